@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs the Debian packages a task needs, only those that are missing.
+# Usage: scripts/system-deps.sh GROUP...   (groups: venv qt gui test screenshots)
+# Why a script: `make run`, `make test` and `.ci/run` all need the same lists,
+# and a machine that already has them should not be asked for a password.
+set -euo pipefail
+
+pkgs_for() {
+    case "$1" in
+        venv) echo "python3-venv python3-pip" ;;
+        # what Qt needs even offscreen (fonts, EGL/GL stubs, xkb, D-Bus for keyring)
+        qt) echo "libegl1 libgl1 libfontconfig1 libxkbcommon0 libglib2.0-0 libdbus-1-3 fonts-dejavu-core" ;;
+        # Qt's xcb platform plugin, for a real window (PLATFORM.md)
+        gui) echo "libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 libxcb-randr0 libxcb-shape0 libxcb-xfixes0 libxcb-xkb1 libxkbcommon-x11-0" ;;
+        # a real Secret Service for the keyring tests
+        test) echo "gnome-keyring dbus dbus-x11 libsecret-1-0" ;;
+        screenshots) echo "xvfb xauth imagemagick" ;;
+        *) echo "unknown group: $1" >&2; exit 2 ;;
+    esac
+}
+
+command -v dpkg-query >/dev/null 2>&1 || { echo "not a Debian system: install the packages of '$*' yourself" >&2; exit 0; }
+
+missing=()
+for group in "$@"; do
+    for p in $(pkgs_for "$group"); do
+        if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+            missing+=("$p")
+        fi
+    done
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "Installing Debian packages: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
