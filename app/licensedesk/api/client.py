@@ -1,0 +1,270 @@
+"""``LicenseClient``: one method per call of the /v2 spec, over one shared httpx client.
+
+One client per profile; close it with ``await client.aclose()`` or use
+``async with``. Inputs are checked before anything is sent (serials.py);
+answers become immutable models (models.py); failures become the errors of
+errors.py. The client never retries a write.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+from pydantic import ValidationError
+
+from .config import ClientConfig
+from .errors import ApiError, BadResponse, ErrorDetails, NotAuthorized, NotFound
+from .models import Activation, License, Product, ValidationResult
+from .redact import get_logger, install_redaction, register_secret
+from .serials import (
+    check_activation_id,
+    check_device_tag,
+    check_email,
+    check_host_id,
+    check_name,
+    check_product_code,
+    check_sku_number,
+    normalize_serial,
+)
+from .transport import Call, Transport
+
+log = get_logger("licensedesk.api.client")
+
+#: Serial used by :meth:`LicenseClient.check_read`: well-formed, and chosen so no
+#: real licence carries it. If one did, the check still reports valid credentials.
+CHECK_SERIAL = "ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ"
+#: Activation id used by :meth:`LicenseClient.check_write`; relies on the service
+#: answering 404 "Activation does not exist!" for id 0 (ids start at 1).
+CHECK_ACTIVATION_ID = 0
+VALIDATION_VERSION = "2.0"
+
+
+@dataclass(frozen=True)
+class ConnectionCheck:
+    """Outcome of :meth:`LicenseClient.check_read` / :meth:`check_write`."""
+
+    ok: bool
+    sentence: str
+    error: ApiError | None = None
+
+
+class LicenseClient:
+    """Async client of the License Management Service /v2 for one profile.
+
+    ``http``: an existing ``httpx.AsyncClient`` to share; it is then *not*
+    closed by :meth:`aclose` and its own TLS settings apply (time-outs from
+    the config are still passed per request).
+    """
+
+    def __init__(self, config: ClientConfig, http: httpx.AsyncClient | None = None) -> None:
+        if not isinstance(config, ClientConfig):
+            raise TypeError("config must be a ClientConfig")
+        install_redaction()
+        for pair in (config.read, config.write):
+            if pair is not None:
+                register_secret(pair.api_key)
+        self.config = config
+        self._transport = Transport(config, http)
+
+    def __repr__(self) -> str:
+        return f"LicenseClient({self.config!r})"
+
+    async def __aenter__(self) -> LicenseClient:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        """Close the connection pool (only if this client created it)."""
+        await self._transport.aclose()
+
+    @property
+    def transport(self) -> Transport:
+        """The request layer (exposed for tests: ``transport.sleep``)."""
+        return self._transport
+
+    # -- reads -------------------------------------------------------------
+
+    async def show_license(self, serial: str) -> License:
+        """GET licenses/show-license/{serial}; unknown serial → NotFound(what="license")."""
+        serial = normalize_serial(serial)
+        body = await self._send(Call("GET", ("licenses", "show-license", serial)))
+        return self._model(License, body.get("data"), body)
+
+    async def license_products(self, serial: str) -> list[Product]:
+        """POST licenses/products (needs the WRITE pair, spec §5)."""
+        serial = normalize_serial(serial)
+        body = await self._send(
+            Call("POST", ("licenses", "products"), {"serial": serial}, write=True)
+        )
+        return self._list(Product, body)
+
+    async def activations(self, serial: str) -> list[Activation]:
+        """GET activations/{serial}; 404 "Activation does not exist!" → empty list."""
+        serial = normalize_serial(serial)
+        try:
+            body = await self._send(
+                Call("GET", ("activations", serial), not_found_what="activation")
+            )
+        except NotFound as exc:
+            if exc.what == "activation":
+                return []
+            raise
+        return self._list(Activation, body)
+
+    async def validate(
+        self,
+        serial: str,
+        product_code: str,
+        host_id: str | None = None,
+        device_tag: str | None = None,
+    ) -> ValidationResult:
+        """POST licenses/valid; a message other than ``valid`` is a result, not an error."""
+        args: dict[str, Any] = {
+            "code": check_product_code(product_code),
+            "serial": normalize_serial(serial),
+            "version": VALIDATION_VERSION,
+        }
+        if host_id is not None:
+            args["host_id"] = check_host_id(host_id)
+        if device_tag is not None:
+            args["device_tag"] = check_device_tag(device_tag)
+        body = await self._send(Call("POST", ("licenses", "valid"), args))
+        return self._model(ValidationResult, body.get("data"), body)
+
+    async def registration_check(self, serial: str) -> list[License]:
+        """GET register-products/{serial}; an empty list means "not suitable"."""
+        serial = normalize_serial(serial)
+        body = await self._send(Call("GET", ("register-products", serial)))
+        return self._list(License, body)
+
+    # -- writes (never retried) ---------------------------------------------
+
+    async def set_activation(self, activation_id: int, activated: bool) -> str:
+        """PUT activations/{id} (or update-api/{id} with legacy routes); returns the message."""
+        return await self._put_activation(check_activation_id(activation_id), bool(activated))
+
+    async def delete_activation(self, activation_id: int) -> str:
+        """DELETE activations/{id} (or destroy-api/{id} with legacy routes)."""
+        aid = check_activation_id(activation_id)
+        segments = (
+            ("activations", "destroy-api", str(aid))
+            if self.config.legacy_activation_routes
+            else ("activations", str(aid))
+        )
+        body = await self._send(Call("DELETE", segments, write=True, not_found_what="activation"))
+        return _message(body)
+
+    async def upgrade(self, current_serial: str, upgrade_serial: str) -> str:
+        """POST licenses/upgrade (READ pair, spec §5). After a time-out: re-read, never retry."""
+        args = {
+            "current_serial": normalize_serial(current_serial),
+            "upgrade_serial": normalize_serial(upgrade_serial),
+        }
+        body = await self._send(Call("POST", ("licenses", "upgrade"), args))
+        return _message(body)
+
+    async def register(
+        self, serial: str, name: str, email: str, sku_number: str | None = None
+    ) -> str:
+        """PUT register-products/{serial} (READ pair, spec §5); returns the message."""
+        serial = normalize_serial(serial)
+        args: dict[str, Any] = {"name": check_name(name), "email": check_email(email)}
+        if sku_number is not None:
+            args["sku_number"] = check_sku_number(sku_number)
+        body = await self._send(Call("PUT", ("register-products", serial), args))
+        return _message(body)
+
+    # -- connection checks ---------------------------------------------------
+
+    async def check_read(self) -> ConnectionCheck:
+        """show-license of :data:`CHECK_SERIAL`: "License does not exist!" proves the pair."""
+        try:
+            await self.show_license(CHECK_SERIAL)
+        except NotFound as exc:
+            if exc.what == "license":
+                return ConnectionCheck(True, "The read credentials work.")
+            return ConnectionCheck(False, exc.sentence, exc)
+        except NotAuthorized as exc:
+            return ConnectionCheck(
+                False, "The service refused the read credentials (app ID or API key).", exc
+            )
+        except ApiError as exc:
+            return ConnectionCheck(False, exc.sentence, exc)
+        return ConnectionCheck(True, "The read credentials work.")
+
+    async def check_write(self) -> ConnectionCheck:
+        """PUT activations/0 activated=false: 404 "Activation does not exist!" proves the pair.
+
+        Changes nothing as long as the service answers 404 for id 0.
+        """
+        try:
+            await self._put_activation(CHECK_ACTIVATION_ID, False)
+        except NotFound as exc:
+            if exc.what == "activation":
+                return ConnectionCheck(True, "The write credentials work.")
+            return ConnectionCheck(False, exc.sentence, exc)
+        except NotAuthorized as exc:
+            return ConnectionCheck(
+                False,
+                "The service refused the write credentials: the app ID or API key is wrong, "
+                "or the key lacks write permission.",
+                exc,
+            )
+        except ApiError as exc:
+            return ConnectionCheck(
+                False, f"The write credentials could not be confirmed. {exc.sentence}", exc
+            )
+        return ConnectionCheck(True, "The write credentials work.")
+
+    # -- helpers ---------------------------------------------------------------
+
+    async def _put_activation(self, aid: int, activated: bool) -> str:
+        segments = (
+            ("activations", "update-api", str(aid))
+            if self.config.legacy_activation_routes
+            else ("activations", str(aid))
+        )
+        body = await self._send(
+            Call("PUT", segments, {"activated": activated}, write=True, not_found_what="activation")
+        )
+        return _message(body)
+
+    async def _send(self, call: Call) -> dict[str, Any]:
+        return await self._transport.send(call)
+
+    def _model(self, cls: type, data: Any, body: dict[str, Any]) -> Any:
+        if not isinstance(data, dict):
+            raise _shape_error(cls.__name__)
+        try:
+            return cls.model_validate(data, context={"tz": self.config.tz})
+        except ValidationError as exc:
+            raise _shape_error(cls.__name__, exc) from None
+
+    def _list(self, cls: type, body: dict[str, Any]) -> list[Any]:
+        data = body.get("data")
+        if data is None:
+            return []
+        if isinstance(data, dict):  # a server that sends one object instead of a list of one
+            data = [data]
+        if not isinstance(data, list):
+            raise _shape_error(cls.__name__)
+        return [self._model(cls, item, body) for item in data]
+
+
+def _message(body: dict[str, Any]) -> str:
+    message = body.get("message")
+    return message.strip() if isinstance(message, str) else ""
+
+
+def _shape_error(name: str, exc: ValidationError | None = None) -> BadResponse:
+    cause = None
+    if exc is not None:
+        cause = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:5])
+    return BadResponse(
+        f"The licence service sent {name} data of an unexpected shape.",
+        ErrorDetails(cause=cause),
+    )

@@ -1,0 +1,136 @@
+"""Connection settings of one profile: where the service is, which keys, how to talk to it.
+
+Validated once, at construction, so a bad base URL or an unknown time zone is
+reported before anything is sent. Keys never appear in ``repr``/``str``.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from .errors import InvalidInput
+
+Transport = Literal["json", "form", "query"]
+TRANSPORTS: tuple[str, ...] = ("json", "form", "query")
+
+
+@dataclass(frozen=True)
+class Credentials:
+    """An application credential pair. ``api_key`` is hidden from ``repr``/``str``."""
+
+    app_id: str
+    api_key: str = field(repr=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.app_id, str) or not self.app_id.strip():
+            raise InvalidInput("The app ID is empty.", field="app_id")
+        if not isinstance(self.api_key, str) or not self.api_key.strip():
+            raise InvalidInput("The API key is empty.", field="api_key")
+
+    def __repr__(self) -> str:
+        return f"Credentials(app_id={self.app_id!r}, api_key='***')"
+
+    __str__ = __repr__
+
+
+def _is_loopback(host: str) -> bool:
+    host = host.strip("[]").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@dataclass(frozen=True)
+class ClientConfig:
+    """Everything a :class:`LicenseClient` needs; immutable, checked on construction.
+
+    ``base_url`` is the service root without ``/v2`` (a trailing ``/v2`` is
+    tolerated and removed). ``http://`` is refused unless the host is loopback
+    or ``allow_insecure_http`` is set. ``retry_backoff`` is the first GET
+    retry delay (then x3), ``retry_after_cap`` caps a server's Retry-After.
+    """
+
+    base_url: str
+    read: Credentials | None = None
+    write: Credentials | None = None
+    transport: Transport | None = None
+    legacy_activation_routes: bool = False
+    connect_timeout: float = 5.0
+    read_timeout: float = 20.0
+    server_timezone: str = "UTC"
+    verify: bool | str | Path = True
+    allow_insecure_http: bool = False
+    max_retries: int = 2
+    retry_backoff: float = 0.2
+    retry_after_cap: float = 10.0
+
+    def __post_init__(self) -> None:
+        url = _check_base_url(self.base_url, self.allow_insecure_http)
+        object.__setattr__(self, "base_url", url)
+        if self.transport is not None and self.transport not in TRANSPORTS:
+            raise InvalidInput(
+                f"Unknown argument transport {self.transport!r}: use json, form or query.",
+                field="transport",
+            )
+        try:
+            ZoneInfo(self.server_timezone or "UTC")
+        except (ZoneInfoNotFoundError, ValueError) as exc:
+            raise InvalidInput(
+                f"Unknown server time zone {self.server_timezone!r}: use an IANA name "
+                "such as UTC or Europe/Berlin.",
+                field="server_timezone",
+            ) from exc
+        for name in ("connect_timeout", "read_timeout"):
+            if not float(getattr(self, name)) > 0:
+                raise InvalidInput(f"The {name.replace('_', ' ')} must be positive.", field=name)
+        if self.max_retries < 0 or self.retry_backoff < 0 or self.retry_after_cap < 0:
+            raise InvalidInput("Retry settings must not be negative.", field="max_retries")
+
+    @property
+    def tz(self) -> ZoneInfo:
+        """The server's time zone for ``created_at``/``updated_at``."""
+        return ZoneInfo(self.server_timezone or "UTC")
+
+    def __repr__(self) -> str:
+        return (
+            f"ClientConfig(base_url={self.base_url!r}, read={self.read!r}, write={self.write!r}, "
+            f"transport={self.transport!r}, "
+            f"legacy_activation_routes={self.legacy_activation_routes}, "
+            f"server_timezone={self.server_timezone!r})"
+        )
+
+    __str__ = __repr__
+
+
+def _check_base_url(url: str, allow_insecure_http: bool) -> str:
+    if not isinstance(url, str) or not url.strip():
+        raise InvalidInput("The service address is empty.", field="base_url")
+    url = url.strip().rstrip("/")
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise InvalidInput(
+            f"The service address {url!r} is not an http:// or https:// address.",
+            field="base_url",
+        )
+    if parts.query or parts.fragment or parts.username or parts.password:
+        raise InvalidInput(
+            "The service address must not contain a query, a fragment or a user name.",
+            field="base_url",
+        )
+    if parts.scheme == "http" and not allow_insecure_http and not _is_loopback(parts.hostname):
+        raise InvalidInput(
+            f"The service address uses unencrypted http:// for {parts.hostname}. "
+            "Use https://, or allow insecure http in the profile (keys would travel in clear).",
+            field="base_url",
+        )
+    if url.endswith("/v2"):
+        url = url[: -len("/v2")]
+    return url

@@ -1,0 +1,160 @@
+"""The client's errors: one small tree, like httpx's, so callers catch at the depth they need.
+
+Every error carries ``sentence`` (for a person; also ``str(err)``) and
+``details`` (for a "Details" box: HTTP status, the service's own status code
+and message, the request with the key redacted).
+
+    ApiError
+    ├── NotAuthorized          credentials refused (or a write key lacking write permission)
+    ├── NotFound               .what: license | activation | current_license | upgrade_license
+    ├── UpgradeMismatch        the upgrade licence does not match the current one
+    ├── InvalidInput           .field; refused before anything was sent
+    ├── TransportError         no usable answer arrived (connection broke)
+    │   ├── ConnectFailed      could not connect
+    │   ├── TimedOut           connect or read time-out
+    │   └── TlsError           certificate / TLS handshake problem
+    ├── BadResponse            not JSON, wrong shape, unexpected status
+    └── ServiceError           the service reported a problem (5xx, 429, other messages)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "ApiError",
+    "BadResponse",
+    "ConnectFailed",
+    "ErrorDetails",
+    "InvalidInput",
+    "NotAuthorized",
+    "NotFound",
+    "ServiceError",
+    "TimedOut",
+    "TlsError",
+    "TransportError",
+    "UpgradeMismatch",
+]
+
+
+@dataclass(frozen=True)
+class ErrorDetails:
+    """What went over the wire, for a "Details" box. ``url`` is always redacted."""
+
+    method: str | None = None
+    url: str | None = None
+    http_status: int | None = None
+    status_code: int | None = None
+    server_message: str | None = None
+    cause: str | None = None
+
+    def describe(self) -> str:
+        """Multi-line text: one ``Label: value`` line per known item."""
+        lines = []
+        if self.method or self.url:
+            lines.append(f"Request: {self.method or '?'} {self.url or ''}".rstrip())
+        if self.http_status is not None:
+            lines.append(f"HTTP status: {self.http_status}")
+        if self.status_code is not None:
+            lines.append(f"Service status code: {self.status_code}")
+        if self.server_message is not None:
+            lines.append(f"Service message: {self.server_message}")
+        if self.cause:
+            lines.append(f"Cause: {self.cause}")
+        return "\n".join(lines) if lines else "No further details."
+
+
+class ApiError(Exception):
+    """Base of every error the client raises. ``str(err) == err.sentence``."""
+
+    default_sentence = "The request to the licence service failed."
+
+    def __init__(self, sentence: str | None = None, details: ErrorDetails | None = None) -> None:
+        self.sentence = sentence or self.default_sentence
+        self.details = details or ErrorDetails()
+        super().__init__(self.sentence)
+
+    def __str__(self) -> str:
+        return self.sentence
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.sentence!r})"
+
+
+class NotAuthorized(ApiError):
+    """The service answered "You are not authorized!"."""
+
+    default_sentence = (
+        "The service did not accept the app ID and API key. Check them in the profile."
+    )
+
+
+class NotFound(ApiError):
+    """Something named in the request does not exist; ``what`` says which."""
+
+    default_sentence = "The service could not find what was asked for."
+
+    def __init__(
+        self, sentence: str | None = None, details: ErrorDetails | None = None, *, what: str
+    ) -> None:
+        self.what = what
+        super().__init__(sentence, details)
+
+    def __repr__(self) -> str:
+        return f"NotFound({self.sentence!r}, what={self.what!r})"
+
+
+class UpgradeMismatch(ApiError):
+    """POST licenses/upgrade: the upgrade licence is not an upgrade of the current one."""
+
+    default_sentence = "The upgrade licence does not match the current licence."
+
+
+class InvalidInput(ApiError):
+    """Input refused by the client before sending; ``field`` names the argument."""
+
+    default_sentence = "The input is not valid."
+
+    def __init__(
+        self, sentence: str | None = None, details: ErrorDetails | None = None, *, field: str = ""
+    ) -> None:
+        self.field = field
+        super().__init__(sentence, details)
+
+    def __repr__(self) -> str:
+        return f"InvalidInput({self.sentence!r}, field={self.field!r})"
+
+
+class TransportError(ApiError):
+    """No usable answer arrived: the connection failed or broke."""
+
+    default_sentence = "The connection to the licence service broke before an answer arrived."
+
+
+class ConnectFailed(TransportError):
+    default_sentence = (
+        "Could not connect to the licence service. Check the address and the network."
+    )
+
+
+class TimedOut(TransportError):
+    default_sentence = "The licence service did not answer in time."
+
+
+class TlsError(TransportError):
+    default_sentence = (
+        "The secure connection to the licence service failed: its certificate could not be "
+        "verified."
+    )
+
+
+class BadResponse(ApiError):
+    """The answer could not be understood: not JSON, wrong shape, unexpected status."""
+
+    default_sentence = "The licence service sent an answer that could not be understood."
+
+
+class ServiceError(ApiError):
+    """The service reported a problem of its own (5xx, too many requests, other messages)."""
+
+    default_sentence = "The licence service reported a problem."

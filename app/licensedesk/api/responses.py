@@ -1,0 +1,190 @@
+"""Turn an HTTP response into a JSON body or the right :class:`ApiError` (spec §7).
+
+An ``{"error": {...}}`` body is an error whatever the HTTP status, even 200.
+Errors are recognised first by the service's message, then by its
+``status_code``, then by the HTTP status. A non-JSON answer becomes
+``ServiceError`` when the status says the server failed (5xx, 429) and
+``BadResponse`` otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+
+from .errors import (
+    ApiError,
+    BadResponse,
+    ErrorDetails,
+    NotAuthorized,
+    NotFound,
+    ServiceError,
+    UpgradeMismatch,
+)
+
+WRITE_REFUSED = (
+    "The service refused the credentials for this change. The API key may lack write "
+    "permission, or the app ID or key is wrong. Check the write pair of the profile."
+)
+READ_REFUSED = NotAuthorized.default_sentence
+BUSY = "The licence service is receiving too many requests. Wait a moment and try again."
+
+
+def _norm(message: str | None) -> str:
+    return (message or "").strip().rstrip("!. ").lower()
+
+
+_KNOWN: dict[str, tuple[type[ApiError], str | None, str]] = {
+    _norm("You are not authorized!"): (NotAuthorized, None, ""),
+    _norm("License does not exist!"): (NotFound, "license", "This serial does not exist."),
+    _norm("Activation does not exist!"): (
+        NotFound,
+        "activation",
+        "This activation does not exist (it may have been deleted already).",
+    ),
+    _norm("Current license does not exist!"): (
+        NotFound,
+        "current_license",
+        "The current licence (the one to upgrade from) does not exist.",
+    ),
+    _norm("Upgrade license does not exist!"): (
+        NotFound,
+        "upgrade_license",
+        "The upgrade licence does not exist.",
+    ),
+    _norm("Upgrade license does not match for upgrade with current license!"): (
+        UpgradeMismatch,
+        None,
+        "The upgrade licence does not match the current licence, so it cannot upgrade it.",
+    ),
+}
+
+
+def map_error(
+    *,
+    message: str | None,
+    status_code: int | None,
+    http_status: int | None,
+    write: bool = False,
+    not_found_what: str = "license",
+    details: ErrorDetails | None = None,
+) -> ApiError:
+    """The error for a service message / body status_code / HTTP status."""
+    details = details or ErrorDetails(
+        http_status=http_status, status_code=status_code, server_message=message
+    )
+    known = _KNOWN.get(_norm(message))
+    if known is not None:
+        cls, what, sentence = known
+        if cls is NotAuthorized:
+            return NotAuthorized(WRITE_REFUSED if write else READ_REFUSED, details)
+        if cls is NotFound:
+            return NotFound(sentence, details, what=what or not_found_what)
+        return cls(sentence, details)
+    code = status_code or http_status or 0
+    shown = f": {message.strip()}" if message and message.strip() else "."
+    if code == 401 or code == 403:
+        return NotAuthorized(WRITE_REFUSED if write else READ_REFUSED, details)
+    if code == 404:
+        return NotFound(f"The service could not find it{shown}", details, what=not_found_what)
+    if code == 429:
+        return ServiceError(BUSY, details)
+    if code >= 500:
+        return ServiceError(
+            f"The licence service had an internal problem (HTTP {code}){shown}", details
+        )
+    if message and message.strip():
+        return ServiceError(f"The licence service refused the request: {message.strip()}", details)
+    return BadResponse(f"The licence service answered with unexpected status {code}.", details)
+
+
+def _as_int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _looks_like_html(response: httpx.Response) -> bool:
+    ctype = response.headers.get("content-type", "").lower()
+    head = response.content[:512].lstrip().lower()
+    return "html" in ctype or head.startswith((b"<!doctype", b"<html", b"<"))
+
+
+def decode(
+    response: httpx.Response,
+    *,
+    write: bool,
+    not_found_what: str,
+    method: str,
+    url: str,
+) -> dict[str, Any]:
+    """Return the JSON object of a success, or raise the mapped ApiError."""
+    status = response.status_code
+    base = ErrorDetails(method=method, url=url, http_status=status)
+    try:
+        body = json.loads(response.content) if response.content.strip() else None
+    except (ValueError, UnicodeDecodeError):
+        if _looks_like_html(response):
+            sentence = f"The server answered with a web page instead of data (HTTP {status})."
+        else:
+            sentence = (
+                f"The server's answer could not be read: it is not valid JSON (HTTP {status})."
+            )
+        details = ErrorDetails(method=method, url=url, http_status=status, cause=_snippet(response))
+        if status >= 500 or status == 429:
+            raise ServiceError(sentence, details) from None
+        raise BadResponse(sentence, details) from None
+
+    if isinstance(body, dict) and "error" in body and body["error"]:
+        err = body["error"]
+        if isinstance(err, dict):
+            message = err.get("message")
+            code = _as_int(err.get("status_code"))
+        else:
+            message, code = str(err), None
+        if message is not None and not isinstance(message, str):
+            message = str(message)
+        details = ErrorDetails(
+            method=method, url=url, http_status=status, status_code=code, server_message=message
+        )
+        raise map_error(
+            message=message,
+            status_code=code,
+            http_status=status,
+            write=write,
+            not_found_what=not_found_what,
+            details=details,
+        )
+
+    if status >= 400:
+        message = body.get("message") if isinstance(body, dict) else None
+        message = message if isinstance(message, str) else None
+        details = ErrorDetails(method=method, url=url, http_status=status, server_message=message)
+        raise map_error(
+            message=message,
+            status_code=None,
+            http_status=status,
+            write=write,
+            not_found_what=not_found_what,
+            details=details,
+        )
+    if not 200 <= status < 300:
+        raise BadResponse(f"The licence service answered with unexpected status {status}.", base)
+    if not isinstance(body, dict):
+        raise BadResponse(
+            f"The licence service sent an empty answer (HTTP {status})."
+            if body is None
+            else f"The licence service sent an answer of an unexpected shape (HTTP {status}).",
+            ErrorDetails(method=method, url=url, http_status=status, cause=_snippet(response)),
+        )
+    return body
+
+
+def _snippet(response: httpx.Response, limit: int = 200) -> str:
+    from .redact import redact
+
+    text = response.content[:limit].decode("utf-8", "replace").strip()
+    return redact(text) + ("…" if len(response.content) > limit else "")

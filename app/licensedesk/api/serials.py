@@ -1,0 +1,119 @@
+"""Input checks done before anything is sent (DESIGN.md §2).
+
+Each function returns the cleaned value or raises :class:`InvalidInput` with
+a sentence naming the problem.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import InvalidInput
+
+SERIAL_RE = re.compile(r"[A-Z0-9]{4}(?:-[A-Z0-9]{4}){4}")
+_BARE_RE = re.compile(r"[A-Z0-9]{20}")
+# Hyphen look-alikes that appear when serials are copied from documents or mails.
+_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d\u00ad_"
+_DASH_TABLE = str.maketrans({c: "-" for c in _DASHES})
+_PRODUCT_CODE_RE = re.compile(
+    r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+)
+_EMAIL_RE = re.compile(r"[^@\s]+@[^@\s.]+(?:\.[^@\s.]+)+")
+_SERIAL_SENTENCE = (
+    "A serial has five groups of four letters or digits, like ABCD-1234-EFGH-5678-IJKL."
+)
+
+
+def normalize_serial(text: str) -> str:
+    """Return the serial as ``XXXX-XXXX-XXXX-XXXX-XXXX`` or raise InvalidInput.
+
+    Trims, upper-cases, drops whitespace anywhere, maps dash look-alikes
+    (en/em dash, minus, underscore…) to ``-`` and inserts missing hyphens.
+    Hyphens are accepted only between groups; anything else is refused.
+    """
+    if not isinstance(text, str):
+        raise InvalidInput(_SERIAL_SENTENCE, field="serial")
+    cleaned = "".join(text.split()).translate(_DASH_TABLE).upper()
+    if not cleaned:
+        raise InvalidInput("Enter a serial. " + _SERIAL_SENTENCE, field="serial")
+    if SERIAL_RE.fullmatch(cleaned):
+        return cleaned
+    bare = cleaned.replace("-", "")
+    if not bare.isascii() or not _BARE_RE.fullmatch(bare):
+        raise InvalidInput(f"{text.strip()!r} is not a serial. " + _SERIAL_SENTENCE, field="serial")
+    # Where the typed hyphens sit, counted in letters before them: only 4, 8, 12, 16.
+    positions, count = [], 0
+    for ch in cleaned:
+        if ch == "-":
+            positions.append(count)
+        else:
+            count += 1
+    if any(p not in (4, 8, 12, 16) for p in positions) or len(set(positions)) != len(positions):
+        raise InvalidInput(f"{text.strip()!r} is not a serial. " + _SERIAL_SENTENCE, field="serial")
+    return "-".join(bare[i : i + 4] for i in range(0, 20, 4))
+
+
+def check_product_code(code: str) -> str:
+    """Product codes are UUID-shaped (8-4-4-4-12 hex digits)."""
+    value = code.strip() if isinstance(code, str) else ""
+    if not _PRODUCT_CODE_RE.fullmatch(value):
+        raise InvalidInput(
+            "A product code looks like 123e4567-e89b-12d3-a456-426614174000 "
+            "(hex digits in groups of 8-4-4-4-12).",
+            field="product_code",
+        )
+    return value
+
+
+def check_host_id(host_id: str) -> str:
+    """A host id is exactly 32 visible characters (spec §2.2)."""
+    value = host_id.strip() if isinstance(host_id, str) else ""
+    if len(value) != 32 or not value.isprintable() or any(c.isspace() for c in value):
+        raise InvalidInput("A host ID has exactly 32 characters.", field="host_id")
+    return value
+
+
+def check_device_tag(tag: str) -> str:
+    value = tag.strip() if isinstance(tag, str) else ""
+    if not value or not value.isprintable() or len(value) > 255:
+        raise InvalidInput(
+            "A device tag names the system and its bit width, like Linux__64bits.",
+            field="device_tag",
+        )
+    return value
+
+
+def check_email(email: str) -> str:
+    value = email.strip() if isinstance(email, str) else ""
+    if not _EMAIL_RE.fullmatch(value):
+        raise InvalidInput(f"{value!r} is not an e-mail address.", field="email")
+    return value
+
+
+def check_name(name: str) -> str:
+    value = name.strip() if isinstance(name, str) else ""
+    if not value:
+        raise InvalidInput("Enter the name of the licensee.", field="name")
+    return value
+
+
+def check_sku_number(sku: str) -> str:
+    value = sku.strip() if isinstance(sku, str) else ""
+    if not value:
+        raise InvalidInput("The SKU number is empty.", field="sku_number")
+    return value
+
+
+def check_activation_id(value: int | str) -> int:
+    """Activation ids are positive integers (digit strings are accepted)."""
+    if isinstance(value, bool):
+        number = None
+    elif isinstance(value, int):
+        number = value
+    elif isinstance(value, str) and value.strip().isdigit() and value.strip().isascii():
+        number = int(value.strip())
+    else:
+        number = None
+    if number is None or number <= 0:
+        raise InvalidInput("An activation ID is a positive whole number.", field="activation_id")
+    return number

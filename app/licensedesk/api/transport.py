@@ -1,0 +1,216 @@
+"""Building requests, sending them with GET-only retries, and mapping httpx failures.
+
+Argument transport (DESIGN.md §2): credentials ride on every call. GET → query
+string. Otherwise the config's ``transport`` decides for every non-GET call;
+by default POST/PUT send a JSON body and DELETE a query string, like the
+service's own examples. In form/query transport booleans travel as "1"/"0".
+
+Retries: only GET, only after connection refused, a time-out, or HTTP
+429/502/503/504; at most ``max_retries`` (2) times, waiting
+``retry_backoff`` × 3^n or the server's Retry-After (seconds, capped at
+``retry_after_cap``). POST/PUT/DELETE are never retried, even the read-like
+POST licenses/valid and licenses/products.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ssl
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from .config import ClientConfig, Credentials
+from .errors import (
+    ConnectFailed,
+    ErrorDetails,
+    InvalidInput,
+    TimedOut,
+    TlsError,
+    TransportError,
+)
+from .redact import get_logger, redact
+from .responses import decode
+
+log = get_logger("licensedesk.api.transport")
+
+RETRY_STATUSES = frozenset({429, 502, 503, 504})
+_MAYBE_DONE = " The change may or may not have been made: reload before trying again."
+
+
+@dataclass(frozen=True)
+class Call:
+    """One request of the spec: method, raw path segments after /v2, arguments."""
+
+    method: str
+    segments: tuple[str, ...]
+    args: dict[str, Any] = field(default_factory=dict)
+    write: bool = False
+    not_found_what: str = "license"
+
+    @property
+    def path(self) -> str:
+        return "/v2/" + "/".join(encode_segment(s) for s in self.segments)
+
+
+def encode_segment(segment: str) -> str:
+    """Percent-encode one path segment, '/' included; dot segments too."""
+    encoded = quote(str(segment), safe="")
+    if encoded in (".", ".."):
+        encoded = encoded.replace(".", "%2E")
+    return encoded
+
+
+def _wire(value: Any) -> Any:
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return value
+
+
+def _retry_after(response: httpx.Response, cap: float) -> float | None:
+    raw = response.headers.get("retry-after")
+    if raw is None:
+        return None
+    try:
+        return max(0.0, min(float(raw.strip()), cap))
+    except ValueError:
+        return None  # an HTTP date: fall back to our own back-off
+
+
+def _is_tls(exc: BaseException) -> bool:
+    seen = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, ssl.SSLError | ssl.CertificateError):
+            return True
+        current = current.__cause__ or current.__context__
+    text = str(exc)
+    return "CERTIFICATE_VERIFY_FAILED" in text or "SSL" in text
+
+
+class Transport:
+    """Owns the httpx client (unless one was given) and sends :class:`Call` objects."""
+
+    def __init__(self, config: ClientConfig, http: httpx.AsyncClient | None = None) -> None:
+        self.config = config
+        self.timeout = httpx.Timeout(
+            config.read_timeout, connect=config.connect_timeout, pool=config.read_timeout
+        )
+        self.owns_http = http is None
+        self.http = http or httpx.AsyncClient(
+            timeout=self.timeout,
+            verify=str(config.verify) if not isinstance(config.verify, bool) else config.verify,
+            limits=httpx.Limits(max_connections=32, max_keepalive_connections=16),
+            follow_redirects=False,
+        )
+        #: replaced in tests to observe back-off without waiting
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+
+    async def aclose(self) -> None:
+        if self.owns_http:
+            await self.http.aclose()
+
+    def credentials(self, write: bool) -> Credentials:
+        """The pair the spec's permission table asks for; the other one if only one is set."""
+        cfg = self.config
+        creds = (cfg.write or cfg.read) if write else (cfg.read or cfg.write)
+        if creds is None:
+            raise InvalidInput(
+                "This profile has no app ID and API key: add them in the profile settings.",
+                field="credentials",
+            )
+        return creds
+
+    def build(self, call: Call) -> httpx.Request:
+        creds = self.credentials(call.write)
+        args = {"app_id": creds.app_id, "api_key": creds.api_key}
+        args.update({k: v for k, v in call.args.items() if v is not None})
+        url = self.config.base_url + call.path
+        method = call.method
+        mode = "query" if method == "GET" else self.config.transport
+        if mode is None:
+            mode = "query" if method == "DELETE" else "json"
+        kwargs: dict[str, Any] = {"timeout": self.timeout}
+        if mode == "json":
+            kwargs["json"] = args
+        elif mode == "form":
+            kwargs["data"] = {k: _wire(v) for k, v in args.items()}
+        else:
+            kwargs["params"] = {k: _wire(v) for k, v in args.items()}
+        return self.http.build_request(method, url, **kwargs)
+
+    async def send(self, call: Call) -> dict[str, Any]:
+        """Send ``call`` (retrying GETs as allowed) and return the decoded JSON object."""
+        retries = self.config.max_retries if call.method == "GET" else 0
+        attempt = 0
+        while True:
+            request = self.build(call)
+            url = redact(str(request.url))
+            delay: float | None = None
+            try:
+                response = await self.http.send(request)
+            except httpx.HTTPError as exc:
+                error = self._transport_error(exc, call, url)
+                retryable = isinstance(error, TimedOut) or (type(error) is ConnectFailed)
+                if attempt < retries and retryable:
+                    delay = self._backoff(attempt)
+                    log.info(
+                        "retrying %s %s after %s (%.2fs)",
+                        call.method,
+                        url,
+                        type(exc).__name__,
+                        delay,
+                    )
+                else:
+                    log.info("%s %s failed: %s", call.method, url, type(exc).__name__)
+                    raise error from None
+            else:
+                log.debug("%s %s -> HTTP %s", call.method, url, response.status_code)
+                if attempt < retries and response.status_code in RETRY_STATUSES:
+                    after = _retry_after(response, self.config.retry_after_cap)
+                    delay = after if after is not None else self._backoff(attempt)
+                    log.info(
+                        "retrying %s %s after HTTP %s (%.2fs)",
+                        call.method,
+                        url,
+                        response.status_code,
+                        delay,
+                    )
+                else:
+                    return decode(
+                        response,
+                        write=call.write,
+                        not_found_what=call.not_found_what,
+                        method=call.method,
+                        url=url,
+                    )
+            attempt += 1
+            await self.sleep(delay)
+
+    def _backoff(self, attempt: int) -> float:
+        return self.config.retry_backoff * (3**attempt)
+
+    def _transport_error(self, exc: httpx.HTTPError, call: Call, url: str) -> TransportError:
+        details = ErrorDetails(
+            method=call.method,
+            url=url,
+            cause=f"{type(exc).__name__}: {redact(str(exc))}".rstrip(": "),
+        )
+        write = call.method != "GET"
+        if isinstance(exc, httpx.TimeoutException):
+            sentence = TimedOut.default_sentence
+            if write and not isinstance(exc, httpx.ConnectTimeout | httpx.PoolTimeout):
+                sentence += _MAYBE_DONE
+            return TimedOut(sentence, details)
+        if isinstance(exc, httpx.ConnectError):
+            if _is_tls(exc):
+                return TlsError(None, details)
+            return ConnectFailed(None, details)
+        sentence = TransportError.default_sentence
+        if write:
+            sentence += _MAYBE_DONE
+        return TransportError(sentence, details)

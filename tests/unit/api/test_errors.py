@@ -1,0 +1,157 @@
+"""Error mapping: every row of spec §7, with the HTTP status variants servers may choose."""
+
+import json
+
+import httpx
+import pytest
+
+from licensedesk.api.errors import (
+    ApiError,
+    BadResponse,
+    ErrorDetails,
+    NotAuthorized,
+    NotFound,
+    ServiceError,
+    UpgradeMismatch,
+)
+from licensedesk.api.responses import decode
+
+ROWS = [
+    # (status_code, message, expected class, what)
+    (401, "You are not authorized!", NotAuthorized, None),
+    (404, "Activation does not exist!", NotFound, "activation"),
+    (404, "Current license does not exist!", NotFound, "current_license"),
+    (404, "Upgrade license does not exist!", NotFound, "upgrade_license"),
+    (
+        422,
+        "Upgrade license does not match for upgrade with current license!",
+        UpgradeMismatch,
+        None,
+    ),
+    (401, "License does not exist!", NotFound, "license"),
+    (404, "License does not exist!", NotFound, "license"),  # products' variant (DESIGN §2)
+]
+
+
+def _response(status, body, content_type="application/json"):
+    content = body if isinstance(body, bytes) else json.dumps(body).encode()
+    return httpx.Response(status, content=content, headers={"content-type": content_type})
+
+
+def _decode(response, write=False, what="license"):
+    return decode(response, write=write, not_found_what=what, method="GET", url="http://h/v2/x")
+
+
+@pytest.mark.parametrize("status_code,message,cls,what", ROWS)
+@pytest.mark.parametrize("http_status", ["same", 200, 400, 500])
+def test_every_row_whatever_the_http_status(status_code, message, cls, what, http_status):
+    http = status_code if http_status == "same" else http_status
+    body = {"error": {"message": message, "status_code": status_code}}
+    with pytest.raises(cls) as info:
+        _decode(_response(http, body))
+    err = info.value
+    if what is not None:
+        assert err.what == what
+    assert str(err) == err.sentence
+    assert err.details.server_message == message
+    assert err.details.status_code == status_code
+    assert err.details.http_status == http
+    text = err.details.describe()
+    assert message in text and f"HTTP status: {http}" in text
+
+
+def test_license_not_found_is_never_about_credentials():
+    body = {"error": {"message": "License does not exist!", "status_code": 401}}
+    with pytest.raises(NotFound) as info:
+        _decode(_response(401, body))
+    assert "credential" not in info.value.sentence.lower()
+    assert info.value.sentence == "This serial does not exist."
+
+
+def test_not_authorized_sentences_read_and_write():
+    body = {"error": {"message": "You are not authorized!", "status_code": 401}}
+    with pytest.raises(NotAuthorized) as read:
+        _decode(_response(401, body), write=False)
+    with pytest.raises(NotAuthorized) as write:
+        _decode(_response(401, body), write=True)
+    assert "write permission" not in read.value.sentence
+    assert "write permission" in write.value.sentence
+
+
+def test_message_variants_tolerated():
+    body = {"error": {"message": "  activation does not exist.  ", "status_code": "404"}}
+    with pytest.raises(NotFound) as info:
+        _decode(_response(200, body))
+    assert info.value.what == "activation"
+    assert info.value.details.status_code == 404
+
+
+@pytest.mark.parametrize(
+    "status,cls,needle",
+    [
+        (401, NotAuthorized, "app ID"),
+        (403, NotAuthorized, "app ID"),
+        (404, NotFound, "could not find"),
+        (429, ServiceError, "too many requests"),
+        (500, ServiceError, "HTTP 500"),
+        (503, ServiceError, "HTTP 503"),
+        (422, ServiceError, "Name is required"),
+    ],
+)
+def test_unknown_messages_by_status(status, cls, needle):
+    message = "Name is required." if status == 422 else "something else"
+    with pytest.raises(cls) as info:
+        _decode(_response(status, {"error": {"message": message, "status_code": status}}))
+    assert needle in info.value.sentence
+
+
+def test_error_without_body_status_uses_http_status():
+    with pytest.raises(NotFound):
+        _decode(_response(404, {"message": "gone"}), what="activation")
+    with pytest.raises(ServiceError) as info:
+        _decode(_response(502, {"message": "upstream"}))
+    assert "502" in info.value.sentence
+    with pytest.raises(BadResponse):
+        _decode(_response(418, {}))
+
+
+def test_error_string_body():
+    with pytest.raises(NotAuthorized):
+        _decode(_response(200, {"error": "You are not authorized!"}))
+
+
+def test_html_502_page():
+    page = b"<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>"
+    with pytest.raises(ServiceError) as info:
+        _decode(_response(502, page, "text/html"))
+    assert info.value.sentence == (
+        "The server answered with a web page instead of data (HTTP 502)."
+    )
+    assert "502 Bad Gateway" in info.value.details.describe()
+
+
+@pytest.mark.parametrize(
+    "status,body",
+    [(200, b'{"data": {"id": 1, "ser'), (200, b"hello"), (200, b""), (404, b"<html>x</html>")],
+)
+def test_not_json_is_bad_response(status, body):
+    with pytest.raises(BadResponse) as info:
+        _decode(_response(status, body))
+    assert f"HTTP {status}" in info.value.sentence
+
+
+@pytest.mark.parametrize("body", [[1, 2], "text", 42])
+def test_wrong_shape_is_bad_response(body):
+    with pytest.raises(BadResponse):
+        _decode(_response(200, body))
+
+
+def test_success_body_returned():
+    assert _decode(_response(200, {"data": [], "error": None})) == {"data": [], "error": None}
+
+
+def test_error_tree_and_repr():
+    err = NotFound("x", ErrorDetails(http_status=404), what="license")
+    assert isinstance(err, ApiError)
+    assert repr(err) == "NotFound('x', what='license')"
+    assert ErrorDetails().describe() == "No further details."
