@@ -1,0 +1,252 @@
+"""``Profile``: where a connection goes and how, never the api_keys themselves."""
+
+from __future__ import annotations
+
+import dataclasses
+import ipaddress
+import math
+import zoneinfo
+from dataclasses import dataclass
+from typing import Any, Literal
+from urllib.parse import urlsplit, urlunsplit
+
+__all__ = ["TRANSPORTS", "Profile", "ProfileError", "is_loopback_host"]
+
+TRANSPORTS = (None, "json", "form", "query")
+Transport = Literal["json", "form", "query"] | None
+
+MAX_NAME_LENGTH = 100
+MAX_TIMEOUT = 600.0
+
+
+class ProfileError(ValueError):
+    """A profile or the profiles file is not usable; ``str()`` is a sentence for a person."""
+
+    @property
+    def sentence(self) -> str:
+        return str(self)
+
+
+def is_loopback_host(host: str) -> bool:
+    """True for ``localhost``, ``*.localhost``, ``127.0.0.0/8`` and ``::1``."""
+    h = host.strip().strip("[]").rstrip(".").lower()
+    if h == "localhost" or h.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(h).is_loopback
+    except ValueError:
+        return False
+
+
+def _normalize_base_url(raw: object) -> str:
+    if not isinstance(raw, str) or not raw.strip():
+        raise ProfileError(
+            "The base URL is empty: give the service address, e.g. https://licenses.example.com."
+        )
+    text = raw.strip()
+    try:
+        parts = urlsplit(text)
+        host = parts.hostname
+        _ = parts.port  # raises ValueError for a port that is not a number
+    except ValueError as exc:
+        raise ProfileError(f"The base URL {text!r} is not a valid address ({exc}).") from None
+    if parts.scheme.lower() not in ("http", "https"):
+        raise ProfileError(
+            f"The base URL {text!r} must start with https:// (or http:// for a local service)."
+        )
+    if not host:
+        raise ProfileError(f"The base URL {text!r} has no host name.")
+    if parts.username or parts.password:
+        raise ProfileError("The base URL must not contain a user name or password.")
+    if parts.query or parts.fragment:
+        raise ProfileError(f"The base URL {text!r} must not contain a query (?) or fragment (#).")
+    path = parts.path.rstrip("/")
+    # The client adds the /v2 prefix itself; a pasted ".../v2" would double it.
+    if path.endswith("/v2"):
+        path = path[: -len("/v2")]
+    return urlunsplit((parts.scheme.lower(), parts.netloc.lower(), path, "", ""))
+
+
+def _optional_text(value: object, what: str) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ProfileError(f"The {what} must be text.")
+    text = value.strip()
+    return text or None
+
+
+def _timeout(value: object, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ProfileError(f"The {what} must be a number of seconds.")
+    seconds = float(value)
+    if not math.isfinite(seconds) or seconds <= 0 or seconds > MAX_TIMEOUT:
+        raise ProfileError(
+            f"The {what} must be more than 0 and at most {MAX_TIMEOUT:g} seconds (got {value})."
+        )
+    return seconds
+
+
+def _timezone(value: object) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ProfileError(
+            "The server time zone is empty: use an IANA name such as UTC or Europe/Berlin."
+        )
+    name = value.strip()
+    if name == "UTC":  # always valid, even where the system has no tz database (Windows)
+        return name
+    try:
+        zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ProfileError(
+            f"The server time zone {name!r} is not a known IANA time zone name "
+            "(such as UTC or Europe/Berlin)."
+        ) from None
+    return name
+
+
+def _flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ProfileError(f"The {what} setting must be true or false.")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A named connection to a License Management Service.
+
+    Values are checked and normalised when the profile is made; a problem
+    raises :class:`ProfileError` with a sentence. The api_keys are not part of
+    a profile: they live in the OS keyring (:class:`~licensedesk.profiles.SecretStore`).
+    """
+
+    name: str
+    base_url: str
+    read_app_id: str | None = None
+    write_app_id: str | None = None
+    transport: Transport = None
+    legacy_activation_routes: bool = False
+    connect_timeout: float = 5.0
+    read_timeout: float = 20.0
+    server_timezone: str = "UTC"
+    verify_tls: bool = True
+    ca_bundle: str | None = None
+    allow_insecure_http: bool = False
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise ProfileError("A profile needs a name.")
+        name = self.name.strip()
+        if len(name) > MAX_NAME_LENGTH:
+            raise ProfileError(f"The profile name is longer than {MAX_NAME_LENGTH} characters.")
+        if any(not ch.isprintable() for ch in name):
+            raise ProfileError("The profile name must not contain control characters.")
+        set_(self, "name", name)
+
+        base_url = _normalize_base_url(self.base_url)
+        set_(self, "base_url", base_url)
+
+        set_(self, "read_app_id", _optional_text(self.read_app_id, "read app_id"))
+        set_(self, "write_app_id", _optional_text(self.write_app_id, "write app_id"))
+        if self.read_app_id is None and self.write_app_id is None:
+            raise ProfileError(
+                f"Profile {name!r} needs at least one app_id (a read or a write credential pair)."
+            )
+
+        transport = self.transport
+        if isinstance(transport, str):
+            transport = transport.strip().lower() or None
+        if transport not in TRANSPORTS:
+            raise ProfileError(
+                f"The transport {self.transport!r} is not one of json, form or query "
+                "(or empty for the client's default)."
+            )
+        set_(self, "transport", transport)
+
+        set_(self, "legacy_activation_routes",
+             _flag(self.legacy_activation_routes, "legacy activation routes"))  # fmt: skip
+        set_(self, "connect_timeout", _timeout(self.connect_timeout, "connect time-out"))
+        set_(self, "read_timeout", _timeout(self.read_timeout, "read time-out"))
+        set_(self, "server_timezone", _timezone(self.server_timezone))
+        set_(self, "verify_tls", _flag(self.verify_tls, "TLS verification"))
+        set_(self, "ca_bundle", _optional_text(self.ca_bundle, "CA bundle path"))
+        set_(self, "allow_insecure_http", _flag(self.allow_insecure_http, "allow insecure http"))
+
+        if self.is_plain_http and not self.is_loopback and not self.allow_insecure_http:
+            raise ProfileError(
+                f"The address {base_url} uses unencrypted http:// to a host that is not this "
+                "computer: "
+                "the api_key would travel in clear text. Use https://, or turn on "
+                "'allow insecure http' for this profile if you accept that."
+            )
+
+    # ------------------------------------------------------------ facts
+
+    @property
+    def host(self) -> str:
+        return urlsplit(self.base_url).hostname or ""
+
+    @property
+    def is_plain_http(self) -> bool:
+        return self.base_url.startswith("http://")
+
+    @property
+    def is_loopback(self) -> bool:
+        return is_loopback_host(self.host)
+
+    @property
+    def pairs(self) -> tuple[str, ...]:
+        """The credential pairs this profile has an app_id for: ``"read"``, ``"write"``."""
+        out = []
+        if self.read_app_id:
+            out.append("read")
+        if self.write_app_id:
+            out.append("write")
+        return tuple(out)
+
+    def app_id(self, pair: str) -> str | None:
+        if pair == "read":
+            return self.read_app_id
+        if pair == "write":
+            return self.write_app_id
+        raise ValueError(f"pair must be 'read' or 'write', not {pair!r}")
+
+    @property
+    def verify(self) -> bool | str:
+        """httpx's ``verify``: False, True, or the CA bundle path."""
+        if not self.verify_tls:
+            return False
+        return self.ca_bundle or True
+
+    def warnings(self) -> list[str]:
+        """Sentences to show next to this profile (insecure transport, no TLS check)."""
+        out = []
+        if self.is_plain_http and not self.is_loopback:
+            out.append(f"This profile sends its api_key unencrypted over http:// to {self.host}.")
+        if not self.verify_tls and not self.is_plain_http:
+            out.append(
+                f"TLS certificates of {self.host} are not checked: anyone on the network "
+                "path could pose as the service."
+            )
+        return out
+
+    # ------------------------------------------------------------ (de)serialise
+
+    def replace(self, **changes: Any) -> Profile:
+        """A copy with some fields changed (validated again)."""
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Profile:
+        """A profile from the settings file; unknown keys (from newer versions) are ignored."""
+        if not isinstance(data, dict):
+            raise ProfileError("A profile entry in the profiles file is not an object.")
+        known = {f.name for f in dataclasses.fields(cls)}
+        missing = {"name", "base_url"} - data.keys()
+        if missing:
+            raise ProfileError(f"A profile entry lacks {', '.join(sorted(missing))}.")
+        return cls(**{k: v for k, v in data.items() if k in known})

@@ -1,0 +1,234 @@
+"""``SecretStore``: api_keys in the OS keyring, or in memory for this session only.
+
+One keyring entry per profile and credential pair: service ``licensedesk``,
+user name ``"<profile>:<pair>"`` with pair ``read`` or ``write``.
+
+The backend is the one ``keyring`` picks (or one given for tests). Backends
+that do not keep a secret safely are refused, and the store then keeps keys in
+memory only, for this session, and says so once in :attr:`SecretStore.warning`:
+
+- keyring's *fail* backend (no keyring at all), its *null* backend, a chainer
+  with nothing to chain;
+- plain-text file keyrings (``keyrings.alt``'s ``PlaintextKeyring`` and the other
+  file keyrings of ``keyrings.alt.file``, which either store clear text or ask
+  for a password on the terminal).
+
+A keyring that fails when used (a locked Secret Service whose unlock prompt is
+dismissed, D-Bus gone) is a sentence in :attr:`SecretStore.warning` too, never
+a traceback; from then on the store is memory-only for the session.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+import keyring
+import keyring.backend
+import keyring.errors
+
+__all__ = ["PAIRS", "SERVICE", "SecretStore", "SecretStoreError", "describe_backend"]
+
+log = logging.getLogger(__name__)
+
+SERVICE = "licensedesk"
+PAIRS = ("read", "write")
+
+_DESCRIPTIONS = {
+    "keyring.backends.SecretService.Keyring": (
+        "Secret Service keyring (GNOME Keyring or compatible)"
+    ),
+    "keyring.backends.libsecret.Keyring": (
+        "Secret Service keyring via libsecret (GNOME Keyring or compatible)"
+    ),
+    "keyring.backends.kwallet.DBusKeyring": "KDE Wallet",
+    "keyring.backends.kwallet.DBusKeyringKWallet4": "KDE Wallet 4",
+    "keyring.backends.macOS.Keyring": "macOS Keychain",
+    "keyring.backends.Windows.WinVaultKeyring": "Windows Credential Manager",
+}
+
+
+class SecretStoreError(Exception):
+    """A secret could not be used; ``str()`` is a sentence for a person."""
+
+
+def _qualname(backend: object) -> str:
+    cls = type(backend)
+    return f"{cls.__module__}.{cls.__name__}"
+
+
+def _is_unsafe(backend: keyring.backend.KeyringBackend) -> str | None:
+    """Why a backend must not hold api_keys, or None when it may."""
+    from keyring.backends import chainer, fail, null
+
+    if isinstance(backend, fail.Keyring):
+        return "no OS keyring is available"
+    if isinstance(backend, null.Keyring):
+        return "the keyring is switched off (null backend)"
+    if isinstance(backend, chainer.ChainerBackend):
+        return None  # judged by what it chains, see _resolve
+    module = type(backend).__module__
+    name = type(backend).__name__
+    if "plaintext" in name.lower() or module.startswith("keyrings.alt.file"):
+        return f"the configured keyring ({name}) keeps secrets in a plain file"
+    return None
+
+
+def _resolve(
+    backend: keyring.backend.KeyringBackend,
+) -> tuple[keyring.backend.KeyringBackend | None, str | None]:
+    """The backend to use (None: memory only) and, if none, why not."""
+    from keyring.backends import chainer
+
+    if isinstance(backend, chainer.ChainerBackend):
+        reasons = []
+        for candidate in backend.backends:
+            why = _is_unsafe(candidate)
+            if why is None:
+                return candidate, None
+            reasons.append(why)
+        return None, reasons[0] if reasons else "no OS keyring is available"
+    why = _is_unsafe(backend)
+    return (None, why) if why else (backend, None)
+
+
+def describe_backend(backend: keyring.backend.KeyringBackend) -> str:
+    """A plain name for a keyring backend: "macOS Keychain", "Windows Credential Manager"…"""
+    return _DESCRIPTIONS.get(_qualname(backend), type(backend).__name__)
+
+
+def _check_pair(profile_name: str, pair: str) -> str:
+    if pair not in PAIRS:
+        raise ValueError(f"pair must be 'read' or 'write', not {pair!r}")
+    if not isinstance(profile_name, str) or not profile_name.strip():
+        raise ValueError("profile_name must be a non-empty string")
+    return f"{profile_name.strip()}:{pair}"
+
+
+class SecretStore:
+    """api_keys of profiles: ``get``/``set``/``delete`` by profile name and pair.
+
+    ``backend``: a ``keyring`` backend to use instead of the one keyring picks
+    (tests pass an in-memory one). ``service``: the keyring service name.
+    """
+
+    def __init__(
+        self,
+        backend: keyring.backend.KeyringBackend | None = None,
+        *,
+        service: str = SERVICE,
+    ) -> None:
+        self._service = service
+        self._memory: dict[str, str] = {}
+        self._lock = threading.Lock()
+        self._warning: str | None = None
+        try:
+            chosen = backend if backend is not None else keyring.get_keyring()
+        except Exception as exc:  # a broken keyring configuration file
+            chosen = None
+            self._backend, why = None, f"the keyring could not be loaded ({exc})"
+        else:
+            self._backend, why = _resolve(chosen)
+        self._description = describe_backend(self._backend) if self._backend else None
+        if self._backend is None:
+            self._go_memory_only(why or "no OS keyring is available")
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def persistent(self) -> bool:
+        """True when keys go to the OS keyring; False: memory only, this session."""
+        return self._backend is not None
+
+    @property
+    def backend_description(self) -> str:
+        """Where keys go, in words: "macOS Keychain", "memory only (this session)"…"""
+        if self._backend is None:
+            return "memory only (this session)"
+        return self._description or type(self._backend).__name__
+
+    @property
+    def warning(self) -> str | None:
+        """One sentence when keys are not kept across sessions; None when all is well."""
+        return self._warning
+
+    def _go_memory_only(self, why: str) -> None:
+        if self._backend is not None:
+            log.warning("Keyring %s failed: %s; keeping keys in memory", self._description, why)
+        self._backend = None
+        if self._warning is None:
+            self._warning = (
+                f"API keys are kept in memory for this session only: {why}. "
+                "They will be asked for again next time; nothing is written to disk."
+            )
+
+    # ------------------------------------------------------------ api
+
+    def get(self, profile_name: str, pair: str) -> str | None:
+        """The api_key of a profile's pair, or None when there is none."""
+        user = _check_pair(profile_name, pair)
+        with self._lock:
+            if user in self._memory:
+                return self._memory[user]
+            if self._backend is None:
+                return None
+            try:
+                return self._backend.get_password(self._service, user)
+            except Exception as exc:
+                self._go_memory_only(_reason(exc, self._description))
+                return None
+
+    def set(self, profile_name: str, pair: str, api_key: str) -> bool:
+        """Keep an api_key. Returns True when it went to the OS keyring, False: memory only."""
+        user = _check_pair(profile_name, pair)
+        if not isinstance(api_key, str) or not api_key.strip():
+            raise SecretStoreError("The api_key is empty.")
+        api_key = api_key.strip()
+        with self._lock:
+            if self._backend is not None:
+                try:
+                    self._backend.set_password(self._service, user, api_key)
+                    self._memory.pop(user, None)
+                    return True
+                except Exception as exc:
+                    self._go_memory_only(_reason(exc, self._description))
+            self._memory[user] = api_key
+            return False
+
+    def delete(self, profile_name: str, pair: str) -> None:
+        """Forget an api_key (no error when there is none)."""
+        user = _check_pair(profile_name, pair)
+        with self._lock:
+            self._memory.pop(user, None)
+            if self._backend is None:
+                return
+            try:
+                self._backend.delete_password(self._service, user)
+            except keyring.errors.PasswordDeleteError:
+                pass  # nothing stored
+            except Exception as exc:
+                self._go_memory_only(_reason(exc, self._description))
+
+    def delete_profile(self, profile_name: str) -> None:
+        """Forget both keys of a profile."""
+        for pair in PAIRS:
+            self.delete(profile_name, pair)
+
+    def has(self, profile_name: str, pair: str) -> bool:
+        return self.get(profile_name, pair) is not None
+
+    def __repr__(self) -> str:
+        return f"<SecretStore {self.backend_description}>"
+
+
+def _reason(exc: BaseException, description: str | None) -> str:
+    where = description or "the keyring"
+    if isinstance(exc, keyring.errors.KeyringLocked):
+        return f"{where} is locked and was not unlocked"
+    if isinstance(exc, keyring.errors.InitError):
+        return f"{where} could not be opened"
+    text = str(exc).strip()
+    name = type(exc).__name__
+    if "dbus" in type(exc).__module__.lower() or "jeepney" in type(exc).__module__.lower():
+        return f"{where} is not reachable over D-Bus ({text or name})"
+    return f"{where} failed ({text or name})"

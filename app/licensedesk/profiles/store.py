@@ -1,0 +1,212 @@
+"""``ProfileStore``: the profiles file (``profiles.json``), never a key.
+
+Where: ``config_dir`` if given, else ``$LICENSEDESK_CONFIG_DIR``, else
+platformdirs' user config folder for "licensedesk" (``~/.config/licensedesk``
+on Linux, ``~/Library/Application Support/licensedesk`` on macOS,
+``%LOCALAPPDATA%\\licensedesk`` on Windows).
+
+File shape (version 1)::
+
+    {"version": 1, "last_used": "demo" | null, "profiles": [ {Profile fields}, ... ]}
+
+Writes go to a temporary file in the same folder and replace the old file with
+``os.replace`` (atomic), so a crash never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .model import Profile, ProfileError
+
+if TYPE_CHECKING:
+    from .secrets import SecretStore
+
+__all__ = ["CONFIG_DIR_ENV", "FILE_NAME", "FILE_VERSION", "ProfileStore", "default_config_dir"]
+
+CONFIG_DIR_ENV = "LICENSEDESK_CONFIG_DIR"
+FILE_NAME = "profiles.json"
+FILE_VERSION = 1
+# Never written, and refused if someone puts them into the file by hand.
+_SECRET_FIELDS = {"api_key", "read_api_key", "write_api_key", "key", "password", "secret"}
+
+
+def default_config_dir() -> Path:
+    override = os.environ.get(CONFIG_DIR_ENV)
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("licensedesk", appauthor=False))
+
+
+class ProfileStore:
+    """Profiles kept in ``<config_dir>/profiles.json``.
+
+    Problems with the file (unreadable, not JSON, from a newer version) raise
+    :class:`ProfileError` with a sentence. ``secrets``: when given, ``remove``
+    also deletes the profile's api_keys from it.
+    """
+
+    def __init__(
+        self,
+        config_dir: str | os.PathLike[str] | None = None,
+        *,
+        secrets: SecretStore | None = None,
+    ) -> None:
+        self.config_dir = Path(config_dir) if config_dir is not None else default_config_dir()
+        self.path = self.config_dir / FILE_NAME
+        self._secrets = secrets
+
+    # ------------------------------------------------------------ file
+
+    def _load(self) -> dict[str, Any]:
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return {"version": FILE_VERSION, "last_used": None, "profiles": []}
+        except OSError as exc:
+            raise ProfileError(
+                f"The profiles file {self.path} cannot be read ({exc.strerror})."
+            ) from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ProfileError(
+                f"The profiles file {self.path} is damaged (not valid JSON at line {exc.lineno}). "
+                "Fix or remove it."
+            ) from None
+        if not isinstance(data, dict) or not isinstance(data.get("profiles", []), list):
+            raise ProfileError(f"The profiles file {self.path} does not have the expected shape.")
+        version = data.get("version", FILE_VERSION)
+        if not isinstance(version, int) or version > FILE_VERSION:
+            raise ProfileError(
+                f"The profiles file {self.path} was written by a newer License Desk "
+                f"(format {version}); this version reads format {FILE_VERSION}."
+            )
+        data.setdefault("profiles", [])
+        data.setdefault("last_used", None)
+        return data
+
+    def _write(self, data: dict[str, Any]) -> None:
+        data = {"version": FILE_VERSION, "last_used": data.get("last_used"),
+                "profiles": data["profiles"]}  # fmt: skip
+        for entry in data["profiles"]:
+            leaked = _SECRET_FIELDS & set(entry)
+            if leaked:  # defence in depth: Profile has no such field
+                raise AssertionError(f"refusing to write secret fields {sorted(leaked)}")
+        text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        try:
+            self.config_dir.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".profiles.", suffix=".tmp", dir=self.config_dir)
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                    fh.write(text)
+                    fh.flush()
+                    os.fsync(fh.fileno())
+                os.replace(tmp, self.path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+                raise
+        except OSError as exc:
+            raise ProfileError(
+                f"The profiles file {self.path} cannot be written ({exc.strerror or exc})."
+            ) from None
+
+    @staticmethod
+    def _parse(entries: list[Any]) -> list[Profile]:
+        profiles = []
+        for entry in entries:
+            try:
+                profiles.append(Profile.from_dict(entry))
+            except (ProfileError, TypeError) as exc:
+                name = entry.get("name") if isinstance(entry, dict) else None
+                label = f"Profile {name!r}" if name else "A profile"
+                raise ProfileError(f"{label} in the profiles file is not valid: {exc}") from None
+        return profiles
+
+    # ------------------------------------------------------------ api
+
+    def list(self) -> list[Profile]:
+        """All profiles, in the order they were added."""
+        return self._parse(self._load()["profiles"])
+
+    def names(self) -> list[str]:
+        return [p.name for p in self.list()]
+
+    def get(self, name: str) -> Profile:
+        """The profile called ``name``; ProfileError if there is none."""
+        for profile in self.list():
+            if profile.name == name.strip():
+                return profile
+        known = ", ".join(self.names()) or "none yet"
+        raise ProfileError(f"There is no profile called {name!r} (profiles: {known}).")
+
+    def find(self, name: str) -> Profile | None:
+        try:
+            return self.get(name)
+        except ProfileError:
+            return None
+
+    def save(self, profile: Profile) -> None:
+        """Add a profile, or replace the one with the same name."""
+        data = self._load()
+        profiles = self._parse(data["profiles"])
+        for i, existing in enumerate(profiles):
+            if existing.name == profile.name:
+                profiles[i] = profile
+                break
+        else:
+            profiles.append(profile)
+        data["profiles"] = [p.to_dict() for p in profiles]
+        self._write(data)
+
+    def add(self, profile: Profile) -> None:
+        """Add a new profile; ProfileError if the name is taken (names are unique)."""
+        if profile.name in self.names():
+            raise ProfileError(
+                f"A profile called {profile.name!r} already exists: choose another name "
+                "or replace it."
+            )
+        self.save(profile)
+
+    def remove(self, name: str) -> None:
+        """Remove a profile (and its api_keys, when the store was given a SecretStore)."""
+        data = self._load()
+        profiles = self._parse(data["profiles"])
+        kept = [p for p in profiles if p.name != name.strip()]
+        if len(kept) == len(profiles):
+            raise ProfileError(f"There is no profile called {name!r}.")
+        data["profiles"] = [p.to_dict() for p in kept]
+        if data.get("last_used") == name.strip():
+            data["last_used"] = None
+        self._write(data)
+        if self._secrets is not None:
+            self._secrets.delete_profile(name.strip())
+
+    @property
+    def last_used(self) -> str | None:
+        """The name of the profile used last (None if unknown or since removed)."""
+        data = self._load()
+        name = data.get("last_used")
+        if isinstance(name, str) and any(
+            isinstance(p, dict) and p.get("name") == name for p in data["profiles"]
+        ):
+            return name
+        return None
+
+    @last_used.setter
+    def last_used(self, name: str | None) -> None:
+        data = self._load()
+        if name is not None and not any(
+            isinstance(p, dict) and p.get("name") == name for p in data["profiles"]
+        ):
+            raise ProfileError(f"There is no profile called {name!r}.")
+        data["last_used"] = name
+        self._write(data)
