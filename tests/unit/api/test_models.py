@@ -31,11 +31,10 @@ def test_booleans(raw, expected):
     assert act.activated is expected
 
 
-@pytest.mark.parametrize("raw", ["2", 5, "yes please"])
+@pytest.mark.parametrize("raw", ["2", 5, "yes please", [1]])
 def test_bad_boolean_refused(raw):
-    if raw == "yes please" or raw == "2" or raw == 5:
-        with pytest.raises(ValidationError):
-            Product.model_validate({"id": 1, "active": raw})
+    with pytest.raises(ValidationError):
+        Product.model_validate({"id": 1, "active": raw})
 
 
 def test_numeric_strings_and_extra_fields():
