@@ -7,3 +7,23 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "pyside6")
+
+# --- Sandbox fixture (owned by the sandbox; docs/CONTRACTS.md) -------------------------
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def _sandbox_session(tmp_path_factory):
+    """One sandbox server for the whole session (started on first use)."""
+    from licensedesk.sandbox.testing import SandboxSession
+
+    session = SandboxSession(tmp_path_factory.mktemp("sandbox"))
+    yield session
+    session.close()
+
+
+@pytest.fixture
+def sandbox(_sandbox_session, tmp_path):
+    """A ``SandboxHandle`` on a fresh demo database, no faults, no latency, empty request log."""
+    return _sandbox_session.fresh(tmp_path)

@@ -1,0 +1,143 @@
+"""Routes of spec §4 wired to operations, with the permission table of spec §5.
+
+Each request: read arguments (query/form/JSON), then in a worker thread borrow a
+connection, check credentials, run the operation; writes run in one
+BEGIN IMMEDIATE transaction committed before the response.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp
+
+from . import activations, licenses, registration, validation
+from .args import Args, read_args
+from .auth import authorize
+from .db import Database
+from .errors import ApiError, error_response
+from .faults import FaultMiddleware, FaultPlan
+from .middleware import AccessLogMiddleware, LatencyMiddleware, PathGuardMiddleware, RequestLog
+
+Operation = Callable[..., dict[str, Any]]
+
+
+@dataclass
+class SandboxState:
+    """Everything a running sandbox shares between requests; ``db`` may be swapped."""
+
+    db: Database
+    faults: FaultPlan = field(default_factory=FaultPlan)
+    requests: RequestLog = field(default_factory=RequestLog)
+    latency_ms: int = 0
+
+
+def _execute(db: Database, need: str, operation: Operation, writes: bool, path, args: Args):
+    with db.write() if writes else db.read() as conn:
+        authorize(conn, args.get("app_id"), args.get("api_key"), need)
+        return operation(conn, path, args)
+
+
+def endpoint(need: str, operation: Operation, writes: bool | Callable[[Args], bool] = False):
+    """A Starlette endpoint: arguments, then credentials with ``need``, then the operation."""
+
+    async def handle(request: Request) -> Response:
+        args = await read_args(request)
+        state: SandboxState = request.app.state.sandbox
+        write = writes(args) if callable(writes) else writes
+        result = await run_in_threadpool(
+            _execute, state.db, need, operation, write, dict(request.path_params), args
+        )
+        return JSONResponse(result)
+
+    return handle
+
+
+async def ping(request: Request) -> Response:
+    """Sandbox extra (not in the spec): a trivial route for health checks and benchmarks."""
+    return JSONResponse({"status": "ok"})
+
+
+ROUTES = [
+    Route("/v2/ping", ping, methods=["GET"]),
+    Route("/v2/register-products/{serial}", endpoint("read", registration.check), methods=["GET"]),
+    Route(
+        "/v2/register-products/{serial}",
+        endpoint("read", registration.register, writes=True),
+        methods=["PUT"],
+    ),
+    Route(
+        "/v2/activations/update-api/{key}",
+        endpoint("write", activations.set_activated, writes=True),
+        methods=["PUT"],
+    ),
+    Route(
+        "/v2/activations/destroy-api/{key}",
+        endpoint("write", activations.delete, writes=True),
+        methods=["DELETE"],
+    ),
+    Route("/v2/activations/{key}", endpoint("read", activations.list_for_serial), methods=["GET"]),
+    Route(
+        "/v2/activations/{key}",
+        endpoint("write", activations.set_activated, writes=True),
+        methods=["PUT"],
+    ),
+    Route(
+        "/v2/activations/{key}",
+        endpoint("write", activations.delete, writes=True),
+        methods=["DELETE"],
+    ),
+    Route(
+        "/v2/licenses/upgrade", endpoint("read", licenses.upgrade, writes=True), methods=["POST"]
+    ),
+    Route("/v2/licenses/products", endpoint("write", licenses.products), methods=["POST"]),
+    Route("/v2/licenses/show-license/{serial}", endpoint("read", licenses.show), methods=["GET"]),
+    Route(
+        "/v2/licenses/valid",
+        endpoint("read", validation.validate, writes=validation.wants_write),
+        methods=["POST"],
+    ),
+]
+
+
+async def _api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return error_response(exc.status_code, exc.message)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 404:
+        return error_response(404, f"Unknown route: {request.method} {request.url.path}")
+    if exc.status_code == 405:
+        return error_response(405, f"Method {request.method} not allowed here.", exc.headers)
+    return error_response(exc.status_code, str(exc.detail))
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    return error_response(500, "Internal sandbox error.")
+
+
+def create_app(state: SandboxState) -> ASGIApp:
+    """The full ASGI app: access log → path guard → latency → faults → routes."""
+    routes_app = Starlette(
+        routes=ROUTES,
+        exception_handlers={
+            ApiError: _api_error,
+            HTTPException: _http_error,
+            Exception: _server_error,
+        },
+    )
+    routes_app.state.sandbox = state
+    app: ASGIApp = FaultMiddleware(routes_app, state.faults)
+    app = LatencyMiddleware(app, lambda: state.latency_ms)
+    app = PathGuardMiddleware(app)
+    return AccessLogMiddleware(app, state.requests)

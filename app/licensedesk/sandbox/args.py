@@ -1,0 +1,128 @@
+"""Where arguments travel: query string, urlencoded or multipart form, or a JSON body.
+
+GET reads the query string only. Other methods read the query string and then the
+body, whose values win (DESIGN.md §2). Bodies above 64 KiB are refused with 413.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import parse_qsl
+
+from starlette.datastructures import UploadFile
+from starlette.requests import Request
+from starlette.types import Message
+
+from .errors import ApiError
+
+MAX_BODY = 64 * 1024
+_TRUE = {"true", "1", "yes", "on"}
+_FALSE = {"false", "0", "no", "off"}
+
+Args = dict[str, Any]
+
+
+def _is_json(media_type: str) -> bool:
+    return media_type.endswith("/json") or media_type.endswith("+json")
+
+
+async def _read_body(request: Request) -> bytes:
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise ApiError(413, "Request body too large: the limit is 64 KiB.")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise ApiError(413, "Request body too large: the limit is 64 KiB.")
+    return bytes(body)
+
+
+def _json_args(body: bytes) -> Args:
+    try:
+        value = json.loads(body.decode("utf-8"))
+    except (ValueError, RecursionError):
+        raise ApiError(400, "Malformed JSON body.") from None
+    if not isinstance(value, dict):
+        raise ApiError(422, "The JSON body must be an object.")
+    return value
+
+
+async def _multipart_args(request: Request, body: bytes) -> Args:
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if sent:
+            return {"type": "http.disconnect"}
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    try:
+        form = await Request(request.scope, replay).form(max_files=8, max_fields=64)
+    except Exception:
+        raise ApiError(400, "Malformed multipart body.") from None
+    try:
+        args: Args = {}
+        for key, value in form.multi_items():
+            if isinstance(value, UploadFile):
+                raise ApiError(422, f"The {key} field must be text, not a file.")
+            args[key] = value
+        return args
+    finally:
+        await form.close()
+
+
+async def read_args(request: Request) -> Args:
+    """All arguments of a request as one dict (body over query)."""
+    args: Args = dict(request.query_params.items())
+    if request.method in ("GET", "HEAD"):
+        return args
+    body = await _read_body(request)
+    if not body.strip():
+        return args
+    media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if _is_json(media_type):
+        args.update(_json_args(body))
+    elif media_type == "application/x-www-form-urlencoded":
+        args.update(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
+    elif media_type == "multipart/form-data":
+        args.update(await _multipart_args(request, body))
+    else:
+        raise ApiError(
+            415,
+            f"Unsupported content type {media_type or '(none)'}: "
+            "send JSON, a form, or the query string.",
+        )
+    return args
+
+
+def text(args: Args, name: str, *, required: bool = True, max_len: int = 255) -> str | None:
+    """A string argument; 422 when required and missing, or not a string."""
+    value = args.get(name)
+    if value is None or value == "":
+        if required:
+            raise ApiError(422, f"The {name} field is required.")
+        return None
+    if not isinstance(value, str):
+        raise ApiError(422, f"The {name} field must be a string.")
+    if len(value) > max_len:
+        raise ApiError(422, f"The {name} field must not be longer than {max_len} characters.")
+    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+        raise ApiError(422, f"The {name} field contains control characters.")
+    return value
+
+
+def flag(args: Args, name: str) -> bool:
+    """A required boolean: JSON true/false, 0/1, or the strings true/false/1/0."""
+    value = args.get(name)
+    if value is None or value == "":
+        raise ApiError(422, f"The {name} field is required.")
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+        return value.strip().lower() in _TRUE
+    raise ApiError(422, f"The {name} field must be true or false.")

@@ -1,0 +1,171 @@
+"""The dataset JSON format: load it into a database, export a database as it.
+
+One format for ``demo --json``, ``load`` and ``export`` (docs/sandbox.md lists
+every key). Loading replaces everything in the database, in one transaction.
+Credentials may carry a plain ``api_key`` (hashed on load) or an ``api_key_hash``;
+export only ever writes the hash.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from .auth import hash_key
+from .db import Database, stamp
+
+FORMAT = "licensedesk-sandbox/1"
+TABLES = ("activations", "licenses", "sku_products", "skus", "products", "dealers", "credentials")
+
+
+class DatasetError(ValueError):
+    """The file does not follow the dataset format; the message says where."""
+
+
+def _rows(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    rows = data.get(key, [])
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        raise DatasetError(f"{key!r} must be a list of objects")
+    return rows
+
+
+def _insert(conn: sqlite3.Connection, table: str, key: str, rows, columns, defaults) -> None:
+    for index, row in enumerate(rows):
+        values = []
+        for column in columns:
+            if column in row:
+                values.append(row[column])
+            elif column in defaults:
+                values.append(defaults[column])
+            else:
+                raise DatasetError(f"{key}[{index}] lacks {column!r}")
+        marks = ", ".join("?" * len(columns))
+        try:
+            conn.execute(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", values)
+        except (sqlite3.Error, OverflowError) as exc:
+            raise DatasetError(f"{key}[{index}]: {exc}") from None
+
+
+def _credential_rows(rows: list[dict[str, Any]], created: str) -> list[dict[str, Any]]:
+    out = []
+    for index, row in enumerate(rows):
+        if "api_key_hash" in row:
+            hashed = row["api_key_hash"]
+        elif isinstance(row.get("api_key"), str) and row["api_key"]:
+            hashed = hash_key(row["api_key"])
+        else:
+            raise DatasetError(f"credentials[{index}] needs 'api_key' or 'api_key_hash'")
+        out.append(
+            {
+                "app_id": row.get("app_id"),
+                "api_key_hash": hashed,
+                "can_read": int(bool(row.get("read", False))),
+                "can_write": int(bool(row.get("write", False))),
+                "created_at": row.get("created_at", created),
+            }
+        )
+    return out
+
+
+def load(db_path: Path | str, data: dict[str, Any]) -> None:
+    """Replace the database's content with ``data`` (all or nothing)."""
+    if not isinstance(data, dict):
+        raise DatasetError("the dataset must be a JSON object")
+    created = stamp()
+    times = {"created_at": created, "updated_at": created}
+    db = Database(db_path)
+    try:
+        with db.write() as conn:
+            for table in TABLES:
+                conn.execute(f"DELETE FROM {table}")
+            _insert(conn, "dealers", "dealers", _rows(data, "dealers"), ("id", "name"), {})
+            product_columns = (
+                "id", "name", "code", "filename", "key", "signature", "signature_trial",
+                "active", "max_host_count", "version_code", "created_at", "updated_at",
+            )  # fmt: skip
+            product_defaults = {"active": True, "version_code": "", **times}
+            _insert(conn, "products", "products", _rows(data, "products"), product_columns,
+                    product_defaults)  # fmt: skip
+            skus = _rows(data, "skus")
+            sku_columns = ("id", "number", "name", "url", "image_url", "sku_upgrade", "definer")
+            sku_defaults = {"url": None, "image_url": None, "sku_upgrade": "", "definer": ""}
+            _insert(conn, "skus", "skus", skus, sku_columns, sku_defaults)
+            links = [
+                {"sku_id": sku["id"], "product_id": product_id}
+                for sku in skus
+                for product_id in sku.get("product_ids", [])
+            ]
+            _insert(conn, "sku_products", "skus[].product_ids", links, ("sku_id", "product_id"), {})
+            license_columns = (
+                "id", "serial", "dealer_id", "sku_id", "name", "email", "type", "start_at",
+                "end_at", "registered", "offline_distribution", "created_at", "updated_at",
+            )  # fmt: skip
+            license_defaults = {
+                "name": None, "email": None, "start_at": None, "end_at": None,
+                "registered": False, "offline_distribution": False, **times,
+            }  # fmt: skip
+            _insert(conn, "licenses", "licenses", _rows(data, "licenses"), license_columns,
+                    license_defaults)  # fmt: skip
+            activation_columns = (
+                "id", "license_id", "product_id", "activated", "host_id", "device_tag",
+                "created_at", "updated_at",
+            )  # fmt: skip
+            activation_defaults = {"activated": True, "device_tag": "", **times}
+            _insert(conn, "activations", "activations", _rows(data, "activations"),
+                    activation_columns, activation_defaults)  # fmt: skip
+            credential_columns = ("app_id", "api_key_hash", "can_read", "can_write", "created_at")
+            credentials = _credential_rows(_rows(data, "credentials"), created)
+            _insert(conn, "credentials", "credentials", credentials, credential_columns, {})
+    finally:
+        db.close()
+
+
+def export(db_path: Path | str) -> dict[str, Any]:
+    """The database as a dataset; credentials carry only ``api_key_hash``."""
+    db = Database(db_path)
+    try:
+        with db.read() as conn:
+            def rows(sql: str) -> list[dict[str, Any]]:
+                return [dict(row) for row in conn.execute(sql)]
+
+            products = rows("SELECT * FROM products ORDER BY id")
+            for product in products:
+                product["active"] = bool(product["active"])
+            skus = rows("SELECT * FROM skus ORDER BY id")
+            for sku in skus:
+                sku["product_ids"] = [
+                    r[0]
+                    for r in conn.execute(
+                        "SELECT product_id FROM sku_products WHERE sku_id = ? ORDER BY product_id",
+                        (sku["id"],),
+                    )
+                ]
+            licenses = rows("SELECT * FROM licenses ORDER BY id")
+            for licence in licenses:
+                licence["registered"] = bool(licence["registered"])
+                licence["offline_distribution"] = bool(licence["offline_distribution"])
+            activations = rows("SELECT * FROM activations ORDER BY id")
+            for activation in activations:
+                activation["activated"] = bool(activation["activated"])
+            credentials = [
+                {
+                    "app_id": row["app_id"],
+                    "api_key_hash": row["api_key_hash"],
+                    "read": bool(row["can_read"]),
+                    "write": bool(row["can_write"]),
+                    "created_at": row["created_at"],
+                }
+                for row in conn.execute("SELECT * FROM credentials ORDER BY app_id")
+            ]
+            return {
+                "format": FORMAT,
+                "dealers": rows("SELECT * FROM dealers ORDER BY id"),
+                "skus": skus,
+                "products": products,
+                "licenses": licenses,
+                "activations": activations,
+                "credentials": credentials,
+            }
+    finally:
+        db.close()

@@ -1,0 +1,121 @@
+"""Plain ASGI middleware: request log + redacting access log, path guard, latency."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import threading
+import time
+from dataclasses import dataclass, field
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .errors import error_body_bytes
+
+log = logging.getLogger("licensedesk.sandbox.access")
+_API_KEY = re.compile(r"(api_key=)[^&\s]*", re.IGNORECASE)
+_PATH_CHARS = re.compile(r"[A-Za-z0-9\-_.~/]*")
+
+
+def redact(text: str) -> str:
+    """Hide every ``api_key=`` value (query strings end up in log lines)."""
+    return _API_KEY.sub(r"\1***", text)
+
+
+@dataclass
+class RequestLog:
+    """What the server received, as (method, path), for "one request, not two" tests."""
+
+    entries: list[tuple[str, str]] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, method: str, path: str) -> None:
+        with self.lock:
+            self.entries.append((method, path))
+
+    def count(self, method: str | None = None, path_prefix: str = "") -> int:
+        with self.lock:
+            return sum(
+                1
+                for m, p in self.entries
+                if (method is None or m == method.upper()) and p.startswith(path_prefix)
+            )
+
+    def clear(self) -> None:
+        with self.lock:
+            self.entries.clear()
+
+
+async def _error(send: Send, status: int, message: str) -> None:
+    body = error_body_bytes(status, message)
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+class AccessLogMiddleware:
+    """Records every request and logs one redacted line per response."""
+
+    def __init__(self, app: ASGIApp, requests: RequestLog) -> None:
+        self.app = app
+        self.requests = requests
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        self.requests.add(scope["method"], scope["path"])
+        started = time.perf_counter()
+        status = 0
+
+        async def send_and_note(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_and_note)
+        finally:
+            if log.isEnabledFor(logging.INFO):
+                query = scope.get("query_string", b"").decode("latin-1")
+                target = scope["path"] + ("?" + redact(query) if query else "")
+                elapsed = (time.perf_counter() - started) * 1000
+                log.info("%s %s %s %.1fms", scope["method"], target, status or "-", elapsed)
+
+
+class PathGuardMiddleware:
+    """Refuses encoded slashes, dot segments and odd characters in the path (400)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            raw = bytes(scope.get("raw_path") or b"").lower()
+            path = scope["path"]
+            if b"%2f" in raw or b"%5c" in raw:
+                await _error(send, 400, "Invalid path: encoded '/' or '\\' in a path segment.")
+                return
+            if any(segment in (".", "..") for segment in path.split("/")):
+                await _error(send, 400, "Invalid path: '.' and '..' segments are not allowed.")
+                return
+            if len(path) > 512 or not _PATH_CHARS.fullmatch(path):
+                await _error(send, 400, "Invalid path: unexpected character in a path segment.")
+                return
+        await self.app(scope, receive, send)
+
+
+class LatencyMiddleware:
+    """Delays every request by a settable number of milliseconds."""
+
+    def __init__(self, app: ASGIApp, get_latency_ms) -> None:
+        self.app = app
+        self.get_latency_ms = get_latency_ms
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        delay = self.get_latency_ms()
+        if delay > 0 and scope["type"] == "http":
+            await asyncio.sleep(delay / 1000)
+        await self.app(scope, receive, send)

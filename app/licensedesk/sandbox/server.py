@@ -1,0 +1,160 @@
+"""Running the sandbox: in a daemon thread (tests, ``--demo``) or in the foreground (CLI).
+
+The socket is bound before uvicorn starts, so port 0 gives a real, known port.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import uvicorn
+
+from .app import SandboxState, create_app
+from .db import Database
+from .faults import FaultPlan
+from .protocol import TransportExposingProtocol
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def _url(sock: socket.socket) -> str:
+    host, port = sock.getsockname()[:2]
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def _config(state: SandboxState) -> uvicorn.Config:
+    # access_log off: uvicorn's access log prints the query string with the api_key;
+    # AccessLogMiddleware writes a redacted line instead.
+    return uvicorn.Config(
+        create_app(state),
+        http=TransportExposingProtocol,
+        lifespan="off",
+        access_log=False,
+        log_config=None,
+        log_level="warning",
+        timeout_graceful_shutdown=2,
+    )
+
+
+class _NotifyingServer(uvicorn.Server):
+    """uvicorn.Server that signals a threading.Event once it listens (or failed)."""
+
+    def __init__(self, config: uvicorn.Config, on_started: Callable[[], None]) -> None:
+        super().__init__(config)
+        self._on_started = on_started
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        try:
+            await super().startup(sockets=sockets)
+        finally:
+            self._on_started()
+
+
+class SandboxServer:
+    """The real sandbox app served by uvicorn in a daemon thread (docs/CONTRACTS.md)."""
+
+    def __init__(
+        self, db_path: Path | str, host: str = "127.0.0.1", port: int = 0, latency_ms: int = 0
+    ) -> None:
+        self.host = host
+        self.port = port
+        self.state = SandboxState(db=Database(db_path), latency_ms=latency_ms)
+        self.url = ""
+        self._server: _NotifyingServer | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def faults(self) -> FaultPlan:
+        return self.state.faults
+
+    @property
+    def latency_ms(self) -> int:
+        return self.state.latency_ms
+
+    @latency_ms.setter
+    def latency_ms(self, value: int) -> None:
+        self.state.latency_ms = int(value)
+
+    @property
+    def request_log(self) -> list[tuple[str, str]]:
+        """(method, path) of every request received so far (live list)."""
+        return self.state.requests.entries
+
+    def request_count(self, method: str | None = None, path_prefix: str = "") -> int:
+        return self.state.requests.count(method, path_prefix)
+
+    @property
+    def db_path(self) -> Path:
+        return self.state.db.path
+
+    def use_database(self, db_path: Path | str) -> None:
+        """Serve another database file from now on (a fresh one per test, same server)."""
+        old, self.state.db = self.state.db, Database(db_path)
+        old.close()
+
+    def start(self) -> str:
+        """Listen, serve in a daemon thread, return the base URL (no ``/v2``)."""
+        sock = _bind(self.host, self.port)
+        self.url = _url(sock)
+        started = threading.Event()
+        self._server = _NotifyingServer(_config(self.state), started.set)
+        server = self._server
+
+        def run() -> None:
+            try:
+                asyncio.run(server.serve(sockets=[sock]))
+            finally:
+                sock.close()
+                started.set()
+
+        self._thread = threading.Thread(target=run, name="licensedesk-sandbox", daemon=True)
+        self._thread.start()
+        started.wait(10)
+        if not server.started:
+            raise RuntimeError("the sandbox server did not start")
+        return self.url
+
+    def stop(self) -> None:
+        if self._server is not None and self._thread is not None:
+            self._server.should_exit = True
+            self._thread.join(10)
+        self._server = self._thread = None
+        self.state.db.close()
+
+    def __enter__(self) -> SandboxServer:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def serve_forever(
+    db_path: Path | str,
+    host: str,
+    port: int,
+    latency_ms: int,
+    faults: FaultPlan,
+    announce: Callable[[str], None],
+) -> None:
+    """Foreground server for ``licensedesk-sandbox serve``; Ctrl-C / SIGTERM stop it."""
+    state = SandboxState(db=Database(db_path), faults=faults, latency_ms=latency_ms)
+    sock = _bind(host, port)
+    announce(_url(sock))
+    try:
+        uvicorn.Server(_config(state)).run(sockets=[sock])
+    finally:
+        state.db.close()
+        sock.close()

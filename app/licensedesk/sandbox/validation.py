@@ -1,0 +1,105 @@
+"""POST /v2/licenses/valid: the outcome of a serial for a product (DESIGN.md §2).
+
+Checks run in this order and the first failing one names the outcome:
+product_mismatch, product_inactive, not_started, expired, then (with host_id)
+activation_disabled or host_limit_reached; otherwise ``valid``.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from typing import Any
+
+from .activations import activated_count
+from .args import Args, text
+from .db import now, stamp
+from .errors import LICENSE_MISSING, ApiError
+from .views import find_license
+
+_HOST_ID = re.compile(r"[A-Za-z0-9_-]{32}")
+
+
+def wants_write(args: Args) -> bool:
+    """Only a validation that names a host may record an activation."""
+    return bool(args.get("host_id"))
+
+
+def _arguments(args: Args) -> tuple[str, str, str | None, str]:
+    code = text(args, "code") or ""
+    serial = text(args, "serial") or ""
+    version = args.get("version")
+    if version is None or version == "":
+        raise ApiError(422, "The version field is required.")
+    if version != "2.0":
+        raise ApiError(422, "The version field must be 2.0.")
+    host_id = text(args, "host_id", required=False, max_len=64)
+    if host_id is not None and not _HOST_ID.fullmatch(host_id):
+        raise ApiError(422, "The host_id field must be 32 characters (letters, digits, - or _).")
+    device_tag = text(args, "device_tag", required=False, max_len=100) or ""
+    return code, serial, host_id, device_tag
+
+
+def _record_host(
+    conn: sqlite3.Connection, licence: sqlite3.Row, product: sqlite3.Row, host_id: str, tag: str
+) -> str:
+    """Reuse a known host (its activated flag decides), or take a free seat."""
+    known = conn.execute(
+        "SELECT id, activated, device_tag FROM activations "
+        "WHERE license_id = ? AND product_id = ? AND host_id = ?",
+        (licence["id"], product["id"], host_id),
+    ).fetchone()
+    if known is not None:
+        if not known["activated"]:
+            return "activation_disabled"
+        if tag and tag != known["device_tag"]:
+            conn.execute(
+                "UPDATE activations SET device_tag = ?, updated_at = ? WHERE id = ?",
+                (tag, stamp(), known["id"]),
+            )
+        return "valid"
+    if activated_count(conn, licence["id"], product["id"]) >= product["max_host_count"]:
+        return "host_limit_reached"
+    created = stamp()
+    conn.execute(
+        "INSERT INTO activations (license_id, product_id, activated, host_id, device_tag, "
+        "created_at, updated_at) VALUES (?, ?, 1, ?, ?, ?, ?)",
+        (licence["id"], product["id"], host_id, tag, created, created),
+    )
+    return "valid"
+
+
+def validate(conn: sqlite3.Connection, path: dict[str, str], args: Args) -> dict[str, Any]:
+    """The validation result (spec §2.4); not valid is a 200 with another message."""
+    code, serial, host_id, device_tag = _arguments(args)
+    licence = find_license(conn, serial)
+    if licence is None:
+        raise ApiError(404, LICENSE_MISSING)
+    product = conn.execute(
+        "SELECT p.* FROM products p JOIN sku_products sp ON sp.product_id = p.id "
+        "WHERE sp.sku_id = ? AND lower(p.code) = lower(?)",
+        (licence["sku_id"], code),
+    ).fetchone()
+    moment = now()
+    if product is None:
+        message = "product_mismatch"
+    elif not product["active"]:
+        message = "product_inactive"
+    elif licence["start_at"] is not None and moment < licence["start_at"]:
+        message = "not_started"
+    elif licence["end_at"] is not None and moment >= licence["end_at"]:
+        message = "expired"
+    elif host_id is not None:
+        message = _record_host(conn, licence, product, host_id, device_tag)
+    else:
+        message = "valid"
+    return {
+        "data": {
+            "message": message,
+            "licensee_name": licence["name"] or "",
+            "licensee_email": licence["email"] or "",
+            "sku_number": licence["sku_number"],
+            "product_code": product["code"] if product is not None else code,
+            "version_code": product["version_code"] if product is not None else "",
+        }
+    }
