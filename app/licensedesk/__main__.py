@@ -1,8 +1,11 @@
 """Start the GUI: ``licensedesk [--demo] [--profile NAME]``.
 
-Placeholder until the main window lands (issue 4): it shows an empty main
-window and quits cleanly. ``--quit-after MS`` exists so scripts and tests can
-prove a clean start and stop without a person.
+Order matters for a fast start (PLATFORM.md): Qt and the window first, shown
+and painted; only then qasync, the api (httpx), profiles (keyring) and, with
+``--demo``, the sandbox are imported and wired (``licensedesk.ui.app``).
+The qasync loop attaches to the running Qt loop (``already_running=True``).
+On quit (``aboutToQuit``) the clients are closed and the demo service stopped.
+``--quit-after MS`` lets scripts and tests prove a clean start and stop.
 """
 
 from __future__ import annotations
@@ -20,19 +23,74 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def build(window, args: argparse.Namespace, settings):
+    """Everything after the first paint: loop, logging, stores, controllers."""
+    import asyncio
+
+    import qasync
+    from PySide6.QtWidgets import QApplication
+
+    loop = qasync.QEventLoop(QApplication.instance(), already_running=True)
+    asyncio.set_event_loop(loop)
+
+    from licensedesk.api.serials import normalize_serial
+    from licensedesk.machine import host_id
+    from licensedesk.profiles import ProfileStore, SecretStore
+    from licensedesk.ui.app import DeskApp
+    from licensedesk.ui.logs import install_excepthook, setup_logging
+    from licensedesk.ui.session import Connections
+
+    log_path = setup_logging()
+    secrets = SecretStore()
+    connections = Connections(ProfileStore(secrets=secrets), secrets)
+    try:
+        this_host = host_id()
+    except Exception:
+        this_host = None
+    desk = DeskApp(window, connections, settings, host_id=this_host, log_path=log_path)
+    install_excepthook(desk.show_unexpected)
+    window.workspace.normalizer = normalize_serial
+    if args.demo:
+        desk.start_demo()
+    else:
+        desk.choose_start_page(args.profile)
+    return desk
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     os.environ.setdefault("QT_API", "pyside6")
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication, QMainWindow
+    from PySide6.QtCore import Qt, QTimer
+    from PySide6.QtWidgets import QApplication
 
-    from licensedesk import APP_NAME
+    from licensedesk import APP_ID, APP_NAME
+    from licensedesk.ui.main_window import MainWindow
+    from licensedesk.ui.settings import WindowSettings
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
-    window = QMainWindow()
-    window.setWindowTitle(APP_NAME)
-    window.resize(1100, 720)
+    app.setOrganizationName(APP_ID)
+    app.setDesktopFileName("io.licensedesk.LicenseDesk")
+    window = MainWindow()
+    settings = WindowSettings()
+    settings.restore_window(window)
+    if args.demo or args.profile:
+        window.show_workspace()
+    holder: dict[str, object] = {}
+
+    def about_to_quit() -> None:
+        desk = holder.get("desk")
+        if desk is not None:
+            desk.close_blocking()
+
+    app.aboutToQuit.connect(about_to_quit)  # before qasync connects its own handler
+
+    def after_paint() -> None:
+        holder["desk"] = build(window, args, settings)
+
+    window.firstPainted.connect(
+        lambda: QTimer.singleShot(0, after_paint), Qt.ConnectionType.SingleShotConnection
+    )
     window.show()
     if args.quit_after is not None:
         QTimer.singleShot(args.quit_after, app.quit)

@@ -1,0 +1,1 @@
+"""Controllers: QObjects that hold the async work and report through signals."""

@@ -1,0 +1,77 @@
+"""Look up one serial: licence, products and activations load in parallel.
+
+Each part is its own named task (``lookup.license``, ``lookup.products``,
+``lookup.activations``) with its own busy state and error; a new lookup
+cancels the parts still in flight (TaskRunner's named tasks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from ..tasks import Failure, TaskRunner
+
+PARTS = ("license", "products", "activations")
+
+
+class LookupController(QObject):
+    started = Signal(str)  # serial
+    partBusy = Signal(str, bool)  # part, busy
+    partFailed = Signal(str, object)  # part, Failure
+    licenseLoaded = Signal(object)
+    productsLoaded = Signal(list)
+    activationsLoaded = Signal(list)
+
+    def __init__(self, runner: TaskRunner, client: Callable[[], Any], parent=None) -> None:
+        """``client``: returns the current profile's LicenseClient (or raises ApiError)."""
+        super().__init__(parent)
+        self._runner = runner
+        self._client = client
+        self.serial: str | None = None
+
+    def lookup(self, serial: str) -> list:
+        """Start the three parts for ``serial``; returns their tasks (tests await them)."""
+        self.cancel()
+        self.serial = serial
+        self.started.emit(serial)
+        loaded = {
+            "license": self.licenseLoaded.emit,
+            "products": self.productsLoaded.emit,
+            "activations": self.activationsLoaded.emit,
+        }
+        tasks = []
+        for part in PARTS:
+            tasks.append(
+                self._runner.run(
+                    f"lookup.{part}",
+                    lambda p=part: self._load(p, serial),
+                    busy=lambda busy, p=part: self.partBusy.emit(p, busy),
+                    on_success=loaded[part],
+                    on_error=lambda failure, p=part: self.partFailed.emit(p, failure),
+                )
+            )
+        return tasks
+
+    def refresh(self) -> list:
+        return self.lookup(self.serial) if self.serial else []
+
+    def cancel(self) -> None:
+        self._runner.cancel_group("lookup")
+
+    def is_running(self) -> bool:
+        return any(self._runner.is_running(f"lookup.{p}") for p in PARTS)
+
+    async def _load(self, part: str, serial: str) -> Any:
+        client = self._client()
+        if part == "license":
+            return await client.show_license(serial)
+        if part == "products":
+            return await client.license_products(serial)
+        return await client.activations(serial)
+
+
+def is_not_found(failure: Failure) -> bool:
+    return failure.kind == "NotFound"

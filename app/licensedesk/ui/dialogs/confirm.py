@@ -1,0 +1,55 @@
+"""A yes/no confirmation that a coroutine can await without a nested event loop.
+
+    ok = await ConfirmDialog.ask(parent, "Delete 2 activations", text, accept="Delete")
+
+Tests replace the entry point: ``monkeypatch.setattr(ConfirmDialog, "ask", fake)``
+where ``fake`` is an ``async def`` (or returns an awaitable) giving True/False.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QVBoxLayout
+
+
+class ConfirmDialog(QDialog):
+    def __init__(self, parent, title: str, text: str, accept: str = "OK") -> None:
+        super().__init__(parent)
+        self.setObjectName("confirmDialog")
+        self.setWindowTitle(title)
+        self.setModal(True)
+        head, _, rest = text.partition("\n\n")
+        label = QLabel(head)
+        label.setWordWrap(True)
+        lay = QVBoxLayout(self)
+        lay.addWidget(label)
+        if rest:
+            listing = QPlainTextEdit(rest)
+            listing.setObjectName("confirmListing")
+            listing.setReadOnly(True)
+            listing.setMinimumWidth(520)
+            listing.setMaximumHeight(180)
+            lay.addWidget(listing)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.accept_button = buttons.addButton(accept, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setDefault(True)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+
+    @classmethod
+    def ask(cls, parent, title: str, text: str, accept: str = "OK") -> asyncio.Future:
+        """Open the dialog (window-modal, non-blocking); the future gets True on accept."""
+        future = asyncio.get_event_loop().create_future()
+        dialog = cls(parent, title, text, accept)
+
+        def done(code: int) -> None:
+            if not future.done():
+                future.set_result(code == QDialog.DialogCode.Accepted)
+            dialog.deleteLater()
+
+        dialog.finished.connect(done)
+        future.add_done_callback(lambda f: dialog.reject() if f.cancelled() else None)
+        dialog.open()
+        return future

@@ -1,0 +1,95 @@
+"""The main window: arranges the welcome page and the workspace; owns shortcuts and status bar.
+
+It knows no controller and no application object: ``app.py`` connects its
+signals. Nothing here imports the network stack, so it paints at once.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget
+
+from licensedesk import APP_NAME
+
+from .views.welcome import WelcomePage
+from .views.workspace import Workspace
+
+
+class MainWindow(QMainWindow):
+    firstPainted = Signal()
+    refreshRequested = Signal()
+    profilesRequested = Signal()
+    closing = Signal()
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._painted = False
+        self.setObjectName("mainWindow")
+        self.setWindowTitle(APP_NAME)
+        self.resize(1180, 760)
+        self.welcome = WelcomePage()
+        self.workspace = Workspace()
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.welcome)
+        self.pages.addWidget(self.workspace)
+        self.setCentralWidget(self.pages)
+
+        self.status_profile = QLabel("No profile")
+        self.status_profile.setObjectName("statusProfile")
+        self.status_server = QLabel()
+        self.status_server.setObjectName("statusServer")
+        self.status_last = QLabel()
+        self.status_last.setObjectName("statusLastRequest")
+        bar = self.statusBar()
+        bar.addWidget(self.status_profile)
+        bar.addWidget(self.status_server, 1)
+        bar.addPermanentWidget(self.status_last)
+
+        file_menu = self.menuBar().addMenu("&File")
+        self.profiles_action = QAction("Connection &profiles\u2026", self)
+        self.profiles_action.triggered.connect(self.profilesRequested)
+        file_menu.addAction(self.profiles_action)
+        file_menu.addSeparator()
+        self.quit_action = QAction("&Quit", self)
+        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        self.quit_action.triggered.connect(self.close)
+        file_menu.addAction(self.quit_action)
+        view_menu = self.menuBar().addMenu("&View")
+        self.refresh_action = QAction("&Refresh", self)
+        self.refresh_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Refresh))
+        self.refresh_action.setShortcuts([QKeySequence("F5")])
+        self.refresh_action.triggered.connect(self.refreshRequested)
+        view_menu.addAction(self.refresh_action)
+        self.focus_action = QAction("Go to &serial", self)
+        self.focus_action.setShortcut(QKeySequence("Ctrl+L"))
+        self.focus_action.triggered.connect(self.workspace.focus_serial)
+        view_menu.addAction(self.focus_action)
+        self.help_menu = self.menuBar().addMenu("&Help")
+
+    def show_welcome(self) -> None:
+        self.pages.setCurrentWidget(self.welcome)
+
+    def show_workspace(self) -> None:
+        self.pages.setCurrentWidget(self.workspace)
+
+    def is_welcome(self) -> bool:
+        return self.pages.currentWidget() is self.welcome
+
+    def set_status(self, profile: str, server: str) -> None:
+        self.status_profile.setText(f"Profile: {profile}" if profile else "No profile")
+        self.status_server.setText(f"Server: {server}" if server else "")
+
+    def set_last_request(self, text: str) -> None:
+        self.status_last.setText(text)
+
+    def event(self, ev) -> bool:
+        handled = super().event(ev)
+        if not self._painted and ev.type() in (QEvent.Type.Paint, QEvent.Type.UpdateRequest):
+            self._painted = True
+            self.firstPainted.emit()
+        return handled
+
+    def closeEvent(self, ev) -> None:
+        self.closing.emit()
+        super().closeEvent(ev)

@@ -1,0 +1,1 @@
+"""Small reusable widgets: error banner, masked secret field, part state, icons."""

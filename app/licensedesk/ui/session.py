@@ -1,0 +1,152 @@
+"""Connections: the profiles the window can use and one LicenseClient per profile.
+
+Profiles come from the ProfileStore (keys from the SecretStore), plus
+session-only profiles kept in memory (the demo). A client is made on first use
+and reused for every call of that profile; editing a profile closes its
+client; :meth:`Connections.aclose` closes them all (the app calls it on
+quit). Loaded after the first paint: it imports the api.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+log = logging.getLogger(__name__)
+
+
+class NoProfile(Exception):
+    pass
+
+
+class Connections(QObject):
+    profilesChanged = Signal()
+    currentChanged = Signal(str)
+
+    def __init__(self, store=None, secrets=None, parent=None) -> None:
+        super().__init__(parent)
+        self.store = store  # ProfileStore | None
+        self.secrets = secrets  # SecretStore | None
+        self._memory: dict[str, tuple[Any, dict[str, str]]] = {}  # name -> (Profile, keys)
+        self._clients: dict[str, Any] = {}
+        self._closing: set[asyncio.Task] = set()
+        self.current: str | None = None
+
+    # -- profiles --------------------------------------------------------------
+    def names(self) -> list[str]:
+        stored = self.store.names() if self.store is not None else []
+        return [*self._memory, *[n for n in stored if n not in self._memory]]
+
+    def profile(self, name: str):
+        if name in self._memory:
+            return self._memory[name][0]
+        if self.store is None:
+            raise NoProfile(name)
+        return self.store.get(name)
+
+    def is_memory_only(self, name: str | None) -> bool:
+        return name in self._memory
+
+    def add_memory_profile(self, profile, keys: dict[str, str]) -> None:
+        """A profile for this session only (never written to the store or keyring)."""
+        self._memory[profile.name] = (profile, dict(keys))
+        self.forget_client(profile.name)
+        self.profilesChanged.emit()
+
+    def save_profile(self, profile, keys: dict[str, str | None], old_name: str | None = None):
+        """Store a profile; ``keys``: pair -> api_key (None: unchanged, "": delete)."""
+        if old_name and old_name != profile.name:
+            self.remove_profile(old_name)
+        self.store.save(profile)
+        for pair, key in keys.items():
+            if key is None:
+                continue
+            if key:
+                self.secrets.set(profile.name, pair, key)
+            else:
+                self.secrets.delete(profile.name, pair)
+        self.forget_client(profile.name)
+        self.profilesChanged.emit()
+
+    def remove_profile(self, name: str) -> None:
+        if name in self._memory:
+            del self._memory[name]
+        elif self.store is not None:
+            self.store.remove(name)
+            if self.secrets is not None:
+                self.secrets.delete_profile(name)
+        self.forget_client(name)
+        if self.current == name:
+            self.current = None
+        self.profilesChanged.emit()
+
+    def select(self, name: str | None) -> None:
+        if name != self.current:
+            self.current = name
+            self.currentChanged.emit(name or "")
+
+    # -- clients -----------------------------------------------------------------
+    def config_for(self, name: str):
+        from licensedesk.profiles import client_config
+
+        profile = self.profile(name)
+        if name in self._memory:
+            return client_config(profile, None, keys=self._memory[name][1])
+        return client_config(profile, self.secrets)
+
+    def client(self, name: str | None = None):
+        """The LicenseClient of ``name`` (default: the current profile), made once."""
+        name = name or self.current
+        if not name:
+            from licensedesk.api.errors import InvalidInput
+
+            raise InvalidInput("Choose a connection profile first.", field="profile")
+        client = self._clients.get(name)
+        if client is None:
+            from licensedesk.api import LicenseClient
+
+            try:
+                config = self.config_for(name)
+            except ValueError as exc:  # ProfileError: a sentence for a person
+                from licensedesk.api.errors import InvalidInput
+
+                raise InvalidInput(getattr(exc, "sentence", str(exc)), field="profile") from exc
+            client = self._clients[name] = LicenseClient(config)
+        return client
+
+    def make_client(self, config):
+        """A separate client for a one-off check (profiles dialog); caller closes it."""
+        from licensedesk.api import LicenseClient
+
+        return LicenseClient(config)
+
+    def forget_client(self, name: str) -> None:
+        client = self._clients.pop(name, None)
+        if client is not None:
+            task = asyncio.get_event_loop().create_task(client.aclose())
+            self._closing.add(task)
+            task.add_done_callback(self._closing.discard)
+
+    async def aclose(self) -> None:
+        clients, self._clients = list(self._clients.values()), {}
+        for client in clients:
+            try:
+                await client.aclose()
+            except Exception:
+                log.exception("closing a client failed")
+        if self._closing:
+            await asyncio.gather(*self._closing, return_exceptions=True)
+
+    def open_clients(self) -> int:
+        return len(self._clients)
+
+    def server_of(self, name: str | None) -> str:
+        if not name:
+            return ""
+        try:
+            return self.profile(name).base_url
+        except Exception:
+            return ""

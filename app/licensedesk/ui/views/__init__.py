@@ -1,0 +1,1 @@
+"""Widgets of the main window: workspace, licence card, products, activations, welcome."""

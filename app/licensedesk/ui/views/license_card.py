@@ -1,0 +1,145 @@
+"""The licence card: who holds it, which SKU, its type and validity period."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..models.values import field, local_time
+from ..partials.part_state import PartState
+from .validity import validity
+
+
+def _label(name: str) -> QLabel:
+    label = QLabel()
+    label.setObjectName(name)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+    label.setWordWrap(True)
+    label.setAccessibleName(name)
+    return label
+
+
+def _esc(text: Any) -> str:
+    from html import escape
+
+    return escape(str(text)) if text not in (None, "") else "\u2014"
+
+
+class LicenseCard(QGroupBox):
+    """Shows one License; its own busy state and error (see :class:`PartState`)."""
+
+    FIELDS = ("licensee", "sku", "dealer", "type", "registered", "created", "updated",
+              "skuUpgrade", "definer")
+
+    def __init__(self, parent=None) -> None:
+        super().__init__("Licence", parent)
+        self.setObjectName("licenseCard")
+        self.setAccessibleName("Licence")
+        body = QWidget()
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.labels: dict[str, QLabel] = {}
+        titles = {
+            "licensee": "Licensee", "sku": "SKU", "dealer": "Dealer", "type": "Type",
+            "registered": "Registered", "created": "Created", "updated": "Updated",
+            "skuUpgrade": "Upgrades from SKU", "definer": "Definer",
+        }
+        for key in self.FIELDS:
+            self.labels[key] = _label(f"license_{key}")
+            self.labels[key].setOpenExternalLinks(True)
+            form.addRow(f"{titles[key]}:", self.labels[key])
+        self.validity_bar = QProgressBar()
+        self.validity_bar.setObjectName("validityBar")
+        self.validity_bar.setAccessibleName("Validity")
+        self.validity_bar.setRange(0, 100)
+        self.validity_caption = QLabel()
+        self.validity_caption.setObjectName("validityCaption")
+        self.validity_row = QWidget()
+        vrow = QVBoxLayout(self.validity_row)
+        vrow.setContentsMargins(0, 0, 0, 0)
+        vrow.addWidget(self.validity_bar)
+        vrow.addWidget(self.validity_caption)
+        form.addRow("Validity:", self.validity_row)
+        self._form = form
+        form.setRowVisible(self.validity_row, False)
+        self.image = QLabel("No image")
+        self.image.setObjectName("licenseImage")
+        self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.image.setFixedSize(96, 96)
+        self.image.setFrameShape(QFrame.Shape.StyledPanel)
+        self.image.setWordWrap(True)
+        self.image.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.image.setOpenExternalLinks(True)
+        row = QHBoxLayout(body)
+        row.addLayout(form, 1)
+        row.addWidget(self.image, 0, Qt.AlignmentFlag.AlignTop)
+        self.state = PartState(body, "licence")
+        self.state.show_message("Enter a serial and press Enter to look it up.")
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.state)
+        self.license: Any = None
+
+    def set_busy(self, busy: bool) -> None:
+        self.state.set_busy(busy)
+
+    def show_error(self, sentence: str) -> None:
+        self.license = None
+        self.state.show_message(sentence, error=True)
+
+    def clear(self) -> None:
+        self.license = None
+        self.state.show_message("Enter a serial and press Enter to look it up.")
+
+    def show_license(self, lic: Any) -> None:
+        self.license = lic
+        name, email = field(lic, "name"), field(lic, "email")
+        who = _esc(name)
+        if email:
+            who += f' &lt;<a href="mailto:{_esc(email)}">{_esc(email)}</a>&gt;'
+        self.labels["licensee"].setText(who)
+        sku = f"{_esc(field(lic, 'sku_name'))} ({_esc(field(lic, 'sku_number'))})"
+        url = field(lic, "sku_url")
+        if url and str(url).startswith(("http://", "https://")):
+            sku = f'<a href="{_esc(url)}">{sku}</a>'
+        self.labels["sku"].setText(sku)
+        self.labels["dealer"].setText(_esc(field(lic, "dealer_name")))
+        kind = field(lic, "type") or ""
+        self.labels["type"].setText(_esc(str(kind).capitalize()))
+        self.labels["registered"].setText("Yes" if field(lic, "registered") else "No")
+        self.labels["created"].setText(_esc(local_time(field(lic, "created_at"))))
+        self.labels["updated"].setText(_esc(local_time(field(lic, "updated_at"))))
+        self.labels["skuUpgrade"].setText(_esc(field(lic, "sku_upgrade")))
+        self.labels["definer"].setText(_esc(field(lic, "definer")))
+        if kind in ("subscription", "trial"):
+            v = validity(field(lic, "start_at"), field(lic, "end_at"))
+            self.validity_bar.setValue(v.percent)
+            self.validity_bar.setFormat(v.text)
+            self.validity_bar.setProperty("state", v.state)
+            self.validity_caption.setText(
+                f"{local_time(field(lic, 'start_at'))} \u2192 {local_time(field(lic, 'end_at'))}"
+            )
+            self._form.setRowVisible(self.validity_row, True)
+        else:
+            self.validity_bar.setFormat("")
+            self._form.setRowVisible(self.validity_row, False)
+        image_url = field(lic, "image_url")
+        # Not fetched: showing a remote image would call out to the internet.
+        self.image.setText(
+            f'<a href="{_esc(image_url)}">Image</a>' if image_url else "No image"
+        )
+        self.image.setToolTip(str(image_url) if image_url else "")
+        self.state.show_content()
+
+    def validity_text(self) -> str:
+        return self.validity_bar.format() if self.validity_row.isVisibleTo(self.state) else ""
