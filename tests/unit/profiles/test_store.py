@@ -118,7 +118,7 @@ def test_an_invalid_entry_names_the_profile(tmp_path):
 def test_an_unwritable_folder_is_a_sentence(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    with pytest.raises(ProfileError, match="cannot be (read|written)"):
+    with pytest.raises(ProfileError, match=r"cannot be (read|written)"):
         ProfileStore(blocker / "cfg").save(make())
 
 

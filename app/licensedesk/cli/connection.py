@@ -1,0 +1,182 @@
+"""Where a service command connects: ``--profile NAME`` or ``--base-url`` + ``--app-id``.
+
+Keys never come from the command line:
+- with ``--profile``: from the OS keyring; ``LICENSEDESK_API_KEY`` /
+  ``LICENSEDESK_WRITE_API_KEY`` fill in a pair whose key the keyring lacks
+  (memory-only machines). The keyring wins, so an exported key for another
+  server is never sent to this profile's server when the keyring has one.
+- with ``--base-url``: ``--app-id`` takes its key from ``LICENSEDESK_API_KEY``,
+  ``--write-app-id`` from ``LICENSEDESK_WRITE_API_KEY``; with only one pair
+  the client uses it for every call.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import dataclass
+
+from licensedesk.api.config import ClientConfig
+from licensedesk.api.errors import InvalidInput
+from licensedesk.profiles import Profile, ProfileError, ProfileStore, SecretStore, client_config
+
+from .errors import UsageError
+from .output import Printer
+
+ENV_KEY = "LICENSEDESK_API_KEY"
+ENV_WRITE_KEY = "LICENSEDESK_WRITE_API_KEY"
+ENV_PROFILE = "LICENSEDESK_PROFILE"
+ENV_KEYS = {"read": ENV_KEY, "write": ENV_WRITE_KEY}
+
+
+def env_key(pair: str) -> str | None:
+    value = os.environ.get(ENV_KEYS[pair], "").strip()
+    return value or None
+
+
+def add_profile_field_options(parser: argparse.ArgumentParser, *, for_profile: bool) -> None:
+    """Options for every Profile field (``profile add``) or the ad-hoc connection."""
+    sup = {} if for_profile else {"default": argparse.SUPPRESS}
+    group = parser.add_argument_group(
+        "profile fields" if for_profile else "connection without a profile"
+    )
+    group.add_argument(
+        "--base-url",
+        required=for_profile,
+        metavar="URL",
+        help="service address, without /v2",
+        **sup,
+    )
+    group.add_argument(
+        "--app-id",
+        "--read-app-id",
+        dest="read_app_id",
+        metavar="ID",
+        help=f"app_id of the read pair (key: hidden prompt or ${ENV_KEY})",
+        **sup,
+    )
+    group.add_argument(
+        "--write-app-id",
+        metavar="ID",
+        help=f"app_id of the write pair (key: hidden prompt or ${ENV_WRITE_KEY})",
+        **sup,
+    )
+    group.add_argument(
+        "--transport",
+        choices=("json", "form", "query"),
+        help="where non-GET arguments travel (default: the client's choice)",
+        **sup,
+    )
+    group.add_argument(
+        "--legacy-activation-routes",
+        action="store_true",
+        help="use the deprecated activation routes (update-api/destroy-api)",
+        **sup,
+    )
+    group.add_argument("--connect-timeout", type=float, metavar="S", help="seconds", **sup)
+    group.add_argument("--read-timeout", type=float, metavar="S", help="seconds", **sup)
+    group.add_argument(
+        "--server-timezone", metavar="TZ", help="IANA name of the server's time zone (UTC)", **sup
+    )
+    group.add_argument(
+        "--no-verify-tls",
+        dest="verify_tls",
+        action="store_false",
+        help="do not check TLS certificates (dangerous)",
+        **sup,
+    )
+    group.add_argument("--ca-bundle", metavar="PATH", help="CA certificates to trust", **sup)
+    group.add_argument(
+        "--allow-insecure-http",
+        action="store_true",
+        help="allow http:// to a host that is not this computer (keys travel in clear)",
+        **sup,
+    )
+
+
+PROFILE_FIELDS = (
+    "base_url",
+    "read_app_id",
+    "write_app_id",
+    "transport",
+    "legacy_activation_routes",
+    "connect_timeout",
+    "read_timeout",
+    "server_timezone",
+    "verify_tls",
+    "ca_bundle",
+    "allow_insecure_http",
+)
+
+
+def profile_from_args(name: str, args: argparse.Namespace) -> Profile:
+    """A validated Profile from the field options (defaults where not given)."""
+    fields = {f: getattr(args, f) for f in PROFILE_FIELDS if getattr(args, f, None) is not None}
+    try:
+        return Profile(name=name, **fields)
+    except ProfileError as exc:
+        raise UsageError(exc.sentence) from None
+
+
+@dataclass(frozen=True)
+class Connection:
+    config: ClientConfig
+    label: str  # "profile 'prod'" or the base URL
+    profile: Profile
+
+
+def resolve_connection(args: argparse.Namespace, printer: Printer) -> Connection:
+    """The ClientConfig for a service command, or UsageError with a sentence."""
+    profile_name = getattr(args, "profile", None) or os.environ.get(ENV_PROFILE) or None
+    base_url = getattr(args, "base_url", None)
+    if profile_name and base_url:
+        raise UsageError("Give either --profile or --base-url, not both.")
+    for pair in ("read", "write"):
+        printer.add_secret(env_key(pair))
+
+    if base_url:
+        if not getattr(args, "read_app_id", None) and not getattr(args, "write_app_id", None):
+            raise UsageError(f"With --base-url, give --app-id (its key in ${ENV_KEY}).")
+        profile = profile_from_args("command line", args)
+        keys = {}
+        for pair in profile.pairs:
+            keys[pair] = env_key(pair)
+            if not keys[pair]:
+                raise UsageError(
+                    f"No api_key for --{'app-id' if pair == 'read' else 'write-app-id'}: set "
+                    f"${ENV_KEYS[pair]} (keys are never taken from the command line)."
+                )
+        config = _config(profile, None, keys)
+        return Connection(config, profile.base_url, profile)
+
+    if not profile_name:
+        raise UsageError(
+            "Say where to connect: --profile NAME, or --base-url URL --app-id ID with "
+            f"${ENV_KEY} set. (See 'licensedesk-cli profile add --help'.)"
+        )
+    try:
+        profile = ProfileStore().get(profile_name)
+    except ProfileError as exc:
+        raise UsageError(exc.sentence) from None
+    secrets = SecretStore()
+    printer.note_once(secrets.warning)
+    keys = {pair: env_key(pair) for pair in ("read", "write")}
+    config = _config(profile, secrets, keys)
+    for creds in (config.read, config.write):
+        if creds is not None:
+            printer.add_secret(creds.api_key)
+    if config.read is None and config.write is None:
+        raise UsageError(
+            f"Profile {profile.name!r} has no api_key stored "
+            f"(key storage: {secrets.backend_description}). "
+            f"Store one with 'licensedesk-cli profile add {profile.name} --replace ...', "
+            f"or set ${ENV_KEY} for this run."
+        )
+    return Connection(config, f"profile {profile.name!r}", profile)
+
+
+def _config(profile: Profile, secrets: SecretStore | None, keys: dict) -> ClientConfig:
+    try:
+        return client_config(profile, secrets, keys=keys)
+    except InvalidInput as exc:
+        raise UsageError(exc.sentence) from None

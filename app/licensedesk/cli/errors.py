@@ -1,0 +1,59 @@
+"""Exit codes of ``licensedesk-cli`` and the errors that carry them.
+
+====  =====================================================================
+0     success
+1     the service said no: not found, not authorised, upgrade mismatch, a
+      refusal with the service's own message; also a validation result that
+      is not ``valid`` and a licence not suitable for registration
+2     usage or invalid input: argparse errors, a malformed serial / product
+      code / e-mail (refused before sending), an unknown profile, a missing
+      api_key, a destructive command without ``--yes`` and without a terminal
+3     network or bad response: could not connect, time-out, TLS, an answer
+      that is not understood, a server error (HTTP 5xx)
+4     internal error (a bug in License Desk); the message says so
+130   interrupted (Ctrl+C)
+====  =====================================================================
+"""
+
+from __future__ import annotations
+
+from licensedesk.api.errors import (
+    ApiError,
+    BadResponse,
+    InvalidInput,
+    ServiceError,
+    TransportError,
+)
+
+OK = 0
+REFUSED = 1
+USAGE = 2
+NETWORK = 3
+INTERNAL = 4
+INTERRUPTED = 130
+
+
+class CliError(Exception):
+    """An error with its sentence and exit code."""
+
+    def __init__(self, sentence: str, code: int = USAGE) -> None:
+        super().__init__(sentence)
+        self.sentence = sentence
+        self.code = code
+
+
+class UsageError(CliError):
+    def __init__(self, sentence: str) -> None:
+        super().__init__(sentence, USAGE)
+
+
+def exit_code_for(exc: ApiError) -> int:
+    """The exit code of a client error."""
+    if isinstance(exc, InvalidInput):
+        return USAGE
+    if isinstance(exc, TransportError | BadResponse):
+        return NETWORK
+    if isinstance(exc, ServiceError):
+        status = exc.details.http_status or exc.details.status_code or 0
+        return NETWORK if status >= 500 else REFUSED
+    return REFUSED

@@ -1,0 +1,193 @@
+"""``licensedesk-cli``: argument parsing and the one place errors become exit codes."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+from licensedesk import __version__
+from licensedesk.api import ApiError, LicenseClient
+from licensedesk.profiles import ProfileError
+
+from . import profile_cmds, service
+from .connection import ENV_KEY, ENV_PROFILE, ENV_WRITE_KEY, add_profile_field_options
+from .errors import INTERNAL, INTERRUPTED, OK, CliError, exit_code_for
+from .output import Printer
+
+EPILOG = f"""\
+exit codes: 0 success; 1 the service said no (also: not valid, not suitable);
+2 usage or invalid input; 3 network or bad response; 4 internal error.
+environment: ${ENV_KEY}, ${ENV_WRITE_KEY} (api_keys; never on the command line),
+${ENV_PROFILE} (default --profile), $LICENSEDESK_CONFIG_DIR (profiles folder).
+See docs/cli.md."""
+
+
+def _common(*, top: bool) -> argparse.ArgumentParser:
+    """Options accepted before and after the sub-command."""
+    sup = {} if top else {"default": argparse.SUPPRESS}
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument("--json", action="store_true", help="machine-readable output", **sup)
+    p.add_argument(
+        "-v", "--verbose", action="store_true", help="print error details (keys redacted)", **sup
+    )
+    return p
+
+
+def _connection(*, top: bool) -> argparse.ArgumentParser:
+    sup = {} if top else {"default": argparse.SUPPRESS}
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument(
+        "--profile", metavar="NAME", help=f"connection profile (or ${ENV_PROFILE})", **sup
+    )
+    return p
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="licensedesk-cli",
+        description="License Management Service /v2 from the command line.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        parents=[_common(top=True), _connection(top=True)],
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def service_cmd(name: str, help_: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(
+            name,
+            help=help_,
+            description=help_,
+            parents=[_common(top=False), _connection(top=False)],
+        )
+        add_profile_field_options(p, for_profile=False)
+        return p
+
+    p = service_cmd("show", "show a licence")
+    p.add_argument("serial")
+
+    p = service_cmd("products", "list the products of a licence (needs the write pair)")
+    p.add_argument("serial")
+    p.add_argument("--reveal-secrets", action="store_true", help="show product key and signatures")
+
+    p = service_cmd("activations", "list the activations (devices) of a licence")
+    p.add_argument("serial")
+
+    for name, verb in (("activate", "switch on"), ("deactivate", "switch off")):
+        p = service_cmd(name, f"{verb} an activation")
+        p.add_argument("id", type=int, help="activation id")
+
+    p = service_cmd("delete-activation", "delete an activation (asks first)")
+    p.add_argument("id", type=int, help="activation id")
+    p.add_argument("--serial", help="its licence: names the device in the question")
+    p.add_argument("-y", "--yes", action="store_true", help="do not ask")
+
+    p = service_cmd("validate", "validate a serial for a product")
+    p.add_argument("serial")
+    p.add_argument("--product", required=True, metavar="CODE", help="product code (UUID)")
+    p.add_argument("--host-id", help="32-character device id to record")
+    p.add_argument("--device-tag", help="e.g. 'Windows 11__64bits'")
+    p.add_argument(
+        "--this-machine", action="store_true", help="record this computer's host id and tag"
+    )
+
+    p = service_cmd("upgrade", "upgrade a licence from another one (deletes the current one)")
+    p.add_argument("current", help="serial of the current licence (will be deleted)")
+    p.add_argument("upgrade", help="serial of the upgrade licence")
+    p.add_argument("-y", "--yes", action="store_true", help="do not ask")
+
+    p = service_cmd("registration", "is a licence suitable for registration?")
+    p.add_argument("serial")
+
+    p = service_cmd("register", "set registration data on an offline-distribution licence")
+    p.add_argument("serial")
+    p.add_argument("--name", required=True)
+    p.add_argument("--email", required=True)
+    p.add_argument("--sku-number")
+
+    prof = sub.add_parser("profile", help="connection profiles", description="connection profiles")
+    psub = prof.add_subparsers(dest="profile_command", metavar="ACTION", required=True)
+    common = [_common(top=False)]
+    p = psub.add_parser(
+        "add",
+        parents=common,
+        help="add a profile (keys: hidden prompt or environment)",
+        description=f"Add a profile. api_keys are read from a hidden prompt, or from "
+        f"${ENV_KEY} (read pair) and ${ENV_WRITE_KEY} (write pair); never from the "
+        "command line. They go to the OS keyring only.",
+    )
+    p.add_argument("name")
+    add_profile_field_options(p, for_profile=True)
+    p.add_argument("--replace", action="store_true", help="overwrite a profile of that name")
+    psub.add_parser("list", parents=common, help="list profiles")
+    for name, help_ in (
+        ("show", "show a profile (never its keys)"),
+        ("remove", "remove a profile and its keys"),
+        ("test", "check the credentials without changing anything"),
+    ):
+        psub.add_parser(name, parents=common, help=help_).add_argument("name")
+    return parser
+
+
+async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
+    from .connection import resolve_connection
+
+    conn = resolve_connection(args, printer)
+    async with LicenseClient(conn.config) as client:
+        return await service.COMMANDS[args.command](client, args, printer)
+
+
+def _report(printer: Printer, exc: ApiError | CliError, code: int) -> None:
+    printer.note(f"Error: {exc.sentence}")
+    details = exc.details.describe() if isinstance(exc, ApiError) else None
+    if printer.verbose and details:
+        printer.note(details)
+    if printer.json_mode:
+        error = {"type": type(exc).__name__, "sentence": exc.sentence, "exit_code": code}
+        if printer.verbose and details:
+            error["details"] = details
+        printer.json({"error": error})
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; returns the exit code (the console script exits with it)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, usage errors (argparse prints them)
+        return exc.code if isinstance(exc.code, int) else 2
+    printer = Printer(json_mode=args.json, verbose=args.verbose)
+    try:
+        if args.command == "profile":
+            return profile_cmds.PROFILE_COMMANDS[args.profile_command](args, printer)
+        service.precheck(args)
+        return asyncio.run(_run_service(args, printer))
+    except ApiError as exc:
+        code = exit_code_for(exc)
+        _report(printer, exc, code)
+        return code
+    except CliError as exc:
+        _report(printer, exc, exc.code)
+        return exc.code
+    except ProfileError as exc:
+        err = CliError(exc.sentence)
+        _report(printer, err, err.code)
+        return err.code
+    except KeyboardInterrupt:
+        printer.note("Interrupted.")
+        return INTERRUPTED
+    except Exception as exc:  # a bug: a sentence, not a traceback
+        err = CliError(
+            f"Internal error ({type(exc).__name__}: {exc}). This is a bug in License Desk; "
+            "run again with --verbose and report it.",
+            INTERNAL,
+        )
+        _report(printer, err, INTERNAL)
+        return INTERNAL
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
+
+__all__ = ["OK", "build_parser", "main"]

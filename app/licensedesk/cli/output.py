@@ -1,0 +1,127 @@
+"""Printing for the CLI: human text (aligned fields, tables) or JSON, never a key.
+
+Every line goes through :meth:`Printer.scrub`, which masks api_key values
+(``licensedesk.api.redact``) and every key the command handled, so a key can
+reach neither stdout nor stderr whatever an error message contains.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any, TextIO
+
+from pydantic import BaseModel
+
+MASK = "***"
+PRODUCT_SECRET_FIELDS = ("key", "signature", "signature_trial")
+
+
+def jsonable(value: Any) -> Any:
+    """Models and datetimes as JSON values (timestamps as ISO 8601 with offset)."""
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [jsonable(v) for v in value]
+    return value
+
+
+def human(value: Any) -> str:
+    """One value for people: local time for timestamps, yes/no, "-" for nothing."""
+    if value is None or value == "":
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, datetime):
+        return value.astimezone().strftime("%Y-%m-%d %H:%M:%S %Z").strip()
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def fields_text(pairs: Iterable[tuple[str, Any]]) -> str:
+    """``label: value`` lines with the values aligned."""
+    rows = [(label, human(value)) for label, value in pairs]
+    width = max((len(label) for label, _ in rows), default=0)
+    return "\n".join(f"{label + ':':<{width + 1}} {value}" for label, value in rows)
+
+
+def table_text(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """A plain table: upper-case headers, columns padded with two spaces."""
+    cells = [[human(v) for v in row] for row in rows]
+    widths = [len(h) for h in headers]
+    for row in cells:
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], len(cell))
+    lines = ["  ".join(h.upper().ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip()]
+    for row in cells:
+        lines.append("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
+    return "\n".join(lines)
+
+
+class Printer:
+    """Where the CLI writes. ``json_mode``: machine output on stdout."""
+
+    def __init__(self, *, json_mode: bool = False, verbose: bool = False) -> None:
+        self.json_mode = json_mode
+        self.verbose = verbose
+        self._secrets: set[str] = set()
+        self._said: set[str] = set()
+
+    # streams are looked up at write time (pytest's capsys swaps them)
+    @property
+    def out(self) -> TextIO:
+        return sys.stdout
+
+    @property
+    def err(self) -> TextIO:
+        return sys.stderr
+
+    def add_secret(self, value: str | None) -> None:
+        if value and len(value) >= 4:
+            self._secrets.add(value)
+
+    def scrub(self, text: str) -> str:
+        from licensedesk.api.redact import redact
+
+        text = redact(text)
+        for secret in sorted(self._secrets, key=len, reverse=True):
+            text = text.replace(secret, MASK)
+        return text
+
+    def line(self, text: str = "") -> None:
+        """Human output (ignored in JSON mode, where only :meth:`json` writes stdout)."""
+        if not self.json_mode:
+            print(self.scrub(text), file=self.out)
+
+    def json(self, value: Any) -> None:
+        text = json.dumps(jsonable(value), indent=2, ensure_ascii=False, sort_keys=False)
+        print(self.scrub(text), file=self.out)
+
+    def result(self, value: Any, text: str) -> None:
+        """``value`` as JSON in JSON mode, else ``text``."""
+        if self.json_mode:
+            self.json(value)
+        else:
+            self.line(text)
+
+    def note(self, text: str) -> None:
+        """A message for the person on stderr (both modes)."""
+        print(self.scrub(text), file=self.err)
+
+    def note_once(self, text: str | None) -> None:
+        if text and text not in self._said:
+            self._said.add(text)
+            self.note(text)
+
+
+def mask_product(data: dict[str, Any], reveal: bool) -> dict[str, Any]:
+    if reveal:
+        return data
+    return {k: (MASK if k in PRODUCT_SECRET_FIELDS and v else v) for k, v in data.items()}
