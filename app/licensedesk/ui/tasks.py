@@ -108,6 +108,7 @@ class TaskRunner(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._tasks: dict[str, asyncio.Task] = {}
+        self._superseded: set[asyncio.Task] = set()
         self.last_finished_at: float | None = None
 
     # -- public API ----------------------------------------------------------
@@ -120,14 +121,24 @@ class TaskRunner(QObject):
         on_success: Callable[[Any], Any] | None = None,
         on_error: Callable[[Failure], Any] | None = None,
     ) -> asyncio.Task:
-        """Start ``work`` as task ``name``, cancelling a running task of that name."""
-        self.cancel(name)
+        """Start ``work`` as task ``name``, cancelling a running task of that name.
+
+        Busy is set at once (before the task's first step). A superseded task
+        leaves the busy state to its successor when the successor has a busy
+        target (assumed to be the same widget), else clears its own.
+        """
+        previous = self._tasks.get(name)
+        if previous is not None and not previous.done():
+            if busy is not None:
+                self._superseded.add(previous)
+            previous.cancel()
         coro = work() if callable(work) and not inspect.isawaitable(work) else work
+        self._set_busy(name, busy, True)
         task = asyncio.get_event_loop().create_task(
             self._guard(name, coro, busy, on_success, on_error), name=name
         )
         self._tasks[name] = task
-        task.add_done_callback(lambda t, n=name: self._forget(n, t))
+        task.add_done_callback(lambda t: self._forget(name, t, coro, busy))
         return task
 
     def cancel(self, name: str) -> bool:
@@ -159,7 +170,13 @@ class TaskRunner(QObject):
         return [n for n, t in self._tasks.items() if not t.done()]
 
     # -- internals -----------------------------------------------------------
-    def _forget(self, name: str, task: asyncio.Task) -> None:
+    def _forget(self, name: str, task: asyncio.Task, coro, busy: BusyTarget) -> None:
+        if task.cancelled():  # cancelled before its first step: _guard never ran
+            if inspect.iscoroutine(coro):
+                coro.close()
+            if task not in self._superseded:
+                self._set_busy(name, busy, False)
+        self._superseded.discard(task)
         if self._tasks.get(name) is task:
             del self._tasks[name]
 
@@ -174,7 +191,6 @@ class TaskRunner(QObject):
         self.busyChanged.emit(name, value)
 
     async def _guard(self, name, coro, busy, on_success, on_error) -> Any:
-        self._set_busy(name, busy, True)
         try:
             result = await coro
         except asyncio.CancelledError:
@@ -198,7 +214,8 @@ class TaskRunner(QObject):
             self._done(name)
             return None
         finally:
-            self._set_busy(name, busy, False)
+            if asyncio.current_task() not in self._superseded:
+                self._set_busy(name, busy, False)
         if on_success is not None:
             try:
                 on_success(result)

@@ -1,0 +1,143 @@
+"""UI test set-up (PLATFORM.md): one session qasync loop on pytest-qt's QApplication,
+leftover tasks cancelled after each test, QSettings / profiles / keyring / logs in
+tmp dirs, and a ``desk`` fixture: the real window and controllers on a profile
+pointing at the ``sandbox`` fixture."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+import pytest
+
+os.environ.setdefault("QT_API", "pyside6")
+
+
+@pytest.fixture(scope="session")
+def event_loop_qt(qapp):
+    import qasync
+
+    loop = qasync.QEventLoop(qapp, already_running=True)
+    asyncio.set_event_loop(loop)
+    yield loop
+    # never loop.stop(): it calls qapp.exit() (PLATFORM.md)
+
+
+@pytest.fixture(autouse=True)
+def _isolate(tmp_path, monkeypatch, event_loop_qt, qtbot):
+    """Every test: its own config/log dirs; afterwards no task of ours keeps running."""
+    monkeypatch.setenv("LICENSEDESK_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("LICENSEDESK_LOG_DIR", str(tmp_path / "logs"))
+    yield
+    pending = [t for t in asyncio.all_tasks(event_loop_qt) if not t.done()]
+    for task in pending:
+        task.cancel()
+    if pending:
+        qtbot.waitUntil(lambda: all(t.done() for t in pending), timeout=5000)
+
+
+@pytest.fixture
+def loop(event_loop_qt):
+    return event_loop_qt
+
+
+@pytest.fixture
+def run(loop, qtbot):
+    """``run(coro_or_task, timeout=10000)``: drive it to the end, return its result."""
+
+    def _run(work, timeout: int = 10000):
+        task = work if isinstance(work, asyncio.Future) else loop.create_task(work)
+        qtbot.waitUntil(task.done, timeout=timeout)
+        return task.result()
+
+    return _run
+
+
+@pytest.fixture
+def qsettings(tmp_path):
+    from PySide6.QtCore import QSettings
+
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def secrets():
+    """A SecretStore on an in-memory keyring (the real one: tests marked ``keyring``)."""
+    from licensedesk.profiles import SecretStore
+    from tests.support.memory_keyring import MemoryKeyring
+
+    return SecretStore(backend=MemoryKeyring())
+
+
+@pytest.fixture
+def store(tmp_path, secrets):
+    from licensedesk.profiles import ProfileStore
+
+    return ProfileStore(tmp_path / "config", secrets=secrets)
+
+
+THIS_HOST_INDEX = 0  # the activation of the perpetual licence marked as "this computer"
+
+
+@pytest.fixture
+def make_desk(qtbot, qsettings, store, secrets, loop, run):
+    """Build the window + DeskApp; ``make_desk(profile=...)``; closed after the test."""
+    from licensedesk.api.serials import normalize_serial
+    from licensedesk.ui.app import DeskApp
+    from licensedesk.ui.main_window import MainWindow
+    from licensedesk.ui.session import Connections
+    from licensedesk.ui.settings import WindowSettings
+
+    made = []
+
+    def _make(*, host_id=None, profile=None, demo_factory=None):
+        window = MainWindow()
+        qtbot.addWidget(window)
+        settings = WindowSettings(qsettings)
+        settings.restore_window(window)
+        connections = Connections(store, secrets)
+        kwargs = {"demo_factory": demo_factory} if demo_factory else {}
+        desk = DeskApp(window, connections, settings, host_id=host_id,
+                       log_path="/tmp/licensedesk-test.log", **kwargs)
+        window.workspace.normalizer = normalize_serial
+        desk.choose_start_page(profile)
+        window.show()
+        qtbot.waitExposed(window)
+        made.append(desk)
+        return desk
+
+    yield _make
+    for desk in made:
+        desk.runner.cancel_all()
+        run(desk.aclose())
+        assert desk.connections.open_clients() == 0
+
+
+@pytest.fixture
+def sandbox_profile(sandbox, store, secrets):
+    """A stored profile "Sandbox" on the sandbox fixture, read_write key in the keyring."""
+    from licensedesk.profiles import Profile
+
+    app_id, key = sandbox.creds("read_write")
+    store.save(Profile(name="Sandbox", base_url=sandbox.url, read_app_id=app_id,
+                       write_app_id=app_id, read_timeout=5.0, connect_timeout=2.0))
+    secrets.set("Sandbox", "read", key)
+    secrets.set("Sandbox", "write", key)
+    return "Sandbox"
+
+
+@pytest.fixture
+def desk(make_desk, sandbox_profile, sandbox):
+    """The window on the sandbox; ``desk.sandbox`` for the test's convenience."""
+    this_host = _host_of_first_activation(sandbox)
+    d = make_desk(host_id=this_host, profile=sandbox_profile)
+    d.sandbox = sandbox
+    d.this_host = this_host
+    return d
+
+
+def _host_of_first_activation(sandbox) -> str:
+    serial = sandbox.serial("perpetual")
+    lic = next(x for x in sandbox.data["licenses"] if x["serial"] == serial)
+    acts = [a for a in sandbox.data["activations"] if a["license_id"] == lic["id"]]
+    return acts[THIS_HOST_INDEX]["host_id"]

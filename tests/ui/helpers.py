@@ -1,0 +1,70 @@
+"""Helpers for UI tests: act as a person would (type, click, press keys)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QLineEdit, QPushButton, QTableView
+
+
+def find(desk, cls, name):
+    widget = desk.window.findChild(cls, name)
+    assert widget is not None, f"no {cls.__name__} named {name}"
+    return widget
+
+
+def serial_box(desk) -> QLineEdit:
+    return find(desk, QLineEdit, "serialInput")
+
+
+def activations_table(desk) -> QTableView:
+    return find(desk, QTableView, "activationsTable")
+
+
+def wait_idle(desk, qtbot, timeout=10000) -> None:
+    qtbot.waitUntil(lambda: not desk.runner.running(), timeout=timeout)
+
+
+def type_serial_and_enter(desk, qtbot, text: str) -> None:
+    box = serial_box(desk)
+    box.clear()
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton)
+    QTest.keyClicks(box, text)
+    QTest.keyClick(box, Qt.Key.Key_Return)
+
+
+def look_up(desk, qtbot, serial: str) -> None:
+    type_serial_and_enter(desk, qtbot, serial)
+    qtbot.waitUntil(
+        lambda: bool(desk.runner.running()) or desk.lookup.serial == serial, timeout=2000
+    )
+    wait_idle(desk, qtbot)
+
+
+def click(qtbot, button: QPushButton) -> None:
+    assert button.isEnabled(), f"{button.objectName()} is disabled"
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def select_rows(table: QTableView, rows: list[int]) -> None:
+    """Ctrl-click each row's first cell, as a person selecting several devices."""
+    table.clearSelection()
+    for n, row in enumerate(rows):
+        rect = table.visualRect(table.model().index(row, 1))
+        modifier = Qt.KeyboardModifier.ControlModifier if n else Qt.KeyboardModifier.NoModifier
+        QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, modifier, rect.center())
+
+
+def row_texts(table: QTableView, column: int) -> list[str]:
+    model = table.model()
+    return [str(model.index(r, column).data()) for r in range(model.rowCount())]
+
+
+def data_licence(sandbox, kind):
+    serial = sandbox.serial(kind)
+    return next(x for x in sandbox.data["licenses"] if x["serial"] == serial)
+
+
+def data_activations(sandbox, kind):
+    lic = data_licence(sandbox, kind)
+    return [a for a in sandbox.data["activations"] if a["license_id"] == lic["id"]]
