@@ -332,3 +332,24 @@ def test_register(sandbox, cli, conn):
     )  # fmt: skip
     r = cli("register", serial, "--name", "A", "--email", "not-an-email", *args, env=env)
     assert r.code == 2
+
+
+def test_upgrade_connection_lost_after_commit_is_reported_as_done(sandbox, cli, conn):
+    args, env = conn
+    current, target = sandbox.serial("upgrade_current"), sandbox.serial("upgrade_target")
+    sandbox.faults.add("drop_after_commit", path="/v2/licenses/upgrade", times=1)
+    r = cli("upgrade", current, target, "--yes", *args, env=env)
+    assert r.code == 0, r.err
+    assert "went through" in r.err
+    assert sandbox.request_count("POST", "/v2/licenses/upgrade") == 1  # never retried
+
+
+def test_upgrade_connection_lost_before_commit_says_nothing_happened(sandbox, cli, conn):
+    args, env = conn
+    current, target = sandbox.serial("upgrade_current"), sandbox.serial("upgrade_target")
+    sandbox.faults.add("drop", path="/v2/licenses/upgrade", times=1)
+    r = cli("upgrade", current, target, "--yes", *args, env=env)
+    assert r.code == 3
+    assert "did not happen" in r.err
+    assert sandbox.request_count("POST", "/v2/licenses/upgrade") == 1
+    assert cli("show", current, *args, env=env).code == 0
