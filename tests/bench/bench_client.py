@@ -1,0 +1,149 @@
+"""Client benchmarks against a sandbox subprocess. Prints figures; asserts nothing.
+
+1. Throughput: 2,000 show-licence calls through LicenseClient vs raw httpx.AsyncClient,
+   same concurrency, same sandbox, same run (goal: ratio >= 0.9).
+2. Parallel lookup: licence + products + activations with asyncio.gather over one client,
+   sandbox at --latency-ms 100; wall time / one round trip (goal: <= 1.15).
+
+Run: .venv/bin/python tests/bench/bench_client.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+from licensedesk.api import ClientConfig, Credentials, LicenseClient
+
+CALLS = 2000
+CONCURRENCY = 16
+ROUNDS = 3
+SANDBOX = [str(Path(sys.executable).with_name("licensedesk-sandbox"))]
+
+
+def demo(db: Path) -> dict:
+    out = subprocess.run(
+        [*SANDBOX, "demo", "--db", str(db), "--json"], check=True, capture_output=True, text=True
+    ).stdout
+    return json.loads(out)
+
+
+@contextmanager
+def serve(db: Path, latency_ms: int = 0):
+    cmd = [*SANDBOX, "serve", "--db", str(db), "--port", "0"]
+    if latency_ms:
+        cmd += ["--latency-ms", str(latency_ms)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        url = proc.stdout.readline().strip()  # the server prints its URL first, once listening
+        if not url.startswith("http"):
+            raise RuntimeError(f"sandbox did not start: {url!r}")
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+async def _workers(n: int, job) -> float:
+    queue = iter(range(n))
+
+    async def worker():
+        for _ in queue:
+            await job()
+
+    start = time.perf_counter()
+    await asyncio.gather(*(worker() for _ in range(CONCURRENCY)))
+    return n / (time.perf_counter() - start)
+
+
+async def throughput(url: str, app_id: str, key: str, serial: str) -> tuple[float, float]:
+    cfg = ClientConfig(url, read=Credentials(app_id, key))
+    limits = httpx.Limits(max_connections=32, max_keepalive_connections=16)
+    raw_url = f"{url}/v2/licenses/show-license/{serial}"
+    params = {"app_id": app_id, "api_key": key}
+    client_rates, raw_rates = [], []
+    async with LicenseClient(cfg) as client, httpx.AsyncClient(limits=limits) as raw:
+
+        async def via_client():
+            await client.show_license(serial)
+
+        async def via_raw():
+            response = await raw.get(raw_url, params=params)
+            response.raise_for_status()
+            response.json()
+
+        await _workers(200, via_client)  # warm both pools
+        await _workers(200, via_raw)
+        for _ in range(ROUNDS):  # interleaved, so drift hits both alike
+            client_rates.append(await _workers(CALLS, via_client))
+            raw_rates.append(await _workers(CALLS, via_raw))
+    return statistics.median(client_rates), statistics.median(raw_rates)
+
+
+async def parallel(url: str, read, write, serial: str) -> tuple[float, float]:
+    cfg = ClientConfig(url, read=Credentials(*read), write=Credentials(*write))
+    singles, lookups = [], []
+    async with LicenseClient(cfg) as client:
+        await asyncio.gather(
+            client.show_license(serial), client.license_products(serial), client.activations(serial)
+        )  # open three connections
+        for _ in range(7):
+            start = time.perf_counter()
+            await client.show_license(serial)
+            singles.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            await asyncio.gather(
+                client.show_license(serial),
+                client.license_products(serial),
+                client.activations(serial),
+            )
+            lookups.append(time.perf_counter() - start)
+    return statistics.median(singles), statistics.median(lookups)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "bench.db"
+        data = demo(db)
+        cat = data["catalogue"]
+        read = (cat["credentials"]["read"]["app_id"], cat["credentials"]["read"]["api_key"])
+        rw = (
+            cat["credentials"]["read_write"]["app_id"],
+            cat["credentials"]["read_write"]["api_key"],
+        )
+        serial = cat["serials"]["perpetual"]
+        print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, httpx {httpx.__version__}")
+
+        with serve(db) as url:
+            client_rate, raw_rate = asyncio.run(throughput(url, *read, serial))
+        print(
+            f"throughput: {CALLS} show-license calls, concurrency {CONCURRENCY}, "
+            f"median of {ROUNDS} interleaved rounds"
+        )
+        print(f"  LicenseClient   {client_rate:8.0f} calls/s")
+        print(f"  raw httpx       {raw_rate:8.0f} calls/s")
+        print(f"  ratio           {client_rate / raw_rate:8.3f}  (goal >= 0.9)")
+
+        with serve(db, latency_ms=100) as url:
+            single, lookup = asyncio.run(parallel(url, read, rw, serial))
+        print(
+            "parallel lookup (licence + products + activations), sandbox --latency-ms 100,"
+            " median of 7"
+        )
+        print(f"  one round trip  {single * 1000:8.1f} ms")
+        print(f"  gather of three {lookup * 1000:8.1f} ms")
+        print(f"  ratio           {lookup / single:8.3f}  (goal <= 1.15)")
+
+
+if __name__ == "__main__":
+    main()
