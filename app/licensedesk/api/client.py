@@ -18,6 +18,7 @@ from .config import ClientConfig
 from .errors import ApiError, BadResponse, ErrorDetails, NotAuthorized, NotFound
 from .models import Activation, License, Product, ValidationResult
 from .redact import get_logger, install_redaction, register_secret
+from .responses import says
 from .serials import (
     check_activation_id,
     check_device_tag,
@@ -106,11 +107,9 @@ class LicenseClient:
         """GET activations/{serial}; 404 "Activation does not exist!" → empty list."""
         serial = normalize_serial(serial)
         try:
-            body = await self._send(
-                Call("GET", ("activations", serial), not_found_what="activation")
-            )
+            body = await self._send(Call("GET", ("activations", serial)))
         except NotFound as exc:
-            if exc.what == "activation":
+            if exc.what == "activation" and says(exc, "Activation does not exist!"):
                 return []
             raise
         return self._list(Activation, body)
@@ -185,7 +184,7 @@ class LicenseClient:
         try:
             await self.show_license(CHECK_SERIAL)
         except NotFound as exc:
-            if exc.what == "license":
+            if says(exc, "License does not exist!"):
                 return ConnectionCheck(True, "The read credentials work.")
             return ConnectionCheck(False, exc.sentence, exc)
         except NotAuthorized as exc:
@@ -204,7 +203,7 @@ class LicenseClient:
         try:
             await self._put_activation(CHECK_ACTIVATION_ID, False)
         except NotFound as exc:
-            if exc.what == "activation":
+            if says(exc, "Activation does not exist!"):
                 return ConnectionCheck(True, "The write credentials work.")
             return ConnectionCheck(False, exc.sentence, exc)
         except NotAuthorized as exc:
@@ -237,6 +236,8 @@ class LicenseClient:
         return await self._transport.send(call)
 
     def _model(self, cls: type, data: Any, body: dict[str, Any]) -> Any:
+        if isinstance(data, list) and len(data) == 1:  # one object sent as a list of one
+            data = data[0]
         if not isinstance(data, dict):
             raise _shape_error(cls.__name__)
         try:

@@ -62,6 +62,11 @@ _KNOWN: dict[str, tuple[type[ApiError], str | None, str]] = {
 }
 
 
+def says(error: ApiError, message: str) -> bool:
+    """Whether the service's own message of ``error`` is ``message`` (tolerant compare)."""
+    return _norm(error.details.server_message) == _norm(message)
+
+
 def map_error(
     *,
     message: str | None,

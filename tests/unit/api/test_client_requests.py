@@ -14,6 +14,7 @@ from licensedesk.api import (
     Credentials,
     InvalidInput,
     LicenseClient,
+    NotFound,
     ServiceError,
     TimedOut,
 )
@@ -292,3 +293,39 @@ def test_async_with_closes_own_pool_but_not_a_shared_one():
 def test_client_repr_hides_keys():
     client = make()
     assert READ.api_key not in repr(client) and WRITE.api_key not in repr(client)
+
+
+def test_only_the_known_404_means_no_activations():
+    with respx.mock(base_url=BASE, assert_all_called=False) as router:
+        route = router.get(path__regex=r"/v2/activations/.*")
+        route.respond(404, json={"error": {"message": "Activation does not exist!"}})
+        assert run(make().activations(SERIAL)) == []
+        route.respond(404, json={"message": "Route not found"})
+        with pytest.raises(NotFound) as info:
+            run(make().activations(SERIAL))
+        assert info.value.what == "license"
+
+
+def test_connection_checks_need_the_known_messages():
+    with respx.mock(base_url=BASE, assert_all_called=False) as router:
+        router.put("/v2/activations/0").respond(404, json={"message": "Route not found"})
+        router.get(path__regex=r"/v2/licenses/show-license/ZZZZ.*").respond(
+            404, json={"message": "Route not found"}
+        )
+        client = make()
+        read, write = run(client.check_read()), run(client.check_write())
+    assert not read.ok and not write.ok
+    assert isinstance(write.error, NotFound)
+
+
+def test_single_object_tolerated_as_list_and_vice_versa():
+    with respx.mock(base_url=BASE, assert_all_called=False) as router:
+        router.get(path__regex=r"/v2/licenses/show-license/.*").respond(
+            json={"data": [{"id": 1, "serial": SERIAL}]}
+        )
+        router.get(path__regex=r"/v2/register-products/.*").respond(
+            json={"data": {"id": 1, "serial": SERIAL}}
+        )
+        client = make()
+        assert run(client.show_license(SERIAL)).id == 1
+        assert [x.id for x in run(client.registration_check(SERIAL))] == [1]
