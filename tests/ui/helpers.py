@@ -68,3 +68,10 @@ def data_licence(sandbox, kind):
 def data_activations(sandbox, kind):
     lic = data_licence(sandbox, kind)
     return [a for a in sandbox.data["activations"] if a["license_id"] == lic["id"]]
+
+
+def tick(qtbot, box) -> None:
+    """Click a QCheckBox on its indicator (its centre may lie beyond the label)."""
+    from PySide6.QtCore import QPoint
+
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))
