@@ -18,6 +18,7 @@ import asyncio
 import ssl
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -92,6 +93,16 @@ def _is_tls(exc: BaseException) -> bool:
     return "CERTIFICATE_VERIFY_FAILED" in text or "SSL" in text
 
 
+def _verify(verify: bool | str | Path) -> bool | ssl.SSLContext:
+    """True/False as given; a CA bundle file or a CA directory becomes an SSLContext."""
+    if isinstance(verify, bool):
+        return verify
+    path = Path(verify)
+    if path.is_dir():
+        return ssl.create_default_context(capath=str(path))
+    return ssl.create_default_context(cafile=str(path))
+
+
 class Transport:
     """Owns the httpx client (unless one was given) and sends :class:`Call` objects."""
 
@@ -103,7 +114,7 @@ class Transport:
         self.owns_http = http is None
         self.http = http or httpx.AsyncClient(
             timeout=self.timeout,
-            verify=str(config.verify) if not isinstance(config.verify, bool) else config.verify,
+            verify=_verify(config.verify),
             limits=httpx.Limits(max_connections=32, max_keepalive_connections=16),
             follow_redirects=False,
         )

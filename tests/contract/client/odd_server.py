@@ -141,10 +141,11 @@ class OddServer:
         self._server: asyncio.base_events.Server | None = None
         self.url = ""
 
-    async def start(self) -> str:
-        self._server = await asyncio.start_server(self._connection, "127.0.0.1", 0)
+    async def start(self, ssl: Any = None) -> str:
+        """Listen on a free loopback port (TLS when given an ``ssl.SSLContext``)."""
+        self._server = await asyncio.start_server(self._connection, "127.0.0.1", 0, ssl=ssl)
         port = self._server.sockets[0].getsockname()[1]
-        self.url = f"http://127.0.0.1:{port}"
+        self.url = f"{'https' if ssl else 'http'}://127.0.0.1:{port}"
         return self.url
 
     async def stop(self) -> None:
@@ -173,7 +174,12 @@ class OddServer:
             while True:
                 try:
                     head = await reader.readuntil(b"\r\n\r\n")
-                except (asyncio.IncompleteReadError, ConnectionError, asyncio.CancelledError):
+                except (
+                    asyncio.IncompleteReadError,
+                    ConnectionError,
+                    asyncio.CancelledError,
+                    OSError,
+                ):
                     return
                 lines = head.decode("latin-1").split("\r\n")
                 method, target, _ = lines[0].split(" ", 2)

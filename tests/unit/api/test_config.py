@@ -60,3 +60,12 @@ def test_credentials_not_empty():
         Credentials("", "k")
     with pytest.raises(InvalidInput):
         Credentials("a", " ")
+
+
+def test_ca_bundle_must_exist(tmp_path):
+    with pytest.raises(InvalidInput) as info:
+        ClientConfig("https://h.example", verify=str(tmp_path / "missing.pem"))
+    assert info.value.field == "verify"
+    bundle = tmp_path / "ca.pem"
+    bundle.write_text("")
+    assert ClientConfig("https://h.example", verify=bundle).verify == bundle
