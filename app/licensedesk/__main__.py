@@ -20,6 +20,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--demo", action="store_true", help="open on the built-in sandbox")
     parser.add_argument("--profile", metavar="NAME", help="open this connection profile")
     parser.add_argument("--quit-after", type=int, metavar="MS", help=argparse.SUPPRESS)
+    # benchmarks: print "painted" at the first paint and "ready" once wired, then quit
+    parser.add_argument("--report-start", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
 
@@ -73,9 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     app.setDesktopFileName("io.licensedesk.LicenseDesk")
     window = MainWindow()
     settings = WindowSettings()
-    settings.restore_window(window)
-    if args.demo or args.profile:
-        window.show_workspace()
+    settings.restore_geometry(window)
     holder: dict[str, object] = {}
 
     def about_to_quit() -> None:
@@ -86,11 +86,21 @@ def main(argv: list[str] | None = None) -> int:
     app.aboutToQuit.connect(about_to_quit)  # before qasync connects its own handler
 
     def after_paint() -> None:
+        window.build_pages()
+        settings.restore_workspace(window)
+        if args.demo or args.profile:
+            window.show_workspace()
         holder["desk"] = build(window, args, settings)
+        if args.report_start:
+            print("ready", flush=True)
+            QTimer.singleShot(0, app.quit)
 
-    window.firstPainted.connect(
-        lambda: QTimer.singleShot(0, after_paint), Qt.ConnectionType.SingleShotConnection
-    )
+    def painted() -> None:
+        if args.report_start:
+            print("painted", flush=True)
+        QTimer.singleShot(0, after_paint)
+
+    window.firstPainted.connect(painted, Qt.ConnectionType.SingleShotConnection)
     window.show()
     if args.quit_after is not None:
         QTimer.singleShot(args.quit_after, app.quit)

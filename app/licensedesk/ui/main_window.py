@@ -1,19 +1,19 @@
 """The main window: arranges the welcome page and the workspace; owns shortcuts and status bar.
 
 It knows no controller and no application object: ``app.py`` connects its
-signals. Nothing here imports the network stack, so it paints at once.
+signals. For a fast first paint the window starts as a frame (menus, status
+bar, an empty page); the welcome page and the workspace are imported and
+built on first use (:meth:`MainWindow.build_pages`, called right after the
+first paint, or by touching ``.workspace`` / ``.welcome``).
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QWidget
 
 from licensedesk import APP_NAME
-
-from .views.welcome import WelcomePage
-from .views.workspace import Workspace
 
 
 class MainWindow(QMainWindow):
@@ -28,13 +28,28 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.setWindowTitle(APP_NAME)
         self.resize(1180, 760)
-        self.welcome = WelcomePage()
-        self.workspace = Workspace()
+        self._welcome = None
+        self._workspace = None
         self.pages = QStackedWidget()
-        self.pages.addWidget(self.welcome)
-        self.pages.addWidget(self.workspace)
+        self.pages.addWidget(QWidget())  # placeholder until build_pages()
         self.setCentralWidget(self.pages)
 
+    def build_pages(self) -> None:
+        """Import and build the welcome page and the workspace (once)."""
+        if self._workspace is not None:
+            return
+        from .views.welcome import WelcomePage
+        from .views.workspace import Workspace
+
+        self._build_chrome()
+        self._welcome = WelcomePage()
+        self._workspace = Workspace()
+        self.pages.addWidget(self._welcome)
+        self.pages.addWidget(self._workspace)
+        self.pages.setCurrentWidget(self._welcome)
+
+    def _build_chrome(self) -> None:
+        """Status bar and menus (QAction shortcuts cost ~20 ms: after the first paint)."""
         self.status_profile = QLabel("No profile")
         self.status_profile.setObjectName("statusProfile")
         self.status_server = QLabel()
@@ -63,9 +78,19 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.refresh_action)
         self.focus_action = QAction("Go to &serial", self)
         self.focus_action.setShortcut(QKeySequence("Ctrl+L"))
-        self.focus_action.triggered.connect(self.workspace.focus_serial)
+        self.focus_action.triggered.connect(lambda: self.workspace.focus_serial())
         view_menu.addAction(self.focus_action)
         self.help_menu = self.menuBar().addMenu("&Help")
+
+    @property
+    def workspace(self):
+        self.build_pages()
+        return self._workspace
+
+    @property
+    def welcome(self):
+        self.build_pages()
+        return self._welcome
 
     def show_welcome(self) -> None:
         self.pages.setCurrentWidget(self.welcome)

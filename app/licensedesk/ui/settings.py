@@ -33,11 +33,21 @@ class WindowSettings:
         s.setValue("lookup/recentSerials", ws.recent_serials())
         s.sync()
 
+    def restore_geometry(self, window) -> None:
+        """Before the first show: size and position only (no workspace needed)."""
+        for key, restore in (("window/geometry", window.restoreGeometry),
+                             ("window/state", window.restoreState)):
+            value = self._bytes(key)
+            if value is not None:
+                restore(value)
+
     def restore_window(self, window) -> None:
+        self.restore_geometry(window)
+        self.restore_workspace(window)
+
+    def restore_workspace(self, window) -> None:
         ws = window.workspace
         for key, restore in (
-            ("window/geometry", window.restoreGeometry),
-            ("window/state", window.restoreState),
             ("workspace/mainSplitter", ws.main_splitter.restoreState),
             ("workspace/topSplitter", ws.top_splitter.restoreState),
             ("workspace/activationsHeader", ws.activations.table.horizontalHeader().restoreState),
