@@ -58,12 +58,13 @@ def test_data_survives_a_restart(tmp_path):
         assert _exists(second.url, data, activation + 1)
 
 
-def _spawn(db) -> tuple[subprocess.Popen, str]:
+def _spawn(db, *extra: str, stderr: bool = False) -> tuple[subprocess.Popen, str]:
     """``licensedesk-sandbox serve --port 0``; the URL is the first line of stdout."""
+    command = [sys.executable, "-m", "licensedesk.sandbox", "serve", "--db", str(db), "--port", "0"]
     process = subprocess.Popen(
-        [sys.executable, "-m", "licensedesk.sandbox", "serve", "--db", str(db), "--port", "0"],
+        [*command, *extra],
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=subprocess.PIPE if stderr else subprocess.DEVNULL,
         text=True,
     )
     with selectors.DefaultSelector() as selector:

@@ -1,0 +1,62 @@
+"""The sandbox's own request log never shows an api_key (uvicorn's access log is off)."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from licensedesk.sandbox.middleware import redact
+
+from .helpers import HTTP, cred_args
+from .test_durability import _spawn
+
+
+def _wait_for(predicate, timeout: float = 5.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.01)
+    return predicate()
+
+
+def test_access_log_redacts_api_key(sandbox, caplog):
+    caplog.set_level(logging.INFO, logger="licensedesk.sandbox.access")
+    app_id, api_key = sandbox.creds("read")
+    serial = sandbox.serial("perpetual")
+    HTTP.get(f"{sandbox.url}/v2/licenses/show-license/{serial}", params=cred_args(sandbox, "read"))
+
+    def logged() -> list[str]:
+        return [r.getMessage() for r in caplog.records if "show-license" in r.getMessage()]
+
+    assert _wait_for(lambda: logged())
+    [line] = logged()
+    assert api_key not in line and "api_key=***" in line and app_id in line
+    assert " 200 " in line
+
+
+def test_redact_handles_every_position():
+    assert redact("a=1&api_key=secret&b=2") == "a=1&api_key=***&b=2"
+    assert redact("API_KEY=secret") == "API_KEY=***"
+    assert redact("app_id=x") == "app_id=x"
+
+
+def test_serve_verbose_log_has_no_api_key_and_cli_faults_work(tmp_path):
+    from licensedesk.sandbox.demo import create_demo
+
+    db = tmp_path / "v.db"
+    data = create_demo(db)
+    pair = data["catalogue"]["credentials"]["read"]
+    process, url = _spawn(db, "-v", "--fault", "rate_limit:path=/v2/ping,retry_after=3,times=1",
+                          stderr=True)  # fmt: skip
+    try:
+        limited = HTTP.get(url + "/v2/ping")
+        assert limited.status_code == 429 and limited.headers["retry-after"] == "3"
+        assert HTTP.get(url + "/v2/ping").status_code == 200
+        serial = data["catalogue"]["serials"]["perpetual"]
+        HTTP.get(f"{url}/v2/licenses/show-license/{serial}", params=pair)
+    finally:
+        process.terminate()
+        _, err = process.communicate(timeout=10)
+    assert "show-license" in err
+    assert pair["api_key"] not in err
