@@ -48,6 +48,9 @@ class SandboxState:
             self._limiter = anyio.CapacityLimiter(self.db_threads)
         return self._limiter
 
+    def reset_limiter(self) -> None:
+        self._limiter = None
+
 
 def _execute(db: Database, need: str, operation: Operation, writes: bool, path, args: Args):
     with db.write() if writes else db.read() as conn:

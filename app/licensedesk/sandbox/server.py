@@ -110,6 +110,7 @@ class SandboxServer:
         """Listen, serve in a daemon thread, return the base URL (no ``/v2``)."""
         sock = _bind(self.host, self.port)
         self.url = _url(sock)
+        self.state.reset_limiter()  # a limiter belongs to one event loop
         started = threading.Event()
         self._server = _NotifyingServer(_config(self.state), started.set)
         server = self._server
