@@ -91,10 +91,6 @@ class ClientConfig:
         for name in ("connect_timeout", "read_timeout"):
             if not float(getattr(self, name)) > 0:
                 raise InvalidInput(f"The {name.replace('_', ' ')} must be positive.", field=name)
-        if not isinstance(self.verify, bool) and not Path(self.verify).exists():
-            raise InvalidInput(
-                f"The CA bundle {str(self.verify)!r} does not exist.", field="verify"
-            )
         if self.max_retries < 0 or self.retry_backoff < 0 or self.retry_after_cap < 0:
             raise InvalidInput("Retry settings must not be negative.", field="max_retries")
 

@@ -98,9 +98,15 @@ def _verify(verify: bool | str | Path) -> bool | ssl.SSLContext:
     if isinstance(verify, bool):
         return verify
     path = Path(verify)
-    if path.is_dir():
-        return ssl.create_default_context(capath=str(path))
-    return ssl.create_default_context(cafile=str(path))
+    try:
+        if path.is_dir():
+            return ssl.create_default_context(capath=str(path))
+        return ssl.create_default_context(cafile=str(path))
+    except (OSError, ssl.SSLError) as exc:
+        raise InvalidInput(
+            f"The CA bundle {str(path)!r} cannot be used: it is missing or not a certificate file.",
+            field="verify",
+        ) from exc
 
 
 class Transport:

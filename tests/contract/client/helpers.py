@@ -8,6 +8,8 @@ from typing import Any
 
 from licensedesk.api import ClientConfig, Credentials, LicenseClient
 
+from .aio import run_async
+
 
 class Sleeps:
     """Stands in for asyncio.sleep in the retry loop: records delays, yields once."""
@@ -45,4 +47,4 @@ def run(
             client.transport.sleep = Sleeps()
             return await test(client)
 
-    return asyncio.run(main())
+    return run_async(main())

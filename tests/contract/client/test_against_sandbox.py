@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from datetime import UTC
 
 import pytest
@@ -18,6 +17,7 @@ from licensedesk.api import (
     UpgradeMismatch,
 )
 
+from .aio import run_async
 from .helpers import run
 
 UNKNOWN = "ZZZZ-0000-ZZZZ-0000-ZZZZ"
@@ -227,7 +227,7 @@ def test_wrong_key_not_authorized(sandbox, name):
                 await call(c, sandbox)
             return e.value
 
-    err = asyncio.run(main())
+    err = run_async(main())
     assert ("write permission" in err.sentence) is needs_write
     assert err.details.server_message == "You are not authorized!"
 

@@ -3,13 +3,14 @@ in any log record, exception text, repr or "Details" text."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 
 import pytest
 
 from licensedesk.api import ApiError, ClientConfig, Credentials, LicenseClient
+
+from .aio import run_async
 
 CANARY = "sk_canary_7f3a9c1e5b2d4a6f8e0c"
 UNKNOWN = "ZZZZ-0000-ZZZZ-0000-ZZZZ"
@@ -80,7 +81,7 @@ def test_no_key_anywhere(sandbox, caplog, transport):
         sandbox.url, read=canary, write=canary, transport=transport, retry_backoff=0.0
     )
     try:
-        texts = asyncio.run(_exercise([real, wrong], sandbox))
+        texts = run_async(_exercise([real, wrong], sandbox))
     finally:
         root.removeHandler(handler)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 import ssl
 import subprocess
@@ -11,6 +10,7 @@ import pytest
 
 from licensedesk.api import ClientConfig, Credentials, LicenseClient, TlsError
 
+from .aio import run_async
 from .odd_server import API_KEY, APP_ID, SERIAL, OddServer
 
 pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl")
@@ -66,7 +66,7 @@ def _run(cert, verify):
         finally:
             await server.stop()
 
-    return asyncio.run(main())
+    return run_async(main())
 
 
 def test_self_signed_refused_and_not_retried(cert):

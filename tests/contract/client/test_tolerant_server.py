@@ -22,6 +22,7 @@ from licensedesk.api import (
 )
 from licensedesk.api.transport import Call
 
+from .aio import run_async
 from .odd_server import (
     API_KEY,
     APP_ID,
@@ -63,7 +64,7 @@ def serve(test, reads="any", key=API_KEY, **cfg):
                 c.transport.sleep = Sleeps()
                 return await test(server, c)
 
-    return asyncio.run(main())
+    return run_async(main())
 
 
 def test_every_call_with_odd_types_and_extra_fields():
@@ -327,7 +328,7 @@ def test_connection_refused_is_connect_failed():
                 await c.show_license(SERIAL)
             return e.value
 
-    err = asyncio.run(main())
+    err = run_async(main())
     assert "Could not connect" in err.sentence and "Request: GET" in err.details.describe()
     assert API_KEY not in err.details.describe()
 

@@ -1,6 +1,5 @@
 """What the client puts on the wire (respx, no network): routes, arguments, pairs, retries."""
 
-import asyncio
 import json
 from urllib.parse import parse_qs
 
@@ -19,6 +18,8 @@ from licensedesk.api import (
     TimedOut,
 )
 
+from .aio import run_async
+
 BASE = "https://svc.example"
 SERIAL = "ABCD-1234-EFGH-5678-IJKL"
 CODE = "123e4567-e89b-12d3-a456-426614174000"
@@ -28,7 +29,7 @@ OK = {"message": "done"}
 
 
 def run(coro):
-    return asyncio.run(coro)
+    return run_async(coro)
 
 
 def make(**kw):

@@ -62,10 +62,14 @@ def test_credentials_not_empty():
         Credentials("a", " ")
 
 
-def test_ca_bundle_must_exist(tmp_path):
+def test_ca_bundle_must_exist_when_the_client_is_made(tmp_path):
+    from licensedesk.api import LicenseClient
+
+    missing = ClientConfig("https://h.example", verify=str(tmp_path / "missing.pem"))
     with pytest.raises(InvalidInput) as info:
-        ClientConfig("https://h.example", verify=str(tmp_path / "missing.pem"))
+        LicenseClient(missing)
     assert info.value.field == "verify"
     bundle = tmp_path / "ca.pem"
-    bundle.write_text("")
-    assert ClientConfig("https://h.example", verify=bundle).verify == bundle
+    bundle.write_text("not a certificate")
+    with pytest.raises(InvalidInput):
+        LicenseClient(ClientConfig("https://h.example", verify=bundle))
