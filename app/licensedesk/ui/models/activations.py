@@ -45,7 +45,7 @@ class ActivationsModel(QAbstractTableModel):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self._rows: list[Any] = []
-        self._search: list[str] = []
+        self._search: list[str | None] = []  # filled lazily (first filter)
         self._row_of: dict[int, int] = {}
         self.this_host_id: str | None = None
         self._bold = QFont()
@@ -80,7 +80,7 @@ class ActivationsModel(QAbstractTableModel):
         if row < 0:
             return
         self._rows[row] = with_field(self._rows[row], "activated", activated)
-        self._search[row] = self._search_text(self._rows[row])
+        self._search[row] = None
         self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMN_COUNT - 1))
 
     def remove_activation(self, activation_id: int) -> None:
@@ -103,10 +103,19 @@ class ActivationsModel(QAbstractTableModel):
 
     def _reindex(self) -> None:
         self._row_of = {field(a, "id"): i for i, a in enumerate(self._rows)}
-        self._search = [self._search_text(a) for a in self._rows]
+        self._search = [None] * len(self._rows)
+
+    def search_text(self, row: int) -> str:
+        text = self._search[row]
+        if text is None:
+            text = self._search[row] = self._search_text(self._rows[row])
+        return text
 
     def _search_text(self, a: Any) -> str:
-        parts = [self.display(a, c) for c in range(COLUMN_COUNT)]
+        # The filter matches ID, product, host ID, device tag and Yes/No, not the
+        # dates (formatting 2 local times per row made the first filter of 10k rows slow).
+        parts = [self.display(a, c) for c in (COL_ID, COL_PRODUCT, COL_HOST, COL_DEVICE,
+                                              COL_ACTIVATED)]
         if self.is_this_computer(a):
             parts.append(THIS_COMPUTER)
         return " ".join(parts).lower()
@@ -184,7 +193,7 @@ class ActivationsModel(QAbstractTableModel):
         if role == SORT_ROLE:
             return self.sort_key(a, col)
         if role == SEARCH_ROLE:
-            return self._search[index.row()]
+            return self.search_text(index.row())
         if role == THIS_COMPUTER_ROLE:
             return self.is_this_computer(a)
         if role == Qt.ItemDataRole.AccessibleTextRole and col == COL_ACTIVATED:
@@ -211,13 +220,12 @@ class ActivationsModel(QAbstractTableModel):
         self.layoutAboutToBeChanged.emit()
         old = self.persistentIndexList()
         old_ids = [field(self._rows[i.row()], "id") for i in old]
-        keyed = sorted(
-            self._rows,
-            key=lambda a: self.sort_key(a, column),
-            reverse=order == Qt.SortOrder.DescendingOrder,
-        )
-        self._rows = keyed
-        self._reindex()
+        keys = [self.sort_key(a, column) for a in self._rows]
+        order_ = sorted(range(len(keys)), key=keys.__getitem__,
+                        reverse=order == Qt.SortOrder.DescendingOrder)
+        self._rows = [self._rows[i] for i in order_]
+        self._search = [self._search[i] for i in order_]
+        self._row_of = {field(a, "id"): i for i, a in enumerate(self._rows)}
         new = [
             self.index(self._row_of[aid], i.column())
             for aid, i in zip(old_ids, old, strict=True)

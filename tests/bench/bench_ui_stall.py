@@ -1,0 +1,150 @@
+"""Main-thread stalls while 5,000 activations load and render; sort and filter of 10,000 rows.
+
+1. A dataset where one serial has 5,000 activations (sandbox Python API:
+   ``demo.build()`` + ``dataset.load``), served by ``licensedesk-sandbox serve``
+   in a separate process (as a real server would be: no GIL sharing with the UI).
+   A 10 ms heartbeat QTimer runs while the window looks the serial up and
+   renders the table; figure: p99 and max of the gaps between beats (goal p99 <= 50 ms).
+2. An activations model with 10,000 rows behind the proxy: time of one sort
+   (host id column, then ID descending) and of one filter (goal <= 100 ms each).
+Run: .venv/bin/python tests/bench/bench_ui_stall.py
+"""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _ui_bench_support import make_app, make_desk, wait_until
+
+N_BIG = 5000
+
+
+def big_dataset(db: Path) -> tuple[str, dict]:
+    from licensedesk.sandbox import dataset
+    from licensedesk.sandbox.demo import build
+
+    data = build()
+    serial = data["catalogue"]["serials"]["many_activations"]
+    lic = next(x for x in data["licenses"] if x["serial"] == serial)
+    template = next(a for a in data["activations"] if a["license_id"] == lic["id"])
+    next_id = max(a["id"] for a in data["activations"]) + 1
+    for i in range(N_BIG - sum(1 for a in data["activations"] if a["license_id"] == lic["id"])):
+        data["activations"].append({**template, "id": next_id + i, "host_id": f"{i:032x}",
+                                    "activated": i % 5 != 0,
+                                    "device_tag": ("Linux__64bits", "Windows 11__64bits",
+                                                   "macOS 14__64bits")[i % 3]})
+    dataset.load(db, data)
+    return serial, data["catalogue"]["credentials"]["read_write"]
+
+
+def percentile(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))]
+
+
+def stall(app, loop, scratch: Path) -> None:
+    from PySide6.QtCore import QTimer
+
+    serial, creds = big_dataset(scratch / "big.db")
+    proc = subprocess.Popen([sys.executable, "-m", "licensedesk.sandbox", "serve", "--db",
+                             str(scratch / "big.db"), "--port", "0"],
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        url = proc.stdout.readline().strip()
+        desk = make_desk(url, creds["app_id"], creds["api_key"], str(scratch / "s.ini"))
+        ws = desk.window.workspace
+        beats: list[float] = []
+        timer = QTimer()
+        timer.setInterval(10)
+        timer.timeout.connect(lambda: beats.append(time.perf_counter()))
+
+        async def run() -> tuple[float, int]:
+            await desk.connections.client().show_license(serial)  # open the connection
+            timer.start()
+            await wait_until(lambda: len(beats) > 5)
+            t = time.perf_counter()
+            ws.serial_input.setText(serial)
+            ws.serial_input.returnPressed.emit()
+            await wait_until(lambda: not desk.runner.running(), timeout=60)
+            loaded = (time.perf_counter() - t) * 1000
+            mark = len(beats)
+            await wait_until(lambda: len(beats) > mark + 10)  # a few beats after rendering
+            timer.stop()
+            rows = ws.activations.model.rowCount()
+            await desk.aclose()
+            return loaded, rows
+
+        loaded, rows = loop.run_until_complete(run())
+    finally:
+        proc.terminate()
+        proc.wait()
+    gaps = [(b - a) * 1000 for a, b in itertools.pairwise(beats)]
+    print(f"lookup of a serial with {rows} activations: {loaded:.0f} ms until shown")
+    print(f"heartbeat 10 ms, {len(gaps)} gaps: median {statistics.median(gaps):.1f} ms, "
+          f"p99 {percentile(gaps, 99):.1f} ms (goal <= 50), max {max(gaps):.1f} ms")
+
+
+def sort_filter(app) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QTableView
+
+    from licensedesk.api.models import Activation
+    from licensedesk.ui.models.activations import (
+        COL_HOST,
+        COL_ID,
+        ActivationsModel,
+        ActivationsProxy,
+    )
+
+    base = datetime(2026, 1, 1, tzinfo=UTC)
+    rows = [Activation(id=i + 1, license_id=1, product_id=1 + i % 4, activated=i % 3 != 0,
+                       host_id=f"{(i * 2654435761) % 16**32:032x}",
+                       device_tag=("Linux__64bits", "Windows 11__64bits")[i % 2],
+                       created_at=base + timedelta(minutes=i), updated_at=base,
+                       product_name=f"Product {i % 4}", serial="AAAA-BBBB-CCCC-DDDD-EEEE",
+                       sku_name="SKU", sku="S-1")
+            for i in range(10_000)]
+    model = ActivationsModel()
+    proxy = ActivationsProxy()
+    proxy.setSourceModel(model)
+    view = QTableView()
+    view.setModel(proxy)
+    view.resize(1000, 600)
+    view.show()
+    model.set_activations(rows)
+    app.processEvents()
+
+    def timed(fn) -> float:
+        t = time.perf_counter()
+        fn()
+        app.processEvents()  # include the view's repaint
+        return (time.perf_counter() - t) * 1000
+
+    sorts = [timed(lambda: view.sortByColumn(COL_HOST, Qt.SortOrder.AscendingOrder)),
+             timed(lambda: view.sortByColumn(COL_ID, Qt.SortOrder.DescendingOrder)),
+             timed(lambda: view.sortByColumn(COL_HOST, Qt.SortOrder.DescendingOrder))]
+    filters = [timed(lambda: proxy.set_filter_text("linux")),
+               timed(lambda: proxy.set_filter_text("ab")),
+               timed(lambda: proxy.set_filter_text(""))]
+    print(f"10,000 rows: sort {', '.join(f'{s:.0f}' for s in sorts)} ms; "
+          f"filter {', '.join(f'{f:.0f}' for f in filters)} ms (goal <= 100 each)")
+
+
+def main() -> None:
+    app, loop = make_app()
+    scratch = Path(tempfile.mkdtemp(prefix="ld-bench-"))
+    stall(app, loop, scratch)
+    sort_filter(app)
+
+
+if __name__ == "__main__":
+    main()
