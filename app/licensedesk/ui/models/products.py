@@ -10,7 +10,7 @@ from ..partials.secret_field import masked
 from .values import field
 
 COL_NAME, COL_CODE, COL_ACTIVE, COL_SEATS, COL_KEY, COL_SIGNATURE, COL_SIGNATURE_TRIAL = range(7)
-HEADERS = ("Name", "Code", "Active", "Seats used / max", "Key", "Signature", "Signature (trial)")
+HEADERS = ("Name", "Code", "Active", "Seats", "Key", "Signature", "Signature (trial)")
 SECRET_COLUMNS = {
     COL_KEY: "key",
     COL_SIGNATURE: "signature",
@@ -57,6 +57,8 @@ class ProductsModel(QAbstractTableModel):
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return HEADERS[section]
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            return "Activated devices / max_host_count" if section == COL_SEATS else None
         return None
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):

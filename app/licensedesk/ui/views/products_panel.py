@@ -35,7 +35,9 @@ class ProductsPanel(QGroupBox):
         header.setStretchLastSection(True)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.setColumnWidth(COL_NAME, 160)
-        self.table.setColumnWidth(COL_CODE, 270)
+        self.table.setColumnWidth(COL_CODE, 265)
+        self.table.setColumnWidth(COL_CODE + 1, 60)  # Active
+        self.table.setColumnWidth(COL_CODE + 2, 70)  # Seats used / max
         self.secrets_box = QWidget()
         form = QFormLayout(self.secrets_box)
         form.setContentsMargins(0, 4, 0, 0)

@@ -1,0 +1,102 @@
+"""Drive the real window in demo mode and save screenshots into docs/screenshots/.
+
+Run through scripts/screenshots.sh (Xvfb), or with QT_QPA_PLATFORM=offscreen.
+Settings, profiles and logs go to a temp dir: nothing of the user's is touched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+OUT = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
+scratch = Path(tempfile.mkdtemp(prefix="ld-shots-"))
+os.environ.setdefault("QT_API", "pyside6")
+os.environ["LICENSEDESK_CONFIG_DIR"] = str(scratch / "config")
+os.environ["LICENSEDESK_LOG_DIR"] = str(scratch / "logs")
+
+
+async def wait_until(predicate, timeout: float = 30.0) -> None:
+    end = time.perf_counter() + timeout
+    while not predicate():
+        if time.perf_counter() > end:
+            raise TimeoutError
+        await asyncio.sleep(0.02)
+
+
+async def settle(app, seconds: float = 0.4) -> None:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        app.processEvents()
+        await asyncio.sleep(0.02)
+
+
+async def shoot(desk, app) -> None:
+    from PySide6.QtCore import Qt
+
+    window, ws = desk.window, desk.window.workspace
+    OUT.mkdir(parents=True, exist_ok=True)
+    await settle(app)
+    window.grab().save(str(OUT / "welcome.png"))
+    await desk.start_demo()
+    await wait_until(lambda: not desk.runner.running())
+    serials = desk.demo.serials()
+
+    async def look_up(serial: str) -> None:
+        ws.serial_input.setText(serial)
+        ws.serial_input.returnPressed.emit()
+        await wait_until(lambda: not desk.runner.running())
+        await settle(app)
+
+    await look_up(serials["subscription_active"])
+    ws.products.table.selectRow(0)
+    await settle(app)
+    window.grab().save(str(OUT / "lookup.png"))
+    await look_up(serials["many_activations"])
+    ws.activations.table.sortByColumn(4, Qt.SortOrder.AscendingOrder)
+    ws.activations.table.selectRow(1)
+    ws.activations.table.selectRow(2)
+    await settle(app)
+    window.grab().save(str(OUT / "activations.png"))
+    await look_up("ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ")
+    ws.banner.details_button.setChecked(True)
+    await settle(app)
+    window.grab().save(str(OUT / "error-banner.png"))
+    await desk.aclose()
+
+
+def main() -> int:
+    import qasync
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    import licensedesk.ui  # noqa: F401 - installs the Qt work-arounds
+    from licensedesk.api.serials import normalize_serial
+    from licensedesk.profiles import ProfileStore
+    from licensedesk.ui.app import DeskApp
+    from licensedesk.ui.main_window import MainWindow
+    from licensedesk.ui.session import Connections
+    from licensedesk.ui.settings import WindowSettings
+
+    app = QApplication([])
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    window = MainWindow()
+    window.resize(1240, 780)
+    settings = WindowSettings(QSettings(str(scratch / "s.ini"), QSettings.Format.IniFormat))
+    desk = DeskApp(window, Connections(ProfileStore(scratch / "config"), None), settings,
+                   host_id=None)
+    window.workspace.normalizer = normalize_serial
+    desk.choose_start_page()
+    window.show()
+    loop.run_until_complete(shoot(desk, app))
+    print("\n".join(str(p) for p in sorted(OUT.glob("*.png"))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
