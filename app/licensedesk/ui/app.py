@@ -60,6 +60,9 @@ class DeskApp(QObject):
         ws.activations.model.set_this_host(host_id)
         self._wire()
         self.refresh_profiles()
+        from .support_actions import install_support_actions  # validate/upgrade/register
+
+        self.support = install_support_actions(self)
 
     # -- wiring ------------------------------------------------------------------
     def _wire(self) -> None:

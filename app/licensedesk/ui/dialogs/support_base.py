@@ -1,0 +1,104 @@
+"""Shared pieces of the three support dialogs (validate, upgrade, registration).
+
+Each dialog is a plain widget: it shows state, checks its own input and emits
+what the user asked for. A controller (``ui/controllers/``) does the network
+work; ``ui/support_actions.py`` connects the two. Dialogs are opened with
+``open()`` and never with ``exec()``.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..partials.error_banner import ErrorBanner
+
+OK_COLOUR = "#1e8449"
+BAD_COLOUR = "#c0392b"
+WARN_COLOUR = "#b9770e"
+
+
+def normalise_serial(text: str) -> str | None:
+    """The canonical serial, or None when ``text`` is not one."""
+    from licensedesk.api.serials import normalize_serial
+
+    try:
+        return normalize_serial(text)
+    except Exception:
+        return None
+
+
+def hint_label(name: str) -> QLabel:
+    """A small line under a field that says what is wrong with it (hidden until then)."""
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setStyleSheet(f"color: {BAD_COLOUR};")
+    label.hide()
+    return label
+
+
+def serial_edit(name: str, accessible: str) -> QLineEdit:
+    edit = QLineEdit()
+    edit.setObjectName(name)
+    edit.setAccessibleName(accessible)
+    edit.setPlaceholderText("ABCD-1234-EFGH-5678-IJKL")
+    edit.setClearButtonEnabled(True)
+    edit.setMinimumWidth(260)
+    return edit
+
+
+def selectable(label: QLabel) -> QLabel:
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.setWordWrap(True)
+    return label
+
+
+class SupportDialog(QDialog):
+    """Window-modal, non-blocking dialog with an error banner and a busy line."""
+
+    def __init__(self, parent: QWidget | None, object_name: str, title: str) -> None:
+        super().__init__(parent)
+        self.setObjectName(object_name)
+        self.setWindowTitle(title)
+        self.setModal(True)
+        self.banner = ErrorBanner()
+        self.busy_label = QLabel()
+        self.busy_label.setObjectName(f"{object_name}Busy")
+        self.busy_bar = QProgressBar()
+        self.busy_bar.setRange(0, 0)
+        self.busy_bar.setTextVisible(False)
+        self.busy_bar.setMaximumWidth(120)
+        self.busy_bar.setMaximumHeight(10)
+        self.busy_row = QWidget()
+        row = QHBoxLayout(self.busy_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.busy_bar)
+        row.addWidget(self.busy_label, 1)
+        self.busy_row.hide()
+        self.layout_ = QVBoxLayout(self)
+        self._busy_names: set[str] = set()
+
+    def set_busy(self, busy: bool, what: str = "Working\u2026") -> None:
+        """Show a busy line while a call runs; subclasses also disable their buttons."""
+        self.busy_label.setText(what)
+        self.busy_row.setVisible(busy)
+        self._busy_changed(busy)
+
+    def _busy_changed(self, busy: bool) -> None:  # pragma: no cover - overridden
+        pass
+
+    def show_failure(self, failure) -> None:
+        """A sentence and redacted details, inside the dialog; the dialog stays usable."""
+        self.banner.show_failure(failure)
+
+    def error_text(self) -> str:
+        return self.banner.text()
