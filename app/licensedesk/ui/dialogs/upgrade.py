@@ -244,11 +244,15 @@ class UpgradeDialog(SupportDialog):
             self.match_label.setStyleSheet(f"color: {BAD_COLOUR};")
         if preview.ready:
             acts = preview.current.activations
-            count = "its activations" if acts is None else (
-                "its activation" if len(acts) == 1 else f"its {len(acts)} activations")
+            if acts is None:
+                count = "its activations"
+            elif not acts:
+                count = "(it has no activations)"
+            else:
+                count = f"its {len(acts)} activation" + ("" if len(acts) == 1 else "s")
             self.warning.setText(
-                f"\u26a0 Upgrading deletes the current licence {preview.current.serial} and "
-                f"{count}. This cannot be undone.")
+                f"\u26a0 Upgrading deletes the current licence {preview.current.serial} "
+                f"{'' if count.startswith('(') else 'and '}{count}. This cannot be undone.")
             self.warning.show()
         else:
             self.warning.hide()
