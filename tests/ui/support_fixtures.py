@@ -36,3 +36,13 @@ def exists(run, sandbox, serial: str) -> bool:
 
 def wait_done(desk, qtbot, timeout: int = 10000) -> None:
     qtbot.waitUntil(lambda: not desk.runner.running(), timeout=timeout)
+
+
+def double_click(button) -> None:
+    """Two quick clicks, as a hurried double click: press/release twice, no waiting."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    for _ in range(2):
+        QTest.mousePress(button, Qt.MouseButton.LeftButton)
+        QTest.mouseRelease(button, Qt.MouseButton.LeftButton)
