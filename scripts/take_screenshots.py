@@ -66,6 +66,9 @@ async def shoot(desk, app) -> None:
     ws.banner.details_button.setChecked(True)
     await settle(app)
     window.grab().save(str(OUT / "error-banner.png"))
+    from support_screenshots import shoot_support_dialogs  # scripts/, next to this file
+
+    await shoot_support_dialogs(desk, app, OUT, wait_until, settle)
     await desk.aclose()
 
 
