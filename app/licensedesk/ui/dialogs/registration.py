@@ -118,7 +118,7 @@ class RegistrationDialog(SupportDialog):
         lay.addStretch(1)
         lay.addWidget(self.busy_row)
         lay.addWidget(buttons)
-        self.resize(600, 520)
+        self.resize(600, 1)  # grows with what it shows
 
         self.check_button.clicked.connect(self.check)
         self.serial_input.returnPressed.connect(self.check)
@@ -161,6 +161,7 @@ class RegistrationDialog(SupportDialog):
             self.form_box.hide()
             self.license_box.hide()
             self._update_button()
+            self.fit_height()
             return
         self.verdict.setText("\u2714 Suitable: this licence has the offline distribution "
                              "setting and can be registered.")
@@ -172,6 +173,7 @@ class RegistrationDialog(SupportDialog):
         self.form_box.show()
         self.name_input.setFocus()
         self._update_button()
+        self.fit_height()
 
     def show_license(self, lic: Any) -> None:
         who = field(lic, "name") or "\u2014"
@@ -218,6 +220,7 @@ class RegistrationDialog(SupportDialog):
     def show_registered(self, message: str) -> None:
         self.outcome.setText(message or "The licence was registered.")
         self.outcome.show()
+        self.fit_height()
 
     # -- state shown -------------------------------------------------------------------
     def set_busy(self, busy: bool, what: str = "Asking the service\u2026") -> None:

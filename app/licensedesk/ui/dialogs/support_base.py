@@ -99,6 +99,14 @@ class SupportDialog(QDialog):
     def show_failure(self, failure) -> None:
         """A sentence and redacted details, inside the dialog; the dialog stays usable."""
         self.banner.show_failure(failure)
+        self.fit_height()
+
+    def fit_height(self) -> None:
+        """Grow to show everything (wrapped labels included); never shrink under the user."""
+        self.layout_.activate()
+        wanted = self.layout_.totalHeightForWidth(self.width())
+        if wanted > self.height():
+            self.resize(self.width(), wanted)
 
     def error_text(self) -> str:
         return self.banner.text()

@@ -160,7 +160,7 @@ class UpgradeDialog(SupportDialog):
         lay.addStretch(1)
         lay.addWidget(self.busy_row)
         lay.addWidget(buttons)
-        self.resize(760, 560)
+        self.resize(760, 1)  # grows with what it shows
 
         self.compare_button.clicked.connect(self.compare)
         self.upgrade_input.returnPressed.connect(self.compare)
@@ -262,6 +262,7 @@ class UpgradeDialog(SupportDialog):
         if preview.ready:
             self.confirm_input.setFocus()
         self._update_button()
+        self.fit_height()
 
     # -- confirm and upgrade -----------------------------------------------------------
     def confirmed(self) -> bool:
@@ -299,6 +300,7 @@ class UpgradeDialog(SupportDialog):
         self.outcome.setText(text)
         self.outcome.setStyleSheet(f"color: {colour}; font-weight: bold;")
         self.outcome.show()
+        self.fit_height()
         if done:
             self._done = True
             self.confirm_row.hide()

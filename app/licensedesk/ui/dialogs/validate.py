@@ -130,7 +130,7 @@ class ValidateDialog(SupportDialog):
         lay.addStretch(1)
         lay.addWidget(self.busy_row)
         lay.addWidget(buttons)
-        self.resize(640, 520)
+        self.resize(640, 1)  # grows with what it shows
 
         self.validate_button.clicked.connect(self.submit)
         self.this_computer_button.clicked.connect(self.use_this_computer)
@@ -161,13 +161,17 @@ class ValidateDialog(SupportDialog):
         for p in products:
             suffix = "" if field(p, "active", True) else " \u2014 inactive"
             combo.addItem(f"{field(p, 'name')} ({field(p, 'code')}){suffix}", field(p, "code"))
-        combo.setEditText(field(products[0], "code") if products else "")
+        if products:
+            combo.setCurrentIndex(0)  # shows "name (code)"; product_code() reads the code
+        else:
+            combo.setEditText("")
 
     def set_product_code(self, code: str) -> None:
         index = self.product_input.findData(code)
         if index >= 0:
             self.product_input.setCurrentIndex(index)
-        self.product_input.setEditText(code)
+        else:
+            self.product_input.setEditText(code)
 
     def use_this_computer(self) -> None:
         host, tag = self.this_host
@@ -231,6 +235,7 @@ class ValidateDialog(SupportDialog):
         for key, label in self.values.items():
             label.setText(str(field(result, key) or "\u2014"))
         self.result_box.show()
+        self.fit_height()
 
     def verdict_text(self) -> str:
         return "Valid" if self.last_valid else "Not valid"
