@@ -161,3 +161,21 @@ def test_validate_this_device_from_the_activations_table(desk, qtbot):
     assert d.host_input.text() == act.host_id
     assert d.tag_input.text() == act.device_tag
     assert d.product_code()  # the device's product
+
+
+def test_switched_off_device_and_not_started_name_their_cause(desk, qtbot):
+    sb = desk.sandbox
+    look_up(desk, qtbot, sb.serial("perpetual"))
+    ws = desk.window.workspace
+    off = next(a for a in ws.activations.model.activations() if not a.activated)
+    code = next(p.code for p in ws.products.model.products() if p.id == off.product_id)
+    d = validate(desk, qtbot, sb.serial("perpetual"), code, off.host_id, off.device_tag)
+    assert d.verdict_text() == "Not valid"
+    assert "switched off" in d.reason.text()
+    assert f"Activation #{off.id}" in d.cause.text()
+    d.close()
+
+    look_up(desk, qtbot, sb.serial("subscription_not_started"))
+    d = validate(desk, qtbot, sb.serial("subscription_not_started"),
+                 sb.product_code("subscription_not_started"))
+    assert "starts on 20" in d.cause.text()
