@@ -41,6 +41,17 @@ class SupportActions(QObject):
         self.upgrade_dialog = None
         self.registration_dialog = None
         self._make_actions()
+        # whether the activations part holds a loaded list (not an error, not a lookup
+        # in flight): only then can seats be counted for a likely cause
+        self._activations_loaded = False
+        lookup = desk.lookup
+        lookup.started.connect(lambda _serial: self._set_activations_loaded(False))
+        lookup.activationsLoaded.connect(lambda _acts: self._set_activations_loaded(True))
+        lookup.partFailed.connect(
+            lambda part, _f: part == "activations" and self._set_activations_loaded(False))
+
+    def _set_activations_loaded(self, loaded: bool) -> None:
+        self._activations_loaded = loaded
 
     # -- actions -----------------------------------------------------------------------
     def _action(self, text: str, shortcut: str, tip: str, slot, name: str) -> QAction:
@@ -113,14 +124,12 @@ class SupportActions(QObject):
         if not serial or self.desk.lookup.serial != serial:
             return None
         ws = self.workspace
-        acts_state = ws.activations.state
-        loaded = acts_state.currentWidget() is acts_state.content or \
-            ws.activations.model.rowCount() > 0 or ws.card.license is not None
         return WorkspaceData(
             serial=serial,
             license=ws.card.license,
             products=ws.products.model.products(),
-            activations=ws.activations.model.activations() if loaded else None,
+            activations=ws.activations.model.activations() if self._activations_loaded
+            else None,
         )
 
     def this_computer(self) -> tuple[str, str]:
