@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from .helpers import click
@@ -183,3 +184,14 @@ def test_opened_from_the_workspace_with_its_serial(desk, qtbot):
     desk.support.upgrade_action.trigger()
     d = desk.support.upgrade_dialog
     assert d.isVisible() and d.current_input.text() == sb.serial("upgrade_current")
+
+
+def test_enter_in_the_confirmation_does_not_upgrade(desk, qtbot, run):
+    sb = desk.sandbox
+    d = compared(desk, qtbot)
+    confirm(d, sb.serial("upgrade_current"))
+    QTest.keyClick(d.confirm_input, Qt.Key.Key_Return)
+    QTest.keyClick(d.upgrade_input, Qt.Key.Key_Return)  # compares again, writes nothing
+    wait_done(desk, qtbot)
+    assert sb.request_count("POST", UPGRADE_PATH) == 0
+    assert d.isVisible() and d.preview is not None

@@ -179,3 +179,14 @@ def test_switched_off_device_and_not_started_name_their_cause(desk, qtbot):
     d = validate(desk, qtbot, sb.serial("subscription_not_started"),
                  sb.product_code("subscription_not_started"))
     assert "starts on 20" in d.cause.text()
+
+
+def test_enter_sends_one_validation(desk, qtbot):
+    sb = desk.sandbox
+    d = desk.support.open_validate(sb.serial("perpetual"), sb.product_code("perpetual"),
+                                   host_id="", device_tag="")
+    d.serial_input.setFocus()
+    QTest.keyClick(d.serial_input, Qt.Key.Key_Return)
+    wait_done(desk, qtbot)
+    assert d.verdict_text() == "Valid"
+    assert sb.request_count("POST", "/v2/licenses/valid") == 1

@@ -120,6 +120,7 @@ class RegistrationDialog(SupportDialog):
         lay.addWidget(buttons)
         self.resize(600, 1)  # grows with what it shows
 
+        self.no_auto_default()
         self.check_button.clicked.connect(self.check)
         self.serial_input.returnPressed.connect(self.check)
         self.serial_input.textEdited.connect(self._serial_edited)

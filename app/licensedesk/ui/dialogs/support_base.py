@@ -108,5 +108,14 @@ class SupportDialog(QDialog):
         if wanted > self.height():
             self.resize(self.width(), wanted)
 
+    def no_auto_default(self) -> None:
+        """Enter in a field must not press a button by itself (e.g. Upgrade): fields that
+        start something connect ``returnPressed`` explicitly."""
+        from PySide6.QtWidgets import QPushButton
+
+        for button in self.findChildren(QPushButton):
+            button.setAutoDefault(False)
+            button.setDefault(False)
+
     def error_text(self) -> str:
         return self.banner.text()

@@ -162,8 +162,10 @@ class UpgradeDialog(SupportDialog):
         lay.addWidget(buttons)
         self.resize(760, 1)  # grows with what it shows
 
+        self.no_auto_default()
         self.compare_button.clicked.connect(self.compare)
         self.upgrade_input.returnPressed.connect(self.compare)
+        self.current_input.returnPressed.connect(self.compare)
         self.current_input.textEdited.connect(self._serials_edited)
         self.upgrade_input.textEdited.connect(self._serials_edited)
         self.confirm_input.textChanged.connect(self._update_button)

@@ -119,7 +119,6 @@ class ValidateDialog(SupportDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.validate_button = buttons.addButton("Validate", QDialogButtonBox.ButtonRole.ActionRole)
         self.validate_button.setObjectName("validateButton")
-        self.validate_button.setDefault(True)
         buttons.rejected.connect(self.reject)
         lay = self.layout_
         lay.addWidget(intro)
@@ -132,10 +131,13 @@ class ValidateDialog(SupportDialog):
         lay.addWidget(buttons)
         self.resize(640, 1)  # grows with what it shows
 
+        self.no_auto_default()
         self.validate_button.clicked.connect(self.submit)
+        for edit in (self.serial_input, self.product_input.lineEdit(), self.host_input,
+                     self.tag_input):
+            edit.returnPressed.connect(self.submit)
         self.this_computer_button.clicked.connect(self.use_this_computer)
         self.host_input.textChanged.connect(self._host_changed)
-        self.serial_input.returnPressed.connect(self.submit)
 
     # -- filling ---------------------------------------------------------------
     def prefill(self, serial: str = "", products: list | None = None, product_code: str = "",
