@@ -12,7 +12,3 @@ House rules (DESIGN.md §1, STYLE.md):
 - Nothing here imports ``httpx``, ``keyring`` or the api at module level, so
   the window can paint before the network stack is loaded.
 """
-
-from .qt_fixes import install as _install_qt_fixes
-
-_install_qt_fixes()  # PySide6 6.12.0 SignalInstance.emit refcount bug (see qt_fixes.py)
