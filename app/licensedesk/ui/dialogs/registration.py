@@ -13,7 +13,6 @@ from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QDialogButtonBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -101,26 +100,12 @@ class RegistrationDialog(SupportDialog):
         self.outcome.setStyleSheet(f"color: {OK_COLOUR}; font-weight: bold;")
         self.outcome.hide()
 
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.register_button = buttons.addButton("Register",
-                                                 QDialogButtonBox.ButtonRole.ActionRole)
-        self.register_button.setObjectName("registerButton")
+        self.register_button = self.arrange(
+            [intro, top, self.verdict, self.license_box, self.form_box, self.banner,
+             self.outcome],
+            action="Register", action_name="registerButton", width=600,
+        )
         self.register_button.setEnabled(False)
-        buttons.rejected.connect(self.reject)
-        lay = self.layout_
-        lay.addWidget(intro)
-        lay.addLayout(top)
-        lay.addWidget(self.verdict)
-        lay.addWidget(self.license_box)
-        lay.addWidget(self.form_box)
-        lay.addWidget(self.banner)
-        lay.addWidget(self.outcome)
-        lay.addStretch(1)
-        lay.addWidget(self.busy_row)
-        lay.addWidget(buttons)
-        self.resize(600, 1)  # grows with what it shows
-
-        self.no_auto_default()
         self.check_button.clicked.connect(self.check)
         self.serial_input.returnPressed.connect(self.check)
         self.serial_input.textEdited.connect(self._serial_edited)

@@ -11,10 +11,13 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
+    QDialogButtonBox,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QLineEdit,
     QProgressBar,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -87,6 +90,28 @@ class SupportDialog(QDialog):
         self.layout_ = QVBoxLayout(self)
         self._busy_names: set[str] = set()
 
+    def arrange(
+        self, parts: list[QWidget | QLayout], *, action: str, action_name: str, width: int
+    ) -> QPushButton:
+        """Lay ``parts`` out top to bottom, then the busy line and Close + the action
+        button, which is returned. The dialog starts ``width`` wide and grows in height
+        with what it shows; no button is a default (see :meth:`no_auto_default`)."""
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        action_button = buttons.addButton(action, QDialogButtonBox.ButtonRole.ActionRole)
+        action_button.setObjectName(action_name)
+        buttons.rejected.connect(self.reject)
+        for part in parts:
+            if isinstance(part, QLayout):
+                self.layout_.addLayout(part)
+            else:
+                self.layout_.addWidget(part)
+        self.layout_.addStretch(1)
+        self.layout_.addWidget(self.busy_row)
+        self.layout_.addWidget(buttons)
+        self.resize(width, 1)
+        self.no_auto_default()
+        return action_button
+
     def set_busy(self, busy: bool, what: str = "Working\u2026") -> None:
         """Show a busy line while a call runs; subclasses also disable their buttons."""
         self.busy_label.setText(what)
@@ -111,8 +136,6 @@ class SupportDialog(QDialog):
     def no_auto_default(self) -> None:
         """Enter in a field must not press a button by itself (e.g. Upgrade): fields that
         start something connect ``returnPressed`` explicitly."""
-        from PySide6.QtWidgets import QPushButton
-
         for button in self.findChildren(QPushButton):
             button.setAutoDefault(False)
             button.setDefault(False)

@@ -16,7 +16,6 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCompleter,
-    QDialogButtonBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -145,24 +144,11 @@ class UpgradeDialog(SupportDialog):
         self.outcome.setObjectName("upgradeOutcome")
         self.outcome.hide()
 
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.upgrade_button = buttons.addButton("Upgrade", QDialogButtonBox.ButtonRole.ActionRole)
-        self.upgrade_button.setObjectName("upgradeButton")
+        self.upgrade_button = self.arrange(
+            [intro, form, self.preview_box, self.confirm_row, self.banner, self.outcome],
+            action="Upgrade", action_name="upgradeButton", width=760,
+        )
         self.upgrade_button.setEnabled(False)
-        buttons.rejected.connect(self.reject)
-        lay = self.layout_
-        lay.addWidget(intro)
-        lay.addLayout(form)
-        lay.addWidget(self.preview_box)
-        lay.addWidget(self.confirm_row)
-        lay.addWidget(self.banner)
-        lay.addWidget(self.outcome)
-        lay.addStretch(1)
-        lay.addWidget(self.busy_row)
-        lay.addWidget(buttons)
-        self.resize(760, 1)  # grows with what it shows
-
-        self.no_auto_default()
         self.compare_button.clicked.connect(self.compare)
         self.upgrade_input.returnPressed.connect(self.compare)
         self.current_input.returnPressed.connect(self.compare)

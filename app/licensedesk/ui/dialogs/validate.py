@@ -13,7 +13,6 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QDialogButtonBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -116,22 +115,10 @@ class ValidateDialog(SupportDialog):
         self.result_box.setLayout(rform)
         self.result_box.hide()
 
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.validate_button = buttons.addButton("Validate", QDialogButtonBox.ButtonRole.ActionRole)
-        self.validate_button.setObjectName("validateButton")
-        buttons.rejected.connect(self.reject)
-        lay = self.layout_
-        lay.addWidget(intro)
-        lay.addLayout(form)
-        lay.addWidget(self.records_note)
-        lay.addWidget(self.banner)
-        lay.addWidget(self.result_box)
-        lay.addStretch(1)
-        lay.addWidget(self.busy_row)
-        lay.addWidget(buttons)
-        self.resize(640, 1)  # grows with what it shows
-
-        self.no_auto_default()
+        self.validate_button = self.arrange(
+            [intro, form, self.records_note, self.banner, self.result_box],
+            action="Validate", action_name="validateButton", width=640,
+        )
         self.validate_button.clicked.connect(self.submit)
         for edit in (self.serial_input, self.product_input.lineEdit(), self.host_input,
                      self.tag_input):
