@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from .config import ClientConfig
 from .errors import ApiError, BadResponse, ErrorDetails, NotAuthorized, NotFound
 from .models import Activation, License, Product, ValidationResult
+from .offload import BIG_LIST, off_loop
 from .redact import get_logger, install_redaction, register_secret
 from .responses import says
 from .serials import (
@@ -112,7 +113,7 @@ class LicenseClient:
             if exc.what == "activation" and says(exc, "Activation does not exist!"):
                 return []
             raise
-        return self._list(Activation, body)
+        return await self._list_off_loop(Activation, body)
 
     async def validate(
         self,
@@ -244,6 +245,13 @@ class LicenseClient:
             return cls.model_validate(data, context={"tz": self.config.tz})
         except ValidationError as exc:
             raise _shape_error(cls.__name__, exc) from None
+
+    async def _list_off_loop(self, cls: type, body: dict[str, Any]) -> list[Any]:
+        """:meth:`_list`, in a worker thread when the list is long (see offload.py)."""
+        data = body.get("data")
+        if isinstance(data, list) and len(data) > BIG_LIST:
+            return await off_loop(self._list, cls, body)
+        return self._list(cls, body)
 
     def _list(self, cls: type, body: dict[str, Any]) -> list[Any]:
         data = body.get("data")

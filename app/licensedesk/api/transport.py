@@ -33,6 +33,7 @@ from .errors import (
     TlsError,
     TransportError,
 )
+from .offload import BIG_BODY, off_loop
 from .redact import get_logger, redact
 from .responses import decode
 
@@ -198,13 +199,11 @@ class Transport:
                         delay,
                     )
                 else:
-                    return decode(
-                        response,
-                        write=call.write,
-                        not_found_what=call.not_found_what,
-                        method=call.method,
-                        url=url,
-                    )
+                    kwargs = {"write": call.write, "not_found_what": call.not_found_what,
+                              "method": call.method, "url": url}
+                    if len(response.content) > BIG_BODY:
+                        return await off_loop(decode, response, **kwargs)
+                    return decode(response, **kwargs)
             attempt += 1
             await self.sleep(delay)
 
