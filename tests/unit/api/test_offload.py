@@ -1,0 +1,71 @@
+"""Big answers are decoded and validated off the event loop, with the same outcomes."""
+
+import threading
+
+import pytest
+import respx
+
+from licensedesk.api import BadResponse, ClientConfig, Credentials, LicenseClient, NotFound, offload
+
+from .aio import run_async
+
+BASE = "https://svc.example"
+SERIAL = "ABCD-1234-EFGH-5678-IJKL"
+PAIR = Credentials("app", "key-000")
+
+
+def _rows(n: int) -> list[dict]:
+    return [{"id": i + 1, "license_id": 1, "product_id": 1, "activated": "1",
+             "host_id": f"{i:032x}", "device_tag": "Linux__64bits",
+             "created_at": "2026-01-01 10:00:00"} for i in range(n)]
+
+
+def _activations(body: dict, status: int = 200):
+    async def go():
+        async with LicenseClient(ClientConfig(BASE, read=PAIR, write=PAIR)) as client:
+            return await client.activations(SERIAL)
+
+    with respx.mock(base_url=BASE) as router:
+        router.get(f"/v2/activations/{SERIAL}").respond(status, json=body)
+        return run_async(go())
+
+
+def test_big_list_is_validated_in_the_worker_thread(monkeypatch):
+    calls = []
+    real = offload.off_loop
+
+    async def spy(fn, *args, **kwargs):
+        calls.append(fn)
+        return await real(fn, *args, **kwargs)
+
+    monkeypatch.setattr("licensedesk.api.transport.off_loop", spy)
+    monkeypatch.setattr("licensedesk.api.client.off_loop", spy)
+    rows = _activations({"data": _rows(3000)})  # > BIG_BODY bytes and > BIG_LIST items
+    assert len(rows) == 3000 and rows[-1].id == 3000 and rows[0].activated is True
+    assert len(calls) == 2  # decode, then validation
+
+
+def test_small_list_stays_on_the_loop(monkeypatch):
+    def fail(*_a, **_k):
+        raise AssertionError("small answers must not hop threads")
+
+    monkeypatch.setattr("licensedesk.api.client.off_loop", fail)
+    monkeypatch.setattr("licensedesk.api.transport.off_loop", fail)
+    assert [a.id for a in _activations({"data": _rows(3)})] == [1, 2, 3]
+
+
+def test_big_answers_fail_the_same_way():
+    bad = _rows(3000)
+    bad[1500]["id"] = "not a number"
+    with pytest.raises(BadResponse):
+        _activations({"data": bad})
+    error = {"error": {"message": "License does not exist!", "status_code": 404},
+             "padding": "x" * (offload.BIG_BODY + 1)}
+    with pytest.raises(NotFound):
+        _activations(error, status=404)
+
+
+def test_worker_is_a_plain_thread():
+    ran_in = []
+    run_async(offload.off_loop(lambda: ran_in.append(threading.current_thread().name)))
+    assert ran_in[0].startswith("licensedesk-decode")
