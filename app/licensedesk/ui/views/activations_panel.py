@@ -218,7 +218,10 @@ class ActivationsPanel(QGroupBox):
 
     def _update_count(self) -> None:
         shown, total = self.proxy.rowCount(), self.model.rowCount()
-        self.count_label.setText(f"{total} devices" if shown == total else f"{shown} of {total}")
+        if shown != total:
+            self.count_label.setText(f"{shown} of {total}")
+        else:
+            self.count_label.setText("1 device" if total == 1 else f"{total} devices")
 
     def copy_selection(self) -> None:
         """Ctrl+C: selected cells as tab-separated text, one line per row."""
