@@ -194,19 +194,8 @@ class SupportActions(QObject):
 
     def _refresh_activations(self, serial: str) -> None:
         """A validation recorded a device: reload the activations part if it shows ``serial``."""
-        if self.desk.lookup.serial != serial:
-            return
-        lookup, ws = self.desk.lookup, self.workspace
-        self.desk.runner.run(
-            "lookup.activations",
-            lambda: self._read(lambda c: c.activations(serial)),
-            busy=ws.activations.set_busy,
-            on_success=lookup.activationsLoaded.emit,
-            on_error=lambda f: lookup.partFailed.emit("activations", f),
-        )
-
-    async def _read(self, call):
-        return await call(self.desk.connections.client())
+        if self.desk.lookup.serial == serial:
+            self.desk.lookup.reload("activations")
 
     # -- upgrade ----------------------------------------------------------------------------
     def _upgrade_dialog(self):
@@ -284,14 +273,7 @@ class SupportActions(QObject):
     def _registered(self, serial: str, message: str) -> None:
         self._registration_dialog().show_registered(message)
         if self.desk.lookup.serial == serial:
-            lookup, ws = self.desk.lookup, self.workspace
-            self.desk.runner.run(
-                "lookup.license",
-                lambda: self._read(lambda c: c.show_license(serial)),
-                busy=ws.card.set_busy,
-                on_success=lookup.licenseLoaded.emit,
-                on_error=lambda f: lookup.partFailed.emit("license", f),
-            )
+            self.desk.lookup.reload("license")
 
 
 def install_support_actions(desk: Any) -> SupportActions:

@@ -37,23 +37,23 @@ class LookupController(QObject):
         self.cancel()
         self.serial = serial
         self.started.emit(serial)
+        return [self.reload(part) for part in PARTS]
+
+    def reload(self, part: str):
+        """Load one part again for the serial on show (e.g. after a dialog changed it)."""
         loaded = {
             "license": self.licenseLoaded.emit,
             "products": self.productsLoaded.emit,
             "activations": self.activationsLoaded.emit,
-        }
-        tasks = []
-        for part in PARTS:
-            tasks.append(
-                self._runner.run(
-                    f"lookup.{part}",
-                    lambda p=part: self._load(p, serial),
-                    busy=lambda busy, p=part: self.partBusy.emit(p, busy),
-                    on_success=loaded[part],
-                    on_error=lambda failure, p=part: self.partFailed.emit(p, failure),
-                )
-            )
-        return tasks
+        }[part]
+        serial = self.serial
+        return self._runner.run(
+            f"lookup.{part}",
+            lambda: self._load(part, serial),
+            busy=lambda busy: self.partBusy.emit(part, busy),
+            on_success=loaded,
+            on_error=lambda failure: self.partFailed.emit(part, failure),
+        )
 
     def refresh(self) -> list:
         return self.lookup(self.serial) if self.serial else []
