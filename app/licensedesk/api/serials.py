@@ -15,7 +15,8 @@ _BARE_RE = re.compile(r"[A-Z0-9]{20}")
 # Hyphen look-alikes that appear when serials are copied from documents or mails.
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d\u00ad_"
 _DASH_TABLE = str.maketrans({c: "-" for c in _DASHES})
-_PRODUCT_CODE_RE = re.compile(
+#: UUID shape of a product code (spec §2.3); the validate dialog also searches with it.
+PRODUCT_CODE_RE = re.compile(
     r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 )
 _EMAIL_RE = re.compile(r"[^@\s]+@[^@\s.]+(?:\.[^@\s.]+)+")
@@ -56,7 +57,7 @@ def normalize_serial(text: str) -> str:
 def check_product_code(code: str) -> str:
     """Product codes are UUID-shaped (8-4-4-4-12 hex digits)."""
     value = code.strip() if isinstance(code, str) else ""
-    if not _PRODUCT_CODE_RE.fullmatch(value):
+    if not PRODUCT_CODE_RE.fullmatch(value):
         raise InvalidInput(
             "A product code looks like 123e4567-e89b-12d3-a456-426614174000 "
             "(hex digits in groups of 8-4-4-4-12).",

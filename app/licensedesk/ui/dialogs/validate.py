@@ -7,7 +7,6 @@ it is given (:meth:`show_result`, :meth:`show_failure`, :meth:`set_busy`).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from PySide6.QtCore import Signal
@@ -20,6 +19,8 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
 )
+
+from licensedesk.api.serials import PRODUCT_CODE_RE
 
 from ..models.values import field
 from ..partials.icons import icon
@@ -35,7 +36,6 @@ from .support_base import (
 )
 
 VERSION = "2.0"
-UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 RECORDS_NOTE = (
     "Validating with a host ID records that device on the licence and may take one of "
     "its seats. Clear the host ID to check the licence without recording a device."
@@ -172,7 +172,7 @@ class ValidateDialog(SupportDialog):
 
     # -- input -----------------------------------------------------------------
     def product_code(self) -> str:
-        match = UUID.search(self.product_input.currentText())
+        match = PRODUCT_CODE_RE.search(self.product_input.currentText())
         return match.group(0).lower() if match else ""
 
     def submit(self) -> bool:
