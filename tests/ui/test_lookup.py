@@ -91,6 +91,11 @@ def test_unknown_serial_says_it_does_not_exist(desk, qtbot):
     assert "serial" in text or "licen" in text
     assert "credential" not in text and "not authorized" not in text
     assert ws.card.state.message_text()  # the card shows its own error
+    # The service's 404 for "no activations" is the same for an unknown serial:
+    # the activations part follows the licence's answer, not "No devices activated".
+    acts = ws.activations.state.message_text()
+    assert acts == ws.card.state.message_text(), acts
+    assert "No devices" not in acts
     assert "api_key=" not in ws.banner.details.toPlainText().replace("api_key=***", "")
 
 
