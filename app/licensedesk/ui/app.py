@@ -55,6 +55,7 @@ class DeskApp(QObject):
         )
         self.error_dialog: ErrorDialog | None = None
         self.profiles_dialog = None
+        self._key_prompt: tuple[str, asyncio.Future] | None = None  # profile, answer
         self._banner_part: str | None = None
         ws = window.workspace
         ws.activations.model.set_this_host(host_id)
@@ -119,6 +120,32 @@ class DeskApp(QObject):
         self.window.set_status(name or "", self.connections.server_of(name))
         if name and not self.connections.is_memory_only(name):
             self.settings.last_profile = name
+        self._ask_missing_keys(name)
+
+    def _ask_missing_keys(self, name: str | None) -> None:
+        """Without an OS keyring, ask for the profile's keys once per session."""
+        from .dialogs.key_prompt import KeyPromptDialog
+
+        if self._key_prompt is not None:
+            if self._key_prompt[0] == name:
+                return  # already asking
+            self._key_prompt[1].cancel()  # another profile was chosen meanwhile
+            self._key_prompt = None
+        app_ids = self.connections.keys_to_ask(name)
+        if not app_ids:
+            return
+        why = self.connections.secrets.warning  # set whenever keys are memory-only
+        note = f"{why}\n\nEnter the API key of \u201c{name}\u201d to use it now."
+        future = KeyPromptDialog.ask(self.window, name, app_ids, note)
+        self._key_prompt = (name, future)
+
+        def done(f: asyncio.Future) -> None:
+            if self._key_prompt is not None and self._key_prompt[1] is f:
+                self._key_prompt = None
+            if not f.cancelled() and f.result():
+                self.connections.set_session_keys(name, f.result())
+
+        future.add_done_callback(done)
 
     def choose_start_page(self, profile: str | None = None) -> None:
         names = self.connections.names()

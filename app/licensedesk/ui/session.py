@@ -83,6 +83,27 @@ class Connections(QObject):
             self.current = None
         self.profilesChanged.emit()
 
+    def keys_to_ask(self, name: str | None) -> dict[str, str]:
+        """pair -> app_id of a stored profile's pairs whose key must be asked for.
+
+        Only when keys live in memory (no OS keyring, DESIGN.md §3): then a
+        profile saved in an earlier session has its app IDs but no keys.
+        """
+        if not name or name in self._memory or self.secrets is None or self.secrets.persistent:
+            return {}
+        try:
+            profile = self.profile(name)
+        except Exception:
+            return {}
+        return {pair: profile.app_id(pair) for pair in profile.pairs
+                if not self.secrets.has(name, pair)}
+
+    def set_session_keys(self, name: str, keys: dict[str, str]) -> None:
+        """Keys typed in for this session (memory only when there is no keyring)."""
+        for pair, key in keys.items():
+            self.secrets.set(name, pair, key)
+        self.forget_client(name)
+
     def select(self, name: str | None) -> None:
         if name != self.current:
             self.current = name
