@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt
+from PySide6.QtGui import QImage, QImageReader, QPixmap
 from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
@@ -28,6 +29,47 @@ def _label(name: str) -> QLabel:
     label.setWordWrap(True)
     label.setAccessibleName(name)
     return label
+
+
+IMAGE_FAILED = "Image could not be loaded"
+
+
+def thumbnail(data: bytes, content_type: str, width: int, height: int,
+              ratio: float = 1.0) -> QPixmap | None:
+    """Decode ``data`` (size already capped by the fetch) into a pixmap that fits
+    ``width`` x ``height`` device-independent pixels at ``ratio``; None when Qt cannot.
+
+    QImageReader rather than QImage.loadFromData: it reads the size from the
+    header first and decodes straight to the thumbnail's size where the format
+    can (SVG is rendered crisp at that size, JPEG decodes scaled), so a small
+    file declaring a huge picture never becomes a huge QImage. Raster images
+    are scaled down, never up. Qt's allocation limit (256 MB) still applies.
+    """
+    if not data:
+        return None
+    ratio = ratio if ratio and ratio > 0 else 1.0
+    target = QSize(max(1, round(width * ratio)), max(1, round(height * ratio)))
+    buffer = QBuffer()
+    buffer.setData(QByteArray(data))
+    buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+    svg = "svg" in content_type.lower()
+    reader = QImageReader(buffer, b"svg" if svg else b"")
+    reader.setAutoTransform(True)
+    size = reader.size()
+    if size.isValid() and not size.isEmpty():
+        if svg or size.width() > target.width() or size.height() > target.height():
+            size = size.scaled(target, Qt.AspectRatioMode.KeepAspectRatio)
+        reader.setScaledSize(size)
+    image: QImage = reader.read()
+    buffer.close()
+    if image.isNull():
+        return None
+    if image.width() > target.width() or image.height() > target.height():
+        image = image.scaled(target, Qt.AspectRatioMode.KeepAspectRatio,
+                             Qt.TransformationMode.SmoothTransformation)
+    pixmap = QPixmap.fromImage(image)
+    pixmap.setDevicePixelRatio(ratio)
+    return pixmap
 
 
 def _esc(text: Any) -> str:
@@ -89,6 +131,8 @@ class LicenseCard(QGroupBox):
         lay = QVBoxLayout(self)
         lay.addWidget(self.state)
         self.license: Any = None
+        #: none | link | loading | image | failed (tests and screen readers)
+        self.image_state = "none"
 
     def set_busy(self, busy: bool) -> None:
         self.state.set_busy(busy)
@@ -133,13 +177,50 @@ class LicenseCard(QGroupBox):
         else:
             self.validity_bar.setFormat("")
             self._form.setRowVisible(self.validity_row, False)
-        image_url = field(lic, "image_url")
-        # Not fetched: showing a remote image would call out to the internet.
-        self.image.setText(
-            f'<a href="{_esc(image_url)}">Image</a>' if image_url else "No image"
-        )
-        self.image.setToolTip(str(image_url) if image_url else "")
+        self._show_image_link(field(lic, "image_url"))
         self.state.show_content()
+
+    # -- the licence's image (fetched by controllers/license_image.py) -----------------
+    def _show_image_link(self, image_url: Any, note: str = "") -> None:
+        """No picture: the link (or "No image"), and an optional short note under it."""
+        text = f'<a href="{_esc(image_url)}">Image</a>' if image_url else "No image"
+        if note:
+            text += f"<br><small>{_esc(note)}</small>"
+        self.image.setText(text)  # also drops a pixmap
+        self.image.setToolTip(str(image_url) if image_url else "")
+        self.image_state = "failed" if note else ("link" if image_url else "none")
+
+    def _wants_image(self, url: str) -> bool:
+        return self.license is not None and field(self.license, "image_url") == url
+
+    def show_image_loading(self, url: str) -> None:
+        if self._wants_image(url):
+            self.image.setText("Loading image\u2026")
+            self.image_state = "loading"
+
+    def show_image(self, url: str, data: bytes, content_type: str = "") -> None:
+        """Show the fetched image of ``url`` as a thumbnail; bytes Qt cannot decode
+        end like a failed fetch. Ignored when the card shows another licence meanwhile."""
+        if not self._wants_image(url):
+            return
+        box = self.image.contentsRect().size()
+        pixmap = thumbnail(data, content_type, box.width(), box.height(),
+                           self.devicePixelRatioF())
+        if pixmap is None:
+            self.show_image_failed(url)
+            return
+        self.image.setPixmap(pixmap)
+        self.image.setToolTip(url)
+        self.image_state = "image"
+
+    def show_image_failed(self, url: str, _reason: str = "") -> None:
+        """Quietly: the link as before, plus a short note (never a banner)."""
+        if self._wants_image(url):
+            self._show_image_link(url, IMAGE_FAILED)
+
+    def image_pixmap(self) -> QPixmap:
+        """The thumbnail on show (a null pixmap when there is none)."""
+        return self.image.pixmap()
 
     def validity_text(self) -> str:
         return self.validity_bar.format() if self.validity_row.isVisibleTo(self.state) else ""
