@@ -64,6 +64,9 @@ class DeskApp(QObject):
         from .support_actions import install_support_actions  # validate/upgrade/register
 
         self.support = install_support_actions(self)
+        from .controllers.license_image import install_license_image  # card image
+
+        self.license_image = install_license_image(self)
 
     # -- wiring ------------------------------------------------------------------
     def _wire(self) -> None:
