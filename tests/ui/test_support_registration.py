@@ -1,5 +1,6 @@
 """Registration dialog: suitability check first; the offline licence is registered (card
-refreshes, registered server-side); other licences are refused with the form closed."""
+refreshes, registered server-side); other licences are refused with the form closed; a 401
+on the registration itself names write permission, with redacted details."""
 
 from __future__ import annotations
 
@@ -8,7 +9,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from .helpers import click, look_up
-from .support_fixtures import double_click, server_read, wait_done
+from .support_fixtures import (
+    dialog_texts,
+    double_click,
+    revoke,
+    server_read,
+    use_pair_for_both,
+    wait_done,
+)
 
 REGISTER_PATH = "/v2/register-products/"
 
@@ -98,3 +106,35 @@ def test_opened_by_shortcut_with_the_workspace_serial(desk, qtbot):
     d = desk.support.registration_dialog
     wait_done(desk, qtbot)
     assert d.serial_input.text() == sb.serial("offline") and d.is_form_open()
+
+
+def test_refused_credentials_on_register_name_write_permission(desk, qtbot, run, store,
+                                                               secrets):
+    sb = desk.sandbox
+    serial = sb.serial("offline")
+    # a profile whose pairs (write pair included) hold a read-only key: enough for the
+    # check, which is a read; the registration then gets the spec's 401
+    key = use_pair_for_both(desk, store, secrets, "read")
+    d = checked(desk, qtbot, serial)
+    assert d.is_form_open(), d.error_text()
+    fill(d.name_input, "Ada")
+    fill(d.email_input, "ada@example.org")
+    revoke(sb, sb.creds("read")[0])  # the sandbox allows a read key to register: take it away
+    click(qtbot, d.register_button)
+    wait_done(desk, qtbot)
+    assert sb.request_count("PUT", REGISTER_PATH) == 1
+    assert "may lack write permission" in d.error_text()
+    assert "read pair" in d.error_text()  # the pair this call uses (spec §5)
+    assert not d.outcome.isVisible()
+    # Details: the status and the service's own message, never the key
+    click(qtbot, d.banner.details_button)
+    details = d.banner.details.toPlainText()
+    assert d.banner.details.isVisible()
+    assert "401" in details and "You are not authorized" in details
+    assert key not in dialog_texts(d)
+    assert key not in details
+    # still usable: the form is open and Register can be pressed again
+    assert d.is_form_open() and d.register_button.isEnabled()
+    assert d.check_button.isEnabled()
+    lic = server_read(run, sb, "show_license", serial)
+    assert lic.registered is False and lic.name != "Ada"

@@ -8,15 +8,34 @@ given, the SKU number; sent once, never retried).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from ..tasks import TaskRunner
+from ..tasks import Failure, TaskRunner
 
 CHECK_TASK = "support.registration.check"
 REGISTER_TASK = "support.registration.register"
+
+CHANGE_REFUSED = (
+    "The service did not accept the app ID and API key for this change: the key may lack "
+    "write permission, or the app ID or key is wrong. This call is sent with the profile's "
+    "read pair (the service's permission table asks for read); check that pair in the profile."
+)
+
+
+def change_refused(failure: Failure) -> Failure:
+    """A 401 on a call that changes data (registration, upgrade) names write permission.
+
+    The spec's table (§5) lets both calls run with a read key, so the api layer treats them
+    as read calls; a server may still want write permission for a change, and nothing can
+    probe that beforehand (DESIGN §2, Credentials). Details stay as they are (redacted).
+    """
+    if failure.kind != "NotAuthorized":
+        return failure
+    return dataclasses.replace(failure, sentence=CHANGE_REFUSED)
 
 
 class RegistrationController(QObject):
@@ -53,7 +72,7 @@ class RegistrationController(QObject):
             lambda: self._register(serial, name, email, sku_number),
             busy=self.busyChanged.emit,
             on_success=lambda message: self.registered.emit(serial, message),
-            on_error=self.failed.emit,
+            on_error=lambda failure: self.failed.emit(change_refused(failure)),
         )
 
     async def _register(self, serial: str, name: str, email: str, sku_number: str | None):
