@@ -18,13 +18,17 @@ from PySide6.QtCore import QObject, Signal
 
 from ..models.values import field
 from ..tasks import Failure, TaskRunner, failure_from
+from .registration import change_refused
 
 PREVIEW_TASK = "support.upgrade.preview"
 WRITE_TASK = "support.upgrade.write"
 
 WENT_THROUGH = "went_through"
 NOTHING_CHANGED = "nothing_changed"
+NOT_YET = "not_yet"  # time-out, both still there: the service may still finish it
 UNKNOWN = "unknown"
+
+LOST = "The answer of the service was lost, so both serials were read again:"
 
 
 @dataclass(frozen=True)
@@ -70,7 +74,7 @@ class Preview:
 
 @dataclass(frozen=True)
 class Reconciliation:
-    outcome: str  # WENT_THROUGH | NOTHING_CHANGED | UNKNOWN
+    outcome: str  # WENT_THROUGH | NOTHING_CHANGED | NOT_YET | UNKNOWN
     sentence: str
     failure: Failure  # the lost answer, for the details
 
@@ -119,7 +123,7 @@ class UpgradeController(QObject):
             WRITE_TASK,
             lambda: self._upgrade(current, upgrade),
             busy=self.writeBusy.emit,
-            on_error=self.failed.emit,
+            on_error=lambda failure: self.failed.emit(change_refused(failure)),
         )
 
     def is_writing(self) -> bool:
@@ -133,14 +137,17 @@ class UpgradeController(QObject):
             message = await client.upgrade(current, upgrade)
         except (TransportError, BadResponse, ServiceError) as exc:
             # The answer was lost or unreadable: the change may or may not have been
-            # made. Never send it again; read both serials and say what happened.
+            # made. A server error counts too: a 5xx can come after the commit (the
+            # service, or a proxy in front of it, failing while it answers), and a 504
+            # from a proxy says nothing about the service behind it. Never send it again;
+            # read both serials and say what happened.
             result = await self._reconcile(client, current, upgrade, failure_from(exc))
             self.reconciled.emit(result, upgrade)
             return
         self.upgraded.emit(message, upgrade)
 
     async def _reconcile(self, client, current: str, upgrade: str, lost: Failure):
-        from licensedesk.api.errors import NotFound
+        from licensedesk.api.errors import NotFound, TimedOut
 
         cur, up = await asyncio.gather(
             client.show_license(current), client.show_license(upgrade), return_exceptions=True
@@ -151,29 +158,46 @@ class UpgradeController(QObject):
         if cur_gone and up_there:
             return Reconciliation(
                 WENT_THROUGH,
-                "The answer of the service was lost, so both serials were read again: "
-                f"the current licence {current} no longer exists, so the upgrade went through. "
-                f"The upgrade licence {upgrade} is ready to use.",
+                f"{LOST} the current licence {current} no longer exists, so the upgrade went "
+                f"through. The upgrade licence {upgrade} is ready to use.",
+                lost,
+            )
+        if cur_there and up_there and isinstance(lost.error, TimedOut):
+            # The service had the request and had not answered: it may still finish it.
+            return Reconciliation(
+                NOT_YET,
+                f"{LOST} both licences still exist, so the upgrade has not gone through so "
+                "far. The service did not answer in time and may still finish the request, so "
+                "it was not sent again: compare again before trying again.",
                 lost,
             )
         if cur_there and up_there:
             return Reconciliation(
                 NOTHING_CHANGED,
-                "The answer of the service was lost, so both serials were read again: "
-                "both licences still exist, so nothing changed. You can try the upgrade again.",
+                f"{LOST} both licences still exist, so nothing changed. "
+                "You can try the upgrade again.",
                 lost,
             )
-        reasons = []
-        for serial, res in ((current, cur), (upgrade, up)):
-            if isinstance(res, BaseException):
-                reasons.append(f"{serial}: {getattr(res, 'sentence', type(res).__name__)}")
+        states = [_state(current, cur), _state(upgrade, up)]
         return Reconciliation(
             UNKNOWN,
-            "The answer of the service was lost and reading both serials again did not tell "
-            "whether the upgrade went through (" + "; ".join(reasons) + "). Look both serials "
-            "up before trying again.",
+            "The answer of the service was lost, and reading both serials again could not "
+            f"find out whether the upgrade went through ({'; '.join(states)}). The upgrade "
+            "was not sent again and will not be retried: look both serials up before "
+            "trying again.",
             lost,
         )
+
+
+def _state(serial: str, result: Any) -> str:
+    from licensedesk.api.errors import NotFound
+
+    if isinstance(result, NotFound):
+        return f"{serial}: does not exist"
+    if isinstance(result, BaseException):
+        why = getattr(result, "sentence", None) or type(result).__name__
+        return f"{serial}: {why.rstrip('.')}"
+    return f"{serial}: still exists"
 
 
 def _side(serial: str, lic: Any, acts: Any) -> Side:

@@ -300,12 +300,14 @@ class UpgradeDialog(SupportDialog):
                           f"the upgrade licence {upgrade_serial}.")
 
     def show_reconciliation(self, result) -> None:
-        from ..controllers.upgrade import NOTHING_CHANGED, WENT_THROUGH
+        from ..controllers.upgrade import NOT_YET, NOTHING_CHANGED, WENT_THROUGH
 
         if result.outcome == WENT_THROUGH:
             self.show_outcome(result.sentence)
         elif result.outcome == NOTHING_CHANGED:
             self.show_outcome(result.sentence, WARN_COLOUR, done=False)
+        elif result.outcome == NOT_YET:  # another try only after comparing again
+            self.show_outcome(result.sentence, WARN_COLOUR, done=True)
         else:
             self.show_outcome(result.sentence, BAD_COLOUR, done=True)
         self.banner.show_error(result.failure.sentence, result.failure.details)
