@@ -93,8 +93,12 @@ class SupportActions(QObject):
                  self.registration_action: "Register\u2026"}
         for action in actions:
             button_action = toolbar.addAction(short[action])
+            # validateToolbarAction / validateToolButton etc.: found by tests and a11y tools
+            stem = action.objectName().removesuffix("Action")
+            button_action.setObjectName(f"{stem}ToolbarAction")
             button_action.setToolTip(action.toolTip())
             button_action.triggered.connect(action.trigger)
+            toolbar.widgetForAction(button_action).setObjectName(f"{stem}ToolButton")
         self.toolbar = toolbar
 
         # context menus: the licence card (all three) and the activations table
