@@ -19,7 +19,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp
 
-from . import activations, licenses, registration, validation
+from . import activations, licenses, media, registration, validation
 from .args import Args, read_args
 from .auth import authorize
 from .db import Database
@@ -75,7 +75,7 @@ def endpoint(need: str, operation: Operation, writes: bool | Callable[[Args], bo
             args,
             limiter=state.limiter(),
         )
-        return JSONResponse(result)
+        return JSONResponse(media.absolute_urls(result, str(request.base_url)))
 
     return handle
 
@@ -87,6 +87,7 @@ async def ping(request: Request) -> Response:
 
 ROUTES = [
     Route("/v2/ping", ping, methods=["GET"]),
+    Route(media.PREFIX + "{name}", media.sku_image, methods=["GET"]),
     Route("/v2/register-products/{serial}", endpoint("read", registration.check), methods=["GET"]),
     Route(
         "/v2/register-products/{serial}",

@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from . import dataset
+from . import dataset, media
 from .auth import hash_key
 from .db import now, stamp
 
@@ -50,6 +50,14 @@ HOSTS = ["studio-a", "mix-room", "laptop"]
 
 CREDENTIALS = [("read", "demo-read", True, False), ("write", "demo-write", False, True),
                ("read_write", "demo-read-write", True, True)]  # fmt: skip
+
+
+def _image_path(number: str, index: int) -> str | None:
+    """Every third SKU has no image; the others a media path of the sandbox (media.py),
+    made absolute per request. The education SKU's is a PNG, the others SVG."""
+    if index % 3 == 0:
+        return None
+    return media.image_path(number, "png" if number == "SP-2024-EDU" else "svg")
 
 
 class _Builder:
@@ -91,7 +99,7 @@ class _Builder:
             self.data["skus"].append({
                 "id": index, "number": number, "name": name,
                 "url": f"https://shop.example.com/sku/{slug}",
-                "image_url": f"https://shop.example.com/img/{slug}.png" if index % 3 else None,
+                "image_url": _image_path(number, index),
                 "sku_upgrade": upgrade, "definer": definer, "product_ids": products,
             })  # fmt: skip
 
