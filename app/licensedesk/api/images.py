@@ -72,8 +72,24 @@ class FetchedImage:
         return f"FetchedImage({self.content_type}, {len(self.data)} bytes, {self.url!r})"
 
 
-def _bad_url(sentence: str, url: str) -> InvalidInput:
-    return InvalidInput(sentence, ErrorDetails(method="GET", url=redact(url)), field="image_url")
+def shown_url(url: str, secrets: tuple[str, ...] = ()) -> str:
+    """``url`` for a log line or a Details box: keys and a user:password part masked."""
+    text = redact(url)
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, "***")
+    scheme, sep, rest = text.partition("://")
+    if sep:
+        authority, slash, path = rest.partition("/")
+        if "@" in authority:
+            authority = "***@" + authority.rsplit("@", 1)[1]
+        text = scheme + sep + authority + slash + path
+    return text
+
+
+def _bad_url(sentence: str, url: str, secrets: tuple[str, ...] = ()) -> InvalidInput:
+    details = ErrorDetails(method="GET", url=shown_url(url, secrets))
+    return InvalidInput(sentence, details, field="image_url")
 
 
 def resolve_image_url(
@@ -101,7 +117,7 @@ def resolve_image_url(
         parts = urlsplit(url)
         host = parts.hostname
     except ValueError:
-        raise _bad_url("The image address is not a valid address.", url) from None
+        raise _bad_url("The image address is not a valid address.", url, secrets) from None
     if parts.scheme.lower() not in ("http", "https") or not host:
         raise _bad_url("The image address is not an http:// or https:// address.", url)
     if parts.username is not None or parts.password is not None:
@@ -113,7 +129,7 @@ def resolve_image_url(
             url,
         )
     if any(s and s in url for s in secrets):
-        raise _bad_url("The image address contains an API key: it is not fetched.", url)
+        raise _bad_url("The image address contains an API key: it is not fetched.", url, secrets)
     return url
 
 
@@ -166,7 +182,7 @@ class ImageFetcher:
         except TimeoutError:
             raise TimedOut(
                 "The image did not arrive in time.",
-                ErrorDetails(method="GET", url=redact(target), cause="total time-out"),
+                ErrorDetails(method="GET", url=shown_url(target), cause="total time-out"),
             ) from None
         finally:
             await self._release(http, shared)
@@ -227,11 +243,11 @@ class ImageFetcher:
                 await response.aclose()
         raise BadResponse(
             f"The image address redirected more than {self.max_redirects} times.",
-            ErrorDetails(method="GET", url=redact(url)),
+            ErrorDetails(method="GET", url=shown_url(url)),
         )
 
     async def _read(self, response: httpx.Response, url: str) -> FetchedImage:
-        details = ErrorDetails(method="GET", url=redact(url), http_status=response.status_code)
+        details = ErrorDetails(method="GET", url=shown_url(url), http_status=response.status_code)
         if response.status_code == 404 or response.status_code == 410:
             raise NotFound("The image was not found on its server.", details, what="image")
         if not 200 <= response.status_code < 300:
@@ -267,7 +283,7 @@ class ImageFetcher:
 
 def _transport_error(exc: httpx.HTTPError, url: str) -> ApiError:
     details = ErrorDetails(
-        method="GET", url=redact(url), cause=f"{type(exc).__name__}: {redact(str(exc))}"
+        method="GET", url=shown_url(url), cause=f"{type(exc).__name__}: {redact(str(exc))}"
     )
     if isinstance(exc, httpx.TimeoutException):
         return TimedOut("The image did not arrive in time.", details)
