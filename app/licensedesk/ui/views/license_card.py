@@ -43,7 +43,8 @@ def thumbnail(data: bytes, content_type: str, width: int, height: int,
     header first and decodes straight to the thumbnail's size where the format
     can (SVG is rendered crisp at that size, JPEG decodes scaled), so a small
     file declaring a huge picture never becomes a huge QImage. Raster images
-    are scaled down, never up. Qt's allocation limit (256 MB) still applies.
+    are scaled down to fit, never up beyond their own size (times the device
+    pixel ratio). Qt's allocation limit (256 MB) still applies.
     """
     if not data:
         return None
@@ -57,9 +58,11 @@ def thumbnail(data: bytes, content_type: str, width: int, height: int,
     reader.setAutoTransform(True)
     size = reader.size()
     if size.isValid() and not size.isEmpty():
-        if svg or size.width() > target.width() or size.height() > target.height():
-            size = size.scaled(target, Qt.AspectRatioMode.KeepAspectRatio)
-        reader.setScaledSize(size)
+        box = QSize(max(1, width), max(1, height))
+        if svg or size.width() > box.width() or size.height() > box.height():
+            size = size.scaled(box, Qt.AspectRatioMode.KeepAspectRatio)
+        device = QSize(max(1, round(size.width() * ratio)), max(1, round(size.height() * ratio)))
+        reader.setScaledSize(device)
     image: QImage = reader.read()
     buffer.close()
     if image.isNull():
