@@ -91,18 +91,22 @@ def make_desk(qtbot, qsettings, store, secrets, loop, run):
     made = []
 
     def _make(*, host_id=None, profile=None, demo_factory=None):
+        # the order of a real start (licensedesk.__main__): geometry, show, then
+        # the workspace's splitters and columns, then the controllers
         window = MainWindow()
         qtbot.addWidget(window)
         settings = WindowSettings(qsettings)
-        settings.restore_window(window)
+        settings.restore_geometry(window)
+        window.show()
+        qtbot.waitExposed(window)
+        window.build_pages()
+        settings.restore_workspace(window)
         connections = Connections(store, secrets)
         kwargs = {"demo_factory": demo_factory} if demo_factory else {}
         desk = DeskApp(window, connections, settings, host_id=host_id,
                        log_path="/tmp/licensedesk-test.log", **kwargs)
         window.workspace.normalizer = normalize_serial
         desk.choose_start_page(profile)
-        window.show()
-        qtbot.waitExposed(window)
         made.append(desk)
         return desk
 
