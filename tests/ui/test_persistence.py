@@ -47,14 +47,15 @@ def test_geometry_splitters_columns_profile_and_serials_survive_a_restart(desk, 
 
 @pytest.fixture
 def log_file(tmp_path, monkeypatch):
-    """The real log set-up in a tmp folder; its handler removed afterwards."""
+    """The real log set-up in a tmp folder; its handler and level undone afterwards."""
     from licensedesk.ui import logs
 
     monkeypatch.setattr(logs, "_state", {})
     root = logging.getLogger("licensedesk")
-    before = list(root.handlers)
+    before, level = list(root.handlers), root.level
     path = logs.setup_logging(tmp_path / "logs")
     yield path
+    root.setLevel(level)
     for handler in root.handlers[:]:
         if handler not in before:
             root.removeHandler(handler)
