@@ -81,7 +81,8 @@ def test_an_uncaught_exception_in_a_slot_shows_the_error_dialog_redacted(desk, q
     assert "RuntimeError" in details and "went wrong" in details
     assert secret not in details and secret not in dialog.sentence.text()
     assert "Traceback" not in dialog.sentence.text()  # the sentence is for a person
-    assert str(desk.log_path) in dialog.findChild(type(dialog.sentence), "errorDialogLogPath").text()
+    log_label = dialog.findChild(type(dialog.sentence), "errorDialogLogPath")
+    assert str(desk.log_path) in log_label.text()
     for handler in logging.getLogger("licensedesk").handlers:
         handler.flush()
     logged = log_file.read_text(encoding="utf-8")
