@@ -68,6 +68,8 @@ def test_slow_server_keeps_the_window_responsive(desk, qtbot):
     # while the licence is slow, the other parts arrive and the user can type
     qtbot.waitUntil(lambda: ws.activations.model.rowCount() > 0, timeout=3000)
     assert desk.runner.is_running("lookup.license") and ws.card.state.is_busy()
+    qtbot.waitUntil(ws.card.state.shows_busy_page, timeout=2000)  # "Loading…" after a moment
+    assert not ws.activations.state.shows_busy_page()
     QTest.keyClicks(ws.activations.filter, "x")
     assert ws.activations.filter.text() == "x"
     wait_idle(desk, qtbot)

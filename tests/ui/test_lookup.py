@@ -136,6 +136,19 @@ def test_three_parts_load_in_parallel(desk, qtbot):
     assert ws.card.license is not None
 
 
+def test_fast_answers_never_flash_the_loading_page(desk, qtbot):
+    ws = desk.window.workspace
+    shown = []
+    for part in (ws.card, ws.products, ws.activations):
+        state = part.state
+        state.set_busy_delay(5000)  # "sooner than the delay", even on a loaded CI machine
+        state.currentChanged.connect(
+            lambda _i, state=state: shown.append(state.shows_busy_page()))
+    look_up(desk, qtbot, desk.sandbox.serial("perpetual"))
+    assert ws.card.license is not None and shown  # the parts did change page …
+    assert not any(shown)  # … but never to "Loading…" (answers came within the delay)
+
+
 def test_superseded_lookup_is_cancelled(desk, qtbot):
     sandbox = desk.sandbox
     sandbox.set_latency(400)
