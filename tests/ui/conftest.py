@@ -115,6 +115,7 @@ def make_desk(qtbot, qsettings, store, secrets, loop, run):
         desk.runner.cancel_all()
         run(desk.aclose())
         assert desk.connections.open_clients() == 0
+        assert not desk.license_image.fetcher.is_open
 
 
 @pytest.fixture

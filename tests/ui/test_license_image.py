@@ -55,6 +55,30 @@ def test_demo_licence_with_image_shows_a_thumbnail(desk, qtbot, kind, ext):
     assert_rest_of_lookup_fine(desk, kind)
 
 
+def test_the_image_waits_for_the_other_parts(desk, qtbot):
+    """Decoration last: the image is asked for only once products and activations arrived."""
+    sandbox = desk.sandbox
+    sandbox.faults.add("slow", path="/v2/activations/", delay_ms=600)
+    media_requests_when_shown = []
+    desk.lookup.activationsLoaded.connect(
+        lambda _a: media_requests_when_shown.append(sandbox.request_count("GET", "/media/sku/")))
+    look_up(desk, qtbot, sandbox.serial("perpetual"))
+    card = desk.window.workspace.card
+    qtbot.waitUntil(lambda: card.image_state == "image")
+    assert media_requests_when_shown == [0]
+    assert sandbox.request_count("GET", "/media/sku/") == 1
+
+
+def test_recent_images_are_shown_again_without_a_request(desk, qtbot):
+    card = desk.window.workspace.card
+    for kind in ("perpetual", "offline", "perpetual", "offline"):
+        look_up(desk, qtbot, desk.sandbox.serial(kind))
+        qtbot.waitUntil(lambda: card.image_state == "image")
+    assert desk.sandbox.request_count("GET", "/media/sku/") == 2  # one per SKU image
+    assert desk.license_image.fetcher.is_open  # kept for the session (a new one costs ~30 ms)
+    desk.runner.cancel_all()
+
+
 def test_licence_without_image_shows_none(desk, qtbot):
     look_up(desk, qtbot, desk.sandbox.serial("trial"))
     card = desk.window.workspace.card
@@ -92,7 +116,7 @@ def test_image_failures_are_a_quiet_note_and_the_lookup_is_fine(desk, qtbot, hos
     if path == "/huge.png":
         assert "larger than" in failed[0]
         assert host.sent[path] < HUGE // 2  # stopped early, not read to the end
-    assert not desk.license_image.fetcher.is_open
+    assert desk.license_image.fetcher.in_flight == 0
 
 
 def test_the_image_request_carries_no_key_no_auth_no_cookie(desk, qtbot, host):
@@ -125,7 +149,7 @@ def test_a_new_lookup_cancels_the_image_in_flight(desk, qtbot, host):
         assert card.license.serial == desk.sandbox.serial("trial")
         assert card.image_state == "none" and card.image_pixmap().isNull()
         assert not desk.window.workspace.banner.isVisible()
-        qtbot.waitUntil(lambda: not desk.license_image.fetcher.is_open)
+        qtbot.waitUntil(lambda: desk.license_image.fetcher.in_flight == 0)
         assert seen == []
     finally:
         host.release()

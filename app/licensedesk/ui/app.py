@@ -281,6 +281,7 @@ class DeskApp(QObject):
     async def aclose(self) -> None:
         """Cancel work, close every client, stop the demo service."""
         self.runner.cancel_all()
+        await self.license_image.aclose()
         await self.connections.aclose()
         if self.demo is not None:
             demo, self.demo = self.demo, None

@@ -4,13 +4,19 @@ The fetch is its own named task, ``lookup.image``, so a new lookup (which
 cancels the ``lookup`` group) or a change of profile cancels it too. It is
 not a part of the lookup: a failure is no lookup failure and never reaches
 the banner; the card keeps the link and says "Image could not be loaded".
+It starts once the lookup's other parts have arrived, so it never competes
+with them (it is decoration; they are what the user asked for).
 The fetch itself is :class:`licensedesk.api.images.ImageFetcher` (no
-credentials, capped, checked addresses); its client is owned here.
+credentials, capped, checked addresses); its client is owned here and closed
+on quit. The last few images are kept (a SKU's image is shared by many
+licences): showing one again sends nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +28,7 @@ from ..tasks import Failure, TaskRunner
 log = logging.getLogger(__name__)
 
 TASK = "lookup.image"
+CACHE_ENTRIES = 16  # images are capped at 2 MiB; SKU images are far smaller
 
 
 class LicenseImageController(QObject):
@@ -29,14 +36,22 @@ class LicenseImageController(QObject):
     loaded = Signal(str, object, str)  # url, data (bytes), content type
     failed = Signal(str, str)  # url, sentence (for a tooltip or the log; the card stays quiet)
 
-    def __init__(self, runner: TaskRunner, client: Callable[[], Any], parent=None) -> None:
-        """``client``: returns the current profile's LicenseClient (for its config only)."""
+    def __init__(
+        self,
+        runner: TaskRunner,
+        client: Callable[[], Any],
+        wait_for: Callable[[], list[asyncio.Task]] = list,
+        parent=None,
+    ) -> None:
+        """``client``: returns the current profile's LicenseClient (for its config only);
+        ``wait_for``: the tasks to let finish before fetching (the lookup's parts)."""
         super().__init__(parent)
         self._runner = runner
         self._client = client
+        self._wait_for = wait_for
         self._fetcher = None
-        # the last image (key: service address + url), shown again without a request
-        self._last: tuple[tuple[str, str], bytes, str] | None = None
+        # recent images, key (service address, url) -> (data, content type)
+        self._cache: OrderedDict[tuple[str, str], tuple[bytes, str]] = OrderedDict()
 
     @property
     def fetcher(self):
@@ -53,9 +68,10 @@ class LicenseImageController(QObject):
             self._runner.cancel(TASK)
             return None
         key = (self._service(), url)
-        if self._last is not None and self._last[0] == key:
+        if key in self._cache:
             self._runner.cancel(TASK)
-            self.loaded.emit(url, self._last[1], self._last[2])
+            self._cache.move_to_end(key)
+            self.loaded.emit(url, *self._cache[key])
             return None
         self.loading.emit(url)
         return self._runner.run(
@@ -76,6 +92,9 @@ class LicenseImageController(QObject):
     async def _fetch(self, url: str):
         from licensedesk.api.errors import ApiError, BadResponse
 
+        others = self._wait_for()
+        if others:
+            await asyncio.wait(others)
         try:
             config = self._client().config
             return await self.fetcher.fetch(url, config)
@@ -92,7 +111,9 @@ class LicenseImageController(QObject):
             return ""
 
     def _loaded(self, key: tuple[str, str], image) -> None:
-        self._last = (key, image.data, image.content_type)
+        self._cache[key] = (image.data, image.content_type)
+        while len(self._cache) > CACHE_ENTRIES:
+            self._cache.popitem(last=False)
         self.loaded.emit(key[1], image.data, image.content_type)
 
     def _failed(self, url: str, failure: Failure) -> None:
@@ -103,7 +124,8 @@ class LicenseImageController(QObject):
 def install_license_image(desk: Any) -> LicenseImageController:
     """Fetch the image of every licence the lookup shows and hand it to the licence card."""
     card = desk.window.workspace.card
-    controller = LicenseImageController(desk.runner, desk.connections.client, desk)
+    controller = LicenseImageController(desk.runner, desk.connections.client,
+                                        desk.lookup.in_flight, desk)
     desk.lookup.licenseLoaded.connect(controller.show_for)  # after card.show_license
     controller.loading.connect(card.show_image_loading)
     controller.loaded.connect(card.show_image)

@@ -75,6 +75,11 @@ class LookupController(QObject):
     def is_running(self) -> bool:
         return any(self._runner.is_running(f"lookup.{p}") for p in PARTS)
 
+    def in_flight(self) -> list[asyncio.Task]:
+        """The parts' tasks still running (e.g. for work that should wait for them)."""
+        tasks = (self._runner.task(f"lookup.{p}") for p in PARTS)
+        return [t for t in tasks if t is not None and not t.done()]
+
     async def _load(self, part: str, serial: str) -> Any:
         client = self._client()
         if part == "license":
