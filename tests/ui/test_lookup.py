@@ -17,6 +17,7 @@ from .helpers import (
     find,
     look_up,
     serial_box,
+    type_serial_and_enter,
     wait_idle,
 )
 
@@ -134,6 +135,23 @@ def test_three_parts_load_in_parallel(desk, qtbot):
     assert ws.activations.state.is_busy()
     wait_idle(desk, qtbot)
     assert ws.card.license is not None
+
+
+def test_previous_results_go_when_the_next_lookup_starts(desk, qtbot):
+    """Never the old licence beside a new serial: cleared a frame after Enter (once the
+    requests are on the wire), or at the first answer if that comes sooner."""
+    sandbox = desk.sandbox
+    look_up(desk, qtbot, sandbox.serial("perpetual"))
+    ws = desk.window.workspace
+    assert not desk._clear_timer.isActive()  # the first answer cleared and stopped it
+    assert ws.card.license is not None and ws.activations.model.rowCount() > 0
+    sandbox.set_latency(400)
+    type_serial_and_enter(desk, qtbot, sandbox.serial("trial"))
+    qtbot.waitUntil(lambda: ws.card.license is None and ws.activations.model.rowCount() == 0
+                    and ws.products.model.rowCount() == 0, timeout=300)
+    assert desk.lookup.is_running()  # cleared while the answers are still on their way
+    wait_idle(desk, qtbot)
+    assert ws.card.license.serial == sandbox.serial("trial")
 
 
 def test_fast_answers_never_flash_the_loading_page(desk, qtbot):

@@ -25,6 +25,12 @@ from .tasks import Failure, TaskRunner
 
 log = logging.getLogger(__name__)
 
+#: How long the previous serial's results stay after Enter. Painting the
+#: cleared window costs ~5 ms; done before the three requests are written it
+#: delays them all (lookup benchmark: ratio 1.20 -> 1.15). One frame later the
+#: requests are on the wire; the first answer clears at once if it is sooner.
+CLEAR_DELAY_MS = 16
+
 
 class DeskApp(QObject):
     def __init__(
@@ -57,6 +63,10 @@ class DeskApp(QObject):
         self.profiles_dialog = None
         self._key_prompt: tuple[str, asyncio.Future] | None = None  # profile, answer
         self._banner_part: str | None = None
+        self._clear_timer = QTimer(self)
+        self._clear_timer.setSingleShot(True)
+        self._clear_timer.setInterval(CLEAR_DELAY_MS)
+        self._clear_timer.timeout.connect(window.workspace.clear_results)
         ws = window.workspace
         ws.activations.model.set_this_host(host_id)
         self._wire()
@@ -84,7 +94,7 @@ class DeskApp(QObject):
         self.lookup.started.connect(self._lookup_started)
         self.lookup.partBusy.connect(lambda part, busy: parts[part].set_busy(busy))
         self.lookup.partFailed.connect(self._part_failed)
-        self.lookup.licenseLoaded.connect(ws.card.show_license)
+        self.lookup.licenseLoaded.connect(self._license_loaded)
         self.lookup.productsLoaded.connect(self._products_loaded)
         self.lookup.activationsLoaded.connect(self._activations_loaded)
 
@@ -217,9 +227,20 @@ class DeskApp(QObject):
 
     def _lookup_started(self, _serial: str) -> None:
         self._banner_part = None
-        self.window.workspace.clear_results()
+        self._clear_timer.start()
+
+    def _clear_results(self) -> None:
+        """An answer came within CLEAR_DELAY_MS: the previous results go first."""
+        if self._clear_timer.isActive():
+            self._clear_timer.stop()
+            self.window.workspace.clear_results()
+
+    def _license_loaded(self, license_) -> None:
+        self._clear_results()
+        self.window.workspace.card.show_license(license_)
 
     def _part_failed(self, part: str, failure: Failure) -> None:
+        self._clear_results()
         self._parts[part].show_error(failure.sentence)
         banner = self.window.workspace.banner
         # One banner per lookup: the licence's error wins, others only if first.
@@ -228,11 +249,13 @@ class DeskApp(QObject):
             banner.show_failure(failure)
 
     def _products_loaded(self, products: list) -> None:
+        self._clear_results()
         ws = self.window.workspace
         ws.products.show_products(products)
         ws.products.set_seats_used(ws.activations.model.activated_count_by_product())
 
     def _activations_loaded(self, activations: list) -> None:
+        self._clear_results()
         ws = self.window.workspace
         ws.activations.show_activations(activations)
         ws.products.set_seats_used(ws.activations.model.activated_count_by_product())
