@@ -86,6 +86,9 @@ def main(argv: list[str] | None = None) -> int:
     app.aboutToQuit.connect(about_to_quit)  # before qasync connects its own handler
 
     def after_paint() -> None:
+        from licensedesk.ui.style import DeskStyle
+
+        app.setStyle(DeskStyle())  # ~6 ms: after the first paint, before the pages exist
         window.build_pages()
         settings.restore_workspace(window)
         if args.demo or args.profile:
