@@ -85,7 +85,10 @@ def main() -> int:
     from licensedesk.ui.session import Connections
     from licensedesk.ui.settings import WindowSettings
 
+    from licensedesk.ui.style import DeskStyle
+
     app = QApplication([])
+    app.setStyle(DeskStyle())  # as licensedesk.__main__ does
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     window = MainWindow()
