@@ -38,12 +38,13 @@ class Credentials:
     __str__ = __repr__
 
 
-def _is_loopback(host: str) -> bool:
-    host = host.strip("[]").lower()
-    if host == "localhost" or host.endswith(".localhost"):
+def is_loopback_host(host: str) -> bool:
+    """True for ``localhost``, ``*.localhost``, ``127.0.0.0/8`` and ``::1``."""
+    h = host.strip().strip("[]").rstrip(".").lower()
+    if h == "localhost" or h.endswith(".localhost"):
         return True
     try:
-        return ipaddress.ip_address(host).is_loopback
+        return ipaddress.ip_address(h).is_loopback
     except ValueError:
         return False
 
@@ -125,7 +126,7 @@ def _check_base_url(url: str, allow_insecure_http: bool) -> str:
             "The service address must not contain a query, a fragment or a user name.",
             field="base_url",
         )
-    if parts.scheme == "http" and not allow_insecure_http and not _is_loopback(parts.hostname):
+    if parts.scheme == "http" and not allow_insecure_http and not is_loopback_host(parts.hostname):
         raise InvalidInput(
             f"The service address uses unencrypted http:// for {parts.hostname}. "
             "Use https://, or allow insecure http in the profile (keys would travel in clear).",

@@ -33,7 +33,7 @@ from urllib.parse import urljoin, urlsplit
 
 import httpx
 
-from .config import ClientConfig, _is_loopback
+from .config import ClientConfig, is_loopback_host
 from .errors import (
     ApiError,
     BadResponse,
@@ -47,7 +47,7 @@ from .errors import (
     TransportError,
 )
 from .redact import get_logger, redact
-from .transport import _is_tls, _verify
+from .transport import is_tls_error, verify_setting
 
 log = get_logger("licensedesk.api.images")
 
@@ -122,7 +122,7 @@ def resolve_image_url(
         raise _bad_url("The image address is not an http:// or https:// address.", url)
     if parts.username is not None or parts.password is not None:
         raise _bad_url("The image address contains a user name: it is not fetched.", url)
-    if parts.scheme.lower() == "http" and not allow_insecure_http and not _is_loopback(host):
+    if parts.scheme.lower() == "http" and not allow_insecure_http and not is_loopback_host(host):
         raise _bad_url(
             f"The image address uses unencrypted http:// for {host}: it is not fetched "
             "(the profile does not allow insecure http).",
@@ -215,7 +215,7 @@ class ImageFetcher:
     def _make_client(self, config: ClientConfig) -> httpx.AsyncClient:
         return httpx.AsyncClient(
             timeout=self.timeout,
-            verify=_verify(config.verify),
+            verify=verify_setting(config.verify),
             follow_redirects=False,  # followed here, each target checked
             limits=httpx.Limits(max_connections=4, max_keepalive_connections=2),
         )
@@ -302,7 +302,7 @@ def _transport_error(exc: httpx.HTTPError, url: str) -> ApiError:
     if isinstance(exc, httpx.TimeoutException):
         return TimedOut("The image did not arrive in time.", details)
     if isinstance(exc, httpx.ConnectError):
-        if _is_tls(exc):
+        if is_tls_error(exc):
             return TlsError("The image server's certificate could not be verified.", details)
         return ConnectFailed("Could not connect to the image server.", details)
     return TransportError("The connection to the image server broke.", details)

@@ -82,7 +82,7 @@ def _retry_after(response: httpx.Response, cap: float) -> float | None:
         return None  # an HTTP date: fall back to our own back-off
 
 
-def _is_tls(exc: BaseException) -> bool:
+def is_tls_error(exc: BaseException) -> bool:
     seen = set()
     current: BaseException | None = exc
     while current is not None and id(current) not in seen:
@@ -94,7 +94,7 @@ def _is_tls(exc: BaseException) -> bool:
     return "CERTIFICATE_VERIFY_FAILED" in text or "SSL" in text
 
 
-def _verify(verify: bool | str | Path) -> bool | ssl.SSLContext:
+def verify_setting(verify: bool | str | Path) -> bool | ssl.SSLContext:
     """True/False as given; a CA bundle file or a CA directory becomes an SSLContext."""
     if isinstance(verify, bool):
         return verify
@@ -121,7 +121,7 @@ class Transport:
         self.owns_http = http is None
         self.http = http or httpx.AsyncClient(
             timeout=self.timeout,
-            verify=_verify(config.verify),
+            verify=verify_setting(config.verify),
             limits=httpx.Limits(max_connections=32, max_keepalive_connections=16),
             follow_redirects=False,
         )
@@ -223,7 +223,7 @@ class Transport:
                 sentence += _MAYBE_DONE
             return TimedOut(sentence, details)
         if isinstance(exc, httpx.ConnectError):
-            if _is_tls(exc):
+            if is_tls_error(exc):
                 return TlsError(None, details)
             return ConnectFailed(None, details)
         sentence = TransportError.default_sentence

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-import ipaddress
 import math
 import zoneinfo
 from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import urlsplit, urlunsplit
+
+from licensedesk.api.config import is_loopback_host
 
 __all__ = ["TRANSPORTS", "Profile", "ProfileError", "is_loopback_host"]
 
@@ -25,17 +26,6 @@ class ProfileError(ValueError):
     @property
     def sentence(self) -> str:
         return str(self)
-
-
-def is_loopback_host(host: str) -> bool:
-    """True for ``localhost``, ``*.localhost``, ``127.0.0.0/8`` and ``::1``."""
-    h = host.strip().strip("[]").rstrip(".").lower()
-    if h == "localhost" or h.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(h).is_loopback
-    except ValueError:
-        return False
 
 
 def _normalize_base_url(raw: object) -> str:
