@@ -65,17 +65,21 @@ def test_app_with_demo_starts_and_stops_cleanly(tmp_path):
     assert not (tmp_path / "config" / "profiles.json").exists()
 
 
-def test_window_paints_before_the_network_stack_is_imported():
+def test_window_paints_before_the_network_stack_qtsvg_and_icons_are_imported():
     code = (
         "import sys\n"
         "from PySide6.QtWidgets import QApplication\n"
         "app = QApplication([])\n"
         "from licensedesk.ui.main_window import MainWindow\n"
-        "w = MainWindow(); w.show(); app.processEvents()\n"
-        "bad = [m for m in sys.modules if m.split('.')[0] in "
+        "w = MainWindow()\n"
+        "def painted():\n"
+        "    print([m for m in sys.modules if m.split('.')[0] in "
         "('httpx', 'keyring', 'qasync', 'uvicorn', 'starlette', 'pydantic')"
-        " or m.startswith(('licensedesk.api', 'licensedesk.sandbox', 'licensedesk.profiles'))]\n"
-        "print(bad)\n"
+        " or m.startswith(('licensedesk.api', 'licensedesk.sandbox', 'licensedesk.profiles'))"
+        " or m in ('PySide6.QtSvg', 'licensedesk.ui.partials.icons')], flush=True)\n"
+        "    app.quit()\n"
+        "w.firstPainted.connect(painted)\n"
+        "w.show(); app.exec()\n"
     )
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
