@@ -125,10 +125,7 @@ def test_this_computer_is_marked(desk, qtbot):
 def test_three_parts_load_in_parallel(desk, qtbot):
     sandbox = desk.sandbox
     sandbox.set_latency(300)
-    box = serial_box(desk)
-    box.clear()
-    QTest.keyClicks(box, sandbox.serial("perpetual"))
-    QTest.keyClick(box, Qt.Key.Key_Return)
+    type_serial_and_enter(desk, qtbot, sandbox.serial("perpetual"))
     ws = desk.window.workspace
     qtbot.waitUntil(lambda: len(desk.runner.running()) == 3, timeout=2000)
     assert ws.card.state.is_busy() and ws.products.state.is_busy()
@@ -170,16 +167,11 @@ def test_fast_answers_never_flash_the_loading_page(desk, qtbot):
 def test_superseded_lookup_is_cancelled(desk, qtbot):
     sandbox = desk.sandbox
     sandbox.set_latency(400)
-    box = serial_box(desk)
-    box.clear()
-    QTest.keyClicks(box, sandbox.serial("perpetual"))
-    QTest.keyClick(box, Qt.Key.Key_Return)
+    type_serial_and_enter(desk, qtbot, sandbox.serial("perpetual"))
     qtbot.waitUntil(lambda: desk.runner.is_running("lookup.license"), timeout=2000)
     first = desk.runner.task("lookup.license")
     sandbox.set_latency(0)
-    box.clear()
-    QTest.keyClicks(box, sandbox.serial("trial"))
-    QTest.keyClick(box, Qt.Key.Key_Return)
+    type_serial_and_enter(desk, qtbot, sandbox.serial("trial"))
     wait_idle(desk, qtbot)
     assert first.done() and (first.cancelled() or first.result() is None)  # silently
     ws = desk.window.workspace
