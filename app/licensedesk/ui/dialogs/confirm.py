@@ -12,6 +12,8 @@ import asyncio
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QVBoxLayout
 
+from .awaitable import open_awaitable
+
 
 class ConfirmDialog(QDialog):
     def __init__(self, parent, title: str, text: str, accept: str = "OK") -> None:
@@ -41,15 +43,4 @@ class ConfirmDialog(QDialog):
     @classmethod
     def ask(cls, parent, title: str, text: str, accept: str = "OK") -> asyncio.Future:
         """Open the dialog (window-modal, non-blocking); the future gets True on accept."""
-        future = asyncio.get_event_loop().create_future()
-        dialog = cls(parent, title, text, accept)
-
-        def done(code: int) -> None:
-            if not future.done():
-                future.set_result(code == QDialog.DialogCode.Accepted)
-            dialog.deleteLater()
-
-        dialog.finished.connect(done)
-        future.add_done_callback(lambda f: dialog.reject() if f.cancelled() else None)
-        dialog.open()
-        return future
+        return open_awaitable(cls(parent, title, text, accept), lambda accepted: accepted)

@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from .awaitable import open_awaitable
+
 
 class KeyPromptDialog(QDialog):
     def __init__(self, parent, profile: str, app_ids: dict[str, str], note: str) -> None:
@@ -79,21 +81,14 @@ class KeyPromptDialog(QDialog):
                 out.update(dict.fromkeys(self._pairs[app_id], key))
         return out
 
+    def _answer(self, accepted: bool) -> dict[str, str] | None:
+        keys = self.keys() if accepted else None
+        for field in self._fields.values():
+            field.clear()  # drop the typed keys from the widgets
+        return keys
+
     @classmethod
     def ask(cls, parent, profile: str, app_ids: dict[str, str], note: str) -> asyncio.Future:
         """Open the dialog (window-modal, non-blocking); the future gets the keys or None."""
-        future = asyncio.get_event_loop().create_future()
         dialog = cls(parent, profile, app_ids, note)
-
-        def done(code: int) -> None:
-            if not future.done():
-                accepted = code == QDialog.DialogCode.Accepted
-                future.set_result(dialog.keys() if accepted else None)
-            for field in dialog._fields.values():
-                field.clear()  # drop the typed keys from the widgets
-            dialog.deleteLater()
-
-        dialog.finished.connect(done)
-        future.add_done_callback(lambda f: dialog.reject() if f.cancelled() else None)
-        dialog.open()
-        return future
+        return open_awaitable(dialog, dialog._answer)
