@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import asyncio
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QVBoxLayout
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPlainTextEdit, QVBoxLayout
 
+from ..partials.part_state import plain_label
 from .awaitable import open_awaitable
 
 
@@ -22,7 +23,7 @@ class ConfirmDialog(QDialog):
         self.setWindowTitle(title)
         self.setModal(True)
         head, _, rest = text.partition("\n\n")
-        label = QLabel(head)
+        label = plain_label(head)
         label.setWordWrap(True)
         lay = QVBoxLayout(self)
         lay.addWidget(label)

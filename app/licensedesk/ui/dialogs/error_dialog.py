@@ -6,11 +6,12 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QLabel,
     QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
 )
+
+from ..partials.part_state import plain_label
 
 
 class ErrorDialog(QDialog):
@@ -20,13 +21,13 @@ class ErrorDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("errorDialog")
         self.setWindowTitle("Something went wrong")
-        self.sentence = QLabel()
+        self.sentence = plain_label()
         self.sentence.setWordWrap(True)
         self.details = QPlainTextEdit()
         self.details.setObjectName("errorDialogDetails")
         self.details.setReadOnly(True)
         self.details.setMinimumSize(560, 220)
-        self.log_label = QLabel()
+        self.log_label = plain_label()
         self.log_label.setObjectName("errorDialogLogPath")
         self.log_label.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

@@ -19,11 +19,11 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QVBoxLayout,
 )
 
+from ..partials.part_state import plain_label
 from .awaitable import open_awaitable
 
 
@@ -38,7 +38,7 @@ class KeyPromptDialog(QDialog):
         for pair, app_id in app_ids.items():
             self._pairs.setdefault(app_id, []).append(pair)
 
-        intro = QLabel(note)
+        intro = plain_label(note)
         intro.setObjectName("keyPromptNote")
         intro.setWordWrap(True)
         form = QFormLayout()

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..models.values import field, local_time
+from ..partials.part_state import or_dash, plain_label
 from .support_base import (
     BAD_COLOUR,
     OK_COLOUR,
@@ -61,7 +62,7 @@ class RegistrationDialog(SupportDialog):
         top.addRow("Serial:", row)
         top.addRow("", self.serial_hint)
 
-        self.verdict = selectable(QLabel())
+        self.verdict = selectable(plain_label())
         self.verdict.setObjectName("registrationVerdict")
         self.verdict.hide()
         self.license_box = QGroupBox("Licence")
@@ -70,7 +71,7 @@ class RegistrationDialog(SupportDialog):
         self.info: dict[str, QLabel] = {}
         for key, title in (("sku", "SKU"), ("type", "Type"), ("licensee", "Licensee"),
                            ("registered", "Registered"), ("dates", "Valid")):
-            self.info[key] = selectable(QLabel())
+            self.info[key] = selectable(plain_label())
             self.info[key].setObjectName(f"registration_{key}")
             lform.addRow(f"{title}:", self.info[key])
         self.license_box.hide()
@@ -95,7 +96,7 @@ class RegistrationDialog(SupportDialog):
         fform.addRow("", self.form_hint)
         self.form_box.hide()
 
-        self.outcome = selectable(QLabel())
+        self.outcome = selectable(plain_label())
         self.outcome.setObjectName("registrationOutcome")
         self.outcome.setStyleSheet(f"color: {OK_COLOUR}; font-weight: bold;")
         self.outcome.hide()
@@ -162,14 +163,13 @@ class RegistrationDialog(SupportDialog):
         self.fit_height()
 
     def show_license(self, lic: Any) -> None:
-        who = field(lic, "name") or "\u2014"
+        who = or_dash(field(lic, "name"))
         if field(lic, "email"):
             who += f" <{field(lic, 'email')}>"
         start, end = local_time(field(lic, "start_at")), local_time(field(lic, "end_at"))
-        dash = "\u2014"
-        self.info["sku"].setText(f"{field(lic, 'sku_name') or dash} "
-                                 f"({field(lic, 'sku_number') or dash})")
-        self.info["type"].setText(str(field(lic, "type") or "\u2014").capitalize())
+        self.info["sku"].setText(f"{or_dash(field(lic, 'sku_name'))} "
+                                 f"({or_dash(field(lic, 'sku_number'))})")
+        self.info["type"].setText(or_dash(field(lic, "type")).capitalize())
         self.info["licensee"].setText(who)
         self.info["registered"].setText("Yes" if field(lic, "registered") else "No")
         self.info["dates"].setText("no end" if not (start or end) else f"{start} \u2192 {end}")

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..partials.error_banner import ErrorBanner
+from ..partials.part_state import plain_label
 
 OK_COLOUR = "#1e8449"
 BAD_COLOUR = "#c0392b"
@@ -41,7 +42,7 @@ def normalise_serial(text: str) -> str | None:
 
 def hint_label(name: str) -> QLabel:
     """A small line under a field that says what is wrong with it (hidden until then)."""
-    label = QLabel()
+    label = plain_label()
     label.setObjectName(name)
     label.setWordWrap(True)
     label.setStyleSheet(f"color: {BAD_COLOUR};")

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..models.values import field, local_time
+from ..partials.part_state import or_dash, plain_label, rich_label
 from .support_base import (
     BAD_COLOUR,
     OK_COLOUR,
@@ -47,10 +48,6 @@ ROWS = (
 )
 
 
-def _dash(value: Any) -> str:
-    return str(value) if value not in (None, "") else "\u2014"
-
-
 def describe_side(side) -> dict[str, str]:
     """Cell texts for one licence of the preview."""
     lic = side.license
@@ -58,8 +55,9 @@ def describe_side(side) -> dict[str, str]:
         sentence = side.failure.sentence if side.failure else "Not read."
         return {"serial": side.serial, "sku": sentence}
     start, end = local_time(field(lic, "start_at")), local_time(field(lic, "end_at"))
-    dates = "no end (perpetual)" if not (start or end) else f"{_dash(start)} \u2192 {_dash(end)}"
-    who = _dash(field(lic, "name"))
+    dates = ("no end (perpetual)" if not (start or end)
+             else f"{or_dash(start)} \u2192 {or_dash(end)}")
+    who = or_dash(field(lic, "name"))
     if field(lic, "email"):
         who += f" <{field(lic, 'email')}>"
     if side.activations is None:
@@ -70,9 +68,9 @@ def describe_side(side) -> dict[str, str]:
         acts = f"{len(side.activations)} ({on} activated)"
     return {
         "serial": side.serial,
-        "sku": f"{_dash(field(lic, 'sku_name'))} ({_dash(field(lic, 'sku_number'))})",
-        "sku_upgrade": _dash(field(lic, "sku_upgrade")),
-        "type": _dash(str(field(lic, "type") or "").capitalize()),
+        "sku": f"{or_dash(field(lic, 'sku_name'))} ({or_dash(field(lic, 'sku_number'))})",
+        "sku_upgrade": or_dash(field(lic, "sku_upgrade")),
+        "type": or_dash(str(field(lic, "type") or "").capitalize()),
         "licensee": who,
         "dates": dates,
         "activations": acts,
@@ -110,21 +108,21 @@ class UpgradeDialog(SupportDialog):
         grid = QGridLayout(self.preview_box)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(2, 1)
-        head_cur = QLabel("<b>Current licence</b> (will be deleted)")
-        head_up = QLabel("<b>Upgrade licence</b>")
+        head_cur = rich_label("<b>Current licence</b> (will be deleted)")
+        head_up = rich_label("<b>Upgrade licence</b>")
         grid.addWidget(head_cur, 0, 1)
         grid.addWidget(head_up, 0, 2)
         self.cells: dict[tuple[str, str], QLabel] = {}
         for r, (key, title) in enumerate(ROWS, start=1):
             grid.addWidget(QLabel(f"{title}:"), r, 0, Qt.AlignmentFlag.AlignTop)
             for c, side in ((1, "current"), (2, "upgrade")):
-                label = selectable(QLabel())
+                label = selectable(plain_label())
                 label.setObjectName(f"upgrade_{side}_{key}")
                 self.cells[(side, key)] = label
                 grid.addWidget(label, r, c, Qt.AlignmentFlag.AlignTop)
-        self.match_label = selectable(QLabel())
+        self.match_label = selectable(plain_label())
         self.match_label.setObjectName("upgradeMatch")
-        self.warning = selectable(QLabel())
+        self.warning = selectable(plain_label())
         self.warning.setObjectName("upgradeWarning")
         self.warning.setStyleSheet(f"color: {BAD_COLOUR}; font-weight: bold;")
         grid.addWidget(self.match_label, len(ROWS) + 1, 0, 1, 3)
@@ -140,7 +138,7 @@ class UpgradeDialog(SupportDialog):
         crow.addRow("To confirm, type the current serial:", self.confirm_input)
         self.confirm_row.hide()
 
-        self.outcome = selectable(QLabel())
+        self.outcome = selectable(plain_label())
         self.outcome.setObjectName("upgradeOutcome")
         self.outcome.hide()
 
@@ -220,7 +218,7 @@ class UpgradeDialog(SupportDialog):
         elif match is False:
             self.match_label.setText(
                 f"\u2718 The SKUs do not match: the upgrade licence upgrades from "
-                f"{_dash(up_sku)}, but the current licence's SKU is {_dash(cur_sku)}. "
+                f"{or_dash(up_sku)}, but the current licence's SKU is {or_dash(cur_sku)}. "
                 "The service will most likely refuse this upgrade.")
             self.match_label.setStyleSheet(f"color: {BAD_COLOUR};")
         elif preview.ready:

@@ -24,6 +24,7 @@ from licensedesk.api.serials import PRODUCT_CODE_RE
 
 from ..models.values import field
 from ..partials.icons import icon
+from ..partials.part_state import or_dash, plain_label, rich_label
 from .support_base import (
     BAD_COLOUR,
     OK_COLOUR,
@@ -95,11 +96,11 @@ class ValidateDialog(SupportDialog):
 
         self.result_box = QGroupBox("Result")
         self.result_box.setObjectName("validateResult")
-        self.verdict = selectable(QLabel())
+        self.verdict = selectable(rich_label())  # our markup only
         self.verdict.setObjectName("validateVerdict")
-        self.reason = selectable(QLabel())
+        self.reason = selectable(plain_label())
         self.reason.setObjectName("validateReason")
-        self.cause = selectable(QLabel())
+        self.cause = selectable(plain_label())
         self.cause.setObjectName("validateCause")
         self.values: dict[str, QLabel] = {}
         rform = QFormLayout()
@@ -109,7 +110,7 @@ class ValidateDialog(SupportDialog):
         for key, title in (("licensee_name", "Licensee"), ("licensee_email", "E-mail"),
                            ("sku_number", "SKU number"), ("product_code", "Product code"),
                            ("version_code", "Version code")):
-            self.values[key] = selectable(QLabel())
+            self.values[key] = selectable(plain_label())
             self.values[key].setObjectName(f"validate_{key}")
             rform.addRow(f"{title}:", self.values[key])
         self.result_box.setLayout(rform)
@@ -222,7 +223,7 @@ class ValidateDialog(SupportDialog):
         self.cause.setText(f"Likely cause: {cause}" if cause else "")
         self.cause.setVisible(bool(cause))
         for key, label in self.values.items():
-            label.setText(str(field(result, key) or "\u2014"))
+            label.setText(or_dash(field(result, key)))
         self.result_box.show()
         self.fit_height()
 

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from .icons import icon
+from .part_state import plain_label
 
 
 class ErrorBanner(QFrame):
@@ -33,7 +34,7 @@ class ErrorBanner(QFrame):
         )
         self._icon = QLabel()
         self._icon.setPixmap(icon("dialog-error").pixmap(20, 20))
-        self.message = QLabel()
+        self.message = plain_label()
         self.message.setObjectName("errorBannerMessage")
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

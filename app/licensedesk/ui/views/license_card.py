@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt
@@ -18,12 +19,12 @@ from PySide6.QtWidgets import (
 )
 
 from ..models.values import field, local_time
-from ..partials.part_state import PartState
+from ..partials.part_state import PartState, html_or_dash, or_dash, plain_label, rich_label
 from .validity import validity
 
 
-def _label(name: str) -> QLabel:
-    label = QLabel()
+def _label(name: str, rich: bool = False) -> QLabel:
+    label = rich_label() if rich else plain_label()
     label.setObjectName(name)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
     label.setWordWrap(True)
@@ -75,17 +76,13 @@ def thumbnail(data: bytes, content_type: str, width: int, height: int,
     return pixmap
 
 
-def _esc(text: Any) -> str:
-    from html import escape
-
-    return escape(str(text)) if text not in (None, "") else "\u2014"
-
-
 class LicenseCard(QGroupBox):
     """Shows one License; its own busy state and error (see :class:`PartState`)."""
 
     FIELDS = ("licensee", "sku", "dealer", "type", "registered", "created", "updated",
               "skuUpgrade", "definer")
+    #: shown as rich text, for their links; the others are plain text
+    LINKED = ("licensee", "sku")
 
     def __init__(self, parent=None) -> None:
         super().__init__("Licence", parent)
@@ -101,14 +98,14 @@ class LicenseCard(QGroupBox):
             "skuUpgrade": "Upgrades from SKU", "definer": "Definer",
         }
         for key in self.FIELDS:
-            self.labels[key] = _label(f"license_{key}")
+            self.labels[key] = _label(f"license_{key}", rich=key in self.LINKED)
             self.labels[key].setOpenExternalLinks(True)
             form.addRow(f"{titles[key]}:", self.labels[key])
         self.validity_bar = QProgressBar()
         self.validity_bar.setObjectName("validityBar")
         self.validity_bar.setAccessibleName("Validity")
         self.validity_bar.setRange(0, 100)
-        self.validity_caption = QLabel()
+        self.validity_caption = plain_label()
         self.validity_caption.setObjectName("validityCaption")
         self.validity_row = QWidget()
         vrow = QVBoxLayout(self.validity_row)
@@ -118,7 +115,7 @@ class LicenseCard(QGroupBox):
         form.addRow("Validity:", self.validity_row)
         self._form = form
         form.setRowVisible(self.validity_row, False)
-        self.image = QLabel("No image")
+        self.image = rich_label("No image")
         self.image.setObjectName("licenseImage")
         self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.image.setFixedSize(96, 96)
@@ -151,23 +148,24 @@ class LicenseCard(QGroupBox):
     def show_license(self, lic: Any) -> None:
         self.license = lic
         name, email = field(lic, "name"), field(lic, "email")
-        who = _esc(name)
+        who = html_or_dash(name)
         if email:
-            who += f' &lt;<a href="mailto:{_esc(email)}">{_esc(email)}</a>&gt;'
+            address = escape(str(email))
+            who += f' &lt;<a href="mailto:{address}">{address}</a>&gt;'
         self.labels["licensee"].setText(who)
-        sku = f"{_esc(field(lic, 'sku_name'))} ({_esc(field(lic, 'sku_number'))})"
+        sku = f"{html_or_dash(field(lic, 'sku_name'))} ({html_or_dash(field(lic, 'sku_number'))})"
         url = field(lic, "sku_url")
         if url and str(url).startswith(("http://", "https://")):
-            sku = f'<a href="{_esc(url)}">{sku}</a>'
+            sku = f'<a href="{escape(str(url))}">{sku}</a>'
         self.labels["sku"].setText(sku)
-        self.labels["dealer"].setText(_esc(field(lic, "dealer_name")))
+        self.labels["dealer"].setText(or_dash(field(lic, "dealer_name")))
         kind = field(lic, "type") or ""
-        self.labels["type"].setText(_esc(str(kind).capitalize()))
+        self.labels["type"].setText(or_dash(str(kind).capitalize()))
         self.labels["registered"].setText("Yes" if field(lic, "registered") else "No")
-        self.labels["created"].setText(_esc(local_time(field(lic, "created_at"))))
-        self.labels["updated"].setText(_esc(local_time(field(lic, "updated_at"))))
-        self.labels["skuUpgrade"].setText(_esc(field(lic, "sku_upgrade")))
-        self.labels["definer"].setText(_esc(field(lic, "definer")))
+        self.labels["created"].setText(or_dash(local_time(field(lic, "created_at"))))
+        self.labels["updated"].setText(or_dash(local_time(field(lic, "updated_at"))))
+        self.labels["skuUpgrade"].setText(or_dash(field(lic, "sku_upgrade")))
+        self.labels["definer"].setText(or_dash(field(lic, "definer")))
         if kind in ("subscription", "trial"):
             v = validity(field(lic, "start_at"), field(lic, "end_at"))
             self.validity_bar.setValue(v.percent)
@@ -186,9 +184,9 @@ class LicenseCard(QGroupBox):
     # -- the licence's image (fetched by controllers/license_image.py) -----------------
     def _show_image_link(self, image_url: Any, note: str = "") -> None:
         """No picture: the link (or "No image"), and an optional short note under it."""
-        text = f'<a href="{_esc(image_url)}">Image</a>' if image_url else "No image"
+        text = f'<a href="{escape(str(image_url))}">Image</a>' if image_url else "No image"
         if note:
-            text += f"<br><small>{_esc(note)}</small>"
+            text += f"<br><small>{escape(note)}</small>"
         self.image.setText(text)  # also drops a pixmap
         self.image.setToolTip(str(image_url) if image_url else "")
         self.image_state = "failed" if note else ("link" if image_url else "none")
