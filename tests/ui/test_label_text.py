@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtGui import Qt, QTextDocument, QTextDocumentFragment  # QtGui's Qt: mightBeRichText
 from PySide6.QtWidgets import QLabel
 
-from licensedesk.ui.partials.part_state import DASH
+from licensedesk.ui.partials.labels import DASH
 from licensedesk.ui.views.license_card import IMAGE_FAILED
 
 from .helpers import click, data_licence, look_up

@@ -12,7 +12,7 @@ import asyncio
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPlainTextEdit, QVBoxLayout
 
-from ..partials.part_state import plain_label
+from ..partials.labels import plain_label
 from .awaitable import open_awaitable
 
 

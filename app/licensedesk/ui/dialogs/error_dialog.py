@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from ..partials.part_state import plain_label
+from ..partials.labels import plain_label
 
 
 class ErrorDialog(QDialog):

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from ..partials.part_state import plain_label
+from ..partials.labels import plain_label
 from .awaitable import open_awaitable
 
 

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..models.values import field, local_time
-from ..partials.part_state import or_dash, plain_label
+from ..partials.labels import or_dash, plain_label
 from .support_base import (
     BAD_COLOUR,
     OK_COLOUR,

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..partials.error_banner import ErrorBanner
-from ..partials.part_state import plain_label
+from ..partials.labels import plain_label
 
 OK_COLOUR = "#1e8449"
 BAD_COLOUR = "#c0392b"

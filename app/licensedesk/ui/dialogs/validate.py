@@ -24,7 +24,7 @@ from licensedesk.api.serials import PRODUCT_CODE_RE
 
 from ..models.values import field
 from ..partials.icons import icon
-from ..partials.part_state import or_dash, plain_label, rich_label
+from ..partials.labels import or_dash, plain_label, rich_label
 from .support_base import (
     BAD_COLOUR,
     OK_COLOUR,

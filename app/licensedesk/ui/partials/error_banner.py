@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from .icons import icon
-from .part_state import plain_label
+from .labels import plain_label
 
 
 class ErrorBanner(QFrame):

@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from ..models.values import field, local_time
-from ..partials.part_state import PartState, html_or_dash, or_dash, plain_label, rich_label
+from ..partials.labels import html_or_dash, or_dash, plain_label, rich_label
+from ..partials.part_state import PartState
 from .validity import validity
 
 
