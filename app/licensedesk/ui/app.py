@@ -62,6 +62,7 @@ class DeskApp(QObject):
         self.error_dialog: ErrorDialog | None = None
         self.profiles_dialog = None
         self._key_prompt: tuple[str, asyncio.Future] | None = None  # profile, answer
+        self._warming: set[asyncio.Task] = set()
         self._banner_part: str | None = None
         self._clear_timer = QTimer(self)
         self._clear_timer.setSingleShot(True)
@@ -134,6 +135,16 @@ class DeskApp(QObject):
         if name and not self.connections.is_memory_only(name):
             self.settings.last_profile = name
         self._ask_missing_keys(name)
+        if self._key_prompt is None:
+            self._warm(name)
+
+    def _warm(self, name: str | None) -> None:
+        """Make the profile's client ahead, off the UI thread (Connections.warm)."""
+        if name:
+            task = asyncio.get_event_loop().create_task(
+                self.connections.warm(name, self._executor), name="connections.warm")
+            self._warming.add(task)
+            task.add_done_callback(self._warming.discard)
 
     def _ask_missing_keys(self, name: str | None) -> None:
         """Without an OS keyring, ask for the profile's keys once per session."""
@@ -157,6 +168,7 @@ class DeskApp(QObject):
                 self._key_prompt = None
             if not f.cancelled() and f.result():
                 self.connections.set_session_keys(name, f.result())
+                self._warm(name)
 
         future.add_done_callback(done)
 
@@ -191,6 +203,7 @@ class DeskApp(QObject):
     def _profiles_closed(self, _code: int) -> None:
         if self.connections.names():
             self.window.show_workspace()
+        self._warm(self.connections.current)  # an edited profile's client was closed
 
     # -- demo ------------------------------------------------------------------
     def start_demo(self) -> asyncio.Task:

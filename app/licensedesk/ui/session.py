@@ -33,6 +33,9 @@ class Connections(QObject):
         self._memory: dict[str, tuple[Any, dict[str, str]]] = {}  # name -> (Profile, keys)
         self._clients: dict[str, Any] = {}
         self._closing: set[asyncio.Task] = set()
+        self._forgotten: dict[str, int] = {}  # name -> times its client was forgotten
+        self._warming: set[str] = set()  # names whose client is being made ahead
+        self._closed = False
         self.current: str | None = None
 
     # -- profiles --------------------------------------------------------------
@@ -127,16 +130,47 @@ class Connections(QObject):
             raise InvalidInput("Choose a connection profile first.", field="profile")
         client = self._clients.get(name)
         if client is None:
-            from licensedesk.api import LicenseClient
-
-            try:
-                config = self.config_for(name)
-            except ValueError as exc:  # ProfileError: a sentence for a person
-                from licensedesk.api.errors import InvalidInput
-
-                raise InvalidInput(getattr(exc, "sentence", str(exc)), field="profile") from exc
-            client = self._clients[name] = LicenseClient(config)
+            client = self._clients[name] = self._new_client(name)
         return client
+
+    async def warm(self, name: str | None, executor) -> bool:
+        """Make ``name``'s client in ``executor``'s thread before the first call needs it.
+
+        On the UI thread that costs 20-40 ms (its keys read from the keyring, a
+        TLS context built), which the first lookup would pay. Errors are left for
+        :meth:`client` to report when the client is used. A client made here is
+        dropped (and closed) when one was made meanwhile, the profile changed
+        (:meth:`forget_client`) or the connections closed. True if it is kept.
+        """
+        if not name or name in self._clients or name in self._warming or self._closed:
+            return False
+        forgotten = self._forgotten.get(name, 0)
+        loop = asyncio.get_running_loop()
+        self._warming.add(name)
+        try:
+            client = await loop.run_in_executor(executor, self._new_client, name)
+        except Exception as exc:  # the lookup will say it in words
+            log.debug("no client made ahead for %s: %s", name, type(exc).__name__)
+            return False
+        finally:
+            self._warming.discard(name)
+        if name in self._clients or self._closed or self._forgotten.get(name, 0) != forgotten:
+            await client.aclose()
+            return False
+        self._clients[name] = client
+        return True
+
+    def _new_client(self, name: str):
+        """A LicenseClient for profile ``name`` (blocking: reads its keys)."""
+        from licensedesk.api import LicenseClient
+
+        try:
+            config = self.config_for(name)
+        except ValueError as exc:  # ProfileError: a sentence for a person
+            from licensedesk.api.errors import InvalidInput
+
+            raise InvalidInput(getattr(exc, "sentence", str(exc)), field="profile") from exc
+        return LicenseClient(config)
 
     def make_client(self, config):
         """A separate client for a one-off check (profiles dialog); caller closes it."""
@@ -145,6 +179,7 @@ class Connections(QObject):
         return LicenseClient(config)
 
     def forget_client(self, name: str) -> None:
+        self._forgotten[name] = self._forgotten.get(name, 0) + 1
         client = self._clients.pop(name, None)
         if client is not None:
             task = asyncio.get_event_loop().create_task(client.aclose())
@@ -152,6 +187,7 @@ class Connections(QObject):
             task.add_done_callback(self._closing.discard)
 
     async def aclose(self) -> None:
+        self._closed = True
         clients, self._clients = list(self._clients.values()), {}
         for client in clients:
             try:
