@@ -15,25 +15,37 @@ os.environ.setdefault("QT_API", "pyside6")
 
 @pytest.fixture(scope="session")
 def event_loop_qt(qapp):
+    """The session's qasync loop. It is this thread's running and current loop only while a
+    UI test runs (``_isolate``): ``already_running=True`` makes it the running loop at once
+    and for good, and then every later test of the same process that calls
+    ``asyncio.run()`` (tests/contract, the CLI's ``main()``) would fail."""
     import qasync
 
     loop = qasync.QEventLoop(qapp, already_running=True)
-    asyncio.set_event_loop(loop)
+    asyncio.events._set_running_loop(None)
     yield loop
     # never loop.stop(): it calls qapp.exit() (PLATFORM.md)
 
 
 @pytest.fixture(autouse=True)
 def _isolate(tmp_path, monkeypatch, event_loop_qt, qtbot):
-    """Every test: its own config/log dirs; afterwards no task of ours keeps running."""
+    """Every test: its own config/log dirs; the session loop as the running and current
+    loop (qtbot's waits drive it); afterwards no task of ours keeps running, and no loop
+    is left running or current for the tests that follow."""
     monkeypatch.setenv("LICENSEDESK_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("LICENSEDESK_LOG_DIR", str(tmp_path / "logs"))
-    yield
-    pending = [t for t in asyncio.all_tasks(event_loop_qt) if not t.done()]
-    for task in pending:
-        task.cancel()
-    if pending:
-        qtbot.waitUntil(lambda: all(t.done() for t in pending), timeout=5000)
+    asyncio.events._set_running_loop(event_loop_qt)
+    asyncio.set_event_loop(event_loop_qt)
+    try:
+        yield
+        pending = [t for t in asyncio.all_tasks(event_loop_qt) if not t.done()]
+        for task in pending:
+            task.cancel()
+        if pending:
+            qtbot.waitUntil(lambda: all(t.done() for t in pending), timeout=5000)
+    finally:
+        asyncio.events._set_running_loop(None)
+        asyncio.set_event_loop(None)
 
 
 @pytest.fixture
