@@ -16,8 +16,9 @@ from PySide6.QtWidgets import QLabel
 from licensedesk.ui.partials.labels import DASH
 from licensedesk.ui.views.license_card import IMAGE_FAILED
 
-from .helpers import click, data_licence, look_up
+from .helpers import click, data_licence, look_up, wait_idle
 from .support_fixtures import wait_done
+from .test_profiles import fill, open_dialog
 
 NAME = "Smith & Sons <b>Acme</b>"
 DEALER = "Jones & Co <img src=x> <b>Bold</b>"
@@ -285,3 +286,76 @@ def test_upgrade_dialog_shows_both_licences_as_typed(desk, qtbot, side):
     assert shown(d.cells[(side, "sku")]).startswith(f"{SKU_NAME} (")
     assert shown(d.cells[(side, "sku_upgrade")]) == "<b>SE</b>&1"
     assert "<b>SE</b>&1" in shown(d.match_label) or side == "current"
+
+
+# -- the profiles dialog ----------------------------------------------------------------------
+
+PROFILE = "Smith & Sons <b>x</b>"
+
+
+def test_profiles_dialog_shows_names_and_addresses_as_typed(make_desk, qtbot, monkeypatch):
+    from licensedesk.ui.dialogs.confirm import ConfirmDialog
+
+    desk = make_desk()
+    dialog = open_dialog(desk, qtbot)
+    click(qtbot, dialog.add_button)
+    fill(dialog, qtbot, PROFILE, "https://licences.example.com", ("app", "sk_abcdefgh"))
+    click(qtbot, dialog.save_button)
+    assert PROFILE in desk.connections.names(), shown(dialog.message)
+    assert [dialog.list.item(i).text() for i in range(dialog.list.count())] == [PROFILE]
+    assert dialog.list.currentItem().text() == PROFILE
+
+    # the same name again: the sentence names it as typed
+    click(qtbot, dialog.add_button)
+    fill(dialog, qtbot, PROFILE, "https://licences.example.com", ("app", "sk_abcdefgh"))
+    click(qtbot, dialog.save_button)
+    expected = f"A profile named \u201c{PROFILE}\u201d exists already."
+    assert shown(dialog.message) == expected
+    assert dialog.message.textFormat() == Qt.TextFormat.PlainText
+
+    # an address the profile refuses: the sentence quotes it as typed
+    url = "ftp://licences.example.com/<b>v2</b>&x"
+    fill(dialog, qtbot, "Other", url, ("app", "sk_abcdefgh"))
+    click(qtbot, dialog.save_button)
+    assert url in shown(dialog.message), shown(dialog.message)
+
+    # the plain-http warning names the host as typed
+    fill(dialog, qtbot, "Other", "http://<b>x</b>.example", ("app", "sk_abcdefgh"))
+    assert dialog.http_warning.isVisible()
+    assert shown(dialog.http_warning).startswith("\u26a0 http:// to <b>x< is not encrypted")
+    assert dialog.http_warning.textFormat() == Qt.TextFormat.PlainText
+    assert dialog.keys_note.textFormat() == Qt.TextFormat.PlainText
+
+    # removed: the sentence names it as typed
+    dialog.list.setCurrentItem(dialog.list.findItems(PROFILE, Qt.MatchFlag.MatchExactly)[0])
+
+    async def yes(*_a, **_k):
+        return True
+
+    monkeypatch.setattr(ConfirmDialog, "ask", yes)
+    click(qtbot, dialog.remove_button)
+    qtbot.waitUntil(lambda: PROFILE not in desk.connections.names())
+    assert shown(dialog.message) == f"Removed \u201c{PROFILE}\u201d."
+    dialog.close()
+
+
+@pytest.mark.parametrize("pair", ["read", "write"])
+def test_connection_test_shows_the_service_message_as_text(make_desk, qtbot, store, secrets,
+                                                           marked_up_service, pair):
+    from licensedesk.profiles import Profile
+
+    store.save(Profile(name=PROFILE, base_url=marked_up_service, read_app_id="a",
+                       write_app_id="a", read_timeout=5.0, connect_timeout=2.0))
+    secrets.set(PROFILE, "read", "sk_test_key")
+    secrets.set(PROFILE, "write", "sk_test_key")
+    desk = make_desk(profile=PROFILE)
+    dialog = open_dialog(desk, qtbot)
+    assert dialog.name.text() == PROFILE
+    box = dialog.read_box if pair == "read" else dialog.write_box
+    click(qtbot, box.test_button)
+    qtbot.waitUntil(lambda: box.result.text() not in ("", "Testing\u2026"))
+    wait_idle(desk, qtbot)
+    assert SERVER_MESSAGE in box.result.text(), box.result.text()
+    assert shown(box.result) == box.result.text()
+    assert box.result.textFormat() == Qt.TextFormat.PlainText
+    dialog.close()

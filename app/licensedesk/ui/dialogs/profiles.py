@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..partials.labels import plain_label
 from .confirm import ConfirmDialog
 
 TRANSPORT_CHOICES = (("Client default (JSON body)", None), ("JSON body", "json"),
@@ -45,7 +46,7 @@ class PairBox(QGroupBox):
         self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
         self.test_button = QPushButton("Test connection")
         self.test_button.setObjectName(f"{pair}TestButton")
-        self.result = QLabel()
+        self.result = plain_label()  # the service's sentence
         self.result.setObjectName(f"{pair}TestResult")
         self.result.setWordWrap(True)
         form = QFormLayout(self)
@@ -94,7 +95,7 @@ class ProfilesDialog(QDialog):
         self.base_url.setPlaceholderText("https://licences.example.com")
         self.insecure = QCheckBox("Allow unencrypted http:// to this host (keys travel in clear)")
         self.insecure.setObjectName("allowInsecureHttp")
-        self.http_warning = QLabel()
+        self.http_warning = plain_label()  # names the typed host
         self.http_warning.setObjectName("httpWarning")
         self.http_warning.setWordWrap(True)
         self.http_warning.setStyleSheet("color: #b9770e;")
@@ -120,10 +121,10 @@ class ProfilesDialog(QDialog):
         self.ca_bundle = QLineEdit()
         self.ca_bundle.setObjectName("caBundle")
         self.ca_bundle.setPlaceholderText("optional: path to a CA bundle (PEM)")
-        self.keys_note = QLabel()
+        self.keys_note = plain_label()  # names the keyring backend
         self.keys_note.setObjectName("keysNote")
         self.keys_note.setWordWrap(True)
-        self.message = QLabel()
+        self.message = plain_label()  # profile names, typed addresses, errors
         self.message.setObjectName("profileMessage")
         self.message.setWordWrap(True)
         self.save_button = QPushButton("Save")
