@@ -75,3 +75,27 @@ def tick(qtbot, box) -> None:
     from PySide6.QtCore import QPoint
 
     qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))
+
+
+def open_profiles_dialog(desk, qtbot):
+    """Open the profiles dialog as a person would (welcome page or workspace button)."""
+    from licensedesk.ui.dialogs.profiles import ProfilesDialog
+
+    click(qtbot, desk.window.welcome.add_button if desk.window.is_welcome()
+          else desk.window.workspace.profiles_button)
+    dialog = desk.window.findChild(ProfilesDialog)
+    assert dialog is not None and dialog.isVisible()
+    return dialog
+
+
+def fill_profile(dialog, qtbot, name, url, read=None, write=None) -> None:
+    """Type a profile into the dialog: name, address and the (app_id, key) pairs given."""
+    for field, text in ((dialog.name, name), (dialog.base_url, url)):
+        field.clear()
+        QTest.keyClicks(field, text)
+    for box, pair in ((dialog.read_box, read), (dialog.write_box, write)):
+        box.app_id.clear()
+        box.api_key.clear()
+        if pair:
+            QTest.keyClicks(box.app_id, pair[0])
+            QTest.keyClicks(box.api_key, pair[1])

@@ -16,9 +16,8 @@ from PySide6.QtWidgets import QLabel
 from licensedesk.ui.partials.labels import DASH
 from licensedesk.ui.views.license_card import IMAGE_FAILED
 
-from .helpers import click, data_licence, look_up, wait_idle
+from .helpers import click, data_licence, fill_profile, look_up, open_profiles_dialog, wait_idle
 from .support_fixtures import wait_done
-from .test_profiles import fill, open_dialog
 
 NAME = "Smith & Sons <b>Acme</b>"
 DEALER = "Jones & Co <img src=x> <b>Bold</b>"
@@ -297,9 +296,9 @@ def test_profiles_dialog_shows_names_and_addresses_as_typed(make_desk, qtbot, mo
     from licensedesk.ui.dialogs.confirm import ConfirmDialog
 
     desk = make_desk()
-    dialog = open_dialog(desk, qtbot)
+    dialog = open_profiles_dialog(desk, qtbot)
     click(qtbot, dialog.add_button)
-    fill(dialog, qtbot, PROFILE, "https://licences.example.com", ("app", "sk_abcdefgh"))
+    fill_profile(dialog, qtbot, PROFILE, "https://licences.example.com", ("app", "sk_abcdefgh"))
     click(qtbot, dialog.save_button)
     assert PROFILE in desk.connections.names(), shown(dialog.message)
     assert [dialog.list.item(i).text() for i in range(dialog.list.count())] == [PROFILE]
@@ -307,7 +306,7 @@ def test_profiles_dialog_shows_names_and_addresses_as_typed(make_desk, qtbot, mo
 
     # the same name again: the sentence names it as typed
     click(qtbot, dialog.add_button)
-    fill(dialog, qtbot, PROFILE, "https://licences.example.com", ("app", "sk_abcdefgh"))
+    fill_profile(dialog, qtbot, PROFILE, "https://licences.example.com", ("app", "sk_abcdefgh"))
     click(qtbot, dialog.save_button)
     expected = f"A profile named \u201c{PROFILE}\u201d exists already."
     assert shown(dialog.message) == expected
@@ -315,12 +314,12 @@ def test_profiles_dialog_shows_names_and_addresses_as_typed(make_desk, qtbot, mo
 
     # an address the profile refuses: the sentence quotes it as typed
     url = "ftp://licences.example.com/<b>v2</b>&x"
-    fill(dialog, qtbot, "Other", url, ("app", "sk_abcdefgh"))
+    fill_profile(dialog, qtbot, "Other", url, ("app", "sk_abcdefgh"))
     click(qtbot, dialog.save_button)
     assert url in shown(dialog.message), shown(dialog.message)
 
     # the plain-http warning names the host as typed
-    fill(dialog, qtbot, "Other", "http://<b>x</b>.example", ("app", "sk_abcdefgh"))
+    fill_profile(dialog, qtbot, "Other", "http://<b>x</b>.example", ("app", "sk_abcdefgh"))
     assert dialog.http_warning.isVisible()
     assert shown(dialog.http_warning).startswith("\u26a0 http:// to <b>x< is not encrypted")
     assert dialog.http_warning.textFormat() == Qt.TextFormat.PlainText
@@ -349,7 +348,7 @@ def test_connection_test_shows_the_service_message_as_text(make_desk, qtbot, sto
     secrets.set(PROFILE, "read", "sk_test_key")
     secrets.set(PROFILE, "write", "sk_test_key")
     desk = make_desk(profile=PROFILE)
-    dialog = open_dialog(desk, qtbot)
+    dialog = open_profiles_dialog(desk, qtbot)
     assert dialog.name.text() == PROFILE
     box = dialog.read_box if pair == "read" else dialog.write_box
     click(qtbot, box.test_button)

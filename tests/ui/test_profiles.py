@@ -11,36 +11,16 @@ from PySide6.QtTest import QTest
 from licensedesk.ui.dialogs.confirm import ConfirmDialog
 from licensedesk.ui.dialogs.profiles import ProfilesDialog
 
-from .helpers import click, look_up, tick, wait_idle
-
-
-def open_dialog(desk, qtbot) -> ProfilesDialog:
-    click(qtbot, desk.window.welcome.add_button if desk.window.is_welcome()
-          else desk.window.workspace.profiles_button)
-    dialog = desk.window.findChild(ProfilesDialog)
-    assert dialog is not None and dialog.isVisible()
-    return dialog
-
-
-def fill(dialog, qtbot, name, url, read=None, write=None) -> None:
-    for field, text in ((dialog.name, name), (dialog.base_url, url)):
-        field.clear()
-        QTest.keyClicks(field, text)
-    for box, pair in ((dialog.read_box, read), (dialog.write_box, write)):
-        box.app_id.clear()
-        box.api_key.clear()
-        if pair:
-            QTest.keyClicks(box.app_id, pair[0])
-            QTest.keyClicks(box.api_key, pair[1])
+from .helpers import click, fill_profile, look_up, open_profiles_dialog, tick, wait_idle
 
 
 def add_test_remove(desk, qtbot, sandbox, monkeypatch, secrets):
-    dialog = open_dialog(desk, qtbot)
+    dialog = open_profiles_dialog(desk, qtbot)
     assert dialog.keys_note.text().startswith("API keys are kept in: ")
     click(qtbot, dialog.add_button)
     read_id, read_key = sandbox.creds("read")
     write_id, write_key = sandbox.creds("write")
-    fill(dialog, qtbot, "Office", sandbox.url, (read_id, read_key), (write_id, write_key))
+    fill_profile(dialog, qtbot, "Office", sandbox.url, (read_id, read_key), (write_id, write_key))
     assert dialog.read_box.api_key.echoMode() == dialog.read_box.api_key.EchoMode.Password
     click(qtbot, dialog.read_box.test_button)
     click(qtbot, dialog.write_box.test_button)
@@ -69,7 +49,7 @@ def add_test_remove(desk, qtbot, sandbox, monkeypatch, secrets):
     look_up(desk, qtbot, sandbox.serial("perpetual"))
     assert ws.card.license is not None and not ws.banner.isVisible()
     # remove (confirm)
-    dialog = open_dialog(desk, qtbot)
+    dialog = open_profiles_dialog(desk, qtbot)
     dialog.list.setCurrentItem(dialog.list.findItems("Office", Qt.MatchFlag.MatchExactly)[0])
 
     async def yes(*_a, **_k):
@@ -107,9 +87,9 @@ def test_add_test_remove_with_the_real_keyring(make_desk, qtbot, sandbox, monkey
 
 def test_plain_http_to_a_remote_host_needs_opt_in(make_desk, qtbot):
     desk = make_desk()
-    dialog = open_dialog(desk, qtbot)
+    dialog = open_profiles_dialog(desk, qtbot)
     click(qtbot, dialog.add_button)
-    fill(dialog, qtbot, "Remote", "http://licences.example.com", ("app", "sk_abcdefgh"))
+    fill_profile(dialog, qtbot, "Remote", "http://licences.example.com", ("app", "sk_abcdefgh"))
     assert dialog.http_warning.isVisible()
     assert "not encrypted" in dialog.http_warning.text()
     click(qtbot, dialog.save_button)
@@ -124,7 +104,7 @@ def test_plain_http_to_a_remote_host_needs_opt_in(make_desk, qtbot):
 
 
 def test_edit_keeps_the_key_when_left_empty(desk, qtbot, secrets):
-    dialog = open_dialog(desk, qtbot)
+    dialog = open_profiles_dialog(desk, qtbot)
     assert dialog.name.text() == "Sandbox"
     assert "stored" in dialog.read_box.api_key.placeholderText()
     key = secrets.get("Sandbox", "read")
@@ -140,9 +120,9 @@ def test_edit_keeps_the_key_when_left_empty(desk, qtbot, secrets):
 
 def test_profile_option_fields_round_trip(make_desk, qtbot, sandbox):
     desk = make_desk()
-    dialog = open_dialog(desk, qtbot)
+    dialog = open_profiles_dialog(desk, qtbot)
     click(qtbot, dialog.add_button)
-    fill(dialog, qtbot, "Opts", sandbox.url, ("r", "sk_read_key_1"))
+    fill_profile(dialog, qtbot, "Opts", sandbox.url, ("r", "sk_read_key_1"))
     dialog.transport.setCurrentIndex(2)  # form body
     tick(qtbot, dialog.legacy)
     dialog.timezone.setText("Europe/Berlin")
