@@ -1,10 +1,14 @@
-"""Shared set-up of the UI benchmarks: Qt offscreen, a qasync loop, the real window."""
+"""Shared set-up of the UI benchmarks: Qt offscreen, a qasync loop, the real window,
+the sandbox as its own process."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "pyside6")
@@ -50,3 +54,21 @@ async def wait_until(predicate, timeout: float = 30.0) -> None:
         if time.perf_counter() > end:
             raise TimeoutError
         await asyncio.sleep(0.001)
+
+
+class SandboxProcess:
+    """``licensedesk-sandbox serve`` in a child process; the URL is its first line."""
+
+    def __init__(self, db: Path, latency_ms: int = 0) -> None:
+        self.args = [sys.executable, "-m", "licensedesk.sandbox", "serve", "--db", str(db),
+                     "--port", "0", "--latency-ms", str(latency_ms)]
+        self.process: subprocess.Popen | None = None
+
+    def __enter__(self) -> str:
+        self.process = subprocess.Popen(self.args, stdout=subprocess.PIPE, text=True)
+        return self.process.stdout.readline().strip()
+
+    def __exit__(self, *_exc) -> None:
+        self.process.terminate()
+        self.process.wait(10)
+        self.process.stdout.close()

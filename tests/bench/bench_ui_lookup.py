@@ -25,35 +25,16 @@ from __future__ import annotations
 
 import asyncio
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _ui_bench_support import make_app, make_desk
+from _ui_bench_support import SandboxProcess, make_app, make_desk
 
 LATENCY_MS = 100
 PARTS = frozenset({"lookup.license", "lookup.products", "lookup.activations"})
-
-
-class SandboxProcess:
-    """``licensedesk-sandbox serve`` in a child process; the URL is its first line."""
-
-    def __init__(self, db: Path, latency_ms: int) -> None:
-        self.args = [sys.executable, "-m", "licensedesk.sandbox", "serve", "--db", str(db),
-                     "--latency-ms", str(latency_ms)]
-        self.process: subprocess.Popen | None = None
-
-    def __enter__(self) -> str:
-        self.process = subprocess.Popen(self.args, stdout=subprocess.PIPE, text=True)
-        return self.process.stdout.readline().strip()
-
-    def __exit__(self, *_exc) -> None:
-        self.process.terminate()
-        self.process.wait(10)
-        self.process.stdout.close()
 
 
 def measure(app, loop, url: str, creds: dict, serial: str, settings: Path, runs: int):

@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import itertools
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _ui_bench_support import make_app, make_desk, wait_until
+from _ui_bench_support import SandboxProcess, make_app, make_desk, wait_until
 
 N_BIG = 5000
 
@@ -53,11 +52,7 @@ def stall(app, loop, scratch: Path) -> None:
     from PySide6.QtCore import QTimer
 
     serial, creds = big_dataset(scratch / "big.db")
-    proc = subprocess.Popen([sys.executable, "-m", "licensedesk.sandbox", "serve", "--db",
-                             str(scratch / "big.db"), "--port", "0"],
-                            stdout=subprocess.PIPE, text=True)
-    try:
-        url = proc.stdout.readline().strip()
+    with SandboxProcess(scratch / "big.db") as url:
         desk = make_desk(url, creds["app_id"], creds["api_key"], str(scratch / "s.ini"))
         ws = desk.window.workspace
         beats: list[float] = []
@@ -82,9 +77,6 @@ def stall(app, loop, scratch: Path) -> None:
             return loaded, rows
 
         loaded, rows = loop.run_until_complete(run())
-    finally:
-        proc.terminate()
-        proc.wait()
     gaps = [(b - a) * 1000 for a, b in itertools.pairwise(beats)]
     print(f"lookup of a serial with {rows} activations: {loaded:.0f} ms until shown")
     print(f"heartbeat 10 ms, {len(gaps)} gaps: median {statistics.median(gaps):.1f} ms, "
