@@ -12,7 +12,7 @@ from pathlib import Path
 
 
 async def shoot_support_dialogs(desk, app, out: Path, wait_until, settle) -> None:
-    ws, support = desk.window.workspace, desk.support
+    ws = desk.window.workspace
     serials = desk.demo.serials()
 
     async def idle() -> None:
@@ -26,7 +26,7 @@ async def shoot_support_dialogs(desk, app, out: Path, wait_until, settle) -> Non
 
     # validate: a host-limited licence and a new device -> refused, with the likely cause
     await look_up(serials["host_limit"])
-    d = support.open_validate(host_id="0f3c9a7be21d4c58a6e0b94d17c2e8fa",
+    d = desk.validate.open(host_id="0f3c9a7be21d4c58a6e0b94d17c2e8fa",
                               device_tag="Windows 11__64bits")
     d.submit()
     await idle()
@@ -34,7 +34,7 @@ async def shoot_support_dialogs(desk, app, out: Path, wait_until, settle) -> Non
     d.close()
 
     # upgrade: both licences side by side, confirmation typed
-    d = support.open_upgrade(serials["upgrade_current"], serials["upgrade_target"])
+    d = desk.upgrade.open(serials["upgrade_current"], serials["upgrade_target"])
     d.compare()
     await idle()
     d.confirm_input.setText(serials["upgrade_current"])
@@ -43,7 +43,7 @@ async def shoot_support_dialogs(desk, app, out: Path, wait_until, settle) -> Non
     d.close()
 
     # registration: the offline licence is suitable; the form is filled in
-    d = support.open_registration(serials["offline"])
+    d = desk.registration.open(serials["offline"])
     await idle()
     d.name_input.setText("Ada Lovelace")
     d.email_input.setText("ada@example.org")

@@ -78,14 +78,12 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     import licensedesk.ui  # noqa: F401 - installs the Qt work-arounds
-    from licensedesk.api.serials import normalize_serial
     from licensedesk.profiles import ProfileStore
-    from licensedesk.ui.app import DeskApp
-    from licensedesk.ui.main_window import MainWindow
-    from licensedesk.ui.session import Connections
-    from licensedesk.ui.settings import WindowSettings
-
-    from licensedesk.ui.style import DeskStyle
+    from licensedesk.ui.profiles.connections import Connections
+    from licensedesk.ui.shell.main_window import MainWindow
+    from licensedesk.ui.shell.settings import WindowSettings
+    from licensedesk.ui.shell.start import start_desk
+    from licensedesk.ui.shell.style import DeskStyle
 
     app = QApplication([])
     app.setStyle(DeskStyle())  # as licensedesk.__main__ does
@@ -94,11 +92,8 @@ def main() -> int:
     window = MainWindow()
     window.resize(1240, 780)
     settings = WindowSettings(QSettings(str(scratch / "s.ini"), QSettings.Format.IniFormat))
-    desk = DeskApp(window, Connections(ProfileStore(scratch / "config"), None), settings,
-                   host_id=None)
-    window.workspace.normalizer = normalize_serial
-    desk.choose_start_page()
     window.show()
+    desk = start_desk(window, settings, Connections(ProfileStore(scratch / "config"), None))
     loop.run_until_complete(shoot(desk, app))
     print("\n".join(str(p) for p in sorted(OUT.glob("*.png"))))
     return 0

@@ -2,7 +2,7 @@
 
 Order matters for a fast start (PLATFORM.md): Qt and the window first, shown
 and painted; only then qasync, the api (httpx), profiles (keyring) and, with
-``--demo``, the sandbox are imported and wired (``licensedesk.ui.app``).
+``--demo``, the sandbox are imported and wired (``licensedesk.ui.shell.start``).
 The qasync loop attaches to the running Qt loop (``already_running=True``).
 On quit (``aboutToQuit``) the clients are closed and the demo service stopped.
 ``--quit-after MS`` lets scripts and tests prove a clean start and stop.
@@ -26,7 +26,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def build(window, args: argparse.Namespace, settings):
-    """Everything after the first paint: loop, logging, stores, controllers."""
+    """Everything after the first paint: loop, logging, stores, then :func:`start_desk`."""
     import asyncio
 
     import qasync
@@ -35,12 +35,11 @@ def build(window, args: argparse.Namespace, settings):
     loop = qasync.QEventLoop(QApplication.instance(), already_running=True)
     asyncio.set_event_loop(loop)
 
-    from licensedesk.api.serials import normalize_serial
     from licensedesk.machine import host_id
     from licensedesk.profiles import ProfileStore, SecretStore
-    from licensedesk.ui.app import DeskApp
-    from licensedesk.ui.logs import install_excepthook, setup_logging
-    from licensedesk.ui.session import Connections
+    from licensedesk.ui.profiles.connections import Connections
+    from licensedesk.ui.shell.logs import install_excepthook, setup_logging
+    from licensedesk.ui.shell.start import start_desk
 
     log_path = setup_logging()
     secrets = SecretStore()
@@ -49,13 +48,9 @@ def build(window, args: argparse.Namespace, settings):
         this_host = host_id()
     except Exception:
         this_host = None
-    desk = DeskApp(window, connections, settings, host_id=this_host, log_path=log_path)
+    desk = start_desk(window, settings, connections, host_id=this_host, log_path=log_path,
+                      demo=args.demo, profile=args.profile)
     install_excepthook(desk.show_unexpected)
-    window.workspace.normalizer = normalize_serial
-    if args.demo:
-        desk.start_demo()
-    else:
-        desk.choose_start_page(args.profile)
     return desk
 
 
@@ -66,8 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from licensedesk import APP_ID, APP_NAME
-    from licensedesk.ui.main_window import MainWindow
-    from licensedesk.ui.settings import WindowSettings
+    from licensedesk.ui.shell.main_window import MainWindow
+    from licensedesk.ui.shell.settings import WindowSettings
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
@@ -86,13 +81,9 @@ def main(argv: list[str] | None = None) -> int:
     app.aboutToQuit.connect(about_to_quit)  # before qasync connects its own handler
 
     def after_paint() -> None:
-        from licensedesk.ui.style import DeskStyle
+        from licensedesk.ui.shell.style import DeskStyle
 
         app.setStyle(DeskStyle())  # ~6 ms: after the first paint, before the pages exist
-        window.build_pages()
-        settings.restore_workspace(window)
-        if args.demo or args.profile:
-            window.show_workspace()
         holder["desk"] = build(window, args, settings)
         if args.report_start:
             print("ready", flush=True)

@@ -93,32 +93,27 @@ THIS_HOST_INDEX = 0  # the activation of the perpetual licence marked as "this c
 
 @pytest.fixture
 def make_desk(qtbot, qsettings, store, secrets, loop, run):
-    """Build the window + DeskApp; ``make_desk(profile=...)``; closed after the test."""
-    from licensedesk.api.serials import normalize_serial
-    from licensedesk.ui.app import DeskApp
-    from licensedesk.ui.main_window import MainWindow
-    from licensedesk.ui.session import Connections
-    from licensedesk.ui.settings import WindowSettings
+    """Build the window + DeskApp as the app does (``start_desk``); ``make_desk(profile=...)``;
+    closed after the test."""
+    from licensedesk.ui.profiles.connections import Connections
+    from licensedesk.ui.shell.main_window import MainWindow
+    from licensedesk.ui.shell.settings import WindowSettings
+    from licensedesk.ui.shell.start import start_desk
 
     made = []
 
-    def _make(*, host_id=None, profile=None, demo_factory=None):
-        # the order of a real start (licensedesk.__main__): geometry, show, then
-        # the workspace's splitters and columns, then the controllers
+    def _make(*, host_id=None, profile=None, demo_factory=None, demo=False):
+        # what licensedesk.__main__ does before start_desk: geometry, then show
         window = MainWindow()
         qtbot.addWidget(window)
         settings = WindowSettings(qsettings)
         settings.restore_geometry(window)
         window.show()
         qtbot.waitExposed(window)
-        window.build_pages()
-        settings.restore_workspace(window)
-        connections = Connections(store, secrets)
         kwargs = {"demo_factory": demo_factory} if demo_factory else {}
-        desk = DeskApp(window, connections, settings, host_id=host_id,
-                       log_path="/tmp/licensedesk-test.log", **kwargs)
-        window.workspace.normalizer = normalize_serial
-        desk.choose_start_page(profile)
+        desk = start_desk(window, settings, Connections(store, secrets), host_id=host_id,
+                          log_path="/tmp/licensedesk-test.log", profile=profile, demo=demo,
+                          **kwargs)
         made.append(desk)
         return desk
 
@@ -127,7 +122,7 @@ def make_desk(qtbot, qsettings, store, secrets, loop, run):
         desk.runner.cancel_all()
         run(desk.aclose())
         assert desk.connections.open_clients() == 0
-        assert not desk.license_image.fetcher.is_open
+        assert not desk.lookup.image.fetcher.is_open
 
 
 @pytest.fixture

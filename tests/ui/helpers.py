@@ -79,7 +79,7 @@ def tick(qtbot, box) -> None:
 
 def open_profiles_dialog(desk, qtbot):
     """Open the profiles dialog as a person would (welcome page or workspace button)."""
-    from licensedesk.ui.dialogs.profiles import ProfilesDialog
+    from licensedesk.ui.profiles.dialog import ProfilesDialog
 
     click(qtbot, desk.window.welcome.add_button if desk.window.is_welcome()
           else desk.window.workspace.profiles_button)

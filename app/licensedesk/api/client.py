@@ -164,7 +164,7 @@ class LicenseClient:
             "current_serial": normalize_serial(current_serial),
             "upgrade_serial": normalize_serial(upgrade_serial),
         }
-        body = await self._send(Call("POST", ("licenses", "upgrade"), args))
+        body = await self._send(Call("POST", ("licenses", "upgrade"), args, changes=True))
         return _message(body)
 
     async def register(
@@ -175,7 +175,8 @@ class LicenseClient:
         args: dict[str, Any] = {"name": check_name(name), "email": check_email(email)}
         if sku_number is not None:
             args["sku_number"] = check_sku_number(sku_number)
-        body = await self._send(Call("PUT", ("register-products", serial), args))
+        body = await self._send(
+            Call("PUT", ("register-products", serial), args, changes=True))
         return _message(body)
 
     # -- connection checks ---------------------------------------------------

@@ -28,6 +28,14 @@ WRITE_REFUSED = (
     "The service refused the credentials for this change. The API key may lack write "
     "permission, or the app ID or key is wrong. Check the write pair of the profile."
 )
+#: A change that the spec's table (§5) lets run with a read key (upgrade, registration):
+#: a server may still want write permission for it, and nothing can probe that
+#: beforehand (DESIGN §2, Credentials).
+CHANGE_REFUSED = (
+    "The service did not accept the app ID and API key for this change: the key may lack "
+    "write permission, or the app ID or key is wrong. This call is sent with the profile's "
+    "read pair (the service's permission table asks for read); check that pair in the profile."
+)
 READ_REFUSED = NotAuthorized.default_sentence
 BUSY = "The licence service is receiving too many requests. Wait a moment and try again."
 
@@ -67,16 +75,27 @@ def says(error: ApiError, message: str) -> bool:
     return _norm(error.details.server_message) == _norm(message)
 
 
+def refused_sentence(*, write: bool, changes: bool) -> str:
+    """What a 401 means to a person, by the call that got it: one chosen sentence each."""
+    if write:
+        return WRITE_REFUSED
+    return CHANGE_REFUSED if changes else READ_REFUSED
+
+
 def map_error(
     *,
     message: str | None,
     status_code: int | None,
     http_status: int | None,
     write: bool = False,
+    changes: bool = False,
     not_found_what: str = "license",
     details: ErrorDetails | None = None,
 ) -> ApiError:
-    """The error for a service message / body status_code / HTTP status."""
+    """The error for a service message / body status_code / HTTP status.
+
+    ``write``: the call used the write pair; ``changes``: it changes data (both
+    choose the sentence of a refusal, :func:`refused_sentence`)."""
     details = details or ErrorDetails(
         http_status=http_status, status_code=status_code, server_message=message
     )
@@ -84,14 +103,14 @@ def map_error(
     if known is not None:
         cls, what, sentence = known
         if cls is NotAuthorized:
-            return NotAuthorized(WRITE_REFUSED if write else READ_REFUSED, details)
+            return NotAuthorized(refused_sentence(write=write, changes=changes), details)
         if cls is NotFound:
             return NotFound(sentence, details, what=what or not_found_what)
         return cls(sentence, details)
     code = status_code or http_status or 0
     shown = f": {message.strip()}" if message and message.strip() else "."
     if code == 401 or code == 403:
-        return NotAuthorized(WRITE_REFUSED if write else READ_REFUSED, details)
+        return NotAuthorized(refused_sentence(write=write, changes=changes), details)
     if code == 404:
         return NotFound(f"The service could not find it{shown}", details, what=not_found_what)
     if code == 429:
@@ -122,6 +141,7 @@ def decode(
     response: httpx.Response,
     *,
     write: bool,
+    changes: bool = False,
     not_found_what: str,
     method: str,
     url: str,
@@ -160,6 +180,7 @@ def decode(
             status_code=code,
             http_status=status,
             write=write,
+            changes=changes,
             not_found_what=not_found_what,
             details=details,
         )
@@ -173,6 +194,7 @@ def decode(
             status_code=None,
             http_status=status,
             write=write,
+            changes=changes,
             not_found_what=not_found_what,
             details=details,
         )

@@ -50,7 +50,8 @@ class Call:
     method: str
     segments: tuple[str, ...]
     args: dict[str, Any] = field(default_factory=dict)
-    write: bool = False
+    write: bool = False  # sent with the write pair (spec §5's permission table)
+    changes: bool = False  # changes data (also when sent with the read pair)
     not_found_what: str = "license"
 
     @property
@@ -199,7 +200,8 @@ class Transport:
                         delay,
                     )
                 else:
-                    kwargs = {"write": call.write, "not_found_what": call.not_found_what,
+                    kwargs = {"write": call.write, "changes": call.changes,
+                              "not_found_what": call.not_found_what,
                               "method": call.method, "url": url}
                     if len(response.content) > BIG_BODY:
                         return await off_loop(decode, response, **kwargs)

@@ -1,0 +1,139 @@
+"""Writes to activations: toggle one, and bulk activate / deactivate / delete.
+
+A bulk action is one named task (``activations.bulk``) working row by row so
+it can show progress and be cancelled between rows. A row that fails is
+reported (``rowFailed`` and the summary), never swallowed; the others go on.
+Writes are never retried. Deleting asks for confirmation first through the
+``confirm`` coroutine function the app passes in (a non-blocking dialog).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from ..shared.tasks import Failure, TaskRunner, failure_from
+
+BULK = "activations.bulk"
+VERBS = {"activate": "Activating", "deactivate": "Deactivating", "delete": "Deleting"}
+DONE = {"activate": "activated", "deactivate": "deactivated", "delete": "deleted"}
+
+
+@dataclass
+class BulkResult:
+    action: str
+    total: int
+    succeeded: list[int] = field(default_factory=list)
+    failed: list[tuple[int, Failure]] = field(default_factory=list)
+    cancelled: bool = False
+
+    def summary(self) -> str:
+        done = len(self.succeeded)
+        text = f"{done} of {self.total} {DONE[self.action]}"
+        if self.failed:
+            text += f"; {len(self.failed)} failed"
+        if self.cancelled:
+            text += f"; cancelled, {self.total - done - len(self.failed)} not attempted"
+        return text + "."
+
+
+class ActivationsController(QObject):
+    bulkStarted = Signal(str, int)  # action, total
+    progress = Signal(int, int)  # done (attempted), total
+    rowUpdated = Signal(int, bool)  # id, activated
+    rowRemoved = Signal(int)  # id
+    rowFailed = Signal(int, object)  # id, Failure
+    bulkFinished = Signal(object)  # BulkResult
+
+    def __init__(
+        self,
+        runner: TaskRunner,
+        client: Callable[[], Any],
+        confirm: Callable[[str, str], Awaitable[bool]],
+        parent=None,
+    ) -> None:
+        super().__init__(parent)
+        self._runner = runner
+        self._client = client
+        self._confirm = confirm
+
+    def toggle(self, activation_id: int, activated: bool) -> asyncio.Task:
+        """One checkbox: its own task per row, so toggling two rows quickly does both."""
+        return self.run_bulk("activate" if activated else "deactivate", [activation_id],
+                             name=f"activations.toggle.{activation_id}")
+
+    def activate(self, ids: list[int]) -> asyncio.Task:
+        return self.run_bulk("activate", ids)
+
+    def deactivate(self, ids: list[int]) -> asyncio.Task:
+        return self.run_bulk("deactivate", ids)
+
+    def delete(self, ids: list[int], descriptions: list[str]) -> asyncio.Task:
+        """Ask, naming the devices; delete only after "Delete"."""
+        return self._runner.run(
+            "activations.confirm", lambda: self._confirm_delete(ids, descriptions)
+        )
+
+    def cancel(self) -> None:
+        self._runner.cancel(BULK)
+
+    def is_running(self) -> bool:
+        return self._runner.is_running(BULK)
+
+    async def _confirm_delete(self, ids: list[int], descriptions: list[str]) -> bool:
+        n = len(ids)
+        title = "Delete activation" if n == 1 else f"Delete {n} activations"
+        shown = descriptions[:15] + ([f"\u2026 and {n - 15} more"] if n > 15 else [])
+        text = (
+            f"Delete {'this activation' if n == 1 else f'these {n} activations'}? "
+            "The device loses its licence seat; this cannot be undone.\n\n" + "\n".join(shown)
+        )
+        if not await self._confirm(title, text):
+            return False
+        self.run_bulk("delete", ids)
+        return True
+
+    def run_bulk(self, action: str, ids: list[int], name: str = BULK) -> asyncio.Task:
+        if action not in VERBS:
+            raise ValueError(action)
+        return self._runner.run(name, lambda: self._bulk(action, list(ids)))
+
+    async def _bulk(self, action: str, ids: list[int]) -> BulkResult:
+        result = BulkResult(action, len(ids))
+        self.bulkStarted.emit(action, len(ids))
+        try:
+            client = self._client()
+            for n, aid in enumerate(ids, start=1):
+                try:
+                    if action == "delete":
+                        await client.delete_activation(aid)
+                    else:
+                        await client.set_activation(aid, action == "activate")
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:
+                    failure = failure_from(exc)
+                    result.failed.append((aid, failure))
+                    self.rowFailed.emit(aid, failure)
+                    if failure.unexpected:
+                        raise
+                else:
+                    result.succeeded.append(aid)
+                    if action == "delete":
+                        self.rowRemoved.emit(aid)
+                    else:
+                        self.rowUpdated.emit(aid, action == "activate")
+                self.progress.emit(n, len(ids))
+        except asyncio.CancelledError:
+            result.cancelled = True
+            self.bulkFinished.emit(result)
+            raise
+        except Exception:
+            self.bulkFinished.emit(result)
+            raise
+        self.bulkFinished.emit(result)
+        return result

@@ -1,0 +1,251 @@
+"""Devices a licence is activated on: filter, sort, multi-select, bulk actions, CSV."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..shared.icons import icon
+from ..shared.part_state import PartState
+from .export import write_csv
+from .model import (
+    COL_ACTIVATED,
+    COL_CREATED,
+    COL_DEVICE,
+    COL_HOST,
+    COL_ID,
+    COL_PRODUCT,
+    COL_UPDATED,
+    ID_ROLE,
+    ActivationsModel,
+    ActivationsProxy,
+)
+
+EMPTY_TEXT = "No devices activated"
+
+
+class ActivationsPanel(QGroupBox):
+    """Emits what the user asked for; the controller does the work and reports back."""
+
+    activateRequested = Signal(list)  # activation ids
+    deactivateRequested = Signal(list)
+    deleteRequested = Signal(list)
+    cancelRequested = Signal()
+
+    def __init__(self, parent=None) -> None:
+        super().__init__("Activations", parent)
+        self.model = ActivationsModel(self)
+        self.proxy = ActivationsProxy(self)
+        self.proxy.setSourceModel(self.model)
+
+        self.filter = QLineEdit()
+        self.filter.setObjectName("activationsFilter")
+        self.filter.setAccessibleName("Filter activations")
+        self.filter.setPlaceholderText("Filter devices (host, product, tag, id\u2026)")
+        self.filter.setClearButtonEnabled(True)
+        self.activate_button = QPushButton("Activate")
+        self.activate_button.setObjectName("activateButton")
+        self.deactivate_button = QPushButton("Deactivate")
+        self.deactivate_button.setObjectName("deactivateButton")
+        self.delete_button = QPushButton(icon("edit-delete"), "Delete\u2026")
+        self.delete_button.setObjectName("deleteButton")
+        self.export_button = QPushButton(icon("document-save"), "Export CSV\u2026")
+        self.export_button.setObjectName("exportButton")
+        self.count_label = QLabel()
+        self.count_label.setObjectName("activationsCount")
+        bar = QHBoxLayout()
+        bar.addWidget(self.filter, 1)
+        bar.addWidget(self.count_label)
+        for b in (self.activate_button, self.deactivate_button, self.delete_button,
+                  self.export_button):
+            bar.addWidget(b)
+
+        self.progress = QProgressBar()
+        self.progress.setObjectName("bulkProgress")
+        self.progress.setAccessibleName("Progress of the bulk action")
+        self.cancel_button = QPushButton(icon("media-playback-stop"), "Cancel")
+        self.cancel_button.setObjectName("bulkCancelButton")
+        self.progress_row = QWidget()
+        prow = QHBoxLayout(self.progress_row)
+        prow.setContentsMargins(0, 0, 0, 0)
+        prow.addWidget(self.progress, 1)
+        prow.addWidget(self.cancel_button)
+        self.progress_row.hide()
+
+        self.table = QTableView()
+        self.table.setObjectName("activationsTable")
+        self.table.setAccessibleName("Activations")
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.verticalHeader().hide()
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().setDefaultSectionSize(24)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for col, width in ((COL_ID, 60), (COL_PRODUCT, 150), (COL_HOST, 330),
+                           (COL_DEVICE, 150), (COL_ACTIVATED, 80), (COL_CREATED, 130),
+                           (COL_UPDATED, 130)):
+            self.table.setColumnWidth(col, width)
+
+        content = QWidget()
+        lay = QVBoxLayout(content)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addLayout(bar)
+        lay.addWidget(self.progress_row)
+        lay.addWidget(self.table, 1)
+        self.state = PartState(content, "activations")
+        outer = QVBoxLayout(self)
+        outer.addWidget(self.state)
+
+        self.filter.textChanged.connect(self._filter_changed)
+        self.activate_button.clicked.connect(lambda: self._emit(self.activateRequested))
+        self.deactivate_button.clicked.connect(lambda: self._emit(self.deactivateRequested))
+        self.delete_button.clicked.connect(self.request_delete)
+        self.export_button.clicked.connect(self._export_clicked)
+        self.cancel_button.clicked.connect(self.cancelRequested)
+        self.table.selectionModel().selectionChanged.connect(self._update_buttons)
+        self.proxy.modelReset.connect(self._update_buttons)
+        self.proxy.rowsRemoved.connect(self._update_buttons)
+        for key, slot in ((QKeySequence.StandardKey.Copy, self.copy_selection),
+                          (QKeySequence.StandardKey.Delete, self.request_delete)):
+            shortcut = QShortcut(key, self.table)
+            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+            shortcut.activated.connect(slot)
+        self._bulk_running = False
+        self._update_buttons()
+
+    # -- state shown -------------------------------------------------------------
+    def set_busy(self, busy: bool) -> None:
+        self.state.set_busy(busy)
+
+    def show_error(self, sentence: str) -> None:
+        self.model.set_activations([])
+        self.state.show_message(sentence, error=True)
+
+    def clear(self) -> None:
+        self.model.set_activations([])
+        self.state.show_message("")
+
+    def show_activations(self, activations: list) -> None:
+        self.model.set_activations(activations)
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self._show_rows()
+
+    def _show_rows(self) -> None:
+        if self.model.rowCount() == 0:
+            self.state.show_message(EMPTY_TEXT)
+        else:
+            self.state.show_content()
+        self._update_count()
+
+    def set_bulk_running(self, running: bool, total: int = 0, what: str = "") -> None:
+        self._bulk_running = running
+        self.progress_row.setVisible(running)
+        if running:
+            self.progress.setRange(0, max(total, 1))
+            self.progress.setValue(0)
+            self.progress.setFormat(f"{what} %v of %m")
+        self._update_buttons()
+
+    def set_progress(self, done: int, total: int) -> None:
+        self.progress.setRange(0, max(total, 1))
+        self.progress.setValue(done)
+
+    def row_removed(self, activation_id: int) -> None:
+        self.model.remove_activation(activation_id)
+        if self.model.rowCount() == 0:
+            self.state.show_message(EMPTY_TEXT)
+        self._update_count()
+
+    # -- selection and actions ---------------------------------------------------
+    def selected_ids(self) -> list[int]:
+        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
+        return [self.proxy.index(r, 0).data(ID_ROLE) for r in rows]
+
+    def describe(self, ids: list[int]) -> list[str]:
+        """One line per activation, naming the device, for confirmations and reports."""
+        lines = []
+        for aid in ids:
+            a = self.model.activation(aid)
+            if a is None:
+                lines.append(f"#{aid}")
+                continue
+            row = self.model.row_of(aid)
+            host = self.model.index(row, COL_HOST).data()
+            tag = self.model.index(row, COL_DEVICE).data()
+            product = self.model.index(row, COL_PRODUCT).data()
+            lines.append(f"#{aid} {product}: {tag}, host {host}")
+        return lines
+
+    def request_delete(self) -> None:
+        ids = self.selected_ids()
+        if ids and not self._bulk_running:
+            self.deleteRequested.emit(ids)
+
+    def _emit(self, signal) -> None:
+        ids = self.selected_ids()
+        if ids and not self._bulk_running:
+            signal.emit(ids)
+
+    def _update_buttons(self, *_args) -> None:
+        has = bool(self.table.selectionModel().selectedRows()) and not self._bulk_running
+        for b in (self.activate_button, self.deactivate_button, self.delete_button):
+            b.setEnabled(has)
+        self.export_button.setEnabled(self.model.rowCount() > 0)
+
+    def _filter_changed(self, text: str) -> None:
+        self.proxy.set_filter_text(text)
+        self._update_count()
+
+    def _update_count(self) -> None:
+        shown, total = self.proxy.rowCount(), self.model.rowCount()
+        if shown != total:
+            self.count_label.setText(f"{shown} of {total}")
+        else:
+            self.count_label.setText("1 device" if total == 1 else f"{total} devices")
+
+    def copy_selection(self) -> None:
+        """Ctrl+C: selected cells as tab-separated text, one line per row."""
+        indexes = sorted(self.table.selectedIndexes(), key=lambda i: (i.row(), i.column()))
+        rows: dict[int, list[str]] = {}
+        for i in indexes:
+            value = i.data(Qt.ItemDataRole.EditRole)
+            rows.setdefault(i.row(), []).append("" if value is None else str(value))
+        QGuiApplication.clipboard().setText("\n".join("\t".join(v) for v in rows.values()))
+
+    # -- CSV -------------------------------------------------------------------
+    def ask_csv_path(self) -> str:
+        """The file to export to; tests replace this."""
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Export activations", "activations.csv", "CSV files (*.csv)"
+        )
+        return path
+
+    def export_csv(self, path: str) -> int:
+        """Write the rows shown (filter applied, in view order); returns the row count."""
+        with open(path, "w", newline="", encoding="utf-8") as stream:
+            return write_csv(stream, self.proxy)
+
+    def _export_clicked(self) -> None:
+        path = self.ask_csv_path()
+        if path:
+            self.export_csv(path)

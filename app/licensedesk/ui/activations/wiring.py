@@ -1,0 +1,61 @@
+"""Wires the activations panel to its controller: a row's checkbox, Activate, Deactivate,
+Delete (Del, after a confirmation that names the devices), Cancel, and the rows and
+seats that change when the service agreed.
+
+Delete on two selected devices: ``panel.request_delete`` → ``deleteRequested`` →
+``ActivationsController.delete`` (asks through :class:`ConfirmDialog`, then one
+``DELETE`` per device through the task runner) → ``rowRemoved`` →
+``panel.row_removed`` and the products' seats; the summary goes to the status bar
+(and the banner when a row failed).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..shared.confirm import ConfirmDialog
+from .controller import VERBS, ActivationsController, BulkResult
+
+if TYPE_CHECKING:
+    from ..lookup.wiring import LookupFeature
+    from ..shell.desk import DeskApp
+
+
+def install_activations(desk: DeskApp, lookup: LookupFeature) -> ActivationsController:
+    """Connect the activations panel of ``lookup``'s workspace; returns the controller."""
+    window, ws = desk.window, lookup.workspace
+    panel = ws.activations
+
+    def confirm(title: str, text: str):
+        return ConfirmDialog.ask(window, title, text, accept="Delete")
+
+    controller = ActivationsController(desk.runner, desk.connections.client, confirm, desk)
+
+    def row_updated(activation_id: int, activated: bool) -> None:
+        panel.model.set_activated(activation_id, activated)
+        ws.update_seats()
+
+    def row_removed(activation_id: int) -> None:
+        panel.row_removed(activation_id)
+        ws.update_seats()
+
+    def finished(result: BulkResult) -> None:
+        panel.set_bulk_running(False)
+        window.statusBar().showMessage(result.summary(), 10000)
+        if result.failed:
+            lines = [f"#{aid}: {f.sentence}\n{f.details}" for aid, f in result.failed]
+            first = result.failed[0][1].sentence
+            ws.banner.show_error(f"{result.summary()} {first}", "\n\n".join(lines))
+
+    panel.model.toggleRequested.connect(controller.toggle)
+    panel.activateRequested.connect(controller.activate)
+    panel.deactivateRequested.connect(controller.deactivate)
+    panel.deleteRequested.connect(lambda ids: controller.delete(ids, panel.describe(ids)))
+    panel.cancelRequested.connect(controller.cancel)
+    controller.bulkStarted.connect(
+        lambda action, total: panel.set_bulk_running(True, total, VERBS[action]))
+    controller.progress.connect(panel.set_progress)
+    controller.rowUpdated.connect(row_updated)
+    controller.rowRemoved.connect(row_removed)
+    controller.bulkFinished.connect(finished)
+    return controller

@@ -1,1 +1,0 @@
-"""Controllers: QObjects that hold the async work and report through signals."""

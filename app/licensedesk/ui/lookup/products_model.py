@@ -1,0 +1,91 @@
+"""Products of a licence: table model with seats used / max and masked secrets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+
+from ..shared import colours
+from ..shared.secret_field import masked
+
+COL_NAME, COL_CODE, COL_ACTIVE, COL_SEATS, COL_KEY, COL_SIGNATURE, COL_SIGNATURE_TRIAL = range(7)
+HEADERS = ("Name", "Code", "Active", "Seats", "Key", "Signature", "Signature (trial)")
+SECRET_COLUMNS = {
+    COL_KEY: "key",
+    COL_SIGNATURE: "signature",
+    COL_SIGNATURE_TRIAL: "signature_trial",
+}
+
+OBJECT_ROLE = Qt.ItemDataRole.UserRole + 1
+SECRET_ROLE = Qt.ItemDataRole.UserRole + 2  # the unmasked secret of a secret column
+
+
+class ProductsModel(QAbstractTableModel):
+    """Rows are api Product objects. Secrets display masked; :data:`SECRET_ROLE`
+    gives the real value to the reveal/copy widgets only."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._rows: list[Any] = []
+        self._seats: dict[Any, int] = {}
+
+    def set_products(self, products: list[Any]) -> None:
+        self.beginResetModel()
+        self._rows = list(products)
+        self.endResetModel()
+
+    def products(self) -> list[Any]:
+        return list(self._rows)
+
+    def set_seats_used(self, counts: dict[Any, int]) -> None:
+        """Activated activations per product id; updates the seats column only."""
+        self._seats = dict(counts)
+        if self._rows:
+            last = len(self._rows) - 1
+            self.dataChanged.emit(self.index(0, COL_SEATS), self.index(last, COL_SEATS))
+
+    def seats_text(self, p: Any) -> str:
+        limit = "?" if p.max_host_count is None else p.max_host_count
+        return f"{self._seats.get(p.id, 0)} / {limit}"
+
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return HEADERS[section]
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            return "Activated devices / max_host_count" if section == COL_SEATS else None
+        return None
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        p = self._rows[index.row()]
+        col = index.column()
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            if col == COL_NAME:
+                return p.name or ""
+            if col == COL_CODE:
+                return p.code or ""
+            if col == COL_ACTIVE:
+                return "Yes" if p.active else "No"
+            if col == COL_SEATS:
+                return self.seats_text(p)
+            if col in SECRET_COLUMNS:
+                return masked(getattr(p, SECRET_COLUMNS[col]))
+        if role == SECRET_ROLE and col in SECRET_COLUMNS:
+            return getattr(p, SECRET_COLUMNS[col]) or ""
+        if role == OBJECT_ROLE:
+            return p
+        if role == Qt.ItemDataRole.ToolTipRole and col in SECRET_COLUMNS:
+            return "Masked: select the product to reveal or copy it"
+        if role == Qt.ItemDataRole.ForegroundRole and col == COL_ACTIVE and not p.active:
+            from PySide6.QtGui import QColor
+
+            return QColor(colours.BAD)
+        return None

@@ -1,0 +1,103 @@
+"""Products of the licence: table + the selected product's secrets (masked)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFormLayout,
+    QGroupBox,
+    QHeaderView,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..shared.part_state import PartState
+from ..shared.secret_field import SecretField
+from .products_model import COL_CODE, COL_NAME, SECRET_COLUMNS, SECRET_ROLE, ProductsModel
+
+
+class ProductsPanel(QGroupBox):
+    def __init__(self, parent=None) -> None:
+        super().__init__("Products", parent)
+        self.model = ProductsModel(self)
+        self.table = QTableView()
+        self.table.setObjectName("productsTable")
+        self.table.setAccessibleName("Products")
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().hide()
+        self.table.setAlternatingRowColors(True)
+        header = self.table.horizontalHeader()
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.setColumnWidth(COL_NAME, 160)
+        self.table.setColumnWidth(COL_CODE, 265)
+        self.table.setColumnWidth(COL_CODE + 1, 60)  # Active
+        self.table.setColumnWidth(COL_CODE + 2, 70)  # Seats used / max
+        self.secrets_box = QWidget()
+        form = QFormLayout(self.secrets_box)
+        form.setContentsMargins(0, 4, 0, 0)
+        self.secret_fields: dict[int, SecretField] = {}
+        for col, name in SECRET_COLUMNS.items():
+            label = name.replace("_", " ")
+            self.secret_fields[col] = SecretField("", label)
+            self.secret_fields[col].setObjectName(f"product_{name}")
+            form.addRow(f"{label.capitalize()}:", self.secret_fields[col])
+        self.secrets_box.setEnabled(False)
+        content = QWidget()
+        lay = QVBoxLayout(content)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.table, 1)
+        lay.addWidget(self.secrets_box)
+        self.state = PartState(content, "products")
+        outer = QVBoxLayout(self)
+        outer.addWidget(self.state)
+        self.table.selectionModel().currentRowChanged.connect(self._current_changed)
+        copy = QShortcut(QKeySequence.StandardKey.Copy, self.table)
+        copy.setContext(Qt.ShortcutContext.WidgetShortcut)
+        copy.activated.connect(self.copy_selection)
+
+    def set_busy(self, busy: bool) -> None:
+        self.state.set_busy(busy)
+
+    def show_error(self, sentence: str) -> None:
+        self.model.set_products([])
+        self.state.show_message(sentence, error=True)
+
+    def clear(self) -> None:
+        self.model.set_products([])
+        self.state.show_message("")
+
+    def show_products(self, products: list) -> None:
+        self.model.set_products(products)
+        self._current_changed(self.table.currentIndex())
+        if products:
+            self.state.show_content()
+        else:
+            self.state.show_message("No products for this licence.")
+
+    def set_seats_used(self, counts: dict) -> None:
+        self.model.set_seats_used(counts)
+
+    def _current_changed(self, current, _previous=None) -> None:
+        valid = current is not None and current.isValid()
+        self.secrets_box.setEnabled(valid)
+        for col, field_widget in self.secret_fields.items():
+            value = self.model.index(current.row(), col).data(SECRET_ROLE) if valid else ""
+            field_widget._value = value or ""
+            field_widget.edit.setText(value or "")
+            field_widget.reveal_button.setChecked(False)
+
+    def copy_selection(self) -> None:
+        """Ctrl+C: the selected cells as text; secret columns copy masked (use Copy)."""
+        indexes = sorted(self.table.selectedIndexes(), key=lambda i: (i.row(), i.column()))
+        if not indexes and self.table.currentIndex().isValid():
+            indexes = [self.table.currentIndex()]
+        rows: dict[int, list[str]] = {}
+        for i in indexes:
+            rows.setdefault(i.row(), []).append(str(i.data() or ""))
+        QGuiApplication.clipboard().setText("\n".join("\t".join(v) for v in rows.values()))

@@ -1,0 +1,192 @@
+"""The lookup workspace: profile selector, serial box, error banner and the three parts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QStringListModel, Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QCompleter,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..activations.panel import ActivationsPanel
+from ..shared import colours
+from ..shared.colours import text_style
+from ..shared.error_banner import ErrorBanner
+from ..shared.icons import icon
+from .license_card import LicenseCard
+from .products_panel import ProductsPanel
+
+MAX_RECENT = 20
+SERIAL_HINT = "A serial is five groups of four letters or digits, e.g. ABCD-1234-EFGH-5678-IJKL."
+
+
+class Workspace(QWidget):
+    """Shows state and emits what the user asked for; holds no network code."""
+
+    lookupRequested = Signal(str)  # a normalised serial
+    profileSelected = Signal(str)
+    manageProfilesRequested = Signal()
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.normalizer: Callable[[str], str] | None = None  # set once the api is loaded
+
+        self.profile_selector = QComboBox()
+        self.profile_selector.setObjectName("profileSelector")
+        self.profile_selector.setAccessibleName("Connection profile")
+        self.profile_selector.setMinimumWidth(160)
+        self.profile_selector.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.profiles_button = QPushButton(icon("preferences-system"), "Profiles\u2026")
+        self.profiles_button.setObjectName("profilesButton")
+        self.serial_input = QLineEdit()
+        self.serial_input.setObjectName("serialInput")
+        self.serial_input.setAccessibleName("Serial")
+        self.serial_input.setPlaceholderText("Serial, e.g. ABCD-1234-EFGH-5678-IJKL")
+        self.serial_input.setClearButtonEnabled(True)
+        self.serial_input.setMinimumWidth(300)
+        self.recent = QStringListModel(self)
+        completer = QCompleter(self.recent, self)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        self.serial_input.setCompleter(completer)
+        self.lookup_button = QPushButton(icon("edit-find"), "Look up")
+        self.lookup_button.setObjectName("lookupButton")
+        self.lookup_button.setAccessibleName("Look up")
+        self.demo_marker = QLabel("Demo data")
+        self.demo_marker.setObjectName("demoMarker")
+        self.demo_marker.setToolTip("Connected to the built-in sandbox with made-up data")
+        self.demo_marker.setStyleSheet(
+            "#demoMarker { background: #f39c12; color: black; font-weight: bold;"
+            " border-radius: 3px; padding: 3px 8px; }"
+        )
+        self.demo_marker.hide()
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("Profile:"))
+        bar.addWidget(self.profile_selector)
+        bar.addWidget(self.profiles_button)
+        bar.addSpacing(12)
+        bar.addWidget(self.serial_input, 1)
+        bar.addWidget(self.lookup_button)
+        bar.addWidget(self.demo_marker)
+
+        self.hint = QLabel()
+        self.hint.setObjectName("serialHint")
+        self.hint.setStyleSheet(text_style(colours.BAD))
+        self.hint.hide()
+        self.banner = ErrorBanner()
+        self.card = LicenseCard()
+        self.products = ProductsPanel()
+        self.activations = ActivationsPanel()
+        self.top_splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.top_splitter.setObjectName("topSplitter")
+        self.top_splitter.addWidget(self.card)
+        self.top_splitter.addWidget(self.products)
+        self.top_splitter.setStretchFactor(0, 2)
+        self.top_splitter.setStretchFactor(1, 3)
+        self.main_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.main_splitter.setObjectName("mainSplitter")
+        self.main_splitter.addWidget(self.top_splitter)
+        self.main_splitter.addWidget(self.activations)
+        self.main_splitter.setStretchFactor(0, 2)
+        self.main_splitter.setStretchFactor(1, 3)
+        self.main_splitter.setChildrenCollapsible(False)
+        lay = QVBoxLayout(self)
+        lay.addLayout(bar)
+        lay.addWidget(self.hint)
+        lay.addWidget(self.banner)
+        lay.addWidget(self.main_splitter, 1)
+
+        self.serial_input.textEdited.connect(self._on_edited)
+        self.serial_input.returnPressed.connect(self.request_lookup)
+        self.lookup_button.clicked.connect(self.request_lookup)
+        self.profiles_button.clicked.connect(self.manageProfilesRequested)
+        self.profile_selector.currentTextChanged.connect(self._profile_changed)
+        self._filling = False
+
+    # -- serial ------------------------------------------------------------------
+    def _normalise(self, text: str) -> str:
+        """Normalised serial, or raise ValueError (the api's InvalidInput is one)."""
+        if self.normalizer is None:
+            raise ValueError("not ready")
+        return self.normalizer(text)
+
+    def _on_edited(self, text: str) -> None:
+        """Normalise as the user pastes/types: once it parses, show the canonical form."""
+        self.hint.hide()
+        try:
+            normal = self._normalise(text)
+        except Exception:
+            return
+        if normal != text:
+            self.serial_input.setText(normal)
+
+    def request_lookup(self) -> None:
+        text = self.serial_input.text()
+        try:
+            serial = self._normalise(text)
+        except Exception as exc:
+            sentence = getattr(exc, "sentence", "") if self.normalizer else "Starting up\u2026"
+            self.hint.setText(f"{sentence} {SERIAL_HINT}".strip() if text.strip() else SERIAL_HINT)
+            self.hint.show()
+            self.serial_input.setFocus()
+            return
+        self.hint.hide()
+        if serial != text:
+            self.serial_input.setText(serial)
+        self.remember(serial)
+        self.lookupRequested.emit(serial)
+
+    def remember(self, serial: str) -> None:
+        items = [serial] + [s for s in self.recent.stringList() if s != serial]
+        self.recent.setStringList(items[:MAX_RECENT])
+
+    def recent_serials(self) -> list[str]:
+        return self.recent.stringList()
+
+    def set_recent_serials(self, serials: list[str]) -> None:
+        self.recent.setStringList([s for s in serials if isinstance(s, str)][:MAX_RECENT])
+
+    def focus_serial(self) -> None:
+        self.serial_input.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.serial_input.selectAll()
+
+    # -- profiles ------------------------------------------------------------------
+    def set_profiles(self, names: list[str], current: str | None) -> None:
+        self._filling = True
+        try:
+            self.profile_selector.clear()
+            self.profile_selector.addItems(names)
+            if current in names:
+                self.profile_selector.setCurrentText(current)
+        finally:
+            self._filling = False
+
+    def current_profile(self) -> str:
+        return self.profile_selector.currentText()
+
+    def _profile_changed(self, name: str) -> None:
+        if not self._filling and name:
+            self.profileSelected.emit(name)
+
+    def set_demo(self, on: bool) -> None:
+        self.demo_marker.setVisible(on)
+
+    # -- parts ---------------------------------------------------------------------
+    def update_seats(self) -> None:
+        """The products' "seats used" from the activations on show."""
+        self.products.set_seats_used(self.activations.model.activated_count_by_product())
+
+    def clear_results(self) -> None:
+        self.banner.clear()
+        self.card.clear()
+        self.products.clear()
+        self.activations.clear()

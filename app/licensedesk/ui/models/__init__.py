@@ -1,1 +1,0 @@
-"""Qt item models over the api's model objects (column constants, custom roles)."""

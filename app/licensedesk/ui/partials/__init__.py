@@ -1,1 +1,0 @@
-"""Small reusable widgets: error banner, masked secret field, part state, icons."""

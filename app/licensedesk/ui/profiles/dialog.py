@@ -1,0 +1,357 @@
+"""Connection profiles: add, edit, remove; test each credential pair; say where keys go.
+
+Opened with ``open()`` (window-modal, no nested loop). The dialog holds no async
+work: "Test connection" and "Remove…" are asked of the profiles controller
+(:attr:`ProfilesDialog.testRequested`, :attr:`ProfilesDialog.removeRequested`),
+which answers through :meth:`show_test_result` and :meth:`profile_removed`.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..shared import colours
+from ..shared.colours import text_style
+from ..shared.labels import plain_label
+
+TRANSPORT_CHOICES = (("Client default (JSON body)", None), ("JSON body", "json"),
+                     ("Form body", "form"), ("Query string", "query"))
+
+
+class PairBox(QGroupBox):
+    """app_id + api_key (password field) + Test connection, for one pair."""
+
+    def __init__(self, pair: str, parent=None) -> None:
+        super().__init__(f"{pair.capitalize()} credentials", parent)
+        self.pair = pair
+        self.app_id = QLineEdit()
+        self.app_id.setObjectName(f"{pair}AppId")
+        self.app_id.setAccessibleName(f"{pair} app ID")
+        self.api_key = QLineEdit()
+        self.api_key.setObjectName(f"{pair}ApiKey")
+        self.api_key.setAccessibleName(f"{pair} API key")
+        self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
+        self.test_button = QPushButton("Test connection")
+        self.test_button.setObjectName(f"{pair}TestButton")
+        self.result = plain_label()  # the service's sentence
+        self.result.setObjectName(f"{pair}TestResult")
+        self.result.setWordWrap(True)
+        form = QFormLayout(self)
+        form.addRow("App ID:", self.app_id)
+        form.addRow("API key:", self.api_key)
+        row = QHBoxLayout()
+        row.addWidget(self.test_button)
+        row.addWidget(self.result, 1)
+        form.addRow(row)
+
+    def set_result(self, ok: bool | None, text: str) -> None:
+        colour = {True: colours.OK, False: colours.BAD, None: colours.MUTED}[ok]
+        self.result.setStyleSheet(text_style(colour))
+        self.result.setText(text)
+
+
+class ProfilesDialog(QDialog):
+    testRequested = Signal(str, object, str, object)  # pair, Profile, typed key, editing name
+    removeRequested = Signal(str)  # profile name
+
+    def __init__(self, connections, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("profilesDialog")
+        self.setWindowTitle("Connection profiles")
+        self.setModal(True)
+        self.resize(820, 600)
+        self.connections = connections
+        self._editing: str | None = None
+
+        self.list = QListWidget()
+        self.list.setObjectName("profilesList")
+        self.list.setAccessibleName("Profiles")
+        self.add_button = QPushButton("Add")
+        self.add_button.setObjectName("addProfileButton")
+        self.remove_button = QPushButton("Remove\u2026")
+        self.remove_button.setObjectName("removeProfileButton")
+        left = QVBoxLayout()
+        left.addWidget(self.list, 1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(self.remove_button)
+        left.addLayout(buttons)
+
+        self.name = QLineEdit()
+        self.name.setObjectName("profileName")
+        self.base_url = QLineEdit()
+        self.base_url.setObjectName("profileBaseUrl")
+        self.base_url.setPlaceholderText("https://licences.example.com")
+        self.insecure = QCheckBox("Allow unencrypted http:// to this host (keys travel in clear)")
+        self.insecure.setObjectName("allowInsecureHttp")
+        self.http_warning = plain_label()  # names the typed host
+        self.http_warning.setObjectName("httpWarning")
+        self.http_warning.setWordWrap(True)
+        self.http_warning.setStyleSheet(text_style(colours.WARN))
+        self.http_warning.hide()
+        self.read_box = PairBox("read")
+        self.write_box = PairBox("write")
+        self.transport = QComboBox()
+        self.transport.setObjectName("profileTransport")
+        for text, value in TRANSPORT_CHOICES:
+            self.transport.addItem(text, value)
+        self.legacy = QCheckBox("Use the deprecated activation routes (update-api / destroy-api)")
+        self.legacy.setObjectName("legacyRoutes")
+        self.connect_timeout = QDoubleSpinBox()
+        self.read_timeout = QDoubleSpinBox()
+        for spin in (self.connect_timeout, self.read_timeout):
+            spin.setRange(0.1, 600.0)
+            spin.setSuffix(" s")
+            spin.setDecimals(1)
+        self.timezone = QLineEdit("UTC")
+        self.timezone.setObjectName("serverTimezone")
+        self.verify = QCheckBox("Verify TLS certificates")
+        self.verify.setObjectName("verifyTls")
+        self.ca_bundle = QLineEdit()
+        self.ca_bundle.setObjectName("caBundle")
+        self.ca_bundle.setPlaceholderText("optional: path to a CA bundle (PEM)")
+        self.keys_note = plain_label()  # names the keyring backend
+        self.keys_note.setObjectName("keysNote")
+        self.keys_note.setWordWrap(True)
+        self.message = plain_label()  # profile names, typed addresses, errors
+        self.message.setObjectName("profileMessage")
+        self.message.setWordWrap(True)
+        self.save_button = QPushButton("Save")
+        self.save_button.setObjectName("saveProfileButton")
+
+        form = QFormLayout()
+        form.addRow("Name:", self.name)
+        form.addRow("Service address:", self.base_url)
+        form.addRow("", self.insecure)
+        form.addRow("", self.http_warning)
+        options = QFormLayout()
+        options.addRow("Arguments sent as:", self.transport)
+        options.addRow("", self.legacy)
+        timeouts = QHBoxLayout()
+        timeouts.addWidget(QLabel("connect"))
+        timeouts.addWidget(self.connect_timeout)
+        timeouts.addWidget(QLabel("read"))
+        timeouts.addWidget(self.read_timeout)
+        timeouts.addStretch(1)
+        options.addRow("Time-outs:", timeouts)
+        options.addRow("Server time zone:", self.timezone)
+        options.addRow("", self.verify)
+        options.addRow("CA bundle:", self.ca_bundle)
+        right = QVBoxLayout()
+        right.addLayout(form)
+        right.addWidget(self.read_box)
+        right.addWidget(self.write_box)
+        right.addLayout(options)
+        right.addWidget(self.keys_note)
+        right.addWidget(self.message)
+        save_row = QHBoxLayout()
+        save_row.addStretch(1)
+        save_row.addWidget(self.save_button)
+        right.addLayout(save_row)
+        self.editor = QWidget()
+        self.editor.setLayout(right)
+
+        body = QHBoxLayout()
+        body.addLayout(left, 1)
+        body.addWidget(self.editor, 3)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.rejected.connect(self.reject)
+        outer = QVBoxLayout(self)
+        outer.addLayout(body, 1)
+        outer.addWidget(close)
+
+        self.list.currentTextChanged.connect(self._load)
+        self.add_button.clicked.connect(self.new_profile)
+        self.remove_button.clicked.connect(self.remove_current)
+        self.save_button.clicked.connect(self.save)
+        self.base_url.textChanged.connect(self._update_warning)
+        self.insecure.toggled.connect(self._update_warning)
+        self.read_box.test_button.clicked.connect(lambda: self.test_pair("read"))
+        self.write_box.test_button.clicked.connect(lambda: self.test_pair("write"))
+        self._say_where_keys_go()
+
+    # -- list ------------------------------------------------------------------
+    def reload(self, select: str | None = None) -> None:
+        self.list.blockSignals(True)
+        self.list.clear()
+        self.list.addItems(self.connections.names())
+        self.list.blockSignals(False)
+        items = self.list.findItems(select or "", Qt.MatchFlag.MatchExactly) if select else []
+        if items:
+            self.list.setCurrentItem(items[0])
+        elif self.list.count():
+            self.list.setCurrentRow(0)
+        else:
+            self.new_profile()
+        self._say_where_keys_go()
+
+    def _say_where_keys_go(self) -> None:
+        secrets = self.connections.secrets
+        if secrets is None or not secrets.persistent:
+            where = "memory only, this session"
+        else:
+            where = secrets.backend_description
+        self.keys_note.setText(
+            f"API keys are kept in: {where}. The profile file holds the address, app IDs and "
+            "options, never a key."
+        )
+
+    def _load(self, name: str) -> None:
+        self.message.clear()
+        for box in (self.read_box, self.write_box):
+            box.set_result(None, "")
+            box.api_key.clear()
+        if not name:
+            return
+        profile = self.connections.profile(name)
+        self._editing = name
+        memory = self.connections.is_memory_only(name)
+        self.name.setText(profile.name)
+        self.base_url.setText(profile.base_url)
+        self.insecure.setChecked(profile.allow_insecure_http)
+        for box, app_id in ((self.read_box, profile.read_app_id),
+                            (self.write_box, profile.write_app_id)):
+            box.app_id.setText(app_id or "")
+            stored = memory or (self.connections.secrets is not None
+                                and self.connections.secrets.has(name, box.pair))
+            box.api_key.setPlaceholderText(
+                "stored \u2014 leave empty to keep it" if stored else "not set"
+            )
+        self.transport.setCurrentIndex(
+            next(i for i, (_t, v) in enumerate(TRANSPORT_CHOICES) if v == profile.transport)
+        )
+        self.legacy.setChecked(profile.legacy_activation_routes)
+        self.connect_timeout.setValue(profile.connect_timeout)
+        self.read_timeout.setValue(profile.read_timeout)
+        self.timezone.setText(profile.server_timezone)
+        self.verify.setChecked(profile.verify_tls)
+        self.ca_bundle.setText(profile.ca_bundle or "")
+        self.save_button.setEnabled(not memory)
+        self.remove_button.setEnabled(not memory)
+        if memory:
+            self.message.setText("This profile exists for this session only and is not saved.")
+
+    def new_profile(self) -> None:
+        self.list.clearSelection()
+        self.list.setCurrentRow(-1)
+        self._editing = None
+        for w in (self.name, self.base_url, self.ca_bundle, self.read_box.app_id,
+                  self.read_box.api_key, self.write_box.app_id, self.write_box.api_key):
+            w.clear()
+        for box in (self.read_box, self.write_box):
+            box.api_key.setPlaceholderText("")
+            box.set_result(None, "")
+        self.insecure.setChecked(False)
+        self.transport.setCurrentIndex(0)
+        self.legacy.setChecked(False)
+        self.connect_timeout.setValue(5.0)
+        self.read_timeout.setValue(20.0)
+        self.timezone.setText("UTC")
+        self.verify.setChecked(True)
+        self.save_button.setEnabled(True)
+        self.remove_button.setEnabled(False)
+        self.message.setText("New profile: fill in the address and at least one app ID.")
+        self.name.setFocus()
+
+    # -- form -> profile ---------------------------------------------------------
+    def form_profile(self):
+        """The Profile in the form (raises ProfileError with a sentence)."""
+        from licensedesk.profiles import Profile
+
+        return Profile(
+            name=self.name.text(), base_url=self.base_url.text(),
+            read_app_id=self.read_box.app_id.text() or None,
+            write_app_id=self.write_box.app_id.text() or None,
+            transport=self.transport.currentData(),
+            legacy_activation_routes=self.legacy.isChecked(),
+            connect_timeout=self.connect_timeout.value(), read_timeout=self.read_timeout.value(),
+            server_timezone=self.timezone.text() or "UTC", verify_tls=self.verify.isChecked(),
+            ca_bundle=self.ca_bundle.text() or None, allow_insecure_http=self.insecure.isChecked(),
+        )
+
+    def _update_warning(self, *_args) -> None:
+        from urllib.parse import urlsplit
+
+        url = self.base_url.text().strip()
+        host = urlsplit(url).hostname or ""
+        loopback = host in ("localhost", "::1") or host.startswith("127.")
+        plain = url.lower().startswith("http://") and host and not loopback
+        if plain:
+            self.http_warning.setText(
+                f"\u26a0 http:// to {host} is not encrypted: the API key would travel in clear."
+                + ("" if self.insecure.isChecked() else " Tick the box above to allow it anyway.")
+            )
+        self.http_warning.setVisible(bool(plain))
+
+    def save(self) -> bool:
+        try:
+            profile = self.form_profile()
+        except ValueError as exc:
+            self.message.setText(getattr(exc, "sentence", str(exc)))
+            return False
+        keys: dict[str, str | None] = {}
+        for box in (self.read_box, self.write_box):
+            typed = box.api_key.text()
+            if not box.app_id.text():
+                keys[box.pair] = ""  # no pair: drop its key
+            else:
+                keys[box.pair] = typed or None
+        if self._editing is None and profile.name in self.connections.names():
+            self.message.setText(f"A profile named \u201c{profile.name}\u201d exists already.")
+            return False
+        try:
+            self.connections.save_profile(profile, keys, old_name=self._editing)
+        except Exception as exc:
+            self.message.setText(getattr(exc, "sentence", None) or str(exc))
+            return False
+        self.reload(profile.name)
+        self.message.setText("Saved.")
+        return True
+
+    # -- asked of the profiles controller ----------------------------------------------
+    def box(self, pair: str) -> PairBox:
+        return self.read_box if pair == "read" else self.write_box
+
+    def test_pair(self, pair: str) -> bool:
+        """Test the pair as typed (the stored key when its field is empty); False when the
+        form itself is wrong (said in the pair's result line, nothing sent)."""
+        box = self.box(pair)
+        try:
+            profile = self.form_profile()
+        except ValueError as exc:
+            box.set_result(False, getattr(exc, "sentence", str(exc)))
+            return False
+        box.set_result(None, "Testing\u2026")
+        self.testRequested.emit(pair, profile, box.api_key.text(), self._editing)
+        return True
+
+    def set_testing(self, pair: str, busy: bool) -> None:
+        self.box(pair).test_button.setEnabled(not busy)
+
+    def show_test_result(self, pair: str, ok: bool, sentence: str) -> None:
+        self.box(pair).set_result(ok, sentence)
+
+    def remove_current(self) -> None:
+        if self._editing:
+            self.removeRequested.emit(self._editing)
+
+    def profile_removed(self, name: str) -> None:
+        self._editing = None
+        self.reload()
+        self.message.setText(f"Removed \u201c{name}\u201d.")

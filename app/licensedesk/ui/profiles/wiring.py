@@ -1,0 +1,132 @@
+"""Wires profiles: the selector in the workspace, the status bar, the profiles dialog and
+its controller, the key prompt (no OS keyring), and the client made ahead.
+
+Choosing a profile: the lookup in flight is cancelled and the results cleared
+(the lookup listens to ``Connections.currentChanged``), the status bar names it,
+a stored one is remembered as the last profile, missing keys are asked for, and
+its client is made ahead in a worker thread (``Connections.warm``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+
+from ..shared.confirm import ConfirmDialog
+from .controller import ProfilesController
+
+if TYPE_CHECKING:
+    from ..shell.desk import DeskApp
+    from .dialog import ProfilesDialog
+
+
+class ProfilesFeature(QObject):
+    def __init__(self, desk: DeskApp) -> None:
+        super().__init__(desk)
+        self._desk = desk
+        self._window = desk.window
+        self.connections = desk.connections
+        self.dialog: ProfilesDialog | None = None
+        self.controller = ProfilesController(desk.runner, desk.connections, self._confirm, self)
+        self._key_prompt: tuple[str, asyncio.Future] | None = None  # profile, answer
+        self._warming: set[asyncio.Task] = set()  # keeps the warm tasks alive
+        ws = desk.window.workspace
+        ws.profileSelected.connect(self.select)
+        ws.manageProfilesRequested.connect(self.open)
+        desk.window.registry["profiles"].triggered.connect(lambda _checked=False: self.open())
+        desk.window.welcome.addConnectionRequested.connect(self.open)
+        self.connections.profilesChanged.connect(self.refresh)
+
+    # -- choosing ------------------------------------------------------------------
+    def refresh(self) -> None:
+        """The selector lists the profiles; the current one stays chosen if it still exists."""
+        names = self.connections.names()
+        current = self.connections.current
+        if current not in names:
+            current = names[0] if names else None
+        self.show_chosen(current)
+
+    def show_chosen(self, name: str | None) -> None:
+        """Choose ``name`` and show it in the selector."""
+        self._window.workspace.set_profiles(self.connections.names(), name)
+        self.select(name)
+
+    def select(self, name: str | None) -> None:
+        self.connections.select(name)
+        self._window.workspace.set_demo(self.connections.is_memory_only(name)
+                                        and self._desk.demo is not None)
+        self._window.set_status(name or "", self.connections.server_of(name))
+        if name and not self.connections.is_memory_only(name):
+            self._desk.settings.last_profile = name
+        self._ask_missing_keys(name)
+        if self._key_prompt is None:
+            self.warm(name)
+
+    def warm(self, name: str | None) -> None:
+        """Make the profile's client ahead, off the UI thread (Connections.warm)."""
+        if name:
+            task = asyncio.get_event_loop().create_task(
+                self.connections.warm(name, self._desk.executor), name="connections.warm")
+            self._warming.add(task)
+            task.add_done_callback(self._warming.discard)
+
+    def is_warming(self) -> bool:
+        """Whether a client is being made ahead (tests wait for it)."""
+        return bool(self._warming)
+
+    def _ask_missing_keys(self, name: str | None) -> None:
+        """Without an OS keyring, ask for the profile's keys once per session."""
+        from .key_prompt import KeyPromptDialog
+
+        if self._key_prompt is not None:
+            if self._key_prompt[0] == name:
+                return  # already asking
+            self._key_prompt[1].cancel()  # another profile was chosen meanwhile
+            self._key_prompt = None
+        app_ids = self.connections.keys_to_ask(name)
+        if not app_ids:
+            return
+        why = self.connections.secrets.warning  # set whenever keys are memory-only
+        note = f"{why}\n\nEnter the API key of \u201c{name}\u201d to use it now."
+        future = KeyPromptDialog.ask(self._window, name, app_ids, note)
+        self._key_prompt = (name, future)
+
+        def done(f: asyncio.Future) -> None:
+            if self._key_prompt is not None and self._key_prompt[1] is f:
+                self._key_prompt = None
+            if not f.cancelled() and f.result():
+                self.connections.set_session_keys(name, f.result())
+                self.warm(name)
+
+        future.add_done_callback(done)
+
+    # -- the dialog --------------------------------------------------------------------
+    def open(self) -> ProfilesDialog:
+        if self.dialog is None:
+            from .dialog import ProfilesDialog
+
+            d = self.dialog = ProfilesDialog(self.connections, self._window)
+            c = self.controller
+            d.testRequested.connect(c.test)
+            d.removeRequested.connect(c.remove)
+            c.testBusy.connect(d.set_testing)
+            c.tested.connect(d.show_test_result)
+            c.removed.connect(d.profile_removed)
+            d.finished.connect(self._closed)
+        self.dialog.reload(self.connections.current)
+        self.dialog.open()
+        return self.dialog
+
+    def _confirm(self, title: str, text: str):
+        return ConfirmDialog.ask(self.dialog or self._window, title, text, accept="Remove")
+
+    def _closed(self, _code: int) -> None:
+        if self.connections.names():
+            self._window.show_workspace()
+        self.warm(self.connections.current)  # an edited profile's client was closed
+
+
+def install_profiles(desk: DeskApp) -> ProfilesFeature:
+    return ProfilesFeature(desk)

@@ -1,0 +1,216 @@
+"""Register an offline-distribution licence: the dialog (objectName ``registrationDialog``).
+
+First the suitability check (GET register-products); only a suitable licence
+opens the form (name, e-mail, SKU number prefilled from the licence). Entry
+points: :meth:`prefill`, :meth:`check`, :meth:`submit`. Emits
+:attr:`checkRequested` and :attr:`registerRequested`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+)
+
+from ..shared import colours
+from ..shared.colours import text_style
+from ..shared.labels import or_dash, plain_label
+from ..shared.support_dialog import (
+    SupportDialog,
+    hint_label,
+    normalise_serial,
+    selectable,
+    serial_edit,
+)
+from ..shared.values import local_time
+
+EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+NOT_SUITABLE = (
+    "This licence cannot be registered here: it does not have the offline distribution "
+    "setting (or the serial does not exist). Only offline-distribution licences take "
+    "registration data."
+)
+
+
+class RegistrationDialog(SupportDialog):
+    checkRequested = Signal(str)  # serial
+    registerRequested = Signal(str, str, str, str)  # serial, name, email, sku number ("" = none)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent, "registrationDialog", "Register a licence")
+        self.license: Any = None
+        intro = QLabel("Set the licensee's name and e-mail on an offline-distribution licence. "
+                       "The licence is checked first.")
+        intro.setWordWrap(True)
+        self.serial_input = serial_edit("registrationSerial", "Serial")
+        self.check_button = QPushButton("Check")
+        self.check_button.setObjectName("registrationCheckButton")
+        self.serial_hint = hint_label("registrationSerialHint")
+        top = QFormLayout()
+        row = QHBoxLayout()
+        row.addWidget(self.serial_input, 1)
+        row.addWidget(self.check_button)
+        top.addRow("Serial:", row)
+        top.addRow("", self.serial_hint)
+
+        self.verdict = selectable(plain_label())
+        self.verdict.setObjectName("registrationVerdict")
+        self.verdict.hide()
+        self.license_box = QGroupBox("Licence")
+        self.license_box.setObjectName("registrationLicence")
+        lform = QFormLayout(self.license_box)
+        self.info: dict[str, QLabel] = {}
+        for key, title in (("sku", "SKU"), ("type", "Type"), ("licensee", "Licensee"),
+                           ("registered", "Registered"), ("dates", "Valid")):
+            self.info[key] = selectable(plain_label())
+            self.info[key].setObjectName(f"registration_{key}")
+            lform.addRow(f"{title}:", self.info[key])
+        self.license_box.hide()
+
+        self.form_box = QGroupBox("Registration")
+        self.form_box.setObjectName("registrationForm")
+        self.name_input = QLineEdit()
+        self.name_input.setObjectName("registrationName")
+        self.name_input.setAccessibleName("Name")
+        self.email_input = QLineEdit()
+        self.email_input.setObjectName("registrationEmail")
+        self.email_input.setAccessibleName("E-mail")
+        self.email_input.setPlaceholderText("name@example.com")
+        self.sku_input = QLineEdit()
+        self.sku_input.setObjectName("registrationSku")
+        self.sku_input.setAccessibleName("SKU number")
+        self.form_hint = hint_label("registrationFormHint")
+        fform = QFormLayout(self.form_box)
+        fform.addRow("Name:", self.name_input)
+        fform.addRow("E-mail:", self.email_input)
+        fform.addRow("SKU number:", self.sku_input)
+        fform.addRow("", self.form_hint)
+        self.form_box.hide()
+
+        self.outcome = selectable(plain_label())
+        self.outcome.setObjectName("registrationOutcome")
+        self.outcome.setStyleSheet(text_style(colours.OK, bold=True))
+        self.outcome.hide()
+
+        self.register_button = self.arrange(
+            [intro, top, self.verdict, self.license_box, self.form_box, self.banner,
+             self.outcome],
+            action="Register", action_name="registerButton", width=600,
+        )
+        self.register_button.setEnabled(False)
+        self.check_button.clicked.connect(self.check)
+        self.serial_input.returnPressed.connect(self.check)
+        self.serial_input.textEdited.connect(self._serial_edited)
+        self.register_button.clicked.connect(self.submit)
+        self._busy = False
+
+    # -- filling -------------------------------------------------------------------
+    def prefill(self, serial: str = "") -> None:
+        self.serial_input.setText(serial)
+        self._serial_edited()
+
+    def _serial_edited(self, *_args) -> None:
+        self.license = None
+        for w in (self.verdict, self.license_box, self.form_box, self.outcome, self.form_hint):
+            w.hide()
+        self.banner.clear()
+        self._update_button()
+
+    # -- check ---------------------------------------------------------------------
+    def check(self) -> bool:
+        serial = normalise_serial(self.serial_input.text())
+        self.serial_hint.setVisible(serial is None)
+        if serial is None:
+            self.serial_hint.setText("A serial is five groups of four letters or digits.")
+            return False
+        self.serial_input.setText(serial)
+        self._serial_edited()
+        self.checkRequested.emit(serial)
+        return True
+
+    def show_check(self, serial: str, lic: Any) -> None:
+        if normalise_serial(self.serial_input.text()) != serial:
+            return  # edited meanwhile
+        self.license = lic
+        self.verdict.show()
+        if lic is None:
+            self.verdict.setText(f"\u2718 Not suitable. {NOT_SUITABLE}")
+            self.verdict.setStyleSheet(text_style(colours.BAD))
+            self.form_box.hide()
+            self.license_box.hide()
+            self._update_button()
+            self.fit_height()
+            return
+        self.verdict.setText("\u2714 Suitable: this licence has the offline distribution "
+                             "setting and can be registered.")
+        self.verdict.setStyleSheet(text_style(colours.OK))
+        self.show_license(lic)
+        self.name_input.setText(lic.name or "")
+        self.email_input.setText(lic.email or "")
+        self.sku_input.setText(lic.sku_number or "")
+        self.form_box.show()
+        self.name_input.setFocus()
+        self._update_button()
+        self.fit_height()
+
+    def show_license(self, lic: Any) -> None:
+        who = or_dash(lic.name)
+        if lic.email:
+            who += f" <{lic.email}>"
+        start, end = local_time(lic.start_at), local_time(lic.end_at)
+        self.info["sku"].setText(f"{or_dash(lic.sku_name)} "
+                                 f"({or_dash(lic.sku_number)})")
+        self.info["type"].setText(or_dash(lic.type).capitalize())
+        self.info["licensee"].setText(who)
+        self.info["registered"].setText("Yes" if lic.registered else "No")
+        self.info["dates"].setText("no end" if not (start or end) else f"{start} \u2192 {end}")
+        self.license_box.show()
+
+    def is_form_open(self) -> bool:
+        return self.form_box.isVisibleTo(self)
+
+    # -- register ------------------------------------------------------------------
+    def _update_button(self) -> None:
+        self.register_button.setEnabled(self.license is not None and not self._busy)
+
+    def submit(self) -> bool:
+        """What the Register button does: check the form, then emit once."""
+        if self.license is None or not self.register_button.isEnabled():
+            return False
+        name = self.name_input.text().strip()
+        email = self.email_input.text().strip()
+        sku = self.sku_input.text().strip()
+        problem = ""
+        if not name:
+            problem = "Enter the licensee's name."
+        elif not EMAIL.fullmatch(email):
+            problem = "Enter a valid e-mail address, like name@example.com."
+        self.form_hint.setText(problem)
+        self.form_hint.setVisible(bool(problem))
+        if problem:
+            return False
+        self.banner.clear()
+        self.outcome.hide()
+        self.registerRequested.emit(self.license.serial, name, email, sku)
+        return True
+
+    def show_registered(self, message: str) -> None:
+        self.outcome.setText(message or "The licence was registered.")
+        self.outcome.show()
+        self.fit_height()
+
+    # -- state shown -------------------------------------------------------------------
+    def set_busy(self, busy: bool, what: str = "Asking the service\u2026") -> None:
+        self._busy = busy
+        super().set_busy(busy, what)
+        self.check_button.setEnabled(not busy)
+        self._update_button()

@@ -1,0 +1,63 @@
+"""Wires the registration dialog to its controller, the Support menu (Ctrl+Shift+R) and
+the licence card's context menu. After a registration the licence part is reloaded
+when the workspace shows that serial."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+
+from .controller import CHECK_TASK, RegistrationController
+
+if TYPE_CHECKING:
+    from ..lookup.wiring import LookupFeature
+    from ..shell.desk import DeskApp
+    from .dialog import RegistrationDialog
+
+
+class RegistrationFeature(QObject):
+    def __init__(self, desk: DeskApp, lookup: LookupFeature) -> None:
+        super().__init__(desk)
+        self._window = desk.window
+        self._runner = desk.runner
+        self._lookup = lookup
+        self.controller = RegistrationController(desk.runner, desk.connections.client, self)
+        self.dialog: RegistrationDialog | None = None
+        action = desk.window.registry["registration"]
+        action.triggered.connect(lambda _checked=False: self.open())
+        lookup.add_context_action("card", action)
+
+    def _dialog(self) -> RegistrationDialog:
+        if self.dialog is None:
+            from .dialog import RegistrationDialog
+
+            d = self.dialog = RegistrationDialog(self._window)
+            c = self.controller
+            d.checkRequested.connect(c.check)
+            d.registerRequested.connect(
+                lambda s, name, email, sku: c.register(s, name, email, sku or None))
+            c.busyChanged.connect(d.set_busy)
+            c.checked.connect(d.show_check)
+            c.checkFailed.connect(d.show_failure)
+            c.failed.connect(d.show_failure)
+            c.registered.connect(self._registered)
+            d.finished.connect(lambda _code: self._runner.cancel(CHECK_TASK))
+        return self.dialog
+
+    def open(self, serial: str | None = None, check: bool = True) -> RegistrationDialog:
+        """Open the dialog; with a serial, the suitability check starts at once."""
+        d = self._dialog()
+        d.prefill(self._lookup.serial_on_show() if serial is None else serial)
+        d.open()
+        if check and d.serial_input.text():
+            d.check()
+        return d
+
+    def _registered(self, serial: str, message: str) -> None:
+        self._dialog().show_registered(message)
+        self._lookup.reload("license", serial)
+
+
+def install_registration(desk: DeskApp, lookup: LookupFeature) -> RegistrationFeature:
+    return RegistrationFeature(desk, lookup)

@@ -1,0 +1,91 @@
+"""A panel part's own state: content, busy (with a thin progress bar) or an error line."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QLabel, QProgressBar, QStackedWidget, QVBoxLayout, QWidget
+
+from . import colours
+from .colours import text_style
+from .labels import plain_label
+
+
+class PartState(QStackedWidget):
+    """Stack of: content widget, "Loading…", a message (empty or error).
+
+    The "Loading…" page appears only when the part is still busy after
+    :data:`BUSY_DELAY_MS`: an answer that comes sooner never flashes it (and
+    its animated bar costs no repaints while the requests are in flight —
+    the lookup benchmark measured ~5 ms a lookup). :meth:`is_busy` is true
+    from the start.
+    """
+
+    BUSY_DELAY_MS = 250
+
+    def __init__(self, content: QWidget, what: str, parent=None) -> None:
+        super().__init__(parent)
+        self._what = what
+        self.content = content
+        busy_page = QWidget()
+        busy_lay = QVBoxLayout(busy_page)
+        self.busy_label = QLabel(f"Loading {what}\u2026")
+        self.busy_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        bar = QProgressBar()
+        bar.setRange(0, 0)
+        bar.setMaximumWidth(220)
+        bar.setTextVisible(False)
+        busy_lay.addStretch(1)
+        busy_lay.addWidget(self.busy_label)
+        busy_lay.addWidget(bar, 0, Qt.AlignmentFlag.AlignHCenter)
+        busy_lay.addStretch(1)
+        self.message = plain_label()
+        self.message.setObjectName(f"{what.replace(' ', '')}Message")
+        self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.message.setWordWrap(True)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.addWidget(content)
+        self.addWidget(busy_page)
+        self.addWidget(self.message)
+        self._busy_page = busy_page
+        self._busy = False
+        self._busy_timer = QTimer(self)
+        self._busy_timer.setSingleShot(True)
+        self._busy_timer.setInterval(self.BUSY_DELAY_MS)
+        self._busy_timer.timeout.connect(self._show_busy_page)
+        self.show_message("")
+
+    def set_busy(self, busy: bool) -> None:
+        self._busy = busy
+        if busy:
+            self._busy_timer.start()
+            return
+        self._busy_timer.stop()
+        if self.currentWidget() is self._busy_page:
+            self.setCurrentWidget(self.content)
+
+    def set_busy_delay(self, ms: int) -> None:
+        self._busy_timer.setInterval(ms)
+
+    def _show_busy_page(self) -> None:
+        if self._busy:
+            self.setCurrentWidget(self._busy_page)
+
+    def is_busy(self) -> bool:
+        return self._busy
+
+    def shows_busy_page(self) -> bool:
+        """True once "Loading…" is on screen (after the delay)."""
+        return self.currentWidget() is self._busy_page
+
+    def show_content(self) -> None:
+        self.setCurrentWidget(self.content)
+
+    def show_message(self, text: str, error: bool = False) -> None:
+        self.message.setText(text)
+        style = text_style(colours.BAD if error else colours.MUTED)
+        if self.message.styleSheet() != style:  # re-polishing costs ~0.5 ms a lookup
+            self.message.setStyleSheet(style)
+        self.setCurrentWidget(self.message)
+
+    def message_text(self) -> str:
+        return self.message.text() if self.currentWidget() is self.message else ""

@@ -1,0 +1,151 @@
+"""``DeskApp``: builds the features on the window, owns the task runner, starts the demo,
+chooses the start page, shows the unexpected, and quits cleanly.
+
+It holds no feature's handlers: each feature folder has one wiring function
+(``install_lookup``, ``install_activations``…) that connects its widgets,
+controller and actions. Built after the first paint (it imports the api,
+profiles, keyring) by :func:`licensedesk.ui.shell.start.start_desk`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures import ThreadPoolExecutor
+
+from PySide6.QtCore import QEventLoop, QObject, QTimer
+
+from ..activations.wiring import install_activations
+from ..lookup.wiring import install_lookup
+from ..profiles.connections import Connections
+from ..profiles.wiring import install_profiles
+from ..registration.wiring import install_registration
+from ..shared.error_dialog import ErrorDialog
+from ..shared.tasks import Failure, TaskRunner
+from ..upgrade.wiring import install_upgrade
+from ..validate.wiring import install_validate
+from .demo import DEMO_PROFILE, DemoService
+from .settings import WindowSettings
+
+log = logging.getLogger(__name__)
+
+
+class DeskApp(QObject):
+    def __init__(
+        self,
+        window,
+        connections: Connections,
+        settings: WindowSettings,
+        *,
+        host_id: str | None = None,
+        log_path: str | None = None,
+        demo_factory=DemoService,
+        parent=None,
+    ) -> None:
+        super().__init__(parent)
+        self.window = window
+        self.connections = connections
+        self.settings = settings
+        self.host_id = host_id
+        self.log_path = log_path
+        self.demo_factory = demo_factory
+        self.demo: DemoService | None = None
+        self.error_dialog: ErrorDialog | None = None
+        # Plain threads for blocking work (qasync's default executor uses QThreads,
+        # which abort the process if still alive when Qt shuts down).
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="licensedesk")
+        self.runner = TaskRunner(self)
+        self.runner.failed.connect(lambda _name, f: window.workspace.banner.show_failure(f))
+        self.runner.unexpected.connect(lambda _name, f: self.show_unexpected(f))
+        self.runner.finished.connect(lambda _name: window.request_finished())
+        window.workspace.activations.model.set_this_host(host_id)
+        window.welcome.demoRequested.connect(self.start_demo)
+
+        self.lookup = install_lookup(self)
+        self.activations = install_activations(self, self.lookup)
+        self.validate = install_validate(self, self.lookup)
+        self.upgrade = install_upgrade(self, self.lookup)
+        self.registration = install_registration(self, self.lookup)
+        self.profiles = install_profiles(self)
+        self.profiles.refresh()
+
+    # -- start -----------------------------------------------------------------------
+    def choose_start_page(self, profile: str | None = None) -> None:
+        names = self.connections.names()
+        if profile and profile in names:
+            self.profiles.show_chosen(profile)
+        elif profile:
+            self.window.show_workspace()
+            self.window.workspace.banner.show_error(
+                f"There is no profile named \u201c{profile}\u201d."
+            )
+        elif self.settings.last_profile in names:
+            self.profiles.show_chosen(self.settings.last_profile)
+        if names:
+            self.window.show_workspace()
+            self.window.workspace.focus_serial()
+        elif not profile:
+            self.window.show_welcome()
+
+    def start_demo(self) -> asyncio.Task:
+        return self.runner.run("demo.start", self._start_demo,
+                               busy=self.window.welcome.demo_button,
+                               on_error=self._demo_failed)
+
+    async def _start_demo(self) -> None:
+        if self.demo is None:
+            demo = self.demo_factory()
+            self.window.statusBar().showMessage("Starting the demo service\u2026")
+            await asyncio.get_event_loop().run_in_executor(self.executor, demo.start)
+            self.demo = demo
+        profile, keys = self.demo.profile()
+        self.connections.add_memory_profile(profile, keys)
+        self.profiles.show_chosen(DEMO_PROFILE)
+        self.window.show_workspace()
+        self.window.statusBar().showMessage(
+            "Demo service running. Try the serial "
+            + self.demo.serials().get("subscription_active", ""),
+            15000,
+        )
+        self.window.workspace.focus_serial()
+
+    def _demo_failed(self, failure: Failure) -> None:
+        self.window.statusBar().clearMessage()
+        self.show_unexpected(failure)
+
+    # -- errors --------------------------------------------------------------------
+    def show_unexpected(self, failure: Failure) -> None:
+        if self.error_dialog is None:
+            self.error_dialog = ErrorDialog(self.window)
+        self.error_dialog.show_error(failure.sentence, failure.details,
+                                     str(self.log_path) if self.log_path else None)
+
+    # -- quit ----------------------------------------------------------------------
+    def save_state(self) -> None:
+        self.settings.save_window(self.window)
+
+    async def aclose(self) -> None:
+        """Cancel work, close every client, stop the demo service."""
+        self.runner.cancel_all()
+        await self.lookup.image.aclose()
+        await self.connections.aclose()
+        if self.demo is not None:
+            demo, self.demo = self.demo, None
+            await asyncio.get_event_loop().run_in_executor(self.executor, demo.stop)
+
+    def close_blocking(self, timeout_ms: int = 3000) -> None:
+        """For ``aboutToQuit``: run :meth:`aclose` to the end in a local event loop
+        (the application loop has stopped; qasync still dispatches through Qt)."""
+        self.save_state()
+        task = asyncio.get_event_loop().create_task(self.aclose())
+        local = QEventLoop()
+        task.add_done_callback(lambda _t: local.quit())
+        QTimer.singleShot(timeout_ms, local.quit)
+        if not task.done():
+            local.exec()
+        if not task.done():
+            log.warning("closing connections timed out")
+            task.cancel()
+        if self.demo is not None:  # the executor did not get to it
+            self.demo.stop()
+        self.executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,119 @@
+"""The main window: arranges the welcome page and the workspace; owns the status bar
+and the registry of menu and toolbar actions (:mod:`.actions`).
+
+It knows no controller and no application object: the features' wiring
+functions connect its actions. For a fast first paint the window starts as a
+frame (an empty page); menus, toolbar, status bar, the welcome page and the
+workspace are imported and built on first use (:meth:`MainWindow.build_pages`,
+called right after the first paint, or by touching ``.workspace`` / ``.welcome``).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtWidgets import QMainWindow, QStackedWidget, QWidget
+
+from licensedesk import APP_NAME
+
+
+class MainWindow(QMainWindow):
+    firstPainted = Signal()
+    closing = Signal()
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._first_paint = _FirstPaint(self)
+        self.installEventFilter(self._first_paint)
+        self.setObjectName("mainWindow")
+        self.setWindowTitle(APP_NAME)
+        self.resize(1180, 760)
+        self._welcome = None
+        self._workspace = None
+        self.registry = None  # ActionRegistry, built with the pages
+        self.pages = QStackedWidget()
+        self.pages.addWidget(QWidget())  # placeholder until build_pages()
+        self.setCentralWidget(self.pages)
+
+    def build_pages(self) -> None:
+        """Import and build the welcome page and the workspace (once)."""
+        if self._workspace is not None:
+            return
+        from ..lookup.workspace import Workspace
+        from .welcome import WelcomePage
+
+        self._build_chrome()
+        self._welcome = WelcomePage()
+        self._workspace = Workspace()
+        self.pages.addWidget(self._welcome)
+        self.pages.addWidget(self._workspace)
+        self.pages.setCurrentWidget(self._welcome)
+
+    def _build_chrome(self) -> None:
+        """Status bar, menus and toolbar (QAction shortcuts cost ~20 ms: after the first
+        paint; even importing QAction, QKeySequence and QLabel costs ~1.5 ms)."""
+        from PySide6.QtWidgets import QLabel
+
+        from .actions import ActionRegistry
+
+        self.status_profile = QLabel("No profile")
+        self.status_profile.setObjectName("statusProfile")
+        self.status_server = QLabel()
+        self.status_server.setObjectName("statusServer")
+        self.status_last = QLabel()
+        self.status_last.setObjectName("statusLastRequest")
+        bar = self.statusBar()
+        bar.addWidget(self.status_profile)
+        bar.addWidget(self.status_server, 1)
+        bar.addPermanentWidget(self.status_last)
+        self.registry = ActionRegistry(self)
+        self.registry["quit"].triggered.connect(self.close)
+        self.registry["focusSerial"].triggered.connect(lambda: self.workspace.focus_serial())
+
+    @property
+    def workspace(self):
+        self.build_pages()
+        return self._workspace
+
+    @property
+    def welcome(self):
+        self.build_pages()
+        return self._welcome
+
+    def show_welcome(self) -> None:
+        self.pages.setCurrentWidget(self.welcome)
+
+    def show_workspace(self) -> None:
+        self.pages.setCurrentWidget(self.workspace)
+
+    def is_welcome(self) -> bool:
+        return self.pages.currentWidget() is self.welcome
+
+    def set_status(self, profile: str, server: str) -> None:
+        self.status_profile.setText(f"Profile: {profile}" if profile else "No profile")
+        self.status_server.setText(f"Server: {server}" if server else "")
+
+    def request_finished(self) -> None:
+        """A call to the service ended: the status bar says when."""
+        import time
+
+        self.status_last.setText("Last request: " + time.strftime("%H:%M:%S"))
+
+    def closeEvent(self, ev) -> None:
+        self.closing.emit()
+        super().closeEvent(ev)
+
+
+class _FirstPaint(QObject):
+    """Emits ``firstPainted`` once, right after the window's first paint, then removes itself.
+
+    Not an ``event()`` override: that would put a Python call in front of every
+    event the window gets for its whole life (paints included, ~4 ms a lookup).
+    """
+
+    def eventFilter(self, obj, ev) -> bool:
+        if ev.type() not in (QEvent.Type.Paint, QEvent.Type.UpdateRequest):
+            return False
+        obj.removeEventFilter(self)
+        obj.event(ev)  # paint first, then tell
+        obj.firstPainted.emit()
+        return True

@@ -1,0 +1,67 @@
+"""What the window remembers between runs (QSettings): geometry, splitters,
+column widths, last profile, recent serials (serials only, never keys)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QSettings
+
+from licensedesk import APP_ID
+
+
+def default_settings() -> QSettings:
+    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, APP_ID, APP_ID)
+
+
+class WindowSettings:
+    def __init__(self, settings: QSettings | None = None) -> None:
+        self.qsettings = settings or default_settings()
+
+    def _bytes(self, key: str) -> QByteArray | None:
+        value = self.qsettings.value(key)
+        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+    def save_window(self, window) -> None:
+        s = self.qsettings
+        ws = window.workspace
+        s.setValue("window/geometry", window.saveGeometry())
+        s.setValue("window/state", window.saveState())
+        s.setValue("workspace/mainSplitter", ws.main_splitter.saveState())
+        s.setValue("workspace/topSplitter", ws.top_splitter.saveState())
+        s.setValue("workspace/activationsHeader",
+                   ws.activations.table.horizontalHeader().saveState())
+        s.setValue("workspace/productsHeader", ws.products.table.horizontalHeader().saveState())
+        s.setValue("lookup/recentSerials", ws.recent_serials())
+        s.sync()
+
+    def restore_geometry(self, window) -> None:
+        """Before the first show: size and position only (no workspace needed)."""
+        for key, restore in (("window/geometry", window.restoreGeometry),
+                             ("window/state", window.restoreState)):
+            value = self._bytes(key)
+            if value is not None:
+                restore(value)
+
+    def restore_workspace(self, window) -> None:
+        ws = window.workspace
+        for key, restore in (
+            ("workspace/mainSplitter", ws.main_splitter.restoreState),
+            ("workspace/topSplitter", ws.top_splitter.restoreState),
+            ("workspace/activationsHeader", ws.activations.table.horizontalHeader().restoreState),
+            ("workspace/productsHeader", ws.products.table.horizontalHeader().restoreState),
+        ):
+            value = self._bytes(key)
+            if value is not None:
+                restore(value)
+        recent = self.qsettings.value("lookup/recentSerials") or []
+        if isinstance(recent, str):
+            recent = [recent]
+        ws.set_recent_serials(list(recent))
+
+    @property
+    def last_profile(self) -> str | None:
+        value = self.qsettings.value("profiles/last")
+        return value if isinstance(value, str) and value else None
+
+    @last_profile.setter
+    def last_profile(self, name: str | None) -> None:
+        self.qsettings.setValue("profiles/last", name or "")

@@ -1,0 +1,203 @@
+"""Upgrade one licence from another (POST licenses/upgrade), for the upgrade dialog.
+
+Tasks: ``support.upgrade.preview`` reads both licences and their activations
+in parallel before anything is written; ``support.upgrade.write`` sends the
+upgrade once. The write is never retried: when its answer is lost (time-out,
+dropped connection, unreadable answer, server error) both serials are read
+again and :attr:`UpgradeController.reconciled` says what actually happened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from ..shared.tasks import Failure, TaskRunner, failure_from
+
+PREVIEW_TASK = "support.upgrade.preview"
+WRITE_TASK = "support.upgrade.write"
+
+WENT_THROUGH = "went_through"
+NOTHING_CHANGED = "nothing_changed"
+NOT_YET = "not_yet"  # time-out, both still there: the service may still finish it
+UNKNOWN = "unknown"
+
+LOST = "The answer of the service was lost, so both serials were read again:"
+
+
+@dataclass(frozen=True)
+class Side:
+    """One licence of the preview: the licence and its activations, or why not."""
+
+    serial: str
+    license: Any = None
+    activations: list | None = None
+    failure: Failure | None = None  # reading the licence failed
+    activations_failure: Failure | None = None
+
+    @property
+    def exists(self) -> bool:
+        return self.license is not None
+
+
+@dataclass(frozen=True)
+class Preview:
+    current: Side
+    upgrade: Side
+
+    @property
+    def sku_match(self) -> bool | None:
+        """True/False when the data shows it (upgrade.sku_upgrade vs current.sku_number)."""
+        if not (self.current.exists and self.upgrade.exists):
+            return None
+        wanted = self.upgrade.license.sku_upgrade
+        have = self.current.license.sku_number
+        if not wanted or not have:
+            return None
+        return str(wanted).strip() == str(have).strip()
+
+    @property
+    def ready(self) -> bool:
+        both = self.current.exists and self.upgrade.exists
+        return both and self.current.serial != self.upgrade.serial
+
+
+@dataclass(frozen=True)
+class Reconciliation:
+    outcome: str  # WENT_THROUGH | NOTHING_CHANGED | NOT_YET | UNKNOWN
+    sentence: str
+    failure: Failure  # the lost answer, for the details
+
+
+class UpgradeController(QObject):
+    previewBusy = Signal(bool)
+    writeBusy = Signal(bool)
+    previewReady = Signal(object)  # Preview
+    previewFailed = Signal(object)  # Failure (e.g. no profile)
+    upgraded = Signal(str, str)  # service message, upgrade serial
+    failed = Signal(object)  # Failure of the write (404 current/upgrade, 422, 401…)
+    reconciled = Signal(object, str)  # Reconciliation, upgrade serial
+
+    def __init__(self, runner: TaskRunner, client: Callable[[], Any], parent=None) -> None:
+        super().__init__(parent)
+        self._runner = runner
+        self._client = client
+
+    # -- preview -------------------------------------------------------------
+    def preview(self, current: str, upgrade: str) -> asyncio.Task:
+        return self._runner.run(
+            PREVIEW_TASK,
+            lambda: self._preview(current, upgrade),
+            busy=self.previewBusy.emit,
+            on_success=self.previewReady.emit,
+            on_error=self.previewFailed.emit,
+        )
+
+    async def _preview(self, current: str, upgrade: str) -> Preview:
+        client = self._client()
+        results = await asyncio.gather(
+            client.show_license(current),
+            client.activations(current),
+            client.show_license(upgrade),
+            client.activations(upgrade),
+            return_exceptions=True,
+        )
+        return Preview(_side(current, *results[0:2]), _side(upgrade, *results[2:4]))
+
+    # -- write ---------------------------------------------------------------
+    def upgrade(self, current: str, upgrade: str) -> asyncio.Task | None:
+        """Send the upgrade once; None (nothing sent) while one is already running."""
+        if self._runner.is_running(WRITE_TASK):
+            return None
+        return self._runner.run(
+            WRITE_TASK,
+            lambda: self._upgrade(current, upgrade),
+            busy=self.writeBusy.emit,
+            on_error=self.failed.emit,
+        )
+
+    async def _upgrade(self, current: str, upgrade: str) -> None:
+        from licensedesk.api.errors import BadResponse, ServiceError, TransportError
+
+        client = self._client()
+        try:
+            message = await client.upgrade(current, upgrade)
+        except (TransportError, BadResponse, ServiceError) as exc:
+            # The answer was lost or unreadable: the change may or may not have been
+            # made. A server error counts too: a 5xx can come after the commit (the
+            # service, or a proxy in front of it, failing while it answers), and a 504
+            # from a proxy says nothing about the service behind it. Never send it again;
+            # read both serials and say what happened.
+            result = await self._reconcile(client, current, upgrade, failure_from(exc))
+            self.reconciled.emit(result, upgrade)
+            return
+        self.upgraded.emit(message, upgrade)
+
+    async def _reconcile(self, client, current: str, upgrade: str, lost: Failure):
+        from licensedesk.api.errors import NotFound, TimedOut
+
+        cur, up = await asyncio.gather(
+            client.show_license(current), client.show_license(upgrade), return_exceptions=True
+        )
+        cur_gone = isinstance(cur, NotFound)
+        cur_there = not isinstance(cur, BaseException)
+        up_there = not isinstance(up, BaseException)
+        if cur_gone and up_there:
+            return Reconciliation(
+                WENT_THROUGH,
+                f"{LOST} the current licence {current} no longer exists, so the upgrade went "
+                f"through. The upgrade licence {upgrade} is ready to use.",
+                lost,
+            )
+        if cur_there and up_there and isinstance(lost.error, TimedOut):
+            # The service had the request and had not answered: it may still finish it.
+            return Reconciliation(
+                NOT_YET,
+                f"{LOST} both licences still exist, so the upgrade has not gone through so "
+                "far. The service did not answer in time and may still finish the request, so "
+                "it was not sent again: compare again before trying again.",
+                lost,
+            )
+        if cur_there and up_there:
+            return Reconciliation(
+                NOTHING_CHANGED,
+                f"{LOST} both licences still exist, so nothing changed. "
+                "You can try the upgrade again.",
+                lost,
+            )
+        states = [_state(current, cur), _state(upgrade, up)]
+        return Reconciliation(
+            UNKNOWN,
+            "The answer of the service was lost, and reading both serials again could not "
+            f"find out whether the upgrade went through ({'; '.join(states)}). The upgrade "
+            "was not sent again and will not be retried: look both serials up before "
+            "trying again.",
+            lost,
+        )
+
+
+def _state(serial: str, result: Any) -> str:
+    from licensedesk.api.errors import NotFound
+
+    if isinstance(result, NotFound):
+        return f"{serial}: does not exist"
+    if isinstance(result, BaseException):
+        why = getattr(result, "sentence", None) or type(result).__name__
+        return f"{serial}: {why.rstrip('.')}"
+    return f"{serial}: still exists"
+
+
+def _side(serial: str, lic: Any, acts: Any) -> Side:
+    failure = failure_from(lic) if isinstance(lic, BaseException) else None
+    acts_failure = failure_from(acts) if isinstance(acts, BaseException) else None
+    return Side(
+        serial=serial,
+        license=None if failure else lic,
+        activations=None if acts_failure else list(acts),
+        failure=failure,
+        activations_failure=acts_failure,
+    )

@@ -1,0 +1,72 @@
+"""Wires the upgrade dialog to its controller and the Support menu (Ctrl+Shift+U), the
+licence card's and the activations table's context menus.
+
+After an upgrade (or a lost answer that turns out to have gone through) the
+workspace shows the upgrade licence.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+
+from .controller import PREVIEW_TASK, WENT_THROUGH, UpgradeController
+
+if TYPE_CHECKING:
+    from ..lookup.wiring import LookupFeature
+    from ..shell.desk import DeskApp
+    from .dialog import UpgradeDialog
+
+
+class UpgradeFeature(QObject):
+    def __init__(self, desk: DeskApp, lookup: LookupFeature) -> None:
+        super().__init__(desk)
+        self._window = desk.window
+        self._runner = desk.runner
+        self._lookup = lookup
+        self.controller = UpgradeController(desk.runner, desk.connections.client, self)
+        self.dialog: UpgradeDialog | None = None
+        action = desk.window.registry["upgrade"]
+        action.triggered.connect(lambda _checked=False: self.open())
+        lookup.add_context_action("card", action)
+        lookup.add_context_action("activations", action)
+
+    def _dialog(self) -> UpgradeDialog:
+        if self.dialog is None:
+            from .dialog import UpgradeDialog
+
+            d = self.dialog = UpgradeDialog(self._window)
+            c = self.controller
+            d.previewRequested.connect(c.preview)
+            d.upgradeRequested.connect(c.upgrade)
+            c.previewBusy.connect(d.set_busy)
+            c.previewReady.connect(d.show_preview)
+            c.previewFailed.connect(d.show_failure)
+            c.writeBusy.connect(d.set_writing)
+            c.failed.connect(d.show_failure)
+            c.upgraded.connect(self._upgraded)
+            c.reconciled.connect(self._reconciled)
+            # never the write: it runs to its end
+            d.finished.connect(lambda _code: self._runner.cancel(PREVIEW_TASK))
+        return self.dialog
+
+    def open(self, current: str | None = None, upgrade: str = "") -> UpgradeDialog:
+        """Open the dialog with the workspace's serial as the current one; returns it."""
+        d = self._dialog()
+        d.prefill(self._lookup.serial_on_show() if current is None else current, upgrade)
+        d.open()
+        return d
+
+    def _upgraded(self, message: str, upgrade_serial: str) -> None:
+        self._dialog().show_upgraded(message, upgrade_serial)
+        self._lookup.show(upgrade_serial)
+
+    def _reconciled(self, result, upgrade_serial: str) -> None:
+        self._dialog().show_reconciliation(result)
+        if result.outcome == WENT_THROUGH:
+            self._lookup.show(upgrade_serial)
+
+
+def install_upgrade(desk: DeskApp, lookup: LookupFeature) -> UpgradeFeature:
+    return UpgradeFeature(desk, lookup)

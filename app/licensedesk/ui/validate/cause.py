@@ -1,0 +1,68 @@
+"""Why a validation was refused, told from what the workspace already holds.
+
+The service answers with one word (``expired``, ``host_limit_reached``…).
+When the workspace shows the same licence with its products and activations,
+we can name the likely cause in the data ("3 of 3 seats in use", "ended on
+2026-05-01"), like the reason codes of mature licensing systems. Pure logic:
+no Qt, no network.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..lookup.workspace_data import WorkspaceData
+from ..shared.values import local_date
+
+
+def _product(data: WorkspaceData, code: str) -> Any:
+    code = (code or "").strip().lower()
+    return next((p for p in data.products if p.code.lower() == code), None)
+
+
+def _product_label(p: Any) -> str:
+    return f"\u201c{p.name or p.code}\u201d"
+
+
+def likely_cause(
+    message: str, data: WorkspaceData | None, product_code: str, host_id: str | None = None
+) -> str:
+    """A sentence naming the likely cause of ``message`` from ``data``, or ""."""
+    if data is None:
+        return ""
+    key = (message or "").strip().lower()
+    lic = data.license
+    if key == "expired" and lic is not None:
+        end = local_date(lic.end_at)
+        return f"The licence ended on {end}." if end else ""
+    if key == "not_started" and lic is not None:
+        start = local_date(lic.start_at)
+        return f"The licence starts on {start}." if start else ""
+    if key == "product_mismatch" and data.products:
+        names = ", ".join(
+            f"{p.name} ({p.code})" for p in data.products
+        )
+        return f"The code {product_code} is not among this licence's products: {names}."
+    product = _product(data, product_code)
+    if key == "product_inactive" and product is not None:
+        return f"The product {_product_label(product)} is marked inactive."
+    if key == "host_limit_reached" and product is not None and data.activations is not None:
+        pid = product.id
+        used = sum(
+            1 for a in data.activations if a.product_id == pid and a.activated
+        )
+        limit = product.max_host_count
+        return (
+            f"{used} of {limit} seats of {_product_label(product)} are in use: "
+            "deactivate or delete a device to free one."
+        )
+    if key == "activation_disabled" and data.activations is not None and host_id:
+        pid = product.id if product is not None else None
+        for a in data.activations:
+            if a.host_id == host_id and (pid is None or a.product_id == pid):
+                tag = a.device_tag or "no device tag"
+                return (
+                    f"Activation #{a.id} of this host ({tag}) is switched off: "
+                    "activate it in the activations table."
+                )
+    return ""

@@ -1,0 +1,72 @@
+"""Validate a serial for a product (POST licenses/valid), for the validate dialog.
+
+One named task, ``support.validate``; a new validation cancels the one in
+flight. Not valid is a result (``resultReady``), not a failure.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from ..shared.tasks import Failure, TaskRunner
+
+TASK = "support.validate"
+
+
+@dataclass(frozen=True)
+class ValidateRequest:
+    serial: str
+    product_code: str
+    host_id: str | None = None
+    device_tag: str | None = None
+
+    @property
+    def records_device(self) -> bool:
+        return bool(self.host_id)
+
+
+class ValidateController(QObject):
+    busyChanged = Signal(bool)
+    resultReady = Signal(object, object)  # ValidateRequest, ValidationResult
+    failed = Signal(object)  # Failure
+    deviceRecorded = Signal(str)  # serial whose activations may have changed
+
+    def __init__(self, runner: TaskRunner, client: Callable[[], Any], parent=None) -> None:
+        super().__init__(parent)
+        self._runner = runner
+        self._client = client
+
+    def validate(self, request: ValidateRequest) -> asyncio.Task:
+        return self._runner.run(
+            TASK,
+            lambda: self._validate(request),
+            busy=self.busyChanged.emit,
+            on_success=lambda result: self._done(request, result),
+            on_error=self._failed,
+        )
+
+    def is_running(self) -> bool:
+        return self._runner.is_running(TASK)
+
+    def cancel(self) -> None:
+        self._runner.cancel(TASK)
+
+    async def _validate(self, request: ValidateRequest):
+        client = self._client()
+        return await client.validate(
+            request.serial, request.product_code, request.host_id, request.device_tag
+        )
+
+    def _done(self, request: ValidateRequest, result) -> None:
+        self.resultReady.emit(request, result)
+        if request.records_device and result.valid:
+            # a valid answer with a host id recorded that device (or reused it)
+            self.deviceRecorded.emit(request.serial)
+
+    def _failed(self, failure: Failure) -> None:
+        self.failed.emit(failure)

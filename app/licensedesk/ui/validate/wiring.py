@@ -1,0 +1,108 @@
+"""Wires the validate dialog to its controller, the Support menu (Ctrl+Shift+V), the licence
+card's context menu and "Validate this device…" on the activations table.
+
+The dialog is made on first use and opened with ``open()``; it is prefilled from
+the workspace (serial, the licence's products). A refusal is shown with the
+service's reason (``ValidationResult.reason_sentence``) and, when the workspace
+shows the same licence, a likely cause from its data (:func:`.cause.likely_cause`).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+
+from ..shell.actions import make_action
+from .cause import likely_cause
+from .controller import ValidateController, ValidateRequest
+
+if TYPE_CHECKING:
+    from ..lookup.wiring import LookupFeature
+    from ..shell.desk import DeskApp
+    from .dialog import ValidateDialog
+
+log = logging.getLogger(__name__)
+
+
+class ValidateFeature(QObject):
+    def __init__(self, desk: DeskApp, lookup: LookupFeature) -> None:
+        super().__init__(desk)
+        self._window = desk.window
+        self._lookup = lookup
+        self._host_id = desk.host_id
+        self.controller = ValidateController(desk.runner, desk.connections.client, self)
+        self.dialog: ValidateDialog | None = None
+        action = desk.window.registry["validate"]
+        action.triggered.connect(lambda _checked=False: self.open())
+        self.device_action = make_action(
+            desk.window, "validateDevice", "Validate this device\u2026",
+            tip="Validate the serial for this device's product and host")
+        self.device_action.triggered.connect(lambda _checked=False: self.open_for_device())
+        lookup.add_context_action("card", action)
+        lookup.add_context_action("activations", self.device_action)
+
+    def _dialog(self) -> ValidateDialog:
+        if self.dialog is None:
+            from .dialog import ValidateDialog
+
+            d = self.dialog = ValidateDialog(self._window)
+            c = self.controller
+            d.validateRequested.connect(
+                lambda s, code, host, tag: c.validate(
+                    ValidateRequest(s, code, host or None, tag or None)))
+            c.busyChanged.connect(d.set_busy)
+            c.failed.connect(d.show_failure)
+            c.resultReady.connect(self._validated)
+            c.deviceRecorded.connect(lambda serial: self._lookup.reload("activations", serial))
+            d.finished.connect(lambda _code: c.cancel())
+        return self.dialog
+
+    def open(self, serial: str | None = None, product_code: str = "",
+             host_id: str | None = None, device_tag: str | None = None) -> ValidateDialog:
+        """Open the dialog prefilled from the workspace; returns it (tests drive it)."""
+        d = self._dialog()
+        serial = self._lookup.serial_on_show() if serial is None else serial
+        shown = self._lookup.shown(serial)
+        d.this_host = self.this_computer()
+        d.prefill(serial, shown.products if shown else [], product_code, host_id, device_tag)
+        d.open()
+        return d
+
+    def open_for_device(self) -> ValidateDialog:
+        """The selected device's serial, product and host, from the activations table."""
+        panel = self._lookup.workspace.activations
+        ids = panel.selected_ids()
+        act = panel.model.activation(ids[0]) if ids else None
+        if act is None:
+            return self.open()
+        products = self._lookup.workspace.products.model.products()
+        code = next((p.code for p in products if p.id == act.product_id), "")
+        return self.open(self._lookup.serial or act.serial, code, act.host_id, act.device_tag)
+
+    def this_computer(self) -> tuple[str, str]:
+        """This machine's host ID and device tag ("" when not available)."""
+        host = self._host_id
+        try:
+            from licensedesk.machine import device_tag, host_id
+
+            tag = device_tag()
+            host = host or host_id()
+        except Exception:  # no machine id and no data folder: leave it to the user
+            log.warning("this computer's identity is not available", exc_info=True)
+            tag = ""
+        return host or "", tag
+
+    def _validated(self, request: ValidateRequest, result) -> None:
+        cause = "" if result.valid else likely_cause(
+            result.message, self._lookup.shown(request.serial), request.product_code,
+            request.host_id)
+        reason = result.reason_sentence
+        if result.valid and request.records_device:
+            reason += " This device is recorded on the licence."
+        self._dialog().show_result(result, reason, cause)
+
+
+def install_validate(desk: DeskApp, lookup: LookupFeature) -> ValidateFeature:
+    return ValidateFeature(desk, lookup)

@@ -1,1 +1,0 @@
-"""Widgets of the main window: workspace, licence card, products, activations, welcome."""

@@ -1,0 +1,327 @@
+"""Upgrade dialog: comparison before writing, typed confirmation, success, each error row
+of spec §7 (404 current, 404 upgrade, 422, 401), no double submit, and an upgrade whose
+answer is lost (drop_after_commit / drop, a time-out, a server error, an unreadable or cut
+answer) reconciled by reading both serials again, never by sending it again."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from ..helpers import click
+from ..support_fixtures import (
+    double_click,
+    exists,
+    server_read,
+    use_read_timeout,
+    wait_done,
+)
+
+UPGRADE_PATH = "/v2/licenses/upgrade"
+SHOW_PATH = "/v2/licenses/show-license/"
+
+
+def compared(desk, qtbot, current_kind="upgrade_current", upgrade_kind="upgrade_target"):
+    sb = desk.sandbox
+    d = desk.upgrade.open(sb.serial(current_kind), sb.serial(upgrade_kind))
+    assert d.objectName() == "upgradeDialog" and d.isVisible()
+    assert not d.upgrade_button.isEnabled()  # nothing can be written before comparing
+    click(qtbot, d.compare_button)
+    wait_done(desk, qtbot)
+    assert d.preview is not None, d.error_text()
+    return d
+
+
+def confirm(d, text):
+    d.confirm_input.clear()
+    QTest.keyClicks(d.confirm_input, text)
+
+
+def upgrade(desk, qtbot, d):
+    click(qtbot, d.upgrade_button)
+    wait_done(desk, qtbot)
+
+
+def test_compare_confirm_and_upgrade(desk, qtbot, run):
+    sb = desk.sandbox
+    current, target = sb.serial("upgrade_current"), sb.serial("upgrade_target")
+    d = compared(desk, qtbot)
+    assert sb.request_count("POST", UPGRADE_PATH) == 0
+    # side by side, with what matches and what will be lost
+    assert d.cells[("current", "serial")].text() == current
+    assert d.cells[("upgrade", "serial")].text() == target
+    assert "SE-2023-PERP" in d.cells[("current", "sku")].text()
+    assert d.cells[("upgrade", "sku_upgrade")].text() == "SE-2023-PERP"
+    n_acts = len(server_read(run, sb, "activations", current))
+    assert d.cells[("current", "activations")].text().startswith(f"{n_acts} (")
+    assert "SKUs match" in d.match_label.text()
+    assert "deletes the current licence" in d.warning.text() and current in d.warning.text()
+    assert f"its {n_acts} activation" in d.warning.text()
+    # confirmation: a wrong serial keeps the button disabled; lower case is fine
+    confirm(d, target)
+    assert not d.upgrade_button.isEnabled()
+    confirm(d, current.lower())
+    assert d.upgrade_button.isEnabled()
+    upgrade(desk, qtbot, d)
+    assert "Upgrade license is ready to use." in d.outcome_text()
+    assert not d.upgrade_button.isEnabled()  # done: no second upgrade
+    assert not exists(run, sb, current) and exists(run, sb, target)
+    # the workspace now shows the upgrade licence
+    qtbot.waitUntil(lambda: desk.window.workspace.card.license is not None, timeout=5000)
+    assert desk.lookup.serial == target
+    assert desk.window.workspace.card.license.serial == target
+
+
+def test_cancelled_confirmation_writes_nothing(desk, qtbot, run):
+    sb = desk.sandbox
+    d = compared(desk, qtbot)
+    confirm(d, sb.serial("upgrade_current")[:-1])  # not quite
+    assert not d.upgrade_button.isEnabled()
+    assert d.submit() is False
+    d.reject()  # Close
+    assert not d.isVisible()
+    assert sb.request_count("POST", UPGRADE_PATH) == 0
+    assert exists(run, sb, sb.serial("upgrade_current"))
+    assert exists(run, sb, sb.serial("upgrade_target"))
+
+
+def test_double_click_sends_one_request(desk, qtbot, run):
+    sb = desk.sandbox
+    sb.set_latency(150)
+    d = compared(desk, qtbot)
+    confirm(d, sb.serial("upgrade_current"))
+    double_click(d.upgrade_button)
+    assert d.submit() is False  # and once more while it runs
+    assert not d.upgrade_button.isEnabled()
+    wait_done(desk, qtbot)
+    assert sb.request_count("POST", UPGRADE_PATH) == 1
+    assert "ready to use" in d.outcome_text()
+
+
+def test_mismatch_is_shown_before_and_refused_by_the_service(desk, qtbot, run):
+    sb = desk.sandbox
+    d = compared(desk, qtbot, "upgrade_current", "upgrade_mismatch")
+    assert "do not match" in d.match_label.text() and d.match_label.isVisible()
+    assert "most likely refuse" in d.match_label.text()
+    confirm(d, sb.serial("upgrade_current"))
+    # warn-only: the match rule is the sandbox's choice (DESIGN §2), the service decides
+    assert d.upgrade_button.isEnabled()
+    upgrade(desk, qtbot, d)
+    assert sb.request_count("POST", UPGRADE_PATH) == 1
+    assert d.error_text() == (
+        "The upgrade licence does not match the current licence, so it cannot upgrade it.")
+    click(qtbot, d.banner.details_button)  # the service's own 422 sentence
+    details = d.banner.details.toPlainText()
+    assert "422" in details
+    assert "Upgrade license does not match for upgrade with current license!" in details
+    assert d.outcome_text() == ""
+    assert d.upgrade_button.isEnabled()  # the dialog stays usable
+    assert exists(run, sb, sb.serial("upgrade_current"))
+
+
+def test_current_licence_gone_meanwhile(desk, qtbot, run):
+    sb = desk.sandbox
+    d = compared(desk, qtbot)
+    assert server_read(run, sb, "upgrade", sb.serial("upgrade_current"),
+                       sb.serial("upgrade_target"))  # someone else upgraded it meanwhile
+    confirm(d, sb.serial("upgrade_current"))
+    upgrade(desk, qtbot, d)
+    assert d.error_text() == "The current licence (the one to upgrade from) does not exist."
+    assert d.compare_button.isEnabled()
+
+
+def test_upgrade_licence_gone_meanwhile(desk, qtbot, run):
+    sb = desk.sandbox
+    d = compared(desk, qtbot)
+    with sqlite3.connect(sb.db_path) as conn:  # deleted on the server side meanwhile
+        conn.execute("DELETE FROM licenses WHERE serial = ?", (sb.serial("upgrade_target"),))
+    confirm(d, sb.serial("upgrade_current"))
+    upgrade(desk, qtbot, d)
+    assert d.error_text() == "The upgrade licence does not exist."
+    assert exists(run, sb, sb.serial("upgrade_current"))
+
+
+def test_missing_licence_blocks_the_upgrade(desk, qtbot):
+    sb = desk.sandbox
+    d = desk.upgrade.open(sb.serial("upgrade_current"), "ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ")
+    click(qtbot, d.compare_button)
+    wait_done(desk, qtbot)
+    assert d.cells[("upgrade", "sku")].text() == "This serial does not exist."
+    assert not d.confirm_row.isVisible() and not d.upgrade_button.isEnabled()
+
+
+def test_not_authorized(desk, qtbot, run, secrets):
+    sb = desk.sandbox
+    d = compared(desk, qtbot)
+    secrets.set("Sandbox", "read", "wrong-key")  # the key was revoked meanwhile
+    desk.connections.forget_client("Sandbox")
+    confirm(d, sb.serial("upgrade_current"))
+    upgrade(desk, qtbot, d)
+    assert "did not accept the app ID and API key" in d.error_text()
+    assert "may lack write permission" in d.error_text()  # a 401 on a change (DESIGN §2)
+    assert d.upgrade_button.isEnabled()
+    assert exists(run, sb, sb.serial("upgrade_current"))
+
+
+def test_lost_answer_after_commit_is_reconciled(desk, qtbot, run):
+    sb = desk.sandbox
+    current, target = sb.serial("upgrade_current"), sb.serial("upgrade_target")
+    d = compared(desk, qtbot)
+    sb.faults.add("drop_after_commit", path=UPGRADE_PATH, times=1)
+    confirm(d, current)
+    upgrade(desk, qtbot, d)
+    assert sb.request_count("POST", UPGRADE_PATH) == 1  # never retried
+    text = d.outcome_text()
+    assert f"the current licence {current} no longer exists" in text
+    assert "the upgrade went through" in text
+    assert "broke" in d.error_text()  # the lost answer, with details
+    assert not exists(run, sb, current) and exists(run, sb, target)
+    qtbot.waitUntil(lambda: desk.lookup.serial == target, timeout=5000)
+
+
+def test_lost_answer_without_commit_says_nothing_changed(desk, qtbot, run):
+    sb = desk.sandbox
+    d = compared(desk, qtbot)
+    sb.faults.add("drop", path=UPGRADE_PATH, times=1)
+    confirm(d, sb.serial("upgrade_current"))
+    upgrade(desk, qtbot, d)
+    assert sb.request_count("POST", UPGRADE_PATH) == 1
+    assert "nothing changed" in d.outcome_text()
+    assert d.upgrade_button.isEnabled()  # a new, deliberate try is allowed
+    assert exists(run, sb, sb.serial("upgrade_current"))
+
+
+def test_opened_from_the_workspace_with_its_serial(desk, qtbot):
+    from ..helpers import look_up
+
+    sb = desk.sandbox
+    look_up(desk, qtbot, sb.serial("upgrade_current"))
+    desk.window.registry["upgrade"].trigger()
+    d = desk.upgrade.dialog
+    assert d.isVisible() and d.current_input.text() == sb.serial("upgrade_current")
+
+
+def test_enter_in_the_confirmation_does_not_upgrade(desk, qtbot, run):
+    sb = desk.sandbox
+    d = compared(desk, qtbot)
+    confirm(d, sb.serial("upgrade_current"))
+    QTest.keyClick(d.confirm_input, Qt.Key.Key_Return)
+    QTest.keyClick(d.upgrade_input, Qt.Key.Key_Return)  # compares again, writes nothing
+    wait_done(desk, qtbot)
+    assert sb.request_count("POST", UPGRADE_PATH) == 0
+    assert d.isVisible() and d.preview is not None
+
+
+def commit_on_the_server(sb, current):
+    """What the sandbox's upgrade commits (sandbox/licenses.py ``upgrade``): the current
+    licence, and by ON DELETE CASCADE its activations, are deleted."""
+    with sqlite3.connect(sb.db_path) as conn:
+        conn.execute("PRAGMA foreign_keys = ON")
+        assert conn.execute("DELETE FROM licenses WHERE serial = ?", (current,)).rowcount == 1
+
+
+def test_time_out_after_the_commit_says_it_went_through(desk, qtbot, run, store):
+    """The service commits, then answers too late. The ``slow`` fault delays *before*
+    handling and the sandbox drops a request whose client has gone, so the commit that
+    such a service makes is done here, while the client waits for its answer."""
+    sb = desk.sandbox
+    current, target = sb.serial("upgrade_current"), sb.serial("upgrade_target")
+    d = compared(desk, qtbot)
+    use_read_timeout(desk, store, 0.5)
+    sb.faults.add("slow", path=UPGRADE_PATH, method="POST", times=1, delay_ms=2000)
+    confirm(d, current)
+    click(qtbot, d.upgrade_button)
+    qtbot.waitUntil(lambda: sb.request_count("POST", UPGRADE_PATH) == 1, timeout=3000)
+    commit_on_the_server(sb, current)
+    wait_done(desk, qtbot)
+    assert sb.request_count("POST", UPGRADE_PATH) == 1  # timed out, never sent again
+    assert "did not answer in time" in d.error_text()  # the time-out itself, with details
+    text = d.outcome_text()
+    assert f"the current licence {current} no longer exists" in text
+    assert "the upgrade went through" in text and f"{target} is ready to use" in text
+    assert not d.upgrade_button.isEnabled()
+    qtbot.waitUntil(lambda: desk.lookup.serial == target, timeout=5000)
+
+
+def test_time_out_before_the_commit_is_not_retried(desk, qtbot, run, store):
+    """``slow``: the service is still waiting when the client gives up; the re-read finds
+    both licences. The service might still finish, so another try needs a new comparison."""
+    sb = desk.sandbox
+    current = sb.serial("upgrade_current")
+    d = compared(desk, qtbot)
+    use_read_timeout(desk, store, 0.5)
+    sb.faults.add("slow", path=UPGRADE_PATH, method="POST", times=1, delay_ms=1500)
+    confirm(d, current)
+    upgrade(desk, qtbot, d)
+    assert sb.request_count("POST", UPGRADE_PATH) == 1
+    assert sb.request_count("GET", SHOW_PATH) >= 2  # both serials were read again
+    assert "did not answer in time" in d.error_text()
+    text = d.outcome_text()
+    assert "both licences still exist" in text and "has not gone through" in text
+    assert "was not sent again" in text and "compare again" in text
+    assert not d.upgrade_button.isEnabled()  # not before a new comparison
+    assert exists(run, sb, current)
+    # compare again: a deliberate second try goes through
+    click(qtbot, d.compare_button)
+    wait_done(desk, qtbot)
+    assert d.preview is not None and d.preview.ready
+    confirm(d, current)
+    upgrade(desk, qtbot, d)
+    assert "Upgrade license is ready to use." in d.outcome_text(), d.error_text()
+    assert sb.request_count("POST", UPGRADE_PATH) == 2
+
+
+def test_reconciliation_that_cannot_read_says_so(desk, qtbot, run):
+    sb = desk.sandbox
+    current, target = sb.serial("upgrade_current"), sb.serial("upgrade_target")
+    d = compared(desk, qtbot)
+    before = sb.request_count("GET", SHOW_PATH)
+    sb.faults.add("drop", path=UPGRADE_PATH, times=1)
+    sb.faults.add("not_json", path=SHOW_PATH, method="GET")  # the re-reads fail too
+    confirm(d, current)
+    upgrade(desk, qtbot, d)
+    assert sb.request_count("POST", UPGRADE_PATH) == 1
+    assert sb.request_count("GET", SHOW_PATH) - before >= 2
+    text = d.outcome_text()
+    assert "could not find out whether the upgrade went through" in text
+    assert "not sent again" in text and "will not be retried" in text
+    assert f"{current}: " in text and f"{target}: " in text  # why, per serial
+    assert "still exists" not in text and ".;" not in text
+    assert "broke" in d.error_text()  # the lost answer stays in the error line
+    assert not d.upgrade_button.isEnabled()  # look before trying again
+    # still usable: once the service answers again, Compare shows the truth
+    sb.faults.clear()
+    click(qtbot, d.compare_button)
+    wait_done(desk, qtbot)
+    assert d.preview is not None and d.preview.ready
+    assert exists(run, sb, current)
+
+
+@pytest.mark.parametrize(
+    ("kind", "went_through"),
+    [("http500_html", False), ("not_json", False), ("truncated", True)],
+)
+def test_server_error_or_unreadable_answer_is_reconciled(desk, qtbot, run, kind,
+                                                          went_through):
+    """A 5xx or an unreadable answer may come after the commit: the dialog re-reads rather
+    than trust the error (``truncated`` is handled by the sandbox, then cut)."""
+    sb = desk.sandbox
+    current, target = sb.serial("upgrade_current"), sb.serial("upgrade_target")
+    d = compared(desk, qtbot)
+    before = sb.request_count("GET", SHOW_PATH)
+    sb.faults.add(kind, path=UPGRADE_PATH, times=1)
+    confirm(d, current)
+    upgrade(desk, qtbot, d)
+    assert sb.request_count("POST", UPGRADE_PATH) == 1
+    assert sb.request_count("GET", SHOW_PATH) - before >= 2  # reconciled
+    assert d.error_text()  # the error's own sentence stays
+    if went_through:
+        assert "the upgrade went through" in d.outcome_text()
+        assert not exists(run, sb, current) and exists(run, sb, target)
+    else:
+        assert "nothing changed" in d.outcome_text()
+        assert d.upgrade_button.isEnabled()
+        assert exists(run, sb, current)

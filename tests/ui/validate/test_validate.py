@@ -1,0 +1,192 @@
+"""Validate dialog: each demo serial kind, likely causes from the workspace's data,
+a recorded device refreshes the activations table, input checks, errors, shortcut."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from ..helpers import click, look_up
+from ..support_fixtures import server_read, wait_done
+
+NEW_HOST = "N" * 32
+
+
+def validate(desk, qtbot, serial, code, host="", tag=""):
+    d = desk.validate.open(serial, code, host_id=host, device_tag=tag)
+    assert d.objectName() == "validateDialog" and d.isVisible()
+    click(qtbot, d.validate_button)
+    wait_done(desk, qtbot)
+    return d
+
+
+@pytest.mark.parametrize(
+    ("kind", "code_of", "host", "verdict", "reason"),
+    [
+        ("perpetual", None, "", "Valid", "valid for this product"),
+        ("subscription_expired", None, "", "Not valid", "has expired"),
+        ("subscription_not_started", None, "", "Not valid", "not active yet"),
+        ("inactive_product", None, "", "Not valid", "no longer active"),
+        ("host_limit", None, NEW_HOST, "Not valid", "All seats"),
+        ("perpetual", "trial", "", "Not valid", "does not cover this product"),
+    ],
+)
+def test_validation_result_of_each_kind(desk, qtbot, kind, code_of, host, verdict, reason):
+    sb = desk.sandbox
+    d = validate(desk, qtbot, sb.serial(kind), sb.product_code(code_of or kind), host,
+                 "Linux__64bits" if host else "")
+    assert d.result_box.isVisible(), d.error_text()
+    assert d.verdict_text() == verdict
+    assert reason in d.reason.text()
+    if verdict == "Valid":
+        lic = next(x for x in sb.data["licenses"] if x["serial"] == sb.serial(kind))
+        assert d.values["licensee_name"].text() == lic["name"]
+        assert d.values["product_code"].text() == sb.product_code(kind)
+        assert d.values["sku_number"].text().startswith("SP-")
+        assert d.values["version_code"].text() not in ("", "\u2014")
+
+
+def test_likely_cause_from_the_workspace(desk, qtbot):
+    sb = desk.sandbox
+    look_up(desk, qtbot, sb.serial("host_limit"))
+    d = validate(desk, qtbot, sb.serial("host_limit"), sb.product_code("host_limit"),
+                 NEW_HOST, "Linux__64bits")
+    assert d.verdict_text() == "Not valid"
+    assert d.cause.isVisible()
+    text = d.cause.text()
+    assert "seats" in text and " of " in text
+    used, _, rest = text.partition("Likely cause: ")[2].partition(" of ")
+    assert used == rest.split()[0]  # "N of N seats"
+    d.close()
+
+    look_up(desk, qtbot, sb.serial("subscription_expired"))
+    d = validate(desk, qtbot, sb.serial("subscription_expired"),
+                 sb.product_code("subscription_expired"))
+    assert "ended on 20" in d.cause.text()
+
+
+def test_products_of_the_workspace_are_offered(desk, qtbot):
+    sb = desk.sandbox
+    look_up(desk, qtbot, sb.serial("perpetual"))
+    d = desk.validate.open()
+    assert d.serial_input.text() == sb.serial("perpetual")
+    codes = [d.product_input.itemData(i) for i in range(d.product_input.count())]
+    assert sb.product_code("perpetual") in codes
+    # prefilled with this computer, and says what that means before sending
+    assert d.host_input.text() == desk.this_host
+    assert d.records_note.isVisible() and "seat" in d.records_note.text()
+    d.host_input.clear()
+    assert not d.records_note.isVisible()
+    d.use_this_computer()
+    assert d.host_input.text() == desk.this_host
+
+
+def test_recorded_device_refreshes_the_activations_table(desk, qtbot, run):
+    sb = desk.sandbox
+    serial = sb.serial("no_activations")
+    look_up(desk, qtbot, serial)
+    panel = desk.window.workspace.activations
+    assert panel.model.rowCount() == 0
+    d = desk.validate.open(product_code=sb.product_code("no_activations"))
+    assert d.host_input.text() == desk.this_host  # "Use this computer" by default
+    click(qtbot, d.validate_button)
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=5000)
+    wait_done(desk, qtbot)
+    assert d.verdict_text() == "Valid" and "recorded" in d.reason.text()
+    assert panel.model.activations()[0].host_id == desk.this_host
+    on_server = server_read(run, sb, "activations", serial)
+    assert [a.host_id for a in on_server] == [desk.this_host]
+
+
+def test_input_is_checked_before_sending(desk, qtbot):
+    sb = desk.sandbox
+    d = desk.validate.open(sb.serial("perpetual"), "not-a-code", host_id="short")
+    click(qtbot, d.validate_button)
+    assert d.product_hint.isVisible() and "8-4-4-4-12" in d.product_hint.text()
+    assert d.host_hint.isVisible() and "32" in d.host_hint.text()
+    d.serial_input.setText("nope")
+    click(qtbot, d.validate_button)
+    assert d.serial_hint.isVisible()
+    assert sb.request_count("POST", "/v2/licenses/valid") == 0
+
+
+def test_unknown_serial_and_bad_credentials_stay_in_the_dialog(desk, qtbot, secrets):
+    sb = desk.sandbox
+    d = validate(desk, qtbot, "ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ", sb.product_code("perpetual"))
+    assert d.error_text() == "This serial does not exist."
+    assert not d.result_box.isVisible()
+    assert d.validate_button.isEnabled()  # still usable
+    d.banner.details_button.click()
+    assert "api_key=" not in d.banner.details.toPlainText() or "***" in \
+        d.banner.details.toPlainText()
+
+    secrets.set("Sandbox", "read", "wrong-key")
+    desk.connections.forget_client("Sandbox")
+    d = validate(desk, qtbot, sb.serial("perpetual"), sb.product_code("perpetual"))
+    assert "did not accept the app ID and API key" in d.error_text()
+    assert d.validate_button.isEnabled()
+
+
+def test_opened_by_shortcut_menu_and_context_menu(desk, qtbot):
+    w = desk.window
+    w.activateWindow()
+    QTest.keyClick(w, Qt.Key.Key_V,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: desk.validate.dialog is not None
+                    and desk.validate.dialog.isVisible(), timeout=2000)
+    desk.validate.dialog.close()
+    titles = [a.text() for a in desk.window.registry.menus["support"].actions()]
+    assert titles == ["&Validate a serial\u2026", "&Upgrade a licence\u2026",
+                      "&Register a licence\u2026"]
+    shortcuts = [a.shortcut().toString() for a in desk.window.registry.menus["support"].actions()]
+    assert shortcuts == ["Ctrl+Shift+V", "Ctrl+Shift+U", "Ctrl+Shift+R"]
+    table = desk.window.workspace.activations.table
+    assert desk.validate.device_action in table.actions()
+    assert table.contextMenuPolicy() == Qt.ContextMenuPolicy.ActionsContextMenu
+
+
+def test_validate_this_device_from_the_activations_table(desk, qtbot):
+    from ..helpers import activations_table, select_rows
+
+    sb = desk.sandbox
+    look_up(desk, qtbot, sb.serial("perpetual"))
+    table = activations_table(desk)
+    select_rows(table, [0])
+    aid = desk.window.workspace.activations.selected_ids()[0]
+    act = desk.window.workspace.activations.model.activation(aid)
+    desk.validate.device_action.trigger()
+    d = desk.validate.dialog
+    assert d.isVisible()
+    assert d.host_input.text() == act.host_id
+    assert d.tag_input.text() == act.device_tag
+    assert d.product_code()  # the device's product
+
+
+def test_switched_off_device_and_not_started_name_their_cause(desk, qtbot):
+    sb = desk.sandbox
+    look_up(desk, qtbot, sb.serial("perpetual"))
+    ws = desk.window.workspace
+    off = next(a for a in ws.activations.model.activations() if not a.activated)
+    code = next(p.code for p in ws.products.model.products() if p.id == off.product_id)
+    d = validate(desk, qtbot, sb.serial("perpetual"), code, off.host_id, off.device_tag)
+    assert d.verdict_text() == "Not valid"
+    assert "switched off" in d.reason.text()
+    assert f"Activation #{off.id}" in d.cause.text()
+    d.close()
+
+    look_up(desk, qtbot, sb.serial("subscription_not_started"))
+    d = validate(desk, qtbot, sb.serial("subscription_not_started"),
+                 sb.product_code("subscription_not_started"))
+    assert "starts on 20" in d.cause.text()
+
+
+def test_enter_sends_one_validation(desk, qtbot):
+    sb = desk.sandbox
+    d = desk.validate.open(sb.serial("perpetual"), sb.product_code("perpetual"),
+                                   host_id="", device_tag="")
+    d.serial_input.setFocus()
+    QTest.keyClick(d.serial_input, Qt.Key.Key_Return)
+    wait_done(desk, qtbot)
+    assert d.verdict_text() == "Valid"
+    assert sb.request_count("POST", "/v2/licenses/valid") == 1
