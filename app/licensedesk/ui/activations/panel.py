@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from ..shared.icons import icon
 from ..shared.part_state import PartState
+from ..shared.table_copy import add_copy_shortcut, copy_cells
 from .export import write_csv
 from .model import (
     COL_ACTIVATED,
@@ -125,11 +126,10 @@ class ActivationsPanel(QGroupBox):
         self.table.selectionModel().selectionChanged.connect(self._update_buttons)
         self.proxy.modelReset.connect(self._update_buttons)
         self.proxy.rowsRemoved.connect(self._update_buttons)
-        for key, slot in ((QKeySequence.StandardKey.Copy, self.copy_selection),
-                          (QKeySequence.StandardKey.Delete, self.request_delete)):
-            shortcut = QShortcut(key, self.table)
-            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
-            shortcut.activated.connect(slot)
+        add_copy_shortcut(self.table)
+        delete = QShortcut(QKeySequence.StandardKey.Delete, self.table)
+        delete.setContext(Qt.ShortcutContext.WidgetShortcut)
+        delete.activated.connect(self.request_delete)
         self._bulk_running = False
         self._update_buttons()
 
@@ -224,13 +224,7 @@ class ActivationsPanel(QGroupBox):
             self.count_label.setText("1 device" if total == 1 else f"{total} devices")
 
     def copy_selection(self) -> None:
-        """Ctrl+C: selected cells as tab-separated text, one line per row."""
-        indexes = sorted(self.table.selectedIndexes(), key=lambda i: (i.row(), i.column()))
-        rows: dict[int, list[str]] = {}
-        for i in indexes:
-            value = i.data(Qt.ItemDataRole.EditRole)
-            rows.setdefault(i.row(), []).append("" if value is None else str(value))
-        QGuiApplication.clipboard().setText("\n".join("\t".join(v) for v in rows.values()))
+        copy_cells(self.table)
 
     # -- CSV -------------------------------------------------------------------
     def ask_csv_path(self) -> str:

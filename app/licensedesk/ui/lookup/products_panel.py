@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
@@ -16,6 +14,7 @@ from PySide6.QtWidgets import (
 
 from ..shared.part_state import PartState
 from ..shared.secret_field import SecretField
+from ..shared.table_copy import add_copy_shortcut, copy_cells
 from .products_model import COL_CODE, COL_NAME, SECRET_COLUMNS, SECRET_ROLE, ProductsModel
 
 
@@ -57,9 +56,7 @@ class ProductsPanel(QGroupBox):
         outer = QVBoxLayout(self)
         outer.addWidget(self.state)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
-        copy = QShortcut(QKeySequence.StandardKey.Copy, self.table)
-        copy.setContext(Qt.ShortcutContext.WidgetShortcut)
-        copy.activated.connect(self.copy_selection)
+        add_copy_shortcut(self.table)
 
     def set_busy(self, busy: bool) -> None:
         self.state.set_busy(busy)
@@ -88,16 +85,8 @@ class ProductsPanel(QGroupBox):
         self.secrets_box.setEnabled(valid)
         for col, field_widget in self.secret_fields.items():
             value = self.model.index(current.row(), col).data(SECRET_ROLE) if valid else ""
-            field_widget._value = value or ""
-            field_widget.edit.setText(value or "")
-            field_widget.reveal_button.setChecked(False)
+            field_widget.set_value(value or "")
 
     def copy_selection(self) -> None:
         """Ctrl+C: the selected cells as text; secret columns copy masked (use Copy)."""
-        indexes = sorted(self.table.selectedIndexes(), key=lambda i: (i.row(), i.column()))
-        if not indexes and self.table.currentIndex().isValid():
-            indexes = [self.table.currentIndex()]
-        rows: dict[int, list[str]] = {}
-        for i in indexes:
-            rows.setdefault(i.row(), []).append(str(i.data() or ""))
-        QGuiApplication.clipboard().setText("\n".join("\t".join(v) for v in rows.values()))
+        copy_cells(self.table)

@@ -44,6 +44,12 @@ class SecretField(QWidget):
     def value(self) -> str:
         return self._value
 
+    def set_value(self, value: str) -> None:
+        """Show another secret, masked again."""
+        self._value = value or ""
+        self.edit.setText(self._value)
+        self.reveal_button.setChecked(False)
+
     def is_revealed(self) -> bool:
         return self.edit.echoMode() == QLineEdit.EchoMode.Normal
 

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QPushButton,
 )
 
+from licensedesk.api.client import VALIDATION_VERSION
 from licensedesk.api.serials import PRODUCT_CODE_RE
 
 from ..shared import colours
@@ -34,7 +35,6 @@ from ..shared.support_dialog import (
     serial_edit,
 )
 
-VERSION = "2.0"
 RECORDS_NOTE = (
     "Validating with a host ID records that device on the licence and may take one of "
     "its seats. Clear the host ID to check the licence without recording a device."
@@ -70,7 +70,7 @@ class ValidateDialog(SupportDialog):
         self.tag_input.setObjectName("validateDeviceTag")
         self.tag_input.setAccessibleName("Device tag")
         self.tag_input.setPlaceholderText("e.g. Windows 10__64bits")
-        version = QLabel(f"{VERSION} (always)")
+        version = QLabel(f"{VALIDATION_VERSION} (always)")
         version.setObjectName("validateVersion")
         host_row = QHBoxLayout()
         host_row.addWidget(self.host_input, 1)

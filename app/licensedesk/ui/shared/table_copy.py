@@ -1,0 +1,32 @@
+"""Ctrl+C on a table: the selected cells as tab-separated text, one line per row."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtWidgets import QAbstractItemView
+
+
+def cells_text(view: QAbstractItemView) -> str:
+    """The selected cells (else the current one) in row order; each cell's EditRole
+    text, which is what the cell shows (secret columns stay masked)."""
+    indexes = sorted(view.selectedIndexes(), key=lambda i: (i.row(), i.column()))
+    if not indexes and view.currentIndex().isValid():
+        indexes = [view.currentIndex()]
+    rows: dict[int, list[str]] = {}
+    for i in indexes:
+        value = i.data(Qt.ItemDataRole.EditRole)
+        rows.setdefault(i.row(), []).append("" if value is None else str(value))
+    return "\n".join("\t".join(v) for v in rows.values())
+
+
+def copy_cells(view: QAbstractItemView) -> None:
+    QGuiApplication.clipboard().setText(cells_text(view))
+
+
+def add_copy_shortcut(view: QAbstractItemView) -> QShortcut:
+    """Ctrl+C (the platform's Copy) on ``view`` copies its selected cells."""
+    shortcut = QShortcut(QKeySequence.StandardKey.Copy, view)
+    shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+    shortcut.activated.connect(lambda: copy_cells(view))
+    return shortcut
