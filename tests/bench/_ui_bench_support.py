@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repo root: tests.support
+from tests.support.sandbox_process import SandboxProcess as SandboxProcess  # for the benches
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "pyside6")
@@ -27,12 +29,11 @@ def make_app():
 def make_desk(url: str, app_id: str, key: str, settings_path: str):
     from PySide6.QtCore import QSettings
 
-    from licensedesk.api.serials import normalize_serial
     from licensedesk.profiles import Profile
-    from licensedesk.ui.app import DeskApp
-    from licensedesk.ui.main_window import MainWindow
-    from licensedesk.ui.session import Connections
-    from licensedesk.ui.settings import WindowSettings
+    from licensedesk.ui.profiles.connections import Connections
+    from licensedesk.ui.shell.main_window import MainWindow
+    from licensedesk.ui.shell.settings import WindowSettings
+    from licensedesk.ui.shell.start import start_desk
 
     window = MainWindow()
     connections = Connections(None, None)
@@ -41,10 +42,8 @@ def make_desk(url: str, app_id: str, key: str, settings_path: str):
         {"read": key, "write": key},
     )
     settings = WindowSettings(QSettings(settings_path, QSettings.Format.IniFormat))
-    desk = DeskApp(window, connections, settings)
-    window.workspace.normalizer = normalize_serial
-    desk.choose_start_page("Bench")
     window.show()
+    desk = start_desk(window, settings, connections, profile="Bench")
     return desk
 
 
@@ -54,21 +53,3 @@ async def wait_until(predicate, timeout: float = 30.0) -> None:
         if time.perf_counter() > end:
             raise TimeoutError
         await asyncio.sleep(0.001)
-
-
-class SandboxProcess:
-    """``licensedesk-sandbox serve`` in a child process; the URL is its first line."""
-
-    def __init__(self, db: Path, latency_ms: int = 0) -> None:
-        self.args = [sys.executable, "-m", "licensedesk.sandbox", "serve", "--db", str(db),
-                     "--port", "0", "--latency-ms", str(latency_ms)]
-        self.process: subprocess.Popen | None = None
-
-    def __enter__(self) -> str:
-        self.process = subprocess.Popen(self.args, stdout=subprocess.PIPE, text=True)
-        return self.process.stdout.readline().strip()
-
-    def __exit__(self, *_exc) -> None:
-        self.process.terminate()
-        self.process.wait(10)
-        self.process.stdout.close()

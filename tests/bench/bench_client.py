@@ -18,12 +18,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 
 from licensedesk.api import ClientConfig, Credentials, LicenseClient
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repo root: tests.support
+from tests.support.sandbox_process import SandboxProcess
 
 CALLS = 2000
 CONCURRENCY = 16
@@ -36,22 +38,6 @@ def demo(db: Path) -> dict:
         [*SANDBOX, "demo", "--db", str(db), "--json"], check=True, capture_output=True, text=True
     ).stdout
     return json.loads(out)
-
-
-@contextmanager
-def serve(db: Path, latency_ms: int = 0):
-    cmd = [*SANDBOX, "serve", "--db", str(db), "--port", "0"]
-    if latency_ms:
-        cmd += ["--latency-ms", str(latency_ms)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    try:
-        url = proc.stdout.readline().strip()  # the server prints its URL first, once listening
-        if not url.startswith("http"):
-            raise RuntimeError(f"sandbox did not start: {url!r}")
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 async def _workers(n: int, job) -> float:
@@ -124,8 +110,8 @@ def main() -> None:
         serial = cat["serials"]["perpetual"]
         print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, httpx {httpx.__version__}")
 
-        with serve(db) as url:
-            client_rate, raw_rate = asyncio.run(throughput(url, *read, serial))
+        with SandboxProcess(db) as sandbox:
+            client_rate, raw_rate = asyncio.run(throughput(sandbox.url, *read, serial))
         print(
             f"throughput: {CALLS} show-license calls, concurrency {CONCURRENCY}, "
             f"median of {ROUNDS} interleaved rounds"
@@ -134,8 +120,8 @@ def main() -> None:
         print(f"  raw httpx       {raw_rate:8.0f} calls/s")
         print(f"  ratio           {client_rate / raw_rate:8.3f}  (goal >= 0.9)")
 
-        with serve(db, latency_ms=100) as url:
-            single, lookup = asyncio.run(parallel(url, read, rw, serial))
+        with SandboxProcess(db, latency_ms=100) as sandbox:
+            single, lookup = asyncio.run(parallel(sandbox.url, read, rw, serial))
         print(
             "parallel lookup (licence + products + activations), sandbox --latency-ms 100,"
             " median of 7"

@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -23,20 +22,10 @@ import httpx
 
 from licensedesk.sandbox.demo import create_demo
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repo root: tests.support
+from tests.support.sandbox_process import SandboxProcess
+
 TIME_LIMIT_S = 60.0
-
-
-def start_server(db: Path) -> tuple[subprocess.Popen, str]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "licensedesk.sandbox", "serve", "--db", str(db), "--port", "0"],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    url = process.stdout.readline().strip()
-    if not url.startswith("http://"):
-        process.kill()
-        raise SystemExit(f"server did not print its URL (got {url!r})")
-    return process, url
 
 
 async def run_phase(name: str, send, total: int, clients: list[httpx.AsyncClient]):
@@ -112,14 +101,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.db"
         data = create_demo(db)
-        process, url = start_server(db)
-        try:
-            print(f"sandbox at {url}; {options.concurrency} concurrent clients, "
+        with SandboxProcess(db, stderr=None) as sandbox:
+            print(f"sandbox at {sandbox.url}; {options.concurrency} concurrent clients, "
                   f"{options.requests} requests per route")  # fmt: skip
-            asyncio.run(main_async(url, data, options.requests, options.concurrency))
-        finally:
-            process.terminate()
-            process.wait(10)
+            asyncio.run(main_async(sandbox.url, data, options.requests, options.concurrency))
 
 
 if __name__ == "__main__":

@@ -52,8 +52,8 @@ def stall(app, loop, scratch: Path) -> None:
     from PySide6.QtCore import QTimer
 
     serial, creds = big_dataset(scratch / "big.db")
-    with SandboxProcess(scratch / "big.db") as url:
-        desk = make_desk(url, creds["app_id"], creds["api_key"], str(scratch / "s.ini"))
+    with SandboxProcess(scratch / "big.db", stderr=None) as sandbox:
+        desk = make_desk(sandbox.url, creds["app_id"], creds["api_key"], str(scratch / "s.ini"))
         ws = desk.window.workspace
         beats: list[float] = []
         timer = QTimer()
@@ -90,7 +90,7 @@ def sort_filter(app) -> None:
     from PySide6.QtWidgets import QTableView
 
     from licensedesk.api.models import Activation
-    from licensedesk.ui.models.activations import (
+    from licensedesk.ui.activations.model import (
         COL_HOST,
         COL_ID,
         ActivationsModel,

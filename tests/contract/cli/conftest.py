@@ -4,7 +4,6 @@ folder and an in-memory keyring; every test ends with a secrets check."""
 from __future__ import annotations
 
 import json
-import socket
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import pytest
 
 from licensedesk.cli import main, profile_cmds, service
 from tests.support.memory_keyring import MemoryKeyring
+from tests.support.net import free_port
 
 ENV_VARS = (
     "LICENSEDESK_API_KEY",
@@ -119,7 +119,4 @@ def conn(sandbox, cli):
 
 @pytest.fixture
 def closed_port_url():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    return f"http://127.0.0.1:{port}"
+    return f"http://127.0.0.1:{free_port()}"

@@ -7,8 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from licensedesk.api import ClientConfig, Credentials, LicenseClient
-
-from .aio import run_async
+from tests.support.aio import run_async
 
 
 class Sleeps:

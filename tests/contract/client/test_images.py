@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import socket
-
 import pytest
 
 from licensedesk.api import ClientConfig, Credentials
@@ -15,9 +13,9 @@ from licensedesk.api.errors import (
     TimedOut,
 )
 from licensedesk.api.images import MAX_IMAGE_BYTES, ImageFetcher, fetch_image
+from tests.support.aio import run_async
 from tests.support.image_server import HUGE, PNG, ImageServer
-
-from .aio import run_async
+from tests.support.net import free_port
 
 KEY = "sk_canary_image_0123456789"
 
@@ -106,11 +104,8 @@ def test_redirects_are_followed_a_few_times_only(host):
 
 
 def test_a_server_that_is_down(host):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     with pytest.raises(ConnectFailed):
-        fetch(f"http://127.0.0.1:{port}/x.png", host.url)
+        fetch(f"http://127.0.0.1:{free_port()}/x.png", host.url)
 
 
 def test_a_slow_server_times_out(host):

@@ -9,8 +9,7 @@ import logging
 import pytest
 
 from licensedesk.api import ApiError, ClientConfig, Credentials, LicenseClient
-
-from .aio import run_async
+from tests.support.aio import run_async
 
 CANARY = "sk_canary_7f3a9c1e5b2d4a6f8e0c"
 UNKNOWN = "ZZZZ-0000-ZZZZ-0000-ZZZZ"

@@ -9,8 +9,8 @@ import subprocess
 import pytest
 
 from licensedesk.api import ClientConfig, Credentials, LicenseClient, TlsError
+from tests.support.aio import run_async
 
-from .aio import run_async
 from .odd_server import API_KEY, APP_ID, SERIAL, OddServer
 
 pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl")

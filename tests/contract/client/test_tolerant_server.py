@@ -21,8 +21,8 @@ from licensedesk.api import (
     UpgradeMismatch,
 )
 from licensedesk.api.transport import Call
+from tests.support.aio import run_async
 
-from .aio import run_async
 from .odd_server import (
     API_KEY,
     APP_ID,

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import os
-import selectors
 import signal
-import subprocess
-import sys
 
 import httpx
 
 from licensedesk.sandbox.demo import create_demo
 from licensedesk.sandbox.server import SandboxServer
+from tests.support.sandbox_process import SandboxProcess
 
 from .helpers import HTTP, cred_args
 
@@ -58,39 +55,12 @@ def test_data_survives_a_restart(tmp_path):
         assert _exists(second.url, data, activation + 1)
 
 
-def _spawn(db, *extra: str, stderr: bool = False) -> tuple[subprocess.Popen, str]:
-    """``licensedesk-sandbox serve --port 0``; the URL is the first line of stdout."""
-    command = [sys.executable, "-m", "licensedesk.sandbox", "serve", "--db", str(db), "--port", "0"]
-    process = subprocess.Popen(
-        [*command, *extra],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE if stderr else subprocess.DEVNULL,
-        text=True,
-    )
-    with selectors.DefaultSelector() as selector:
-        selector.register(process.stdout, selectors.EVENT_READ)
-        assert selector.select(timeout=20), "serve printed no URL"
-    url = process.stdout.readline().strip()
-    assert url.startswith("http://127.0.0.1:")
-    return process, url
-
-
 def test_data_survives_kill_9_of_the_serve_process(tmp_path):
     db = tmp_path / "kill.db"
     data = create_demo(db)
-    process, url = _spawn(db)
-    try:
-        activation = _delete_one(url, data)
-        os.kill(process.pid, signal.SIGKILL)
-        process.wait(10)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    assert process.returncode == -signal.SIGKILL
-    process, url = _spawn(db)
-    try:
-        assert not _exists(url, data, activation)
-        assert _exists(url, data, activation + 1)
-    finally:
-        process.terminate()
-        process.wait(10)
+    with SandboxProcess(db) as server:
+        activation = _delete_one(server.url, data)
+        assert server.kill() == -signal.SIGKILL
+    with SandboxProcess(db) as server:
+        assert not _exists(server.url, data, activation)
+        assert _exists(server.url, data, activation + 1)

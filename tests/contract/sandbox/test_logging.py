@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import logging
+import subprocess
 import time
 
 from licensedesk.sandbox.middleware import redact
+from tests.support.sandbox_process import SandboxProcess
 
 from .helpers import HTTP, cred_args
-from .test_durability import _spawn
 
 
 def _wait_for(predicate, timeout: float = 5.0) -> bool:
@@ -47,16 +48,14 @@ def test_serve_verbose_log_has_no_api_key_and_cli_faults_work(tmp_path):
     db = tmp_path / "v.db"
     data = create_demo(db)
     pair = data["catalogue"]["credentials"]["read"]
-    process, url = _spawn(db, "-v", "--fault", "rate_limit:path=/v2/ping,retry_after=3,times=1",
-                          stderr=True)  # fmt: skip
-    try:
+    fault = "rate_limit:path=/v2/ping,retry_after=3,times=1"
+    with SandboxProcess(db, "-v", "--fault", fault, stderr=subprocess.PIPE) as server:
+        url = server.url
         limited = HTTP.get(url + "/v2/ping")
         assert limited.status_code == 429 and limited.headers["retry-after"] == "3"
         assert HTTP.get(url + "/v2/ping").status_code == 200
         serial = data["catalogue"]["serials"]["perpetual"]
         HTTP.get(f"{url}/v2/licenses/show-license/{serial}", params=pair)
-    finally:
-        process.terminate()
-        _, err = process.communicate(timeout=10)
+    err = server.captured_stderr
     assert "show-license" in err
     assert pair["api_key"] not in err

@@ -17,8 +17,7 @@ from licensedesk.api import (
     ServiceError,
     TimedOut,
 )
-
-from .aio import run_async
+from tests.support.aio import run_async
 
 BASE = "https://svc.example"
 SERIAL = "ABCD-1234-EFGH-5678-IJKL"

@@ -6,8 +6,7 @@ import pytest
 import respx
 
 from licensedesk.api import BadResponse, ClientConfig, Credentials, LicenseClient, NotFound, offload
-
-from .aio import run_async
+from tests.support.aio import run_async
 
 BASE = "https://svc.example"
 SERIAL = "ABCD-1234-EFGH-5678-IJKL"
