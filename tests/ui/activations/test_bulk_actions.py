@@ -161,8 +161,10 @@ def test_cancel_half_way(qtbot):
     assert result.failed == []
     assert seen.progress == [(1, 3)]
     assert seen.updated == [(11, False)]
-    assert "not attempted" in result.summary()
-    assert result.summary().startswith("1 of 3 deactivated; cancelled")
+    # 12 was sent (its answer never read), only 13 was not attempted
+    assert result.unanswered == 12
+    assert result.summary() == ("1 of 3 deactivated; cancelled while #12 was sent "
+                                "(its outcome is unknown), 1 not attempted.")
     assert not ctrl.is_running()
     assert runner.task(BULK) is None
 

@@ -120,3 +120,25 @@ def test_unknown_message_gives_nothing(message):
                                      "activation_disabled"])
 def test_no_data_gives_nothing(message):
     assert likely_cause(message, None, "ALPHA", HOST_A) == ""
+
+
+def test_activation_disabled_names_the_switched_off_activation_not_an_active_one():
+    """A host with an active #2 (another product) and a switched-off #3: #3 is named."""
+    host = "h" * 32
+    acts = [
+        Activation.model_validate({"id": 2, "product_id": 9, "activated": True, "host_id": host}),
+        Activation.model_validate({"id": 3, "product_id": 7, "activated": False, "host_id": host,
+                                   "device_tag": "Linux__64bits"}),
+    ]
+    data = WorkspaceData(serial="S", activations=acts)
+    cause = likely_cause("activation_disabled", data, "unknown-code", host)
+    assert "#3" in cause and "#2" not in cause
+
+
+def test_host_limit_without_a_known_maximum_counts_the_seats_only():
+    product = Product.model_validate({"id": 7, "name": "Pro", "code": "c0de",
+                                      "max_host_count": None})
+    acts = [Activation.model_validate({"id": 1, "product_id": 7, "activated": True})]
+    data = WorkspaceData(serial="S", products=[product], activations=acts)
+    cause = likely_cause("host_limit_reached", data, "c0de")
+    assert cause.startswith("Devices in use for \u201cPro\u201d: 1 ") and "None" not in cause

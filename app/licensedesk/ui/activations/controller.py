@@ -30,6 +30,9 @@ class BulkResult:
     succeeded: list[int] = field(default_factory=list)
     failed: list[tuple[int, Failure]] = field(default_factory=list)
     cancelled: bool = False
+    #: the row whose request was on its way when the bulk action was cancelled: sent, but
+    #: its answer never read (the service may have done it)
+    unanswered: int | None = None
 
     def summary(self) -> str:
         done = len(self.succeeded)
@@ -37,7 +40,13 @@ class BulkResult:
         if self.failed:
             text += f"; {len(self.failed)} failed"
         if self.cancelled:
-            text += f"; cancelled, {self.total - done - len(self.failed)} not attempted"
+            left = self.total - done - len(self.failed)
+            if self.unanswered is not None:
+                left -= 1
+                text += f"; cancelled while #{self.unanswered} was sent (its outcome is unknown)"
+                text += f", {left} not attempted" if left else ""
+            else:
+                text += f"; cancelled, {left} not attempted"
         return text + "."
 
 
@@ -109,6 +118,7 @@ class ActivationsController(QObject):
             client = self._client()
             for n, aid in enumerate(ids, start=1):
                 try:
+                    result.unanswered = aid
                     if action == "delete":
                         await client.delete_activation(aid)
                     else:
@@ -116,12 +126,14 @@ class ActivationsController(QObject):
                 except asyncio.CancelledError:
                     raise
                 except Exception as exc:
+                    result.unanswered = None
                     failure = failure_from(exc)
                     result.failed.append((aid, failure))
                     self.rowFailed.emit(aid, failure)
                     if failure.unexpected:
                         raise
                 else:
+                    result.unanswered = None
                     result.succeeded.append(aid)
                     if action == "delete":
                         self.rowRemoved.emit(aid)

@@ -39,27 +39,24 @@ def likely_cause(
         start = local_date(lic.start_at)
         return f"The licence starts on {start}." if start else ""
     if key == "product_mismatch" and data.products:
-        names = ", ".join(
-            f"{p.name} ({p.code})" for p in data.products
-        )
+        names = ", ".join(f"{p.name} ({p.code})" if p.name else p.code for p in data.products)
         return f"The code {product_code} is not among this licence's products: {names}."
     product = _product(data, product_code)
     if key == "product_inactive" and product is not None:
         return f"The product {_product_label(product)} is marked inactive."
     if key == "host_limit_reached" and product is not None and data.activations is not None:
-        pid = product.id
-        used = sum(
-            1 for a in data.activations if a.product_id == pid and a.activated
-        )
+        used = sum(1 for a in data.activations if a.product_id == product.id and a.activated)
         limit = product.max_host_count
-        return (
-            f"{used} of {limit} seats of {_product_label(product)} are in use: "
-            "deactivate or delete a device to free one."
-        )
+        label = _product_label(product)
+        if limit is None:
+            return (f"Devices in use for {label}: {used} (the service gives no maximum): "
+                    "deactivate or delete a device to free a seat.")
+        return (f"{used} of {limit} seats of {label} are in use: "
+                "deactivate or delete a device to free one.")
     if key == "activation_disabled" and data.activations is not None and host_id:
         pid = product.id if product is not None else None
         for a in data.activations:
-            if a.host_id == host_id and (pid is None or a.product_id == pid):
+            if a.host_id == host_id and not a.activated and (pid is None or a.product_id == pid):
                 tag = a.device_tag or "no device tag"
                 return (
                     f"Activation #{a.id} of this host ({tag}) is switched off: "
