@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from datetime import UTC, datetime
 
 import pytest
@@ -23,6 +22,7 @@ from licensedesk.api import (
 from licensedesk.api.transport import Call
 from tests.support.aio import run_async
 
+from .helpers import Sleeps
 from .odd_server import (
     API_KEY,
     APP_ID,
@@ -39,17 +39,6 @@ UNKNOWN = "NONE-0000-AAAA-BBBB-CCCC"
 HTML_502 = Reply(
     502, "<!DOCTYPE html><html><h1>502 Bad Gateway</h1></html>", {"content-type": "text/html"}
 )
-
-
-class Sleeps:
-    """Stands in for asyncio.sleep in the retry loop: records delays, yields once."""
-
-    def __init__(self) -> None:
-        self.delays: list[float] = []
-
-    async def __call__(self, delay: float) -> None:
-        self.delays.append(delay)
-        await asyncio.sleep(0)
 
 
 def serve(test, reads="any", key=API_KEY, **cfg):

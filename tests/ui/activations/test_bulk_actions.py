@@ -38,18 +38,6 @@ class StubClient:
     async def delete_activation(self, activation_id):
         await self._write(("delete", activation_id), activation_id)
 
-    async def show_license(self, serial):  # pragma: no cover - unused
-        raise AssertionError("not used")
-
-    async def license_products(self, serial):  # pragma: no cover - unused
-        raise AssertionError("not used")
-
-    async def activations(self, serial):  # pragma: no cover - unused
-        raise AssertionError("not used")
-
-    async def validate(self, *args, **kwargs):  # pragma: no cover - unused
-        raise AssertionError("not used")
-
 
 class StubConfirm:
     def __init__(self, answer: bool) -> None:

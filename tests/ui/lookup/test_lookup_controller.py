@@ -68,15 +68,6 @@ class StubClient:
     async def activations(self, serial):
         return await self._answer("activations", serial, self.activation_lists)
 
-    async def set_activation(self, activation_id, activated):  # pragma: no cover - unused
-        raise AssertionError("lookup never writes")
-
-    async def delete_activation(self, activation_id):  # pragma: no cover - unused
-        raise AssertionError("lookup never writes")
-
-    async def validate(self, *args, **kwargs):  # pragma: no cover - unused
-        raise AssertionError("lookup never validates")
-
 
 class Seen:
     """Everything the controller emitted, in lists."""
