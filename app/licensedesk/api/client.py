@@ -19,7 +19,7 @@ from .errors import ApiError, BadResponse, ErrorDetails, NotAuthorized, NotFound
 from .models import Activation, License, Product, ValidationResult
 from .offload import BIG_LIST, off_loop
 from .redact import get_logger, install_redaction, register_secret
-from .responses import says
+from .responses import NO_WRITE_PAIR_PRODUCTS, says
 from .serials import (
     check_activation_id,
     check_device_tag,
@@ -84,6 +84,12 @@ class LicenseClient:
         await self._transport.aclose()
 
     @property
+    def has_write_pair(self) -> bool:
+        """Whether the profile holds a write pair (without one, write calls go with the
+        read pair, DESIGN §3, and the window treats the profile as read-only)."""
+        return self.config.write is not None
+
+    @property
     def transport(self) -> Transport:
         """The request layer (exposed for tests: ``transport.sleep``)."""
         return self._transport
@@ -99,9 +105,15 @@ class LicenseClient:
     async def license_products(self, serial: str) -> list[Product]:
         """POST licenses/products (needs the WRITE pair, spec §5)."""
         serial = normalize_serial(serial)
-        body = await self._send(
-            Call("POST", ("licenses", "products"), {"serial": serial}, write=True)
-        )
+        try:
+            body = await self._send(
+                Call("POST", ("licenses", "products"), {"serial": serial}, write=True)
+            )
+        except NotAuthorized as exc:
+            if self.has_write_pair:
+                raise
+            # sent with the read pair (no write pair): say what is missing, not "for this change"
+            raise NotAuthorized(NO_WRITE_PAIR_PRODUCTS, exc.details) from None
         return self._list(Product, body)
 
     async def activations(self, serial: str) -> list[Activation]:

@@ -37,6 +37,17 @@ CHANGE_REFUSED = (
     "read pair (the service's permission table asks for read); check that pair in the profile."
 )
 READ_REFUSED = NotAuthorized.default_sentence
+#: A profile with a read pair only (what a reseller holds, DESIGN §3): listing products
+#: needs write permission (spec §5). Not an error: said plainly where products would show.
+NO_WRITE_PAIR_PRODUCTS = (
+    "Listing products needs a key with write permission, and this profile has none "
+    "(it has a read pair only)."
+)
+#: Why activate, deactivate and delete are not offered with a read pair only.
+NO_WRITE_PAIR = (
+    "Needs a key with write permission, and this profile has none (it has a read pair "
+    "only). Add a write pair under File \u2192 Connection profiles."
+)
 BUSY = "The licence service is receiving too many requests. Wait a moment and try again."
 
 

@@ -16,6 +16,7 @@ from licensedesk.api import (
     NotFound,
     UpgradeMismatch,
 )
+from licensedesk.api.responses import NO_WRITE_PAIR_PRODUCTS
 from tests.support.aio import run_async
 
 from .helpers import run
@@ -249,6 +250,8 @@ def test_read_only_pair(sandbox, name):
             with pytest.raises(NotAuthorized) as e:
                 await call(c, sandbox)
             assert "write permission" in e.value.sentence
+            if name == "license_products":  # the window's and the CLI's words for a reseller
+                assert e.value.sentence == NO_WRITE_PAIR_PRODUCTS
         else:
             await call(c, sandbox)
 

@@ -29,6 +29,8 @@ def activations(serial: str) -> list[Activation]:
 class StubClient:
     """Answers from tables keyed by serial; ``gate(method, serial)`` makes a call wait."""
 
+    has_write_pair = True  # False: a read-only profile
+
     def __init__(self) -> None:
         self.licenses: dict[str, object] = {}
         self.products: dict[str, object] = {}
@@ -253,3 +255,19 @@ def test_refresh_repeats_the_last_serial(qtbot):
     assert client.calls.count(("license_products", "AAA")) == 2
     assert client.calls.count(("activations", "AAA")) == 2
     assert seen.licenses == [lic("AAA"), lic("AAA")]
+
+
+def test_a_read_only_profile_lists_no_products_and_sends_nothing_for_them(qtbot):
+    from licensedesk.api.responses import NO_WRITE_PAIR_PRODUCTS
+
+    client = StubClient()
+    client.has_write_pair = False
+    client.add("AAA", license=lic("AAA"), products=products("AAA"), activations=[])
+    ctrl, _runner, seen = make(client)
+    unavailable: list[str] = []
+    ctrl.productsUnavailable.connect(unavailable.append)
+
+    wait_all(qtbot, ctrl.lookup("AAA"))
+    assert unavailable == [NO_WRITE_PAIR_PRODUCTS]
+    assert seen.products == [] and seen.failed == []
+    assert not any(method == "license_products" for method, _serial in client.calls)

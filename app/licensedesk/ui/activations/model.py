@@ -48,6 +48,8 @@ class ActivationsModel(QAbstractTableModel):
         self._search: list[str | None] = []  # filled lazily (first filter)
         self._row_of: dict[int, int] = {}
         self.this_host_id: str | None = None
+        self.writable = True  # False: the checkbox is shown, not offered (read-only profile)
+        self.read_only_reason = ""
         self._bold = QFont()
         self._bold.setBold(True)
 
@@ -180,6 +182,8 @@ class ActivationsModel(QAbstractTableModel):
             return self.display(a, col)
         if role == Qt.ItemDataRole.CheckStateRole and col == COL_ACTIVATED:
             return Qt.CheckState.Checked if a.activated else Qt.CheckState.Unchecked
+        if role == Qt.ItemDataRole.ToolTipRole and col == COL_ACTIVATED and not self.writable:
+            return self.read_only_reason
         if role == Qt.ItemDataRole.ToolTipRole and self.is_this_computer(a):
             return "This computer's host ID"
         if role == Qt.ItemDataRole.FontRole and self.is_this_computer(a):
@@ -202,12 +206,20 @@ class ActivationsModel(QAbstractTableModel):
 
     def flags(self, index):
         base = super().flags(index)
-        if index.isValid() and index.column() == COL_ACTIVATED:
+        if index.isValid() and index.column() == COL_ACTIVATED and self.writable:
             return base | Qt.ItemFlag.ItemIsUserCheckable
         return base
 
+    def set_writable(self, writable: bool) -> None:
+        """Offer the Activated checkbox (True) or only show it (a read-only profile)."""
+        if writable != self.writable:
+            self.writable = writable
+            if self._rows:
+                last = len(self._rows) - 1
+                self.dataChanged.emit(self.index(0, COL_ACTIVATED), self.index(last, COL_ACTIVATED))
+
     def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:
-        if index.isValid() and index.column() == COL_ACTIVATED and (
+        if index.isValid() and index.column() == COL_ACTIVATED and self.writable and (
             role == Qt.ItemDataRole.CheckStateRole
         ):
             wanted = Qt.CheckState(value) == Qt.CheckState.Checked

@@ -131,6 +131,7 @@ class ActivationsPanel(QGroupBox):
         delete.setContext(Qt.ShortcutContext.WidgetShortcut)
         delete.activated.connect(self.request_delete)
         self._bulk_running = False
+        self._read_only = ""
         self._update_buttons()
 
     # -- state shown -------------------------------------------------------------
@@ -196,20 +197,33 @@ class ActivationsPanel(QGroupBox):
             lines.append(f"#{aid} {product}: {tag}, host {host}")
         return lines
 
+    def set_read_only(self, reason: str) -> None:
+        """``reason`` (a sentence): the profile cannot write, so Activate, Deactivate,
+        Delete and the checkbox are not offered and say why; "": they are."""
+        self._read_only = reason
+        self.model.read_only_reason = reason
+        self.model.set_writable(not reason)
+        tips = (("Activate the selected devices", "Deactivate the selected devices",
+                 "Delete the selected activations (Del)") if not reason else (reason,) * 3)
+        for button, tip in zip(self._write_buttons(), tips, strict=True):
+            button.setToolTip(tip)
+        self._update_buttons()
+
+    def _write_buttons(self) -> tuple[QPushButton, QPushButton, QPushButton]:
+        return (self.activate_button, self.deactivate_button, self.delete_button)
+
     def request_delete(self) -> None:
-        ids = self.selected_ids()
-        if ids and not self._bulk_running:
-            self.deleteRequested.emit(ids)
+        self._emit(self.deleteRequested)
 
     def _emit(self, signal) -> None:
         ids = self.selected_ids()
-        if ids and not self._bulk_running:
+        if ids and not self._bulk_running and not self._read_only:
             signal.emit(ids)
 
     def _update_buttons(self, *_args) -> None:
         has = bool(self.table.selectionModel().selectedRows()) and not self._bulk_running
-        for b in (self.activate_button, self.deactivate_button, self.delete_button):
-            b.setEnabled(has)
+        for b in self._write_buttons():
+            b.setEnabled(has and not self._read_only)
         self.export_button.setEnabled(self.model.rowCount() > 0)
 
     def _filter_changed(self, text: str) -> None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from licensedesk.api.responses import NO_WRITE_PAIR
+
 from ..shared.confirm import ConfirmDialog
 from .controller import VERBS, ActivationsController, BulkResult
 
@@ -58,4 +60,11 @@ def install_activations(desk: DeskApp, lookup: LookupFeature) -> ActivationsCont
     controller.rowUpdated.connect(row_updated)
     controller.rowRemoved.connect(row_removed)
     controller.bulkFinished.connect(finished)
+
+    def profile_chosen(name: str) -> None:
+        """A profile without a write pair is read-only here (DESIGN §3: a reseller's key)."""
+        panel.set_read_only("" if desk.connections.can_write(name) else NO_WRITE_PAIR)
+
+    desk.connections.currentChanged.connect(profile_chosen)
+    desk.connections.profilesChanged.connect(lambda: profile_chosen(desk.connections.current))
     return controller

@@ -30,6 +30,7 @@ class LookupController(QObject):
     partFailed = Signal(str, object)  # part, Failure
     licenseLoaded = Signal(object)
     productsLoaded = Signal(list)
+    productsUnavailable = Signal(str)  # why they are not listed (no write pair): not an error
     activationsLoaded = Signal(list)
 
     def __init__(self, runner: TaskRunner, client: Callable[[], Any], parent=None) -> None:
@@ -54,7 +55,7 @@ class LookupController(QObject):
         """Load one part again for the serial on show (e.g. after a dialog changed it)."""
         loaded = {
             "license": self.licenseLoaded.emit,
-            "products": self.productsLoaded.emit,
+            "products": self._products_loaded,
             "activations": self.activationsLoaded.emit,
         }[part]
         serial = self.serial
@@ -65,6 +66,12 @@ class LookupController(QObject):
             on_success=loaded,
             on_error=lambda failure: self.partFailed.emit(part, failure),
         )
+
+    def _products_loaded(self, result: list | str) -> None:
+        if isinstance(result, str):
+            self.productsUnavailable.emit(result)
+        else:
+            self.productsLoaded.emit(result)
 
     def refresh(self) -> list:
         return self.lookup(self.serial) if self.serial else []
@@ -85,6 +92,10 @@ class LookupController(QObject):
         if part == "license":
             return await self._load_license(client, serial)
         if part == "products":
+            if not client.has_write_pair:  # a read-only profile: nothing to send
+                from licensedesk.api.responses import NO_WRITE_PAIR_PRODUCTS
+
+                return NO_WRITE_PAIR_PRODUCTS
             return await client.license_products(serial)
         activations = await client.activations(serial)
         outcome = self._license_outcome

@@ -69,6 +69,11 @@ class ProductsPanel(QGroupBox):
         self.model.set_products([])
         self.state.show_message("")
 
+    def show_unavailable(self, sentence: str) -> None:
+        """Products cannot be listed with this profile (no write pair): said plainly."""
+        self.model.set_products([])
+        self.state.show_message(sentence)
+
     def show_products(self, products: list) -> None:
         self.model.set_products(products)
         self._current_changed(self.table.currentIndex())

@@ -59,6 +59,7 @@ class LookupFeature(QObject):
         c.partFailed.connect(self._part_failed)
         c.licenseLoaded.connect(self._show_license)
         c.productsLoaded.connect(self._show_products)
+        c.productsUnavailable.connect(self._products_unavailable)
         c.activationsLoaded.connect(self._show_activations)
         c.licenseLoaded.connect(self.image.show_for)  # after the card shows the licence
         self.image.loading.connect(ws.card.show_image_loading)
@@ -158,6 +159,10 @@ class LookupFeature(QObject):
         self._clear_results()
         self.workspace.products.show_products(products)
         self.workspace.update_seats()
+
+    def _products_unavailable(self, sentence: str) -> None:
+        self._clear_results()
+        self.workspace.products.show_unavailable(sentence)
 
     def _show_activations(self, activations: list) -> None:
         self._clear_results()

@@ -50,6 +50,15 @@ class Connections(QObject):
             raise NoProfile(name)
         return self.store.get(name)
 
+    def can_write(self, name: str | None) -> bool:
+        """Whether profile ``name`` holds a write pair (no profile: nothing to write with)."""
+        if not name:
+            return False
+        try:
+            return bool(self.profile(name).write_app_id)
+        except Exception:  # a profile removed meanwhile
+            return False
+
     def is_memory_only(self, name: str | None) -> bool:
         return name in self._memory
 

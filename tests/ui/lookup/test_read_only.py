@@ -1,0 +1,72 @@
+"""A read-only key is the normal case (a reseller's, DESIGN §3), not an error: the products
+part says plainly why it lists nothing, no banner, and the controls that need write
+permission are not offered and say why."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from licensedesk.api.responses import NO_WRITE_PAIR, NO_WRITE_PAIR_PRODUCTS
+from licensedesk.profiles import Profile
+from licensedesk.ui.activations.model import COL_ACTIVATED
+from licensedesk.ui.shared import colours
+
+from ..helpers import activations_table, look_up, select_rows
+
+
+@pytest.fixture
+def reseller(make_desk, sandbox, store, secrets):
+    """The window on a profile that holds the demo's read pair only."""
+    app_id, key = sandbox.creds("read")
+    store.save(Profile(name="Reseller", base_url=sandbox.url, read_app_id=app_id))
+    secrets.set("Reseller", "read", key)
+    desk = make_desk(profile="Reseller")
+    desk.sandbox = sandbox
+    return desk
+
+
+def test_a_read_only_lookup_says_why_products_are_not_listed_without_a_banner(reseller, qtbot):
+    sandbox = reseller.sandbox
+    look_up(reseller, qtbot, sandbox.serial("perpetual"))
+    ws = reseller.window.workspace
+    assert not ws.banner.isVisible(), ws.banner.text()
+    assert ws.card.license is not None
+    assert ws.products.state.message_text() == NO_WRITE_PAIR_PRODUCTS
+    assert colours.BAD not in ws.products.state.message.styleSheet()  # plain, not red
+    assert ws.activations.model.rowCount() == 3
+    assert sandbox.request_count("POST", "/v2/licenses/products") == 0  # nothing doomed sent
+
+
+def test_a_read_only_profile_offers_no_writes_and_says_why(reseller, qtbot):
+    sandbox = reseller.sandbox
+    look_up(reseller, qtbot, sandbox.serial("perpetual"))
+    panel = reseller.window.workspace.activations
+    table = activations_table(reseller)
+    select_rows(table, [0, 1])
+    assert panel.selected_ids()
+    for button in (panel.activate_button, panel.deactivate_button, panel.delete_button):
+        assert not button.isEnabled()
+        assert button.toolTip() == NO_WRITE_PAIR
+    table.setFocus()
+    QTest.keyClick(table, Qt.Key.Key_Delete)  # Del does nothing either
+    index = table.model().index(0, COL_ACTIVATED)
+    assert not table.model().flags(index) & Qt.ItemFlag.ItemIsUserCheckable
+    assert index.data(Qt.ItemDataRole.ToolTipRole) == NO_WRITE_PAIR
+    before = index.data(Qt.ItemDataRole.CheckStateRole)
+    QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton,
+                     pos=table.visualRect(index).center())
+    assert index.data(Qt.ItemDataRole.CheckStateRole) == before
+    assert not reseller.runner.running()
+    assert sandbox.request_count("PUT", "/v2/activations") == 0
+    assert sandbox.request_count("DELETE", "/v2/activations") == 0
+
+
+def test_a_profile_with_a_write_pair_offers_writes(desk, qtbot):
+    look_up(desk, qtbot, desk.sandbox.serial("perpetual"))
+    panel = desk.window.workspace.activations
+    select_rows(activations_table(desk), [0])
+    assert panel.delete_button.isEnabled() and panel.delete_button.toolTip() != NO_WRITE_PAIR
+    index = activations_table(desk).model().index(0, COL_ACTIVATED)
+    assert activations_table(desk).model().flags(index) & Qt.ItemFlag.ItemIsUserCheckable
