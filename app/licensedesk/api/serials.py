@@ -23,6 +23,32 @@ _EMAIL_RE = re.compile(r"[^@\s]+@[^@\s.]+(?:\.[^@\s.]+)+")
 _SERIAL_SENTENCE = (
     "A serial has five groups of four letters or digits, like ABCD-1234-EFGH-5678-IJKL."
 )
+#: A serial inside other text: five groups of four, with or without a hyphen (or a
+#: look-alike) between them, not part of a longer run of letters or digits. Not spaces:
+#: five four-letter words in a row would read as a serial.
+_SERIAL_IN_TEXT = re.compile(
+    r"(?<![A-Za-z0-9])[A-Za-z0-9]{4}(?:[-" + re.escape(_DASHES) + r"]?[A-Za-z0-9]{4}){4}"
+    r"(?![A-Za-z0-9])"
+)
+_SHOWN = 28  # characters of refused input echoed in the sentence
+
+
+def _shown(text: str) -> str:
+    """Refused input as a short, one-line quote for a sentence (never the whole paste)."""
+    line = " ".join(text.split())
+    return "\u201c" + (line if len(line) <= _SHOWN else line[: _SHOWN - 1] + "\u2026") + "\u201d"
+
+
+def find_serials(text: str) -> list[str]:
+    """Every serial in ``text`` (one per line, commas, a CSV column, mixed with other words),
+    normalised, in order of first appearance, each once."""
+    found: dict[str, None] = {}
+    for match in _SERIAL_IN_TEXT.finditer(text or ""):
+        try:
+            found[normalize_serial(match.group(0))] = None
+        except InvalidInput:
+            continue
+    return list(found)
 
 
 def normalize_serial(text: str) -> str:
@@ -41,7 +67,7 @@ def normalize_serial(text: str) -> str:
         return cleaned
     bare = cleaned.replace("-", "")
     if not bare.isascii() or not _BARE_RE.fullmatch(bare):
-        raise InvalidInput(f"{text.strip()!r} is not a serial. " + _SERIAL_SENTENCE, field="serial")
+        raise InvalidInput(f"{_shown(text)} is not a serial. " + _SERIAL_SENTENCE, field="serial")
     # Where the typed hyphens sit, counted in letters before them: only 4, 8, 12, 16.
     positions, count = [], 0
     for ch in cleaned:
@@ -50,7 +76,7 @@ def normalize_serial(text: str) -> str:
         else:
             count += 1
     if any(p not in (4, 8, 12, 16) for p in positions) or len(set(positions)) != len(positions):
-        raise InvalidInput(f"{text.strip()!r} is not a serial. " + _SERIAL_SENTENCE, field="serial")
+        raise InvalidInput(f"{_shown(text)} is not a serial. " + _SERIAL_SENTENCE, field="serial")
     return "-".join(bare[i : i + 4] for i in range(0, 20, 4))
 
 

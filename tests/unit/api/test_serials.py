@@ -107,3 +107,25 @@ def test_activation_ids_positive_ints():
     for bad in [0, -1, True, "x", "1.5", 1.0, None, "٣"]:
         with pytest.raises(InvalidInput):
             check_activation_id(bad)  # type: ignore[arg-type]
+
+
+def test_find_serials_in_any_text_in_order_each_once():
+    from licensedesk.api.serials import find_serials
+
+    text = (
+        "serial,name\nLEWX-6XUC-N5G5-Q8F9-Q2R5,Maria\n\"754j\u2013nw32-b3wb-blxs-rjrq\",x\n"
+        "ticket: please check abcd1234efgh5678ijkl and LEWX-6XUC-N5G5-Q8F9-Q2R5 again\n"
+        "not serials: ABCDE-1234-EFGH-5678-IJKL, ABCD-1234, this line also says word five\n"
+    )
+    assert find_serials(text) == [
+        "LEWX-6XUC-N5G5-Q8F9-Q2R5", "754J-NW32-B3WB-BLXS-RJRQ", "ABCD-1234-EFGH-5678-IJKL",
+    ]
+    assert find_serials("") == [] and find_serials("nothing here") == []
+
+
+def test_a_refused_paste_is_echoed_short_and_on_one_line():
+    text = "LEWX-6XUC-N5G5-Q8F9-Q2R5\nL89U-P6Z8-MZ6Z-MABG-Q3RR\n" + "x" * 5000
+    with pytest.raises(InvalidInput) as e:
+        normalize_serial(text)
+    assert len(e.value.sentence) < 160 and "\n" not in e.value.sentence
+    assert e.value.sentence.startswith("\u201cLEWX-6XUC-N5G5-Q8F9-Q2R5 L8")

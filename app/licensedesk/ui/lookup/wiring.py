@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction
 
-from licensedesk.api.serials import normalize_serial
+from licensedesk.api.serials import find_serials, normalize_serial
 
 from ..shared.support_dialog import normalise_serial
 from ..shared.tasks import Failure
@@ -39,6 +39,7 @@ class LookupFeature(QObject):
         self._window = desk.window
         self.workspace = ws = desk.window.workspace
         ws.normalizer = normalize_serial
+        ws.finder = find_serials
         client = desk.connections.client
         self.controller = c = LookupController(desk.runner, client, self)
         self.image = LicenseImageController(desk.runner, client, c.in_flight, self)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -22,11 +23,14 @@ from ..shared import colours
 from ..shared.colours import text_style
 from ..shared.error_banner import ErrorBanner
 from ..shared.icons import icon
+from ..shared.labels import plain_label
 from .license_card import LicenseCard
 from .products_panel import ProductsPanel
 
 MAX_RECENT = 20
 SERIAL_HINT = "A serial is five groups of four letters or digits, e.g. ABCD-1234-EFGH-5678-IJKL."
+FIRST_OF_MANY = "The pasted text holds {n} serials; looking up the first, {serial}."
+FOUND_IN_TEXT = "Looking up the serial found in the pasted text, {serial}."
 
 
 class Workspace(QWidget):
@@ -39,6 +43,7 @@ class Workspace(QWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.normalizer: Callable[[str], str] | None = None  # set once the api is loaded
+        self.finder: Callable[[str], list[str]] | None = None  # serials in any text, likewise
 
         self.profile_selector = QComboBox()
         self.profile_selector.setObjectName("profileSelector")
@@ -78,9 +83,10 @@ class Workspace(QWidget):
         bar.addWidget(self.lookup_button)
         bar.addWidget(self.demo_marker)
 
-        self.hint = QLabel()
+        self.hint = plain_label()  # echoes pasted text: never read as HTML
         self.hint.setObjectName("serialHint")
-        self.hint.setStyleSheet(text_style(colours.BAD))
+        self.hint.setWordWrap(True)  # a long paste wraps; the window never widens for it
+        self.hint.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.hint.hide()
         self.banner = ErrorBanner()
         self.card = LicenseCard()
@@ -134,16 +140,29 @@ class Workspace(QWidget):
         try:
             serial = self._normalise(text)
         except Exception as exc:
-            sentence = getattr(exc, "sentence", "") if self.normalizer else "Starting up\u2026"
-            self.hint.setText(f"{sentence} {SERIAL_HINT}".strip() if text.strip() else SERIAL_HINT)
-            self.hint.show()
-            self.serial_input.setFocus()
-            return
-        self.hint.hide()
+            found = self.finder(text) if self.finder else []
+            if not found:
+                sentence = getattr(exc, "sentence", "") if self.normalizer else "Starting up\u2026"
+                self.show_hint(sentence if text.strip() else SERIAL_HINT, error=True)
+                self.banner.clear()  # an old result's error does not belong to this input
+                self.serial_input.setFocus()
+                return
+            serial = found[0]
+            note = FIRST_OF_MANY if len(found) > 1 else FOUND_IN_TEXT
+            self.show_hint(note.format(n=len(found), serial=serial), error=False)
+        else:
+            self.hint.hide()
         if serial != text:
             self.serial_input.setText(serial)
         self.remember(serial)
         self.lookupRequested.emit(serial)
+
+    def show_hint(self, text: str, *, error: bool) -> None:
+        """A line under the serial box: what is wrong with the input (red), or what was done
+        with it (muted)."""
+        self.hint.setText(text)
+        self.hint.setStyleSheet(text_style(colours.BAD if error else colours.MUTED))
+        self.hint.show()
 
     def remember(self, serial: str) -> None:
         items = [serial] + [s for s in self.recent.stringList() if s != serial]
