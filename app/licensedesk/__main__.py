@@ -16,7 +16,10 @@ import sys
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    from licensedesk import __version__
+
     parser = argparse.ArgumentParser(prog="licensedesk", description="License Desk")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--demo", action="store_true", help="open on the built-in sandbox")
     parser.add_argument("--profile", metavar="NAME", help="open this connection profile")
     parser.add_argument("--quit-after", type=int, metavar="MS", help=argparse.SUPPRESS)

@@ -8,6 +8,7 @@ import logging
 import sys
 from pathlib import Path
 
+from .. import __version__
 from . import dataset
 from .auth import hash_key, new_credentials
 from .db import Database, stamp
@@ -98,6 +99,7 @@ def parser() -> argparse.ArgumentParser:
         prog="licensedesk-sandbox",
         description="A real, persistent License Management Service /v2 for demos and tests.",
     )
+    top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = top.add_subparsers(dest="command", required=True)
 
     serve = commands.add_parser("serve", help="serve /v2 over HTTP; prints the URL first")
