@@ -103,9 +103,6 @@ class LookupFeature(QObject):
         widget.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         widget.addAction(action)
 
-    def lookup(self, serial: str) -> list:
-        return self.controller.lookup(serial)
-
     def reload(self, part: str, serial: str | None = None):
         """Load ``part`` again if the workspace shows ``serial`` (default: whatever it shows)."""
         if serial is None or self.controller.serial == serial:
@@ -115,9 +112,6 @@ class LookupFeature(QObject):
     def refresh(self) -> None:
         if not self._window.is_welcome():
             self.controller.refresh()
-
-    def cancel(self) -> None:
-        self.controller.cancel()
 
     def is_running(self) -> bool:
         return self.controller.is_running()

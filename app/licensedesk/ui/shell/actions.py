@@ -95,6 +95,3 @@ class ActionRegistry:
 
     def __getitem__(self, name: str) -> QAction:
         return self._actions[name]
-
-    def names(self) -> list[str]:
-        return list(self._actions)
