@@ -154,7 +154,7 @@ def test_cancel_half_way(qtbot):
     assert result.summary() == ("1 of 3 deactivated; cancelled while #12 was sent "
                                 "(its outcome is unknown), 1 not attempted.")
     assert not ctrl.is_running()
-    assert runner.task(BULK) is None
+    qtbot.waitUntil(lambda: runner.task(BULK) is None)  # forgotten in its done callback
 
 
 def test_delete_declined_sends_nothing(run):
