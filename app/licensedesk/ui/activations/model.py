@@ -48,7 +48,7 @@ class ActivationsModel(QAbstractTableModel):
         self._search: list[str | None] = []  # filled lazily (first filter)
         self._row_of: dict[int, int] = {}
         self.this_host_id: str | None = None
-        self.writable = True  # False: the checkbox is shown, not offered (read-only profile)
+        #: why the checkbox is shown but not offered (a read-only profile); "" = offered
         self.read_only_reason = ""
         self._bold = QFont()
         self._bold.setBold(True)
@@ -182,7 +182,7 @@ class ActivationsModel(QAbstractTableModel):
             return self.display(a, col)
         if role == Qt.ItemDataRole.CheckStateRole and col == COL_ACTIVATED:
             return Qt.CheckState.Checked if a.activated else Qt.CheckState.Unchecked
-        if role == Qt.ItemDataRole.ToolTipRole and col == COL_ACTIVATED and not self.writable:
+        if role == Qt.ItemDataRole.ToolTipRole and col == COL_ACTIVATED and self.read_only_reason:
             return self.read_only_reason
         if role == Qt.ItemDataRole.ToolTipRole and self.is_this_computer(a):
             return "This computer's host ID"
@@ -206,20 +206,21 @@ class ActivationsModel(QAbstractTableModel):
 
     def flags(self, index):
         base = super().flags(index)
-        if index.isValid() and index.column() == COL_ACTIVATED and self.writable:
+        if index.isValid() and index.column() == COL_ACTIVATED and not self.read_only_reason:
             return base | Qt.ItemFlag.ItemIsUserCheckable
         return base
 
-    def set_writable(self, writable: bool) -> None:
-        """Offer the Activated checkbox (True) or only show it (a read-only profile)."""
-        if writable != self.writable:
-            self.writable = writable
+    def set_read_only(self, reason: str) -> None:
+        """Only show the Activated checkbox, saying ``reason`` (a read-only profile);
+        "": offer it."""
+        if reason != self.read_only_reason:
+            self.read_only_reason = reason
             if self._rows:
                 last = len(self._rows) - 1
                 self.dataChanged.emit(self.index(0, COL_ACTIVATED), self.index(last, COL_ACTIVATED))
 
     def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:
-        if index.isValid() and index.column() == COL_ACTIVATED and self.writable and (
+        if index.isValid() and index.column() == COL_ACTIVATED and not self.read_only_reason and (
             role == Qt.ItemDataRole.CheckStateRole
         ):
             wanted = Qt.CheckState(value) == Qt.CheckState.Checked

@@ -131,7 +131,6 @@ class ActivationsPanel(QGroupBox):
         delete.setContext(Qt.ShortcutContext.WidgetShortcut)
         delete.activated.connect(self.request_delete)
         self._bulk_running = False
-        self._read_only = ""
         self._update_buttons()
 
     # -- state shown -------------------------------------------------------------
@@ -200,9 +199,7 @@ class ActivationsPanel(QGroupBox):
     def set_read_only(self, reason: str) -> None:
         """``reason`` (a sentence): the profile cannot write, so Activate, Deactivate,
         Delete and the checkbox are not offered and say why; "": they are."""
-        self._read_only = reason
-        self.model.read_only_reason = reason
-        self.model.set_writable(not reason)
+        self.model.set_read_only(reason)
         tips = (("Activate the selected devices", "Deactivate the selected devices",
                  "Delete the selected activations (Del)") if not reason else (reason,) * 3)
         for button, tip in zip(self._write_buttons(), tips, strict=True):
@@ -217,13 +214,13 @@ class ActivationsPanel(QGroupBox):
 
     def _emit(self, signal) -> None:
         ids = self.selected_ids()
-        if ids and not self._bulk_running and not self._read_only:
+        if ids and not self._bulk_running and not self.model.read_only_reason:
             signal.emit(ids)
 
     def _update_buttons(self, *_args) -> None:
         has = bool(self.table.selectionModel().selectedRows()) and not self._bulk_running
         for b in self._write_buttons():
-            b.setEnabled(has and not self._read_only)
+            b.setEnabled(has and not self.model.read_only_reason)
         self.export_button.setEnabled(self.model.rowCount() > 0)
 
     def _filter_changed(self, text: str) -> None:
