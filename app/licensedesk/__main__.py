@@ -4,7 +4,9 @@ Order matters for a fast start (PLATFORM.md): Qt and the window first, shown
 and painted; only then qasync, the api (httpx), profiles (keyring) and, with
 ``--demo``, the sandbox are imported and wired (``licensedesk.ui.shell.start``).
 The qasync loop attaches to the running Qt loop (``already_running=True``).
-On quit (``aboutToQuit``) the clients are closed and the demo service stopped.
+On quit (``aboutToQuit``) the clients are closed and the demo service stopped;
+Ctrl+C and SIGTERM quit the same way (``ui/shell/signals.py``). Without a
+display it says so in one sentence and exits 2 (Qt would abort naming a library).
 ``--quit-after MS`` lets scripts and tests prove a clean start and stop.
 """
 
@@ -57,8 +59,28 @@ def build(window, args: argparse.Namespace, settings):
     return desk
 
 
+NO_DISPLAY = (
+    "licensedesk: no display was found (neither DISPLAY nor WAYLAND_DISPLAY is set). "
+    "Start it in a desktop session, under a virtual display (xvfb-run -a licensedesk), "
+    "or without a window with QT_QPA_PLATFORM=offscreen."
+)
+
+
+def no_display() -> bool:
+    """On Linux, when Qt would try X11 or Wayland and neither is there."""
+    if not sys.platform.startswith("linux"):
+        return False
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    if platform and not platform.startswith(("xcb", "wayland")):
+        return False  # offscreen, vnc, eglfs...: no display needed
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if no_display():
+        print(NO_DISPLAY, file=sys.stderr)
+        return 2
     os.environ.setdefault("QT_API", "pyside6")
     from PySide6.QtCore import Qt, QTimer
     from PySide6.QtWidgets import QApplication
@@ -82,6 +104,14 @@ def main(argv: list[str] | None = None) -> int:
             desk.close_blocking()
 
     app.aboutToQuit.connect(about_to_quit)  # before qasync connects its own handler
+
+    def close_and_quit() -> None:
+        window.close()
+        app.quit()  # also when a dialog is open
+
+    from licensedesk.ui.shell.signals import SignalQuit
+
+    holder["signals"] = SignalQuit(close_and_quit, app)
 
     def after_paint() -> None:
         from licensedesk.ui.shell.style import DeskStyle

@@ -1,5 +1,8 @@
 """Wires the lookup: the serial box asks, the controller loads three parts in parallel,
 each part shows its own progress and error, one banner per lookup, then the licence image.
+Esc (or the Look up button, which reads "Stop" meanwhile) stops a lookup in flight:
+the parts still loading say so, those already shown stay. A serial joins the
+profile's recent serials once the service has found it.
 
 :func:`install_lookup` runs once (``DeskApp``); the :class:`LookupFeature` it returns
 is what other features use: the serial on show, what the workspace shows for it
@@ -29,6 +32,7 @@ if TYPE_CHECKING:
 #: delays them all (lookup benchmark: ratio 1.20 -> 1.15). One frame later the
 #: requests are on the wire; the first answer clears at once if it is sooner.
 CLEAR_DELAY_MS = 16
+STOPPED = "Stopped before the answer came."
 
 
 class LookupFeature(QObject):
@@ -51,12 +55,17 @@ class LookupFeature(QObject):
         self._clear_timer.setSingleShot(True)
         self._clear_timer.setInterval(CLEAR_DELAY_MS)
         self._clear_timer.timeout.connect(ws.clear_results)
+        self._busy_parts: set[str] = set()
+        self._stop = desk.window.registry["stop"]
+        self._stop.setEnabled(False)
 
         ws.lookupRequested.connect(c.lookup)
+        ws.stopRequested.connect(self.stop)
+        self._stop.triggered.connect(lambda _checked=False: self.stop())
         desk.window.registry["refresh"].triggered.connect(self.refresh)
         desk.connections.currentChanged.connect(self._profile_changed)
         c.started.connect(self._started)
-        c.partBusy.connect(lambda part, busy: self._parts[part].set_busy(busy))
+        c.partBusy.connect(self._part_busy)
         c.partFailed.connect(self._part_failed)
         c.licenseLoaded.connect(self._show_license)
         c.productsLoaded.connect(self._show_products)
@@ -92,7 +101,6 @@ class LookupFeature(QObject):
     def show(self, serial: str) -> None:
         """Put ``serial`` in the box and look it up (e.g. the licence an upgrade made)."""
         self.workspace.serial_input.setText(serial)
-        self.workspace.remember(serial)
         self._window.show_workspace()
         self.controller.lookup(serial)
 
@@ -116,11 +124,34 @@ class LookupFeature(QObject):
     def is_running(self) -> bool:
         return self.controller.is_running()
 
+    def stop(self) -> list[str]:
+        """Stop the lookup in flight; returns the parts that were still loading."""
+        stopped = sorted(self._busy_parts)
+        if not stopped:
+            return []
+        self.controller.cancel()
+        if self._clear_timer.isActive():  # nothing of the new serial yet: no old results
+            self._clear_results()
+        for part in stopped:
+            self._parts[part].state.show_message(STOPPED)
+        self._window.statusBar().showMessage(f"Stopped the lookup of {self.serial}.", 5000)
+        return stopped
+
     def clearing_soon(self) -> bool:
         """Whether the previous serial's results are still to be cleared (CLEAR_DELAY_MS)."""
         return self._clear_timer.isActive()
 
     # -- handlers ----------------------------------------------------------------------
+    def _part_busy(self, part: str, busy: bool) -> None:
+        self._parts[part].set_busy(busy)
+        if busy:
+            self._busy_parts.add(part)
+        else:
+            self._busy_parts.discard(part)
+        running = bool(self._busy_parts)
+        self._stop.setEnabled(running)
+        self.workspace.set_looking_up(running)
+
     def _profile_changed(self, _name: str) -> None:
         self.controller.cancel()
         self.workspace.clear_results()
@@ -139,6 +170,8 @@ class LookupFeature(QObject):
     def _show_license(self, license_: Any) -> None:
         self._clear_results()
         self.workspace.card.show_license(license_)
+        if self.serial:
+            self.workspace.remember(self.serial)
 
     def _part_failed(self, part: str, failure: Failure) -> None:
         self._clear_results()

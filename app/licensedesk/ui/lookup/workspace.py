@@ -24,10 +24,11 @@ from ..shared.colours import text_style
 from ..shared.error_banner import ErrorBanner
 from ..shared.icons import icon
 from ..shared.labels import plain_label
+from .card_scroll import CardScroll
 from .license_card import LicenseCard
 from .products_panel import ProductsPanel
+from .recent import RecentSerials
 
-MAX_RECENT = 20
 SERIAL_HINT = "A serial is five groups of four letters or digits, e.g. ABCD-1234-EFGH-5678-IJKL."
 FIRST_OF_MANY = "The pasted text holds {n} serials; looking up the first, {serial}."
 FOUND_IN_TEXT = "Looking up the serial found in the pasted text, {serial}."
@@ -37,6 +38,7 @@ class Workspace(QWidget):
     """Shows state and emits what the user asked for; holds no network code."""
 
     lookupRequested = Signal(str)  # a normalised serial
+    stopRequested = Signal()  # the Look up button, while it reads "Stop"
     profileSelected = Signal(str)
     manageProfilesRequested = Signal()
 
@@ -58,7 +60,8 @@ class Workspace(QWidget):
         self.serial_input.setPlaceholderText("Serial, e.g. ABCD-1234-EFGH-5678-IJKL")
         self.serial_input.setClearButtonEnabled(True)
         self.serial_input.setMinimumWidth(300)
-        self.recent = QStringListModel(self)
+        self.recent = QStringListModel(self)  # the completer's list: the profile's found serials
+        self.recent_by_profile = RecentSerials()  # what is saved (ui/shell/settings.py)
         completer = QCompleter(self.recent, self)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
@@ -94,7 +97,8 @@ class Workspace(QWidget):
         self.activations = ActivationsPanel()
         self.top_splitter = QSplitter(Qt.Orientation.Horizontal)
         self.top_splitter.setObjectName("topSplitter")
-        self.top_splitter.addWidget(self.card)
+        self.card_scroll = CardScroll(self.card)  # wrapped rows are never clipped
+        self.top_splitter.addWidget(self.card_scroll)
         self.top_splitter.addWidget(self.products)
         self.top_splitter.setStretchFactor(0, 2)
         self.top_splitter.setStretchFactor(1, 3)
@@ -102,8 +106,9 @@ class Workspace(QWidget):
         self.main_splitter.setObjectName("mainSplitter")
         self.main_splitter.addWidget(self.top_splitter)
         self.main_splitter.addWidget(self.activations)
-        self.main_splitter.setStretchFactor(0, 2)
-        self.main_splitter.setStretchFactor(1, 3)
+        self.main_splitter.setStretchFactor(0, 0)  # the card keeps its height,
+        self.main_splitter.setStretchFactor(1, 1)  # the devices get the rest
+        self.activations.table.setMinimumHeight(_rows_height(self.activations.table, 4))
         self.main_splitter.setChildrenCollapsible(False)
         lay = QVBoxLayout(self)
         lay.addLayout(bar)
@@ -113,7 +118,8 @@ class Workspace(QWidget):
 
         self.serial_input.textEdited.connect(self._on_edited)
         self.serial_input.returnPressed.connect(self.request_lookup)
-        self.lookup_button.clicked.connect(self.request_lookup)
+        self.lookup_button.clicked.connect(self._lookup_clicked)
+        self._looking_up = False
         self.profiles_button.clicked.connect(self.manageProfilesRequested)
         self.profile_selector.currentTextChanged.connect(self._profile_changed)
         self._filling = False
@@ -154,8 +160,23 @@ class Workspace(QWidget):
             self.hint.hide()
         if serial != text:
             self.serial_input.setText(serial)
-        self.remember(serial)
         self.lookupRequested.emit(serial)
+
+    def _lookup_clicked(self) -> None:
+        if self._looking_up:
+            self.stopRequested.emit()
+        else:
+            self.request_lookup()
+
+    def set_looking_up(self, on: bool) -> None:
+        """While a lookup is in flight the button reads "Stop" (Esc does the same); Enter in
+        the serial box still starts a new lookup."""
+        if on == self._looking_up:
+            return
+        self._looking_up = on
+        self.lookup_button.setText("Stop" if on else "Look up")
+        self.lookup_button.setAccessibleName("Stop the lookup" if on else "Look up")
+        self.lookup_button.setIcon(icon("media-playback-stop" if on else "edit-find"))
 
     def show_hint(self, text: str, *, error: bool) -> None:
         """A line under the serial box: what is wrong with the input (red), or what was done
@@ -165,14 +186,17 @@ class Workspace(QWidget):
         self.hint.show()
 
     def remember(self, serial: str) -> None:
-        items = [serial] + [s for s in self.recent.stringList() if s != serial]
-        self.recent.setStringList(items[:MAX_RECENT])
+        """``serial`` was found on the current profile's service: offer it first."""
+        profile = self.current_profile()
+        if profile:
+            self.recent.setStringList(self.recent_by_profile.remember(profile, serial))
 
     def recent_serials(self) -> list[str]:
+        """The serials the completer offers (the current profile's)."""
         return self.recent.stringList()
 
-    def set_recent_serials(self, serials: list[str]) -> None:
-        self.recent.setStringList([s for s in serials if isinstance(s, str)][:MAX_RECENT])
+    def _show_recent_of(self, profile: str | None) -> None:
+        self.recent.setStringList(self.recent_by_profile.of(profile))
 
     def focus_serial(self) -> None:
         self.serial_input.setFocus(Qt.FocusReason.ShortcutFocusReason)
@@ -186,13 +210,17 @@ class Workspace(QWidget):
             self.profile_selector.addItems(names)
             if current in names:
                 self.profile_selector.setCurrentText(current)
+            else:
+                self.profile_selector.setCurrentIndex(-1)  # none chosen yet: none shown
         finally:
             self._filling = False
+        self._show_recent_of(current)
 
     def current_profile(self) -> str:
         return self.profile_selector.currentText()
 
     def _profile_changed(self, name: str) -> None:
+        self._show_recent_of(name)
         if not self._filling and name:
             self.profileSelected.emit(name)
 
@@ -209,3 +237,10 @@ class Workspace(QWidget):
         self.card.clear()
         self.products.clear()
         self.activations.clear()
+
+
+def _rows_height(table, rows: int) -> int:
+    """The height a table needs to show its header, ``rows`` rows and a scroll bar."""
+    return (table.horizontalHeader().sizeHint().height()
+            + rows * table.verticalHeader().defaultSectionSize()
+            + table.horizontalScrollBar().sizeHint().height() + 2 * table.frameWidth())

@@ -38,6 +38,7 @@ SPECS = (
                tip="Add, edit or remove connection profiles"),
     ActionSpec("quit", "&Quit", "file", QKeySequence.StandardKey.Quit, separated=True),
     ActionSpec("refresh", "&Refresh", "view", "F5", "Look up the serial on show again"),
+    ActionSpec("stop", "S&top", "view", "Esc", "Stop the lookup in flight"),
     ActionSpec("focusSerial", "Go to &serial", "view", "Ctrl+L", "Go to the serial box"),
     ActionSpec("validate", "&Validate a serial\u2026", "support", "Ctrl+Shift+V",
                "Validate a serial for a product", "Validate\u2026"),
@@ -45,6 +46,11 @@ SPECS = (
                "Upgrade a licence from another one", "Upgrade\u2026"),
     ActionSpec("registration", "&Register a licence\u2026", "support", "Ctrl+Shift+R",
                "Register an offline-distribution licence", "Register\u2026"),
+    ActionSpec("docs", "&Documentation", "help", QKeySequence.StandardKey.HelpContents,
+               "Open the README and the docs"),
+    ActionSpec("shortcuts", "&Keyboard shortcuts", "help", "Ctrl+/",
+               "Every shortcut of the window"),
+    ActionSpec("about", "&About License Desk", "help", separated=True),
 )
 
 

@@ -25,6 +25,7 @@ from ..shared.tasks import Failure, TaskRunner
 from ..upgrade.wiring import install_upgrade
 from ..validate.wiring import install_validate
 from .demo import DEMO_PROFILE, DemoService
+from .help import install_help
 from .settings import WindowSettings
 
 log = logging.getLogger(__name__)
@@ -67,24 +68,28 @@ class DeskApp(QObject):
         self.upgrade = install_upgrade(self, self.lookup)
         self.registration = install_registration(self, self.lookup)
         self.profiles = install_profiles(self)
-        self.profiles.refresh()
+        self.help = install_help(self)
+        window.workspace.set_profiles(connections.names(), None)  # chosen by the start page
 
     # -- start -----------------------------------------------------------------------
     def choose_start_page(self, profile: str | None = None) -> None:
+        """Open ``profile`` (``--profile``), else the last one used, else the first; the
+        welcome page when there is none. Nothing is chosen before this, so no other
+        profile's key is asked for and the remembered one is not overwritten."""
         names = self.connections.names()
-        if profile and profile in names:
-            self.profiles.show_chosen(profile)
-        elif profile:
+        last = self.settings.last_profile
+        chosen = next((n for n in (profile, last) if n in names), names[0] if names else None)
+        if chosen is not None:
+            self.profiles.show_chosen(chosen)
+        if profile and profile not in names:
             self.window.show_workspace()
             self.window.workspace.banner.show_error(
                 f"There is no profile named \u201c{profile}\u201d."
             )
-        elif self.settings.last_profile in names:
-            self.profiles.show_chosen(self.settings.last_profile)
-        if names:
+        elif names:
             self.window.show_workspace()
             self.window.workspace.focus_serial()
-        elif not profile:
+        else:
             self.window.show_welcome()
 
     def start_demo(self) -> asyncio.Task:

@@ -65,6 +65,12 @@ class MainWindow(QMainWindow):
         bar.addWidget(self.status_profile)
         bar.addWidget(self.status_server, 1)
         bar.addPermanentWidget(self.status_last)
+        from PySide6.QtWidgets import QApplication
+
+        from .app_icon import app_icon
+
+        QApplication.setWindowIcon(app_icon())  # every window and dialog of the app
+        self.setWindowIcon(app_icon())
         self.registry = ActionRegistry(self)
         self.registry["quit"].triggered.connect(self.close)
         self.registry["focusSerial"].triggered.connect(lambda: self.workspace.focus_serial())

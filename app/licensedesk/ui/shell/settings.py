@@ -1,5 +1,5 @@
 """What the window remembers between runs (QSettings): geometry, splitters,
-column widths, last profile, recent serials (serials only, never keys)."""
+column widths, last profile, recent serials per profile (serials only, never keys)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,8 @@ class WindowSettings:
         s.setValue("workspace/activationsHeader",
                    ws.activations.table.horizontalHeader().saveState())
         s.setValue("workspace/productsHeader", ws.products.table.horizontalHeader().saveState())
-        s.setValue("lookup/recentSerials", ws.recent_serials())
+        s.setValue("lookup/recentByProfile", ws.recent_by_profile.dump())
+        s.remove("lookup/recentSerials")  # before 0.2: one list for all profiles, not found too
         s.sync()
 
     def restore_geometry(self, window) -> None:
@@ -52,10 +53,7 @@ class WindowSettings:
             value = self._bytes(key)
             if value is not None:
                 restore(value)
-        recent = self.qsettings.value("lookup/recentSerials") or []
-        if isinstance(recent, str):
-            recent = [recent]
-        ws.set_recent_serials(list(recent))
+        ws.recent_by_profile.load(self.qsettings.value("lookup/recentByProfile"))
 
     @property
     def last_profile(self) -> str | None:
