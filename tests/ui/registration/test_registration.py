@@ -1,12 +1,17 @@
 """Registration dialog: suitability check first; the offline licence is registered (card
-refreshes, registered server-side); other licences are refused with the form closed; a 401
-on the registration itself names write permission, with redacted details."""
+refreshes, registered server-side, the dialog shows the licence as it now is and Register
+waits for an edit); replacing a licensee is confirmed first; other licences are refused with
+the form closed; a 401 on the registration itself names write permission, with redacted
+details."""
 
 from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QDialogButtonBox, QLabel
+
+from licensedesk.ui.shared.confirm import ConfirmDialog
 
 from ..helpers import click, look_up
 from ..support_fixtures import (
@@ -138,3 +143,78 @@ def test_refused_credentials_on_register_name_write_permission(desk, qtbot, run,
     assert d.check_button.isEnabled()
     lic = server_read(run, sb, "show_license", serial)
     assert lic.registered is False and lic.name != "Ada"
+
+
+def register_in(desk, qtbot, d, name, email):
+    fill(d.name_input, name)
+    fill(d.email_input, email)
+    click(qtbot, d.register_button)
+    wait_done(desk, qtbot)
+
+
+def test_after_registering_the_dialog_shows_the_new_state_and_register_waits(desk, qtbot):
+    sb = desk.sandbox
+    d = checked(desk, qtbot, sb.serial("offline"))
+    assert (d.info["licensee"].text(), d.info["registered"].text()) == ("\u2014", "No")
+    register_in(desk, qtbot, d, "Ada Lovelace", "ada@example.org")
+    assert d.outcome.text() == "Serial successfully registered.", d.error_text()
+    # the licence as the service now holds it (read again), not as it was before
+    assert d.info["licensee"].text() == "Ada Lovelace <ada@example.org>"
+    assert d.info["registered"].text() == "Yes"
+    assert not d.register_button.isEnabled()  # a second click cannot overwrite silently
+    assert d.registered_note.isVisible()
+    assert "Registered to Ada Lovelace <ada@example.org>" in d.registered_note.text()
+    fill(d.name_input, "Ada King")  # an edit makes another registration possible again
+    assert d.register_button.isEnabled()
+    fill(d.name_input, "Ada Lovelace")  # ... and undoing it takes that back
+    assert not d.register_button.isEnabled()
+    assert sb.request_count("PUT", REGISTER_PATH) == 1
+
+
+def confirm_dialog(d, qtbot) -> ConfirmDialog:
+    qtbot.waitUntil(lambda: d.findChild(ConfirmDialog) is not None
+                    and d.findChild(ConfirmDialog).isVisible(), timeout=2000)
+    return d.findChild(ConfirmDialog)
+
+
+def test_replacing_a_licensee_is_confirmed_first(desk, qtbot, run):
+    sb = desk.sandbox
+    serial = sb.serial("offline")
+    server_read(run, sb, "register", serial, "Ada Lovelace", "ada@example.org")
+    d = checked(desk, qtbot, serial)
+    assert d.info["registered"].text() == "Yes"
+    assert d.name_input.text() == "Ada Lovelace"
+    assert not d.register_button.isEnabled()  # the form holds the licensee: nothing to send
+    fill(d.name_input, "Grace Hopper")
+    fill(d.email_input, "grace@example.org")
+    click(qtbot, d.register_button)
+    ask = confirm_dialog(d, qtbot)
+    text = " ".join(label.text() for label in ask.findChildren(QLabel))
+    assert "registered to Ada Lovelace <ada@example.org>" in text
+    assert "replaces that licensee with Grace Hopper <grace@example.org>" in text
+    click(qtbot, ask.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Cancel))
+    wait_done(desk, qtbot)
+    assert sb.request_count("PUT", REGISTER_PATH) == 1  # only the one made above
+    assert server_read(run, sb, "show_license", serial).name == "Ada Lovelace"
+    click(qtbot, d.register_button)  # now on purpose
+    ask = confirm_dialog(d, qtbot)
+    click(qtbot, ask.accept_button)
+    wait_done(desk, qtbot)
+    assert sb.request_count("PUT", REGISTER_PATH) == 2
+    assert d.info["licensee"].text() == "Grace Hopper <grace@example.org>"
+    assert not d.register_button.isEnabled()
+    assert server_read(run, sb, "show_license", serial).name == "Grace Hopper"
+
+
+def test_a_failed_read_after_registering_shows_what_was_sent(desk, qtbot):
+    sb = desk.sandbox
+    d = checked(desk, qtbot, sb.serial("offline"))
+    sb.faults.add("not_json", path=REGISTER_PATH, method="GET")  # the read again fails
+    register_in(desk, qtbot, d, "Ada Lovelace", "ada@example.org")
+    assert sb.request_count("PUT", REGISTER_PATH) == 1  # sent once, not again
+    assert "Serial successfully registered." in d.outcome.text()
+    assert "could not be read again" in d.outcome.text()
+    assert d.info["licensee"].text() == "Ada Lovelace <ada@example.org>"
+    assert d.info["registered"].text() == "Yes"
+    assert not d.register_button.isEnabled()
+    assert d.error_text() == ""

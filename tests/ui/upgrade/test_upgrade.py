@@ -1,7 +1,9 @@
 """Upgrade dialog: comparison before writing, typed confirmation, success, each error row
 of spec §7 (404 current, 404 upgrade, 422, 401), no double submit, and an upgrade whose
 answer is lost (drop_after_commit / drop, a time-out, a server error, an unreadable or cut
-answer) reconciled by reading both serials again, never by sending it again."""
+answer) reconciled by reading both serials again, never by sending it again. The dialog opens
+at a usable size, the confirmation box offers no completion, and a new licence without a
+licensee offers its registration."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import sqlite3
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QCompleter, QLabel, QLineEdit, QPushButton
 
 from ..helpers import click
 from ..support_fixtures import (
@@ -180,6 +183,8 @@ def test_lost_answer_after_commit_is_reconciled(desk, qtbot, run):
     assert "broke" in d.error_text()  # the lost answer, with details
     assert not exists(run, sb, current) and exists(run, sb, target)
     qtbot.waitUntil(lambda: desk.lookup.serial == target, timeout=5000)
+    assert f"The new licence {target} has no licensee yet." in d.next_label.text()
+    assert d.register_new_button.isVisible()
 
 
 def test_lost_answer_without_commit_says_nothing_changed(desk, qtbot, run):
@@ -325,3 +330,83 @@ def test_server_error_or_unreadable_answer_is_reconciled(desk, qtbot, run, kind,
         assert "nothing changed" in d.outcome_text()
         assert d.upgrade_button.isEnabled()
         assert exists(run, sb, current)
+
+
+def test_opens_at_a_size_where_nothing_is_squashed(desk, qtbot):
+    from ..helpers import look_up
+
+    sb = desk.sandbox
+    look_up(desk, qtbot, sb.serial("upgrade_current"))
+    desk.window.activateWindow()
+    QTest.keyClick(desk.window, Qt.Key.Key_U,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: desk.upgrade.dialog is not None
+                    and desk.upgrade.dialog.isVisible(), timeout=2000)
+    d = desk.upgrade.dialog
+    qtbot.waitExposed(d)
+    assert d.height() >= 250
+    assert d.height() >= d.layout_.totalHeightForWidth(d.width())
+    shown = [w for w in d.findChildren(QLineEdit) + d.findChildren(QPushButton)
+             if w.isVisible()]
+    assert d.current_input in shown and d.compare_button in shown
+    for w in shown:
+        assert w.height() >= w.sizeHint().height(), w.objectName()
+    for label in d.findChildren(QLabel):
+        if label.isVisible() and label.wordWrap() and label.text():
+            assert label.height() >= label.heightForWidth(label.width()), label.text()
+
+
+def test_the_confirmation_box_does_not_complete_the_serial(desk, qtbot):
+    sb = desk.sandbox
+    current = sb.serial("upgrade_current")
+    d = compared(desk, qtbot)
+    assert d.confirm_input.isVisible()
+    assert d.confirm_input.completer() is None
+    assert d.findChildren(QCompleter) == []
+    d.confirm_input.setFocus()
+    confirm(d, current[:4])
+    assert d.confirm_input.text() == current[:4]  # nothing filled in
+    assert QApplication.activePopupWidget() is None  # and nothing offered
+    assert not d.upgrade_button.isEnabled()
+    confirm(d, current)
+    assert d.upgrade_button.isEnabled()
+
+
+def test_a_new_licence_without_licensee_offers_its_registration(desk, qtbot, run):
+    sb = desk.sandbox
+    current, target = sb.serial("upgrade_current"), sb.serial("upgrade_target")
+    d = compared(desk, qtbot)
+    assert not d.next_box.isVisible()
+    confirm(d, current)
+    upgrade(desk, qtbot, d)
+    assert "ready to use" in d.outcome_text(), d.error_text()
+    assert d.next_label.isVisible()
+    assert d.next_label.text().startswith(f"The new licence {target} has no licensee yet.")
+    assert "To set one, register it" in d.next_label.text()
+    button = d.register_new_button
+    assert button.isVisible() and button.text() == "Register the new licence\u2026"
+    click(qtbot, button)
+    qtbot.waitUntil(lambda: desk.registration.dialog is not None
+                    and desk.registration.dialog.isVisible(), timeout=2000)
+    r = desk.registration.dialog
+    assert r.serial_input.text() == target
+    assert not d.isVisible()  # the upgrade is done: one dialog at a time
+    wait_done(desk, qtbot)  # the suitability check of the new serial ran
+    assert r.verdict.isVisible()
+    assert sb.request_count("GET", "/v2/register-products/" + target) == 1
+
+
+def test_a_new_licence_with_a_licensee_offers_nothing(desk, qtbot, run):
+    """The spec does not say what an upgrade does to the licensee: a service may carry it
+    over. What counts is the new licence as read after the upgrade, not the comparison."""
+    sb = desk.sandbox
+    target = sb.serial("upgrade_target")
+    d = compared(desk, qtbot)
+    assert d.cells[("upgrade", "licensee")].text() == "\u2014"
+    with sqlite3.connect(sb.db_path) as conn:  # such a service, simulated
+        conn.execute("UPDATE licenses SET name = 'Jonas Weber', registered = 1 "
+                     "WHERE serial = ?", (target,))
+    confirm(d, sb.serial("upgrade_current"))
+    upgrade(desk, qtbot, d)
+    assert "ready to use" in d.outcome_text(), d.error_text()
+    assert not d.next_box.isVisible()

@@ -1,9 +1,12 @@
 """Register an offline-distribution licence: the dialog (objectName ``registrationDialog``).
 
 First the suitability check (GET register-products); only a suitable licence
-opens the form (name, e-mail, SKU number prefilled from the licence). Entry
-points: :meth:`prefill`, :meth:`check`, :meth:`submit`. Emits
-:attr:`checkRequested` and :attr:`registerRequested`.
+opens the form (name, e-mail, SKU number prefilled from the licence). After a
+registration the dialog shows the licence as the service now holds it. A
+registered licence is registered again only after the name or e-mail is edited,
+and replacing a licensee is confirmed first (the controller asks). Entry points:
+:meth:`prefill`, :meth:`check`, :meth:`submit`. Emits :attr:`checkRequested` and
+:attr:`registerRequested`.
 """
 
 from __future__ import annotations
@@ -41,9 +44,16 @@ NOT_SUITABLE = (
 )
 
 
+def licensee(lic: Any) -> str:
+    """``Name <e-mail>`` of a licence, "\u2014" for no name."""
+    who = or_dash(lic.name)
+    return f"{who} <{lic.email}>" if lic.email else who
+
+
 class RegistrationDialog(SupportDialog):
     checkRequested = Signal(str)  # serial
-    registerRequested = Signal(str, str, str, str)  # serial, name, email, sku number ("" = none)
+    # serial, name, email, sku number ("" = none), the licensee it replaces ("" = none)
+    registerRequested = Signal(str, str, str, str, str)
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent, "registrationDialog", "Register a licence")
@@ -89,7 +99,11 @@ class RegistrationDialog(SupportDialog):
         self.sku_input.setObjectName("registrationSku")
         self.sku_input.setAccessibleName("SKU number")
         self.form_hint = hint_label("registrationFormHint")
+        self.registered_note = selectable(plain_label())
+        self.registered_note.setObjectName("registrationRegisteredNote")
+        self.registered_note.hide()
         fform = QFormLayout(self.form_box)
+        fform.addRow(self.registered_note)
         fform.addRow("Name:", self.name_input)
         fform.addRow("E-mail:", self.email_input)
         fform.addRow("SKU number:", self.sku_input)
@@ -111,6 +125,8 @@ class RegistrationDialog(SupportDialog):
         self.serial_input.returnPressed.connect(self.check)
         self.serial_input.textEdited.connect(self._serial_edited)
         self.register_button.clicked.connect(self.submit)
+        self.name_input.textChanged.connect(self._update_button)
+        self.email_input.textChanged.connect(self._update_button)
         self._busy = False
 
     # -- filling -------------------------------------------------------------------
@@ -153,19 +169,28 @@ class RegistrationDialog(SupportDialog):
         self.verdict.setText("\u2714 Suitable: this licence has the offline distribution "
                              "setting and can be registered.")
         self.verdict.setStyleSheet(text_style(colours.OK))
-        self.show_license(lic)
-        self.name_input.setText(lic.name or "")
-        self.email_input.setText(lic.email or "")
+        self._show_form(lic)
         self.sku_input.setText(lic.sku_number or "")
         self.form_box.show()
         self.name_input.setFocus()
-        self._update_button()
         self.fit_height()
 
+    def _show_form(self, lic: Any) -> None:
+        """The licence and a form holding its licensee (Register waits for an edit)."""
+        self.license = lic
+        self.show_license(lic)
+        self.name_input.setText(lic.name or "")
+        self.email_input.setText(lic.email or "")
+        self.form_hint.hide()
+        self.registered_note.setVisible(bool(lic.registered))
+        to = f" to {licensee(lic)}" if lic.name or lic.email else ""
+        self.registered_note.setText(
+            f"Registered{to}. To register it to someone else, change the name or e-mail; "
+            "you will be asked to confirm the replacement.")
+        self._update_button()
+
     def show_license(self, lic: Any) -> None:
-        who = or_dash(lic.name)
-        if lic.email:
-            who += f" <{lic.email}>"
+        who = licensee(lic)
         start, end = local_time(lic.start_at), local_time(lic.end_at)
         self.info["sku"].setText(f"{or_dash(lic.sku_name)} "
                                  f"({or_dash(lic.sku_number)})")
@@ -179,8 +204,23 @@ class RegistrationDialog(SupportDialog):
         return self.form_box.isVisibleTo(self)
 
     # -- register ------------------------------------------------------------------
-    def _update_button(self) -> None:
-        self.register_button.setEnabled(self.license is not None and not self._busy)
+    def _update_button(self, *_args) -> None:
+        lic = self.license
+        wanted = lic is not None and (not lic.registered or self._form_differs())
+        self.register_button.setEnabled(wanted and not self._busy)
+
+    def _form_differs(self) -> bool:
+        """Whether the form holds another licensee than the licence has."""
+        lic = self.license
+        typed = (self.name_input.text().strip(), self.email_input.text().strip())
+        return typed != ((lic.name or "").strip(), (lic.email or "").strip())
+
+    def replaces(self) -> str:
+        """The licensee a registration would replace ("" when it replaces nobody)."""
+        lic = self.license
+        if lic is None or not (lic.name or lic.email) or not self._form_differs():
+            return ""
+        return licensee(lic)
 
     def submit(self) -> bool:
         """What the Register button does: check the form, then emit once."""
@@ -200,11 +240,23 @@ class RegistrationDialog(SupportDialog):
             return False
         self.banner.clear()
         self.outcome.hide()
-        self.registerRequested.emit(self.license.serial, name, email, sku)
+        self.registerRequested.emit(self.license.serial, name, email, sku, self.replaces())
         return True
 
-    def show_registered(self, message: str) -> None:
-        self.outcome.setText(message or "The licence was registered.")
+    def show_registered(self, serial: str, message: str, lic: Any = None) -> None:
+        """The service's message and the licence as it is now: ``lic`` as read again, or
+        (that read failed) the licence shown before with the licensee that was sent."""
+        said = message or "The licence was registered."
+        if self.license is None or self.license.serial != serial:
+            self.outcome.setText(f"{serial}: {said}")  # another serial is on show meanwhile
+        else:
+            if lic is None:
+                lic = self.license.model_copy(update={
+                    "name": self.name_input.text().strip(),
+                    "email": self.email_input.text().strip(), "registered": True})
+                said += " (The licence could not be read again: shown as sent.)"
+            self._show_form(lic)
+            self.outcome.setText(said)
         self.outcome.show()
         self.fit_height()
 

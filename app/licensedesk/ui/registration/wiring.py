@@ -1,6 +1,8 @@
 """Wires the registration dialog to its controller, the Support menu (Ctrl+Shift+R) and
-the licence card's context menu. After a registration the licence part is reloaded
-when the workspace shows that serial."""
+the licence card's context menu. Replacing a licensee is confirmed in a
+:class:`ConfirmDialog` over the registration dialog. After a registration the dialog
+shows the licence as re-read, and the workspace's licence part is reloaded when it
+shows that serial."""
 
 from __future__ import annotations
 
@@ -8,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
-from .controller import CHECK_TASK, RegistrationController
+from ..shared.confirm import ConfirmDialog
+from .controller import CHECK_TASK, CONFIRM_TASK, RegistrationController
 
 if TYPE_CHECKING:
     from ..lookup.wiring import LookupFeature
@@ -22,7 +25,8 @@ class RegistrationFeature(QObject):
         self._window = desk.window
         self._runner = desk.runner
         self._lookup = lookup
-        self.controller = RegistrationController(desk.runner, desk.connections.client, self)
+        self.controller = RegistrationController(desk.runner, desk.connections.client,
+                                                 self._confirm, self)
         self.dialog: RegistrationDialog | None = None
         action = desk.window.registry["registration"]
         action.triggered.connect(lambda _checked=False: self.open())
@@ -36,13 +40,14 @@ class RegistrationFeature(QObject):
             c = self.controller
             d.checkRequested.connect(c.check)
             d.registerRequested.connect(
-                lambda s, name, email, sku: c.register(s, name, email, sku or None))
+                lambda s, name, email, sku, replaces: c.register(s, name, email, sku or None,
+                                                                 replaces))
             c.busyChanged.connect(d.set_busy)
             c.checked.connect(d.show_check)
             c.checkFailed.connect(d.show_failure)
             c.failed.connect(d.show_failure)
             c.registered.connect(self._registered)
-            d.finished.connect(lambda _code: self._runner.cancel(CHECK_TASK))
+            d.finished.connect(self._closed)
         return self.dialog
 
     def open(self, serial: str | None = None, check: bool = True) -> RegistrationDialog:
@@ -54,8 +59,16 @@ class RegistrationFeature(QObject):
             d.check()
         return d
 
-    def _registered(self, serial: str, message: str) -> None:
-        self._dialog().show_registered(message)
+    def _confirm(self, title: str, text: str):
+        return ConfirmDialog.ask(self.dialog or self._window, title, text, accept="Replace")
+
+    def _closed(self, _code: int) -> None:
+        """Closing drops a check and an open question; never the registration itself."""
+        self._runner.cancel(CHECK_TASK)
+        self._runner.cancel(CONFIRM_TASK)
+
+    def _registered(self, serial: str, message: str, lic) -> None:
+        self._dialog().show_registered(serial, message, lic)
         self._lookup.reload("license", serial)
 
 

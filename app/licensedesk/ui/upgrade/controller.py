@@ -5,6 +5,8 @@ in parallel before anything is written; ``support.upgrade.write`` sends the
 upgrade once. The write is never retried: when its answer is lost (time-out,
 dropped connection, unreadable answer, server error) both serials are read
 again and :attr:`UpgradeController.reconciled` says what actually happened.
+Either way the upgrade licence, as read after the upgrade, goes with the result
+(the spec does not say what an upgrade does to its licensee).
 """
 
 from __future__ import annotations
@@ -71,6 +73,7 @@ class Reconciliation:
     outcome: str  # WENT_THROUGH | NOTHING_CHANGED | NOT_YET | UNKNOWN
     sentence: str
     failure: Failure  # the lost answer, for the details
+    upgrade_license: Any = None  # the upgrade licence as read again, when it could be
 
 
 class UpgradeController(QObject):
@@ -78,7 +81,7 @@ class UpgradeController(QObject):
     writeBusy = Signal(bool)
     previewReady = Signal(object)  # Preview
     previewFailed = Signal(object)  # Failure (e.g. no profile)
-    upgraded = Signal(str, str)  # service message, upgrade serial
+    upgraded = Signal(str, str, object)  # service message, upgrade serial, its License or None
     failed = Signal(object)  # Failure of the write (404 current/upgrade, 422, 401…)
     reconciled = Signal(object, str)  # Reconciliation, upgrade serial
 
@@ -135,7 +138,7 @@ class UpgradeController(QObject):
             result = await self._reconcile(client, current, upgrade, failure_from(exc))
             self.reconciled.emit(result, upgrade)
             return
-        self.upgraded.emit(message, upgrade)
+        self.upgraded.emit(message, upgrade, await _read(client, upgrade))
 
     async def _reconcile(self, client, current: str, upgrade: str, lost: Failure):
         from licensedesk.api.errors import NotFound, TimedOut
@@ -152,6 +155,7 @@ class UpgradeController(QObject):
                 f"{LOST} the current licence {current} no longer exists, so the upgrade went "
                 f"through. The upgrade licence {upgrade} is ready to use.",
                 lost,
+                up,
             )
         if cur_there and up_there and isinstance(lost.error, TimedOut):
             # The service had the request and had not answered: it may still finish it.
@@ -178,6 +182,16 @@ class UpgradeController(QObject):
             "trying again.",
             lost,
         )
+
+
+async def _read(client, serial: str) -> Any:
+    """The licence after the upgrade, or None: the upgrade went through either way."""
+    from licensedesk.api.errors import ApiError
+
+    try:
+        return await client.show_license(serial)
+    except ApiError:
+        return None
 
 
 def _state(serial: str, result: Any) -> str:

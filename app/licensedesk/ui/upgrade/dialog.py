@@ -2,26 +2,33 @@
 
 Flow: both serials → Compare (both licences and their activations are read
 and shown side by side, with whether the SKUs match and what will be deleted)
-→ type (or pick) the current serial to confirm → Upgrade. Nothing is written
-before the comparison; the Upgrade button is disabled while the call runs.
+→ type the current serial to confirm → Upgrade. Nothing is written before the
+comparison; the Upgrade button is disabled while the call runs. The
+confirmation box offers no completion: picking the serial from a list would
+defeat the point of typing it.
 
-Entry points: :meth:`prefill`, :meth:`compare`, :meth:`submit`. Emits
-:attr:`previewRequested` and :attr:`upgradeRequested`.
+After an upgrade, a new licence without a licensee says so and offers to
+register it. Entry points: :meth:`prefill`, :meth:`compare`, :meth:`submit`.
+Emits :attr:`previewRequested`, :attr:`upgradeRequested` and
+:attr:`registrationRequested`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
-    QCompleter,
     QFormLayout,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
+    QVBoxLayout,
+    QWidget,
 )
 
 from ..shared import colours
@@ -45,6 +52,25 @@ ROWS = (
     ("dates", "Valid"),
     ("activations", "Activations"),
 )
+WIDTH = 760
+#: Opening height: the serial fields at their natural height, with room for the
+#: comparison that follows (the dialog grows further when that needs more).
+START_HEIGHT = 300
+
+
+def confirm_edit() -> QLineEdit:
+    """The type-to-confirm box: a plain field, deliberately not :func:`serial_edit`, so no
+    completer or other help of the serial fields can fill it in."""
+    edit = QLineEdit()
+    edit.setObjectName("upgradeConfirm")
+    edit.setAccessibleName("Type the current serial to confirm")
+    edit.setPlaceholderText("Type the current serial")
+    edit.setClearButtonEnabled(True)
+    edit.setMinimumWidth(260)
+    edit.setCompleter(None)
+    edit.setInputMethodHints(Qt.InputMethodHint.ImhNoPredictiveText
+                             | Qt.InputMethodHint.ImhNoAutoUppercase)
+    return edit
 
 
 def describe_side(side) -> dict[str, str]:
@@ -79,6 +105,7 @@ def describe_side(side) -> dict[str, str]:
 class UpgradeDialog(SupportDialog):
     previewRequested = Signal(str, str)  # current serial, upgrade serial
     upgradeRequested = Signal(str, str)
+    registrationRequested = Signal(str)  # serial of the new licence
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent, "upgradeDialog", "Upgrade a licence")
@@ -128,10 +155,7 @@ class UpgradeDialog(SupportDialog):
         grid.addWidget(self.warning, len(ROWS) + 2, 0, 1, 3)
         self.preview_box.hide()
 
-        self.confirm_input = serial_edit("upgradeConfirm", "Type the current serial to confirm")
-        self.confirm_input.setPlaceholderText("Type or pick the current serial")
-        self.confirm_completer = QCompleter([], self)
-        self.confirm_input.setCompleter(self.confirm_completer)
+        self.confirm_input = confirm_edit()
         self.confirm_row = QGroupBox("Confirm")
         crow = QFormLayout(self.confirm_row)
         crow.addRow("To confirm, type the current serial:", self.confirm_input)
@@ -140,11 +164,14 @@ class UpgradeDialog(SupportDialog):
         self.outcome = selectable(plain_label())
         self.outcome.setObjectName("upgradeOutcome")
         self.outcome.hide()
+        self.next_box = self._next_step()
 
         self.upgrade_button = self.arrange(
-            [intro, form, self.preview_box, self.confirm_row, self.banner, self.outcome],
-            action="Upgrade", action_name="upgradeButton", width=760,
+            [intro, form, self.preview_box, self.confirm_row, self.banner, self.outcome,
+             self.next_box],
+            action="Upgrade", action_name="upgradeButton", width=WIDTH,
         )
+        self.resize(self.sizeHint())
         self.upgrade_button.setEnabled(False)
         self.compare_button.clicked.connect(self.compare)
         self.upgrade_input.returnPressed.connect(self.compare)
@@ -153,6 +180,37 @@ class UpgradeDialog(SupportDialog):
         self.upgrade_input.textEdited.connect(self._serials_edited)
         self.confirm_input.textChanged.connect(self._update_button)
         self.upgrade_button.clicked.connect(self.submit)
+
+    def _next_step(self) -> QWidget:
+        """What to do after the upgrade: a sentence and "Register the new licence…"."""
+        box = QWidget()
+        box.setObjectName("upgradeNextStep")
+        lay = QVBoxLayout(box)
+        lay.setContentsMargins(0, 0, 0, 0)
+        self.next_label = selectable(plain_label())
+        self.next_label.setObjectName("upgradeNextStepText")
+        self.register_new_button = QPushButton("Register the new licence\u2026")
+        self.register_new_button.setObjectName("upgradeRegisterNewButton")
+        self.register_new_button.clicked.connect(
+            lambda: self.registrationRequested.emit(self._new_serial))
+        lay.addWidget(self.next_label)
+        lay.addWidget(self.register_new_button, 0, Qt.AlignmentFlag.AlignLeft)
+        box.hide()
+        self._new_serial = ""
+        return box
+
+    # -- size --------------------------------------------------------------------------
+    def sizeHint(self) -> QSize:
+        """Wide enough for both licences side by side, tall enough that no field is
+        squashed (the wrapped intro's height depends on the width) and the comparison has
+        room to appear."""
+        width = max(self.width() if self.isVisible() else WIDTH, super().sizeHint().width())
+        needed = self.layout_.totalHeightForWidth(width)
+        return QSize(width, max(needed, super().sizeHint().height(), START_HEIGHT))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.fit_height()  # e.g. reopened after the user made it narrower
 
     # -- filling -----------------------------------------------------------------
     def prefill(self, current: str = "", upgrade: str = "") -> None:
@@ -173,6 +231,7 @@ class UpgradeDialog(SupportDialog):
         self.confirm_row.hide()
         self.confirm_input.clear()
         self.outcome.hide()
+        self.next_box.hide()
         self.banner.clear()
         self._update_button()
 
@@ -243,7 +302,6 @@ class UpgradeDialog(SupportDialog):
             self.warning.hide()
         self.preview_box.show()
         self.confirm_row.setVisible(preview.ready)
-        self.confirm_completer.model().setStringList([preview.current.serial])
         if preview.ready:
             self.confirm_input.setFocus()
         self._update_button()
@@ -264,6 +322,7 @@ class UpgradeDialog(SupportDialog):
             return False
         self.banner.clear()
         self.outcome.hide()
+        self.next_box.hide()
         self.upgradeRequested.emit(self.preview.current.serial, self.preview.upgrade.serial)
         return True
 
@@ -292,15 +351,33 @@ class UpgradeDialog(SupportDialog):
             self.warning.hide()
         self._update_button()
 
-    def show_upgraded(self, message: str, upgrade_serial: str) -> None:
+    def show_upgraded(self, message: str, upgrade_serial: str, lic: Any = None) -> None:
         self.show_outcome(f"{message or 'The upgrade went through.'} The workspace now shows "
                           f"the upgrade licence {upgrade_serial}.")
+        self.offer_registration(upgrade_serial, lic)
 
-    def show_reconciliation(self, result) -> None:
+    def offer_registration(self, serial: str, lic: Any = None) -> None:
+        """Say plainly that the new licence has no licensee, and how to set one. ``lic``:
+        the licence read after the upgrade; None (that read failed): what Compare read."""
+        if lic is None and self.preview is not None and self.preview.upgrade.serial == serial:
+            lic = self.preview.upgrade.license
+        if lic is None or lic.name:
+            return
+        self._new_serial = serial
+        self.next_label.setText(
+            f"The new licence {serial} has no licensee yet. To set one, register it: the "
+            "licensee's name and e-mail can be set on a licence with the offline "
+            "distribution setting.")
+        self.next_box.show()
+        self.fit_height()
+
+    def show_reconciliation(self, result, upgrade_serial: str = "") -> None:
         from .controller import NOT_YET, NOTHING_CHANGED, WENT_THROUGH
 
         if result.outcome == WENT_THROUGH:
             self.show_outcome(result.sentence)
+            if upgrade_serial:
+                self.offer_registration(upgrade_serial, result.upgrade_license)
         elif result.outcome == NOTHING_CHANGED:
             self.show_outcome(result.sentence, colours.WARN, done=False)
         elif result.outcome == NOT_YET:  # another try only after comparing again

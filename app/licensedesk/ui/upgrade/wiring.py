@@ -2,7 +2,8 @@
 licence card's and the activations table's context menus.
 
 After an upgrade (or a lost answer that turns out to have gone through) the
-workspace shows the upgrade licence.
+workspace shows the upgrade licence, and "Register the new licence…" hands the new
+serial over to the registration feature.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 class UpgradeFeature(QObject):
     def __init__(self, desk: DeskApp, lookup: LookupFeature) -> None:
         super().__init__(desk)
+        self._desk = desk
         self._window = desk.window
         self._runner = desk.runner
         self._lookup = lookup
@@ -47,6 +49,7 @@ class UpgradeFeature(QObject):
             c.failed.connect(d.show_failure)
             c.upgraded.connect(self._upgraded)
             c.reconciled.connect(self._reconciled)
+            d.registrationRequested.connect(self._register_new)
             # never the write: it runs to its end
             d.finished.connect(lambda _code: self._runner.cancel(PREVIEW_TASK))
         return self.dialog
@@ -58,14 +61,23 @@ class UpgradeFeature(QObject):
         d.open()
         return d
 
-    def _upgraded(self, message: str, upgrade_serial: str) -> None:
-        self._dialog().show_upgraded(message, upgrade_serial)
+    def _upgraded(self, message: str, upgrade_serial: str, lic) -> None:
+        self._dialog().show_upgraded(message, upgrade_serial, lic)
         self._lookup.show(upgrade_serial)
 
     def _reconciled(self, result, upgrade_serial: str) -> None:
-        self._dialog().show_reconciliation(result)
+        self._dialog().show_reconciliation(result, upgrade_serial)
         if result.outcome == WENT_THROUGH:
             self._lookup.show(upgrade_serial)
+
+    def _register_new(self, serial: str) -> None:
+        """The upgrade is done: close its dialog and open the registration on the new
+        serial. Looked up now: ``desk.registration`` is installed after this feature."""
+        registration = getattr(self._desk, "registration", None)
+        if registration is None:
+            return
+        self._dialog().accept()
+        registration.open(serial)
 
 
 def install_upgrade(desk: DeskApp, lookup: LookupFeature) -> UpgradeFeature:
