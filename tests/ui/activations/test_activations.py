@@ -207,16 +207,16 @@ def test_filter_sort_copy_and_csv(desk, qtbot, tmp_path, monkeypatch):
     shown = table.model().rowCount()
     assert 0 < shown < len(acts)
     out = tmp_path / "acts.csv"
-    monkeypatch.setattr(panel, "ask_csv_path", lambda: str(out))
+    monkeypatch.setattr(panel, "ask_csv_path", lambda _proposed: str(out))
     click(qtbot, panel.export_button)
     rows = list(csv.reader(out.open(encoding="utf-8")))
-    assert rows[0][:5] == ["ID", "Product", "Host ID", "Device tag", "Activated"]
+    assert rows[0][2:7] == ["ID", "Product", "Host ID", "Device tag", "Activated"]
     assert len(rows) == shown + 1
     by_id = {a["id"]: a for a in acts}
     for r in rows[1:]:
-        a = by_id[int(r[0])]
-        assert r[2] == a["host_id"] and r[3] == a["device_tag"]
-        assert r[4] == ("true" if a["activated"] else "false")
+        a = by_id[int(r[2])]
+        assert r[4] == a["host_id"] and r[5] == a["device_tag"]
+        assert r[6] == ("true" if a["activated"] else "false")
         assert "linux" in a["device_tag"].lower()
 
 

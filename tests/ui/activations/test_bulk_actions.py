@@ -1,13 +1,20 @@
 """ActivationsController without a window, on a stub client and a stub confirm: bulk
 deactivate with progress and summary, a failing row does not stop the others, cancel
-half-way, delete only after confirmation."""
+half-way, delete only after confirmation, rows already in the wanted state skipped and
+the list read again after a write."""
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 
 from licensedesk.api.errors import NotAuthorized, TimedOut
-from licensedesk.ui.activations.controller import BULK, ActivationsController, BulkResult
+from licensedesk.ui.activations.controller import (
+    BULK,
+    REREAD,
+    ActivationsController,
+    BulkResult,
+)
 from licensedesk.ui.shared.tasks import TaskRunner
 
 
@@ -38,6 +45,18 @@ class StubClient:
     async def delete_activation(self, activation_id):
         await self._write(("delete", activation_id), activation_id)
 
+    async def activations(self, serial):
+        self.calls.append(("list", serial))
+        return [Shown(aid, False) for aid in (11, 12, 13)]
+
+
+@dataclass
+class Shown:
+    """An activation as the table shows it (the controller reads ``activated``)."""
+
+    id: int
+    activated: bool
+
 
 class StubConfirm:
     def __init__(self, answer: bool) -> None:
@@ -63,6 +82,8 @@ class Seen:
         ctrl.rowRemoved.connect(self.removed.append)
         ctrl.rowFailed.connect(lambda *a: self.failed.append(a))
         ctrl.bulkFinished.connect(self.finished.append)
+        self.reread: list[tuple] = []
+        ctrl.rowsReread.connect(lambda *a: self.reread.append(a))
 
 
 def make(client: StubClient, confirm: StubConfirm | None = None):
@@ -203,3 +224,39 @@ def test_delete_of_one_asks_about_this_activation(qtbot, run):
     assert title == "Delete activation"
     assert "this activation" in text
     assert seen.removed == [21]
+
+
+def test_rows_already_in_the_wanted_state_are_not_sent_nor_counted(qtbot, run):
+    client = StubClient()
+    table = {11: Shown(11, True), 12: Shown(12, False), 13: Shown(13, True)}
+    runner = TaskRunner()
+    ctrl = ActivationsController(runner, lambda: client, StubConfirm(False),
+                                 shown=table.get, serial=lambda: "SERIAL")
+    seen = Seen(ctrl)
+
+    result = run(ctrl.deactivate([11, 12, 13]))
+
+    assert [c for c in client.calls if c[0] == "set"] == [("set", 11, False), ("set", 13, False)]
+    assert seen.started == [("deactivate", 2)]
+    assert seen.progress == [(1, 2), (2, 2)]
+    assert result.skipped == [12] and result.succeeded == [11, 13]
+    assert result.summary() == "2 of 2 deactivated; 1 was already off."
+    # then the serial's list is read again, for the service's new state (times)
+    qtbot.waitUntil(lambda: bool(seen.reread))
+    assert client.calls[-1] == ("list", "SERIAL")
+    assert seen.reread[0][0] == "SERIAL" and [a.id for a in seen.reread[0][1]] == [11, 12, 13]
+    qtbot.waitUntil(lambda: runner.task(REREAD) is None)
+
+
+def test_nothing_to_send_says_so_and_reads_nothing(run):
+    client = StubClient()
+    table = {11: Shown(11, True), 12: Shown(12, True)}
+    runner = TaskRunner()
+    ctrl = ActivationsController(runner, lambda: client, StubConfirm(False),
+                                 shown=table.get, serial=lambda: "SERIAL")
+
+    result = run(ctrl.activate([11, 12]))
+
+    assert client.calls == []
+    assert result.summary() == "Nothing to activate: 2 were already on."
+    assert runner.task(REREAD) is None

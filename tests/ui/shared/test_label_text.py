@@ -110,9 +110,13 @@ def test_card_shows_names_as_typed_with_mailto_and_sku_links(desk, qtbot):
     for key, value in (("skuUpgrade", "<b>SE-1</b> & up"), ("definer", "<i>Definer</i> &")):
         assert labels[key].textFormat() == Qt.TextFormat.PlainText
         assert shown(labels[key]) == value
-    # selectable and with working links, as before
-    flags = Qt.TextInteractionFlag.TextBrowserInteraction
-    assert all(lab.textInteractionFlags() == flags for lab in labels.values())
+    # selectable and with working links by mouse; not tab stops (tests/ui/lookup/test_card_focus)
+    f = Qt.TextInteractionFlag
+    keyboard = f.TextSelectableByKeyboard | f.LinksAccessibleByKeyboard
+    assert all(lab.textInteractionFlags() & f.TextSelectableByMouse for lab in labels.values())
+    assert not any(lab.textInteractionFlags() & keyboard for lab in labels.values())
+    assert licensee.textInteractionFlags() & f.LinksAccessibleByMouse
+    assert sku.textInteractionFlags() & f.LinksAccessibleByMouse
     assert licensee.openExternalLinks() and sku.openExternalLinks()
 
 

@@ -5,6 +5,12 @@ it can show progress and be cancelled between rows. A row that fails is
 reported (``rowFailed`` and the summary), never swallowed; the others go on.
 Writes are never retried. Deleting asks for confirmation first through the
 ``confirm`` coroutine function the app passes in (a non-blocking dialog).
+
+A device the table already shows in the wanted state is not sent (the service
+would still bump its ``updated_at``) and is counted apart ("1 was already
+off"). After activating or deactivating, the serial's list is read again
+(task ``activations.reread``, :attr:`rowsReread`): the PUT answers carry only a
+message, and the rows should show the service's new times.
 """
 
 from __future__ import annotations
@@ -19,24 +25,32 @@ from PySide6.QtCore import QObject, Signal
 from ..shared.tasks import Failure, TaskRunner, failure_from
 
 BULK = "activations.bulk"
+REREAD = "activations.reread"
 VERBS = {"activate": "Activating", "deactivate": "Deactivating", "delete": "Deleting"}
 DONE = {"activate": "activated", "deactivate": "deactivated", "delete": "deleted"}
+ALREADY = {"activate": "on", "deactivate": "off"}
 
 
 @dataclass
 class BulkResult:
     action: str
-    total: int
+    total: int  # rows sent (or to be sent); ``skipped`` ones are not counted
     succeeded: list[int] = field(default_factory=list)
     failed: list[tuple[int, Failure]] = field(default_factory=list)
     cancelled: bool = False
     #: the row whose request was on its way when the bulk action was cancelled: sent, but
     #: its answer never read (the service may have done it)
     unanswered: int | None = None
+    #: rows already in the wanted state: not sent
+    skipped: list[int] = field(default_factory=list)
 
     def summary(self) -> str:
         done = len(self.succeeded)
+        if self.skipped and not self.total:
+            return f"Nothing to {self.action}: {self._already()}."
         text = f"{done} of {self.total} {DONE[self.action]}"
+        if self.skipped:
+            text += f"; {self._already()}"
         if self.failed:
             text += f"; {len(self.failed)} failed"
         if self.cancelled:
@@ -49,6 +63,10 @@ class BulkResult:
                 text += f"; cancelled, {left} not attempted"
         return text + "."
 
+    def _already(self) -> str:
+        n = len(self.skipped)
+        return f"{n} {'was' if n == 1 else 'were'} already {ALREADY[self.action]}"
+
 
 class ActivationsController(QObject):
     bulkStarted = Signal(str, int)  # action, total
@@ -57,6 +75,8 @@ class ActivationsController(QObject):
     rowRemoved = Signal(int)  # id
     rowFailed = Signal(int, object)  # id, Failure
     bulkFinished = Signal(object)  # BulkResult
+    rowsReread = Signal(str, list)  # serial, its activations as the service now holds them
+    rereadFailed = Signal(object)  # Failure
 
     def __init__(
         self,
@@ -64,11 +84,18 @@ class ActivationsController(QObject):
         client: Callable[[], Any],
         confirm: Callable[[str, str], Awaitable[bool]],
         parent=None,
+        *,
+        shown: Callable[[int], Any] | None = None,
+        serial: Callable[[], str | None] | None = None,
     ) -> None:
+        """``shown(id)``: the activation as the table shows it (None: not shown);
+        ``serial()``: the serial on show, read again after a write."""
         super().__init__(parent)
         self._runner = runner
         self._client = client
         self._confirm = confirm
+        self._shown = shown
+        self._serial = serial
 
     def toggle(self, activation_id: int, activated: bool) -> asyncio.Task:
         """One checkbox: its own task per row, so toggling two rows quickly does both."""
@@ -111,8 +138,31 @@ class ActivationsController(QObject):
             raise ValueError(action)
         return self._runner.run(name, lambda: self._bulk(action, list(ids)))
 
+    def reread(self, serial: str) -> asyncio.Task:
+        """Read ``serial``'s activations again (a newer reread supersedes this one)."""
+        return self._runner.run(
+            REREAD, lambda: self._read(serial),
+            on_success=lambda rows: self.rowsReread.emit(serial, rows),
+            on_error=self.rereadFailed.emit,
+        )
+
+    async def _read(self, serial: str) -> list:
+        return await self._client().activations(serial)
+
+    def _already_so(self, action: str, activation_id: int) -> bool:
+        """Whether the table shows this device in the state ``action`` asks for."""
+        if action == "delete" or self._shown is None:
+            return False
+        shown = self._shown(activation_id)
+        return shown is not None and bool(shown.activated) == (action == "activate")
+
     async def _bulk(self, action: str, ids: list[int]) -> BulkResult:
-        result = BulkResult(action, len(ids))
+        already = {aid for aid in ids if self._already_so(action, aid)}
+        skipped = [aid for aid in ids if aid in already]
+        ids = [aid for aid in ids if aid not in already]
+        serial = self._serial() if self._serial is not None and action != "delete" else None
+        self._runner.cancel(REREAD)  # its answer could predate these writes
+        result = BulkResult(action, len(ids), skipped=skipped)
         self.bulkStarted.emit(action, len(ids))
         try:
             client = self._client()
@@ -148,4 +198,6 @@ class ActivationsController(QObject):
             self.bulkFinished.emit(result)
             raise
         self.bulkFinished.emit(result)
+        if serial and ids:
+            self.reread(serial)
         return result

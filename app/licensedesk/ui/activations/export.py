@@ -1,14 +1,28 @@
-"""CSV export of the activations the table shows (filter applied, in view order)."""
+"""CSV export of the activations the table shows (filter applied, in view order).
+
+One table, so a spreadsheet can filter and join it: every row carries the
+serial and the licensee, then the table's columns. Times are ISO 8601 in local
+time *with* their UTC offset (``2026-11-24T10:05:00+01:00``), so the file
+means the same moment wherever it is opened.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import csv
-from typing import TextIO
+import errno
+import io
+import os
+from datetime import date
+from typing import Any, TextIO
 
 from PySide6.QtCore import QAbstractItemModel
 
+from ..shared.values import as_datetime
 from .model import (
     COL_ACTIVATED,
+    COL_CREATED,
+    COL_UPDATED,
     COLUMN_COUNT,
     HEADERS,
     OBJECT_ROLE,
@@ -16,20 +30,67 @@ from .model import (
     ActivationsModel,
 )
 
+#: why a file could not be written, for the sentence (errno → words)
+_REASONS = {
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.ENOENT: "the folder does not exist",
+    errno.ENOTDIR: "part of the path is a file, not a folder",
+    errno.EISDIR: "that is a folder",
+    errno.ENOSPC: "the disk is full",
+    errno.EROFS: "the disk is read-only",
+}
 
-def write_csv(stream: TextIO, model: QAbstractItemModel) -> int:
+
+def default_file_name(serial: str, day: date) -> str:
+    """``activations-SERIAL-YYYY-MM-DD.csv``: says what it holds and from when."""
+    return "-".join(["activations", *([serial] if serial else []), day.isoformat()]) + ".csv"
+
+
+def iso_time(value: Any) -> str:
+    """ISO 8601 in local time with the UTC offset, to the second; "" when unknown."""
+    moment = as_datetime(value)
+    return moment.astimezone().isoformat(timespec="seconds") if moment else ""
+
+
+def write_csv(stream: TextIO, model: QAbstractItemModel, serial: str = "",
+              licensee: str = "") -> int:
     """Write the rows the model shows (filtered, in view order) as CSV; returns the row count.
 
-    Columns: the table's, with Activated as ``true``/``false`` and times in
-    local time, plus ``this_computer``.
+    Columns: Serial, Licensee, the table's (Activated as ``true``/``false``, times
+    as :func:`iso_time`), then ``This computer``.
     """
     writer = csv.writer(stream)
-    writer.writerow([*HEADERS, "This computer"])
+    writer.writerow(["Serial", "Licensee", *HEADERS, "This computer"])
     rows = model.rowCount()
     for r in range(rows):
         a = model.index(r, 0).data(OBJECT_ROLE)
         values = [ActivationsModel.display(a, c) for c in range(COLUMN_COUNT)]
         values[COL_ACTIVATED] = "true" if a.activated else "false"
-        values.append("true" if model.index(r, 0).data(THIS_COMPUTER_ROLE) else "false")
-        writer.writerow(values)
+        values[COL_CREATED] = iso_time(a.created_at)
+        values[COL_UPDATED] = iso_time(a.updated_at)
+        this = "true" if model.index(r, 0).data(THIS_COMPUTER_ROLE) else "false"
+        writer.writerow([serial or a.serial, licensee, *values, this])
     return rows
+
+
+def save_csv(path: str, model: QAbstractItemModel, serial: str = "", licensee: str = "") -> int:
+    """Write the CSV to ``path`` in one go; raises OSError. The text is built first, so
+    a failure leaves no half-written file (one that fails mid-write is removed)."""
+    text = io.StringIO(newline="")
+    rows = write_csv(text, model, serial, licensee)
+    stream = open(path, "w", newline="", encoding="utf-8")  # noqa: SIM115 - closed below
+    try:
+        with stream:
+            stream.write(text.getvalue())
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.remove(path)
+        raise
+    return rows
+
+
+def save_failed_sentence(path: str, exc: OSError) -> str:
+    """``Could not save to PATH: REASON.``: words for a person, never a traceback."""
+    reason = _REASONS.get(exc.errno or 0) or (exc.strerror or "the system refused").lower()
+    return f"Could not save to {path}: {reason}."

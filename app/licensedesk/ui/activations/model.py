@@ -85,6 +85,17 @@ class ActivationsModel(QAbstractTableModel):
         self._search[row] = None
         self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMN_COUNT - 1))
 
+    def replace_activation(self, fresh: Any) -> bool:
+        """Show ``fresh`` (as the service now holds it) in its row, in place: one
+        ``dataChanged`` when it differs; False when unchanged or not shown."""
+        row = self.row_of(fresh.id)
+        if row < 0 or self._rows[row] == fresh:
+            return False
+        self._rows[row] = fresh
+        self._search[row] = None
+        self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMN_COUNT - 1))
+        return True
+
     def remove_activation(self, activation_id: int) -> None:
         row = self.row_of(activation_id)
         if row < 0:

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
 from ..shared.icons import icon
 from ..shared.part_state import PartState
 from ..shared.table_copy import add_copy_shortcut, copy_cells
-from .export import write_csv
 from .model import (
     COL_ACTIVATED,
     COL_CREATED,
@@ -46,6 +45,7 @@ class ActivationsPanel(QGroupBox):
     deactivateRequested = Signal(list)
     deleteRequested = Signal(list)
     cancelRequested = Signal()
+    exportRequested = Signal()
 
     def __init__(self, parent=None) -> None:
         super().__init__("Activations", parent)
@@ -90,6 +90,9 @@ class ActivationsPanel(QGroupBox):
         self.table = QTableView()
         self.table.setObjectName("activationsTable")
         self.table.setAccessibleName("Activations")
+        # Tab / Shift+Tab leave the table (arrows move between cells): the default walks
+        # every cell and wraps, so the keyboard never gets out
+        self.table.setTabKeyNavigation(False)
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
@@ -121,7 +124,7 @@ class ActivationsPanel(QGroupBox):
         self.activate_button.clicked.connect(lambda: self._emit(self.activateRequested))
         self.deactivate_button.clicked.connect(lambda: self._emit(self.deactivateRequested))
         self.delete_button.clicked.connect(self.request_delete)
-        self.export_button.clicked.connect(self._export_clicked)
+        self.export_button.clicked.connect(self.exportRequested)
         self.cancel_button.clicked.connect(self.cancelRequested)
         self.table.selectionModel().selectionChanged.connect(self._update_buttons)
         self.proxy.modelReset.connect(self._update_buttons)
@@ -169,6 +172,16 @@ class ActivationsPanel(QGroupBox):
     def set_progress(self, done: int, total: int) -> None:
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
+
+    def refresh_rows(self, fresh: list) -> None:
+        """Show the service's state of the rows on show, in place (selection, order and
+        filter stay); rows the service no longer holds go. New devices wait for F5."""
+        by_id = {a.id: a for a in fresh}
+        for a in self.model.activations():
+            if a.id in by_id:
+                self.model.replace_activation(by_id[a.id])
+            else:
+                self.row_removed(a.id)
 
     def row_removed(self, activation_id: int) -> None:
         self.model.remove_activation(activation_id)
@@ -238,19 +251,10 @@ class ActivationsPanel(QGroupBox):
         copy_cells(self.table)
 
     # -- CSV -------------------------------------------------------------------
-    def ask_csv_path(self) -> str:
-        """The file to export to; tests replace this."""
+    def ask_csv_path(self, proposed: str) -> str:
+        """The file to export to, starting at ``proposed``; "" when cancelled.
+        The OS dialog: tests replace this."""
         path, _ = QFileDialog.getSaveFileName(
-            self, "Export activations", "activations.csv", "CSV files (*.csv)"
+            self, "Export activations", proposed, "CSV files (*.csv)"
         )
         return path
-
-    def export_csv(self, path: str) -> int:
-        """Write the rows shown (filter applied, in view order); returns the row count."""
-        with open(path, "w", newline="", encoding="utf-8") as stream:
-            return write_csv(stream, self.proxy)
-
-    def _export_clicked(self) -> None:
-        path = self.ask_csv_path()
-        if path:
-            self.export_csv(path)

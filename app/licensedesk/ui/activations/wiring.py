@@ -7,6 +7,10 @@ Delete on two selected devices: ``panel.request_delete`` → ``deleteRequested``
 ``DELETE`` per device through the task runner) → ``rowRemoved`` →
 ``panel.row_removed`` and the products' seats; the summary goes to the status bar
 (and the banner when a row failed).
+
+After Activate / Deactivate the controller reads the serial's list again
+(``rowsReread``): the rows still on show take the service's state in place
+(new ``updated_at`` included). *Export CSV…* is wired by ``export_flow``.
 """
 
 from __future__ import annotations
@@ -16,7 +20,9 @@ from typing import TYPE_CHECKING
 from licensedesk.api.responses import NO_WRITE_PAIR
 
 from ..shared.confirm import ConfirmDialog
+from ..shared.tasks import Failure
 from .controller import VERBS, ActivationsController, BulkResult
+from .export_flow import install_export
 
 if TYPE_CHECKING:
     from ..lookup.wiring import LookupFeature
@@ -31,7 +37,10 @@ def install_activations(desk: DeskApp, lookup: LookupFeature) -> ActivationsCont
     def confirm(title: str, text: str):
         return ConfirmDialog.ask(window, title, text, accept="Delete")
 
-    controller = ActivationsController(desk.runner, desk.connections.client, confirm, desk)
+    controller = ActivationsController(
+        desk.runner, desk.connections.client, confirm, desk,
+        shown=panel.model.activation, serial=lambda: lookup.serial,
+    )
 
     def row_updated(activation_id: int, activated: bool) -> None:
         panel.model.set_activated(activation_id, activated)
@@ -41,13 +50,26 @@ def install_activations(desk: DeskApp, lookup: LookupFeature) -> ActivationsCont
         panel.row_removed(activation_id)
         ws.update_seats()
 
+    summary = [""]  # the last bulk action's, kept when the reread after it fails
+
     def finished(result: BulkResult) -> None:
         panel.set_bulk_running(False)
-        window.statusBar().showMessage(result.summary(), 10000)
+        summary[0] = result.summary()
+        window.statusBar().showMessage(summary[0], 10000)
         if result.failed:
             lines = [f"#{aid}: {f.sentence}\n{f.details}" for aid, f in result.failed]
             first = result.failed[0][1].sentence
             ws.banner.show_error(f"{result.summary()} {first}", "\n\n".join(lines))
+
+    def rows_reread(serial: str, activations: list) -> None:
+        if serial == lookup.serial:  # not another serial looked up meanwhile
+            panel.refresh_rows(activations)
+            ws.update_seats()
+
+    def reread_failed(failure: Failure) -> None:
+        window.statusBar().showMessage(
+            f"{summary[0]} The devices could not be read again ({failure.sentence}); "
+            "press F5 to reload.", 10000)
 
     panel.model.toggleRequested.connect(controller.toggle)
     panel.activateRequested.connect(controller.activate)
@@ -60,6 +82,9 @@ def install_activations(desk: DeskApp, lookup: LookupFeature) -> ActivationsCont
     controller.rowUpdated.connect(row_updated)
     controller.rowRemoved.connect(row_removed)
     controller.bulkFinished.connect(finished)
+    controller.rowsReread.connect(rows_reread)
+    controller.rereadFailed.connect(reread_failed)
+    install_export(desk, lookup)
 
     def profile_chosen(name: str) -> None:
         """A profile without a write pair is read-only here (DESIGN §3: a reseller's key)."""

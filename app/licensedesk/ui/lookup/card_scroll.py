@@ -20,6 +20,7 @@ class CardScroll(QScrollArea):
     def __init__(self, content: QWidget, parent=None) -> None:
         super().__init__(parent)
         self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the card shows data: no tab stop
         self.setWidgetResizable(True)
         self.setWidget(content)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # never narrower

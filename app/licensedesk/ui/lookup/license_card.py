@@ -20,16 +20,27 @@ from PySide6.QtWidgets import (
 
 from ..shared.labels import html_or_dash, or_dash, plain_label, rich_label
 from ..shared.part_state import PartState
+from ..shared.support_dialog import selectable
 from ..shared.values import local_time
 from .validity import validity
 
 
 def _label(name: str, rich: bool = False) -> QLabel:
-    label = rich_label() if rich else plain_label()
+    label = _mouse_only(rich_label() if rich else plain_label(), links=rich)
     label.setObjectName(name)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-    label.setWordWrap(True)
     label.setAccessibleName(name)
+    return label
+
+
+def _mouse_only(label: QLabel, links: bool) -> QLabel:
+    """Selectable (and its links clickable) by mouse only: a label that shows data is
+    no tab stop, so Tab goes from the serial box to the controls, not through ten
+    labels that show no focus mark (keyboard flags would make it one)."""
+    selectable(label)  # TextSelectableByMouse, word wrap
+    if links:
+        label.setTextInteractionFlags(
+            label.textInteractionFlags() | Qt.TextInteractionFlag.LinksAccessibleByMouse
+        )
     return label
 
 
@@ -121,8 +132,7 @@ class LicenseCard(QGroupBox):
         self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.image.setFixedSize(96, 96)
         self.image.setFrameShape(QFrame.Shape.StyledPanel)
-        self.image.setWordWrap(True)
-        self.image.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        _mouse_only(self.image, links=True)
         self.image.setOpenExternalLinks(True)
         row = QHBoxLayout(body)
         row.addLayout(form, 1)

@@ -30,6 +30,7 @@ class ProductsPanel(QGroupBox):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
         self.table.setAlternatingRowColors(True)
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move within
         header = self.table.horizontalHeader()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)

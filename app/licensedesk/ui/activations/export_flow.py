@@ -1,0 +1,74 @@
+"""The *Export CSV…* button: propose a file, write it, say where it went or why not.
+
+The proposal is ``activations-SERIAL-DATE.csv`` in the folder of the last
+export (QSettings ``export/lastFolder``; Documents the first time). A file
+that cannot be written is an expected error: a sentence in the window's
+banner ("Could not save to …: permission denied."), never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QSettings, QStandardPaths
+
+from .export import default_file_name, save_csv, save_failed_sentence
+
+if TYPE_CHECKING:
+    from ..lookup.wiring import LookupFeature
+    from ..shell.desk import DeskApp
+
+LAST_FOLDER = "export/lastFolder"
+
+
+def last_folder(qsettings: QSettings) -> str:
+    """The folder of the last export if it still exists, else Documents (or home)."""
+    value = qsettings.value(LAST_FOLDER)
+    if isinstance(value, str) and value and os.path.isdir(value):
+        return value
+    documents = QStandardPaths.writableLocation(
+        QStandardPaths.StandardLocation.DocumentsLocation)
+    return documents if documents and os.path.isdir(documents) else os.path.expanduser("~")
+
+
+def remember_folder(qsettings: QSettings, path: str) -> None:
+    qsettings.setValue(LAST_FOLDER, os.path.dirname(os.path.abspath(path)))
+
+
+def licensee_of(license_: Any) -> str:
+    """``Name <e-mail>`` as on the card; either part alone; "" when unknown."""
+    if license_ is None:
+        return ""
+    name, email = license_.name or "", license_.email or ""
+    return f"{name} <{email}>" if name and email else name or email
+
+
+def install_export(desk: DeskApp, lookup: LookupFeature) -> None:
+    """Connect the panel's ``exportRequested`` to the save flow."""
+    window, ws = desk.window, lookup.workspace
+    panel, qsettings = ws.activations, desk.settings.qsettings
+    shown_error = [""]  # the banner's sentence of the last failed export
+
+    def export() -> None:
+        serial = lookup.serial or ""
+        proposed = os.path.join(last_folder(qsettings), default_file_name(serial, date.today()))
+        path = panel.ask_csv_path(proposed)
+        if not path:
+            return
+        license_ = ws.card.license
+        on_card = license_ is not None and license_.serial == serial
+        try:
+            rows = save_csv(path, panel.proxy, serial, licensee_of(license_ if on_card else None))
+        except OSError as exc:
+            shown_error[0] = save_failed_sentence(path, exc)
+            ws.banner.show_error(shown_error[0], f"{type(exc).__name__}: {exc}")
+            return
+        if shown_error[0] and ws.banner.text() == shown_error[0]:
+            ws.banner.clear()
+        remember_folder(qsettings, path)
+        what = "1 activation" if rows == 1 else f"{rows} activations"
+        window.statusBar().showMessage(f"Saved {what} to {path}", 15000)
+
+    panel.exportRequested.connect(export)

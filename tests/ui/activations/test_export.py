@@ -1,0 +1,107 @@
+"""Export CSV…: a file that cannot be written is a sentence in the banner (no
+traceback); a saved file carries the serial, the licensee and times with their UTC
+offset; the name proposed is the serial and the date, in the last folder used; the
+status bar says where the file went. Only the OS file dialog is replaced."""
+
+from __future__ import annotations
+
+import csv
+import os
+import re
+import time
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import pytest
+
+from ..helpers import click, data_activations, data_licence, look_up
+
+SERIAL, LICENSEE, ID = 0, 1, 2
+CREATED, UPDATED = 7, 8  # the table's Created / Updated, after Serial and Licensee
+
+
+@pytest.fixture
+def india_time():
+    """Local time UTC+05:30 for the test (a POSIX TZ string: no zone database needed)."""
+    old = os.environ.get("TZ")
+    os.environ["TZ"] = "IST-5:30"
+    time.tzset()
+    yield
+    if old is None:
+        del os.environ["TZ"]
+    else:
+        os.environ["TZ"] = old
+    time.tzset()
+
+
+def answer_dialog(monkeypatch, panel, answer) -> list[str]:
+    """Replace the save dialog: record the path it proposes, answer ``answer(proposed)``."""
+    proposed: list[str] = []
+
+    def ask(start: str) -> str:
+        proposed.append(start)
+        return str(answer(start))
+
+    monkeypatch.setattr(panel, "ask_csv_path", ask)
+    return proposed
+
+
+def server_time(text: str) -> datetime:
+    """The sandbox's ``YYYY-MM-DD HH:MM:SS`` (UTC) as an aware moment."""
+    return datetime.strptime(text, "%Y-%m-%d %H:%M:%S").replace(tzinfo=UTC)
+
+
+def test_an_unwritable_path_is_a_sentence_not_a_traceback(desk, qtbot, tmp_path, monkeypatch):
+    look_up(desk, qtbot, desk.sandbox.serial("perpetual"))
+    panel = desk.window.workspace.activations
+    blocker = tmp_path / "file.txt"  # a regular file: no folder can be made under it
+    blocker.write_text("not a folder")
+    target = blocker / "out.csv"
+    answer_dialog(monkeypatch, panel, lambda _start: target)
+
+    click(qtbot, panel.export_button)
+
+    banner = desk.window.workspace.banner
+    assert banner.text() == f"Could not save to {target}: part of the path is a file, not a folder."
+    assert "Traceback" not in banner.details.toPlainText()
+    assert desk.error_dialog is None or not desk.error_dialog.isVisible()
+    assert not target.exists()
+    assert "Saved" not in desk.window.statusBar().currentMessage()
+
+
+def test_export_writes_serial_licensee_and_offset_times_where_asked(desk, qtbot, tmp_path,
+                                                                    monkeypatch, india_time):
+    sandbox = desk.sandbox
+    serial = sandbox.serial("perpetual")
+    look_up(desk, qtbot, serial)
+    panel = desk.window.workspace.activations
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    days = {date.today().isoformat()}
+    proposed = answer_dialog(monkeypatch, panel, lambda start: folder / Path(start).name)
+
+    click(qtbot, panel.export_button)
+
+    days.add(date.today().isoformat())  # a test run across midnight
+    assert Path(proposed[0]).name in {f"activations-{serial}-{d}.csv" for d in days}
+    saved = folder / Path(proposed[0]).name
+    rows = list(csv.reader(saved.open(encoding="utf-8")))
+    assert rows[0][:3] == ["Serial", "Licensee", "ID"]
+    assert rows[0][CREATED:UPDATED + 1] == ["Created", "Updated"]
+    lic = data_licence(sandbox, "perpetual")
+    acts = {a["id"]: a for a in data_activations(sandbox, "perpetual")}
+    assert sorted(int(r[ID]) for r in rows[1:]) == sorted(acts)
+    for r in rows[1:]:
+        a = acts[int(r[ID])]
+        assert r[SERIAL] == serial
+        assert r[LICENSEE] == f"{lic['name']} <{lic['email']}>"
+        for col, field in ((CREATED, "created_at"), (UPDATED, "updated_at")):
+            assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+05:30", r[col]), r[col]
+            assert datetime.fromisoformat(r[col]) == server_time(a[field])
+    message = desk.window.statusBar().currentMessage()
+    assert str(saved) in message and "Saved 3 activations" in message
+
+    # the next export starts in the folder used last (remembered in the settings)
+    click(qtbot, panel.export_button)
+    assert Path(proposed[1]).parent == folder
+    assert desk.settings.qsettings.value("export/lastFolder") == str(folder)
