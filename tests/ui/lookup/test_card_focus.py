@@ -25,7 +25,6 @@ def test_card_labels_are_no_tab_stops(desk, qtbot):
 
 def test_tabbing_from_the_serial_box_never_lands_on_the_card(desk, qtbot):
     look_up(desk, qtbot, desk.sandbox.serial("perpetual"))
-    card = desk.window.workspace.card
     box = serial_box(desk)
     desk.window.activateWindow()
     qtbot.waitUntil(desk.window.isActiveWindow, timeout=2000)
