@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QProgressBar,
     QVBoxLayout,
     QWidget,
 )
@@ -22,7 +21,7 @@ from ..shared.labels import html_or_dash, or_dash, plain_label, rich_label
 from ..shared.part_state import PartState
 from ..shared.support_dialog import selectable
 from ..shared.values import local_time
-from .validity import validity
+from .validity import ValidityBar, validity
 
 
 def _label(name: str, rich: bool = False) -> QLabel:
@@ -113,7 +112,7 @@ class LicenseCard(QGroupBox):
             self.labels[key] = _label(f"license_{key}", rich=key in self.LINKED)
             self.labels[key].setOpenExternalLinks(True)
             form.addRow(f"{titles[key]}:", self.labels[key])
-        self.validity_bar = QProgressBar()
+        self.validity_bar = ValidityBar()
         self.validity_bar.setObjectName("validityBar")
         self.validity_bar.setAccessibleName("Validity")
         self.validity_bar.setRange(0, 100)
@@ -179,9 +178,7 @@ class LicenseCard(QGroupBox):
         self.labels["definer"].setText(or_dash(lic.definer))
         if kind in ("subscription", "trial"):
             v = validity(lic.start_at, lic.end_at)
-            self.validity_bar.setValue(v.percent)
-            self.validity_bar.setFormat(v.text)
-            self.validity_bar.setProperty("state", v.state)
+            self.validity_bar.show_validity(v)
             self.validity_caption.setText(
                 f"{local_time(lic.start_at)} \u2192 {local_time(lic.end_at)}"
             )
