@@ -8,6 +8,10 @@ Keys never come from the command line:
 - with ``--base-url``: ``--app-id`` takes its key from ``LICENSEDESK_API_KEY``,
   ``--write-app-id`` from ``LICENSEDESK_WRITE_API_KEY``; with only one pair
   the client uses it for every call.
+
+Without a usable keyring the CLI says so in one line, once, and only when a key
+had to come from it: the window's :attr:`SecretStore.warning` promises to ask for
+the keys again, which the CLI never does, so it names the variables instead.
 """
 
 from __future__ import annotations
@@ -32,6 +36,44 @@ ENV_KEYS = {"read": ENV_KEY, "write": ENV_WRITE_KEY}
 def env_key(pair: str) -> str | None:
     value = os.environ.get(ENV_KEYS[pair], "").strip()
     return value or None
+
+
+def no_keyring(secrets: SecretStore) -> str | None:
+    """The CLI's one line when keys cannot be stored, e.g. "No OS keyring is available;
+    give the keys with $LICENSEDESK_API_KEY / $LICENSEDESK_WRITE_API_KEY."; None if they can."""
+    why = secrets.reason
+    if why is None:
+        return None
+    return f"{why[:1].upper()}{why[1:]}; give the keys with ${ENV_KEY} / ${ENV_WRITE_KEY}."
+
+
+def key_storage(secrets: SecretStore) -> str:
+    """Where keys are, in words: the keyring's name, or why they are not stored."""
+    why = secrets.reason
+    return secrets.backend_description if why is None else f"not stored: {why}"
+
+
+def stored_keys_config(profile: Profile, secrets: SecretStore, printer: Printer) -> ClientConfig:
+    """``profile``'s ClientConfig, keys from the keyring then the environment, or UsageError
+    when it has none. Without a keyring: one line, and only if a pair lacked its variable."""
+    keys = {pair: env_key(pair) for pair in ("read", "write")}
+    config = _config(profile, secrets, keys)
+    for creds in (config.read, config.write):
+        if creds is not None:
+            printer.add_secret(creds.api_key)
+    missing = no_keyring(secrets)
+    if config.read is None and config.write is None:
+        if missing:
+            raise UsageError(f"No api_key for profile {profile.name!r}. {missing}")
+        raise UsageError(
+            f"Profile {profile.name!r} has no api_key stored "
+            f"(key storage: {secrets.backend_description}). "
+            f"Store one with 'licensedesk-cli profile add {profile.name} --replace ...', "
+            f"or set ${ENV_KEY} for this run."
+        )
+    if any(not keys[pair] for pair in profile.pairs):
+        printer.note_once(missing)
+    return config
 
 
 def add_profile_field_options(parser: argparse.ArgumentParser, *, for_profile: bool) -> None:
@@ -158,20 +200,7 @@ def resolve_connection(args: argparse.Namespace, printer: Printer) -> Connection
         profile = ProfileStore().get(profile_name)
     except ProfileError as exc:
         raise UsageError(exc.sentence) from None
-    secrets = SecretStore()
-    printer.note_once(secrets.warning)
-    keys = {pair: env_key(pair) for pair in ("read", "write")}
-    config = _config(profile, secrets, keys)
-    for creds in (config.read, config.write):
-        if creds is not None:
-            printer.add_secret(creds.api_key)
-    if config.read is None and config.write is None:
-        raise UsageError(
-            f"Profile {profile.name!r} has no api_key stored "
-            f"(key storage: {secrets.backend_description}). "
-            f"Store one with 'licensedesk-cli profile add {profile.name} --replace ...', "
-            f"or set ${ENV_KEY} for this run."
-        )
+    config = stored_keys_config(profile, SecretStore(), printer)
     return Connection(config, f"profile {profile.name!r}", profile)
 
 

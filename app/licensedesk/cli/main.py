@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import sys
 
 from licensedesk import __version__
@@ -150,6 +151,15 @@ def _report(printer: Printer, exc: ApiError | CliError, code: int) -> None:
         printer.json({"error": error})
 
 
+def _quiet_library_logs() -> None:
+    """stderr holds the CLI's own sentences. Without a handler, Python's last resort would
+    print the library's log warnings too (a keyring failing when used: a second, raw line
+    beside the CLI's own)."""
+    logger = logging.getLogger("licensedesk")
+    if not any(isinstance(h, logging.NullHandler) for h in logger.handlers):
+        logger.addHandler(logging.NullHandler())
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit code (the console script exits with it)."""
     parser = build_parser()
@@ -157,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, usage errors (argparse prints them)
         return exc.code if isinstance(exc.code, int) else 2
+    _quiet_library_logs()
     printer = Printer(json_mode=args.json, verbose=args.verbose)
     try:
         if args.command == "profile":

@@ -14,16 +14,17 @@ from typing import Any
 
 from licensedesk.api import LicenseClient
 from licensedesk.api.errors import ApiError
-from licensedesk.profiles import (
-    PAIRS,
-    Profile,
-    ProfileError,
-    ProfileStore,
-    SecretStore,
-    client_config,
-)
+from licensedesk.profiles import PAIRS, Profile, ProfileError, ProfileStore, SecretStore
 
-from .connection import ENV_KEYS, env_key, profile_from_args
+from .connection import (
+    ENV_KEY,
+    ENV_KEYS,
+    ENV_WRITE_KEY,
+    env_key,
+    key_storage,
+    profile_from_args,
+    stored_keys_config,
+)
 from .errors import OK, REFUSED, UsageError, exit_code_for
 from .output import Printer, fields_text, table_text
 from .service import stdin_is_interactive
@@ -114,10 +115,9 @@ def cmd_add(args: argparse.Namespace, printer: Printer) -> int:
     for warning in profile.warnings():
         printer.note(f"Warning: {warning}")
     if not secrets.persistent:
-        printer.note_once(secrets.warning)
         printer.note(
-            "The keys were NOT saved. Set $LICENSEDESK_API_KEY (and "
-            "$LICENSEDESK_WRITE_API_KEY) when you use this profile."
+            f"The keys were NOT saved: {secrets.reason}; give them with ${ENV_KEY} / "
+            f"${ENV_WRITE_KEY} when you use this profile."
         )
     return OK
 
@@ -134,7 +134,6 @@ def cmd_list(args: argparse.Namespace, printer: Printer) -> int:
     if printer.json_mode:
         printer.json([{**p.to_dict(), "keys": status[p.name]} for p in profiles])
         return OK
-    printer.note_once(secrets.warning)
     if not profiles:
         printer.line(f"No profiles yet ({store.path}). Add one with 'licensedesk-cli profile add'.")
         return OK
@@ -167,13 +166,12 @@ def cmd_show(args: argparse.Namespace, printer: Printer) -> int:
     if printer.json_mode:
         printer.json(data)
         return OK
-    printer.note_once(secrets.warning)
     rows: list[tuple[str, object]] = [
         ("Name", profile.name),
         ("Base URL", profile.base_url),
         ("Read app id", profile.read_app_id),
         ("Write app id", profile.write_app_id),
-        ("Keys", f"{_keys_word(status)} ({secrets.backend_description})"),
+        ("Keys", f"{_keys_word(status)} ({key_storage(secrets)})"),
         ("Transport", profile.transport or "default"),
         ("Legacy activation routes", profile.legacy_activation_routes),
         ("Connect time-out", f"{profile.connect_timeout:g} s"),
@@ -198,27 +196,15 @@ def cmd_remove(args: argparse.Namespace, printer: Printer) -> int:
         store.remove(name)
     except ProfileError as exc:
         raise UsageError(exc.sentence) from None
-    printer.result(
-        {"removed": name},
-        f"Removed profile {name!r} and its keys from {secrets.backend_description}.",
-    )
+    where = f" and its keys from {secrets.backend_description}" if secrets.persistent else ""
+    printer.result({"removed": name}, f"Removed profile {name!r}{where}.")
     return OK
 
 
 def cmd_test(args: argparse.Namespace, printer: Printer) -> int:
     """Connection test that changes nothing: the client's check_read / check_write."""
     profile = _profile_or_usage(_store(), args.name)
-    secrets = SecretStore()
-    printer.note_once(secrets.warning)
-    config = client_config(profile, secrets, keys={p: env_key(p) for p in PAIRS})
-    for creds in (config.read, config.write):
-        if creds is not None:
-            printer.add_secret(creds.api_key)
-    if config.read is None and config.write is None:
-        raise UsageError(
-            f"Profile {profile.name!r} has no api_key in {secrets.backend_description}: "
-            "nothing to test."
-        )
+    config = stored_keys_config(profile, SecretStore(), printer)
 
     async def run() -> dict[str, Any]:
         async with LicenseClient(config) as client:

@@ -5,7 +5,10 @@ user name ``"<profile>:<pair>"`` with pair ``read`` or ``write``.
 
 The backend is the one ``keyring`` picks (or one given for tests). Backends
 that do not keep a secret safely are refused, and the store then keeps keys in
-memory only, for this session, and says so once in :attr:`SecretStore.warning`:
+memory only, for this session, and says so once in :attr:`SecretStore.warning`
+(the window's sentence: it asks for the keys again at the next start); the bare
+reason is :attr:`SecretStore.reason`, for front ends that say it their own way
+(the CLI asks for nothing and names its environment variables instead):
 
 - keyring's *fail* backend (no keyring at all), its *null* backend, a chainer
   with nothing to chain;
@@ -122,6 +125,7 @@ class SecretStore:
         self._memory: dict[str, str] = {}
         self._lock = threading.Lock()
         self._warning: str | None = None
+        self._reason: str | None = None
         try:
             chosen = backend if backend is not None else keyring.get_keyring()
         except Exception as exc:  # a broken keyring configuration file
@@ -152,11 +156,18 @@ class SecretStore:
         """One sentence when keys are not kept across sessions; None when all is well."""
         return self._warning
 
+    @property
+    def reason(self) -> str | None:
+        """Why keys are not kept in the OS keyring ("no OS keyring is available"), as a
+        clause in lower case; None when they are."""
+        return self._reason
+
     def _go_memory_only(self, why: str) -> None:
         if self._backend is not None:
             log.warning("Keyring %s failed: %s; keeping keys in memory", self._description, why)
         self._backend = None
         if self._warning is None:
+            self._reason = why
             self._warning = (
                 f"API keys are kept in memory for this session only: {why}. "
                 "They will be asked for again next time; nothing is written to disk."
