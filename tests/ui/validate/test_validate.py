@@ -1,5 +1,5 @@
 """Validate dialog: each demo serial kind, likely causes from the workspace's data,
-a recorded device refreshes the activations table, input checks, errors, shortcut."""
+input checks, errors, the shortcut and the menus, "Validate this device…"."""
 
 from __future__ import annotations
 
@@ -8,17 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from ..helpers import click, look_up
-from ..support_fixtures import server_read, wait_done
-
-NEW_HOST = "N" * 32
-
-
-def validate(desk, qtbot, serial, code, host="", tag=""):
-    d = desk.validate.open(serial, code, host_id=host, device_tag=tag)
-    assert d.objectName() == "validateDialog" and d.isVisible()
-    click(qtbot, d.validate_button)
-    wait_done(desk, qtbot)
-    return d
+from ..support_fixtures import wait_done
+from .steps import NEW_HOST, validate
 
 
 @pytest.mark.parametrize(
@@ -64,39 +55,6 @@ def test_likely_cause_from_the_workspace(desk, qtbot):
     d = validate(desk, qtbot, sb.serial("subscription_expired"),
                  sb.product_code("subscription_expired"))
     assert "ended on 20" in d.cause.text()
-
-
-def test_products_of_the_workspace_are_offered(desk, qtbot):
-    sb = desk.sandbox
-    look_up(desk, qtbot, sb.serial("perpetual"))
-    d = desk.validate.open()
-    assert d.serial_input.text() == sb.serial("perpetual")
-    codes = [d.product_input.itemData(i) for i in range(d.product_input.count())]
-    assert sb.product_code("perpetual") in codes
-    # prefilled with this computer, and says what that means before sending
-    assert d.host_input.text() == desk.this_host
-    assert d.records_note.isVisible() and "seat" in d.records_note.text()
-    d.host_input.clear()
-    assert not d.records_note.isVisible()
-    d.use_this_computer()
-    assert d.host_input.text() == desk.this_host
-
-
-def test_recorded_device_refreshes_the_activations_table(desk, qtbot, run):
-    sb = desk.sandbox
-    serial = sb.serial("no_activations")
-    look_up(desk, qtbot, serial)
-    panel = desk.window.workspace.activations
-    assert panel.model.rowCount() == 0
-    d = desk.validate.open(product_code=sb.product_code("no_activations"))
-    assert d.host_input.text() == desk.this_host  # "Use this computer" by default
-    click(qtbot, d.validate_button)
-    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=5000)
-    wait_done(desk, qtbot)
-    assert d.verdict_text() == "Valid" and "recorded" in d.reason.text()
-    assert panel.model.activations()[0].host_id == desk.this_host
-    on_server = server_read(run, sb, "activations", serial)
-    assert [a.host_id for a in on_server] == [desk.this_host]
 
 
 def test_input_is_checked_before_sending(desk, qtbot):
@@ -160,6 +118,9 @@ def test_validate_this_device_from_the_activations_table(desk, qtbot):
     assert d.isVisible()
     assert d.host_input.text() == act.host_id
     assert d.tag_input.text() == act.device_tag
+    assert d.host_choice.currentText().startswith(
+        "This computer" if act.host_id == desk.this_host else act.device_tag)
+    assert d.validate_button.text() == "Validate and record host"
     assert d.product_code()  # the device's product
 
 

@@ -1,32 +1,26 @@
 """Validate a serial for a product: the dialog (objectName ``validateDialog``).
 
 Entry points: :meth:`ValidateDialog.prefill`, :meth:`ValidateDialog.submit`
-(what the Validate button does). Emits :attr:`validateRequested`; shows what
-it is given (:meth:`show_result`, :meth:`show_failure`, :meth:`set_busy`).
+(what the Validate button does). Emits :attr:`validateRequested`, and
+:attr:`serialSettled` when a typed serial needs its products and devices
+(given back through :meth:`ValidateDialog.set_choices`); shows what it is given
+(:meth:`show_result`, :meth:`show_failure`, :meth:`set_busy`). A result is shown
+only while the fields still hold what was validated.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (
-    QComboBox,
-    QFormLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-)
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit
 
 from licensedesk.api.client import VALIDATION_VERSION
 from licensedesk.api.serials import PRODUCT_CODE_RE
 
 from ..shared import colours
 from ..shared.colours import text_style
-from ..shared.icons import icon
-from ..shared.labels import or_dash, plain_label, rich_label
+from ..shared.labels import plain_label
 from ..shared.support_dialog import (
     SupportDialog,
     hint_label,
@@ -34,20 +28,35 @@ from ..shared.support_dialog import (
     selectable,
     serial_edit,
 )
+from .host_choice import DEVICE, NOTHING, THIS, TYPED, HostChoice
+from .result_box import ResultBox
 
 RECORDS_NOTE = (
     "Validating with a host ID records that device on the licence and may take one of "
-    "its seats. Clear the host ID to check the licence without recording a device."
+    "its seats. Choose \u201cRecord nothing (check only)\u201d to check the licence "
+    "without recording a device."
 )
+LOADING_CHOICES = "Reading the products and devices of this serial\u2026"
+CHECK_ONLY = "Validate"
+RECORD = "Validate and record host"
+#: How long the serial must stay unchanged before its products are read.
+SERIAL_SETTLE_MS = 400
+
+Key = tuple[str, str, str, str]  # serial, product code, host id, device tag
 
 
 class ValidateDialog(SupportDialog):
     validateRequested = Signal(str, str, str, str)  # serial, product code, host id, device tag
+    serialSettled = Signal(str)  # a valid serial whose products and devices the lists lack
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent, "validateDialog", "Validate a serial")
         self.this_host = ("", "")
-        self.last_valid = False
+        self._asked: Key | None = None  # what the last submit sent
+        self._shown: Key | None = None  # what the result or error on show is about
+        self._choices_serial: str | None = None  # the serial the lists were asked for
+        self._filling = False
+        self._loading = False  # the lists of _choices_serial are being read
         intro = QLabel("Ask the licence service whether a serial is valid for a product, "
                        "as the product itself would on start-up.")
         intro.setWordWrap(True)
@@ -59,22 +68,21 @@ class ValidateDialog(SupportDialog):
         self.product_input.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.product_input.lineEdit().setPlaceholderText("xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx")
         self.product_input.setMinimumWidth(380)
+        self.product_note = selectable(plain_label())
+        self.product_note.setObjectName("validateProductNote")
+        self.product_note.hide()
+        self.host_choice = HostChoice()
         self.host_input = QLineEdit()
         self.host_input.setObjectName("validateHostId")
         self.host_input.setAccessibleName("Host ID")
-        self.host_input.setPlaceholderText("32 characters; empty: do not record a device")
+        self.host_input.setPlaceholderText("32 characters")
         self.host_input.setClearButtonEnabled(True)
-        self.this_computer_button = QPushButton(icon("computer"), "Use this computer")
-        self.this_computer_button.setObjectName("validateUseThisComputer")
         self.tag_input = QLineEdit()
         self.tag_input.setObjectName("validateDeviceTag")
         self.tag_input.setAccessibleName("Device tag")
         self.tag_input.setPlaceholderText("e.g. Windows 10__64bits")
         version = QLabel(f"{VALIDATION_VERSION} (always)")
         version.setObjectName("validateVersion")
-        host_row = QHBoxLayout()
-        host_row.addWidget(self.host_input, 1)
-        host_row.addWidget(self.this_computer_button)
         self.serial_hint = hint_label("validateSerialHint")
         self.product_hint = hint_label("validateProductHint")
         self.host_hint = hint_label("validateHostHint")
@@ -82,8 +90,10 @@ class ValidateDialog(SupportDialog):
         form.addRow("Serial:", self.serial_input)
         form.addRow("", self.serial_hint)
         form.addRow("Product code:", self.product_input)
+        form.addRow("", self.product_note)
         form.addRow("", self.product_hint)
-        form.addRow("Host ID:", host_row)
+        form.addRow("Record:", self.host_choice)
+        form.addRow("Host ID:", self.host_input)
         form.addRow("", self.host_hint)
         form.addRow("Device tag:", self.tag_input)
         form.addRow("Version:", version)
@@ -92,56 +102,97 @@ class ValidateDialog(SupportDialog):
         self.records_note.setWordWrap(True)
         self.records_note.setStyleSheet(text_style(colours.WARN))
 
-        self.result_box = QGroupBox("Result")
-        self.result_box.setObjectName("validateResult")
-        self.verdict = selectable(rich_label())  # our markup only
-        self.verdict.setObjectName("validateVerdict")
-        self.reason = selectable(plain_label())
-        self.reason.setObjectName("validateReason")
-        self.cause = selectable(plain_label())
-        self.cause.setObjectName("validateCause")
-        self.values: dict[str, QLabel] = {}
-        rform = QFormLayout()
-        rform.addRow(self.verdict)
-        rform.addRow(self.reason)
-        rform.addRow(self.cause)
-        for key, title in (("licensee_name", "Licensee"), ("licensee_email", "E-mail"),
-                           ("sku_number", "SKU number"), ("product_code", "Product code"),
-                           ("version_code", "Version code")):
-            self.values[key] = selectable(plain_label())
-            self.values[key].setObjectName(f"validate_{key}")
-            rform.addRow(f"{title}:", self.values[key])
-        self.result_box.setLayout(rform)
-        self.result_box.hide()
+        self.result_box = ResultBox()
+        self.verdict, self.reason, self.cause = (self.result_box.verdict, self.result_box.reason,
+                                                 self.result_box.cause)
+        self.values = self.result_box.values
 
         self.validate_button = self.arrange(
             [intro, form, self.records_note, self.banner, self.result_box],
-            action="Validate", action_name="validateButton", width=640,
+            action=CHECK_ONLY, action_name="validateButton", width=640,
         )
+        self._serial_timer = QTimer(self)
+        self._serial_timer.setSingleShot(True)
+        self._serial_timer.setInterval(SERIAL_SETTLE_MS)
+        self._serial_timer.timeout.connect(self._serial_paused)
         self.validate_button.clicked.connect(self.submit)
         for edit in (self.serial_input, self.product_input.lineEdit(), self.host_input,
                      self.tag_input):
             edit.returnPressed.connect(self.submit)
-        self.this_computer_button.clicked.connect(self.use_this_computer)
-        self.host_input.textChanged.connect(self._host_changed)
+        self.serial_input.textChanged.connect(self._serial_typed)
+        self.serial_input.editingFinished.connect(self._serial_paused)
+        self.product_input.currentTextChanged.connect(self._inputs_changed)
+        self.host_choice.currentIndexChanged.connect(self._host_chosen)
+        self.host_input.textEdited.connect(self._host_typed)
+        self.host_input.textChanged.connect(self._inputs_changed)
+        self.tag_input.textChanged.connect(self._inputs_changed)
+        self._host_state()
 
     # -- filling ---------------------------------------------------------------
-    def prefill(self, serial: str = "", products: list | None = None, product_code: str = "",
-                host_id: str | None = None, device_tag: str | None = None) -> None:
-        """Serial, the licence's products (when known), and a host (default: this computer)."""
-        self.serial_input.setText(serial)
-        self.set_products(products or [])
-        if product_code:
+    def prefill(self, serial: str = "", product_code: str = "", host_id: str | None = None,
+                device_tag: str | None = None) -> None:
+        """Serial, product code and a host to record (default: none). The product and
+        device lists follow through :attr:`serialSettled` and :meth:`set_choices`."""
+        self._filling = True
+        try:
+            self._serial_timer.stop()
+            self._choices_serial = None
+            self.serial_input.setText(serial)
+            self.set_products([])
             self.set_product_code(product_code)
-        if host_id is None:
-            self.use_this_computer()
-        else:
-            self.host_input.setText(host_id)
-            self.tag_input.setText(device_tag or "")
-        self.banner.clear()
-        self.result_box.hide()
-        for hint in (self.serial_hint, self.product_hint, self.host_hint):
-            hint.hide()
+            self.host_choice.set_options(self.this_host, [])
+            self.host_choice.select_host(host_id)
+            item_tag = self.host_choice.item_host()[1]
+            self.host_input.setText((host_id or "").strip())
+            self.tag_input.setText(device_tag if device_tag is not None else item_tag)
+            self.banner.clear()
+            self.result_box.hide()
+            self._asked = self._shown = None
+            for hint in (self.serial_hint, self.product_hint, self.host_hint):
+                hint.hide()
+            self.show_choices_note("")
+        finally:
+            self._filling = False
+        self._host_state()
+        self._settle_serial()
+
+    def set_choices(self, serial: str, products: list | None, devices: list,
+                    note: str = "") -> bool:
+        """The products and devices of ``serial``; False (ignored) when the field holds
+        another serial by now. A code chosen from the old list gives way to the new
+        list's first product unless the new list has it; a typed code stays, and so does
+        the host choice (a device of the old licence becomes a typed host)."""
+        if normalise_serial(self.serial_input.text()) != serial:
+            return False
+        self._filling = True
+        try:
+            code, picked = self.product_code(), self._picked_from_list()
+            kind, host = self.host_choice.kind(), self.chosen_host()
+            self.set_products(products or [])
+            codes = [p.code.lower() for p in products or []]
+            if code and (not picked or code in codes):
+                self.set_product_code(code)
+            self.host_choice.set_options(self.this_host, devices)
+            if kind == TYPED and not host:
+                self.host_choice.select_kind(TYPED)
+            else:
+                self.host_choice.select_host(host if kind != NOTHING else None)
+        finally:
+            self._filling = False
+        self.show_choices_note(note)
+        self._host_state()
+        self._inputs_changed()
+        return True
+
+    def show_choices_loading(self) -> None:
+        self.show_choices_note(LOADING_CHOICES)
+        self._loading = True
+
+    def show_choices_note(self, text: str) -> None:
+        """A line under the product list: reading, or why it is empty."""
+        self._loading = False
+        self.product_note.setText(text)
+        self.product_note.setVisible(bool(text))
 
     def set_products(self, products: list) -> None:
         combo = self.product_input
@@ -155,24 +206,28 @@ class ValidateDialog(SupportDialog):
             combo.setEditText("")
 
     def set_product_code(self, code: str) -> None:
-        index = self.product_input.findData(code)
-        if index >= 0:
-            self.product_input.setCurrentIndex(index)
-        else:
-            self.product_input.setEditText(code)
-
-    def use_this_computer(self) -> None:
-        host, tag = self.this_host
-        self.host_input.setText(host)
-        self.tag_input.setText(tag)
-
-    def _host_changed(self, text: str) -> None:
-        self.records_note.setVisible(bool(text.strip()))
+        combo = self.product_input
+        wanted = code.strip().lower()
+        for i in range(combo.count()):
+            if str(combo.itemData(i)).lower() == wanted:
+                combo.setCurrentIndex(i)
+                return
+        combo.setEditText(code)
 
     # -- input -----------------------------------------------------------------
     def product_code(self) -> str:
         match = PRODUCT_CODE_RE.search(self.product_input.currentText())
         return match.group(0).lower() if match else ""
+
+    def chosen_host(self) -> str:
+        """The host ID a validation would record ("" when recording nothing)."""
+        return "" if self.host_choice.kind() == NOTHING else self.host_input.text().strip()
+
+    def current_key(self) -> Key:
+        text = self.serial_input.text()
+        host = self.chosen_host()
+        tag = self.tag_input.text().strip() if host else ""
+        return (normalise_serial(text) or text.strip(), self.product_code(), host, tag)
 
     def submit(self) -> bool:
         """Check the input and emit :attr:`validateRequested`; False when something is wrong."""
@@ -192,18 +247,94 @@ class ValidateDialog(SupportDialog):
             self.product_hint.setText("A product code has 8-4-4-4-12 hex digits, like "
                                       "cc9afeec-d424-4363-af33-8b03fedf5171.")
             ok = False
-        host = self.host_input.text().strip()
-        bad_host = bool(host) and (len(host) != 32 or not host.isprintable() or " " in host)
-        self.host_hint.setVisible(bad_host)
-        if bad_host:
-            self.host_hint.setText(
-                f"A host ID has exactly 32 characters (this one has {len(host)}).")
-            ok = False
-        if not ok:
+        host_hint = self._host_problem()
+        self.host_hint.setText(host_hint)
+        self.host_hint.setVisible(bool(host_hint))
+        if not ok or host_hint:
             return False
         self.banner.clear()
-        self.validateRequested.emit(serial, code, host, self.tag_input.text().strip())
+        self._asked = self.current_key()
+        _serial, _code, host, tag = self._asked
+        self.validateRequested.emit(serial, code, host, tag)
         return True
+
+    def _host_problem(self) -> str:
+        if self.host_choice.kind() == NOTHING:
+            return ""
+        host = self.host_input.text().strip()
+        if not host:
+            return ("Type the host ID to record, or choose \u201cRecord nothing "
+                    "(check only)\u201d.")
+        if len(host) != 32 or not host.isprintable() or " " in host:
+            return f"A host ID has exactly 32 characters (this one has {len(host)})."
+        return ""
+
+    def _picked_from_list(self) -> bool:
+        combo = self.product_input
+        i = combo.currentIndex()
+        return i >= 0 and combo.currentText() == combo.itemText(i)
+
+    # -- reacting to edits -------------------------------------------------------
+    def _serial_typed(self, text: str) -> None:
+        self._inputs_changed()
+        if self._loading and normalise_serial(text) != self._choices_serial:
+            self.show_choices_note("")  # its lists will be ignored: ask again if it is back
+            self._choices_serial = None
+        if not self._filling:
+            self._serial_timer.start()
+
+    def _serial_paused(self) -> None:
+        """Typing paused or left the field: only an open dialog asks for lists (closing it
+        also ends editing)."""
+        if self.isVisible():
+            self._settle_serial()
+
+    def hideEvent(self, event) -> None:  # Qt names it
+        self._serial_timer.stop()
+        super().hideEvent(event)
+
+    def _settle_serial(self) -> None:
+        """The serial stopped changing: ask for its lists once per serial."""
+        self._serial_timer.stop()
+        serial = normalise_serial(self.serial_input.text())
+        if serial and serial != self._choices_serial:
+            self._choices_serial = serial
+            self.serialSettled.emit(serial)
+
+    def _host_chosen(self, _index: int = -1) -> None:
+        """A person chose what to record: fill the host fields from that choice."""
+        kind = self.host_choice.kind()
+        host, tag = self.host_choice.item_host()
+        self.host_input.setText(host)
+        self.tag_input.setText(tag)
+        self._host_state()
+        if kind == TYPED:
+            self.host_input.setFocus()
+
+    def _host_typed(self, text: str) -> None:
+        """Editing the host of this computer or a device makes it a typed host."""
+        if self.host_choice.kind() in (THIS, DEVICE) and \
+                text.strip() != self.host_choice.item_host()[0]:
+            self.host_choice.select_kind(TYPED)
+            self._host_state()
+
+    def _host_state(self) -> None:
+        records = self.host_choice.kind() != NOTHING
+        for edit in (self.host_input, self.tag_input):
+            edit.setEnabled(records)
+        self.records_note.setVisible(records)
+        self.validate_button.setText(RECORD if records else CHECK_ONLY)
+        self.validate_button.setToolTip(
+            "Validates and records the host on the licence (may take a seat)" if records
+            else "Checks the licence only; nothing is recorded")
+
+    def _inputs_changed(self, *_args: Any) -> None:
+        """A result or error about other input than the fields hold now goes."""
+        if self._filling or self._shown is None or self.current_key() == self._shown:
+            return
+        self._shown = None
+        self.result_box.hide()
+        self.banner.clear()
 
     # -- state shown -------------------------------------------------------------
     def _busy_changed(self, busy: bool) -> None:
@@ -212,18 +343,20 @@ class ValidateDialog(SupportDialog):
     def set_busy(self, busy: bool, what: str = "Validating\u2026") -> None:
         super().set_busy(busy, what)
 
+    def show_failure(self, failure) -> None:
+        super().show_failure(failure)
+        self._shown = self._asked or self.current_key()
+        self._inputs_changed()
+
     def show_result(self, result: Any, reason: str, cause: str = "") -> None:
-        valid = self.last_valid = bool(result.valid)
-        colour = colours.OK if valid else colours.BAD
-        word = "Valid" if valid else "Not valid"
-        self.verdict.setText(f'<b style="color:{colour}; font-size:14pt">{word}</b>')
-        self.reason.setText(reason)
-        self.cause.setText(f"Likely cause: {cause}" if cause else "")
-        self.cause.setVisible(bool(cause))
-        for key, label in self.values.items():
-            label.setText(or_dash(getattr(result, key)))
-        self.result_box.show()
+        self.result_box.show_result(result, reason, cause)
         self.fit_height()
+        self._shown = self._asked or self.current_key()
+        self._inputs_changed()  # the fields changed while it ran: the result is not theirs
+
+    @property
+    def last_valid(self) -> bool:
+        return self.result_box.valid
 
     def verdict_text(self) -> str:
-        return "Valid" if self.last_valid else "Not valid"
+        return self.result_box.verdict_text()

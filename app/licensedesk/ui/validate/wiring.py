@@ -1,10 +1,13 @@
 """Wires the validate dialog to its controller, the Support menu (Ctrl+Shift+V), the licence
 card's context menu and "Validate this device…" on the activations table.
 
-The dialog is made on first use and opened with ``open()``; it is prefilled from
-the workspace (serial, the licence's products). A refusal is shown with the
-service's reason (``ValidationResult.reason_sentence``) and, when the workspace
-shows the same licence, a likely cause from its data (:func:`.cause.likely_cause`).
+The dialog is made on first use and opened with ``open()``; it is prefilled with
+the serial on show and records no host unless asked to. Its product and device
+lists follow the serial in the dialog: from the workspace when it shows that
+licence, else read in the background (:class:`.choices.ChoicesController`). A
+refusal is shown with the service's reason (``ValidationResult.reason_sentence``)
+and, when the workspace shows the same licence, a likely cause from its data
+(:func:`.cause.likely_cause`).
 """
 
 from __future__ import annotations
@@ -14,8 +17,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
+from licensedesk.api.responses import NO_WRITE_PAIR_PRODUCTS
+
+from ..shared.tasks import Failure
 from ..shell.actions import make_action
 from .cause import likely_cause
+from .choices import ChoicesController
 from .controller import ValidateController, ValidateRequest
 
 if TYPE_CHECKING:
@@ -25,6 +32,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+TYPE_THE_CODE = "Type the product code."
+
 
 class ValidateFeature(QObject):
     def __init__(self, desk: DeskApp, lookup: LookupFeature) -> None:
@@ -33,6 +42,7 @@ class ValidateFeature(QObject):
         self._lookup = lookup
         self._host_id = desk.host_id
         self.controller = ValidateController(desk.runner, desk.connections.client, self)
+        self.choices = ChoicesController(desk.runner, desk.connections.client, self)
         self.dialog: ValidateDialog | None = None
         action = desk.window.registry["validate"]
         action.triggered.connect(lambda _checked=False: self.open())
@@ -56,17 +66,21 @@ class ValidateFeature(QObject):
             c.failed.connect(d.show_failure)
             c.resultReady.connect(self._validated)
             c.deviceRecorded.connect(lambda serial: self._lookup.reload("activations", serial))
-            d.finished.connect(lambda _code: c.cancel())
+            d.serialSettled.connect(self._choices_for)
+            self.choices.loaded.connect(self._choices_loaded)
+            self.choices.failed.connect(self._choices_failed)
+            d.finished.connect(lambda _code: (c.cancel(), self.choices.cancel()))
         return self.dialog
 
     def open(self, serial: str | None = None, product_code: str = "",
              host_id: str | None = None, device_tag: str | None = None) -> ValidateDialog:
-        """Open the dialog prefilled from the workspace; returns it (tests drive it)."""
+        """Open the dialog prefilled from the workspace; returns it (tests drive it).
+        Without ``host_id`` nothing is recorded: taking a seat is the agent's choice."""
         d = self._dialog()
         serial = self._lookup.serial_on_show() if serial is None else serial
-        shown = self._lookup.shown(serial)
         d.this_host = self.this_computer()
-        d.prefill(serial, shown.products if shown else [], product_code, host_id, device_tag)
+        self.choices.cancel()
+        d.prefill(serial, product_code, host_id, device_tag)
         d.open()
         return d
 
@@ -93,6 +107,26 @@ class ValidateFeature(QObject):
             log.warning("this computer's identity is not available", exc_info=True)
             tag = ""
         return host or "", tag
+
+    def _choices_for(self, serial: str) -> None:
+        """The products and devices of the dialog's serial: the workspace's when it shows
+        that licence with its products, else read without blocking the dialog (also when
+        the workspace's lookup is still running, failed or was stopped)."""
+        shown = self._lookup.shown(serial)
+        if shown is not None and shown.products and not self._lookup.is_running():
+            self.choices.cancel()
+            self._dialog().set_choices(serial, shown.products, shown.activations or [])
+            return
+        self._dialog().show_choices_loading()
+        self.choices.load(serial)
+
+    def _choices_loaded(self, serial: str, products: list | None, activations: list) -> None:
+        note = "" if products is not None else f"{NO_WRITE_PAIR_PRODUCTS} {TYPE_THE_CODE}"
+        self._dialog().set_choices(serial, products, activations, note)
+
+    def _choices_failed(self, serial: str, failure: Failure) -> None:
+        note = f"The products of this serial could not be read: {failure.sentence}"
+        self._dialog().set_choices(serial, [], [], f"{note} {TYPE_THE_CODE}")
 
     def _validated(self, request: ValidateRequest, result) -> None:
         cause = "" if result.valid else likely_cause(
