@@ -56,6 +56,8 @@ async def shoot(desk, app) -> None:
     ws.products.table.selectRow(0)
     await settle(app)
     window.grab().save(str(OUT / "lookup.png"))
+    await look_up(serials["subscription_expired"])
+    window.grab().save(str(OUT / "expired-subscription.png"))
     await look_up(serials["many_activations"])
     ws.activations.table.sortByColumn(4, Qt.SortOrder.AscendingOrder)
     ws.activations.table.selectRow(1)
@@ -66,10 +68,25 @@ async def shoot(desk, app) -> None:
     ws.banner.details_button.setChecked(True)
     await settle(app)
     window.grab().save(str(OUT / "error-banner.png"))
+    await shoot_read_only(desk, look_up)
     from support_screenshots import shoot_support_dialogs  # scripts/, next to this file
 
     await shoot_support_dialogs(desk, app, OUT, wait_until, settle)
     await desk.aclose()
+
+
+async def shoot_read_only(desk, look_up) -> None:
+    """A reseller's profile: the demo's read pair only, in memory; back to the demo after."""
+    from licensedesk.profiles import Profile
+
+    pair = desk.demo.data["catalogue"]["credentials"]["read"]
+    profile = Profile(name="Reseller (read only)", base_url=desk.demo.url,
+                      read_app_id=pair["app_id"])
+    desk.connections.add_memory_profile(profile, {"read": pair["api_key"]})
+    desk.profiles.show_chosen(profile.name)
+    await look_up(desk.demo.serials()["perpetual"])
+    desk.window.grab().save(str(OUT / "read-only.png"))
+    desk.profiles.show_chosen("Demo")
 
 
 def main() -> int:
