@@ -108,6 +108,7 @@ class SupportDialog(QDialog):
         self.layout_.addWidget(self.busy_row)
         self.layout_.addWidget(buttons)
         self.resize(width, 1)
+        self.fit_height()  # the layout's minimum ignores wrapped labels (the 120 px upgrade)
         self.no_auto_default()
         return action_button
 
