@@ -109,14 +109,12 @@ def main(argv: list[str] | None = None) -> int:
         window.close()
         app.quit()  # also when a dialog is open
 
-    from licensedesk.ui.shell.signals import SignalQuit
-
-    holder["signals"] = SignalQuit(close_and_quit, app)
-
     def after_paint() -> None:
+        from licensedesk.ui.shell.signals import SignalQuit
         from licensedesk.ui.shell.style import DeskStyle
 
         app.setStyle(DeskStyle())  # ~6 ms: after the first paint, before the pages exist
+        holder["signals"] = SignalQuit(close_and_quit, app)  # after the paint: socket import
         holder["desk"] = build(window, args, settings)
         if args.report_start:
             print("ready", flush=True)
