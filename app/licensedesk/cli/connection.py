@@ -25,12 +25,15 @@ from licensedesk.api.errors import InvalidInput
 from licensedesk.profiles import Profile, ProfileError, ProfileStore, SecretStore, client_config
 
 from .errors import UsageError
+from .options import (  # noqa: F401 - re-exported from their old home
+    ENV_KEY,
+    ENV_KEYS,
+    ENV_PROFILE,
+    ENV_WRITE_KEY,
+    PROFILE_FIELDS,
+    add_profile_field_options,
+)
 from .output import Printer
-
-ENV_KEY = "LICENSEDESK_API_KEY"
-ENV_WRITE_KEY = "LICENSEDESK_WRITE_API_KEY"
-ENV_PROFILE = "LICENSEDESK_PROFILE"
-ENV_KEYS = {"read": ENV_KEY, "write": ENV_WRITE_KEY}
 
 
 def env_key(pair: str) -> str | None:
@@ -74,81 +77,6 @@ def stored_keys_config(profile: Profile, secrets: SecretStore, printer: Printer)
     if any(not keys[pair] for pair in profile.pairs):
         printer.note_once(missing)
     return config
-
-
-def add_profile_field_options(parser: argparse.ArgumentParser, *, for_profile: bool) -> None:
-    """Options for every Profile field (``profile add``) or the ad-hoc connection."""
-    sup = {} if for_profile else {"default": argparse.SUPPRESS}
-    group = parser.add_argument_group(
-        "profile fields" if for_profile else "connection without a profile"
-    )
-    group.add_argument(
-        "--base-url",
-        required=for_profile,
-        metavar="URL",
-        help="service address, without /v2",
-        **sup,
-    )
-    group.add_argument(
-        "--app-id",
-        "--read-app-id",
-        dest="read_app_id",
-        metavar="ID",
-        help=f"app_id of the read pair (key: hidden prompt or ${ENV_KEY})",
-        **sup,
-    )
-    group.add_argument(
-        "--write-app-id",
-        metavar="ID",
-        help=f"app_id of the write pair (key: hidden prompt or ${ENV_WRITE_KEY})",
-        **sup,
-    )
-    group.add_argument(
-        "--transport",
-        choices=("json", "form", "query"),
-        help="where non-GET arguments travel (default: the client's choice)",
-        **sup,
-    )
-    group.add_argument(
-        "--legacy-activation-routes",
-        action="store_true",
-        help="use the deprecated activation routes (update-api/destroy-api)",
-        **sup,
-    )
-    group.add_argument("--connect-timeout", type=float, metavar="S", help="seconds", **sup)
-    group.add_argument("--read-timeout", type=float, metavar="S", help="seconds", **sup)
-    group.add_argument(
-        "--server-timezone", metavar="TZ", help="IANA name of the server's time zone (UTC)", **sup
-    )
-    group.add_argument(
-        "--no-verify-tls",
-        dest="verify_tls",
-        action="store_false",
-        help="do not check TLS certificates (dangerous)",
-        **sup,
-    )
-    group.add_argument("--ca-bundle", metavar="PATH", help="CA certificates to trust", **sup)
-    group.add_argument(
-        "--allow-insecure-http",
-        action="store_true",
-        help="allow http:// to a host that is not this computer (keys travel in clear)",
-        **sup,
-    )
-
-
-PROFILE_FIELDS = (
-    "base_url",
-    "read_app_id",
-    "write_app_id",
-    "transport",
-    "legacy_activation_routes",
-    "connect_timeout",
-    "read_timeout",
-    "server_timezone",
-    "verify_tls",
-    "ca_bundle",
-    "allow_insecure_http",
-)
 
 
 def profile_from_args(name: str, args: argparse.Namespace) -> Profile:

@@ -13,17 +13,18 @@
 4     internal error (a bug in License Desk); the message says so
 130   interrupted (Ctrl+C)
 ====  =====================================================================
+
+``check`` (many serials) sums up its rows: 3 if any row could not be checked,
+else 1 if any serial is not found, invalid for the product, expired or not
+started, else 0; 2 when the input holds no serial.
 """
 
 from __future__ import annotations
 
-from licensedesk.api.errors import (
-    ApiError,
-    BadResponse,
-    InvalidInput,
-    ServiceError,
-    TransportError,
-)
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported when needed: building the parser loads no network code
+    from licensedesk.api.errors import ApiError
 
 OK = 0
 REFUSED = 1
@@ -49,6 +50,8 @@ class UsageError(CliError):
 
 def exit_code_for(exc: ApiError) -> int:
     """The exit code of a client error."""
+    from licensedesk.api.errors import BadResponse, InvalidInput, ServiceError, TransportError
+
     if isinstance(exc, InvalidInput):
         return USAGE
     if isinstance(exc, TransportError | BadResponse):

@@ -1,4 +1,9 @@
-"""``licensedesk-cli``: argument parsing and the one place errors become exit codes."""
+"""``licensedesk-cli``: argument parsing and the one place errors become exit codes.
+
+Lazy on purpose: building the parser imports neither the client (httpx,
+pydantic) nor the keyring, so ``--help`` and usage errors answer at once;
+the commands' modules are imported once the arguments are known.
+"""
 
 from __future__ import annotations
 
@@ -6,19 +11,23 @@ import argparse
 import asyncio
 import logging
 import sys
+from typing import TYPE_CHECKING
 
 from licensedesk import __version__
-from licensedesk.api import ApiError, LicenseClient
-from licensedesk.profiles import ProfileError
 
-from . import profile_cmds, service
-from .connection import ENV_KEY, ENV_PROFILE, ENV_WRITE_KEY, add_profile_field_options
 from .errors import INTERNAL, INTERRUPTED, OK, CliError, exit_code_for
-from .output import Printer
+from .options import ENV_KEY, ENV_PROFILE, ENV_WRITE_KEY, add_profile_field_options
+
+if TYPE_CHECKING:
+    from licensedesk.api import ApiError
+
+    from .output import Printer
 
 EPILOG = f"""\
 exit codes: 0 success; 1 the service said no (also: not valid, not suitable);
-2 usage or invalid input; 3 network or bad response; 4 internal error.
+2 usage or invalid input; 3 network or bad response; 4 internal error;
+130 interrupted. check: 3 if any serial could not be checked, else 1 if any is
+not found, invalid, expired or not started.
 environment: ${ENV_KEY}, ${ENV_WRITE_KEY} (api_keys; never on the command line),
 ${ENV_PROFILE} (default --profile), $LICENSEDESK_CONFIG_DIR (profiles folder).
 See docs/cli.md."""
@@ -42,6 +51,17 @@ def _connection(*, top: bool) -> argparse.ArgumentParser:
         "--profile", metavar="NAME", help=f"connection profile (or ${ENV_PROFILE})", **sup
     )
     return p
+
+
+def _concurrency(text: str) -> int:
+    """``--concurrency``: a whole number from 1 to 32 (argparse says so otherwise)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= value <= 32:
+        raise argparse.ArgumentTypeError(f"must be from 1 to 32, not {value}")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -98,6 +118,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("upgrade", help="serial of the upgrade licence")
     p.add_argument("-y", "--yes", action="store_true", help="do not ask")
 
+    p = service_cmd("check", "check many serials at once (reads only; one result per serial)")
+    p.description = (
+        "Check every serial found in FILE (or standard input): one per line, separated by "
+        "commas, a CSV column, or mixed with other words. Repeats are checked once; what "
+        "only looks like a serial is listed as 'not a serial' and never sent. One result per "
+        "serial, in input order. Exit: 0 all active, 1 any not found / invalid / expired / "
+        "not started, 3 any could not be checked, 2 no serial in the input."
+    )
+    p.add_argument(
+        "file", nargs="?", default="-", metavar="FILE",
+        help="text or CSV holding serials; '-' or none: standard input",
+    )  # fmt: skip
+    p.add_argument(
+        "--product", metavar="CODE",
+        help="also validate each serial for this product (never records a host)",
+    )  # fmt: skip
+    p.add_argument(
+        "--concurrency", type=_concurrency, metavar="N",
+        help="requests in flight at once, 1 to 32 (default: the profile's, else 8)",
+    )  # fmt: skip
+    p.add_argument("--csv", action="store_true", help="CSV with a header instead of text")
+    # --json (JSON lines for check) comes with the common options
+
     p = service_cmd("registration", "is a licence suitable for registration?")
     p.add_argument("serial")
 
@@ -132,16 +175,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
+    from licensedesk.api import LicenseClient
+
+    from . import service
     from .connection import resolve_connection
 
     conn = resolve_connection(args, printer)
     async with LicenseClient(conn.config) as client:
+        if args.command == "check":
+            from . import check
+
+            return await check.cmd_check(client, args, printer, conn.profile)
         return await service.COMMANDS[args.command](client, args, printer)
 
 
 def _report(printer: Printer, exc: ApiError | CliError, code: int) -> None:
     printer.note(f"Error: {exc.sentence}")
-    details = exc.details.describe() if isinstance(exc, ApiError) else None
+    details = None if isinstance(exc, CliError) else exc.details.describe()
     if printer.verbose and details:
         printer.note(details)
     if printer.json_mode:
@@ -168,11 +218,21 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:  # --help, --version, usage errors (argparse prints them)
         return exc.code if isinstance(exc.code, int) else 2
     _quiet_library_logs()
+    from licensedesk.api import ApiError
+    from licensedesk.profiles import ProfileError
+
+    from . import profile_cmds, service
+    from .output import Printer
+
     printer = Printer(json_mode=args.json, verbose=args.verbose)
     try:
         if args.command == "profile":
             return profile_cmds.PROFILE_COMMANDS[args.profile_command](args, printer)
         service.precheck(args)
+        if args.command == "check":
+            from . import check
+
+            check.prepare(args)
         return asyncio.run(_run_service(args, printer))
     except ApiError as exc:
         code = exit_code_for(exc)

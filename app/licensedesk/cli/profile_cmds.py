@@ -180,6 +180,7 @@ def cmd_show(args: argparse.Namespace, printer: Printer) -> int:
         ("Verify TLS", profile.verify_tls),
         ("CA bundle", profile.ca_bundle),
         ("Allow insecure http", profile.allow_insecure_http),
+        ("Batch concurrency", profile.batch_concurrency),
         ("File", store.path),
     ]
     printer.line(fields_text(rows))

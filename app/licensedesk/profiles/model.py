@@ -18,6 +18,8 @@ Transport = Literal["json", "form", "query"] | None
 
 MAX_NAME_LENGTH = 100
 MAX_TIMEOUT = 600.0
+#: a batch check's parallel requests (``batch_concurrency``): 1..32, 8 by default
+BATCH_CONCURRENCY = (1, 32)
 
 
 class ProfileError(ValueError):
@@ -95,6 +97,18 @@ def _timezone(value: object) -> str:
     return name
 
 
+def _batch_concurrency(value: object) -> int:
+    low, high = BATCH_CONCURRENCY
+    whole = isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+    if isinstance(value, bool) or not whole:
+        raise ProfileError("The batch concurrency must be a whole number of requests.")
+    if not low <= value <= high:
+        raise ProfileError(
+            f"The batch concurrency must be from {low} to {high} requests at a time (got {value})."
+        )
+    return int(value)
+
+
 def _flag(value: object, what: str) -> bool:
     if not isinstance(value, bool):
         raise ProfileError(f"The {what} setting must be true or false.")
@@ -122,6 +136,8 @@ class Profile:
     verify_tls: bool = True
     ca_bundle: str | None = None
     allow_insecure_http: bool = False
+    #: requests a batch check keeps in flight at once; profiles saved before it get 8
+    batch_concurrency: int = 8
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -162,6 +178,7 @@ class Profile:
         set_(self, "verify_tls", _flag(self.verify_tls, "TLS verification"))
         set_(self, "ca_bundle", _optional_text(self.ca_bundle, "CA bundle path"))
         set_(self, "allow_insecure_http", _flag(self.allow_insecure_http, "allow insecure http"))
+        set_(self, "batch_concurrency", _batch_concurrency(self.batch_concurrency))
 
         if self.is_plain_http and not self.is_loopback and not self.allow_insecure_http:
             raise ProfileError(

@@ -24,15 +24,45 @@ def redact(text: str) -> str:
 
 
 @dataclass
+class Served:
+    """One request as the server saw it: monotonic arrival and end, the status sent."""
+
+    method: str
+    path: str
+    arrived: float
+    ended: float | None = None
+    status: int = 0
+
+
+@dataclass
 class RequestLog:
-    """What the server received, as (method, path), for "one request, not two" tests."""
+    """What the server received, as (method, path), for "one request, not two" tests.
+
+    Also, for tests of client-side pacing: ``served`` (arrival/end times and status of
+    each request) and ``max_in_flight`` (the most requests handled at the same time).
+    """
 
     entries: list[tuple[str, str]] = field(default_factory=list)
+    served: list[Served] = field(default_factory=list)
+    in_flight: int = 0
+    max_in_flight: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def add(self, method: str, path: str) -> None:
+    def add(self, method: str, path: str) -> Served:
         with self.lock:
             self.entries.append((method, path))
+            record = Served(method, path, time.monotonic())
+            self.served.append(record)
+            self.in_flight += 1
+            self.max_in_flight = max(self.max_in_flight, self.in_flight)
+            return record
+
+    def finish(self, record: Served, status: int) -> None:
+        """Once per request (later calls do nothing)."""
+        with self.lock:
+            if record.ended is None:
+                record.ended, record.status = time.monotonic(), status
+                self.in_flight -= 1
 
     def count(self, method: str | None = None, path_prefix: str = "") -> int:
         with self.lock:
@@ -45,6 +75,8 @@ class RequestLog:
     def clear(self) -> None:
         with self.lock:
             self.entries.clear()
+            self.served.clear()
+            self.max_in_flight = self.in_flight
 
 
 async def _error(send: Send, status: int, message: str) -> None:
@@ -65,7 +97,7 @@ class AccessLogMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        self.requests.add(scope["method"], scope["path"])
+        record = self.requests.add(scope["method"], scope["path"])
         started = time.perf_counter()
         status = 0
 
@@ -73,11 +105,16 @@ class AccessLogMiddleware:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
+            elif message["type"] == "http.response.body" and not message.get("more_body"):
+                # done before the last byte leaves: the client cannot have the answer (and
+                # send its next request) while this one still counts as in flight
+                self.requests.finish(record, status)
             await send(message)
 
         try:
             await self.app(scope, receive, send_and_note)
         finally:
+            self.requests.finish(record, status)
             if log.isEnabledFor(logging.INFO):
                 query = scope.get("query_string", b"").decode("latin-1")
                 target = scope["path"] + ("?" + redact(query) if query else "")

@@ -14,6 +14,7 @@ from typing import Any
 
 from .demo import create_demo
 from .faults import FaultPlan
+from .middleware import Served
 from .server import SandboxServer
 
 
@@ -47,6 +48,21 @@ class SandboxHandle:
 
     def request_count(self, method: str | None = None, path_prefix: str = "") -> int:
         return self.server.request_count(method, path_prefix)
+
+    @property
+    def max_in_flight(self) -> int:
+        """The most requests the server was handling at the same time since the reset."""
+        return self.server.state.requests.max_in_flight
+
+    def clear_requests(self) -> None:
+        """Forget the requests so far (log, times, in-flight maximum)."""
+        self.server.state.requests.clear()
+
+    def served(self) -> list[Served]:
+        """Every request since the reset, with arrival/end times (monotonic) and status."""
+        log = self.server.state.requests
+        with log.lock:
+            return list(log.served)
 
 
 class SandboxSession:

@@ -1,0 +1,113 @@
+"""A batch check's rows as CSV, a JSON array or JSON lines (the window and the CLI).
+
+One flat row per serial with the same columns in every format, so a
+spreadsheet and a script see the same thing. Times are ISO 8601 in local time
+with their UTC offset (``2026-11-24T10:05:00+01:00``), like the activations
+export: the value means the same moment wherever it is read.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterable
+from datetime import date, datetime
+from typing import Any, TextIO
+
+from .model import CheckResult, Seats
+
+COLUMNS: tuple[str, ...] = (
+    "serial", "status", "words", "found", "type", "licensee", "email", "sku", "sku_name",
+    "start", "end", "days_left", "seats", "reason",
+)  # fmt: skip
+
+
+def iso_time(moment: datetime | None) -> str | None:
+    """ISO 8601 to the second, local time with its offset; None when unknown."""
+    return moment.astimezone().isoformat(timespec="seconds") if moment else None
+
+
+def seat_text(seat: Seats) -> str:
+    """``Studio Pro 1/3``; ``1/?`` when the product's maximum could not be read."""
+    maximum = "?" if seat.maximum is None else str(seat.maximum)
+    return f"{seat.product} {seat.used}/{maximum}"
+
+
+def seats_text(seats: tuple[Seats, ...] | None) -> str | None:
+    """``Studio Pro 1/3; Effects 0/3``; "" for none; None when the seats were not read."""
+    if seats is None:
+        return None
+    return "; ".join(seat_text(s) for s in seats)
+
+
+def row_dict(result: CheckResult) -> dict[str, Any]:
+    """The row with :data:`COLUMNS` as keys (JSON types: None, bool, int, str)."""
+    return {
+        "serial": result.serial,
+        "status": result.status.value,
+        "words": result.words,
+        "found": result.found,
+        "type": result.type,
+        "licensee": result.licensee,
+        "email": result.email,
+        "sku": result.sku,
+        "sku_name": result.sku_name,
+        "start": iso_time(result.start),
+        "end": iso_time(result.end),
+        "days_left": result.days_left,
+        "seats": seats_text(result.seats),
+        "reason": result.reason,
+    }
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def csv_cells(result: CheckResult) -> list[str]:
+    """The row's CSV cells in :data:`COLUMNS` order ("" for none, ``true``/``false``)."""
+    row = row_dict(result)
+    return [_cell(row[c]) for c in COLUMNS]
+
+
+def write_csv(fp: TextIO, results: Iterable[CheckResult]) -> int:
+    """Header, then one row per result; returns the rows written (header not counted).
+    Open ``fp`` with ``newline=""`` (the csv module writes its own line ends)."""
+    writer = csv.writer(fp)
+    writer.writerow(COLUMNS)
+    count = 0
+    for result in results:
+        writer.writerow(csv_cells(result))
+        count += 1
+    return count
+
+
+def write_json(fp: TextIO, results: Iterable[CheckResult]) -> int:
+    """One JSON array of row objects; returns the rows written."""
+    rows = [row_dict(r) for r in results]
+    json.dump(rows, fp, ensure_ascii=False, indent=2)
+    fp.write("\n")
+    return len(rows)
+
+
+def json_line(result: CheckResult) -> str:
+    """One row as a single line of JSON (no newline)."""
+    return json.dumps(row_dict(result), ensure_ascii=False)
+
+
+def write_json_lines(fp: TextIO, results: Iterable[CheckResult]) -> int:
+    """One JSON object per line; returns the rows written."""
+    count = 0
+    for result in results:
+        fp.write(json_line(result) + "\n")
+        count += 1
+    return count
+
+
+def default_file_name(ext: str, today: date) -> str:
+    """``batch-check-2026-11-24.csv``: says what it holds and from when."""
+    return f"batch-check-{today.isoformat()}.{ext.lstrip('.')}"

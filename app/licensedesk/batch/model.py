@@ -1,0 +1,60 @@
+"""One serial's answer in a batch check: what the table shows and the exports write."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from licensedesk.api.errors import ApiError
+
+
+class Status(StrEnum):
+    """What a person filters by. ``words`` on the row says it in a sentence."""
+
+    ACTIVE = "active"            # found, running (perpetual, or subscription/trial in time)
+    EXPIRING = "expiring"        # found, ends within EXPIRING_DAYS
+    EXPIRED = "expired"
+    NOT_STARTED = "not_started"
+    NOT_FOUND = "not_found"      # the service does not know the serial
+    INVALID = "invalid"          # found, but validate for the chosen product said not valid
+    ERROR = "error"              # could not check: network, refused key, bad answer…
+
+
+EXPIRING_DAYS = 30
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Seats of one product of the licence: activated devices / the product's maximum."""
+
+    product: str
+    used: int
+    maximum: int | None = None
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The answer for the serial at ``index`` of the input (input order)."""
+
+    index: int
+    serial: str
+    status: Status
+    words: str                   # "active", "expires in 5 days", "not found", "could not check: …"
+    found: bool = False
+    type: str | None = None      # perpetual | subscription | trial | …
+    licensee: str | None = None
+    email: str | None = None
+    sku: str | None = None       # SKU number (name in sku_name)
+    sku_name: str | None = None
+    start: datetime | None = None
+    end: datetime | None = None
+    days_left: int | None = None
+    seats: tuple[Seats, ...] | None = None   # None: not read (no write pair / failed)
+    reason: str = ""             # why (invalid / error / seats not read), a sentence
+    validation: str | None = None  # the validate status when a product was chosen
+    extra: dict = field(default_factory=dict, compare=False)
+    #: the client's error behind an ERROR row (its ``details`` for a "Details" box)
+    error: ApiError | None = field(default=None, compare=False, repr=False)

@@ -1,0 +1,122 @@
+"""``licensedesk-cli check [FILE|-]``: many serials at once over one client (docs/cli.md).
+
+The same reading of the input and the same engine as the window's batch check
+(:mod:`licensedesk.batch`): reads only, never a host. Results go out one per
+serial in input order, as soon as every row before them is out; Ctrl+C stops
+sending, writes what was answered and exits 130.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from licensedesk.batch.check import BatchCheck
+from licensedesk.batch.model import CheckResult, Status
+from licensedesk.batch.parse import ParsedInput, parse_serials
+
+from .check_output import OrderedRows, Progress, summary
+from .errors import INTERRUPTED, NETWORK, OK, REFUSED, UsageError
+from .output import Printer
+
+if TYPE_CHECKING:
+    from licensedesk.api import LicenseClient
+    from licensedesk.profiles import Profile
+
+#: statuses that make the exit code 1 (the licence cannot be used now)
+NOT_USABLE = frozenset({Status.NOT_FOUND, Status.INVALID, Status.EXPIRED, Status.NOT_STARTED})
+#: 128 + SIGPIPE: the reader went away (``| head``)
+BROKEN_PIPE = 141
+
+
+def read_input(name: str) -> str:
+    """The text of FILE, or of standard input for ``-`` (a BOM is dropped)."""
+    if name == "-":
+        if sys.stdin is None:
+            raise UsageError("There is no standard input to read serials from.")
+        if _isatty(sys.stdin):
+            print("Paste or type the serials, then press Ctrl+D (Ctrl+Z, Enter on Windows).",
+                  file=sys.stderr)  # fmt: skip
+        return sys.stdin.read().removeprefix("\ufeff")
+    try:
+        return Path(name).read_text(encoding="utf-8-sig", errors="replace")
+    except OSError as exc:
+        raise UsageError(f"Cannot read {name}: {(exc.strerror or str(exc)).lower()}.") from None
+
+
+def _isatty(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError):
+        return False
+
+
+def prepare(args: argparse.Namespace) -> None:
+    """Before connecting: the output mode and the serials (usage errors exit 2)."""
+    if args.json and args.csv:
+        raise UsageError("Give --json or --csv, not both.")
+    parsed = parse_serials(read_input(args.file))
+    if not parsed.serials:
+        where = "standard input" if args.file == "-" else args.file
+        extra = f" ({len(parsed.not_serials)} not a serial)" if parsed.not_serials else ""
+        raise UsageError(f"No serial found in {where}{extra}: nothing to check.")
+    args.parsed = parsed
+
+
+def exit_code(results: list[CheckResult], complete: bool) -> int:
+    """3 if any row could not be checked, else 1 if any licence is not usable, else 0."""
+    statuses = {r.status for r in results}
+    if Status.ERROR in statuses or not complete:
+        return NETWORK
+    return REFUSED if statuses & NOT_USABLE else OK
+
+
+def _notes(printer: Printer, parsed: ParsedInput, mode: str) -> None:
+    """Repeats and what is not a serial: on stderr for scripts (stdout stays pure data)."""
+    if mode == "text":
+        return
+    if parsed.duplicates:
+        printer.note(f"{parsed.duplicates} repeated serial(s) checked once.")
+    for token in parsed.not_serials:
+        printer.note(f"Not a serial (not sent): {token}")
+
+
+async def cmd_check(client: LicenseClient, args: argparse.Namespace, printer: Printer,
+                    profile: Profile) -> int:  # fmt: skip
+    parsed: ParsedInput = args.parsed
+    mode = "json" if args.json else "csv" if args.csv else "text"
+    concurrency = args.concurrency or profile.batch_concurrency
+    batch = BatchCheck(client, parsed.serials, product=args.product, concurrency=concurrency)
+    progress = Progress(printer.err, batch.total)
+    rows = OrderedRows(printer, mode, batch.total, progress)
+    _notes(printer, parsed, mode)
+
+    def on_result(result: CheckResult) -> None:
+        rows.add(result)
+        if printer.verbose and result.error is not None:
+            progress.clear()
+            printer.note(f"{result.serial}:\n{result.error.details.describe()}")
+        progress.update(batch.done)
+
+    try:
+        await batch.run(on_result)
+    except asyncio.CancelledError:  # Ctrl+C (asyncio.run cancels the main task)
+        rows.flush_answered()
+        progress.clear()
+        printer.note(f"Interrupted: {batch.done} of {batch.total} serials checked; "
+                     "the rest were not sent.")  # fmt: skip
+        return INTERRUPTED
+    except BrokenPipeError:
+        # stdout is gone; keep Python from complaining about it again when it exits
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return BROKEN_PIPE
+    progress.clear()
+    if mode == "text":
+        for token in parsed.not_serials:
+            printer.line(f"{token}  not a serial (not sent)")
+        printer.line(summary(rows.written, parsed.duplicates))
+    return exit_code(rows.written, complete=len(rows.written) == batch.total)

@@ -1,0 +1,97 @@
+"""The CLI's option names and environment variables, without importing the client.
+
+Kept apart from :mod:`.connection` so that building the parser (``--help``)
+loads no network code.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+ENV_KEY = "LICENSEDESK_API_KEY"
+ENV_WRITE_KEY = "LICENSEDESK_WRITE_API_KEY"
+ENV_PROFILE = "LICENSEDESK_PROFILE"
+ENV_KEYS = {"read": ENV_KEY, "write": ENV_WRITE_KEY}
+
+
+def add_profile_field_options(parser: argparse.ArgumentParser, *, for_profile: bool) -> None:
+    """Options for every Profile field (``profile add``) or the ad-hoc connection."""
+    sup = {} if for_profile else {"default": argparse.SUPPRESS}
+    group = parser.add_argument_group(
+        "profile fields" if for_profile else "connection without a profile"
+    )
+    group.add_argument(
+        "--base-url",
+        required=for_profile,
+        metavar="URL",
+        help="service address, without /v2",
+        **sup,
+    )
+    group.add_argument(
+        "--app-id",
+        "--read-app-id",
+        dest="read_app_id",
+        metavar="ID",
+        help=f"app_id of the read pair (key: hidden prompt or ${ENV_KEY})",
+        **sup,
+    )
+    group.add_argument(
+        "--write-app-id",
+        metavar="ID",
+        help=f"app_id of the write pair (key: hidden prompt or ${ENV_WRITE_KEY})",
+        **sup,
+    )
+    group.add_argument(
+        "--transport",
+        choices=("json", "form", "query"),
+        help="where non-GET arguments travel (default: the client's choice)",
+        **sup,
+    )
+    group.add_argument(
+        "--legacy-activation-routes",
+        action="store_true",
+        help="use the deprecated activation routes (update-api/destroy-api)",
+        **sup,
+    )
+    group.add_argument("--connect-timeout", type=float, metavar="S", help="seconds", **sup)
+    group.add_argument("--read-timeout", type=float, metavar="S", help="seconds", **sup)
+    group.add_argument(
+        "--server-timezone", metavar="TZ", help="IANA name of the server's time zone (UTC)", **sup
+    )
+    group.add_argument(
+        "--no-verify-tls",
+        dest="verify_tls",
+        action="store_false",
+        help="do not check TLS certificates (dangerous)",
+        **sup,
+    )
+    group.add_argument("--ca-bundle", metavar="PATH", help="CA certificates to trust", **sup)
+    group.add_argument(
+        "--allow-insecure-http",
+        action="store_true",
+        help="allow http:// to a host that is not this computer (keys travel in clear)",
+        **sup,
+    )
+    if for_profile:  # a setting of the profile; 'check --concurrency' overrides it per run
+        group.add_argument(
+            "--batch-concurrency",
+            type=int,
+            metavar="N",
+            help="requests a batch check keeps in flight (1 to 32; default 8)",
+        )
+
+
+PROFILE_FIELDS = (
+    "base_url",
+    "read_app_id",
+    "write_app_id",
+    "transport",
+    "legacy_activation_routes",
+    "connect_timeout",
+    "read_timeout",
+    "server_timezone",
+    "verify_tls",
+    "ca_bundle",
+    "allow_insecure_http",
+    "batch_concurrency",
+)

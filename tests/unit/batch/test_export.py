@@ -1,0 +1,78 @@
+"""Exports of batch rows: the same columns in CSV, JSON and JSON lines; ISO times with offset."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from datetime import UTC, date, datetime
+
+from licensedesk.batch.export import (
+    COLUMNS,
+    default_file_name,
+    row_dict,
+    write_csv,
+    write_json,
+    write_json_lines,
+)
+from licensedesk.batch.model import CheckResult, Seats, Status
+
+ISO = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d")
+
+FOUND = CheckResult(
+    0, "LEWX-6XUC-N5G5-Q8F9-Q2R5", Status.EXPIRING, "expires in 5 days", found=True,
+    type="subscription", licensee="Jensen, Maria", email="m@example.com", sku="SP-2024-SUB",
+    sku_name='Studio Pro 2024 "Sub"', start=datetime(2025, 11, 29, 10, 0, tzinfo=UTC),
+    end=datetime(2026, 11, 29, 10, 0, tzinfo=UTC), days_left=5,
+    seats=(Seats("Studio Pro", 1, 3), Seats("Effects", 0, 3)),
+)  # fmt: skip
+MISSING = CheckResult(1, "AAAA-BBBB-CCCC-DDDD-EEEE", Status.NOT_FOUND, "not found",
+                      reason="The service does not know this serial.")  # fmt: skip
+UNREAD = CheckResult(2, "P8DW-E3T8-ENL2-Q43X-XDKT", Status.ACTIVE, "active", found=True,
+                     seats=(Seats("Studio Pro", 2, None),))  # fmt: skip
+
+
+def test_columns():
+    assert COLUMNS == ("serial", "status", "words", "found", "type", "licensee", "email", "sku",
+                       "sku_name", "start", "end", "days_left", "seats", "reason")  # fmt: skip
+
+
+def test_row_dict_values():
+    row = row_dict(FOUND)
+    assert tuple(row) == COLUMNS
+    assert row["status"] == "expiring" and row["found"] is True and row["days_left"] == 5
+    assert row["seats"] == "Studio Pro 1/3; Effects 0/3"
+    assert ISO.fullmatch(row["start"]) and ISO.fullmatch(row["end"])
+    assert datetime.fromisoformat(row["end"]) == FOUND.end  # the same moment, any zone
+    assert row_dict(UNREAD)["seats"] == "Studio Pro 2/?"  # maximum not read
+    missing = row_dict(MISSING)
+    assert (missing["found"], missing["seats"], missing["start"]) == (False, None, None)
+
+
+def test_csv_has_a_header_and_one_row_each():
+    buffer = io.StringIO(newline="")
+    assert write_csv(buffer, [FOUND, MISSING]) == 2
+    rows = list(csv.reader(io.StringIO(buffer.getvalue())))
+    assert tuple(rows[0]) == COLUMNS
+    assert rows[1][:4] == ["LEWX-6XUC-N5G5-Q8F9-Q2R5", "expiring", "expires in 5 days", "true"]
+    assert rows[1][COLUMNS.index("licensee")] == "Jensen, Maria"  # quoted, not split
+    assert rows[1][COLUMNS.index("sku_name")] == 'Studio Pro 2024 "Sub"'
+    assert rows[2][COLUMNS.index("found")] == "false"
+    assert rows[2][COLUMNS.index("days_left")] == ""
+    assert len(rows) == 3
+
+
+def test_json_array_and_json_lines_hold_the_same_rows():
+    array, lines = io.StringIO(), io.StringIO()
+    assert write_json(array, [FOUND, MISSING]) == 2
+    assert write_json_lines(lines, [FOUND, MISSING]) == 2
+    parsed = json.loads(array.getvalue())
+    assert parsed == [json.loads(line) for line in lines.getvalue().splitlines()]
+    assert parsed[0]["serial"] == FOUND.serial and parsed[1]["status"] == "not_found"
+    assert parsed[1]["seats"] is None
+
+
+def test_default_file_name():
+    assert default_file_name("csv", date(2026, 11, 24)) == "batch-check-2026-11-24.csv"
+    assert default_file_name(".json", date(2026, 1, 2)) == "batch-check-2026-01-02.json"

@@ -1,0 +1,129 @@
+"""The row rules without a server: status by dates, validation, days left, seats."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from licensedesk.api.errors import ServiceError
+from licensedesk.api.models import Activation, License, Product, ValidationResult
+from licensedesk.batch.model import Seats, Status
+from licensedesk.batch.status import (
+    could_not_check,
+    date_status,
+    days_left,
+    found_result,
+    not_found,
+    seats_of,
+)
+
+NOW = datetime(2026, 11, 24, 12, 0, tzinfo=UTC)
+DAY = timedelta(days=1)
+
+
+def lic(start=None, end=None, **kw) -> License:
+    data = {"id": 1, "serial": "LEWX-6XUC-N5G5-Q8F9-Q2R5", "type": "subscription",
+            "name": "Maria Jensen", "email": "m@example.com", "sku_number": "SP-2024-SUB",
+            "sku_name": "Studio Pro 2024", **kw}  # fmt: skip
+    data["start_at"] = start.timestamp() if start else None
+    data["end_at"] = end.timestamp() if end else None
+    return License.model_validate(data)
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "status", "words"),
+    [
+        (None, None, Status.ACTIVE, "active"),
+        (NOW - 40 * DAY, NOW + 325 * DAY, Status.ACTIVE, "active"),
+        (NOW - 40 * DAY, NOW + 31 * DAY, Status.ACTIVE, "active"),
+        (NOW - 40 * DAY, NOW + 30 * DAY, Status.EXPIRING, "expires in 30 days"),
+        (NOW - 5 * DAY, NOW + timedelta(hours=3), Status.EXPIRING, "expires in 1 day"),
+        (NOW - 400 * DAY, NOW - 35 * DAY, Status.EXPIRED, "expired 35 days ago"),
+        (NOW - 400 * DAY, NOW - timedelta(hours=3), Status.EXPIRED, "expired today"),
+        (NOW - 400 * DAY, NOW, Status.EXPIRED, "expired today"),  # the end moment is over
+        (NOW + 7 * DAY, NOW + 372 * DAY, Status.NOT_STARTED, "not started: starts in 7 days"),
+    ],
+)
+def test_status_by_dates(start, end, status, words):
+    assert date_status(lic(start, end), NOW) == (status, words)
+
+
+def test_days_left_counts_up_while_running_and_down_after():
+    assert days_left(None, NOW) is None
+    assert days_left(NOW + timedelta(hours=3), NOW) == 1
+    assert days_left(NOW + 25 * DAY, NOW) == 25
+    assert days_left(NOW - timedelta(hours=3), NOW) == 0
+    assert days_left(NOW - 35 * DAY, NOW) == -35
+
+
+def validation(message: str) -> ValidationResult:
+    return ValidationResult.model_validate({"message": message})
+
+
+def test_invalid_for_product_says_why():
+    row = found_result(3, "S", lic(), NOW, validation=validation("product_mismatch"))
+    assert row.status == Status.INVALID
+    assert row.words == "invalid for product: The licence does not cover this product."
+    assert row.reason == "The licence does not cover this product."
+    assert row.validation == "product_mismatch"
+    assert (row.index, row.found, row.licensee, row.sku) == (3, True, "Maria Jensen",
+                                                             "SP-2024-SUB")  # fmt: skip
+
+
+def test_unknown_validation_message_is_shown_verbatim():
+    row = found_result(0, "S", lic(), NOW, validation=validation("seat_sold_twice"))
+    assert row.status == Status.INVALID
+    assert row.words.endswith("seat_sold_twice")
+
+
+def test_expired_stays_expired_with_a_product_and_says_it_once():
+    expired = lic(NOW - 400 * DAY, NOW - 35 * DAY)
+    row = found_result(0, "S", expired, NOW, validation=validation("expired"))
+    assert (row.status, row.reason, row.days_left) == (Status.EXPIRED, "", -35)
+    row = found_result(0, "S", expired, NOW, validation=validation("product_mismatch"))
+    assert row.status == Status.EXPIRED
+    assert row.reason == "The licence does not cover this product."
+
+
+def test_valid_validation_keeps_the_date_status():
+    row = found_result(0, "S", lic(NOW - DAY, NOW + 10 * DAY), NOW, validation=validation("valid"))
+    assert (row.status, row.words, row.validation) == (Status.EXPIRING, "expires in 10 days",
+                                                       "valid")  # fmt: skip
+
+
+def activation(aid: int, product_id: int, name: str, activated: bool = True) -> Activation:
+    return Activation.model_validate({"id": aid, "product_id": product_id,
+                                      "product_name": name, "activated": activated})  # fmt: skip
+
+
+def product(pid: int, name: str, maximum: int) -> Product:
+    return Product.model_validate({"id": pid, "name": name, "max_host_count": maximum})
+
+
+def test_seats_count_activated_devices_per_product_with_the_maximum():
+    devices = [activation(1, 1, "Studio Pro"), activation(2, 1, "Studio Pro"),
+               activation(3, 2, "Effects", activated=False)]  # fmt: skip
+    products = [product(1, "Studio Pro", 3), product(2, "Effects", 3)]
+    assert seats_of(devices, products) == (Seats("Studio Pro", 2, 3), Seats("Effects", 0, 3))
+
+
+def test_seats_without_products_have_no_maximum():
+    devices = [activation(1, 1, "Studio Pro"), activation(3, 2, "Effects", activated=False)]
+    assert seats_of(devices, None) == (Seats("Studio Pro", 1, None), Seats("Effects", 0, None))
+
+
+def test_no_devices_is_zero_used_not_unknown():
+    assert seats_of([], [product(1, "Studio Pro", 3)]) == (Seats("Studio Pro", 0, 3),)
+    assert seats_of([], None) == ()
+
+
+def test_not_found_and_could_not_check_rows():
+    row = not_found(4, "AAAA-BBBB-CCCC-DDDD-EEEE")
+    assert (row.status, row.words, row.found, row.seats) == (Status.NOT_FOUND, "not found",
+                                                             False, None)  # fmt: skip
+    error = ServiceError("The licence service had an internal problem (HTTP 500).")
+    row = could_not_check(5, "S", error)
+    assert row.status == Status.ERROR
+    assert row.words == "could not check: The licence service had an internal problem (HTTP 500)."
+    assert row.reason == error.sentence and row.error is error
