@@ -39,6 +39,7 @@ class Workspace(QWidget):
 
     lookupRequested = Signal(str)  # a normalised serial
     stopRequested = Signal()  # the Look up button, while it reads "Stop"
+    checkAllRequested = Signal(str)  # "Check all N" under a paste of several serials: the text
     profileSelected = Signal(str)
     manageProfilesRequested = Signal()
 
@@ -91,6 +92,16 @@ class Workspace(QWidget):
         self.hint.setWordWrap(True)  # a long paste wraps; the window never widens for it
         self.hint.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.hint.hide()
+        self.check_all_button = QPushButton()  # offered beside the hint of a many-serial paste
+        self.check_all_button.setObjectName("checkAllButton")
+        self.check_all_button.setToolTip("Check every serial of the pasted text in the "
+                                         "\u201cCheck many serials\u201d window")
+        self.check_all_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.check_all_button.setStyleSheet(
+            "#checkAllButton { color: palette(link); text-decoration: underline;"
+            " border: none; padding: 0 4px; }")
+        self.check_all_button.hide()
+        self._pasted = ""  # the text the hint is about
         self.banner = ErrorBanner()
         self.card = LicenseCard()
         self.products = ProductsPanel()
@@ -112,13 +123,17 @@ class Workspace(QWidget):
         self.main_splitter.setChildrenCollapsible(False)
         lay = QVBoxLayout(self)
         lay.addLayout(bar)
-        lay.addWidget(self.hint)
+        hint_row = QHBoxLayout()
+        hint_row.addWidget(self.hint, 1)
+        hint_row.addWidget(self.check_all_button)
+        lay.addLayout(hint_row)
         lay.addWidget(self.banner)
         lay.addWidget(self.main_splitter, 1)
 
         self.serial_input.textEdited.connect(self._on_edited)
         self.serial_input.returnPressed.connect(self.request_lookup)
         self.lookup_button.clicked.connect(self._lookup_clicked)
+        self.check_all_button.clicked.connect(lambda: self.checkAllRequested.emit(self._pasted))
         self._looking_up = False
         self.profiles_button.clicked.connect(self.manageProfilesRequested)
         self.profile_selector.currentTextChanged.connect(self._profile_changed)
@@ -133,7 +148,7 @@ class Workspace(QWidget):
 
     def _on_edited(self, text: str) -> None:
         """Normalise as the user pastes/types: once it parses, show the canonical form."""
-        self.hint.hide()
+        self.hide_hint()
         try:
             normal = self._normalise(text)
         except Exception:
@@ -156,8 +171,10 @@ class Workspace(QWidget):
             serial = found[0]
             note = FIRST_OF_MANY if len(found) > 1 else FOUND_IN_TEXT
             self.show_hint(note.format(n=len(found), serial=serial), error=False)
+            if len(found) > 1:
+                self._offer_check_all(text, len(found))
         else:
-            self.hint.hide()
+            self.hide_hint()
         if serial != text:
             self.serial_input.setText(serial)
         self.lookupRequested.emit(serial)
@@ -184,6 +201,18 @@ class Workspace(QWidget):
         self.hint.setText(text)
         self.hint.setStyleSheet(text_style(colours.BAD if error else colours.MUTED))
         self.hint.show()
+        self.check_all_button.hide()
+
+    def hide_hint(self) -> None:
+        self.hint.hide()
+        self.check_all_button.hide()
+
+    def _offer_check_all(self, text: str, n: int) -> None:
+        """Beside the "holds N serials" hint: check them all in the batch window."""
+        self._pasted = text
+        self.check_all_button.setText(f"Check all {n}")
+        self.check_all_button.setAccessibleName(f"Check all {n} pasted serials")
+        self.check_all_button.show()
 
     def remember(self, serial: str) -> None:
         """``serial`` was found on the current profile's service: offer it first."""

@@ -36,6 +36,8 @@ MENUS = (("file", "&File"), ("view", "&View"), ("support", "&Support"), ("help",
 SPECS = (
     ActionSpec("profiles", "Connection &profiles\u2026", "file",
                tip="Add, edit or remove connection profiles"),
+    ActionSpec("batch", "Check &many serials\u2026", "file", "Ctrl+B",
+               "Check a list of serials at once (nothing is changed)", "Check many\u2026"),
     ActionSpec("quit", "&Quit", "file", QKeySequence.StandardKey.Quit, separated=True),
     ActionSpec("refresh", "&Refresh", "view", "F5", "Look up the serial on show again"),
     ActionSpec("stop", "S&top", "view", "Esc", "Stop the lookup in flight"),

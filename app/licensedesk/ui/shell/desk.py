@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from PySide6.QtCore import QEventLoop, QObject, QTimer
 
 from ..activations.wiring import install_activations
+from ..batch.wiring import install_batch
 from ..lookup.wiring import install_lookup
 from ..profiles.connections import Connections
 from ..profiles.wiring import install_profiles
@@ -67,6 +68,7 @@ class DeskApp(QObject):
         self.validate = install_validate(self, self.lookup)
         self.upgrade = install_upgrade(self, self.lookup)
         self.registration = install_registration(self, self.lookup)
+        self.batch = install_batch(self, self.lookup)
         self.profiles = install_profiles(self)
         self.help = install_help(self)
         window.workspace.set_profiles(connections.names(), None)  # chosen by the start page

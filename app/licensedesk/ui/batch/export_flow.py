@@ -1,0 +1,68 @@
+"""Export CSV… / Export JSON…: the answers the table shows (filter and order applied).
+
+The columns and formats are the engine's (:mod:`licensedesk.batch.export`, the
+same as ``licensedesk-cli check``): times with their UTC offset. The file name
+proposed is ``batch-check-DATE.csv`` in the folder of the last export, the one
+the activations export remembers too (QSettings ``export/lastFolder``). A file
+that cannot be written is a sentence in the window's banner, never a traceback;
+the text is built before the file is opened, so a failure leaves no half file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+from collections.abc import Sequence
+from datetime import date
+
+from PySide6.QtCore import QSettings
+
+from licensedesk.batch.model import CheckResult
+
+from ..activations.export import save_failed_sentence
+from ..activations.export_flow import last_folder, remember_folder
+from .progress import count_words
+from .window import BatchWindow
+
+KINDS = ("csv", "json")
+
+
+def save(path: str, results: Sequence[CheckResult], kind: str) -> int:
+    """Write ``results`` to ``path`` as ``kind``; returns the row count; raises OSError."""
+    from licensedesk.batch.export import write_csv, write_json
+
+    text = io.StringIO(newline="")
+    rows = (write_csv if kind == "csv" else write_json)(text, list(results))
+    stream = open(path, "w", newline="", encoding="utf-8")  # noqa: SIM115 - closed below
+    try:
+        with stream:
+            stream.write(text.getvalue())
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.remove(path)
+        raise
+    return rows
+
+
+def export(window: BatchWindow, qsettings: QSettings, kind: str) -> str | None:
+    """Ask where, write, and say where it went (or why not); returns the path written."""
+    from licensedesk.batch.export import default_file_name
+
+    results = window.shown_results()
+    if not results:
+        window.show_status("Nothing to export: the table shows no answer.")
+        return None
+    proposed = os.path.join(last_folder(qsettings), default_file_name(kind, date.today()))
+    path = window.ask_save_path(proposed, kind)
+    if not path:
+        return None
+    try:
+        rows = save(path, results, kind)
+    except OSError as exc:
+        window.banner.show_error(save_failed_sentence(path, exc), f"{type(exc).__name__}: {exc}")
+        return None
+    window.banner.clear()
+    remember_folder(qsettings, path)
+    window.show_status(f"Saved {count_words(rows, 'row')} to {path}")
+    return path

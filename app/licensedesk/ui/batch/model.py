@@ -1,0 +1,272 @@
+"""The batch check's table: one row per serial, in input order, filled in as answers come.
+
+A row is a :class:`~licensedesk.batch.model.CheckResult` once answered, else a
+small :class:`Pending` ("waiting…", "not checked (stopped)", "not a serial").
+Cells are formatted when the view asks (only the rows on screen), never stored:
+10,000 rows cost the answers themselves and one dict.
+
+Answers arrive in chunks (:mod:`.buffer`): :meth:`BatchModel.apply` sets a chunk
+with one ``dataChanged`` over the rows it touched, not one signal per cell or row.
+Sorting is done here (one Python ``sorted`` with a key, then ``layoutChanged``):
+a ``QSortFilterProxyModel`` calling a Python ``data()`` from each of the ~130,000
+comparisons of 10,000 rows takes about a second (the activations table does the
+same, see ``ui/activations/model.py``). The proxy only filters (:mod:`.proxy`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtGui import QBrush, QGuiApplication, QPalette
+
+from licensedesk.batch.export import seats_text
+from licensedesk.batch.model import CheckResult, Status
+
+from ..shared import colours
+from ..shared.values import local_date, local_time
+
+# the status next to the serial: what a person scans the table for
+(COL_SERIAL, COL_STATUS, COL_FOUND, COL_TYPE, COL_LICENSEE, COL_EMAIL, COL_SKU, COL_START,
+ COL_END, COL_DAYS, COL_SEATS) = range(11)
+HEADERS = ("Serial", "Status", "Found", "Type", "Licensee", "E-mail", "SKU", "Start", "End",
+           "Days left", "Seats used / max")
+COLUMN_COUNT = len(HEADERS)
+LAST_COLUMN = COLUMN_COUNT - 1
+
+OBJECT_ROLE = Qt.ItemDataRole.UserRole + 1  # the row: CheckResult or Pending
+CATEGORY_ROLE = Qt.ItemDataRole.UserRole + 2  # what the filter looks at (a Status value or kind)
+
+WAITING, STOPPED, NOT_SERIAL = "waiting", "stopped", "not_serial"
+PENDING_WORDS = {WAITING: "waiting\u2026", STOPPED: "not checked (stopped)",
+                 NOT_SERIAL: "not a serial"}
+#: the order of the Status column when sorted: what needs attention first
+STATUS_RANK = {s: n for n, s in enumerate(
+    (Status.ERROR, Status.NOT_FOUND, Status.INVALID, Status.EXPIRED, Status.EXPIRING,
+     Status.NOT_STARTED, Status.ACTIVE, STOPPED, WAITING, NOT_SERIAL))}
+_BAD = {Status.ERROR, Status.NOT_FOUND, Status.INVALID, Status.EXPIRED}
+_SHOWN_TEXT = 80  # characters of a not-a-serial piece shown in its cell
+
+
+class Pending:
+    """A row without an answer. ``index`` is its place in the input, like CheckResult's."""
+
+    __slots__ = ("index", "kind", "serial")
+
+    def __init__(self, index: int, serial: str, kind: str) -> None:
+        self.index, self.serial, self.kind = index, serial, kind
+
+    @property
+    def words(self) -> str:
+        return PENDING_WORDS[self.kind]
+
+
+Row = CheckResult | Pending
+
+
+def category(row: Row) -> str:
+    """The filter's view of a row: its Status value, or the Pending kind."""
+    return row.kind if isinstance(row, Pending) else row.status  # a StrEnum: its value
+
+
+def display(row: Row, column: int) -> str:
+    """The text of one cell (also what Ctrl+C copies)."""
+    if column == COL_SERIAL:
+        not_serial = isinstance(row, Pending) and row.kind == NOT_SERIAL
+        return _one_line(row.serial) if not_serial else row.serial
+    if isinstance(row, Pending):
+        return row.words if column == COL_STATUS else ""
+    r = row
+    if column == COL_FOUND:
+        return "No" if r.status == Status.NOT_FOUND else "Yes" if r.found else ""
+    if column == COL_SKU:
+        return f"{r.sku_name} ({r.sku})" if r.sku_name and r.sku else r.sku_name or r.sku or ""
+    if column == COL_START:
+        return local_date(r.start)
+    if column == COL_END:
+        return local_date(r.end)
+    if column == COL_DAYS:
+        return "" if r.days_left is None else str(r.days_left)
+    if column == COL_STATUS:
+        return r.words
+    if column == COL_SEATS:
+        return seats_text(r.seats) or ""
+    value = {COL_TYPE: r.type, COL_LICENSEE: r.licensee, COL_EMAIL: r.email}[column]
+    return value or ""
+
+
+def sort_key(row: Row, column: int) -> tuple:
+    """Sorts naturally (numbers as numbers, times as times); empty cells last."""
+    if column == COL_STATUS:
+        rank = STATUS_RANK.get(row.kind if isinstance(row, Pending) else row.status, 99)
+        days = getattr(row, "days_left", None)
+        return (rank, math.inf if days is None else days)
+    if isinstance(row, Pending) and column != COL_SERIAL:
+        return (1, 0)
+    if column in (COL_START, COL_END, COL_DAYS):
+        value = {COL_START: row.start, COL_END: row.end, COL_DAYS: row.days_left}[column]
+        if value is None:
+            return (1, 0)
+        return (0, value if column == COL_DAYS else value.timestamp())
+    text = display(row, column).lower()
+    return (0 if text else 1, text)
+
+
+def _one_line(text: str) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= _SHOWN_TEXT else line[: _SHOWN_TEXT - 1] + "\u2026"
+
+
+class BatchModel(QAbstractTableModel):
+    """Rows in input order until sorted; :meth:`row_of` finds an input index's row."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._rows: list[Row] = []
+        self._row_of: dict[int, int] = {}  # input index -> row
+        self._counts: Counter = Counter()  # rows per category, kept as rows change
+        self._brushes: dict[tuple[str, int], QBrush] = {}
+
+    # -- content ---------------------------------------------------------------
+    def set_input(self, serials: Sequence[str], not_serials: Sequence[str] = ()) -> None:
+        """One "waiting…" row per serial, then one "not a serial" row per piece of text
+        that is none (never sent)."""
+        self.beginResetModel()
+        n = len(serials)
+        self._rows = [Pending(i, s, WAITING) for i, s in enumerate(serials)]
+        self._rows += [Pending(n + j, t, NOT_SERIAL) for j, t in enumerate(not_serials)]
+        self._row_of = {i: i for i in range(len(self._rows))}
+        self._counts = Counter({WAITING: n, NOT_SERIAL: len(not_serials)})
+        self.endResetModel()
+
+    def apply(self, results: Iterable[CheckResult]) -> None:
+        """Put each answer in its row; one ``dataChanged`` for the chunk."""
+        self._changed([(r.index, r) for r in results])
+
+    def mark(self, indexes: Iterable[int], kind: str) -> None:
+        """Rows of ``indexes`` become Pending ``kind`` (a retry: "waiting…" again)."""
+        self._changed([(i, Pending(i, self._rows[self._row_of[i]].serial, kind))
+                       for i in indexes if i in self._row_of])
+
+    def mark_unanswered(self, kind: str = STOPPED) -> int:
+        """Rows still waiting become ``kind`` (the check stopped); returns how many."""
+        waiting = [r.index for r in self._rows if isinstance(r, Pending) and r.kind == WAITING]
+        self.mark(waiting, kind)
+        return len(waiting)
+
+    def _changed(self, updates: list[tuple[int, Row]]) -> None:
+        lo, hi = len(self._rows), -1
+        for index, new in updates:
+            row = self._row_of.get(index)
+            if row is None:
+                continue
+            self._counts[category(self._rows[row])] -= 1
+            self._counts[category(new)] += 1
+            self._rows[row] = new
+            lo, hi = min(lo, row), max(hi, row)
+        if hi >= 0:
+            self.dataChanged.emit(self.index(lo, 0), self.index(hi, LAST_COLUMN))
+
+    def row(self, row: int) -> Row:
+        return self._rows[row]
+
+    def row_of(self, index: int) -> int:
+        return self._row_of.get(index, -1)
+
+    def category(self, row: int) -> str:
+        return category(self._rows[row])
+
+    def results(self) -> list[CheckResult]:
+        """The answers, in input order."""
+        done = [r for r in self._rows if isinstance(r, CheckResult)]
+        return sorted(done, key=lambda r: r.index)
+
+    def failed(self) -> list[CheckResult]:
+        """Answers that say the serial could not be checked (Retry failed), in input order."""
+        return [r for r in self.results() if r.status == Status.ERROR]
+
+    def counts(self) -> Counter:
+        """How many rows per :func:`category`."""
+        return +self._counts
+
+    def answered(self) -> int:
+        """How many rows hold an answer."""
+        pending = (WAITING, STOPPED, NOT_SERIAL)
+        return sum(n for k, n in self._counts.items() if k not in pending)
+
+    # -- Qt model API ------------------------------------------------------------
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else COLUMN_COUNT
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return HEADERS[section]
+        return None
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        row, col = self._rows[index.row()], index.column()
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return display(row, col)
+        if role == Qt.ItemDataRole.ForegroundRole and col == COL_STATUS:
+            return self._brush(category(row))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(row, col)
+        if role == Qt.ItemDataRole.TextAlignmentRole and col == COL_DAYS:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == OBJECT_ROLE:
+            return row
+        if role == CATEGORY_ROLE:
+            return category(row)
+        return None
+
+    @staticmethod
+    def _tooltip(row: Row, col: int) -> str | None:
+        if isinstance(row, Pending):
+            return row.serial[:500] if row.kind == NOT_SERIAL and col == COL_SERIAL else None
+        if col in (COL_STATUS, COL_SEATS) and row.reason:
+            return row.reason
+        if col in (COL_START, COL_END):
+            return local_time(row.start if col == COL_START else row.end) or None
+        return None
+
+    def _brush(self, kind: str) -> QBrush | None:
+        """The status in colour (words always say it too), readable on the palette's base."""
+        if kind == Status.EXPIRING:
+            colour = colours.WARN
+        elif kind in _BAD:
+            colour = colours.BAD
+        elif kind in (WAITING, STOPPED, NOT_SERIAL):
+            colour = None
+        else:
+            return None
+        palette = QGuiApplication.palette()
+        base = palette.color(QPalette.ColorRole.Base)
+        key = (kind, base.rgba())
+        if key not in self._brushes:
+            fixed = palette.color(QPalette.ColorRole.PlaceholderText) if colour is None else \
+                colours.readable(colour, base)
+            self._brushes[key] = QBrush(fixed)
+        return self._brushes[key]
+
+    def sort(self, column: int, order=Qt.SortOrder.AscendingOrder) -> None:
+        if not 0 <= column < COLUMN_COUNT or not self._rows:
+            return
+        self.layoutAboutToBeChanged.emit()
+        old = self.persistentIndexList()
+        old_indexes = [self._rows[i.row()].index for i in old]
+        keys = [sort_key(r, column) for r in self._rows]
+        order_ = sorted(range(len(keys)), key=keys.__getitem__,
+                        reverse=order == Qt.SortOrder.DescendingOrder)
+        self._rows = [self._rows[i] for i in order_]
+        self._row_of = {r.index: n for n, r in enumerate(self._rows)}
+        new = [self.index(self._row_of[x], i.column())
+               for x, i in zip(old_indexes, old, strict=True)]
+        self.changePersistentIndexList(old, new)
+        self.layoutChanged.emit()

@@ -1,0 +1,373 @@
+"""The "Check many serials" window: the serials in, a table of answers out.
+
+A window of its own (not modal, shown with ``show()``): the main window stays
+usable, and a double-click on a row looks that serial up there. It shows state
+and emits what the person asked for; ``wiring.py`` does the rest. The OS file
+dialogs sit behind :meth:`BatchWindow.ask_open_path` and
+:meth:`BatchWindow.ask_save_path`, which tests replace.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
+from PySide6.QtGui import QIcon, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from licensedesk.batch.model import CheckResult
+
+from ..shared import colours
+from ..shared.colours import text_style
+from ..shared.error_banner import ErrorBanner
+from ..shared.icons import icon
+from ..shared.labels import plain_label
+from ..shared.support_dialog import hint_label
+from ..shared.table_copy import add_copy_shortcut
+from .files import OPEN_FILTER, dropped_file
+from .model import (
+    COL_DAYS,
+    COL_EMAIL,
+    COL_END,
+    COL_FOUND,
+    COL_LICENSEE,
+    COL_SEATS,
+    COL_SERIAL,
+    COL_SKU,
+    COL_START,
+    COL_STATUS,
+    COL_TYPE,
+    NOT_SERIAL,
+    OBJECT_ROLE,
+    BatchModel,
+    Pending,
+)
+from .proxy import FILTERS, BatchProxy
+from .view import AnswersView
+
+TITLE = "Check many serials"
+PLACEHOLDER = ("Paste serials here: one a line, a spreadsheet column, a ticket\u2026 "
+               "or open (or drop) a .txt or .csv file.")
+SETTLE_MS = 250  # the count follows typing after this pause (a 10,000-line paste parses once)
+_WIDTHS = ((COL_STATUS, 230), (COL_FOUND, 50), (COL_TYPE, 90), (COL_LICENSEE, 140),
+           (COL_EMAIL, 180), (COL_SKU, 190), (COL_START, 85), (COL_END, 85), (COL_DAYS, 70),
+           (COL_SEATS, 160))
+
+
+class SerialsEdit(QPlainTextEdit):
+    """The serials box; a .txt/.csv file dropped on it is opened, not pasted as its path."""
+
+    fileDropped = Signal(str)
+
+    def canInsertFromMimeData(self, source: QMimeData) -> bool:
+        return dropped_file(source) is not None or super().canInsertFromMimeData(source)
+
+    def insertFromMimeData(self, source: QMimeData) -> None:
+        path = dropped_file(source)
+        if path:
+            self.fileDropped.emit(path)
+        else:
+            super().insertFromMimeData(source)
+
+
+class BatchWindow(QWidget):
+    checkRequested = Signal()
+    cancelRequested = Signal()
+    retryRequested = Signal()
+    exportRequested = Signal(str)  # "csv" or "json"
+    fileChosen = Signal(str)  # a path, from Open file… or a drop
+    inputSettled = Signal(str)  # the serials box's text, once typing paused
+    serialActivated = Signal(str)  # a row double-clicked: look it up in the main window
+    closed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setObjectName("batchWindow")
+        self.setWindowTitle(TITLE)
+        self.setAcceptDrops(True)
+        self.model = BatchModel(self)
+        self.proxy = BatchProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self._running = False
+        self._build()
+        self._connect()
+        self._update_buttons()
+        self.resize(1180, 700)
+
+    # -- building ----------------------------------------------------------------
+    def _build(self) -> None:
+        self.input = SerialsEdit()
+        self.input.setObjectName("batchInput")
+        self.input.setAccessibleName("Serials to check")
+        self.input.setPlaceholderText(PLACEHOLDER)
+        self.input.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.input.setMaximumHeight(120)
+        self.input.setTabChangesFocus(True)
+        self.open_button = _button("Open file\u2026", "batchOpenButton")
+        self.open_button.setToolTip("Read the serials from a .txt or .csv file")
+        self.count_label = plain_label("No serials yet.")
+        self.count_label.setObjectName("batchCount")
+        self.product_input = QLineEdit()
+        self.product_input.setObjectName("batchProduct")
+        self.product_input.setAccessibleName("Product code to validate against (optional)")
+        self.product_input.setPlaceholderText("Optional: validate each serial for this product")
+        self.product_input.setClearButtonEnabled(True)
+        self.product_input.setMinimumWidth(320)
+        self.product_hint = hint_label("batchProductHint")
+        self.check_button = _button("Check", "batchCheckButton", icon("media-playback-start"))
+        self.check_button.setToolTip("Check every serial (Ctrl+Enter). Nothing is changed "
+                                     "and no host is recorded.")
+        self.cancel_button = _button("Cancel", "batchCancelButton", icon("media-playback-stop"))
+        self.cancel_button.setToolTip("Stop sending; the answers already in stay (Esc)")
+        self.retry_button = _button("Retry failed", "batchRetryButton", icon("view-refresh"))
+        self.retry_button.setToolTip("Check again only the serials that could not be checked")
+        self.filter_combo = QComboBox()
+        self.filter_combo.setObjectName("batchFilter")
+        self.filter_combo.setAccessibleName("Show rows")
+        for key, label, _cats in FILTERS:
+            self.filter_combo.addItem(label, key)
+        self.shown_label = plain_label()
+        self.shown_label.setObjectName("batchShown")
+        self.export_csv_button = _button("Export CSV\u2026", "batchExportCsvButton",
+                                         icon("document-save"))
+        self.export_json_button = _button("Export JSON\u2026", "batchExportJsonButton",
+                                          icon("document-save"))
+        self.progress = QProgressBar()
+        self.progress.setObjectName("batchProgress")
+        self.progress.setAccessibleName("Progress of the check")
+        # Count, rate and time left are the bar's own text, and the bar paints its whole
+        # rectangle: an update every flush repaints the bar alone, never the window
+        # behind it or a relayout for a label whose width changed (bench_ui_batch.py).
+        self.progress.setAutoFillBackground(True)
+        self.progress_row = QWidget()
+        prow = QHBoxLayout(self.progress_row)
+        prow.setContentsMargins(0, 0, 0, 0)
+        prow.addWidget(self.progress, 1)
+        self.progress_row.hide()
+        self.banner = ErrorBanner()
+        self.table = self._make_table()
+        self.status_label = plain_label()
+        self.status_label.setObjectName("batchStatus")
+        self.status_label.setWordWrap(True)
+        self.status_label.setStyleSheet(text_style(colours.MUTED))
+        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        top = QHBoxLayout()
+        top.addWidget(self.input, 1)
+        side = QVBoxLayout()
+        side.addWidget(self.open_button)
+        side.addStretch(1)
+        top.addLayout(side)
+        product = QHBoxLayout()
+        product.addWidget(QLabel("Product code:"))
+        product.addWidget(self.product_input)
+        product.addWidget(self.product_hint, 1)
+        actions = QHBoxLayout()
+        for b in (self.check_button, self.cancel_button, self.retry_button):
+            actions.addWidget(b)
+        actions.addStretch(1)
+        actions.addWidget(QLabel("Show:"))
+        actions.addWidget(self.filter_combo)
+        actions.addWidget(self.shown_label)
+        actions.addWidget(self.export_csv_button)
+        actions.addWidget(self.export_json_button)
+        lay = QVBoxLayout(self)
+        lay.addLayout(top)
+        lay.addWidget(self.count_label)
+        lay.addLayout(product)
+        lay.addLayout(actions)
+        lay.addWidget(self.progress_row)
+        lay.addWidget(self.banner)
+        lay.addWidget(self.table, 1)
+        lay.addWidget(self.status_label)
+
+    def _make_table(self) -> AnswersView:
+        table = AnswersView()
+        table.setObjectName("batchTable")
+        table.setAccessibleName("Answers")
+        table.setTabKeyNavigation(False)
+        table.setModel(self.proxy)
+        table.setSortingEnabled(True)
+        table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setAlternatingRowColors(True)
+        table.setWordWrap(False)
+        rows = table.verticalHeader()
+        rows.hide()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # no row measures its text
+        rows.setDefaultSectionSize(24)
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for col, width in _WIDTHS:  # fixed widths: measuring 10,000 rows' text would stall
+            table.setColumnWidth(col, width)
+        serial = table.fontMetrics().horizontalAdvance("WXYZ-0000-WXYZ-0000-WXYZ")
+        table.setColumnWidth(COL_SERIAL, serial + 16)  # a serial is never cut short
+        add_copy_shortcut(table)
+        return table
+
+    def _connect(self) -> None:
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(SETTLE_MS)
+        self._settle.timeout.connect(lambda: self.inputSettled.emit(self.text()))
+        self.input.textChanged.connect(self._settle.start)
+        self.input.fileDropped.connect(self.fileChosen)
+        self.open_button.clicked.connect(self._open_clicked)
+        self.product_input.textEdited.connect(lambda _t: self.show_product_hint(""))
+        self.product_input.returnPressed.connect(self.request_check)
+        self.check_button.clicked.connect(self.request_check)
+        self.cancel_button.clicked.connect(self.cancelRequested)
+        self.retry_button.clicked.connect(self.retryRequested)
+        self.export_csv_button.clicked.connect(lambda: self.exportRequested.emit("csv"))
+        self.export_json_button.clicked.connect(lambda: self.exportRequested.emit("json"))
+        self.filter_combo.currentIndexChanged.connect(self._filter_changed)
+        self.table.doubleClicked.connect(self._double_clicked)
+        for signal in (self.model.modelReset, self.model.dataChanged, self.proxy.layoutChanged,
+                       self.proxy.rowsInserted, self.proxy.rowsRemoved):
+            signal.connect(self._rows_changed)
+        for keys in ("Ctrl+Return", "Ctrl+Enter"):  # the main keyboard's and the keypad's
+            QShortcut(QKeySequence(keys), self).activated.connect(self.request_check)
+        cancel = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        cancel.activated.connect(self.cancelRequested)
+
+    # -- input -------------------------------------------------------------------
+    def text(self) -> str:
+        return self.input.toPlainText()
+
+    def set_text(self, text: str) -> None:
+        self.input.setPlainText(text)
+        self._settle.stop()  # the caller shows the count at once
+
+    def product_code(self) -> str:
+        return self.product_input.text().strip()
+
+    def show_count(self, words: str) -> None:
+        self.count_label.setText(words)
+
+    def show_product_hint(self, sentence: str) -> None:
+        self.product_hint.setText(sentence)
+        self.product_hint.setVisible(bool(sentence))
+
+    def request_check(self) -> None:
+        if not self._running:
+            self._settle.stop()  # Check parses the box now; no second parse after it
+            self.checkRequested.emit()
+
+    def _open_clicked(self) -> None:
+        path = self.ask_open_path()
+        if path:
+            self.fileChosen.emit(path)
+
+    def ask_open_path(self) -> str:
+        """The file to read the serials from; "" when cancelled. The OS dialog: tests
+        replace this."""
+        path, _ = QFileDialog.getOpenFileName(self, "Open a list of serials", "", OPEN_FILTER)
+        return path
+
+    def ask_save_path(self, proposed: str, kind: str) -> str:
+        """Where to export, starting at ``proposed``; "" when cancelled. Tests replace this."""
+        what = "CSV files (*.csv)" if kind == "csv" else "JSON files (*.json)"
+        path, _ = QFileDialog.getSaveFileName(self, "Export the answers", proposed, what)
+        return path
+
+    # -- drops on the whole window (the table, the buttons…) ---------------------
+    def dragEnterEvent(self, event) -> None:
+        if dropped_file(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dropEvent(self, event) -> None:
+        path = dropped_file(event.mimeData())
+        if path:
+            event.acceptProposedAction()
+            self.fileChosen.emit(path)
+        else:
+            super().dropEvent(event)
+
+    # -- state shown -------------------------------------------------------------
+    def show_rows(self, serials, not_serials) -> None:
+        """New rows, "waiting…" in input order (a new check: no sort, no filter)."""
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.filter_combo.setCurrentIndex(0)
+        self.model.set_input(serials, not_serials)
+
+    def set_running(self, running: bool, total: int = 0) -> None:
+        """While a check runs: Check, Retry and the input are off, Cancel and the progress on."""
+        self._running = running
+        self.input.setReadOnly(running)
+        self.open_button.setEnabled(not running)
+        self.product_input.setReadOnly(running)
+        self.progress_row.setVisible(running)
+        if running:
+            self.banner.clear()
+            self.status_label.clear()
+            self.set_progress(0, total, "")
+        self._update_buttons()
+
+    def set_progress(self, done: int, total: int, rate: str) -> None:
+        self.progress.setFormat(f"{done:,} of {total:,}" + (f" \u2014 {rate}" if rate else ""))
+        self.progress.setRange(0, max(total, 1))
+        self.progress.setValue(done)
+
+    def show_status(self, text: str) -> None:
+        self.status_label.setText(text)
+
+    def is_running(self) -> bool:
+        return self._running
+
+    # -- rows --------------------------------------------------------------------
+    def shown_results(self) -> list[CheckResult]:
+        """The answers the table shows, in its order (filter and sort applied)."""
+        proxy, model = self.proxy, self.model
+        rows = (proxy.mapToSource(proxy.index(r, 0)).row() for r in range(proxy.rowCount()))
+        return [x for x in map(model.row, rows) if isinstance(x, CheckResult)]
+
+    def _double_clicked(self, index) -> None:
+        row = self.proxy.index(index.row(), 0).data(OBJECT_ROLE)
+        if row is not None and not (isinstance(row, Pending) and row.kind == NOT_SERIAL):
+            self.serialActivated.emit(row.serial)
+
+    def _filter_changed(self, _index: int) -> None:
+        self.proxy.set_filter(self.filter_combo.currentData())
+        self._rows_changed()
+
+    def _rows_changed(self, *_args) -> None:
+        shown, total = self.proxy.rowCount(), self.model.rowCount()
+        self.shown_label.setText(f"{shown:,} of {total:,}" if shown != total else
+                                 "1 row" if total == 1 else f"{total:,} rows")
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        idle = not self._running
+        answered = self.model.answered() > 0
+        self.check_button.setEnabled(idle)
+        self.cancel_button.setEnabled(self._running)
+        self.retry_button.setEnabled(idle and self.model.counts().get("error", 0) > 0)
+        self.export_csv_button.setEnabled(answered)
+        self.export_json_button.setEnabled(answered)
+
+    def closeEvent(self, event) -> None:
+        self.closed.emit()
+        super().closeEvent(event)
+
+
+def _button(text: str, name: str, glyph: QIcon | None = None) -> QPushButton:
+    button = QPushButton(glyph, text) if glyph is not None else QPushButton(text)
+    button.setObjectName(name)
+    button.setAutoDefault(False)
+    return button

@@ -1,0 +1,215 @@
+"""Wires the "Check many serials" window: File → Check many serials… (Ctrl+B),
+the toolbar's "Check many…", and the serial box's "Check all N" after a paste of
+several serials.
+
+Check: the serials box is parsed (:func:`licensedesk.batch.parse.parse_serials`),
+one "waiting…" row per serial is shown, and :class:`.controller.BatchController`
+sends them with the profile's ``batch_concurrency``; each chunk of answers fills
+its rows. Cancel (Esc, closing the window, choosing another profile) stops
+sending and keeps what was answered. Retry failed checks again only the rows
+that could not be checked, in their own rows. A double-click looks a serial up
+in the main window. The window is made on first use.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+
+from licensedesk.api.errors import InvalidInput
+from licensedesk.api.serials import check_product_code
+
+from .controller import BatchController
+
+if TYPE_CHECKING:
+    from licensedesk.batch.parse import ParsedInput
+
+    from ..lookup.wiring import LookupFeature
+    from ..shell.desk import DeskApp
+    from .window import BatchWindow
+
+log = logging.getLogger(__name__)
+
+DEFAULT_CONCURRENCY = 8
+MAX_CONCURRENCY = 32  # what the engine takes (licensedesk.batch.check)
+NO_SERIALS = "There is no serial to check: paste some, or open a .txt or .csv file."
+RUNNING = "A check is running: cancel it first to check other serials."
+PROFILE_CHANGED = "The connection profile changed, so the check stopped."
+
+
+class BatchFeature(QObject):
+    def __init__(self, desk: DeskApp, lookup: LookupFeature) -> None:
+        super().__init__(desk)
+        self._desk = desk
+        self._lookup = lookup
+        self.controller = BatchController(desk.runner, desk.connections.client,
+                                          self._concurrency, self)
+        self.window: BatchWindow | None = None
+        self._product: str | None = None  # of the last check: a retry uses it too
+        self._note = ""  # why the check stopped, when it was not the person
+        desk.window.registry["batch"].triggered.connect(lambda _checked=False: self.open())
+        lookup.workspace.checkAllRequested.connect(self.check_text)
+        desk.connections.currentChanged.connect(self._profile_changed)
+
+    # -- what the menu, the toolbar and the paste hint use ------------------------------
+    def open(self) -> BatchWindow:
+        """Show the window (made on first use) in front; returns it (tests drive it)."""
+        w = self._window()
+        w.show()
+        w.raise_()
+        w.activateWindow()
+        return w
+
+    def check_text(self, text: str) -> BatchWindow:
+        """Open with ``text`` and check its serials at once ("Check all N" of a paste)."""
+        w = self.open()
+        if self.controller.is_running():
+            w.show_status(RUNNING)
+        else:
+            w.set_text(text)
+            self.check()
+        return w
+
+    def check(self) -> asyncio.Task | None:
+        """Check the serials in the window's box; None when nothing was started."""
+        w = self._window()
+        if self.controller.is_running():
+            return None
+        product = w.product_code()
+        if product:
+            try:
+                product = check_product_code(product)
+            except InvalidInput as exc:
+                w.show_product_hint(exc.sentence)
+                return None
+        parsed = self._count(w.text())
+        if not parsed.serials:  # the rows on show (an earlier answer) stay
+            w.show_status(NO_SERIALS)
+            return None
+        w.show_rows(parsed.serials, parsed.not_serials)
+        self._product, self._note = product or None, ""
+        return self.controller.check(parsed.serials, product=self._product)
+
+    def retry_failed(self) -> asyncio.Task | None:
+        """Check again the rows that could not be checked (status error), in their rows."""
+        w = self._window()
+        failed = w.model.failed()
+        if not failed or self.controller.is_running():
+            return None
+        from .model import WAITING
+
+        indexes = [r.index for r in failed]
+        w.model.mark(indexes, WAITING)
+        self._note = ""
+        return self.controller.check([r.serial for r in failed], product=self._product,
+                                     indexes=indexes)
+
+    def cancel(self) -> None:
+        self.controller.cancel()
+
+    def load_file(self, path: str) -> bool:
+        """Put the serials of a .txt/.csv file in the box (Check still to press)."""
+        from .files import FileProblem, read_serials_file
+
+        w = self._window()
+        if self.controller.is_running():
+            w.show_status(RUNNING)
+            return False
+        try:
+            text = read_serials_file(path)
+        except FileProblem as problem:
+            w.banner.show_error(problem.sentence)
+            return False
+        w.banner.clear()
+        w.set_text(text)
+        self._count(text)
+        w.show_status(f"Read {Path(path).name}.")
+        return True
+
+    # -- handlers --------------------------------------------------------------------
+    def _window(self) -> BatchWindow:
+        if self.window is None:
+            from .export_flow import export
+            from .progress import rate_and_left
+            from .window import BatchWindow
+
+            w = self.window = BatchWindow(self._desk.window)
+            c = self.controller
+            qsettings = self._desk.settings.qsettings
+            w.checkRequested.connect(self.check)
+            w.cancelRequested.connect(self.cancel)
+            w.retryRequested.connect(self.retry_failed)
+            w.exportRequested.connect(lambda kind: export(w, qsettings, kind))
+            w.fileChosen.connect(self.load_file)
+            w.inputSettled.connect(self._count)
+            w.serialActivated.connect(self._look_up)
+            w.closed.connect(self.cancel)
+            c.started.connect(lambda total: w.set_running(True, total))
+            c.answered.connect(w.model.apply)
+            c.progress.connect(lambda done, total, elapsed: w.set_progress(
+                done, total, rate_and_left(done, total, elapsed)))
+            c.finished.connect(self._finished)
+            c.failed.connect(w.banner.show_failure)
+            self._title()
+        return self.window
+
+    def _count(self, text: str) -> ParsedInput:
+        from licensedesk.batch.parse import parse_serials
+
+        from .progress import input_summary
+
+        parsed = parse_serials(text)
+        self._window().show_count(
+            input_summary(len(parsed.serials), parsed.duplicates, len(parsed.not_serials)))
+        return parsed
+
+    def _finished(self, stopped: bool) -> None:
+        from .model import STOPPED
+        from .progress import summary
+
+        w = self._window()
+        if stopped:
+            w.model.mark_unanswered(STOPPED)
+        w.set_running(False)
+        w.show_status(" ".join(filter(None, (summary(w.model.counts(), stopped), self._note))))
+
+    def _look_up(self, serial: str) -> None:
+        self._lookup.show(serial)
+        main = self._desk.window
+        main.raise_()
+        main.activateWindow()
+
+    def _profile_changed(self, _name: str) -> None:
+        """Answers from two services must not mix in one table: stop, and say so."""
+        if self.controller.is_running():
+            self._note = PROFILE_CHANGED
+            self.controller.cancel()
+        self._title()
+
+    def _title(self) -> None:
+        if self.window is not None:
+            from .window import TITLE
+
+            name = self._desk.connections.current
+            self.window.setWindowTitle(f"{TITLE} \u2014 {name}" if name else TITLE)
+
+    def _concurrency(self) -> int:
+        """The profile's ``batch_concurrency`` (requests at once), else 8."""
+        connections = self._desk.connections
+        try:
+            value = getattr(connections.profile(connections.current), "batch_concurrency",
+                            DEFAULT_CONCURRENCY)
+        except Exception:  # no profile: the check says so when it asks for the client
+            return DEFAULT_CONCURRENCY
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            return DEFAULT_CONCURRENCY
+        return min(value, MAX_CONCURRENCY)
+
+
+def install_batch(desk: DeskApp, lookup: LookupFeature) -> BatchFeature:
+    """Connect Ctrl+B, the toolbar button and the paste hint's "Check all N"."""
+    return BatchFeature(desk, lookup)
