@@ -127,8 +127,12 @@ def test_profile_option_fields_round_trip(make_desk, qtbot, sandbox):
     tick(qtbot, dialog.legacy)
     dialog.timezone.setText("Europe/Berlin")
     tick(qtbot, dialog.verify)
+    dialog.batch_concurrency.selectAll()
+    QTest.keyClicks(dialog.batch_concurrency, "3")
     click(qtbot, dialog.save_button)
     p = desk.connections.profile("Opts")
-    assert (p.transport, p.legacy_activation_routes, p.server_timezone, p.verify_tls) == (
-        "form", True, "Europe/Berlin", False)
+    assert (p.transport, p.legacy_activation_routes, p.server_timezone, p.verify_tls,
+            p.batch_concurrency) == ("form", True, "Europe/Berlin", False, 3)
+    click(qtbot, dialog.add_button)  # a new profile starts from the default
+    assert dialog.batch_concurrency.value() == 8
     dialog.close()

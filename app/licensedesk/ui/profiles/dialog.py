@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -119,6 +120,13 @@ class ProfilesDialog(QDialog):
             spin.setRange(0.1, 600.0)
             spin.setSuffix(" s")
             spin.setDecimals(1)
+        self.batch_concurrency = QSpinBox()
+        self.batch_concurrency.setObjectName("batchConcurrency")
+        self.batch_concurrency.setAccessibleName("Parallel requests of a batch check")
+        self.batch_concurrency.setRange(1, 32)
+        self.batch_concurrency.setValue(8)
+        self.batch_concurrency.setToolTip(
+            "How many requests a batch check keeps in flight at once (1 to 32)")
         self.timezone = QLineEdit("UTC")
         self.timezone.setObjectName("serverTimezone")
         self.verify = QCheckBox("Verify TLS certificates")
@@ -150,6 +158,7 @@ class ProfilesDialog(QDialog):
         timeouts.addWidget(self.read_timeout)
         timeouts.addStretch(1)
         options.addRow("Time-outs:", timeouts)
+        options.addRow("Batch check:", _suffixed(self.batch_concurrency, "requests at once"))
         options.addRow("Server time zone:", self.timezone)
         options.addRow("", self.verify)
         options.addRow("CA bundle:", self.ca_bundle)
@@ -239,6 +248,7 @@ class ProfilesDialog(QDialog):
         self.legacy.setChecked(profile.legacy_activation_routes)
         self.connect_timeout.setValue(profile.connect_timeout)
         self.read_timeout.setValue(profile.read_timeout)
+        self.batch_concurrency.setValue(profile.batch_concurrency)
         self.timezone.setText(profile.server_timezone)
         self.verify.setChecked(profile.verify_tls)
         self.ca_bundle.setText(profile.ca_bundle or "")
@@ -262,6 +272,7 @@ class ProfilesDialog(QDialog):
         self.legacy.setChecked(False)
         self.connect_timeout.setValue(5.0)
         self.read_timeout.setValue(20.0)
+        self.batch_concurrency.setValue(8)
         self.timezone.setText("UTC")
         self.verify.setChecked(True)
         self.save_button.setEnabled(True)
@@ -281,6 +292,7 @@ class ProfilesDialog(QDialog):
             transport=self.transport.currentData(),
             legacy_activation_routes=self.legacy.isChecked(),
             connect_timeout=self.connect_timeout.value(), read_timeout=self.read_timeout.value(),
+            batch_concurrency=self.batch_concurrency.value(),
             server_timezone=self.timezone.text() or "UTC", verify_tls=self.verify.isChecked(),
             ca_bundle=self.ca_bundle.text() or None, allow_insecure_http=self.insecure.isChecked(),
         )
@@ -355,3 +367,12 @@ class ProfilesDialog(QDialog):
         self._editing = None
         self.reload()
         self.message.setText(f"Removed \u201c{name}\u201d.")
+
+
+def _suffixed(widget: QWidget, text: str) -> QHBoxLayout:
+    """``widget`` followed by a word or two, left-aligned in its form row."""
+    row = QHBoxLayout()
+    row.addWidget(widget)
+    row.addWidget(QLabel(text))
+    row.addStretch(1)
+    return row
