@@ -8,16 +8,15 @@ means the same moment wherever it is opened.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import errno
 import io
-import os
 from datetime import date
 from typing import Any, TextIO
 
 from PySide6.QtCore import QAbstractItemModel
 
+from ..shared.text_file import write_text_file
 from ..shared.values import as_datetime
 from .model import (
     COL_ACTIVATED,
@@ -79,14 +78,7 @@ def save_csv(path: str, model: QAbstractItemModel, serial: str = "", licensee: s
     a failure leaves no half-written file (one that fails mid-write is removed)."""
     text = io.StringIO(newline="")
     rows = write_csv(text, model, serial, licensee)
-    stream = open(path, "w", newline="", encoding="utf-8")  # noqa: SIM115 - closed below
-    try:
-        with stream:
-            stream.write(text.getvalue())
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.remove(path)
-        raise
+    write_text_file(path, text.getvalue())
     return rows
 
 

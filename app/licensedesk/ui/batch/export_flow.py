@@ -10,7 +10,6 @@ the text is built before the file is opened, so a failure leaves no half file.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
 from collections.abc import Sequence
@@ -22,6 +21,7 @@ from licensedesk.batch.model import CheckResult
 
 from ..activations.export import save_failed_sentence
 from ..activations.export_flow import last_folder, remember_folder
+from ..shared.text_file import write_text_file
 from .progress import count_words
 from .window import BatchWindow
 
@@ -34,14 +34,7 @@ def save(path: str, results: Sequence[CheckResult], kind: str) -> int:
 
     text = io.StringIO(newline="")
     rows = (write_csv if kind == "csv" else write_json)(text, list(results))
-    stream = open(path, "w", newline="", encoding="utf-8")  # noqa: SIM115 - closed below
-    try:
-        with stream:
-            stream.write(text.getvalue())
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.remove(path)
-        raise
+    write_text_file(path, text.getvalue())
     return rows
 
 
