@@ -9,14 +9,13 @@ means the same moment wherever it is opened.
 from __future__ import annotations
 
 import csv
-import errno
 import io
 from datetime import date
 from typing import Any, TextIO
 
 from PySide6.QtCore import QAbstractItemModel
 
-from ..shared.text_file import write_text_file
+from ..shared.export_file import write_text_file
 from ..shared.values import as_datetime
 from .model import (
     COL_ACTIVATED,
@@ -28,17 +27,6 @@ from .model import (
     THIS_COMPUTER_ROLE,
     ActivationsModel,
 )
-
-#: why a file could not be written, for the sentence (errno → words)
-_REASONS = {
-    errno.EACCES: "permission denied",
-    errno.EPERM: "permission denied",
-    errno.ENOENT: "the folder does not exist",
-    errno.ENOTDIR: "part of the path is a file, not a folder",
-    errno.EISDIR: "that is a folder",
-    errno.ENOSPC: "the disk is full",
-    errno.EROFS: "the disk is read-only",
-}
 
 
 def default_file_name(serial: str, day: date) -> str:
@@ -81,8 +69,3 @@ def save_csv(path: str, model: QAbstractItemModel, serial: str = "", licensee: s
     write_text_file(path, text.getvalue())
     return rows
 
-
-def save_failed_sentence(path: str, exc: OSError) -> str:
-    """``Could not save to PATH: REASON.``: words for a person, never a traceback."""
-    reason = _REASONS.get(exc.errno or 0) or (exc.strerror or "the system refused").lower()
-    return f"Could not save to {path}: {reason}."

@@ -12,29 +12,12 @@ import os
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSettings, QStandardPaths
-
-from .export import default_file_name, save_csv, save_failed_sentence
+from ..shared.export_file import last_folder, remember_folder, save_failed_sentence
+from .export import default_file_name, save_csv
 
 if TYPE_CHECKING:
     from ..lookup.wiring import LookupFeature
     from ..shell.desk import DeskApp
-
-LAST_FOLDER = "export/lastFolder"
-
-
-def last_folder(qsettings: QSettings) -> str:
-    """The folder of the last export if it still exists, else Documents (or home)."""
-    value = qsettings.value(LAST_FOLDER)
-    if isinstance(value, str) and value and os.path.isdir(value):
-        return value
-    documents = QStandardPaths.writableLocation(
-        QStandardPaths.StandardLocation.DocumentsLocation)
-    return documents if documents and os.path.isdir(documents) else os.path.expanduser("~")
-
-
-def remember_folder(qsettings: QSettings, path: str) -> None:
-    qsettings.setValue(LAST_FOLDER, os.path.dirname(os.path.abspath(path)))
 
 
 def licensee_of(license_: Any) -> str:

@@ -19,9 +19,12 @@ from PySide6.QtCore import QSettings
 
 from licensedesk.batch.model import CheckResult
 
-from ..activations.export import save_failed_sentence
-from ..activations.export_flow import last_folder, remember_folder
-from ..shared.text_file import write_text_file
+from ..shared.export_file import (
+    last_folder,
+    remember_folder,
+    save_failed_sentence,
+    write_text_file,
+)
 from .progress import count_words
 from .window import BatchWindow
 

@@ -1,0 +1,60 @@
+"""What every export shares: the folder it proposes (the last one used, else Documents),
+writing the file in one go, and the sentence when it cannot be written.
+
+The activations export and the batch check both use it, so both remember one
+folder (QSettings ``export/lastFolder``) and fail with the same words.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+
+from PySide6.QtCore import QSettings, QStandardPaths
+
+LAST_FOLDER = "export/lastFolder"
+
+#: why a file could not be written, for the sentence (errno → words)
+_REASONS = {
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.ENOENT: "the folder does not exist",
+    errno.ENOTDIR: "part of the path is a file, not a folder",
+    errno.EISDIR: "that is a folder",
+    errno.ENOSPC: "the disk is full",
+    errno.EROFS: "the disk is read-only",
+}
+
+
+def last_folder(qsettings: QSettings) -> str:
+    """The folder of the last export if it still exists, else Documents (or home)."""
+    value = qsettings.value(LAST_FOLDER)
+    if isinstance(value, str) and value and os.path.isdir(value):
+        return value
+    documents = QStandardPaths.writableLocation(
+        QStandardPaths.StandardLocation.DocumentsLocation)
+    return documents if documents and os.path.isdir(documents) else os.path.expanduser("~")
+
+
+def remember_folder(qsettings: QSettings, path: str) -> None:
+    qsettings.setValue(LAST_FOLDER, os.path.dirname(os.path.abspath(path)))
+
+
+def save_failed_sentence(path: str, exc: OSError) -> str:
+    """``Could not save to PATH: REASON.``: words for a person, never a traceback."""
+    reason = _REASONS.get(exc.errno or 0) or (exc.strerror or "the system refused").lower()
+    return f"Could not save to {path}: {reason}."
+
+
+def write_text_file(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` (UTF-8, newlines as given); raises OSError. A write that
+    fails half-way removes the file, so no half-written export is left behind."""
+    stream = open(path, "w", newline="", encoding="utf-8")  # noqa: SIM115 - closed below
+    try:
+        with stream:
+            stream.write(text)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.remove(path)
+        raise
