@@ -139,6 +139,35 @@ def sandbox_profile(sandbox, store, secrets):
 
 
 @pytest.fixture
+def reseller(make_desk, sandbox, store, secrets):
+    """The window on a profile "Reseller" that holds the demo's read pair only."""
+    from licensedesk.profiles import Profile
+
+    app_id, key = sandbox.creds("read")
+    store.save(Profile(name="Reseller", base_url=sandbox.url, read_app_id=app_id))
+    secrets.set("Reseller", "read", key)
+    desk = make_desk(profile="Reseller")
+    desk.sandbox = sandbox
+    return desk
+
+
+@pytest.fixture
+def india_time():
+    """Local time UTC+05:30 for the test (a POSIX TZ string: no zone database needed)."""
+    import time
+
+    old = os.environ.get("TZ")
+    os.environ["TZ"] = "IST-5:30"
+    time.tzset()
+    yield
+    if old is None:
+        del os.environ["TZ"]
+    else:
+        os.environ["TZ"] = old
+    time.tzset()
+
+
+@pytest.fixture
 def desk(make_desk, sandbox_profile, sandbox):
     """The window on the sandbox; ``desk.sandbox`` for the test's convenience."""
     this_host = _host_of_first_activation(sandbox)

@@ -6,32 +6,14 @@ status bar says where the file went. Only the OS file dialog is replaced."""
 from __future__ import annotations
 
 import csv
-import os
 import re
-import time
 from datetime import UTC, date, datetime
 from pathlib import Path
-
-import pytest
 
 from ..helpers import click, data_activations, data_licence, look_up
 
 SERIAL, LICENSEE, ID = 0, 1, 2
 CREATED, UPDATED = 7, 8  # the table's Created / Updated, after Serial and Licensee
-
-
-@pytest.fixture
-def india_time():
-    """Local time UTC+05:30 for the test (a POSIX TZ string: no zone database needed)."""
-    old = os.environ.get("TZ")
-    os.environ["TZ"] = "IST-5:30"
-    time.tzset()
-    yield
-    if old is None:
-        del os.environ["TZ"]
-    else:
-        os.environ["TZ"] = old
-    time.tzset()
 
 
 def answer_dialog(monkeypatch, panel, answer) -> list[str]:

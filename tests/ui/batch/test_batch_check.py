@@ -4,9 +4,6 @@ a host; a read-only key gives seats without their maximum, and no error."""
 
 from __future__ import annotations
 
-import pytest
-
-from licensedesk.profiles import Profile
 from licensedesk.ui.batch.model import (
     COL_DAYS,
     COL_EMAIL,
@@ -92,17 +89,6 @@ def test_a_malformed_product_code_is_refused_before_anything_is_sent(desk, qtbot
     assert "product code looks like" in window.product_hint.text()
     assert not desk.batch.controller.is_running()
     assert desk.sandbox.request_count() == 0
-
-
-@pytest.fixture
-def reseller(make_desk, sandbox, store, secrets):
-    """The window on a profile that holds the demo's read pair only."""
-    app_id, key = sandbox.creds("read")
-    store.save(Profile(name="Reseller", base_url=sandbox.url, read_app_id=app_id))
-    secrets.set("Reseller", "read", key)
-    desk = make_desk(profile="Reseller")
-    desk.sandbox = sandbox
-    return desk
 
 
 def test_a_read_only_key_gives_seats_without_their_maximum_and_no_error(reseller, qtbot):

@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import csv
 import json
-import os
-import time
 from datetime import date
-
-import pytest
 
 from licensedesk.batch.export import COLUMNS
 
@@ -18,20 +14,6 @@ from ..helpers import click
 from .steps import check_text, choose_filter, unknown
 
 TODAY = date.today().isoformat()
-
-
-@pytest.fixture
-def india_time():
-    """Local time UTC+05:30 for the test (a POSIX TZ string: no zone database needed)."""
-    old = os.environ.get("TZ")
-    os.environ["TZ"] = "IST-5:30"
-    time.tzset()
-    yield
-    if old is None:
-        del os.environ["TZ"]
-    else:
-        os.environ["TZ"] = old
-    time.tzset()
 
 
 def answer_dialog(monkeypatch, window, answer) -> list[tuple[str, str]]:

@@ -4,27 +4,14 @@ permission are not offered and say why."""
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from licensedesk.api.responses import NO_WRITE_PAIR, NO_WRITE_PAIR_PRODUCTS
-from licensedesk.profiles import Profile
 from licensedesk.ui.activations.model import COL_ACTIVATED
 from licensedesk.ui.shared import colours
 
 from ..helpers import activations_table, look_up, select_rows
-
-
-@pytest.fixture
-def reseller(make_desk, sandbox, store, secrets):
-    """The window on a profile that holds the demo's read pair only."""
-    app_id, key = sandbox.creds("read")
-    store.save(Profile(name="Reseller", base_url=sandbox.url, read_app_id=app_id))
-    secrets.set("Reseller", "read", key)
-    desk = make_desk(profile="Reseller")
-    desk.sandbox = sandbox
-    return desk
 
 
 def test_a_read_only_lookup_says_why_products_are_not_listed_without_a_banner(reseller, qtbot):
