@@ -87,3 +87,15 @@ def test_export_writes_serial_licensee_and_offset_times_where_asked(desk, qtbot,
     click(qtbot, panel.export_button)
     assert Path(proposed[1]).parent == folder
     assert desk.settings.qsettings.value("export/lastFolder") == str(folder)
+
+
+def test_a_name_typed_without_an_extension_gets_csv(desk, qtbot, tmp_path, monkeypatch):
+    look_up(desk, qtbot, desk.sandbox.serial("perpetual"))
+    panel = desk.window.workspace.activations
+    answer_dialog(monkeypatch, panel, lambda _start: tmp_path / "devices")
+
+    click(qtbot, panel.export_button)
+
+    rows = list(csv.reader((tmp_path / "devices.csv").open(encoding="utf-8")))
+    assert rows[0][:3] == ["Serial", "Licensee", "ID"] and len(rows) == 4
+    assert not (tmp_path / "devices").exists()

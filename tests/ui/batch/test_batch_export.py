@@ -1,4 +1,4 @@
-"""Export CSV… / Export JSON… of the answers shown: the engine's columns, times with their
+"""Export CSV… / JSON… / XLSX… of the answers shown: the engine's columns, times with their
 UTC offset, a file name from the date in the folder used last; a file that cannot be
 written is a sentence, not a traceback. Only the OS file dialog is replaced."""
 
@@ -10,6 +10,7 @@ from datetime import date
 
 from licensedesk.batch.export import COLUMNS
 
+from ...support.xlsx_cells import sheet_rows
 from ..helpers import click
 from .steps import check_text, choose_filter, unknown
 
@@ -85,5 +86,36 @@ def test_export_is_offered_once_there_is_an_answer(desk, qtbot):
     window = open_batch(desk, qtbot)
     assert not window.export_csv_button.isEnabled()
     assert not window.export_json_button.isEnabled()
+    assert not window.export_xlsx_button.isEnabled()
     check_text(desk, qtbot, unknown(1))
     assert window.export_csv_button.isEnabled() and window.export_json_button.isEnabled()
+    assert window.export_xlsx_button.isEnabled()
+
+
+def test_xlsx_holds_the_rows_shown_as_typed_cells(desk, qtbot, tmp_path, monkeypatch):
+    sandbox = desk.sandbox
+    serials = [sandbox.serial("perpetual"), sandbox.serial("trial"), unknown(4)]
+    window = check_text(desk, qtbot, "\n".join(serials))
+    asked = answer_dialog(monkeypatch, window, lambda p: tmp_path / p.rsplit("/", 1)[-1])
+
+    click(qtbot, window.export_xlsx_button)
+
+    assert asked[0][0].endswith(f"/batch-check-{TODAY}.xlsx") and asked[0][1] == "xlsx"
+    rows = sheet_rows(tmp_path / f"batch-check-{TODAY}.xlsx")
+    assert tuple(rows[0]) == COLUMNS
+    body = [dict(zip(COLUMNS, r, strict=False)) for r in rows[1:]]
+    assert [r["serial"] for r in body] == serials
+    assert body[1]["days_left"] == 25 and body[1]["found"] is True  # a number, a boolean
+    assert body[2]["status"] == "not_found" and body[2]["found"] is False
+    assert window.status_label.text().startswith("Saved 3 rows to ")
+
+
+def test_a_name_typed_without_an_extension_gets_the_kind(desk, qtbot, tmp_path, monkeypatch):
+    window = check_text(desk, qtbot, unknown(5))
+    answer_dialog(monkeypatch, window, lambda _p: tmp_path / "customers")
+
+    click(qtbot, window.export_json_button)
+
+    assert json.loads((tmp_path / "customers.json").read_text(encoding="utf-8"))[0]["serial"] \
+        == unknown(5)
+    assert not (tmp_path / "customers").exists()

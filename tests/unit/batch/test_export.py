@@ -1,4 +1,5 @@
-"""Exports of batch rows: the same columns in CSV, JSON and JSON lines; ISO times with offset."""
+"""Exports of batch rows: the same columns in CSV, JSON, JSON lines and XLSX; ISO times
+with offset."""
 
 from __future__ import annotations
 
@@ -15,8 +16,11 @@ from licensedesk.batch.export import (
     write_csv,
     write_json,
     write_json_lines,
+    xlsx_bytes,
 )
 from licensedesk.batch.model import CheckResult, Seats, Status
+
+from ...support.xlsx_cells import sheet_rows
 
 ISO = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d")
 
@@ -76,3 +80,24 @@ def test_json_array_and_json_lines_hold_the_same_rows():
 def test_default_file_name():
     assert default_file_name("csv", date(2026, 11, 24)) == "batch-check-2026-11-24.csv"
     assert default_file_name(".json", date(2026, 1, 2)) == "batch-check-2026-01-02.json"
+
+
+def test_xlsx_holds_typed_cells_and_never_a_formula(tmp_path):
+    hostile = CheckResult(3, "AAAA-BBBB-CCCC-DDDD-FFFF", Status.ACTIVE, "active", found=True,
+                          licensee='=HYPERLINK("http://evil.example","click")',
+                          email="+1-555", days_left=None)  # fmt: skip
+    path = tmp_path / "out.xlsx"
+    path.write_bytes(xlsx_bytes([FOUND, MISSING, hostile]))
+
+    rows = sheet_rows(path)
+    assert tuple(rows[0]) == COLUMNS
+    found = dict(zip(COLUMNS, rows[1], strict=False))
+    assert found["found"] is True and found["days_left"] == 5  # a boolean and a number
+    assert found["licensee"] == "Jensen, Maria" and found["seats"] == "Studio Pro 1/3; Effects 0/3"
+    assert ISO.fullmatch(found["end"])  # the same text with offset as in the CSV
+    missing = dict(zip(COLUMNS, rows[2], strict=False))
+    assert missing["found"] is False and missing.get("start") is None
+    evil = dict(zip(COLUMNS, rows[3], strict=False))
+    assert evil["licensee"] == '=HYPERLINK("http://evil.example","click")'  # text, not a formula
+    assert evil["email"] == "+1-555"
+    assert not any(isinstance(v, tuple) for r in rows for v in r)

@@ -3,7 +3,8 @@
 The proposal is ``activations-SERIAL-DATE.csv`` in the folder of the last
 export (QSettings ``export/lastFolder``; Documents the first time). A file
 that cannot be written is an expected error: a sentence in the window's
-banner ("Could not save to …: permission denied."), never a traceback.
+banner ("Could not save to …: permission denied."), never a traceback. A name
+typed without an extension gets ``.csv``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,12 @@ import os
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from ..shared.export_file import last_folder, remember_folder, save_failed_sentence
+from ..shared.export_file import (
+    last_folder,
+    remember_folder,
+    save_failed_sentence,
+    with_extension,
+)
 from .export import default_file_name, save_csv
 
 if TYPE_CHECKING:
@@ -40,6 +46,7 @@ def install_export(desk: DeskApp, lookup: LookupFeature) -> None:
         path = panel.ask_csv_path(proposed)
         if not path:
             return
+        path = with_extension(path, "csv")
         license_ = ws.card.license
         on_card = license_ is not None and license_.serial == serial
         try:

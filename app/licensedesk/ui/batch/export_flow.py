@@ -1,4 +1,4 @@
-"""Export CSV… / Export JSON…: the answers the table shows (filter and order applied).
+"""Export CSV… / JSON… / XLSX…: the answers the table shows (filter and order applied).
 
 The columns and formats are the engine's (:mod:`licensedesk.batch.export`, the
 same as ``licensedesk-cli check``): times with their UTC offset. The file name
@@ -6,6 +6,7 @@ proposed is ``batch-check-DATE.csv`` in the folder of the last export, the one
 the activations export remembers too (QSettings ``export/lastFolder``). A file
 that cannot be written is a sentence in the window's banner, never a traceback;
 the text is built before the file is opened, so a failure leaves no half file.
+A name typed without an extension gets the kind's (``report`` → ``report.xlsx``).
 """
 
 from __future__ import annotations
@@ -23,22 +24,27 @@ from ..shared.export_file import (
     last_folder,
     remember_folder,
     save_failed_sentence,
-    write_text_file,
+    with_extension,
+    write_bytes_file,
 )
 from .progress import count_words
 from .window import BatchWindow
 
-KINDS = ("csv", "json")
+KINDS = ("csv", "json", "xlsx")
 
 
 def save(path: str, results: Sequence[CheckResult], kind: str) -> int:
     """Write ``results`` to ``path`` as ``kind``; returns the row count; raises OSError."""
-    from licensedesk.batch.export import write_csv, write_json
+    from licensedesk.batch.export import write_csv, write_json, xlsx_bytes
 
+    rows = list(results)
+    if kind == "xlsx":
+        write_bytes_file(path, xlsx_bytes(rows))
+        return len(rows)
     text = io.StringIO(newline="")
-    rows = (write_csv if kind == "csv" else write_json)(text, list(results))
-    write_text_file(path, text.getvalue())
-    return rows
+    (write_csv if kind == "csv" else write_json)(text, rows)
+    write_bytes_file(path, text.getvalue().encode("utf-8"))
+    return len(rows)
 
 
 def export(window: BatchWindow, qsettings: QSettings, kind: str) -> str | None:
@@ -53,6 +59,7 @@ def export(window: BatchWindow, qsettings: QSettings, kind: str) -> str | None:
     path = window.ask_save_path(proposed, kind)
     if not path:
         return None
+    path = with_extension(path, kind)
     try:
         rows = save(path, results, kind)
     except OSError as exc:

@@ -85,7 +85,7 @@ class BatchWindow(QWidget):
     checkRequested = Signal()
     cancelRequested = Signal()
     retryRequested = Signal()
-    exportRequested = Signal(str)  # "csv" or "json"
+    exportRequested = Signal(str)  # "csv", "json" or "xlsx"
     fileChosen = Signal(str)  # a path, from Open file… or a drop
     inputSettled = Signal(str)  # the serials box's text, once typing paused
     serialActivated = Signal(str)  # a row double-clicked: look it up in the main window
@@ -114,7 +114,7 @@ class BatchWindow(QWidget):
         self.input.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.input.setMaximumHeight(120)
         self.input.setTabChangesFocus(True)
-        self.open_button = _button("Open file\u2026", "batchOpenButton")
+        self.open_button = _button("Open file\u2026", "batchOpenButton", icon("document-open"))
         self.open_button.setToolTip("Read the serials from a .txt or .csv file")
         self.count_label = plain_label("No serials yet.")
         self.count_label.setObjectName("batchCount")
@@ -143,6 +143,10 @@ class BatchWindow(QWidget):
                                          icon("document-save"))
         self.export_json_button = _button("Export JSON\u2026", "batchExportJsonButton",
                                           icon("document-save"))
+        self.export_xlsx_button = _button("Export XLSX\u2026", "batchExportXlsxButton",
+                                          icon("document-save"))
+        self.export_xlsx_button.setToolTip("A spreadsheet with typed cells, the header "
+                                           "frozen and filterable")
         self.progress = QProgressBar()
         self.progress.setObjectName("batchProgress")
         self.progress.setAccessibleName("Progress of the check")
@@ -182,6 +186,7 @@ class BatchWindow(QWidget):
         actions.addWidget(self.shown_label)
         actions.addWidget(self.export_csv_button)
         actions.addWidget(self.export_json_button)
+        actions.addWidget(self.export_xlsx_button)
         lay = QVBoxLayout(self)
         lay.addLayout(top)
         lay.addWidget(self.count_label)
@@ -234,6 +239,7 @@ class BatchWindow(QWidget):
         self.retry_button.clicked.connect(self.retryRequested)
         self.export_csv_button.clicked.connect(lambda: self.exportRequested.emit("csv"))
         self.export_json_button.clicked.connect(lambda: self.exportRequested.emit("json"))
+        self.export_xlsx_button.clicked.connect(lambda: self.exportRequested.emit("xlsx"))
         self.filter_combo.currentIndexChanged.connect(self._filter_changed)
         self.table.doubleClicked.connect(self._double_clicked)
         for signal in (self.model.modelReset, self.model.dataChanged, self.proxy.layoutChanged,
@@ -280,7 +286,8 @@ class BatchWindow(QWidget):
 
     def ask_save_path(self, proposed: str, kind: str) -> str:
         """Where to export, starting at ``proposed``; "" when cancelled. Tests replace this."""
-        what = "CSV files (*.csv)" if kind == "csv" else "JSON files (*.json)"
+        what = {"csv": "CSV files (*.csv)", "json": "JSON files (*.json)",
+                "xlsx": "Excel workbooks (*.xlsx)"}[kind]
         path, _ = QFileDialog.getSaveFileName(self, "Export the answers", proposed, what)
         return path
 
@@ -360,6 +367,7 @@ class BatchWindow(QWidget):
         self.retry_button.setEnabled(idle and self.model.counts().get("error", 0) > 0)
         self.export_csv_button.setEnabled(answered)
         self.export_json_button.setEnabled(answered)
+        self.export_xlsx_button.setEnabled(answered)
 
     def closeEvent(self, event) -> None:
         self.closed.emit()

@@ -8,7 +8,8 @@ sends them with the profile's ``batch_concurrency``; each chunk of answers fills
 its rows. Cancel (Esc, closing the window, choosing another profile) stops
 sending and keeps what was answered. Retry failed checks again only the rows
 that could not be checked, in their own rows. A double-click looks a serial up
-in the main window. The window is made on first use.
+in the main window. The window is made on first use; its size and columns are
+remembered (``window_state.py``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 
 from licensedesk.api.errors import InvalidInput
 from licensedesk.api.serials import check_product_code
@@ -136,10 +137,12 @@ class BatchFeature(QObject):
             from .export_flow import export
             from .progress import rate_and_left
             from .window import BatchWindow
+            from .window_state import restore_batch_window, save_batch_window
 
             w = self.window = BatchWindow(self._desk.window)
             c = self.controller
             qsettings = self._desk.settings.qsettings
+            restore_batch_window(w, qsettings)
             w.checkRequested.connect(self.check)
             w.cancelRequested.connect(self.cancel)
             w.retryRequested.connect(self.retry_failed)
@@ -148,6 +151,10 @@ class BatchFeature(QObject):
             w.inputSettled.connect(self._count)
             w.serialActivated.connect(self._look_up)
             w.closed.connect(self.cancel)
+            w.closed.connect(lambda: save_batch_window(w, qsettings))
+            app = QCoreApplication.instance()
+            if app is not None:  # quitting with the window open saves it too
+                app.aboutToQuit.connect(self._save_if_shown)
             c.started.connect(lambda total: w.set_running(True, total))
             c.answered.connect(w.model.apply)
             c.progress.connect(lambda done, total, elapsed: w.set_progress(
@@ -156,6 +163,12 @@ class BatchFeature(QObject):
             c.failed.connect(w.banner.show_failure)
             self._title()
         return self.window
+
+    def _save_if_shown(self) -> None:
+        if self.window is not None and self.window.isVisible():
+            from .window_state import save_batch_window
+
+            save_batch_window(self.window, self._desk.settings.qsettings)
 
     def _count(self, text: str) -> ParsedInput:
         from licensedesk.batch.parse import parse_serials

@@ -47,13 +47,26 @@ def save_failed_sentence(path: str, exc: OSError) -> str:
     return f"Could not save to {path}: {reason}."
 
 
+def with_extension(path: str, ext: str) -> str:
+    """``path`` with ``.ext`` added when the name typed has no extension at all: a file
+    called ``report`` that no program opens helps nobody. A name with its own
+    extension is left as typed."""
+    name = os.path.basename(path)
+    return path if "." in name.strip(".") else f"{path}.{ext.lstrip('.')}"
+
+
 def write_text_file(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` (UTF-8, newlines as given); raises OSError. A write that
-    fails half-way removes the file, so no half-written export is left behind."""
-    stream = open(path, "w", newline="", encoding="utf-8")  # noqa: SIM115 - closed below
+    """Write ``text`` to ``path`` (UTF-8, newlines as given); raises OSError."""
+    write_bytes_file(path, text.encode("utf-8"))
+
+
+def write_bytes_file(path: str, data: bytes) -> None:
+    """Write ``data`` to ``path``; raises OSError. A write that fails half-way removes
+    the file, so no half-written export is left behind."""
+    stream = open(path, "wb")  # noqa: SIM115 - closed below
     try:
         with stream:
-            stream.write(text)
+            stream.write(data)
     except OSError:
         with contextlib.suppress(OSError):
             os.remove(path)
