@@ -26,7 +26,9 @@ def make_app():
     return app, loop
 
 
-def make_desk(url: str, app_id: str, key: str, settings_path: str):
+def make_desk(url: str, app_id: str, key: str, settings_path: str, *, write: bool = True):
+    """The real window on ``url``: one pair used for reads and writes, or (``write=False``)
+    a read pair only, as a reseller holds."""
     from PySide6.QtCore import QSettings
 
     from licensedesk.profiles import Profile
@@ -38,8 +40,9 @@ def make_desk(url: str, app_id: str, key: str, settings_path: str):
     window = MainWindow()
     connections = Connections(None, None)
     connections.add_memory_profile(
-        Profile(name="Bench", base_url=url, read_app_id=app_id, write_app_id=app_id),
-        {"read": key, "write": key},
+        Profile(name="Bench", base_url=url, read_app_id=app_id,
+                write_app_id=app_id if write else None),
+        {"read": key, "write": key} if write else {"read": key},
     )
     settings = WindowSettings(QSettings(settings_path, QSettings.Format.IniFormat))
     window.show()

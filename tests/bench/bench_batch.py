@@ -5,9 +5,10 @@ asserts nothing.
 a found serial costs two requests (show-license, activations) and an unknown one one.
 With ``concurrency`` workers each keeping one request in flight, the ideal wall time is
 ``requests × RTT / concurrency``, RTT measured on the same server in the same run.
-Printed: that ratio (goal <= 1.15) for the engine (``BatchCheck``) and for the command
-line (``licensedesk-cli check --json`` in a subprocess: start-up included), median of
-three runs each. About two minutes.
+Printed: that ratio (goal <= 1.15) for the engine (``BatchCheck``), for the command
+line (``licensedesk-cli check --json`` in a subprocess: start-up included) and for the
+window (the real batch window in a fresh offscreen Qt process, read-only profile: from
+pressing Check to the last row shown), median of three runs each. About three minutes.
 
 Run: .venv/bin/python tests/bench/bench_batch.py
 """
@@ -15,6 +16,7 @@ Run: .venv/bin/python tests/bench/bench_batch.py
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -25,7 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from licensedesk.api import ClientConfig, Credentials, LicenseClient
+from licensedesk.api import ApiError, ClientConfig, Credentials, LicenseClient
 from licensedesk.batch.check import BatchCheck
 from licensedesk.batch.parse import parse_serials
 
@@ -111,7 +113,45 @@ def cli(url: str, read: tuple[str, str], path: Path) -> float:
     return wall
 
 
+def window(url: str, read: tuple[str, str], path: Path) -> float:
+    """The window's wall time, measured in a fresh process (``--window``)."""
+    args = [sys.executable, __file__, "--window", url, read[0], str(path)]
+    done = subprocess.run(args, env={**os.environ, "LICENSEDESK_BENCH_KEY": read[1]},
+                          stdout=subprocess.PIPE, text=True, check=True)  # fmt: skip
+    return float(done.stdout.strip().splitlines()[-1])
+
+
+def window_run(url: str, app_id: str, path: Path) -> None:
+    """In this process: the real window checks the file's serials; prints the wall time."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from _ui_bench_support import make_app, make_desk, wait_until
+
+    _app, loop = make_app()
+    with tempfile.TemporaryDirectory() as tmp:
+        desk = make_desk(url, app_id, os.environ["LICENSEDESK_BENCH_KEY"],
+                         str(Path(tmp) / "s.ini"), write=False)  # fmt: skip
+        batch = desk.batch.open()
+        batch.set_text(path.read_text())
+
+        async def run() -> float:
+            with contextlib.suppress(ApiError):  # open the connection, as the engine's run
+                await desk.connections.client().show_license(
+                    parse_serials(path.read_text()).serials[0])
+            start = time.perf_counter()
+            desk.batch.check()
+            await wait_until(lambda: not batch.is_running(), timeout=600)
+            wall = time.perf_counter() - start
+            assert batch.model.answered() == SERIALS, batch.model.answered()
+            await desk.aclose()
+            return wall
+
+        print(f"{loop.run_until_complete(run()):.4f}")
+
+
 def main() -> None:
+    if len(sys.argv) == 5 and sys.argv[1] == "--window":
+        window_run(sys.argv[2], sys.argv[3], Path(sys.argv[4]))
+        return
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         db = folder / "bench.db"
@@ -125,7 +165,7 @@ def main() -> None:
         print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs; {SERIALS} serials "
               f"({FOUND} found: 2 requests each, {SERIALS - FOUND} unknown: 1), read pair, "
               f"concurrency {CONCURRENCY}, sandbox --latency-ms {LATENCY_MS}")  # fmt: skip
-        engine_runs, cli_runs, rtts = [], [], []
+        engine_runs, cli_runs, window_runs, rtts = [], [], [], []
         with SandboxProcess(db, latency_ms=LATENCY_MS) as sandbox:
             for _ in range(RUNS):  # interleaved, so drift hits both alike
                 known = data["catalogue"]["serials"]["perpetual"]
@@ -134,13 +174,15 @@ def main() -> None:
                 rtts.append(one)
                 engine_runs.append(wall)
                 cli_runs.append(cli(sandbox.url, read, path))
+                window_runs.append(window(sandbox.url, read, path))
         one = statistics.median(rtts)
         ideal = requests * one / CONCURRENCY
         print(f"  RTT (median show-license)  {one * 1000:8.1f} ms")
         print(f"  requests                   {requests:8d}")
         print(f"  ideal {requests} x RTT / {CONCURRENCY}  {ideal:8.2f} s")
         for name, runs in (("engine (BatchCheck)", engine_runs),
-                           ("CLI (subprocess)", cli_runs)):  # fmt: skip
+                           ("CLI (subprocess)", cli_runs),
+                           ("window (Qt process)", window_runs)):  # fmt: skip
             wall = statistics.median(runs)
             shown = ", ".join(f"{r:.2f}" for r in runs)
             print(f"  {name:<20} wall {wall:7.2f} s  (runs {shown})  "
