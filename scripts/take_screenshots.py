@@ -69,6 +69,7 @@ async def shoot(desk, app) -> None:
     await settle(app)
     window.grab().save(str(OUT / "error-banner.png"))
     await shoot_read_only(desk, look_up)
+    await shoot_batch(desk, app)
     from support_screenshots import shoot_support_dialogs  # scripts/, next to this file
 
     await shoot_support_dialogs(desk, app, OUT, wait_until, settle)
@@ -87,6 +88,24 @@ async def shoot_read_only(desk, look_up) -> None:
     await look_up(desk.demo.serials()["perpetual"])
     desk.window.grab().save(str(OUT / "read-only.png"))
     desk.profiles.show_chosen("Demo")
+
+
+async def shoot_batch(desk, app) -> None:
+    """The batch window after a mixed paste: every demo kind, a repeat, an unknown
+    serial and a line that is not a serial."""
+    serials = desk.demo.serials()
+    kinds = ("perpetual", "subscription_active", "subscription_expired",
+             "subscription_not_started", "trial", "host_limit", "offline", "many_activations")
+    text = "\n".join([*(serials[k] for k in kinds), serials["trial"].lower(),
+                      "ZZZZ-ZZZZ-ZZZZ-0001-ZZZZ", "see ticket 4411"])
+    window = desk.batch.open()
+    window.resize(1240, 560)
+    window.set_text(text)
+    desk.batch.check()
+    await wait_until(lambda: not window.is_running())
+    await settle(app)
+    window.grab().save(str(OUT / "batch-check.png"))
+    window.close()
 
 
 def main() -> int:
