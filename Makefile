@@ -28,7 +28,8 @@ lint: setup
 	$(VENV)/bin/ruff check app tests
 
 bench: setup
-	@for b in tests/bench/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+	@scripts/system-deps.sh qt
+	$(PY) scripts/bench_table.py
 
 screenshots: setup
 	@scripts/system-deps.sh qt gui screenshots

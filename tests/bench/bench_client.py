@@ -25,6 +25,7 @@ import httpx
 from licensedesk.api import ClientConfig, Credentials, LicenseClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repo root: tests.support
+from tests.bench._figures import figure
 from tests.support.sandbox_process import SandboxProcess
 
 CALLS = 2000
@@ -118,7 +119,8 @@ def main() -> None:
         )
         print(f"  LicenseClient   {client_rate:8.0f} calls/s")
         print(f"  raw httpx       {raw_rate:8.0f} calls/s")
-        print(f"  ratio           {client_rate / raw_rate:8.3f}  (goal >= 0.9)")
+        figure("client_throughput", "LicenseClient / raw httpx throughput",
+               client_rate / raw_rate, 0.9, op=">=")
 
         with SandboxProcess(db, latency_ms=100) as sandbox:
             single, lookup = asyncio.run(parallel(sandbox.url, read, rw, serial))
@@ -128,7 +130,7 @@ def main() -> None:
         )
         print(f"  one round trip  {single * 1000:8.1f} ms")
         print(f"  gather of three {lookup * 1000:8.1f} ms")
-        print(f"  ratio           {lookup / single:8.3f}  (goal <= 1.15)")
+        figure("client_gather", "three calls gathered / one round trip", lookup / single, 1.15)
 
 
 if __name__ == "__main__":

@@ -4,9 +4,11 @@
    ``demo.build()`` + ``dataset.load``), served by ``licensedesk-sandbox serve``
    in a separate process (as a real server would be: no GIL sharing with the UI).
    A 10 ms heartbeat QTimer runs while the window looks the serial up and
-   renders the table; figure: p99 and max of the gaps between beats (goal p99 <= 50 ms).
-2. An activations model with 10,000 rows behind the proxy: time of one sort
-   (host id column, then ID descending) and of one filter (goal <= 100 ms each).
+   renders the table; figure: p99 and max of the gaps between beats (goal p99 <= 16 ms,
+   one frame at 60 Hz).
+2. An activations model with 10,000 rows behind the proxy in a shown view: the first
+   sort and the first filter (goal <= 50 ms each, repaint included), then more of
+   each; the process's RSS with the 10,000 rows shown.
 Run: .venv/bin/python tests/bench/bench_ui_stall.py
 """
 
@@ -20,6 +22,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+from _figures import figure
 from _ui_bench_support import SandboxProcess, make_app, make_desk, wait_until
 
 N_BIG = 5000
@@ -80,7 +83,9 @@ def stall(app, loop, scratch: Path) -> None:
     gaps = [(b - a) * 1000 for a, b in itertools.pairwise(beats)]
     print(f"lookup of a serial with {rows} activations: {loaded:.0f} ms until shown")
     print(f"heartbeat 10 ms, {len(gaps)} gaps: median {statistics.median(gaps):.1f} ms, "
-          f"p99 {percentile(gaps, 99):.1f} ms (goal <= 50), max {max(gaps):.1f} ms")
+          f"max {max(gaps):.1f} ms")
+    figure("stall_activations", f"UI stall, {rows:,} activations loading: heartbeat p99 gap",
+           percentile(gaps, 99), 16, unit="ms")
 
 
 def sort_filter(app) -> None:
@@ -128,7 +133,17 @@ def sort_filter(app) -> None:
                timed(lambda: proxy.set_filter_text("ab")),
                timed(lambda: proxy.set_filter_text(""))]
     print(f"10,000 rows: sort {', '.join(f'{s:.0f}' for s in sorts)} ms; "
-          f"filter {', '.join(f'{f:.0f}' for f in filters)} ms (goal <= 100 each)")
+          f"filter {', '.join(f'{f:.0f}' for f in filters)} ms")
+    figure("sort_activations", "first sort of 10,000 activations", sorts[0], 50, unit="ms",
+           runs=sorts)
+    figure("filter_activations", "first filter of 10,000 activations", filters[0], 50,
+           unit="ms", runs=filters)
+    figure("rss_activations", "RSS with 10,000 activations shown", rss_mb(), None, unit="MB")
+
+
+def rss_mb() -> float:
+    with open("/proc/self/status", encoding="ascii") as status:
+        return next(int(x.split()[1]) for x in status if x.startswith("VmRSS:")) / 1024
 
 
 def main() -> None:

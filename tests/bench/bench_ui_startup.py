@@ -1,24 +1,36 @@
 """Cold start to the first painted window: License Desk vs a bare PySide6 QMainWindow.
 
-Both run offscreen as fresh processes, alternating, several runs; the figure is
-the time from spawning the process to its "painted" line on stdout (medians).
-License Desk also reports "ready" (network stack imported, controllers wired).
-Goal: ratio <= 1.25. Run: .venv/bin/python tests/bench/bench_ui_startup.py [RUNS]
+Both run offscreen as fresh processes, alternating, several runs (default 9); the
+figure is the time from spawning the process to its "painted" line on stdout
+(medians, with the spread). License Desk also reports "ready" (network stack
+imported, controllers wired). Goal: ratio <= 1.10. Also the idle memory: the
+resident set of each process once it has painted and settled (``rss`` line,
+VmRSS), License Desk against the bare window (goal <= 1.5).
+The bare window's figure is the machine's yardstick: print it with any table.
+Run: .venv/bin/python tests/bench/bench_ui_startup.py [RUNS]
 """
 
 from __future__ import annotations
 
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _figures import figure, median
 
 BARE = """
 import sys
 from PySide6.QtCore import QEvent, QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow
+def rss():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmRSS:"):
+            print("rss", int(line.split()[1]) / 1024, flush=True)
+    app.quit()
 class W(QMainWindow):
     done = False
     def event(self, ev):
@@ -26,7 +38,7 @@ class W(QMainWindow):
         if not self.done and ev.type() in (QEvent.Type.Paint, QEvent.Type.UpdateRequest):
             self.done = True
             print("painted", flush=True)
-            QTimer.singleShot(0, app.quit)
+            QTimer.singleShot(500, rss)
         return r
 app = QApplication(sys.argv[:1])
 w = W(); w.resize(1180, 760); w.show()
@@ -40,7 +52,8 @@ def timed(cmd: list[str], env: dict[str, str]) -> dict[str, float]:
                             text=True)
     marks: dict[str, float] = {}
     for line in proc.stdout:
-        marks[line.strip()] = (time.perf_counter() - start) * 1000
+        word, _, value = line.strip().partition(" ")
+        marks[word] = float(value) if value else (time.perf_counter() - start) * 1000
     proc.wait()
     marks["exit"] = (time.perf_counter() - start) * 1000
     return marks
@@ -54,22 +67,32 @@ def main() -> None:
            "XDG_CONFIG_HOME": f"{scratch}/xdg", "PYTHON_KEYRING_BACKEND":
            "keyring.backends.null.Keyring"}
     bare_cmd = [sys.executable, "-c", BARE]
-    app_cmd = [sys.executable, "-m", "licensedesk", "--report-start"]
+    app_cmd = [sys.executable, "-m", "licensedesk", "--report-start"]  # prints rss too
     timed(bare_cmd, env)  # warm the file cache for both
     timed(app_cmd, env)
-    bare, app_paint, app_ready = [], [], []
+    bare, app_paint, app_ready, bare_rss, app_rss = [], [], [], [], []
     for _ in range(runs):
-        bare.append(timed(bare_cmd, env)["painted"])
+        marks = timed(bare_cmd, env)
+        bare.append(marks["painted"])
+        bare_rss.append(marks.get("rss", float("nan")))
         marks = timed(app_cmd, env)
         app_paint.append(marks["painted"])
         app_ready.append(marks.get("ready", float("nan")))
-    b, a, r = (statistics.median(x) for x in (bare, app_paint, app_ready))
-    print(f"runs: {runs} each, offscreen, medians from spawn")
-    print(f"bare QMainWindow first paint:     {b:7.1f} ms")
-    print(f"License Desk first paint:         {a:7.1f} ms")
-    print(f"License Desk ready (api wired):   {r:7.1f} ms")
-    print(f"ratio first paint (goal <= 1.25): {a / b:7.2f}")
-
+        app_rss.append(marks.get("rss", float("nan")))
+    b, a, r = (median(x) for x in (bare, app_paint, app_ready))
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs; runs: {runs} each, "
+          "offscreen, medians from spawn")
+    figure("bare_paint", "bare QMainWindow first paint (the machine's yardstick)", b, None,
+           unit="ms", runs=bare)
+    figure("app_paint", "License Desk first paint", a, None, unit="ms", runs=app_paint)
+    figure("app_ready", "License Desk ready (api wired)", r, None, unit="ms", runs=app_ready)
+    figure("first_paint", "first paint / bare QMainWindow", a / b, 1.10,
+           runs=[x / y for x, y in zip(app_paint, bare, strict=True)])
+    figure("bare_rss", "bare QMainWindow idle RSS", median(bare_rss), None, unit="MB",
+           runs=bare_rss)
+    figure("app_rss", "License Desk idle RSS", median(app_rss), None, unit="MB", runs=app_rss)
+    figure("idle_rss", "idle RSS / bare QMainWindow", median(app_rss) / median(bare_rss), 1.5,
+           runs=[x / y for x, y in zip(app_rss, bare_rss, strict=True)])
 
 if __name__ == "__main__":
     main()
