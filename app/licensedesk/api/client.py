@@ -120,7 +120,7 @@ class LicenseClient:
         """GET activations/{serial}; 404 "Activation does not exist!" → empty list."""
         serial = normalize_serial(serial)
         try:
-            body = await self._send(Call("GET", ("activations", serial)))
+            body = await self._send(Call("GET", ("activations", serial), long_list=True))
         except NotFound as exc:
             if exc.what == "activation" and says(exc, "Activation does not exist!"):
                 return []

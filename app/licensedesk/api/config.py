@@ -17,6 +17,11 @@ from .errors import InvalidInput
 
 Transport = Literal["json", "form", "query"]
 TRANSPORTS: tuple[str, ...] = ("json", "form", "query")
+#: seconds a whole call may take, retries and their waits included (docs/client.md "Limits")
+DEADLINE = 60.0
+#: largest answer read for one call; activations lists (thousands of devices) get more
+MAX_ANSWER_BYTES = 4 * 1024**2
+MAX_LIST_ANSWER_BYTES = 64 * 1024**2
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,8 @@ class ClientConfig:
     tolerated and removed). ``http://`` is refused unless the host is loopback
     or ``allow_insecure_http`` is set. ``retry_backoff`` is the first GET
     retry delay (then x3), ``retry_after_cap`` caps a server's Retry-After.
+    ``deadline`` bounds a whole call (the time-outs bound one connect / one
+    read); ``max_answer_bytes`` / ``max_list_answer_bytes`` bound what is read.
     """
 
     base_url: str
@@ -72,6 +79,9 @@ class ClientConfig:
     max_retries: int = 2
     retry_backoff: float = 0.2
     retry_after_cap: float = 10.0
+    deadline: float = DEADLINE
+    max_answer_bytes: int = MAX_ANSWER_BYTES
+    max_list_answer_bytes: int = MAX_LIST_ANSWER_BYTES
 
     def __post_init__(self) -> None:
         url = _check_base_url(self.base_url, self.allow_insecure_http)
@@ -89,8 +99,11 @@ class ClientConfig:
                 "such as UTC or Europe/Berlin.",
                 field="server_timezone",
             ) from exc
-        for name in ("connect_timeout", "read_timeout"):
+        for name in ("connect_timeout", "read_timeout", "deadline"):
             if not float(getattr(self, name)) > 0:
+                raise InvalidInput(f"The {name.replace('_', ' ')} must be positive.", field=name)
+        for name in ("max_answer_bytes", "max_list_answer_bytes"):
+            if not int(getattr(self, name)) > 0:
                 raise InvalidInput(f"The {name.replace('_', ' ')} must be positive.", field=name)
         if self.max_retries < 0 or self.retry_backoff < 0 or self.retry_after_cap < 0:
             raise InvalidInput("Retry settings must not be negative.", field="max_retries")

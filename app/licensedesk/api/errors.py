@@ -11,15 +11,17 @@ and message, the request with the key redacted).
     ├── InvalidInput           .field; refused before anything was sent
     ├── TransportError         no usable answer arrived (connection broke)
     │   ├── ConnectFailed      could not connect
-    │   ├── TimedOut           connect or read time-out
+    │   ├── TimedOut           connect or read time-out, or the call's deadline passed
     │   └── TlsError           certificate / TLS handshake problem
-    ├── BadResponse            not JSON, wrong shape, unexpected status
+    ├── BadResponse            not JSON, wrong shape, unexpected status, too large or deep
     └── ServiceError           the service reported a problem (5xx, 429, other messages)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from licensedesk.display_text import visible
 
 __all__ = [
     "ApiError",
@@ -49,7 +51,9 @@ class ErrorDetails:
     cause: str | None = None
 
     def describe(self) -> str:
-        """Multi-line text: one ``Label: value`` line per known item."""
+        """Multi-line text: one ``Label: value`` line per known item. The service's message
+        and the cause are the server's text: shown with :func:`visible` (no terminal
+        escapes, no bidi reordering, no line of their own)."""
         lines = []
         if self.method or self.url:
             lines.append(f"Request: {self.method or '?'} {self.url or ''}".rstrip())
@@ -58,9 +62,9 @@ class ErrorDetails:
         if self.status_code is not None:
             lines.append(f"Service status code: {self.status_code}")
         if self.server_message is not None:
-            lines.append(f"Service message: {self.server_message}")
+            lines.append(f"Service message: {visible(self.server_message)}")
         if self.cause:
-            lines.append(f"Cause: {self.cause}")
+            lines.append(f"Cause: {visible(self.cause)}")
         return "\n".join(lines) if lines else "No further details."
 
 
@@ -149,7 +153,8 @@ class TlsError(TransportError):
 
 
 class BadResponse(ApiError):
-    """The answer could not be understood: not JSON, wrong shape, unexpected status."""
+    """The answer could not be understood: not JSON, wrong shape, unexpected status, larger
+    than the client reads or nested deeper than it decodes (docs/client.md "Limits")."""
 
     default_sentence = "The licence service sent an answer that could not be understood."
 

@@ -23,6 +23,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo
 
+from licensedesk.display_text import visible
+
 _TRUE = {"1", "true", "yes", "on", "t", "y"}
 _FALSE = {"0", "false", "no", "off", "f", "n", ""}
 
@@ -218,8 +220,9 @@ class ValidationResult(BaseModel):
 
     @property
     def reason_sentence(self) -> str:
-        """A sentence for the known messages; any other message verbatim."""
+        """A sentence for the known messages; any other message as the service said it
+        (through :func:`licensedesk.display_text.visible`: a stranger's text)."""
         key = self.message.strip().lower()
         if key in REASON_SENTENCES:
             return REASON_SENTENCES[key]
-        return self.message.strip() or "The service gave no reason."
+        return visible(self.message.strip()) or "The service gave no reason."

@@ -10,6 +10,14 @@ Retries: only GET, only after connection refused, a time-out, or HTTP
 ``retry_backoff`` × 3^n or the server's Retry-After (seconds, capped at
 ``retry_after_cap``). POST/PUT/DELETE are never retried, even the read-like
 POST licenses/valid and licenses/products.
+
+Limits (issue #13; docs/client.md "Limits"): every answer is streamed and
+counted, and refused past :meth:`Transport.limit` (the config's
+``max_answer_bytes``, 4 MiB, or ``max_list_answer_bytes``, 64 MiB, for an
+activations list); a declared ``Content-Length`` over it is refused before a
+byte of the body is read. Every call, retries and their waits included, ends within the
+config's ``deadline`` (60 s), whatever the server trickles: the read time-out
+is per read, so it alone cannot bound a call.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ import httpx
 
 from .config import ClientConfig, Credentials
 from .errors import (
+    BadResponse,
     ConnectFailed,
     ErrorDetails,
     InvalidInput,
@@ -35,7 +44,7 @@ from .errors import (
 )
 from .offload import BIG_BODY, off_loop
 from .redact import get_logger, redact
-from .responses import decode
+from .responses import ReadAnswer, decode
 
 log = get_logger("licensedesk.api.transport")
 
@@ -53,6 +62,7 @@ class Call:
     write: bool = False  # sent with the write pair (spec §5's permission table)
     changes: bool = False  # changes data (also when sent with the read pair)
     not_found_what: str = "license"
+    long_list: bool = False  # an answer that may be long (activations): the larger limit
 
     @property
     def path(self) -> str:
@@ -65,6 +75,16 @@ def encode_segment(segment: str) -> str:
     if encoded in (".", ".."):
         encoded = encoded.replace(".", "%2E")
     return encoded
+
+
+def _size(size: int) -> str:
+    """``4 MB``, ``2,048 MB``, ``12 KB`` (binary units, said as people say them)."""
+    if size >= 1024**2:
+        mb = size / 1024**2
+        return f"{mb:,.0f} MB" if mb >= 10 or mb.is_integer() else f"{mb:,.1f} MB"
+    if size >= 1024:
+        return f"{size / 1024:,.0f} KB"
+    return f"{size} bytes"
 
 
 def _wire(value: Any) -> Any:
@@ -163,7 +183,25 @@ class Transport:
         return self.http.build_request(method, url, **kwargs)
 
     async def send(self, call: Call) -> dict[str, Any]:
-        """Send ``call`` (retrying GETs as allowed) and return the decoded JSON object."""
+        """Send ``call`` (retrying GETs as allowed) and return the decoded JSON object.
+
+        The whole call, retries and waits included, ends within ``config.deadline``."""
+        deadline = self.config.deadline
+        try:
+            async with asyncio.timeout(deadline):
+                return await self._send(call)
+        except TimeoutError:
+            url = redact(str(self.build(call).url))
+            log.info("%s %s failed: no complete answer within %gs", call.method, url, deadline)
+            sentence = ("The licence service did not answer in time: no complete answer "
+                        f"within {deadline:g} s.")
+            if call.method != "GET":
+                sentence += _MAYBE_DONE
+            details = ErrorDetails(method=call.method, url=url,
+                                   cause=f"deadline of {deadline:g} s for the whole call")
+            raise TimedOut(sentence, details) from None
+
+    async def _send(self, call: Call) -> dict[str, Any]:
         retries = self.config.max_retries if call.method == "GET" else 0
         attempt = 0
         while True:
@@ -171,7 +209,7 @@ class Transport:
             url = redact(str(request.url))
             delay: float | None = None
             try:
-                response = await self.http.send(request)
+                response = await self._receive(request, call, url)
             except httpx.HTTPError as exc:
                 error = self._transport_error(exc, call, url)
                 retryable = isinstance(error, TimedOut) or (type(error) is ConnectFailed)
@@ -203,11 +241,65 @@ class Transport:
                     kwargs = {"write": call.write, "changes": call.changes,
                               "not_found_what": call.not_found_what,
                               "method": call.method, "url": url}
-                    if len(response.content) > BIG_BODY:
+                    if len(response.content) > BIG_BODY:  # decoded in a worker thread
                         return await off_loop(decode, response, **kwargs)
                     return decode(response, **kwargs)
             attempt += 1
             await self.sleep(delay)
+
+    def limit(self, call: Call) -> int:
+        cfg = self.config
+        return cfg.max_list_answer_bytes if call.long_list else cfg.max_answer_bytes
+
+    async def _receive(self, request: httpx.Request, call: Call, url: str) -> ReadAnswer:
+        """Send ``request`` and read its body, refusing one larger than the call's limit.
+
+        Like api/images.py: a declared Content-Length over the limit is refused before
+        the body is read; otherwise the (decoded) body is counted while it streams and
+        the response closed once past the limit. The loop is never left early (an
+        abandoned httpx body iterator is finalised later in another task, where
+        httpcore fails on its cancel scope): after the close it ends by itself."""
+        limit = self.limit(call)
+        response = await self.http.send(request, stream=True)
+        try:
+            declared = response.headers.get("content-length", "").strip()
+            if declared.isdigit() and int(declared) > limit:
+                raise self._too_big(call, url, response.status_code, limit, int(declared))
+            body = bytearray()
+            too_big = False
+            try:
+                async for chunk in response.aiter_bytes():
+                    if too_big:
+                        continue
+                    body += chunk
+                    if len(body) > limit:
+                        too_big = True
+                        await response.aclose()
+            except (httpx.HTTPError, httpx.StreamError):
+                if not too_big:
+                    raise
+            if too_big:
+                raise self._too_big(call, url, response.status_code, limit)
+            return ReadAnswer(response.status_code, response.headers, body)  # no copy
+        finally:
+            await response.aclose()
+
+    def _too_big(self, call: Call, url: str, status: int, limit: int,
+                 declared: int | None = None) -> BadResponse:
+        size = _size(limit)
+        if declared is not None:
+            sentence = (f"The licence service announced an answer of {_size(declared)}, "
+                        f"more than the {size} accepted for one answer: it was not read.")
+        else:
+            sentence = (f"The licence service sent more than {size} in one answer: "
+                        "the rest was not read.")
+        if call.method != "GET":
+            sentence += _MAYBE_DONE
+        cause = f"answer larger than {limit} bytes" + (
+            f" (Content-Length {declared})" if declared is not None else "")
+        log.info("%s %s refused: %s", call.method, url, cause)
+        return BadResponse(sentence, ErrorDetails(method=call.method, url=url,
+                                                  http_status=status, cause=cause))
 
     def _backoff(self, attempt: int) -> float:
         return self.config.retry_backoff * (3**attempt)

@@ -3,7 +3,10 @@
 Answers arrive in any order; :class:`OrderedRows` keeps the early ones until
 every row before them is written, then writes them at once (flushed, so a pipe
 sees each row as soon as it can be written). Every line passes
-:meth:`Printer.scrub`: no api_key can reach the output.
+:meth:`Printer.scrub`: no api_key can reach the output. No raw control or bidi
+character either (issue #13, docs/cli.md): text and CSV rows show them as visible
+escapes (``\\x1b``, ``\\u202e``: a CSV cell keeps the escape as text), JSON lines as
+``\\uXXXX``.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import TextIO
 
 from licensedesk.batch.export import COLUMNS, csv_cells, json_line, seats_text
 from licensedesk.batch.model import CheckResult, Status
+from licensedesk.display_text import json_safe, visible
 
 from .output import Printer
 
@@ -87,10 +91,10 @@ class OrderedRows:
 
     def line(self, result: CheckResult) -> str:
         if self.mode == "json":
-            return json_line(result)
+            return json_safe(json_line(result))
         if self.mode == "csv":
-            return self._csv(csv_cells(result))
-        return human_line(result)
+            return self._csv([visible(cell) for cell in csv_cells(result)])
+        return visible(human_line(result))
 
     def add(self, result: CheckResult) -> None:
         """One answer (``result.index`` is its input position)."""

@@ -56,6 +56,13 @@ def add_profile_field_options(parser: argparse.ArgumentParser, *, for_profile: b
     group.add_argument("--connect-timeout", type=float, metavar="S", help="seconds", **sup)
     group.add_argument("--read-timeout", type=float, metavar="S", help="seconds", **sup)
     group.add_argument(
+        "--deadline",
+        type=float,
+        metavar="S",
+        help="seconds a whole call may take, retries included (default 60)",
+        **sup,
+    )
+    group.add_argument(
         "--server-timezone", metavar="TZ", help="IANA name of the server's time zone (UTC)", **sup
     )
     group.add_argument(
@@ -89,6 +96,7 @@ PROFILE_FIELDS = (
     "legacy_activation_routes",
     "connect_timeout",
     "read_timeout",
+    "deadline",
     "server_timezone",
     "verify_tls",
     "ca_bundle",

@@ -3,6 +3,12 @@
 Every line goes through :meth:`Printer.scrub`, which masks api_key values
 (``licensedesk.api.redact``) and every key the command handled, so a key can
 reach neither stdout nor stderr whatever an error message contains.
+
+Service text never reaches the terminal raw (issue #13, docs/cli.md): a value
+shown by :func:`human` has every control, bidi and separator character written
+as a visible escape (``\\x1b``, ``\\u202e``: ``licensedesk.display_text``);
+:meth:`Printer.line` and :meth:`Printer.note` do the same to whole lines, newlines
+kept, as a second net; :meth:`Printer.json` escapes them as ``\\uXXXX``.
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ from datetime import datetime
 from typing import Any, TextIO
 
 from pydantic import BaseModel
+
+from licensedesk.display_text import json_safe, visible, visible_lines
 
 MASK = "***"
 PRODUCT_SECRET_FIELDS = ("key", "signature", "signature_trial")
@@ -33,7 +41,8 @@ def jsonable(value: Any) -> Any:
 
 
 def human(value: Any) -> str:
-    """One value for people: local time for timestamps, yes/no, "-" for nothing."""
+    """One value for people: local time for timestamps, yes/no, "-" for nothing; text
+    with its control and bidi characters as visible escapes (one line, always)."""
     if value is None or value == "":
         return "-"
     if isinstance(value, bool):
@@ -42,7 +51,7 @@ def human(value: Any) -> str:
         return value.astimezone().strftime("%Y-%m-%d %H:%M:%S %Z").strip()
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
-    return str(value)
+    return visible(value)
 
 
 def fields_text(pairs: Iterable[tuple[str, Any]]) -> str:
@@ -98,11 +107,12 @@ class Printer:
     def line(self, text: str = "") -> None:
         """Human output (ignored in JSON mode, where only :meth:`json` writes stdout)."""
         if not self.json_mode:
-            print(self.scrub(text), file=self.out)
+            print(visible_lines(self.scrub(text)), file=self.out)
 
     def json(self, value: Any) -> None:
+        """``value`` as JSON; characters that could drive a terminal as ``\\uXXXX``."""
         text = json.dumps(jsonable(value), indent=2, ensure_ascii=False, sort_keys=False)
-        print(self.scrub(text), file=self.out)
+        print(json_safe(self.scrub(text)), file=self.out)
 
     def result(self, value: Any, text: str) -> None:
         """``value`` as JSON in JSON mode, else ``text``."""
@@ -113,7 +123,7 @@ class Printer:
 
     def note(self, text: str) -> None:
         """A message for the person on stderr (both modes)."""
-        print(self.scrub(text), file=self.err)
+        print(visible_lines(self.scrub(text)), file=self.err)
 
     def note_once(self, text: str | None) -> None:
         if text and text not in self._said:

@@ -176,6 +176,7 @@ def cmd_show(args: argparse.Namespace, printer: Printer) -> int:
         ("Legacy activation routes", profile.legacy_activation_routes),
         ("Connect time-out", f"{profile.connect_timeout:g} s"),
         ("Read time-out", f"{profile.read_timeout:g} s"),
+        ("Deadline of a call", f"{profile.deadline:g} s"),
         ("Server time zone", profile.server_timezone),
         ("Verify TLS", profile.verify_tls),
         ("CA bundle", profile.ca_bundle),

@@ -16,6 +16,7 @@ from licensedesk.api import (
     normalize_serial,
 )
 from licensedesk.api.serials import check_activation_id, check_product_code
+from licensedesk.display_text import visible
 
 from .errors import NETWORK, OK, REFUSED, CliError, UsageError
 from .output import Printer, fields_text, mask_product, table_text
@@ -93,7 +94,8 @@ def activations_table(items: list[Activation]) -> str:
 
 
 def message(printer: Printer, text: str) -> int:
-    printer.result({"message": text}, text)
+    """The service's message of a change (its own words: one line, escapes visible)."""
+    printer.result({"message": text}, visible(text))
     return OK
 
 

@@ -45,6 +45,7 @@ def client_config(
         legacy_activation_routes=profile.legacy_activation_routes,
         connect_timeout=profile.connect_timeout,
         read_timeout=profile.read_timeout,
+        deadline=profile.deadline,
         server_timezone=profile.server_timezone,
         verify=profile.verify,
         allow_insecure_http=profile.allow_insecure_http,

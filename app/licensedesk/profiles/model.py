@@ -132,6 +132,9 @@ class Profile:
     legacy_activation_routes: bool = False
     connect_timeout: float = 5.0
     read_timeout: float = 20.0
+    #: seconds a whole call may take, retries included (the time-outs bound one read);
+    #: profiles saved before it get 60
+    deadline: float = 60.0
     server_timezone: str = "UTC"
     verify_tls: bool = True
     ca_bundle: str | None = None
@@ -174,6 +177,7 @@ class Profile:
              _flag(self.legacy_activation_routes, "legacy activation routes"))  # fmt: skip
         set_(self, "connect_timeout", _timeout(self.connect_timeout, "connect time-out"))
         set_(self, "read_timeout", _timeout(self.read_timeout, "read time-out"))
+        set_(self, "deadline", _timeout(self.deadline, "deadline of a call"))
         set_(self, "server_timezone", _timezone(self.server_timezone))
         set_(self, "verify_tls", _flag(self.verify_tls, "TLS verification"))
         set_(self, "ca_bundle", _optional_text(self.ca_bundle, "CA bundle path"))

@@ -20,6 +20,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from ..shared.labels import shown
 from ..shared.values import local_time
 
 COL_ID, COL_PRODUCT, COL_HOST, COL_DEVICE, COL_ACTIVATED, COL_CREATED, COL_UPDATED = range(7)
@@ -141,11 +142,11 @@ class ActivationsModel(QAbstractTableModel):
         if column == COL_ID:
             return str(a.id)
         if column == COL_PRODUCT:
-            return a.product_name or ""
+            return shown(a.product_name)
         if column == COL_HOST:
-            return a.host_id or ""
+            return shown(a.host_id)
         if column == COL_DEVICE:
-            return a.device_tag or ""
+            return shown(a.device_tag)
         if column == COL_ACTIVATED:
             return "Yes" if a.activated else "No"
         if column == COL_CREATED:

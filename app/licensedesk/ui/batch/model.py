@@ -26,6 +26,7 @@ from licensedesk.batch.export import seats_text
 from licensedesk.batch.model import CheckResult, Status
 
 from ..shared import colours
+from ..shared.labels import shown
 from ..shared.values import local_date, local_time
 
 # the status next to the serial: what a person scans the table for
@@ -82,7 +83,7 @@ def display(row: Row, column: int) -> str:
     if column == COL_FOUND:
         return "No" if r.status == Status.NOT_FOUND else "Yes" if r.found else ""
     if column == COL_SKU:
-        return f"{r.sku_name} ({r.sku})" if r.sku_name and r.sku else r.sku_name or r.sku or ""
+        return shown(f"{r.sku_name} ({r.sku})" if r.sku_name and r.sku else r.sku_name or r.sku)
     if column == COL_START:
         return local_date(r.start)
     if column == COL_END:
@@ -90,11 +91,11 @@ def display(row: Row, column: int) -> str:
     if column == COL_DAYS:
         return "" if r.days_left is None else str(r.days_left)
     if column == COL_STATUS:
-        return r.words
+        return shown(r.words)
     if column == COL_SEATS:
         return seats_text(r.seats) or ""
     value = {COL_TYPE: r.type, COL_LICENSEE: r.licensee, COL_EMAIL: r.email}[column]
-    return value or ""
+    return shown(value)
 
 
 def sort_key(row: Row, column: int) -> tuple:
@@ -231,7 +232,7 @@ class BatchModel(QAbstractTableModel):
         if isinstance(row, Pending):
             return row.serial[:500] if row.kind == NOT_SERIAL and col == COL_SERIAL else None
         if col in (COL_STATUS, COL_SEATS) and row.reason:
-            return row.reason
+            return shown(row.reason)
         if col in (COL_START, COL_END):
             return local_time(row.start if col == COL_START else row.end) or None
         return None

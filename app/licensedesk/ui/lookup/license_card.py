@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..shared.labels import html_or_dash, or_dash, plain_label, rich_label
+from ..shared.labels import html_or_dash, or_dash, plain_label, rich_label, shown
 from ..shared.part_state import PartState
 from ..shared.support_dialog import selectable
 from ..shared.values import local_time
@@ -160,7 +160,7 @@ class LicenseCard(QGroupBox):
         name, email = lic.name, lic.email
         who = html_or_dash(name)
         if email:
-            address = escape(str(email))
+            address = escape(shown(email))
             who += f' &lt;<a href="mailto:{address}">{address}</a>&gt;'
         self.labels["licensee"].setText(who)
         sku = f"{html_or_dash(lic.sku_name)} ({html_or_dash(lic.sku_number)})"

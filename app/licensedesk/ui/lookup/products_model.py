@@ -7,6 +7,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 
 from ..shared import colours
+from ..shared.labels import shown
 from ..shared.secret_field import masked
 
 COL_NAME, COL_CODE, COL_ACTIVE, COL_SEATS, COL_KEY, COL_SIGNATURE, COL_SIGNATURE_TRIAL = range(7)
@@ -69,9 +70,9 @@ class ProductsModel(QAbstractTableModel):
         col = index.column()
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             if col == COL_NAME:
-                return p.name or ""
+                return shown(p.name)
             if col == COL_CODE:
-                return p.code or ""
+                return shown(p.code)
             if col == COL_ACTIVE:
                 return "Yes" if p.active else "No"
             if col == COL_SEATS:

@@ -116,10 +116,16 @@ class ProfilesDialog(QDialog):
         self.legacy.setObjectName("legacyRoutes")
         self.connect_timeout = QDoubleSpinBox()
         self.read_timeout = QDoubleSpinBox()
-        for spin in (self.connect_timeout, self.read_timeout):
+        self.deadline = QDoubleSpinBox()  # a whole call, retries included (docs/client.md)
+        self.deadline.setObjectName("profileDeadline")
+        self.deadline.setAccessibleName("Deadline of a whole call")
+        self.deadline.setToolTip("The longest a call may take, retries included, however "
+                                 "slowly the service sends its answer")
+        for spin in (self.connect_timeout, self.read_timeout, self.deadline):
             spin.setRange(0.1, 600.0)
             spin.setSuffix(" s")
             spin.setDecimals(1)
+        self.deadline.setValue(60.0)
         self.batch_concurrency = QSpinBox()
         self.batch_concurrency.setObjectName("batchConcurrency")
         self.batch_concurrency.setAccessibleName("Parallel requests of a batch check")
@@ -156,6 +162,8 @@ class ProfilesDialog(QDialog):
         timeouts.addWidget(self.connect_timeout)
         timeouts.addWidget(QLabel("read"))
         timeouts.addWidget(self.read_timeout)
+        timeouts.addWidget(QLabel("whole call"))
+        timeouts.addWidget(self.deadline)
         timeouts.addStretch(1)
         options.addRow("Time-outs:", timeouts)
         options.addRow("Batch check:", _suffixed(self.batch_concurrency, "requests at once"))
@@ -248,6 +256,7 @@ class ProfilesDialog(QDialog):
         self.legacy.setChecked(profile.legacy_activation_routes)
         self.connect_timeout.setValue(profile.connect_timeout)
         self.read_timeout.setValue(profile.read_timeout)
+        self.deadline.setValue(profile.deadline)
         self.batch_concurrency.setValue(profile.batch_concurrency)
         self.timezone.setText(profile.server_timezone)
         self.verify.setChecked(profile.verify_tls)
@@ -272,6 +281,7 @@ class ProfilesDialog(QDialog):
         self.legacy.setChecked(False)
         self.connect_timeout.setValue(5.0)
         self.read_timeout.setValue(20.0)
+        self.deadline.setValue(60.0)
         self.batch_concurrency.setValue(8)
         self.timezone.setText("UTC")
         self.verify.setChecked(True)
@@ -292,6 +302,7 @@ class ProfilesDialog(QDialog):
             transport=self.transport.currentData(),
             legacy_activation_routes=self.legacy.isChecked(),
             connect_timeout=self.connect_timeout.value(), read_timeout=self.read_timeout.value(),
+            deadline=self.deadline.value(),
             batch_concurrency=self.batch_concurrency.value(),
             server_timezone=self.timezone.text() or "UTC", verify_tls=self.verify.isChecked(),
             ca_bundle=self.ca_bundle.text() or None, allow_insecure_http=self.insecure.isChecked(),

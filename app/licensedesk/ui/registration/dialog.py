@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from ..shared import colours
 from ..shared.colours import text_style
-from ..shared.labels import or_dash, plain_label
+from ..shared.labels import or_dash, plain_label, shown
 from ..shared.support_dialog import (
     SupportDialog,
     hint_label,
@@ -47,7 +47,7 @@ NOT_SUITABLE = (
 def licensee(lic: Any) -> str:
     """``Name <e-mail>`` of a licence, "\u2014" for no name."""
     who = or_dash(lic.name)
-    return f"{who} <{lic.email}>" if lic.email else who
+    return f"{who} <{shown(lic.email)}>" if lic.email else who
 
 
 class RegistrationDialog(SupportDialog):

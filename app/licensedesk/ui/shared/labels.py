@@ -4,6 +4,13 @@
 builds (links), with every piece of data escaped by :func:`html_or_dash`. Qt's
 default (AutoText) would guess from the text itself, so "<b>x</b>" from the service
 would render bold and an escaped "&amp;" would show literally.
+
+Neither lets a stranger's text reorder or hide what a label shows (issue #13): every
+value passes :func:`shown` (``or_dash``/``html_or_dash`` call it), which writes control,
+bidi-override and separator characters as visible escapes (``\\u202e``,
+``\\x1b``; ``licensedesk.display_text``, the same rule as the command line), and a
+plain label applies the same to whatever text it is given, newlines kept, so a
+sentence that quotes the service's message is covered too.
 """
 
 from __future__ import annotations
@@ -14,13 +21,24 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
+from licensedesk.display_text import visible, visible_lines
+
 DASH = "\u2014"
 
 
+class PlainLabel(QLabel):
+    """A QLabel that shows text as text: never HTML, no control or bidi character raw."""
+
+    def setText(self, text: str) -> None:
+        super().setText(visible_lines(text))
+
+
 def plain_label(text: str = "") -> QLabel:
-    """A label for data: its text is shown as given, never read as HTML."""
-    label = QLabel(text)
+    """A label for data: its text is shown as given, never read as HTML, with control and
+    bidi characters as visible escapes (newlines kept)."""
+    label = PlainLabel()
     label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setText(text)
     return label
 
 
@@ -31,9 +49,15 @@ def rich_label(text: str = "") -> QLabel:
     return label
 
 
+def shown(value: Any) -> str:
+    """A service value (licensee, device tag, message…) as one line of text to show:
+    control and bidi characters as visible escapes, so it cannot reorder its neighbours."""
+    return visible(value) if value is not None else ""
+
+
 def or_dash(value: Any) -> str:
-    """``value`` as text for a plain label; "\u2014" when empty."""
-    return str(value) if value not in (None, "") else DASH
+    """``value`` as text for a plain label (see :func:`shown`); "\u2014" when empty."""
+    return shown(value) if value not in (None, "") else DASH
 
 
 def html_or_dash(value: Any) -> str:

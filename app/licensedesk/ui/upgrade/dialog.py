@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from ..shared import colours
 from ..shared.colours import text_style
-from ..shared.labels import or_dash, plain_label, rich_label
+from ..shared.labels import or_dash, plain_label, rich_label, shown
 from ..shared.support_dialog import (
     SupportDialog,
     hint_label,
@@ -84,7 +84,7 @@ def describe_side(side) -> dict[str, str]:
              else f"{or_dash(start)} \u2192 {or_dash(end)}")
     who = or_dash(lic.name)
     if lic.email:
-        who += f" <{lic.email}>"
+        who += f" <{shown(lic.email)}>"
     if side.activations is None:
         acts = "could not be read: " + (side.activations_failure.sentence
                                         if side.activations_failure else "")

@@ -20,7 +20,7 @@ from licensedesk.api.serials import PRODUCT_CODE_RE
 
 from ..shared import colours
 from ..shared.colours import text_style
-from ..shared.labels import plain_label
+from ..shared.labels import plain_label, shown
 from ..shared.support_dialog import (
     SupportDialog,
     hint_label,
@@ -199,7 +199,7 @@ class ValidateDialog(SupportDialog):
         combo.clear()
         for p in products:
             suffix = "" if p.active else " \u2014 inactive"
-            combo.addItem(f"{p.name} ({p.code}){suffix}", p.code)
+            combo.addItem(f"{shown(p.name)} ({shown(p.code)}){suffix}", p.code)
         if products:
             combo.setCurrentIndex(0)  # shows "name (code)"; product_code() reads the code
         else:

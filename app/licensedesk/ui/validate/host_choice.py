@@ -13,6 +13,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox
 
+from ..shared.labels import shown
+
 NOTHING = "nothing"
 THIS = "this"
 DEVICE = "device"
@@ -25,9 +27,9 @@ TYPED_TEXT = "Another host ID (type it below)"
 def device_text(host: str, tag: str, products: list[str], activated: bool) -> str:
     """One device of the licence, as a person tells them apart: tag, start of the host ID,
     its products, and whether it is switched off."""
-    text = f"{tag or 'no device tag'} \u2014 {host[:8]}\u2026"
+    text = f"{shown(tag) or 'no device tag'} \u2014 {shown(host[:8])}\u2026"
     if products:
-        text += f" ({', '.join(products)})"
+        text += f" ({', '.join(shown(p) for p in products)})"
     return text if activated else f"{text}, switched off"
 
 
