@@ -12,8 +12,9 @@ pkgs_for() {
         qt) echo "libegl1 libgl1 libfontconfig1 libxkbcommon0 libglib2.0-0 libdbus-1-3 fonts-dejavu-core" ;;
         # Qt's xcb platform plugin, for a real window (PLATFORM.md)
         gui) echo "libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 libxcb-randr0 libxcb-shape0 libxcb-xfixes0 libxcb-xkb1 libxkbcommon-x11-0" ;;
-        # a real Secret Service for the keyring tests
-        test) echo "gnome-keyring dbus dbus-x11 libsecret-1-0" ;;
+        # a real Secret Service for the keyring tests; a PostgreSQL server (initdb, pg_ctl)
+        # that the team-history tests start in a temporary folder
+        test) echo "gnome-keyring dbus dbus-x11 libsecret-1-0 postgresql" ;;
         screenshots) echo "xvfb xauth imagemagick" ;;
         *) echo "unknown group: $1" >&2; exit 2 ;;
     esac

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from licensedesk import __version__
 
 from .errors import INTERNAL, INTERRUPTED, OK, CliError, exit_code_for
+from .history_cmds import add_history_parser
 from .options import ENV_KEY, ENV_PROFILE, ENV_WRITE_KEY, add_profile_field_options
 
 if TYPE_CHECKING:
@@ -29,7 +30,8 @@ exit codes: 0 success; 1 the service said no (also: not valid, not suitable);
 130 interrupted. check: 3 if any serial could not be checked, else 1 if any is
 not found, invalid, expired or not started.
 environment: ${ENV_KEY}, ${ENV_WRITE_KEY} (api_keys; never on the command line),
-${ENV_PROFILE} (default --profile), $LICENSEDESK_CONFIG_DIR (profiles folder).
+${ENV_PROFILE} (default --profile), $LICENSEDESK_CONFIG_DIR (profiles and history
+settings folder), $LICENSEDESK_DATA_DIR (the local history's folder).
 See docs/cli.md."""
 
 
@@ -150,6 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--email", required=True)
     p.add_argument("--sku-number")
 
+    add_history_parser(sub, [_common(top=False)])
+
     prof = sub.add_parser("profile", help="connection profiles", description="connection profiles")
     psub = prof.add_subparsers(dest="profile_command", metavar="ACTION", required=True)
     common = [_common(top=False)]
@@ -228,6 +232,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "profile":
             return profile_cmds.PROFILE_COMMANDS[args.profile_command](args, printer)
+        if args.command == "history":
+            from . import history_cmds
+
+            return history_cmds.run(args, printer)
         service.precheck(args)
         if args.command == "check":
             from . import check

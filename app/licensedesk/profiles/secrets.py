@@ -100,6 +100,12 @@ def describe_backend(backend: keyring.backend.KeyringBackend) -> str:
     return _DESCRIPTIONS.get(_qualname(backend), type(backend).__name__)
 
 
+def _check_name(name: str) -> str:
+    if not isinstance(name, str) or not name.strip() or ":" in name:
+        raise ValueError(f"a secret's name must be non-empty and hold no ':', not {name!r}")
+    return name.strip()
+
+
 def _check_pair(profile_name: str, pair: str) -> str:
     if pair not in PAIRS:
         raise ValueError(f"pair must be 'read' or 'write', not {pair!r}")
@@ -177,7 +183,9 @@ class SecretStore:
 
     def get(self, profile_name: str, pair: str) -> str | None:
         """The api_key of a profile's pair, or None when there is none."""
-        user = _check_pair(profile_name, pair)
+        return self._get(_check_pair(profile_name, pair))
+
+    def _get(self, user: str) -> str | None:
         with self._lock:
             if user in self._memory:
                 return self._memory[user]
@@ -194,7 +202,9 @@ class SecretStore:
         user = _check_pair(profile_name, pair)
         if not isinstance(api_key, str) or not api_key.strip():
             raise SecretStoreError("The api_key is empty.")
-        api_key = api_key.strip()
+        return self._set(user, api_key.strip())
+
+    def _set(self, user: str, api_key: str) -> bool:
         with self._lock:
             if self._backend is not None:
                 try:
@@ -208,7 +218,9 @@ class SecretStore:
 
     def delete(self, profile_name: str, pair: str) -> None:
         """Forget an api_key (no error when there is none)."""
-        user = _check_pair(profile_name, pair)
+        self._delete(_check_pair(profile_name, pair))
+
+    def _delete(self, user: str) -> None:
         with self._lock:
             self._memory.pop(user, None)
             if self._backend is None:
@@ -219,6 +231,22 @@ class SecretStore:
                 pass  # nothing stored
             except Exception as exc:
                 self._go_memory_only(_reason(exc, self._description))
+
+    # Secrets that belong to no profile (the team history database's password: entry
+    # "history-team"). A name holds no ':' so it can never meet a profile's "<name>:<pair>".
+
+    def get_named(self, name: str) -> str | None:
+        """A secret kept under ``name`` (no ':'), or None."""
+        return self._get(_check_name(name))
+
+    def set_named(self, name: str, secret: str) -> bool:
+        """Keep a secret under ``name``; True when it went to the OS keyring."""
+        if not isinstance(secret, str) or not secret:
+            raise SecretStoreError("The secret is empty.")
+        return self._set(_check_name(name), secret)
+
+    def delete_named(self, name: str) -> None:
+        self._delete(_check_name(name))
 
     def delete_profile(self, profile_name: str) -> None:
         """Forget both keys of a profile."""

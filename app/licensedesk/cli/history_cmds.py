@@ -1,0 +1,250 @@
+"""``licensedesk-cli history``: read, export and import the history of changes.
+
+    history [SERIAL] [--since DATE] [--until DATE] [--action A] [--person P]
+            [--outcome O] [--search TEXT] [--limit N] [--store local|team] [--json]
+    history export [--since DATE] [FILE|-]
+    history import FILE
+
+The store is the one ``history.json`` names (local by default); ``--store``
+picks the other for one command (export from the local file, import into the
+team database). These commands talk to the store directly: there is no UI
+thread to spare here. Building the parser imports nothing of the history
+package (``--help`` stays light).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import NETWORK, OK, CliError, UsageError
+from .errors import USAGE as USAGE_CODE
+
+if TYPE_CHECKING:  # .output loads pydantic: not while building the parser
+    from licensedesk.history import Entry, HistoryStore
+
+    from .output import Printer
+
+# Literal here so that --help imports nothing; checked against the model when used.
+ACTION_NAMES = "activate, deactivate, delete, upgrade, register, validate_record, batch_check"
+OUTCOME_NAMES = "pending, done, refused, unknown, failed"
+USAGE = """\
+licensedesk-cli history [SERIAL] [--since DATE] [--action A] [--json] [filters]
+       licensedesk-cli history export [--since DATE] [FILE|-]
+       licensedesk-cli history import FILE"""
+
+
+def add_history_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
+    """The ``history`` sub-command (``sub``: the top parser's sub-parsers)."""
+    p = sub.add_parser(
+        "history",
+        parents=parents,
+        usage=USAGE,
+        help="what was done to licences, by whom (this computer's or the team's history)",
+        description=(
+            "Show the history of changes (newest first): of one SERIAL, or every entry "
+            "matching the filters. 'export' writes it as JSON lines; 'import' adds the "
+            "entries of such a file that the store does not hold yet (no duplicates: import "
+            "twice, the count stays the same)."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("words", nargs="*", metavar="SERIAL | export [FILE] | import FILE",
+                   help=argparse.SUPPRESS)  # fmt: skip
+    p.add_argument("--since", metavar="DATE", help="from this day or time on (YYYY-MM-DD[THH:MM])")
+    p.add_argument("--until", metavar="DATE", help="up to this day (included) or time")
+    p.add_argument("--action", metavar="A", help=f"only this action: {ACTION_NAMES}")
+    p.add_argument("--person", metavar="P", help="only this OS user or display name")
+    p.add_argument("--outcome", metavar="O", help=f"only this outcome: {OUTCOME_NAMES}")
+    p.add_argument("--search", metavar="TEXT", help="text anywhere in the entry")
+    p.add_argument("--limit", type=int, metavar="N", help="at most N entries (newest)")
+    p.add_argument("--store", choices=("local", "team"),
+                   help="this computer's file or the team database (default: the settings')")
+
+
+# ---------------------------------------------------------------- arguments
+
+
+def parse_when(text: str, *, end_of_day: bool = False) -> datetime:
+    """``YYYY-MM-DD`` (local midnight; with ``end_of_day`` the next midnight) or an ISO
+    date and time (local time unless it names its offset)."""
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise UsageError(
+            f"{text!r} is not a date: write it as YYYY-MM-DD or YYYY-MM-DDTHH:MM."
+        ) from None
+    day_only = len(text.strip()) <= 10
+    if moment.tzinfo is None:
+        moment = moment.astimezone()  # local time
+    if day_only and end_of_day:
+        moment += timedelta(days=1)
+    return moment.astimezone(UTC)
+
+
+def _query(args: argparse.Namespace, serial: str | None):
+    from licensedesk.history import EntryError, HistoryQuery
+
+    if args.limit is not None and args.limit < 1:
+        raise UsageError("--limit must be 1 or more.")
+    try:
+        return HistoryQuery(
+            serial=serial, person=args.person, action=args.action, outcome=args.outcome,
+            since=parse_when(args.since) if args.since else None,
+            until=parse_when(args.until, end_of_day=True) if args.until else None,
+            text=args.search, limit=args.limit,
+        )  # fmt: skip
+    except EntryError as exc:
+        raise UsageError(f"{str(exc)[:1].upper()}{str(exc)[1:]}.") from None
+
+
+# ---------------------------------------------------------------- the store
+
+
+@contextlib.contextmanager
+def _store(args: argparse.Namespace, printer: Printer) -> Iterator[HistoryStore]:
+    """The store to use, opened; its errors become the CLI's (3 when a server could not be
+    reached, else 2)."""
+    from licensedesk.history import SettingsError, StoreError, load_settings, open_store
+
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        raise UsageError(exc.sentence) from None
+    kind = args.store or settings.store
+    secrets = None
+    if kind == "team":
+        if not settings.team_url:
+            raise UsageError(
+                "No team database is set: choose one in the window's history settings "
+                "(history.json, 'team_url')."
+            )
+        from licensedesk.profiles import SecretStore
+
+        secrets = SecretStore()
+        printer.note_once(None if secrets.persistent else secrets.warning)
+    try:
+        store = open_store(settings, secrets=secrets, store=kind)
+        try:
+            yield store
+        finally:
+            store.close()
+    except StoreError as exc:
+        raise CliError(exc.sentence, NETWORK if exc.network else USAGE_CODE) from None
+
+
+# ---------------------------------------------------------------- commands
+
+
+def run(args: argparse.Namespace, printer: Printer) -> int:
+    words = list(args.words)
+    if words and words[0] in ("export", "import"):
+        command, rest = words[0], words[1:]
+        if len(rest) > 1 or (command == "import" and not rest):
+            raise UsageError(f"usage: {USAGE}")
+        return (cmd_export if command == "export" else cmd_import)(args, printer, *rest)
+    if len(words) > 1:
+        raise UsageError(f"Give one serial at most (usage: {USAGE}).")
+    serial = None
+    if words:
+        from licensedesk.api.serials import normalize_serial
+
+        serial = normalize_serial(words[0])
+    return cmd_list(args, printer, serial)
+
+
+def cmd_list(args: argparse.Namespace, printer: Printer, serial: str | None) -> int:
+    query = _query(args, serial)
+    with _store(args, printer) as store:
+        entries = store.query(query)
+    if printer.json_mode:
+        from licensedesk.history.transfer import export_lines
+
+        for line in export_lines(entries, ascii_only=True):
+            print(printer.scrub(line), file=printer.out)
+        return OK
+    if not entries:
+        printer.line(f"No history for {serial}." if serial else "No history matches.")
+        return OK
+    printer.line(history_table(entries, with_serial=serial is None))
+    return OK
+
+
+def history_table(entries: Sequence[Entry], *, with_serial: bool) -> str:
+    from .output import table_text
+
+    rows = []
+    for e in entries:
+        devices = ", ".join(str(i) for i in e.activation_ids)
+        what = e.action + (f" {devices}" if devices else "")
+        if e.counts:
+            what += " (" + ", ".join(f"{k} {v}" for k, v in e.counts.items()) + ")"
+        row: list[Any] = [e.time, e.person, what, e.outcome_text]
+        if with_serial:
+            row.insert(2, e.serial)
+        rows.append(row)
+    headers = ["when", "who", "what", "outcome"]
+    if with_serial:
+        headers.insert(2, "serial")
+    return table_text(headers, rows)
+
+
+def cmd_export(args: argparse.Namespace, printer: Printer, target: str = "-") -> int:
+    from licensedesk.history.transfer import export_lines
+
+    since = parse_when(args.since) if args.since else None
+    with _store(args, printer) as store:
+        entries = list(store.export(since))
+    if target == "-":
+        for line in export_lines(entries, ascii_only=True):
+            print(printer.scrub(line), file=printer.out)
+    else:
+        _write_file(Path(target), [printer.scrub(line) + "\n" for line in export_lines(entries)])
+        printer.note(f"Exported {len(entries)} entries to {target}.")
+    return OK
+
+
+def _write_file(path: Path, lines: list[str]) -> None:
+    """Write all or nothing: a temporary file next to it, moved over it at the end."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.writelines(lines)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except OSError as exc:
+        raise UsageError(f"The file {path} cannot be written ({exc.strerror or exc}).") from None
+
+
+def cmd_import(args: argparse.Namespace, printer: Printer, source: str) -> int:
+    from licensedesk.history.transfer import ImportError_, read_lines
+
+    try:
+        if source == "-":
+            entries = read_lines(sys.stdin, source="standard input")
+        else:
+            with open(source, encoding="utf-8") as fh:
+                entries = read_lines(fh, source=source)
+    except OSError as exc:
+        raise UsageError(f"The file {source} cannot be read ({exc.strerror or exc}).") from None
+    except (ImportError_, UnicodeDecodeError) as exc:
+        raise UsageError(str(exc)) from None
+    with _store(args, printer) as store:
+        added = store.import_entries(entries)
+    there = len(entries) - added
+    printer.result(
+        {"read": len(entries), "added": added, "already_there": there},
+        f"Read {len(entries)} entries from {source}: {added} added, {there} already there.",
+    )
+    return OK

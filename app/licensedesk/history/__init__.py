@@ -1,0 +1,47 @@
+"""The history: what was done to a licence, by whom, and how it ended. No Qt.
+
+- :class:`Entry`, :data:`ACTIONS`, :data:`OUTCOMES`, :class:`HistoryQuery` (model.py);
+- :class:`Recorder` (recorder.py): ``async with recorder.record(...) as rec:`` writes the
+  intent before the request and the outcome after, on a worker thread;
+- the stores: a SQLite file by default (sqlite_store.py), a team's PostgreSQL database
+  (postgres_store.py, psycopg loaded only then), :func:`open_store` picks one from
+  :class:`HistorySettings` (settings.py, ``history.json``);
+- :func:`export_lines` / :func:`read_lines` (transfer.py): JSON lines for export/import;
+- :func:`test_connection` (team_check.py): the settings dialog's "Test connection".
+
+See docs/history.md and the History section of docs/CONTRACTS.md.
+"""
+
+from .model import ACTIONS, OUTCOMES, Entry, EntryError, HistoryQuery, outcome_words
+from .recorder import PROBLEM, Recorder, Recording
+from .settings import (
+    KEYRING_ENTRY,
+    HistorySettings,
+    SettingsError,
+    load_settings,
+    save_settings,
+    set_team_url,
+)
+from .store import HistoryStore, StoreError, local_history_path, open_store
+
+__all__ = [
+    "ACTIONS",
+    "KEYRING_ENTRY",
+    "OUTCOMES",
+    "PROBLEM",
+    "Entry",
+    "EntryError",
+    "HistoryQuery",
+    "HistorySettings",
+    "HistoryStore",
+    "Recorder",
+    "Recording",
+    "SettingsError",
+    "StoreError",
+    "load_settings",
+    "local_history_path",
+    "open_store",
+    "outcome_words",
+    "save_settings",
+    "set_team_url",
+]

@@ -1,0 +1,237 @@
+"""One history entry: what was done to a licence, by whom, from where, and how it ended.
+
+An entry is made on the desk (its id is a UUID made here, so the same entry
+exported from one store and imported into another is recognised: no
+duplicates) and written twice: as an *intent* (outcome ``pending``) before the
+request is sent, then completed with the outcome. A ``pending`` entry that
+stays pending (the desk crashed, the process was killed) reads "sent, outcome
+unknown": the request may or may not have reached the service.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+__all__ = [
+    "ACTIONS",
+    "OUTCOMES",
+    "Entry",
+    "EntryError",
+    "HistoryQuery",
+    "new_entry_id",
+    "outcome_words",
+    "utc_now",
+]
+
+#: What can be recorded: every change sent, a validation that recorded a host, a batch check.
+ACTIONS = (
+    "activate",
+    "deactivate",
+    "delete",
+    "upgrade",
+    "register",
+    "validate_record",
+    "batch_check",
+)
+
+#: pending: intent written, no outcome yet (after a crash: "sent, outcome unknown");
+#: done; refused (the service said no, its message in ``detail``); unknown (time-out,
+#: dropped connection, cancelled in flight); failed (never sent: refused before sending,
+#: could not connect).
+OUTCOMES = ("pending", "done", "refused", "unknown", "failed")
+
+_WORDS = {
+    "pending": "sent, outcome unknown",
+    "done": "done",
+    "refused": "refused",
+    "unknown": "outcome unknown",
+    "failed": "not sent",
+}
+
+
+class EntryError(ValueError):
+    """An entry (or an exported line) that is not valid; ``str()`` says why."""
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_entry_id() -> str:
+    return str(uuid.uuid4())
+
+
+def outcome_words(outcome: str, detail: str | None = None) -> str:
+    """The outcome for people: "done", "refused: License does not exist!", "sent, outcome
+    unknown"…"""
+    words = _WORDS.get(outcome, outcome)
+    return f"{words}: {detail}" if detail and outcome != "pending" else words
+
+
+@dataclass(slots=True)
+class Entry:
+    """A recorded action. ``before``: what the row looked like before (a small dict given
+    by the caller); ``counts``: for a batch check, how many serials and per status.
+
+    Treat it as a value: make a changed copy with :meth:`replace`. (Not a frozen
+    dataclass on purpose: a frozen one takes ~9x longer to make, and a serial's
+    history of 10,000 entries must read in well under 100 ms.)"""
+
+    id: str
+    time: datetime
+    user: str
+    machine: str
+    action: str
+    outcome: str = "pending"
+    display_name: str | None = None
+    profile: str | None = None
+    service: str | None = None
+    serial: str | None = None
+    activation_ids: tuple[int, ...] = ()
+    product: str | None = None
+    before: dict[str, Any] | None = None
+    detail: str | None = None
+    counts: dict[str, int] | None = None
+    finished: datetime | None = field(default=None)
+
+    def __post_init__(self) -> None:
+        if self.action not in ACTIONS:
+            raise EntryError(f"unknown action {self.action!r} (known: {', '.join(ACTIONS)})")
+        if self.outcome not in OUTCOMES:
+            raise EntryError(f"unknown outcome {self.outcome!r} (known: {', '.join(OUTCOMES)})")
+        if self.time.tzinfo is None:
+            raise EntryError("the time of an entry must carry its UTC offset")
+
+    # ------------------------------------------------------------ words
+
+    @property
+    def person(self) -> str:
+        """Who, for people: "Ana Lima (ana@desk-3)" or "ana@desk-3"."""
+        where = f"{self.user}@{self.machine}"
+        return f"{self.display_name} ({where})" if self.display_name else where
+
+    @property
+    def outcome_text(self) -> str:
+        return outcome_words(self.outcome, self.detail)
+
+    def replace(self, **changes: Any) -> Entry:
+        return dataclasses.replace(self, **changes)
+
+    # ------------------------------------------------------------ JSON (export / import)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: times as ISO 8601 with offset, ids as a list."""
+        return {
+            "id": self.id,
+            "time": self.time.isoformat(),
+            "user": self.user,
+            "display_name": self.display_name,
+            "machine": self.machine,
+            "profile": self.profile,
+            "service": self.service,
+            "action": self.action,
+            "serial": self.serial,
+            "activation_ids": list(self.activation_ids),
+            "product": self.product,
+            "before": self.before,
+            "outcome": self.outcome,
+            "detail": self.detail,
+            "counts": self.counts,
+            "finished": self.finished.isoformat() if self.finished else None,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Entry:
+        """An entry from :meth:`to_dict`'s shape; EntryError names what is wrong."""
+        if not isinstance(data, Mapping):
+            raise EntryError("not a JSON object")
+        try:
+            entry_id = str(uuid.UUID(str(data["id"])))
+            return cls(
+                id=entry_id,
+                time=_time(data["time"]),
+                user=_text(data.get("user")) or "unknown",
+                machine=_text(data.get("machine")) or "unknown",
+                action=str(data["action"]),
+                outcome=str(data.get("outcome") or "pending"),
+                display_name=_text(data.get("display_name")),
+                profile=_text(data.get("profile")),
+                service=_text(data.get("service")),
+                serial=_text(data.get("serial")),
+                activation_ids=tuple(int(i) for i in data.get("activation_ids") or ()),
+                product=_text(data.get("product")),
+                before=_dict(data.get("before"), "before"),
+                detail=_text(data.get("detail")),
+                counts=_counts(data.get("counts")),
+                finished=_time(data["finished"]) if data.get("finished") else None,
+            )
+        except KeyError as exc:
+            raise EntryError(f"the field {exc.args[0]!r} is missing") from None
+        except (TypeError, ValueError) as exc:
+            if isinstance(exc, EntryError):
+                raise
+            raise EntryError(str(exc)) from None
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+
+def _time(value: Any) -> datetime:
+    moment = datetime.fromisoformat(str(value))
+    if moment.tzinfo is None:
+        raise EntryError(f"the time {value!r} has no UTC offset")
+    return moment.astimezone(UTC)
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None or value == "" else str(value)
+
+
+def _dict(value: Any, name: str) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise EntryError(f"{name!r} must be a JSON object")
+    return value
+
+
+def _counts(value: Any) -> dict[str, int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise EntryError("'counts' must be a JSON object")
+    return {str(k): int(v) for k, v in value.items()}
+
+
+@dataclass(frozen=True)
+class HistoryQuery:
+    """A filtered list, newest first. Every field narrows; None means any.
+
+    ``person`` matches the OS user name or the display name (case-insensitive);
+    ``text`` is a case-insensitive search in serial, person, machine, profile,
+    product, activation ids, what the row looked like and the detail text;
+    ``since`` is inclusive, ``until`` exclusive; ``limit`` None: all."""
+
+    serial: str | None = None
+    person: str | None = None
+    action: str | None = None
+    outcome: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    text: str | None = None
+    limit: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.action is not None and self.action not in ACTIONS:
+            raise EntryError(f"unknown action {self.action!r} (known: {', '.join(ACTIONS)})")
+        if self.outcome is not None and self.outcome not in OUTCOMES:
+            raise EntryError(f"unknown outcome {self.outcome!r} (known: {', '.join(OUTCOMES)})")
+        for moment in (self.since, self.until):
+            if moment is not None and moment.tzinfo is None:
+                raise EntryError("since/until must carry their UTC offset")

@@ -1,0 +1,242 @@
+"""A team's history: one PostgreSQL table that every desk writes (psycopg 3).
+
+- Each entry is one transaction (autocommit: one statement each), so desks on
+  several machines write at once without waiting for each other; ids are UUIDs
+  made on the desks, so there is nothing to coordinate.
+- The schema is created and migrated by the app, in one transaction under
+  ``pg_advisory_xact_lock``: two desks starting together against an empty
+  database apply each step once, the second waits and finds it done.
+- The password is never part of the URL kept in the settings: it comes from the
+  OS keyring and is passed to libpq on its own. Sentences name the database as
+  ``user@host:port/db``.
+
+psycopg is imported here only, so that the local store and ``--help`` never load it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from datetime import datetime
+from typing import Any
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from .model import Entry, HistoryQuery
+from .scrub import clean_entry, register_secret, scrub_text
+from .settings import describe_team_url
+from .sql import COLUMNS, SELECT, EntryList, entries_from_rows, order_and_limit, where
+from .store import StoreError
+
+__all__ = ["LOCK_KEY", "MIGRATIONS", "PostgresStore"]
+
+#: The advisory lock of the migrations: one constant every License Desk uses
+#: ("LDHISTMG" in ASCII, a positive bigint).
+LOCK_KEY = 0x4C44_4849_5354_4D47
+CONNECT_TIMEOUT = 5  # seconds; libpq's own
+
+MIGRATIONS: tuple[tuple[int, str], ...] = (
+    (1, """
+        CREATE TABLE history (
+            id uuid PRIMARY KEY,
+            time timestamptz NOT NULL,
+            user_name text NOT NULL,
+            display_name text,
+            machine text NOT NULL,
+            profile text,
+            service text,
+            action text NOT NULL,
+            serial text,
+            activation_ids bigint[] NOT NULL DEFAULT '{}',
+            product text,
+            before_json jsonb,
+            outcome text NOT NULL,
+            detail text,
+            counts jsonb,
+            finished timestamptz
+        );
+        CREATE INDEX history_serial_time ON history (serial, time, id);
+        CREATE INDEX history_time ON history (time, id);
+        CREATE INDEX history_user_time ON history (user_name, time, id);
+        CREATE INDEX history_action_time ON history (action, time, id);
+    """),
+)  # fmt: skip
+
+_VALUES = ", ".join(["%s"] * len(COLUMNS))
+_UPSERT = (
+    f"INSERT INTO history ({', '.join(COLUMNS)}) VALUES ({_VALUES}) ON CONFLICT (id) DO UPDATE "
+    "SET " + ", ".join(f"{c} = excluded.{c}" for c in COLUMNS[1:])
+)
+_INSERT_NEW = f"INSERT INTO history ({', '.join(COLUMNS)}) VALUES ({_VALUES}) ON CONFLICT (id) " \
+              "DO NOTHING"  # fmt: skip
+
+
+def _row(entry: Entry) -> tuple[Any, ...]:
+    return (
+        entry.id, entry.time, entry.user, entry.display_name, entry.machine, entry.profile,
+        entry.service, entry.action, entry.serial, list(entry.activation_ids), entry.product,
+        Jsonb(entry.before) if entry.before is not None else None, entry.outcome, entry.detail,
+        Jsonb(entry.counts) if entry.counts is not None else None, entry.finished,
+    )  # fmt: skip
+
+
+# Text where Python would decode row by row (uuid, jsonb, arrays): entries_from_rows
+# decodes the JSON of all rows at once.
+_SELECT = SELECT.replace("id, ", "id::text, ", 1).replace(
+    "activation_ids", "array_to_string(activation_ids, ',')").replace(
+    "before_json", "before_json::text").replace("counts", "counts::text")  # fmt: skip
+
+
+def _same(moment: datetime) -> datetime:
+    return moment
+
+
+class PostgresStore:
+    """The history in a PostgreSQL database. ``url``: ``postgresql://user@host:port/db``
+    (no password in it); ``password``: from the keyring, or None."""
+
+    def __init__(self, url: str, *, password: str | None = None,
+                 connect_timeout: int = CONNECT_TIMEOUT) -> None:  # fmt: skip
+        self.url = url
+        self.label = f"the team database {describe_team_url(url)}"
+        self._password = password
+        register_secret(password)
+        self._connect_timeout = connect_timeout
+        self._db: psycopg.Connection | None = None
+
+    # ------------------------------------------------------------ connection
+
+    def _fail(self, doing: str, exc: BaseException) -> StoreError:
+        text = str(exc).strip().splitlines()
+        why = scrub_text(text[0] if text else type(exc).__name__) or type(exc).__name__
+        if isinstance(exc, psycopg.OperationalError):
+            return StoreError(f"{self.label} cannot be reached ({why})", network=True)
+        return StoreError(f"{self.label} cannot be {doing} ({why})")
+
+    def _conn(self) -> psycopg.Connection:
+        if self._db is not None and not self._db.closed:
+            return self._db
+        extra: dict[str, Any] = {"password": self._password} if self._password else {}
+        try:
+            db = psycopg.connect(self.url, autocommit=True, connect_timeout=self._connect_timeout,
+                                 application_name="licensedesk", **extra)  # fmt: skip
+            # times come back in UTC (not as a libpq "options" argument: that would replace
+            # the team's own ?options=, e.g. a search_path)
+            db.execute("SET TIME ZONE 'UTC'")
+        except psycopg.Error as exc:
+            raise self._fail("opened", exc) from None
+        self._db = db
+        return db
+
+    @property
+    def broken(self) -> bool:
+        return self._db is not None and (self._db.closed or self._db.broken)
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    def _run(self, doing: str, sql: str, params: Any = None) -> psycopg.Cursor:
+        try:
+            return self._conn().execute(sql, params)
+        except psycopg.Error as exc:
+            raise self._fail(doing, exc) from None
+
+    # ------------------------------------------------------------ schema
+
+    def migrate(self) -> int:
+        db = self._conn()
+        try:
+            with db.transaction():
+                db.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+                db.execute("CREATE TABLE IF NOT EXISTS schema_version (version integer PRIMARY "
+                           "KEY, applied_at timestamptz NOT NULL DEFAULT now())")  # fmt: skip
+                row = db.execute("SELECT max(version) FROM schema_version").fetchone()
+                current = (row[0] if row else None) or 0
+                known = MIGRATIONS[-1][0]
+                if current > known:
+                    raise StoreError(
+                        f"{self.label} was set up by a newer License Desk (schema {current}; "
+                        f"this version knows {known})"
+                    )
+                for version, script in MIGRATIONS:
+                    if version > current:
+                        for statement in filter(str.strip, script.split(";")):
+                            db.execute(statement)  # type: ignore[call-overload]
+                        db.execute("INSERT INTO schema_version (version) VALUES (%s)",
+                                   (version,))  # fmt: skip
+                        current = version
+        except psycopg.Error as exc:
+            raise self._fail("set up", exc) from None
+        return current
+
+    # ------------------------------------------------------------ writes
+
+    def write(self, entry: Entry) -> None:
+        entry = clean_entry(entry)  # the canary rule: no key, password or URL query stored
+        self._run("written", _UPSERT, _row(entry))
+
+    def complete(self, entry_id: str, outcome: str, detail: str | None,
+                 counts: dict[str, int] | None, finished: datetime) -> bool:  # fmt: skip
+        cur = self._run(
+            "written",
+            "UPDATE history SET outcome = %s, detail = %s, counts = %s, finished = %s "
+            "WHERE id = %s",
+            (outcome, scrub_text(detail), Jsonb(counts) if counts is not None else None,
+             finished, entry_id),
+        )
+        return cur.rowcount > 0
+
+    def import_entries(self, entries: Iterable[Entry]) -> int:
+        db = self._conn()
+        rows = [_row(clean_entry(e)) for e in entries]
+        try:
+            with db.transaction(), db.cursor() as cur:
+                cur.executemany(_INSERT_NEW, rows)
+                added = max(cur.rowcount, 0)
+            if added >= 1000:  # fresh statistics, or the planner sorts a serial's rows
+                db.execute("ANALYZE history")
+        except psycopg.Error as exc:
+            raise self._fail("written", exc) from None
+        return added
+
+    # ------------------------------------------------------------ reads
+
+    def _select(self, sql: str, params: Any) -> EntryList:
+        return entries_from_rows(self._run("read", sql, params).fetchall(), _same)
+
+    def get(self, entry_id: str) -> Entry | None:
+        found = self._select(_SELECT + " WHERE id = %s", (entry_id,))
+        return found[0] if found else None
+
+    def history(self, serial: str, limit: int | None = None) -> EntryList:
+        return self.query(HistoryQuery(serial=serial, limit=limit))
+
+    def query(self, query: HistoryQuery) -> EntryList:
+        clause, params = where(query, ph="%s", like="ILIKE", time_param=lambda t: t,
+                               as_text=lambda column: f"{column}::text")  # fmt: skip
+        tail, more = order_and_limit(query.limit, "%s")
+        return self._select(_SELECT + clause + tail, params + more)
+
+    def export(self, since: datetime | None = None) -> Iterator[Entry]:
+        sql, params = _SELECT, []
+        if since is not None:
+            sql, params = sql + " WHERE time >= %s", [since]
+        yield from self._select(sql + " ORDER BY history.time, history.id", params)
+
+    def server_facts(self) -> tuple[int, bool, bool, int]:
+        """(server version number, history table there, this user may create it, entries):
+        what "Test connection" says, without changing anything."""
+        row = self._run("read", "SELECT to_regclass('history') IS NOT NULL, "
+                        "has_schema_privilege(current_schema(), 'CREATE')").fetchone()  # fmt: skip
+        table, may_create = (bool(row[0]), bool(row[1])) if row else (False, False)
+        count = self.count() if table else 0
+        return self._conn().info.server_version, table, may_create, count
+
+    def count(self) -> int:
+        row = self._run("read", "SELECT count(*) FROM history").fetchone()
+        return int(row[0]) if row else 0
+
+    def __repr__(self) -> str:
+        return f"<PostgresStore {describe_team_url(self.url)}>"

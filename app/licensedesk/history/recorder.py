@@ -1,0 +1,270 @@
+"""``Recorder``: writes what is about to be sent, then how it ended. Used by the window and the CLI.
+
+    async with recorder.record("deactivate", serial=s, activation_ids=[9], before=row) as rec:
+        message = await client.set_activation(9, False)
+        rec.done(message)            # optional: leaving the block normally means done
+
+Leaving the block with an exception completes the entry from it (refused with
+the service's message, unknown after a time-out or a dropped connection or
+cancellation, not sent when the request never left) and lets the exception
+go on: the recorder never changes what the action does.
+
+Where the time goes (the UI thread must not wait for a disk or a network): the
+writes run on one worker thread (:class:`~.worker.StoreWorker`); the event
+loop only queues them and awaits the answer, at most ``wait`` seconds.
+
+Crash semantics. The intent is committed *before* the request is sent (the
+block starts after the store said so), so a crash, ``kill -9`` or power cut
+while the request is on its way leaves the entry "sent, outcome unknown".
+Exceptions, both of them documented: when the store does not answer within
+``wait`` (a slow team server) the change goes ahead and the intent stays
+queued, so a crash in that window loses the entry; with the local file a power
+cut can lose the last commits (WAL, synchronous=NORMAL). The outcome is queued
+and awaited the same way; after a cancellation it is queued, not awaited.
+
+If the store cannot be written, the change still happens: the error is kept
+and said once, as :attr:`Recorder.problem` and through ``on_problem`` (called
+on the event loop's thread): "The history is not being recorded: <reason>."
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from .model import OUTCOMES, Entry, HistoryQuery, new_entry_id, utc_now
+from .outcome import classify
+from .scrub import scrub_text
+from .store import HistoryStore, StoreError, open_store
+from .who import machine_name, os_user
+from .worker import StoreWorker
+
+if TYPE_CHECKING:
+    from licensedesk.profiles import SecretStore
+
+    from .settings import HistorySettings
+
+__all__ = ["PROBLEM", "Recorder", "Recording"]
+
+log = logging.getLogger(__name__)
+
+PROBLEM = "The history is not being recorded: {reason}."
+_UNSET: Any = object()
+
+
+class Recording:
+    """One recorded action, from :meth:`Recorder.record`. ``id`` is the entry's id (for
+    :meth:`Recorder.complete` later); ``entry`` is the entry as last written."""
+
+    def __init__(self, recorder: Recorder, entry: Entry) -> None:
+        self._recorder = recorder
+        self.entry = entry
+        self._outcome: tuple[str, str | None] | None = None
+        self._counts: dict[str, int] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.entry.id
+
+    # The block may say how it ended; otherwise leaving it decides (see classify).
+
+    def done(self, detail: str | None = None, *, counts: dict[str, int] | None = None) -> None:
+        """Done; ``detail``: the service's message; ``counts``: a batch check's counts."""
+        self._outcome, self._counts = ("done", detail), counts
+
+    def refused(self, message: str | None) -> None:
+        self._outcome = ("refused", message)
+
+    def unknown(self, detail: str | None = None) -> None:
+        self._outcome = ("unknown", detail)
+
+    def failed(self, detail: str | None = None) -> None:
+        """Never sent."""
+        self._outcome = ("failed", detail)
+
+    async def __aenter__(self) -> Recording:
+        intent = self._recorder._submit(self.entry)
+        try:
+            await self._recorder._wait(intent)
+        except asyncio.CancelledError:
+            self._finish(("failed", "Cancelled before it was sent."))
+            raise
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> bool:  # fmt: skip
+        outcome = self._outcome or classify(exc)
+        written = self._finish(outcome)
+        if not isinstance(exc, asyncio.CancelledError):
+            await self._recorder._wait(written)
+        return False
+
+    def _finish(self, outcome: tuple[str, str | None]) -> Future[None]:
+        state, detail = outcome
+        self.entry = self.entry.replace(outcome=state, detail=detail, counts=self._counts,
+                                        finished=utc_now())  # fmt: skip
+        return self._recorder._submit(self.entry)
+
+
+class Recorder:
+    """Records actions into one history store, off the event loop's thread.
+
+    ``opener``: makes the store (called on the worker thread, on first use);
+    ``display_name``: the person's chosen name; ``wait``: seconds the event loop
+    waits for a write before going on without it; ``on_problem(sentence)``: told
+    once when the history cannot be written."""
+
+    def __init__(
+        self,
+        opener: Callable[[], HistoryStore],
+        *,
+        display_name: str | None = None,
+        on_problem: Callable[[str], None] | None = None,
+        wait: float = 2.0,
+    ) -> None:
+        self._worker = StoreWorker(opener)
+        self.display_name = display_name
+        self.on_problem = on_problem
+        self.wait = wait
+        self.problem: str | None = None
+        self._profile: str | None = None
+        self._service: str | None = None
+
+    @classmethod
+    def from_settings(
+        cls,
+        settings: HistorySettings | None = None,
+        *,
+        secrets: SecretStore | None = None,
+        config_dir: Path | None = None,
+        data_dir: Path | None = None,
+        **kwargs: Any,
+    ) -> Recorder:
+        """The recorder of the store the history settings name (``history.json``; local by
+        default). A settings file that cannot be read becomes the problem sentence."""
+        from .settings import SettingsError, load_settings
+
+        try:
+            chosen = settings if settings is not None else load_settings(config_dir)
+        except SettingsError as exc:
+            reason = str(exc)
+
+            def broken() -> HistoryStore:
+                raise StoreError(reason[:1].lower() + reason[1:].rstrip("."))
+
+            return cls(broken, **kwargs)
+        kwargs.setdefault("display_name", chosen.display_name)
+        return cls(lambda: open_store(chosen, secrets=secrets, data_dir=data_dir), **kwargs)
+
+    # ------------------------------------------------------------ recording
+
+    def use_connection(self, profile: str | None, base_url: str | None) -> None:
+        """The profile and service that :meth:`record` names unless told otherwise (only
+        the service's scheme, host and port are kept)."""
+        self._profile, self._service = profile, base_url
+
+    def record(
+        self,
+        action: str,
+        *,
+        serial: str | None = None,
+        activation_ids: Iterable[int] = (),
+        before: dict[str, Any] | None = None,
+        product: str | None = None,
+        profile: str | None = _UNSET,
+        service: str | None = _UNSET,
+    ) -> Recording:
+        """An ``async with`` block around one request (see the module's docstring)."""
+        entry = Entry(
+            id=new_entry_id(), time=utc_now(), user=os_user(), machine=machine_name(),
+            action=action, display_name=self.display_name,
+            profile=self._profile if profile is _UNSET else profile,
+            service=self._service if service is _UNSET else service, serial=serial,
+            activation_ids=tuple(int(i) for i in activation_ids), product=product,
+            before=dict(before) if before is not None else None,  # the caller's row may change
+        )  # fmt: skip
+        return Recording(self, entry)
+
+    async def complete(self, entry_id: str, outcome: str, detail: str | None = None, *,
+                       counts: dict[str, int] | None = None) -> bool:  # fmt: skip
+        """Set the outcome of an entry written earlier (the upgrade's reconciliation).
+        False when the store has no such entry or could not be written (see ``problem``)."""
+        if outcome not in OUTCOMES:
+            raise ValueError(f"unknown outcome {outcome!r} (known: {', '.join(OUTCOMES)})")
+        finished = utc_now()
+        future = self._worker.submit(
+            lambda store: store.complete(entry_id, outcome, detail, counts, finished)
+        )
+        future.add_done_callback(self._watch(asyncio.get_running_loop()))
+        try:
+            return bool(await asyncio.shield(asyncio.wrap_future(future)))
+        except Exception:
+            return False
+
+    # ------------------------------------------------------------ reading
+
+    async def history(self, serial: str, limit: int | None = None) -> Sequence[Entry]:
+        """Entries of one serial, newest first (after every write submitted before).
+        Raises StoreError."""
+        return await self._read(lambda store: store.history(serial, limit))
+
+    async def query(self, query: HistoryQuery) -> Sequence[Entry]:
+        """Raises StoreError."""
+        return await self._read(lambda store: store.query(query))
+
+    async def _read(self, job: Callable[[HistoryStore], Sequence[Entry]]) -> Sequence[Entry]:
+        return await asyncio.wrap_future(self._worker.submit(job))
+
+    # ------------------------------------------------------------ closing
+
+    def close(self, timeout: float | None = 5.0) -> bool:
+        """Write what is queued and close the store (blocks up to ``timeout`` seconds)."""
+        return self._worker.close(timeout)
+
+    async def aclose(self, timeout: float | None = 5.0) -> bool:
+        return await asyncio.get_running_loop().run_in_executor(None, self.close, timeout)
+
+    # ------------------------------------------------------------ internals
+
+    def _submit(self, entry: Entry) -> Future[None]:
+        future = self._worker.submit(lambda store: store.write(entry))
+        future.add_done_callback(self._watch(asyncio.get_running_loop()))
+        return future
+
+    async def _wait(self, future: Future[Any]) -> None:
+        """Await a write for at most ``wait`` seconds; never raises its error (the done
+        callback reports it) and never cancels it (shield)."""
+        try:
+            async with asyncio.timeout(self.wait):
+                await asyncio.shield(asyncio.wrap_future(future))
+        except TimeoutError:
+            log.info("The history store took more than %.1f s; going on without waiting.",
+                     self.wait)  # fmt: skip
+        except Exception:
+            pass
+
+    def _watch(self, loop: asyncio.AbstractEventLoop) -> Callable[[Future[Any]], None]:
+        def done(future: Future[Any]) -> None:  # on the worker thread
+            if future.cancelled() or future.exception() is None:
+                return
+            exc = future.exception()
+            try:
+                loop.call_soon_threadsafe(self._report, exc)
+            except RuntimeError:  # the loop is closed (the CLI has finished)
+                self._report(exc)
+
+        return done
+
+    def _report(self, exc: BaseException | None) -> None:
+        if self.problem is not None or exc is None:
+            return
+        reason = exc.reason if isinstance(exc, StoreError) else f"{type(exc).__name__}: {exc}"
+        self.problem = PROBLEM.format(reason=scrub_text(reason.rstrip(".")))
+        log.warning("%s", self.problem)
+        if self.on_problem is not None:
+            self.on_problem(self.problem)

@@ -1,0 +1,218 @@
+"""History settings (``history.json`` next to ``profiles.json``) and the team database's password.
+
+File shape (version 1)::
+
+    {"version": 1, "store": "local" | "team",
+     "team_url": "postgresql://user@host:5432/db" | null, "display_name": "Ana Lima" | null}
+
+The team URL never holds a password: :func:`set_team_url` moves one found in
+it (``user:pw@`` or ``?password=``) to the OS keyring (service ``licensedesk``,
+entry ``history-team``) and keeps the URL without it; :class:`HistorySettings`
+refuses a URL that still has one. The file is written like the profiles file:
+a temporary file replaced atomically.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
+
+if TYPE_CHECKING:
+    from licensedesk.profiles import SecretStore
+
+__all__ = [
+    "FILE_NAME",
+    "KEYRING_ENTRY",
+    "HistorySettings",
+    "SettingsError",
+    "config_dir",
+    "describe_team_url",
+    "load_settings",
+    "save_settings",
+    "set_team_url",
+    "split_password",
+    "team_password",
+]
+
+FILE_NAME = "history.json"
+FILE_VERSION = 1
+KEYRING_ENTRY = "history-team"
+STORES = ("local", "team")
+_SCHEMES = ("postgresql", "postgres")
+_SECRET_PARAMS = {"password", "sslpassword"}
+
+
+class SettingsError(ValueError):
+    """A setting that cannot be used; ``sentence`` says why, for a person."""
+
+    @property
+    def sentence(self) -> str:
+        return str(self)
+
+
+def config_dir() -> Path:
+    """The folder of ``profiles.json`` (the same rule as ``licensedesk.profiles.store``:
+    ``$LICENSEDESK_CONFIG_DIR``, else platformdirs' user config folder). Mirrored, not
+    imported: importing ``licensedesk.profiles`` loads the keyring."""
+    override = os.environ.get("LICENSEDESK_CONFIG_DIR")
+    if override:
+        return Path(override).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("licensedesk", appauthor=False))
+
+
+# ---------------------------------------------------------------- the team URL
+
+
+def split_password(url: str) -> tuple[str, str | None]:
+    """``postgresql://ld:pw@host/db?password=x`` → (``postgresql://ld@host/db``, ``pw``)."""
+    parts = urlsplit(url.strip())
+    password = unquote(parts.password) if parts.password is not None else None
+    netloc = parts.netloc.rpartition("@")[2]
+    if parts.username is not None:
+        netloc = f"{quote(unquote(parts.username), safe='')}@{netloc}"
+    params = parse_qsl(parts.query, keep_blank_values=True)
+    kept = [(k, v) for k, v in params if k.lower() not in _SECRET_PARAMS]
+    for k, v in params:
+        if k.lower() == "password" and password is None:
+            password = v
+    clean = urlunsplit((parts.scheme, netloc, parts.path, urlencode(kept), parts.fragment))
+    return clean, password or None
+
+
+def check_team_url(url: str) -> str:
+    """The URL, trimmed; SettingsError when it is not a PostgreSQL URL or holds a password."""
+    text = url.strip()
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 -- raises ValueError for a port that is not a number
+    except ValueError as exc:
+        raise SettingsError(f"The team database address is not valid ({exc}).") from None
+    if parts.scheme not in _SCHEMES:
+        raise SettingsError(
+            "The team database address must start with postgresql:// "
+            "(for example postgresql://ana@db.example.com:5432/licensedesk)."
+        )
+    has_host = bool(parts.hostname) or any(k == "host" for k, _ in parse_qsl(parts.query))
+    if not has_host:
+        raise SettingsError("The team database address names no server.")
+    if split_password(text)[1] is not None:
+        raise SettingsError(
+            "The team database address holds a password: it belongs in the OS keyring, "
+            "not in the settings file."
+        )
+    return text
+
+
+def describe_team_url(url: str) -> str:
+    """``user@host:port/db`` for sentences: no scheme, no password, no options."""
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or dict(parse_qsl(parts.query)).get("host") or "localhost"
+        port = f":{parts.port}" if parts.port else ""
+        user = f"{unquote(parts.username)}@" if parts.username else ""
+    except ValueError:
+        return "(address not valid)"
+    return f"{user}{host}{port}{parts.path or ''}"
+
+
+def set_team_url(url: str, secrets: SecretStore | None) -> str:
+    """The URL to keep in the settings; a password in it goes to the keyring first.
+
+    Raises SettingsError when a password is given and there is nowhere safe to keep it
+    (``secrets`` None). Returns the URL without the password."""
+    clean, password = split_password(url)
+    if password is not None:
+        if secrets is None:
+            raise SettingsError("The team database password can only be kept in the OS keyring.")
+        secrets.set_named(KEYRING_ENTRY, password)
+    return check_team_url(clean)
+
+
+def team_password(secrets: SecretStore) -> str | None:
+    return secrets.get_named(KEYRING_ENTRY)
+
+
+# ---------------------------------------------------------------- settings
+
+
+@dataclass(frozen=True)
+class HistorySettings:
+    """``store``: "local" (a file on this computer) or "team" (``team_url``);
+    ``display_name``: how this person is named in the history (optional)."""
+
+    store: str = "local"
+    team_url: str | None = None
+    display_name: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.store not in STORES:
+            raise SettingsError(f"The history store must be 'local' or 'team', not {self.store!r}.")
+        if self.team_url is not None:
+            object.__setattr__(self, "team_url", check_team_url(self.team_url) or None)
+        if self.store == "team" and not self.team_url:
+            raise SettingsError("The team history needs the address of its database.")
+        name = (self.display_name or "").strip()
+        if len(name) > 100 or any(not ch.isprintable() for ch in name):
+            raise SettingsError("The display name must be printable and at most 100 characters.")
+        object.__setattr__(self, "display_name", name or None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": FILE_VERSION, **asdict(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HistorySettings:
+        return cls(store=data.get("store") or "local", team_url=data.get("team_url") or None,
+                   display_name=data.get("display_name"))  # fmt: skip
+
+
+def _path(folder: Path | None) -> Path:
+    return (folder if folder is not None else config_dir()) / FILE_NAME
+
+
+def load_settings(folder: Path | None = None) -> HistorySettings:
+    """The settings; the defaults (local store) when there is no file yet."""
+    path = _path(folder)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return HistorySettings()
+    except (OSError, ValueError) as exc:
+        raise SettingsError(f"The history settings {path} cannot be read ({exc}).") from None
+    if not isinstance(data, dict):
+        raise SettingsError(f"The history settings {path} do not have the expected shape.")
+    if int(data.get("version", FILE_VERSION)) > FILE_VERSION:
+        raise SettingsError(f"The history settings {path} were written by a newer License Desk.")
+    try:
+        return HistorySettings.from_dict(data)
+    except SettingsError as exc:
+        raise SettingsError(f"The history settings {path} are not valid: {exc}") from None
+
+
+def save_settings(settings: HistorySettings, folder: Path | None = None) -> Path:
+    """Write ``history.json`` atomically; returns its path."""
+    path = _path(folder)
+    text = json.dumps(settings.to_dict(), indent=2, ensure_ascii=False) + "\n"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".history.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except OSError as exc:
+        raise SettingsError(
+            f"The history settings {path} cannot be written ({exc.strerror or exc})."
+        ) from None
+    return path

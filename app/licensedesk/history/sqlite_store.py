@@ -1,0 +1,233 @@
+"""The local history: one SQLite file in the user's data folder, created on first use.
+
+WAL with ``synchronous=NORMAL``: a write is one short transaction (well under a
+millisecond on a local disk), readers never wait for a writer, and another
+window or a CLI command may write the same file at the same time (they queue on
+SQLite's lock, ``busy_timeout``). Crash semantics: a committed entry survives a
+crash or ``kill -9`` of the process; a power cut may lose the last
+transactions (the price of NORMAL instead of FULL).
+
+Migrations are numbered from the first release: ``schema_version`` holds one
+row per applied step; they run under ``BEGIN IMMEDIATE`` so two processes
+opening a new file at once apply them once.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from .model import Entry, HistoryQuery
+from .scrub import clean_entry, scrub_text
+from .sql import COLUMNS, SELECT, EntryList, entries_from_rows, order_and_limit, where
+from .store import StoreError
+
+__all__ = ["MIGRATIONS", "SqliteStore"]
+
+MIGRATIONS: tuple[tuple[int, str], ...] = (
+    (1, """
+        CREATE TABLE history (
+            id TEXT PRIMARY KEY,
+            time TEXT NOT NULL,
+            user_name TEXT NOT NULL,
+            display_name TEXT,
+            machine TEXT NOT NULL,
+            profile TEXT,
+            service TEXT,
+            action TEXT NOT NULL,
+            serial TEXT,
+            activation_ids TEXT NOT NULL DEFAULT '',
+            product TEXT,
+            before_json TEXT,
+            outcome TEXT NOT NULL,
+            detail TEXT,
+            counts TEXT,
+            finished TEXT
+        );
+        CREATE INDEX history_serial_time ON history (serial, time, id);
+        CREATE INDEX history_time ON history (time, id);
+        CREATE INDEX history_user_time ON history (user_name, time, id);
+        CREATE INDEX history_action_time ON history (action, time, id);
+    """),
+)  # fmt: skip
+
+_UPSERT = (
+    f"INSERT INTO history ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))}) "
+    "ON CONFLICT (id) DO UPDATE SET "
+    + ", ".join(f"{c} = excluded.{c}" for c in COLUMNS[1:])
+)
+_INSERT_NEW = (
+    f"INSERT INTO history ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))}) "
+    "ON CONFLICT (id) DO NOTHING"
+)
+
+
+def _time(moment: datetime) -> str:
+    """Fixed-width UTC ISO text, so that text order is time order."""
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _row(entry: Entry) -> tuple[Any, ...]:
+    return (
+        entry.id, _time(entry.time), entry.user, entry.display_name, entry.machine,
+        entry.profile, entry.service, entry.action, entry.serial,
+        ",".join(str(i) for i in entry.activation_ids), entry.product,
+        json.dumps(entry.before, ensure_ascii=False) if entry.before is not None else None,
+        entry.outcome, entry.detail,
+        json.dumps(entry.counts) if entry.counts is not None else None,
+        _time(entry.finished) if entry.finished else None,
+    )  # fmt: skip
+
+
+class SqliteStore:
+    """The history in one SQLite file. Raises :class:`StoreError` with a sentence clause."""
+
+    def __init__(self, path: str | Path, *, busy_timeout: float = 5.0) -> None:
+        self.path = Path(path)
+        self.label = f"the history file {self.path}"
+        self._busy_timeout = busy_timeout
+        self._db: sqlite3.Connection | None = None
+
+    # ------------------------------------------------------------ connection
+
+    def _fail(self, doing: str, exc: BaseException) -> StoreError:
+        why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        return StoreError(f"{self.label} cannot be {doing} ({why})")
+
+    def _conn(self) -> sqlite3.Connection:
+        if self._db is not None:
+            return self._db
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            # isolation_level=None: no implicit transactions, each write says BEGIN itself;
+            # check_same_thread=False: the recorder's worker thread owns it, one at a time.
+            db = sqlite3.connect(self.path, timeout=self._busy_timeout, isolation_level=None,
+                                 check_same_thread=False)  # fmt: skip
+        except (OSError, sqlite3.Error) as exc:
+            raise self._fail("opened", exc) from None
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+        except sqlite3.Error as exc:
+            db.close()
+            raise self._fail("opened", exc) from None
+        self._db = db
+        return db
+
+    @property
+    def broken(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    # ------------------------------------------------------------ schema
+
+    def migrate(self) -> int:
+        db = self._conn()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute("CREATE TABLE IF NOT EXISTS schema_version "
+                           "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")  # fmt: skip
+                current = db.execute("SELECT max(version) FROM schema_version").fetchone()[0] or 0
+                known = MIGRATIONS[-1][0]
+                if current > known:
+                    raise StoreError(
+                        f"{self.label} was written by a newer License Desk (schema {current}; "
+                        f"this version knows {known})"
+                    )
+                for version, script in MIGRATIONS:
+                    if version > current:
+                        for statement in filter(str.strip, script.split(";")):
+                            db.execute(statement)
+                        db.execute("INSERT INTO schema_version VALUES (?, ?)",
+                                   (version, _time(datetime.now(UTC))))  # fmt: skip
+                        current = version
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise self._fail("written", exc) from None
+        return current
+
+    # ------------------------------------------------------------ writes
+
+    def write(self, entry: Entry) -> None:
+        entry = clean_entry(entry)  # the canary rule: no key, password or URL query stored
+        try:
+            self._conn().execute(_UPSERT, _row(entry))
+        except sqlite3.Error as exc:
+            raise self._fail("written", exc) from None
+
+    def complete(self, entry_id: str, outcome: str, detail: str | None,
+                 counts: dict[str, int] | None, finished: datetime) -> bool:  # fmt: skip
+        try:
+            cur = self._conn().execute(
+                "UPDATE history SET outcome = ?, detail = ?, counts = ?, finished = ? "
+                "WHERE id = ?",
+                (outcome, scrub_text(detail), json.dumps(counts) if counts is not None else None,
+                 _time(finished), entry_id),
+            )  # fmt: skip
+        except sqlite3.Error as exc:
+            raise self._fail("written", exc) from None
+        return cur.rowcount > 0
+
+    def import_entries(self, entries: Iterable[Entry]) -> int:
+        db = self._conn()
+        try:
+            before = db.total_changes
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.executemany(_INSERT_NEW, (_row(clean_entry(e)) for e in entries))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            return db.total_changes - before
+        except sqlite3.Error as exc:
+            raise self._fail("written", exc) from None
+
+    # ------------------------------------------------------------ reads
+
+    def _select(self, sql: str, params: list[Any] | tuple[Any, ...]) -> EntryList:
+        try:
+            rows = self._conn().execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            raise self._fail("read", exc) from None
+        return entries_from_rows(rows, datetime.fromisoformat)
+
+    def get(self, entry_id: str) -> Entry | None:
+        found = self._select(SELECT + " WHERE id = ?", (entry_id,))
+        return found[0] if found else None
+
+    def history(self, serial: str, limit: int | None = None) -> EntryList:
+        return self.query(HistoryQuery(serial=serial, limit=limit))
+
+    def query(self, query: HistoryQuery) -> EntryList:
+        clause, params = where(query, ph="?", like="LIKE", time_param=_time,
+                               as_text=lambda column: column)  # fmt: skip
+        tail, more = order_and_limit(query.limit, "?")
+        return self._select(SELECT + clause + tail, params + more)
+
+    def export(self, since: datetime | None = None) -> Iterator[Entry]:
+        sql, params = SELECT, []
+        if since is not None:
+            sql, params = sql + " WHERE time >= ?", [_time(since)]
+        yield from self._select(sql + " ORDER BY history.time, history.id", params)
+
+    def count(self) -> int:
+        try:
+            return self._conn().execute("SELECT count(*) FROM history").fetchone()[0]
+        except sqlite3.Error as exc:
+            raise self._fail("read", exc) from None
+
+    def __repr__(self) -> str:
+        return f"<SqliteStore {self.path}>"

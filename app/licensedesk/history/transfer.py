@@ -1,0 +1,41 @@
+"""Export and import as JSON lines: one entry per line, the shape of ``Entry.to_dict``.
+
+Used to move a local history into the team database: entry ids are made on
+the desk, so importing the same file twice (or a file that overlaps what is
+already there) adds nothing the second time. An import reads and checks the
+whole file before writing anything, so a damaged line changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+
+from .model import Entry, EntryError
+
+__all__ = ["ImportError_", "export_lines", "read_lines"]
+
+
+class ImportError_(EntryError):
+    """A line of an import file that is not an entry; names the line."""
+
+
+def export_lines(entries: Iterable[Entry], *, ascii_only: bool = False) -> Iterator[str]:
+    """One JSON line per entry (no newline at the end of each)."""
+    for entry in entries:
+        yield json.dumps(entry.to_dict(), ensure_ascii=ascii_only, separators=(",", ":"))
+
+
+def read_lines(lines: Iterable[str], *, source: str = "the file") -> list[Entry]:
+    """Every entry of a JSON lines text; blank lines are skipped. Raises ImportError_."""
+    entries = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            entries.append(Entry.from_dict(json.loads(line)))
+        except (ValueError, EntryError) as exc:
+            why = "not JSON" if isinstance(exc, json.JSONDecodeError) else str(exc)
+            raise ImportError_(f"Line {number} of {source} is not a history entry ({why}).") \
+                from None
+    return entries
