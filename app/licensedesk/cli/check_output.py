@@ -104,6 +104,10 @@ class OrderedRows:
             self.written.append(row)
             self._write(self.line(row))
 
+    def answered(self) -> list[CheckResult]:
+        """Every answer so far, written or still waiting for an earlier row."""
+        return [*self.written, *self._early.values()]
+
     def flush_answered(self) -> int:
         """After an interruption: write every answered row left, in input order (the
         unanswered ones are skipped). Returns how many were written now."""

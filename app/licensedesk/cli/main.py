@@ -181,16 +181,25 @@ def build_parser() -> argparse.ArgumentParser:
 async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
     from licensedesk.api import LicenseClient
 
-    from . import service
+    from . import recording, service
     from .connection import resolve_connection
 
     conn = resolve_connection(args, printer)
-    async with LicenseClient(conn.config) as client:
-        if args.command == "check":
-            from . import check
+    recorder = None
+    if recording.records(args):
+        recorder = recording.open_recorder(conn.profile, printer)
+    try:
+        async with LicenseClient(conn.config) as client:
+            if args.command == "check":
+                from . import check
 
-            return await check.cmd_check(client, args, printer, conn.profile)
-        return await service.COMMANDS[args.command](client, args, printer)
+                return await check.cmd_check(client, args, printer, conn.profile,
+                                             recorder=recorder)  # fmt: skip
+            return await service.COMMANDS[args.command](client, args, printer,
+                                                        recorder=recorder)  # fmt: skip
+    finally:
+        if recorder is not None:
+            await recorder.aclose()
 
 
 def _report(printer: Printer, exc: ApiError | CliError, code: int) -> None:

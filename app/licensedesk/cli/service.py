@@ -1,10 +1,15 @@
-"""The service commands: one async function per call, all over one LicenseClient."""
+"""The service commands: one async function per call, all over one LicenseClient.
+
+Each takes ``recorder=`` (the history, :mod:`.recording`): the writes record
+their intent and outcome in it; reads ignore it.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 from licensedesk import machine
 from licensedesk.api import (
@@ -20,8 +25,12 @@ from licensedesk.display_text import visible
 
 from .errors import NETWORK, OK, REFUSED, CliError, UsageError
 from .output import Printer, fields_text, mask_product, table_text
+from .recording import record
 
-Command = Callable[[LicenseClient, argparse.Namespace, Printer], Awaitable[int]]
+if TYPE_CHECKING:
+    from licensedesk.history import Recorder
+
+Command = Callable[..., Awaitable[int]]  # (client, args, printer, *, recorder=None) -> exit code
 
 
 # ---------------------------------------------------------------- confirmation
@@ -102,13 +111,15 @@ def message(printer: Printer, text: str) -> int:
 # ---------------------------------------------------------------- commands
 
 
-async def cmd_show(client: LicenseClient, args: argparse.Namespace, printer: Printer) -> int:
+async def cmd_show(client: LicenseClient, args: argparse.Namespace, printer: Printer,
+                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
     lic = await client.show_license(args.serial)
     printer.result(lic, fields_text(license_fields(lic)))
     return OK
 
 
-async def cmd_products(client: LicenseClient, args: argparse.Namespace, printer: Printer) -> int:
+async def cmd_products(client: LicenseClient, args: argparse.Namespace, printer: Printer,
+                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
     products = await client.license_products(args.serial)
     dumped = [mask_product(p.model_dump(mode="json"), args.reveal_secrets) for p in products]
     if printer.json_mode:
@@ -140,7 +151,8 @@ async def cmd_products(client: LicenseClient, args: argparse.Namespace, printer:
     return OK
 
 
-async def cmd_activations(client: LicenseClient, args: argparse.Namespace, printer: Printer) -> int:
+async def cmd_activations(client: LicenseClient, args: argparse.Namespace, printer: Printer,
+                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
     items = await client.activations(args.serial)
     if printer.json_mode:
         printer.json(items)
@@ -151,25 +163,36 @@ async def cmd_activations(client: LicenseClient, args: argparse.Namespace, print
     return OK
 
 
-async def cmd_activate(client: LicenseClient, args: argparse.Namespace, printer: Printer) -> int:
-    return message(printer, await client.set_activation(args.id, True))
+async def cmd_activate(client: LicenseClient, args: argparse.Namespace, printer: Printer,
+                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
+    async with record(recorder, "activate", activation_ids=[args.id]) as rec:
+        answer = await client.set_activation(args.id, True)
+        rec.done(answer)
+    return message(printer, answer)
 
 
-async def cmd_deactivate(client: LicenseClient, args: argparse.Namespace, printer: Printer) -> int:
-    return message(printer, await client.set_activation(args.id, False))
+async def cmd_deactivate(client: LicenseClient, args: argparse.Namespace, printer: Printer,
+                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
+    async with record(recorder, "deactivate", activation_ids=[args.id]) as rec:
+        answer = await client.set_activation(args.id, False)
+        rec.done(answer)
+    return message(printer, answer)
 
 
-async def cmd_delete_activation(
-    client: LicenseClient, args: argparse.Namespace, printer: Printer
-) -> int:
+async def cmd_delete_activation(client: LicenseClient, args: argparse.Namespace, printer: Printer,
+                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
     aid = check_activation_id(args.id)
     what = f"Activation {aid}"
+    serial = normalize_serial(args.serial) if args.serial else None
+    before: dict[str, Any] | None = None
     if args.serial and not args.yes:
         serial = normalize_serial(args.serial)
         found = [a for a in await client.activations(serial) if a.id == aid]
         if not found:
             raise CliError(f"Activation {aid} is not one of the activations of {serial}.", REFUSED)
         a = found[0]
+        before = {"activated": a.activated, "host_id": a.host_id, "device_tag": a.device_tag,
+                  "product": a.product_name}  # fmt: skip
         what = (
             f"Activation {aid} of {serial} (device {a.host_id}, {a.device_tag}, {a.product_name})"
         )
@@ -179,16 +202,31 @@ async def cmd_delete_activation(
         f"delete activation {aid}",
         f"{what} will be deleted: that device loses its seat. This cannot be undone.",
     )
-    return message(printer, await client.delete_activation(aid))
+    async with record(recorder, "delete", serial=serial, activation_ids=[aid],
+                      before=before) as rec:  # fmt: skip
+        answer = await client.delete_activation(aid)
+        rec.done(answer)
+    return message(printer, answer)
 
 
-async def cmd_validate(client: LicenseClient, args: argparse.Namespace, printer: Printer) -> int:
+async def cmd_validate(client: LicenseClient, args: argparse.Namespace, printer: Printer,
+                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
     host_id, device_tag = args.host_id, args.device_tag
     if args.this_machine:
         if host_id or device_tag:
             raise UsageError("Give --this-machine or --host-id/--device-tag, not both.")
         host_id, device_tag = machine.host_id(), machine.device_tag()
-    result = await client.validate(args.serial, args.product, host_id, device_tag)
+    if host_id:  # the service records the host: a change, so it goes into the history
+        async with record(recorder, "validate_record", serial=normalize_serial(args.serial),
+                          product=args.product,
+                          before={"host_id": host_id, "device_tag": device_tag}) as rec:
+            result = await client.validate(args.serial, args.product, host_id, device_tag)
+            if result.valid:
+                rec.done(result.reason_sentence)
+            else:
+                rec.refused(result.message or result.reason_sentence)
+    else:
+        result = await client.validate(args.serial, args.product, host_id, device_tag)
     data = {"valid": result.valid, "reason": result.reason_sentence, **result.model_dump()}
     text = fields_text(
         [
@@ -207,14 +245,17 @@ async def cmd_validate(client: LicenseClient, args: argparse.Namespace, printer:
     return OK if result.valid else REFUSED
 
 
-async def cmd_upgrade(client: LicenseClient, args: argparse.Namespace, printer: Printer) -> int:
+async def cmd_upgrade(client: LicenseClient, args: argparse.Namespace, printer: Printer,
+                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
     current = normalize_serial(args.current)
     target = normalize_serial(args.upgrade)
+    before: dict[str, Any] = {"upgrade_serial": target}  # the history: what it became too
     if not args.yes:
         if not stdin_is_interactive():
             confirm(args, printer, f"upgrade {current}", "")
         cur, new = await client.show_license(current), await client.show_license(target)
         devices = await client.activations(current)
+        before.update(sku=cur.sku_number, licensee=cur.name, activations=len(devices))
         side = table_text(
             ("", "current (will be deleted)", "upgrade"),
             [
@@ -232,10 +273,15 @@ async def cmd_upgrade(client: LicenseClient, args: argparse.Namespace, printer: 
             f"The licence {current} ({cur.sku_name}) and its {len(devices)} activation(s) "
             f"will be deleted; {target} takes its place. This cannot be undone.",
         )
+    rec = record(recorder, "upgrade", serial=current, before=before)
     try:
-        return message(printer, await client.upgrade(current, target))
+        async with rec:
+            answer = await client.upgrade(current, target)
+            rec.done(answer)
+        return message(printer, answer)
     except TransportError as exc:
-        # Never retry blindly (DESIGN.md §2): find out what happened and say it.
+        # Never retry blindly (DESIGN.md §2): find out what happened, say it, and complete
+        # the history's "outcome unknown" entry with it.
         try:
             await client.show_license(current)
         except NotFound:
@@ -243,6 +289,8 @@ async def cmd_upgrade(client: LicenseClient, args: argparse.Namespace, printer: 
                 f"The connection broke ({exc.sentence}), but the upgrade went through: "
                 f"{current} no longer exists and {target} is ready to use."
             )
+            await _reconciled(recorder, rec, "done", f"The connection broke, but {current} "
+                              f"no longer exists: the upgrade went through.")  # fmt: skip
             return message(printer, "Upgrade license is ready to use.")
         except Exception:
             raise CliError(
@@ -250,6 +298,8 @@ async def cmd_upgrade(client: LicenseClient, args: argparse.Namespace, printer: 
                 f"'licensedesk-cli show {current}' before trying again.",
                 NETWORK,
             ) from None
+        await _reconciled(recorder, rec, "failed", f"The connection broke, and {current} "
+                          "still exists: the upgrade did not happen.")  # fmt: skip
         raise CliError(
             f"{exc.sentence} The upgrade did not happen: {current} still exists. "
             "You can try again.",
@@ -257,9 +307,14 @@ async def cmd_upgrade(client: LicenseClient, args: argparse.Namespace, printer: 
         ) from None
 
 
-async def cmd_registration(
-    client: LicenseClient, args: argparse.Namespace, printer: Printer
-) -> int:
+async def _reconciled(recorder: Recorder | None, rec: Any, outcome: str, detail: str) -> None:
+    """What re-reading found, written over the entry's "outcome unknown"."""
+    if recorder is not None:
+        await recorder.complete(rec.id, outcome, detail)
+
+
+async def cmd_registration(client: LicenseClient, args: argparse.Namespace, printer: Printer,
+                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
     licences = await client.registration_check(args.serial)
     suitable = bool(licences)
     if printer.json_mode:
@@ -272,10 +327,12 @@ async def cmd_registration(
     return OK if suitable else REFUSED
 
 
-async def cmd_register(client: LicenseClient, args: argparse.Namespace, printer: Printer) -> int:
-    return message(
-        printer, await client.register(args.serial, args.name, args.email, args.sku_number)
-    )
+async def cmd_register(client: LicenseClient, args: argparse.Namespace, printer: Printer,
+                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
+    async with record(recorder, "register", serial=normalize_serial(args.serial)) as rec:
+        answer = await client.register(args.serial, args.name, args.email, args.sku_number)
+        rec.done(answer)
+    return message(printer, answer)
 
 
 COMMANDS: dict[str, Command] = {

@@ -1,0 +1,80 @@
+"""The command line's history: every change it sends is recorded (docs/history.md).
+
+``activate``, ``deactivate``, ``delete-activation``, ``upgrade``, ``register``, a
+``validate`` that records a host, and each ``check`` (one entry for the batch)
+write the intent before the request and the outcome after, into the store the
+history settings name (``history.json``: this computer's file by default, or the
+team's database). Reads are not recorded.
+
+A history that cannot be written never stops the change: its sentence goes to
+stderr once, as a warning, and the command's exit code is unchanged. The
+recorder is made only for a command that records, so reads and ``--help`` load
+no history code.
+"""
+
+from __future__ import annotations
+
+import argparse
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from licensedesk.history import Recorder
+    from licensedesk.profiles import Profile
+
+    from .output import Printer
+
+#: commands that change something at the service, always recorded
+WRITES = frozenset({"activate", "deactivate", "delete-activation", "upgrade", "register"})
+
+
+def records(args: argparse.Namespace) -> bool:
+    """Whether this command's run is recorded (validate only when it records a host)."""
+    if args.command in WRITES or args.command == "check":
+        return True
+    return args.command == "validate" and bool(
+        getattr(args, "this_machine", False) or getattr(args, "host_id", None))
+
+
+def open_recorder(profile: Profile, printer: Printer) -> Recorder:
+    """The recorder of the configured store, naming ``profile`` and its service. The team
+    password comes from the keyring, so the keyring is opened only for a team store."""
+    from licensedesk.history import Recorder, SettingsError, load_settings
+
+    secrets = None
+    try:
+        settings = load_settings()
+    except SettingsError:
+        settings = None  # from_settings makes the unreadable file the problem sentence
+    if settings is not None and settings.store == "team":
+        from licensedesk.profiles import SecretStore
+
+        secrets = SecretStore()
+    recorder = Recorder.from_settings(
+        settings, secrets=secrets, on_problem=lambda sentence: printer.note(f"Warning: {sentence}"))
+    recorder.use_connection(profile.name, profile.base_url)
+    return recorder
+
+
+class _NotRecorded:
+    """What :func:`record` gives when there is no recorder: the same calls, no effect."""
+
+    id = None
+
+    def done(self, *_a: Any, **_k: Any) -> None: ...
+    def refused(self, *_a: Any) -> None: ...
+    def unknown(self, *_a: Any) -> None: ...
+    def failed(self, *_a: Any) -> None: ...
+
+    async def __aenter__(self) -> _NotRecorded:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> bool:  # fmt: skip
+        return False
+
+
+def record(recorder: Recorder | None, action: str, **fields: Any):
+    """``async with record(recorder, "deactivate", activation_ids=[9]) as rec:``; a no-op
+    block when ``recorder`` is None."""
+    return _NotRecorded() if recorder is None else recorder.record(action, **fields)
