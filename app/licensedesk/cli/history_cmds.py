@@ -8,8 +8,8 @@
 The store is the one ``history.json`` names (local by default); ``--store``
 picks the other for one command (export from the local file, import into the
 team database). These commands talk to the store directly: there is no UI
-thread to spare here. Building the parser imports nothing of the history
-package (``--help`` stays light).
+thread to spare here. The parser is built by :mod:`.history_options`, which
+imports nothing else (``--help`` and ``--version`` stay light).
 """
 
 from __future__ import annotations
@@ -32,42 +32,7 @@ if TYPE_CHECKING:  # .output loads pydantic: not while building the parser
 
     from .output import Printer
 
-# Literal here so that --help imports nothing; checked against the model when used.
-ACTION_NAMES = "activate, deactivate, delete, upgrade, register, validate_record, batch_check"
-OUTCOME_NAMES = "pending, done, refused, unknown, failed"
-USAGE = """\
-licensedesk-cli history [SERIAL] [--since DATE] [--action A] [--json] [filters]
-       licensedesk-cli history export [--since DATE] [FILE|-]
-       licensedesk-cli history import FILE"""
-
-
-def add_history_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
-    """The ``history`` sub-command (``sub``: the top parser's sub-parsers)."""
-    p = sub.add_parser(
-        "history",
-        parents=parents,
-        usage=USAGE,
-        help="what was done to licences, by whom (this computer's or the team's history)",
-        description=(
-            "Show the history of changes (newest first): of one SERIAL, or every entry "
-            "matching the filters. 'export' writes it as JSON lines; 'import' adds the "
-            "entries of such a file that the store does not hold yet (no duplicates: import "
-            "twice, the count stays the same)."
-        ),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    p.add_argument("words", nargs="*", metavar="SERIAL | export [FILE] | import FILE",
-                   help=argparse.SUPPRESS)  # fmt: skip
-    p.add_argument("--since", metavar="DATE", help="from this day or time on (YYYY-MM-DD[THH:MM])")
-    p.add_argument("--until", metavar="DATE", help="up to this day (included) or time")
-    p.add_argument("--action", metavar="A", help=f"only this action: {ACTION_NAMES}")
-    p.add_argument("--person", metavar="P", help="only this OS user or display name")
-    p.add_argument("--outcome", metavar="O", help=f"only this outcome: {OUTCOME_NAMES}")
-    p.add_argument("--search", metavar="TEXT", help="text anywhere in the entry")
-    p.add_argument("--limit", type=int, metavar="N", help="at most N entries (newest)")
-    p.add_argument("--store", choices=("local", "team"),
-                   help="this computer's file or the team database (default: the settings')")
-
+from .history_options import USAGE
 
 # ---------------------------------------------------------------- arguments
 

@@ -8,15 +8,13 @@ the commands' modules are imported once the arguments are known.
 from __future__ import annotations
 
 import argparse
-import asyncio
-import logging
 import sys
 from typing import TYPE_CHECKING
 
 from licensedesk import __version__
 
 from .errors import INTERNAL, INTERRUPTED, OK, CliError, exit_code_for
-from .history_cmds import add_history_parser
+from .history_options import add_history_parser
 from .options import ENV_KEY, ENV_PROFILE, ENV_WRITE_KEY, add_profile_field_options
 
 if TYPE_CHECKING:
@@ -218,6 +216,8 @@ def _quiet_library_logs() -> None:
     """stderr holds the CLI's own sentences. Without a handler, Python's last resort would
     print the library's log warnings too (a keyring failing when used: a second, raw line
     beside the CLI's own)."""
+    import logging
+
     logger = logging.getLogger("licensedesk")
     if not any(isinstance(h, logging.NullHandler) for h in logger.handlers):
         logger.addHandler(logging.NullHandler())
@@ -250,6 +250,8 @@ def main(argv: list[str] | None = None) -> int:
             from . import check
 
             check.prepare(args)
+        import asyncio
+
         return asyncio.run(_run_service(args, printer))
     except ApiError as exc:
         code = exit_code_for(exc)

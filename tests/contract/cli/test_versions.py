@@ -18,3 +18,24 @@ def test_version(module, prog):
                           text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == f"{prog} {__version__}"
+
+
+@pytest.mark.parametrize(("argv", "light"), [
+    (["--version"], ("argparse", "asyncio", "httpx", "keyring", "pydantic", "licensedesk.api",
+                     "licensedesk.history", "licensedesk.profiles")),
+    (["--help"], ("asyncio", "httpx", "keyring", "pydantic", "licensedesk.api",
+                  "licensedesk.history", "licensedesk.profiles", "tempfile")),
+])  # fmt: skip
+def test_version_and_help_load_only_what_they_need(argv, light):
+    """``--version`` does not even build the parser; ``--help`` builds it, nothing more."""
+    code = "\n".join([
+        "import sys",
+        "from licensedesk.cli import main",
+        f"assert main({argv!r}) == 0",
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {light!r}"
+        f" or m.startswith({light!r})), file=sys.stderr)",
+    ])  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip() == "[]"
