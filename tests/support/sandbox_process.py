@@ -19,18 +19,20 @@ class SandboxProcess:
     ``extra``: more ``serve`` arguments (``"-v"``, ``"--fault", "..."``).
     ``stderr``: as for ``Popen``: ``DEVNULL`` (default), ``PIPE`` to collect it
     (:attr:`captured_stderr`, filled by :meth:`stop`), ``None`` to inherit it.
+    ``preexec_fn``: as for ``Popen`` (e.g. a lower RLIMIT_NOFILE for the child).
     As a context manager it starts on enter and stops (SIGTERM) on exit.
     """
 
     def __init__(self, db: str | os.PathLike[str], *extra: str, latency_ms: int = 0,
                  stderr: int | None = subprocess.DEVNULL,
-                 start_timeout: float = 20.0) -> None:  # fmt: skip
+                 start_timeout: float = 20.0, preexec_fn=None) -> None:  # fmt: skip
         self.args = [sys.executable, "-m", "licensedesk.sandbox", "serve",
                      "--db", str(db), "--port", "0"]  # fmt: skip
         if latency_ms:
             self.args += ["--latency-ms", str(latency_ms)]
         self.args += extra
         self.stderr = stderr
+        self.preexec_fn = preexec_fn
         self.start_timeout = start_timeout
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
@@ -40,7 +42,7 @@ class SandboxProcess:
     def start(self) -> str:
         """Start the server and wait (``start_timeout``) for the URL it prints."""
         self.process = subprocess.Popen(self.args, stdout=subprocess.PIPE, stderr=self.stderr,
-                                        text=True)  # fmt: skip
+                                        text=True, preexec_fn=self.preexec_fn)  # fmt: skip
         try:
             with selectors.DefaultSelector() as selector:
                 selector.register(self.process.stdout, selectors.EVENT_READ)

@@ -6,6 +6,7 @@ import argparse
 import json
 import logging
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from .. import __version__
@@ -14,6 +15,8 @@ from .auth import hash_key, new_credentials
 from .db import Database, stamp
 from .demo import create_demo
 from .faults import FaultPlan, parse_spec
+from .logs import RedactingFormatter
+from .protocol import default_limits
 from .server import serve_forever
 
 
@@ -26,16 +29,17 @@ def _serve(options: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"licensedesk-sandbox: bad --fault {spec!r}: {exc}", file=sys.stderr)
             return 2
-    logging.basicConfig(
-        level=logging.INFO if options.verbose else logging.WARNING,
-        format="%(asctime)s %(name)s %(levelname)s %(message)s",
-        stream=sys.stderr,
-    )
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(RedactingFormatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+    logging.basicConfig(level=logging.INFO if options.verbose else logging.WARNING,
+                        handlers=[handler])  # fmt: skip
 
     def announce(url: str) -> None:
         print(url, flush=True)
 
-    serve_forever(options.db, options.host, options.port, options.latency_ms, plan, announce)
+    bounds = default_limits(options.header_timeout, options.max_connections)
+    serve_forever(options.db, options.host, options.port, options.latency_ms, plan, announce,
+                  bounds)  # fmt: skip
     return 0
 
 
@@ -94,6 +98,19 @@ def _credentials_create(options: argparse.Namespace) -> int:
     return 0
 
 
+def _positive(kind: type[int] | type[float]) -> Callable[[str], float]:
+    """An argparse type: a number of ``kind`` above 0."""
+
+    def parse(text: str) -> float:
+        value = kind(text)
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"must be above 0, not {text}")
+        return value
+
+    parse.__name__ = kind.__name__  # argparse names the type in its error message
+    return parse
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="licensedesk-sandbox",
@@ -110,6 +127,12 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--fault", action="append", default=[],
                        help="KIND[:path=/v2/...,method=POST,rate=0.5,times=3,retry_after=2,"
                             "delay_ms=500] (repeatable)")  # fmt: skip
+    serve.add_argument("--header-timeout", type=_positive(float), metavar="SECONDS",
+                       help="answer 408 and close when a request head has not arrived in "
+                            "this time, or its body in as long again (default 5)")  # fmt: skip
+    serve.add_argument("--max-connections", type=_positive(int), metavar="N",
+                       help="open connections at most (default: below the file-descriptor "
+                            "limit, at most 1024)")  # fmt: skip
     serve.add_argument("-v", "--verbose", action="store_true", help="log every request")
     serve.set_defaults(run=_serve)
 

@@ -2,16 +2,22 @@
 
 GET reads the query string only. Other methods read the query string and then the
 body, whose values win (DESIGN.md §2). Bodies above 64 KiB are refused with 413.
+
+Arguments must be text: a query string or form body whose percent-escapes are not
+UTF-8 (``%ED%A0%80``, an encoded lone surrogate, or ``%FF``), or a JSON string with a
+lone surrogate escape (``"\\ud800"``), is refused with 400 here, at the door. Such a
+value used to travel on and end in a 500 where SQLite or ``str.encode`` met it.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 from urllib.parse import parse_qsl
 
 from starlette.datastructures import UploadFile
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.types import Message
 
 from .errors import ApiError
@@ -19,6 +25,7 @@ from .errors import ApiError
 MAX_BODY = 64 * 1024
 _TRUE = {"true", "1", "yes", "on"}
 _FALSE = {"false", "0", "no", "off"}
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 Args = dict[str, Any]
 
@@ -32,11 +39,43 @@ async def _read_body(request: Request) -> bytes:
     if declared.isdigit() and int(declared) > MAX_BODY:
         raise ApiError(413, "Request body too large: the limit is 64 KiB.")
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise ApiError(413, "Request body too large: the limit is 64 KiB.")
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise ApiError(413, "Request body too large: the limit is 64 KiB.")
+    except ClientDisconnect:  # gone, or closed by the server's time-out: nobody to answer
+        raise ApiError(400, "The connection closed before the body arrived.") from None
     return bytes(body)
+
+
+def _pairs(encoded: bytes, where: str) -> list[tuple[str, str]]:
+    """``name=value&...`` decoded strictly: every byte, raw or percent-escaped, is UTF-8."""
+    try:
+        return parse_qsl(encoded.decode("utf-8"), keep_blank_values=True, errors="strict")
+    except UnicodeDecodeError:
+        raise ApiError(400, f"The {where} is not valid UTF-8 text.") from None
+
+
+def query_args(query_string: bytes) -> Args:
+    """The query string's arguments (the last of a repeated name wins, as in a form)."""
+    return dict(_pairs(query_string, "query string"))
+
+
+def _has_surrogate(value: Any) -> bool:
+    """True when a string anywhere in the JSON value (key or value) is not valid text."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if not item.isascii() and _SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 def _json_args(body: bytes) -> Args:
@@ -44,6 +83,9 @@ def _json_args(body: bytes) -> Args:
         value = json.loads(body.decode("utf-8"))
     except (ValueError, RecursionError):
         raise ApiError(400, "Malformed JSON body.") from None
+    # json.loads turns "\ud800" into a lone surrogate: a str that no encoder accepts
+    if b"\\u" in body and _has_surrogate(value):
+        raise ApiError(400, "Malformed JSON body: a string holds a lone surrogate escape.")
     if not isinstance(value, dict):
         raise ApiError(422, "The JSON body must be an object.")
     return value
@@ -76,7 +118,7 @@ async def _multipart_args(request: Request, body: bytes) -> Args:
 
 async def read_args(request: Request) -> Args:
     """All arguments of a request as one dict (body over query)."""
-    args: Args = dict(request.query_params.items())
+    args: Args = query_args(request.scope.get("query_string", b""))
     if request.method in ("GET", "HEAD"):
         return args
     body = await _read_body(request)
@@ -86,7 +128,7 @@ async def read_args(request: Request) -> Args:
     if _is_json(media_type):
         args.update(_json_args(body))
     elif media_type == "application/x-www-form-urlencoded":
-        args.update(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
+        args.update(_pairs(body, "form body"))
     elif media_type == "multipart/form-data":
         args.update(await _multipart_args(request, body))
     else:

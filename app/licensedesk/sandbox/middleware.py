@@ -12,15 +12,10 @@ from dataclasses import dataclass, field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .errors import error_body_bytes
+from .logs import request_target
 
 log = logging.getLogger("licensedesk.sandbox.access")
-_API_KEY = re.compile(r"(api_key=)[^&\s]*", re.IGNORECASE)
 _PATH_CHARS = re.compile(r"[A-Za-z0-9\-_.~/]*")
-
-
-def redact(text: str) -> str:
-    """Hide every ``api_key=`` value (query strings end up in log lines)."""
-    return _API_KEY.sub(r"\1***", text)
 
 
 @dataclass
@@ -87,7 +82,8 @@ async def _error(send: Send, status: int, message: str) -> None:
 
 
 class AccessLogMiddleware:
-    """Records every request and logs one redacted line per response."""
+    """Records every request and logs one line per response that shows no secret
+    (``logs.request_target``: only what looks harmless, never an api_key)."""
 
     def __init__(self, app: ASGIApp, requests: RequestLog) -> None:
         self.app = app
@@ -116,8 +112,8 @@ class AccessLogMiddleware:
         finally:
             self.requests.finish(record, status)
             if log.isEnabledFor(logging.INFO):
-                query = scope.get("query_string", b"").decode("latin-1")
-                target = scope["path"] + ("?" + redact(query) if query else "")
+                raw_path = scope.get("raw_path") or scope["path"].encode("utf-8", "replace")
+                target = request_target(raw_path, scope.get("query_string", b""))
                 elapsed = (time.perf_counter() - started) * 1000
                 log.info("%s %s %s %.1fms", scope["method"], target, status or "-", elapsed)
 

@@ -6,6 +6,7 @@ The socket is bound before uvicorn starts, so port 0 gives a real, known port.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 import threading
 from collections.abc import Callable
@@ -16,7 +17,7 @@ import uvicorn
 from .app import SandboxState, create_app
 from .db import Database
 from .faults import FaultPlan
-from .protocol import TransportExposingProtocol
+from .protocol import LISTEN_QUEUE, ConnectionLimits, default_limits, protocol_class
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -26,7 +27,7 @@ def _bind(host: str, port: int) -> socket.socket:
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
-    sock.listen(128)
+    sock.listen(LISTEN_QUEUE)
     sock.set_inheritable(True)
     return sock
 
@@ -36,12 +37,13 @@ def _url(sock: socket.socket) -> str:
     return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
-def _config(state: SandboxState) -> uvicorn.Config:
+def _config(state: SandboxState, bounds: ConnectionLimits) -> uvicorn.Config:
     # access_log off: uvicorn's access log prints the query string with the api_key;
     # AccessLogMiddleware writes a redacted line instead.
     return uvicorn.Config(
         create_app(state),
-        http=TransportExposingProtocol,
+        http=protocol_class(bounds),
+        backlog=bounds.accept_batch,  # asyncio: accepts per wake-up, and listen()'s queue
         lifespan="off",
         access_log=False,
         log_config=None,
@@ -51,7 +53,8 @@ def _config(state: SandboxState) -> uvicorn.Config:
 
 
 class _NotifyingServer(uvicorn.Server):
-    """uvicorn.Server that signals a threading.Event once it listens (or failed)."""
+    """uvicorn.Server that calls ``on_started`` once it listens (or failed), and keeps
+    the kernel's listen queue long while asyncio accepts in small batches."""
 
     def __init__(self, config: uvicorn.Config, on_started: Callable[[], None]) -> None:
         super().__init__(config)
@@ -60,6 +63,12 @@ class _NotifyingServer(uvicorn.Server):
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         try:
             await super().startup(sockets=sockets)
+            for sock in sockets or []:
+                # asyncio listen()ed with the small accept batch: give the kernel's
+                # queue its usual length again (the batch stays small), so a burst of
+                # honest connects does not wait a second for a SYN to be resent
+                with contextlib.suppress(OSError):
+                    sock.listen(LISTEN_QUEUE)
         finally:
             self._on_started()
 
@@ -68,10 +77,12 @@ class SandboxServer:
     """The real sandbox app served by uvicorn in a daemon thread (docs/CONTRACTS.md)."""
 
     def __init__(
-        self, db_path: Path | str, host: str = "127.0.0.1", port: int = 0, latency_ms: int = 0
-    ) -> None:
+        self, db_path: Path | str, host: str = "127.0.0.1", port: int = 0, latency_ms: int = 0,
+        header_timeout: float | None = None, max_connections: int | None = None,
+    ) -> None:  # fmt: skip
         self.host = host
         self.port = port
+        self.limits = default_limits(header_timeout, max_connections)
         self.state = SandboxState(db=Database(db_path), latency_ms=latency_ms)
         self.url = ""
         self._server: _NotifyingServer | None = None
@@ -97,6 +108,11 @@ class SandboxServer:
     def request_count(self, method: str | None = None, path_prefix: str = "") -> int:
         return self.state.requests.count(method, path_prefix)
 
+    def open_connections(self) -> int:
+        """Connections the server holds right now (tests of the connection bound)."""
+        server = self._server
+        return len(server.server_state.connections) if server is not None else 0
+
     @property
     def db_path(self) -> Path:
         return self.state.db.path
@@ -112,7 +128,7 @@ class SandboxServer:
         self.url = _url(sock)
         self.state.reset_limiter()  # a limiter belongs to one event loop
         started = threading.Event()
-        self._server = _NotifyingServer(_config(self.state), started.set)
+        self._server = _NotifyingServer(_config(self.state, self.limits), started.set)
         server = self._server
 
         def run() -> None:
@@ -151,13 +167,15 @@ def serve_forever(
     latency_ms: int,
     faults: FaultPlan,
     announce: Callable[[str], None],
+    bounds: ConnectionLimits | None = None,
 ) -> None:
     """Foreground server for ``licensedesk-sandbox serve``; Ctrl-C / SIGTERM stop it."""
     state = SandboxState(db=Database(db_path), faults=faults, latency_ms=latency_ms)
     sock = _bind(host, port)
     announce(_url(sock))
     try:
-        uvicorn.Server(_config(state)).run(sockets=[sock])
+        server = _NotifyingServer(_config(state, bounds or default_limits()), lambda: None)
+        server.run(sockets=[sock])
     finally:
         state.db.close()
         sock.close()

@@ -105,3 +105,10 @@ def test_credentials_create(tmp_path, capsys, flags, can_read, can_write):
 
 def test_credentials_create_needs_a_permission(tmp_path, capsys):
     assert main(["credentials", "create", "--db", str(tmp_path / "c.db")]) == 2
+
+
+@pytest.mark.parametrize("option", [["--header-timeout", "0"], ["--max-connections", "-1"]])
+def test_serve_refuses_limits_that_are_not_above_zero(tmp_path, capsys, option):
+    with pytest.raises(SystemExit) as exit_:
+        main(["serve", "--db", str(tmp_path / "s.db"), *option])
+    assert exit_.value.code == 2 and "must be above 0" in capsys.readouterr().err

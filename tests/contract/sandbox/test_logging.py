@@ -6,7 +6,7 @@ import logging
 import subprocess
 import time
 
-from licensedesk.sandbox.middleware import redact
+from licensedesk.sandbox.logs import redact, request_target
 from tests.support.sandbox_process import SandboxProcess
 
 from .helpers import HTTP, cred_args
@@ -40,6 +40,20 @@ def test_redact_handles_every_position():
     assert redact("a=1&api_key=secret&b=2") == "a=1&api_key=***&b=2"
     assert redact("API_KEY=secret") == "API_KEY=***"
     assert redact("app_id=x") == "app_id=x"
+    assert redact("api%5Fkey=secret") == "api%5Fkey=***"
+    assert redact('{"api_key": "secret", "b": 1}') == '{"api_key": "***", "b": 1}'
+    assert redact("api-key: secret") == "api-key: ***"
+
+
+def test_access_line_shows_only_what_looks_harmless():
+    serial = "LEWX-6XUC-N5G5-Q8F9-Q2R5"
+    target = request_target(f"/v2/licenses/show-license/{serial}".encode(),
+                            b"app_id=demo-read&api%5Fkey=k&serial=sk_x&name=Ada+L&x%3Dy=1")
+    assert target == (f"/v2/licenses/show-license/{serial}"
+                      "?app_id=demo-read&api_key=***&serial=*&name=*&*=*")
+    assert request_target(b"/v2/activations/X%3Fapi_key%3Dk", b"") == "/v2/activations/*"
+    assert request_target(b"/v2/activations/12", b"") == "/v2/activations/12"
+    assert request_target(b"/media/sku/sp-2024-perp.svg", b"") == "/media/sku/sp-2024-perp.svg"
 
 
 def test_serve_verbose_log_has_no_api_key_and_cli_faults_work(tmp_path):
