@@ -4,6 +4,14 @@
 #   packaging/smoke.sh                 # what the bundle holds + a --demo run, offscreen
 #   packaging/smoke.sh --gui OUTDIR    # and the real window under Xvfb: a demo lookup
 #                                      # and the profiles dialog, screenshots in OUTDIR
+#   packaging/smoke.sh --bare          # (root) the same offscreen checks on a bare Debian:
+#                                      # a debootstrap'd minbase chroot, first without,
+#                                      # then with the `bundle` packages of system-deps.sh
+#
+# System libraries: `ldd` of Qt's GUI libraries and the platform plugins, with the
+# bundle's own folder on the library path as at run time, must find every library on
+# this machine (offscreen, X11; Wayland only warns), with fontconfig's configuration
+# and a font; what is missing is named with its Debian package (packaging/README.md).
 #
 # Offscreen: the bundle must hold the app's icons (licensedesk/ui/icons/*.svg, the
 # same set as app/), Qt's SVG image plugin and QtSvg, keyring's entry points; then
@@ -61,7 +69,51 @@ if [[ ${1:-} == --_drive ]]; then  # inside xvfb-run: $2 out dir, $3 log file
     exit $?
 fi
 
+# --- --bare: a minimal Debian (debootstrap --variant=minbase), the bundle copied in
+if [[ ${1:-} == --bare ]]; then
+    [[ $(id -u) == 0 ]] || { echo "--bare needs root (debootstrap, chroot)" >&2; exit 2; }
+    command -v debootstrap >/dev/null || { echo "--bare needs debootstrap" >&2; exit 2; }
+    [[ -x $bundle/licensedesk ]] || { echo "$bundle missing: run packaging/build.sh" >&2; exit 1; }
+    suite=${BARE_SUITE:-bookworm}
+    root=$(mktemp -d /tmp/licensedesk-bare.XXXXXX)
+    cleanup_bare() {
+        umount "$root/proc" 2>/dev/null || true
+        if mountpoint -q "$root/proc"; then  # never rm -rf through a mount
+            echo "left $root: $root/proc is still mounted" >&2
+            return
+        fi
+        rm -rf "$root"
+    }
+    trap cleanup_bare EXIT
+    echo "bare: debootstrap --variant=minbase $suite into $root"
+    debootstrap --variant=minbase "$suite" "$root" "${BARE_MIRROR:-http://deb.debian.org/debian}" \
+        >"$root.log" 2>&1 || { tail "$root.log" >&2; exit 1; }
+    rm -f "$root.log"
+    mkdir -p "$root/opt/ld/packaging" "$root/opt/ld/app/licensedesk/ui" "$root/opt/ld/scripts"
+    mkdir -p "$root/opt/ld/packaging/dist"
+    cp -a "$bundle" "$root/opt/ld/packaging/dist/"
+    cp "$0" "$root/opt/ld/packaging/smoke.sh"
+    cp -a "$here/../app/licensedesk/ui/icons" "$root/opt/ld/app/licensedesk/ui/"
+    cp "$here/../scripts/system-deps.sh" "$root/opt/ld/scripts/"
+    cp /etc/resolv.conf "$root/etc/resolv.conf"
+    mount -t proc proc "$root/proc"  # the device nodes are debootstrap's own
+    in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root "$@"; }
+    echo "bare: without the bundle packages the check must name what is missing:"
+    if in_root bash /opt/ld/packaging/smoke.sh --libs-only >"$root/bare.out" 2>&1; then
+        echo "FAIL: the system-library check passed on a bare system" >&2; exit 1
+    fi
+    grep -q "missing system libraries" "$root/bare.out" || { cat "$root/bare.out" >&2; exit 1; }
+    sed 's/^/    /' "$root/bare.out"
+    echo "bare: scripts/system-deps.sh bundle"
+    in_root bash /opt/ld/scripts/system-deps.sh bundle
+    in_root bash /opt/ld/packaging/smoke.sh
+    echo "ok: the bundle runs on a bare $suite with the bundle packages only"
+    exit 0
+fi
+
 gui_out=
+libs_only=
+[[ ${1:-} == --libs-only ]] && libs_only=1
 if [[ ${1:-} == --gui ]]; then
     gui_out=${2:?usage: smoke.sh --gui OUTDIR}
     mkdir -p "$gui_out"
@@ -84,6 +136,58 @@ done
 compgen -G "$internal/keyring-*.dist-info/entry_points.txt" >/dev/null \
     || fail "keyring's entry points (dist-info) missing"
 echo "ok: keyring dist-info (backend entry points)"
+
+# --- the system libraries it takes from this machine (scripts/system-deps.sh bundle)
+declare -A package_of=(
+    [libGL.so.1]=libgl1 [libEGL.so.1]=libegl1 [libxcb.so.1]=libxcb1
+    [libwayland-client.so.0]=libwayland-client0 [libwayland-cursor.so.0]=libwayland-cursor0
+    [libwayland-egl.so.1]=libwayland-egl1 [libdrm.so.2]=libdrm2
+    [glibc]="a glibc as new as the build machine's"
+)
+missing_libs() {  # $@: files under _internal; prints "lib (package)" per missing library
+    local f
+    for f in "$@"; do
+        LD_LIBRARY_PATH=$internal ldd "$internal/$f" 2>&1 | awk '
+            /version .* not found/ { print "glibc"; next }
+            /not found/ { print $1 }'
+    done | sort -u | while read -r lib; do
+        echo "$lib (${package_of[$lib]:-?})"
+    done
+}
+qt=PySide6/Qt/plugins
+required=(PySide6/QtCore.abi3.so PySide6/QtGui.abi3.so PySide6/QtWidgets.abi3.so
+          PySide6/QtSvg.abi3.so "$qt/platforms/libqoffscreen.so" "$qt/platforms/libqxcb.so"
+          "$qt/imageformats/libqsvg.so" "$qt/iconengines/libqsvgicon.so")
+mapfile -t gone < <(missing_libs "${required[@]}")
+[[ ${#gone[@]} == 0 ]] || fail "missing system libraries (offscreen/X11): ${gone[*]}"
+echo "ok: system libraries for offscreen and X11 (Qt core, xcb and SVG plugins)"
+mapfile -t gone < <(missing_libs "$qt/platforms/libqwayland.so" \
+    "$qt/wayland-shell-integration/libxdg-shell.so")
+if [[ ${#gone[@]} == 0 ]]; then
+    echo "ok: system libraries for Wayland"
+else
+    echo "warning: a Wayland session needs: ${gone[*]}"
+fi
+[[ -e /etc/fonts/fonts.conf ]] || fail "no fontconfig configuration (package libfontconfig1 / fontconfig-config): text would be boxes"
+compgen -G "/usr/share/fonts/*/*/*" >/dev/null || compgen -G "/usr/share/fonts/*/*" >/dev/null \
+    || fail "no font in /usr/share/fonts (package fonts-dejavu-core): text would be boxes"
+echo "ok: fontconfig configuration and fonts"
+[[ -z $libs_only ]] || exit 0
+
+for f in share/applications/io.licensedesk.LicenseDesk.desktop \
+         share/metainfo/io.licensedesk.LicenseDesk.metainfo.xml \
+         share/icons/hicolor/scalable/apps/io.licensedesk.LicenseDesk.svg install-desktop.sh LICENSE; do
+    [[ -e $bundle/$f ]] || fail "$f missing at the top of the bundle"
+done
+echo "ok: desktop file, metainfo, icon, install-desktop.sh and LICENSE at the top of the bundle"
+want_version=
+if [[ -f $here/../pyproject.toml ]]; then  # not in --bare's copy
+    want_version=$(sed -n 's/^version = "\(.*\)"/\1/p' "$here/../pyproject.toml" | head -1)
+fi
+have_version=$("$bin" --version 2>/dev/null) || fail "licensedesk --version failed"
+[[ -z $want_version || $have_version == "licensedesk $want_version" ]] \
+    || fail "--version says '$have_version', pyproject.toml $want_version"
+echo "ok: $have_version"
 
 # --- a --demo run, offscreen
 scratch=$(mktemp -d)

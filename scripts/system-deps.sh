@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a task needs, only those that are missing.
-# Usage: scripts/system-deps.sh GROUP...   (groups: venv qt gui test screenshots)
+# Usage: scripts/system-deps.sh GROUP...   (groups: venv qt gui test desktop screenshots bundle)
 # Why a script: `make run`, `make test` and `.ci/run` all need the same lists,
 # and a machine that already has them should not be asked for a password.
 set -euo pipefail
@@ -15,7 +15,16 @@ pkgs_for() {
         # a real Secret Service for the keyring tests; a PostgreSQL server (initdb, pg_ctl)
         # that the team-history tests start in a temporary folder
         test) echo "gnome-keyring dbus dbus-x11 libsecret-1-0 postgresql" ;;
+        # the validators of the desktop file and the AppStream metainfo (appstreamcli,
+        # desktop-file-validate; update-desktop-database for the licensedesk:// handler)
+        desktop) echo "appstream desktop-file-utils" ;;
         screenshots) echo "xvfb xauth imagemagick" ;;
+        # what the PyInstaller bundle takes from the machine it runs on (packaging/README.md,
+        # checked on a bare Debian by `packaging/smoke.sh --bare`): Qt's GUI libraries link
+        # libGL, libEGL and libxcb even offscreen; libfontconfig1 brings fontconfig's
+        # configuration and a font (fonts-dejavu-core); the three libwayland libraries are
+        # for Qt's Wayland platform (a Wayland session; X11 and offscreen do without them)
+        bundle) echo "libgl1 libegl1 libxcb1 libfontconfig1 libwayland-client0 libwayland-cursor0 libwayland-egl1" ;;
         *) echo "unknown group: $1" >&2; exit 2 ;;
     esac
 }

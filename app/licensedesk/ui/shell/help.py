@@ -36,7 +36,7 @@ from .app_icon import app_icon
 if TYPE_CHECKING:
     from .desk import DeskApp
 
-LICENCE = "Proprietary (LicenseRef-Proprietary): see the licence terms that came with it."
+LICENCE = "Proprietary (LicenseRef-proprietary): see the licence terms that came with it."
 NO_DOCS = "The documentation is not installed with this copy of License Desk."
 
 
