@@ -1,7 +1,7 @@
 """Drive the real window in demo mode and save screenshots into docs/screenshots/.
 
 Run through scripts/screenshots.sh (Xvfb), or with QT_QPA_PLATFORM=offscreen.
-Settings, profiles and logs go to a temp dir: nothing of the user's is touched.
+Settings, profiles, logs and the history go to a temp dir: nothing of the user's is touched.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ scratch = Path(tempfile.mkdtemp(prefix="ld-shots-"))
 os.environ.setdefault("QT_API", "pyside6")
 os.environ["LICENSEDESK_CONFIG_DIR"] = str(scratch / "config")
 os.environ["LICENSEDESK_LOG_DIR"] = str(scratch / "logs")
+os.environ["LICENSEDESK_DATA_DIR"] = str(scratch / "data")  # the history the window records
 
 
 async def wait_until(predicate, timeout: float = 30.0) -> None:
@@ -29,9 +30,10 @@ async def wait_until(predicate, timeout: float = 30.0) -> None:
 
 
 async def settle(app, seconds: float = 0.4) -> None:
+    """Let layouts and paints happen (qasync's loop runs Qt's events while this sleeps;
+    ``app.processEvents()`` inside a task would run other tasks' steps inside this one)."""
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
-        app.processEvents()
         await asyncio.sleep(0.02)
 
 
@@ -73,6 +75,9 @@ async def shoot(desk, app) -> None:
     from support_screenshots import shoot_support_dialogs  # scripts/, next to this file
 
     await shoot_support_dialogs(desk, app, OUT, wait_until, settle)
+    from history_screenshots import shoot_history  # scripts/, next to this file
+
+    await shoot_history(desk, app, OUT, wait_until, settle)
     await desk.aclose()
 
 

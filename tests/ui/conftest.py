@@ -29,11 +29,12 @@ def event_loop_qt(qapp):
 
 @pytest.fixture(autouse=True)
 def _isolate(tmp_path, monkeypatch, event_loop_qt, qtbot):
-    """Every test: its own config/log dirs; the session loop as the running and current
+    """Every test: its own config/log/data dirs; the session loop as the running and current
     loop (qtbot's waits drive it); afterwards no task of ours keeps running, and no loop
     is left running or current for the tests that follow."""
     monkeypatch.setenv("LICENSEDESK_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("LICENSEDESK_LOG_DIR", str(tmp_path / "logs"))
+    monkeypatch.setenv("LICENSEDESK_DATA_DIR", str(tmp_path / "data"))  # the local history
     asyncio.events._set_running_loop(event_loop_qt)
     asyncio.set_event_loop(event_loop_qt)
     try:

@@ -22,6 +22,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from ..shared.recording import Records, record
 from ..shared.tasks import Failure, TaskRunner, failure_from
 
 BULK = "activations.bulk"
@@ -87,15 +88,18 @@ class ActivationsController(QObject):
         *,
         shown: Callable[[int], Any] | None = None,
         serial: Callable[[], str | None] | None = None,
+        history: Records | None = None,
     ) -> None:
         """``shown(id)``: the activation as the table shows it (None: not shown);
-        ``serial()``: the serial on show, read again after a write."""
+        ``serial()``: the serial on show, read again after a write; ``history``: records
+        each request (one entry per device, with the row as it was shown)."""
         super().__init__(parent)
         self._runner = runner
         self._client = client
         self._confirm = confirm
         self._shown = shown
         self._serial = serial
+        self._history = history
 
     def toggle(self, activation_id: int, activated: bool) -> asyncio.Task:
         """One checkbox: its own task per row, so toggling two rows quickly does both."""
@@ -149,6 +153,19 @@ class ActivationsController(QObject):
     async def _read(self, serial: str) -> list:
         return await self._client().activations(serial)
 
+    def _record(self, action: str, activation_id: int):
+        """The history's block for one device: the row as the table showed it."""
+        if self._history is None:
+            return record(None, action)
+        row = self._shown(activation_id) if self._shown is not None else None
+        serial = getattr(row, "serial", None) or (self._serial() if self._serial else None)
+        product = getattr(row, "product_name", None) or None
+        before = None if row is None else {
+            "activated": bool(row.activated), "host_id": getattr(row, "host_id", None),
+            "device_tag": getattr(row, "device_tag", None), "product": product}  # fmt: skip
+        return record(self._history, action, serial=serial, activation_ids=[activation_id],
+                      before=before, product=product)
+
     def _already_so(self, action: str, activation_id: int) -> bool:
         """Whether the table shows this device in the state ``action`` asks for."""
         if action == "delete" or self._shown is None:
@@ -168,11 +185,13 @@ class ActivationsController(QObject):
             client = self._client()
             for n, aid in enumerate(ids, start=1):
                 try:
-                    result.unanswered = aid
-                    if action == "delete":
-                        await client.delete_activation(aid)
-                    else:
-                        await client.set_activation(aid, action == "activate")
+                    async with self._record(action, aid) as rec:  # intent first
+                        result.unanswered = aid
+                        if action == "delete":
+                            answer = await client.delete_activation(aid)
+                        else:
+                            answer = await client.set_activation(aid, action == "activate")
+                        rec.done(answer if isinstance(answer, str) else None)  # its message
                 except asyncio.CancelledError:
                     raise
                 except Exception as exc:

@@ -50,7 +50,7 @@ def install_export(desk: DeskApp, lookup: LookupFeature) -> None:
         license_ = ws.card.license
         on_card = license_ is not None and license_.serial == serial
         try:
-            rows = save_csv(path, panel.proxy, serial, licensee_of(license_ if on_card else None))
+            rows = save_csv(path, panel.model, serial, licensee_of(license_ if on_card else None))
         except OSError as exc:
             shown_error[0] = save_failed_sentence(path, exc)
             ws.banner.show_error(shown_error[0], f"{type(exc).__name__}: {exc}")

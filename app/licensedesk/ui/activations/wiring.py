@@ -39,7 +39,7 @@ def install_activations(desk: DeskApp, lookup: LookupFeature) -> ActivationsCont
 
     controller = ActivationsController(
         desk.runner, desk.connections.client, confirm, desk,
-        shown=panel.model.activation, serial=lambda: lookup.serial,
+        shown=panel.model.activation, serial=lambda: lookup.serial, history=desk.recorder,
     )
 
     def row_updated(activation_id: int, activated: bool) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from ..shared.recording import Records, record
 from ..shared.tasks import Failure, TaskRunner
 from .buffer import ResultBuffer
 
@@ -31,13 +32,16 @@ class BatchController(QObject):
     failed = Signal(object)  # Failure: the check could not go on (no profile, no key…)
 
     def __init__(self, runner: TaskRunner, client: Callable[[], Any],
-                 concurrency: Callable[[], int] = lambda: 8, parent=None) -> None:
+                 concurrency: Callable[[], int] = lambda: 8, parent=None, *,
+                 history: Records | None = None) -> None:
         """``client``: the current profile's LicenseClient (or raises ApiError);
-        ``concurrency``: how many requests at once (the profile's ``batch_concurrency``)."""
+        ``concurrency``: how many requests at once (the profile's ``batch_concurrency``);
+        ``history``: one entry per check (how many serials, the product, the counts)."""
         super().__init__(parent)
         self._runner = runner
         self._client = client
         self._concurrency = concurrency
+        self._history = history
         self.buffer = ResultBuffer(self)
         self.buffer.flushed.connect(self._flushed)
         self._run = 0  # the check whose answers are taken (0: none)
@@ -76,9 +80,24 @@ class BatchController(QObject):
                      indexes: list[int] | None) -> None:
         from licensedesk.batch.check import BatchCheck
 
+        counts = {"serials": len(serials), "checked": 0}  # the CLI's shape (cli/check.py)
+
+        def take(result: Any) -> None:
+            counts["checked"] += 1
+            key = result.status.value
+            counts[key] = counts.get(key, 0) + 1
+            self._take(run, result)
+
         check = BatchCheck(self._client(), serials, product=product,
                            concurrency=self._concurrency(), indexes=indexes)
-        await check.run(lambda result: self._take(run, result))
+        async with record(self._history, "batch_check", product=product) as rec:
+            try:
+                await check.run(take)
+            except asyncio.CancelledError:  # reads only: stopping is an ending, not a doubt
+                rec.done(f"Stopped after {counts['checked']:,} of {len(serials):,} serials.",
+                         counts=counts)
+                raise
+            rec.done(counts=counts)
 
     def _take(self, run: int, result: Any) -> None:
         if run == self._run:  # never an answer of an earlier check

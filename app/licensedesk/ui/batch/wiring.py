@@ -48,7 +48,7 @@ class BatchFeature(QObject):
         self._desk = desk
         self._lookup = lookup
         self.controller = BatchController(desk.runner, desk.connections.client,
-                                          self._concurrency, self)
+                                          self._concurrency, self, history=desk.recorder)
         self.window: BatchWindow | None = None
         self._product: str | None = None  # of the last check: a retry uses it too
         self._note = ""  # why the check stopped, when it was not the person

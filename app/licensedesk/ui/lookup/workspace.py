@@ -1,4 +1,5 @@
-"""The lookup workspace: profile selector, serial box, error banner and the three parts."""
+"""The lookup workspace: profile selector, serial box, error banner, the three parts, and the
+serial's history in a tab beside its activations."""
 
 from __future__ import annotations
 
@@ -14,11 +15,13 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from ..activations.panel import ActivationsPanel
+from ..history.panel import HistoryPanel
 from ..shared import colours
 from ..shared.colours import text_style
 from ..shared.error_banner import ErrorBanner
@@ -106,6 +109,12 @@ class Workspace(QWidget):
         self.card = LicenseCard()
         self.products = ProductsPanel()
         self.activations = ActivationsPanel()
+        self.history = HistoryPanel()  # what was done to this serial (ui/history/)
+        self.lower_tabs = QTabWidget()
+        self.lower_tabs.setObjectName("lowerTabs")
+        self.lower_tabs.setDocumentMode(True)
+        self.lower_tabs.addTab(self.activations, "Activations")
+        self.lower_tabs.addTab(self.history, "History")
         self.top_splitter = QSplitter(Qt.Orientation.Horizontal)
         self.top_splitter.setObjectName("topSplitter")
         self.card_scroll = CardScroll(self.card)  # wrapped rows are never clipped
@@ -116,7 +125,7 @@ class Workspace(QWidget):
         self.main_splitter = QSplitter(Qt.Orientation.Vertical)
         self.main_splitter.setObjectName("mainSplitter")
         self.main_splitter.addWidget(self.top_splitter)
-        self.main_splitter.addWidget(self.activations)
+        self.main_splitter.addWidget(self.lower_tabs)
         self.main_splitter.setStretchFactor(0, 0)  # the card keeps its height,
         self.main_splitter.setStretchFactor(1, 1)  # the devices get the rest
         self.activations.table.setMinimumHeight(_rows_height(self.activations.table, 4))
@@ -266,6 +275,7 @@ class Workspace(QWidget):
         self.card.clear()
         self.products.clear()
         self.activations.clear()
+        self.history.clear()
 
 
 def _rows_height(table, rows: int) -> int:

@@ -16,6 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from ..shared.recording import Records, record
 from ..shared.tasks import TaskRunner
 
 CHECK_TASK = "support.registration.check"
@@ -33,11 +34,14 @@ class RegistrationController(QObject):
     failed = Signal(object)  # Failure of the registration
 
     def __init__(self, runner: TaskRunner, client: Callable[[], Any], confirm: Confirm,
-                 parent=None) -> None:
+                 parent=None, *, history: Records | None = None) -> None:
+        """``history``: records the registration, with the licensee it had before."""
         super().__init__(parent)
         self._runner = runner
         self._client = client
         self._confirm = confirm
+        self._history = history
+        self._checked: dict[str, Any] = {}  # serial -> the licence as the check showed it
 
     def check(self, serial: str) -> asyncio.Task:
         return self._runner.run(
@@ -49,7 +53,9 @@ class RegistrationController(QObject):
         )
 
     async def _check(self, serial: str):
-        return _suitable(serial, await self._client().registration_check(serial))
+        lic = _suitable(serial, await self._client().registration_check(serial))
+        self._checked = {serial: lic}
+        return lic
 
     def register(self, serial: str, name: str, email: str, sku_number: str | None,
                  replaces: str = "") -> asyncio.Task | None:
@@ -89,12 +95,23 @@ class RegistrationController(QObject):
         from licensedesk.api.errors import ApiError
 
         client = self._client()
-        message = await client.register(serial, name, email, sku_number)
+        async with record(self._history, "register", serial=serial,
+                          before=self._before(serial)) as rec:  # fmt: skip
+            message = await client.register(serial, name, email, sku_number)
+            rec.done(message)
         try:
             lic = _suitable(serial, await client.registration_check(serial))
         except ApiError:
             lic = None
         return message, lic
+
+    def _before(self, serial: str) -> dict[str, Any] | None:
+        """The licensee as the dialog showed it (the suitability check's answer)."""
+        lic = self._checked.get(serial)
+        if lic is None:
+            return None
+        return {"licensee": lic.name or None, "email": lic.email or None,
+                "registered": bool(lic.registered)}  # fmt: skip
 
     def is_running(self) -> bool:
         return any(self._runner.is_running(n) for n in (CHECK_TASK, CONFIRM_TASK, REGISTER_TASK))

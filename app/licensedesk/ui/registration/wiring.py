@@ -26,7 +26,7 @@ class RegistrationFeature(QObject):
         self._runner = desk.runner
         self._lookup = lookup
         self.controller = RegistrationController(desk.runner, desk.connections.client,
-                                                 self._confirm, self)
+                                                 self._confirm, self, history=desk.recorder)
         self.dialog: RegistrationDialog | None = None
         action = desk.window.registry["registration"]
         action.triggered.connect(lambda _checked=False: self.open())

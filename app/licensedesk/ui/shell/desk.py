@@ -1,5 +1,5 @@
-"""``DeskApp``: builds the features on the window, owns the task runner, starts the demo,
-chooses the start page, shows the unexpected, and quits cleanly.
+"""``DeskApp``: builds the features on the window, owns the task runner and the history's
+recorder, starts the demo, chooses the start page, shows the unexpected, and quits cleanly.
 
 It holds no feature's handlers: each feature folder has one wiring function
 (``install_lookup``, ``install_activations``…) that connects its widgets,
@@ -17,6 +17,8 @@ from PySide6.QtCore import QEventLoop, QObject, QTimer
 
 from ..activations.wiring import install_activations
 from ..batch.wiring import install_batch
+from ..history.desk_recorder import DeskRecorder
+from ..history.wiring import install_history
 from ..lookup.wiring import install_lookup
 from ..profiles.connections import Connections
 from ..profiles.wiring import install_profiles
@@ -62,8 +64,12 @@ class DeskApp(QObject):
         self.runner.finished.connect(lambda _name: window.request_finished())
         window.workspace.activations.model.set_this_host(host_id)
         window.welcome.demoRequested.connect(self.start_demo)
+        # The history of changes (history.json's store); every feature that writes records
+        # through it, and it is closed (its queue written) on quit.
+        self.recorder = DeskRecorder(connections.secrets, self.executor, parent=self)
 
         self.lookup = install_lookup(self)
+        self.history = install_history(self, self.lookup)
         self.activations = install_activations(self, self.lookup)
         self.validate = install_validate(self, self.lookup)
         self.upgrade = install_upgrade(self, self.lookup)
@@ -134,6 +140,8 @@ class DeskApp(QObject):
     async def aclose(self) -> None:
         """Cancel work, close every client, stop the demo service."""
         self.runner.cancel_all()
+        await self.history.aclose()
+        await self.recorder.aclose()  # after cancelling: the outcomes they queued are written
         await self.lookup.image.aclose()
         await self.connections.aclose()
         if self.demo is not None:

@@ -18,6 +18,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from ..shared.recording import Records, record
 from ..shared.tasks import Failure, TaskRunner, failure_from
 
 PREVIEW_TASK = "support.upgrade.preview"
@@ -29,6 +30,9 @@ NOT_YET = "not_yet"  # time-out, both still there: the service may still finish 
 UNKNOWN = "unknown"
 
 LOST = "The answer of the service was lost, so both serials were read again:"
+#: what a reconciliation writes over the history's "outcome unknown" (docs/history.md)
+RECORDED_OUTCOME = {WENT_THROUGH: "done", NOTHING_CHANGED: "failed", NOT_YET: "unknown",
+                    UNKNOWN: "unknown"}
 
 
 @dataclass(frozen=True)
@@ -85,10 +89,15 @@ class UpgradeController(QObject):
     failed = Signal(object)  # Failure of the write (404 current/upgrade, 422, 401…)
     reconciled = Signal(object, str)  # Reconciliation, upgrade serial
 
-    def __init__(self, runner: TaskRunner, client: Callable[[], Any], parent=None) -> None:
+    def __init__(self, runner: TaskRunner, client: Callable[[], Any], parent=None, *,
+                 history: Records | None = None) -> None:
+        """``history``: records the upgrade (the current serial, what it becomes, the
+        licence as the preview showed it); a reconciliation completes that entry."""
         super().__init__(parent)
         self._runner = runner
         self._client = client
+        self._history = history
+        self._previewed: Preview | None = None  # the last preview: the entry's "before"
 
     # -- preview -------------------------------------------------------------
     def preview(self, current: str, upgrade: str) -> asyncio.Task:
@@ -109,7 +118,9 @@ class UpgradeController(QObject):
             client.activations(upgrade),
             return_exceptions=True,
         )
-        return Preview(_side(current, *results[0:2]), _side(upgrade, *results[2:4]))
+        preview = Preview(_side(current, *results[0:2]), _side(upgrade, *results[2:4]))
+        self._previewed = preview
+        return preview
 
     # -- write ---------------------------------------------------------------
     def upgrade(self, current: str, upgrade: str) -> asyncio.Task | None:
@@ -127,18 +138,40 @@ class UpgradeController(QObject):
         from licensedesk.api.errors import BadResponse, ServiceError, TransportError
 
         client = self._client()
+        block = record(self._history, "upgrade", serial=current,
+                       before=self._before(current, upgrade))  # fmt: skip
+        rec: Any = None
         try:
-            message = await client.upgrade(current, upgrade)
+            async with block as rec:  # the intent is written before the request
+                message = await client.upgrade(current, upgrade)
+                rec.done(message)
         except (TransportError, BadResponse, ServiceError) as exc:
             # The answer was lost or unreadable: the change may or may not have been
             # made. A server error counts too: a 5xx can come after the commit (the
             # service, or a proxy in front of it, failing while it answers), and a 504
             # from a proxy says nothing about the service behind it. Never send it again;
-            # read both serials and say what happened.
+            # read both serials and say what happened (and write it into the history).
             result = await self._reconcile(client, current, upgrade, failure_from(exc))
+            entry = getattr(rec, "entry", None)
+            never_sent = entry is not None and entry.outcome == "failed"  # certain: kept
+            if not never_sent or result.outcome == WENT_THROUGH:
+                await block.complete(RECORDED_OUTCOME[result.outcome], result.sentence)
             self.reconciled.emit(result, upgrade)
             return
         self.upgraded.emit(message, upgrade, await _read(client, upgrade))
+
+    def _before(self, current: str, upgrade: str) -> dict[str, Any]:
+        """What the history keeps of the licence before: what it becomes, and the current
+        licence as the preview showed it (SKU, licensee, devices)."""
+        before: dict[str, Any] = {"upgrade_serial": upgrade}
+        shown = self._previewed
+        if shown is None or shown.current.serial != current or not shown.current.exists:
+            return before
+        lic = shown.current.license
+        before.update(sku=lic.sku_number or None, licensee=lic.name or None)
+        if shown.current.activations is not None:
+            before["activations"] = len(shown.current.activations)
+        return before
 
     async def _reconcile(self, client, current: str, upgrade: str, lost: Failure):
         from licensedesk.api.errors import NotFound, TimedOut

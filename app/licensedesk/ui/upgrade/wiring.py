@@ -27,7 +27,8 @@ class UpgradeFeature(QObject):
         self._window = desk.window
         self._runner = desk.runner
         self._lookup = lookup
-        self.controller = UpgradeController(desk.runner, desk.connections.client, self)
+        self.controller = UpgradeController(desk.runner, desk.connections.client, self,
+                                            history=desk.recorder)
         self.dialog: UpgradeDialog | None = None
         action = desk.window.registry["upgrade"]
         action.triggered.connect(lambda _checked=False: self.open())

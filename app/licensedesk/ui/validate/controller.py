@@ -13,6 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from ..shared.recording import Records, record
 from ..shared.tasks import Failure, TaskRunner
 
 TASK = "support.validate"
@@ -36,10 +37,14 @@ class ValidateController(QObject):
     failed = Signal(object)  # Failure
     deviceRecorded = Signal(str)  # serial whose activations may have changed
 
-    def __init__(self, runner: TaskRunner, client: Callable[[], Any], parent=None) -> None:
+    def __init__(self, runner: TaskRunner, client: Callable[[], Any], parent=None, *,
+                 history: Records | None = None) -> None:
+        """``history``: records a validation that records a host (a check-only one
+        changes nothing and is not recorded)."""
         super().__init__(parent)
         self._runner = runner
         self._client = client
+        self._history = history
 
     def validate(self, request: ValidateRequest) -> asyncio.Task:
         return self._runner.run(
@@ -58,9 +63,22 @@ class ValidateController(QObject):
 
     async def _validate(self, request: ValidateRequest):
         client = self._client()
-        return await client.validate(
-            request.serial, request.product_code, request.host_id, request.device_tag
-        )
+        if not request.records_device:
+            return await client.validate(
+                request.serial, request.product_code, request.host_id, request.device_tag
+            )
+        async with record(self._history, "validate_record", serial=request.serial,
+                          product=request.product_code,
+                          before={"host_id": request.host_id,
+                                  "device_tag": request.device_tag}) as rec:  # fmt: skip
+            result = await client.validate(
+                request.serial, request.product_code, request.host_id, request.device_tag
+            )
+            if result.valid:
+                rec.done(result.reason_sentence)
+            else:  # the service said no: nothing was recorded on the licence
+                rec.refused(result.message or result.reason_sentence)
+        return result
 
     def _done(self, request: ValidateRequest, result) -> None:
         self.resultReady.emit(request, result)

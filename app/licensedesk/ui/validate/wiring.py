@@ -41,7 +41,8 @@ class ValidateFeature(QObject):
         self._window = desk.window
         self._lookup = lookup
         self._host_id = desk.host_id
-        self.controller = ValidateController(desk.runner, desk.connections.client, self)
+        self.controller = ValidateController(desk.runner, desk.connections.client, self,
+                                             history=desk.recorder)
         self.choices = ChoicesController(desk.runner, desk.connections.client, self)
         self.dialog: ValidateDialog | None = None
         action = desk.window.registry["validate"]

@@ -1,0 +1,118 @@
+"""Reads the history off the UI thread: a serial's entries (the workspace's tab) and a
+filtered list (the History window).
+
+Two named tasks on the feature's own :class:`~..shared.tasks.TaskRunner`
+(``history.serial`` and ``history.query``): a newer read supersedes the one in
+flight, and after a change the reads wait a moment (:data:`AFTER_CHANGE_MS`), so a
+burst of changes (a bulk action) is read and painted once. Its
+own runner because these are not calls to the service: they must not set the
+status bar's "Last request". The store's error is a sentence
+(:class:`~licensedesk.history.StoreError`), shown in the part, never a dialog.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from licensedesk.history import Entry, HistoryQuery, StoreError
+
+from ..shared.tasks import TaskRunner
+
+SERIAL_TASK = "history.serial"
+QUERY_TASK = "history.query"
+#: after a change, the lists read again this much later: a bulk action of 40 devices
+#: (40 changes in a second or two) is read and painted once, not 40 times
+AFTER_CHANGE_MS = 150
+#: the most entries the History window reads for one list: the filters narrow a longer one
+LIMIT = 10_000
+
+
+class HistoryController(QObject):
+    serialBusy = Signal(bool)
+    serialLoaded = Signal(str, object)  # serial, Sequence[Entry] newest first
+    serialFailed = Signal(str, str)  # serial, sentence
+    queryBusy = Signal(bool)
+    queried = Signal(object, object)  # HistoryQuery, Sequence[Entry]
+    queryFailed = Signal(str)  # sentence
+
+    def __init__(self, runner: TaskRunner, history: Any, parent=None, *,
+                 after: Callable[[], list[asyncio.Task]] = list) -> None:
+        """``history``: the desk's :class:`.desk_recorder.DeskRecorder`; ``after()``: the
+        lookup's tasks in flight, which a serial's history waits for. Why: the lookup's
+        requests go out first (nothing of ours on the UI thread meanwhile), and the
+        workspace clears its parts, this one too, when the first answer comes."""
+        super().__init__(parent)
+        self._runner = runner
+        self._history = history
+        self._after = after
+        self._soon = QTimer(self)
+        self._soon.setSingleShot(True)
+        self._soon.setInterval(AFTER_CHANGE_MS)
+        self._soon.timeout.connect(self._changed)
+        self._changed_serial: str | None = None
+        self._changed_query: HistoryQuery | None = None
+
+    def after_change(self, serial: str | None, query: HistoryQuery | None) -> None:
+        """A change was recorded: read ``serial``'s history and run ``query`` again a moment
+        later (one read for a burst of changes)."""
+        self._changed_serial = serial or self._changed_serial
+        self._changed_query = query or self._changed_query
+        if not self._soon.isActive():
+            self._soon.start()
+
+    def _changed(self) -> None:
+        serial, query = self._changed_serial, self._changed_query
+        self._changed_serial = self._changed_query = None
+        if serial:
+            self.load_serial(serial)
+        if query is not None:
+            self.query(query)
+
+    def load_serial(self, serial: str) -> asyncio.Task:
+        return self._runner.run(SERIAL_TASK, lambda: self._serial(serial),
+                                busy=self.serialBusy.emit)
+
+    def query(self, query: HistoryQuery) -> asyncio.Task:
+        return self._runner.run(QUERY_TASK, lambda: self._query(query),
+                                busy=self.queryBusy.emit)
+
+    async def aclose(self) -> None:
+        """Read nothing more (on quit); returns once the reads in flight have ended."""
+        self._soon.stop()
+        tasks = [t for t in map(self._runner.task, self._runner.running()) if t is not None]
+        self._runner.cancel_all()
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    def cancel_serial(self) -> None:
+        self._changed_serial = None
+        self._runner.cancel(SERIAL_TASK)
+
+    def is_running(self) -> bool:
+        """A read is running or due (tests and benchmarks wait for the list on show)."""
+        return bool(self._runner.running()) or self._soon.isActive()
+
+    async def _serial(self, serial: str) -> Sequence[Entry] | None:
+        lookup = self._after()
+        if lookup:
+            await asyncio.wait(lookup)
+        try:
+            entries = await self._history.history(serial)
+        except StoreError as exc:
+            self.serialFailed.emit(serial, exc.sentence)
+            return None
+        self.serialLoaded.emit(serial, entries)
+        return entries
+
+    async def _query(self, query: HistoryQuery) -> Sequence[Entry] | None:
+        try:
+            entries = await self._history.query(query)
+        except StoreError as exc:
+            self.queryFailed.emit(exc.sentence)
+            return None
+        self.queried.emit(query, entries)
+        return entries

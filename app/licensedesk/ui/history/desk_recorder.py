@@ -1,0 +1,213 @@
+"""``DeskRecorder``: the window's one history :class:`~licensedesk.history.Recorder`, switched
+when the history settings change, and the signals the window needs from it.
+
+Controllers record through it (``ui/shared/recording.py``): ``record`` gives a
+block that writes the intent before the request and the outcome after, on the
+recorder's worker thread (never the UI thread). When a block ends,
+:attr:`DeskRecorder.recorded` names its serial, so what shows that serial's
+history reads it again. A store that cannot be written never stops a change:
+:attr:`DeskRecorder.problemFound` says so once per store.
+
+Switching stores (the settings dialog saved): the new recorder is used at once;
+the old one is closed off the UI thread once the blocks still running on it
+have written their outcome, so no entry loses its ending on the way. While the
+built-in demo is on show, changes go to a history of the session only (its
+made-up licences belong in nobody's history, least of all a team's).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import shutil
+import tempfile
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Signal
+
+from licensedesk.history import HistoryQuery, HistorySettings, Recorder
+
+if TYPE_CHECKING:
+    from licensedesk.history import Entry, Recording
+
+log = logging.getLogger(__name__)
+
+CLOSE_TIMEOUT = 2.0  # seconds the closing thread waits for queued writes (quit waits 3 s)
+IDLE_WAIT = 0.5  # seconds quit waits for cancelled blocks to queue their outcome
+
+
+class DeskRecorder(QObject):
+    recorded = Signal(str)  # serial ("" for a batch check): an entry was written or completed
+    problemFound = Signal(str)  # "The history is not being recorded: …" (once per store)
+    switched = Signal()  # another store is in use (settings saved, the demo chosen or left)
+
+    def __init__(self, secrets: Any = None, executor: Executor | None = None,
+                 settings: HistorySettings | None = None, parent=None) -> None:
+        """``secrets``: the SecretStore holding the team password; ``executor``: plain
+        threads for closing a recorder (it blocks until its queue is written)."""
+        super().__init__(parent)
+        self.secrets = secrets
+        self._executor = executor
+        self._connection: tuple[str | None, str | None] = (None, None)
+        self._running: dict[Recorder, int] = {}  # blocks still open, per recorder
+        self._retired: set[Recorder] = set()  # switched away from, closed when idle
+        self._closing: set[asyncio.Future] = set()
+        self._idle = asyncio.Event()  # no block is open (quit waits for that)
+        self._idle.set()
+        self._settings = settings  # None: what history.json says
+        self._session_dir: str | None = None  # the demo's history, removed on quit
+        self.session_only = False
+        self.recorder = self._make(settings)
+
+    # -- what controllers and the window use -------------------------------------------
+    def record(self, action: str, **fields: Any) -> RecordedBlock:
+        """See ``ui/shared/recording.py``."""
+        recorder = self.recorder
+        return RecordedBlock(self, recorder, recorder.record(action, **fields))
+
+    @property
+    def problem(self) -> str | None:
+        """The current store's problem sentence, or None."""
+        return self.recorder.problem
+
+    @property
+    def display_name(self) -> str | None:
+        return self.recorder.display_name
+
+    @property
+    def session_folder(self) -> Path | None:
+        """The folder of the demo's session-only history (None: none made)."""
+        return Path(self._session_dir) if self._session_dir else None
+
+    def use_connection(self, profile: str | None, base_url: str | None) -> None:
+        """The profile and service every entry names from now on."""
+        self._connection = (profile or None, base_url or None)
+        self.recorder.use_connection(*self._connection)
+
+    async def history(self, serial: str, limit: int | None = None) -> Sequence[Entry]:
+        """Newest first; raises StoreError."""
+        return await self.recorder.history(serial, limit)
+
+    async def query(self, query: HistoryQuery) -> Sequence[Entry]:
+        """Newest first; raises StoreError."""
+        return await self.recorder.query(query)
+
+    def switch(self, settings: HistorySettings) -> None:
+        """Record into the store ``settings`` name from now on (after the demo, when it is
+        on show: see :meth:`use_session_store`)."""
+        self._settings = settings
+        if not self.session_only:
+            self._swap(self._make(settings))
+
+    def use_session_store(self, on: bool) -> None:
+        """On: the changes go to a history of this session only, in a temporary folder
+        removed on quit. For the built-in demo: what is done to made-up licences belongs in
+        nobody's history, least of all a team's. Off: the store the settings name again."""
+        if on == self.session_only:
+            return
+        self.session_only = on
+        if on:
+            if self._session_dir is None:
+                self._session_dir = tempfile.mkdtemp(prefix="licensedesk-demo-history-")
+            self._swap(self._make(HistorySettings(), data_dir=Path(self._session_dir)))
+        else:
+            self._swap(self._make(self._settings))
+
+    def _swap(self, recorder: Recorder) -> None:
+        old, self.recorder = self.recorder, recorder
+        self._retired.add(old)
+        self._close_if_idle(old)
+        self.switched.emit()
+
+    async def aclose(self) -> None:
+        """Write what is queued and close every recorder (on quit). Blocks whose task was
+        just cancelled end first: their outcome ("unknown") is queued as they end."""
+        try:
+            async with asyncio.timeout(IDLE_WAIT):
+                await self._idle.wait()
+        except TimeoutError:
+            log.warning("closing the history while %d change(s) are still being recorded",
+                        sum(self._running.values()))
+        recorders = [self.recorder, *self._retired]
+        self._retired.clear()
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(
+            *(loop.run_in_executor(self._executor, r.close, CLOSE_TIMEOUT) for r in recorders),
+            *self._closing, return_exceptions=True)
+        if self._session_dir is not None:
+            shutil.rmtree(self._session_dir, ignore_errors=True)
+            self._session_dir = None
+
+    # -- internals -----------------------------------------------------------------------
+    def _make(self, settings: HistorySettings | None, data_dir: Path | None = None) -> Recorder:
+        recorder = Recorder.from_settings(settings, secrets=self.secrets, data_dir=data_dir)
+        recorder.on_problem = lambda sentence: self._problem(recorder, sentence)
+        recorder.use_connection(*self._connection)
+        return recorder
+
+    def _problem(self, recorder: Recorder, sentence: str) -> None:
+        if recorder is self.recorder:  # a store switched away from says nothing more
+            self.problemFound.emit(sentence)
+
+    def _opened(self, recorder: Recorder) -> None:
+        self._running[recorder] = self._running.get(recorder, 0) + 1
+        self._idle.clear()
+
+    def _ended(self, recorder: Recorder, serial: str | None) -> None:
+        left = self._running.get(recorder, 1) - 1
+        if left:
+            self._running[recorder] = left
+        else:
+            self._running.pop(recorder, None)
+            self._close_if_idle(recorder)
+            if not self._running:
+                self._idle.set()
+        self.recorded.emit(serial or "")
+
+    def _close_if_idle(self, recorder: Recorder) -> None:
+        if recorder not in self._retired or self._running.get(recorder):
+            return
+        self._retired.discard(recorder)
+        future = asyncio.get_event_loop().run_in_executor(self._executor, recorder.close,
+                                                          CLOSE_TIMEOUT)
+        self._closing.add(future)
+        future.add_done_callback(self._closing.discard)
+
+
+class RecordedBlock:
+    """One recorded write: the recorder's block, and the desk told when it ends."""
+
+    def __init__(self, owner: DeskRecorder, recorder: Recorder, recording: Recording) -> None:
+        self._owner = owner
+        self._recorder = recorder
+        self.recording = recording
+
+    @property
+    def id(self) -> str:
+        return self.recording.id
+
+    async def __aenter__(self) -> Recording:
+        self._owner._opened(self._recorder)
+        try:
+            return await self.recording.__aenter__()
+        except BaseException:
+            self._owner._ended(self._recorder, self.recording.entry.serial)
+            raise
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> bool:  # fmt: skip
+        try:
+            return await self.recording.__aexit__(exc_type, exc, tb)
+        finally:
+            self._owner._ended(self._recorder, self.recording.entry.serial)
+
+    async def complete(self, outcome: str, detail: str | None = None) -> bool:
+        """What a reconciliation found, written over this entry's outcome (in the store the
+        entry went to, even after a switch)."""
+        done = await self._recorder.complete(self.id, outcome, detail)
+        self._owner.recorded.emit(self.recording.entry.serial or "")
+        return done

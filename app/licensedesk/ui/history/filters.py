@@ -1,0 +1,184 @@
+"""The History window's filters: serial, person, action, outcome, date range and search.
+
+Every field narrows the list (a :class:`~licensedesk.history.HistoryQuery`, run by
+the store: an index per filter, so a long history filters fast). Typing settles
+for :data:`SETTLE_MS` before the list is read again; a choice in a list or a date
+applies at once. The dates are local days: "From 3 March" is local midnight,
+"Until 5 March" includes all of that day.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, time
+
+from PySide6.QtCore import QDate, QStringListModel, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QCompleter,
+    QDateEdit,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from licensedesk.history import HistoryQuery
+
+from ..shared.support_dialog import hint_label
+from .words import ACTION_WORDS, OUTCOME_FILTER_WORDS
+
+SETTLE_MS = 300
+NOT_A_SERIAL = ("Not a whole serial: type all five groups, or search for part of one "
+                "in Search.")
+
+
+class HistoryFilters(QWidget):
+    changed = Signal()  # the filters differ from the list on show: read it again
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.normalizer: Callable[[str], str] | None = None  # the api's; None: taken as typed
+        self.serial = _edit("historySerialFilter", "Serial", "Any serial")
+        self.person = _edit("historyPersonFilter", "Person", "Anyone (user or display name)")
+        self.people = QStringListModel(self)
+        completer = QCompleter(self.people, self)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.person.setCompleter(completer)
+        self.search = _edit("historySearch", "Search",
+                            "Serial, person, device, message\u2026")
+        self.action = _combo("historyActionFilter", "Action", "Any action", ACTION_WORDS)
+        self.outcome = _combo("historyOutcomeFilter", "Outcome", "Any outcome",
+                              OUTCOME_FILTER_WORDS)
+        today = QDate.currentDate()
+        self.use_since, self.since = _day("From", "historySince", today.addDays(-30))
+        self.use_until, self.until = _day("Until", "historyUntil", today)
+        self.hint = hint_label("historySerialHint")
+
+        first = QHBoxLayout()
+        for label, widget, stretch in (("Serial:", self.serial, 2), ("Person:", self.person, 2)):
+            first.addWidget(QLabel(label))
+            first.addWidget(widget, stretch)
+        first.addWidget(self.action, 1)
+        first.addWidget(self.outcome, 1)
+        second = QHBoxLayout()
+        second.addWidget(QLabel("Search:"))
+        second.addWidget(self.search, 1)
+        for box, edit in ((self.use_since, self.since), (self.use_until, self.until)):
+            second.addWidget(box)
+            second.addWidget(edit)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addLayout(first)
+        lay.addLayout(second)
+        lay.addWidget(self.hint)
+
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(SETTLE_MS)
+        self._settle.timeout.connect(self.changed)
+        for edit in (self.serial, self.person, self.search):
+            edit.textChanged.connect(self._settle.start)
+        for combo in (self.action, self.outcome):
+            combo.currentIndexChanged.connect(self._now)
+        for box, edit in ((self.use_since, self.since), (self.use_until, self.until)):
+            box.toggled.connect(edit.setEnabled)
+            box.toggled.connect(self._now)
+            edit.dateChanged.connect(lambda _d, b=box: self._now() if b.isChecked() else None)
+
+    def query(self, limit: int | None = None) -> HistoryQuery | None:
+        """The filters as a query; None (and the hint says why) when the serial is not one."""
+        serial = self.serial.text().strip() or None
+        if serial and self.normalizer is not None:
+            try:
+                serial = self.normalizer(serial)
+            except Exception:  # the api's InvalidInput: not a serial
+                self.hint.setText(NOT_A_SERIAL)
+                self.hint.show()
+                return None
+        self.hint.hide()
+        return HistoryQuery(
+            serial=serial,
+            person=self.person.text().strip() or None,
+            action=self.action.currentData(),
+            outcome=self.outcome.currentData(),
+            since=_midnight(self.since.date()) if self.use_since.isChecked() else None,
+            until=(_midnight(self.until.date().addDays(1)) if self.use_until.isChecked()
+                   else None),
+            text=self.search.text().strip() or None,
+            limit=limit,
+        )  # fmt: skip
+
+    def serial_filter(self) -> str | None:
+        """The serial the list is narrowed to, or None (none, or not a whole serial)."""
+        text = self.serial.text().strip()
+        if not text or self.normalizer is None:
+            return text or None
+        try:
+            return self.normalizer(text)
+        except Exception:
+            return None
+
+    def set_serial(self, serial: str) -> None:
+        """Show ``serial``'s history only (the other filters are cleared)."""
+        self.blockSignals(True)
+        try:
+            self.clear()
+            self.serial.setText(serial)
+        finally:
+            self.blockSignals(False)
+        self._now()
+
+    def clear(self) -> None:
+        for edit in (self.serial, self.person, self.search):
+            edit.clear()
+        self.action.setCurrentIndex(0)
+        self.outcome.setCurrentIndex(0)
+        self.use_since.setChecked(False)
+        self.use_until.setChecked(False)
+
+    def set_people(self, names: list[str]) -> None:
+        self.people.setStringList(names)
+
+    def _now(self, *_args) -> None:
+        self._settle.stop()
+        self.changed.emit()
+
+
+def _midnight(day: QDate) -> datetime:
+    """Local midnight at the start of ``day``, aware (the store compares UTC moments)."""
+    return datetime.combine(day.toPython(), time()).astimezone()
+
+
+def _edit(name: str, accessible: str, placeholder: str) -> QLineEdit:
+    edit = QLineEdit()
+    edit.setObjectName(name)
+    edit.setAccessibleName(accessible)
+    edit.setPlaceholderText(placeholder)
+    edit.setClearButtonEnabled(True)
+    return edit
+
+
+def _combo(name: str, accessible: str, anything: str, words: dict[str, str]) -> QComboBox:
+    combo = QComboBox()
+    combo.setObjectName(name)
+    combo.setAccessibleName(accessible)
+    combo.addItem(anything, None)
+    for key, text in words.items():
+        combo.addItem(text, key)
+    return combo
+
+
+def _day(text: str, name: str, day: QDate) -> tuple[QCheckBox, QDateEdit]:
+    box = QCheckBox(f"{text}:")
+    box.setObjectName(f"{name}Check")
+    edit = QDateEdit(day)
+    edit.setObjectName(name)
+    edit.setAccessibleName(f"{text} date")
+    edit.setCalendarPopup(True)
+    edit.setDisplayFormat("yyyy-MM-dd")
+    edit.setEnabled(False)
+    return box, edit
+

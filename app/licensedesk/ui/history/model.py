@@ -1,0 +1,147 @@
+"""The history table: one row per entry, newest first, as the store returned them.
+
+The rows are the store's list as it is (an ``EntryList`` makes each
+:class:`~licensedesk.history.Entry` when first looked at), so a serial with
+10,000 entries costs the query, not 10,000 objects: the view asks only for the
+rows on screen. The order is the store's (newest first); the table does not
+re-sort, which would make every entry. Every text is a stranger's in part (a
+device tag, a service message): it passes :func:`~..shared.labels.shown`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QGuiApplication, QPalette
+
+from ..shared import colours
+from ..shared.labels import shown
+from .words import details_text, what_text, when_text, where_text
+
+if TYPE_CHECKING:
+    from licensedesk.history import Entry
+
+COL_WHEN, COL_WHO, COL_SERIAL, COL_WHAT, COL_OUTCOME, COL_DETAILS = range(6)
+HEADERS = ("When", "Who", "Serial", "What", "Outcome", "Details")
+COLUMN_COUNT = len(HEADERS)
+
+ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1  # the Entry of the row
+
+_BAD = {"refused", "failed"}
+_UNSURE = {"unknown", "pending"}
+
+
+def cell_text(entry: Entry, column: int) -> str:
+    """The text of one cell (also what Ctrl+C copies)."""
+    if column == COL_WHEN:
+        return when_text(entry)
+    if column == COL_WHO:
+        return shown(entry.person)
+    if column == COL_SERIAL:
+        return entry.serial or ""
+    if column == COL_WHAT:
+        return shown(what_text(entry))
+    if column == COL_OUTCOME:
+        return shown(entry.outcome_text)
+    return shown(details_text(entry))
+
+
+_DISPLAY = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole)
+_ASKED = {*_DISPLAY, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole, ENTRY_ROLE}
+
+
+class HistoryModel(QAbstractTableModel):
+    """Cells are made into text when the view first asks (only the rows on screen) and
+    kept: a view asks each cell for a dozen roles at every paint, and the tab paints
+    again after every change."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._rows: Sequence[Entry] = ()
+        self._texts: dict[int, tuple[str, ...]] = {}
+
+    def set_entries(self, entries: Sequence[Entry]) -> None:
+        self.beginResetModel()
+        self._rows = entries
+        self._texts = {}
+        self.endResetModel()
+
+    def entries(self) -> Sequence[Entry]:
+        return self._rows
+
+    def entry(self, row: int) -> Entry:
+        return self._rows[row]
+
+    def people(self, at_most: int = 200) -> list[str]:
+        """The names in the first ``at_most`` rows (OS users and display names), for a
+        completer: the newest are the likeliest to be looked for."""
+        names: dict[str, None] = {}
+        for n in range(min(at_most, len(self._rows))):
+            entry = self._rows[n]
+            names[entry.user] = None
+            if entry.display_name:
+                names[entry.display_name] = None
+        return sorted(names, key=str.casefold)
+
+    # -- Qt model API ------------------------------------------------------------------
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else COLUMN_COUNT
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return HEADERS[section]
+        return None
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if role not in _ASKED or not index.isValid():  # most roles a paint asks for
+            return None
+        row, col = index.row(), index.column()
+        if role in _DISPLAY:
+            texts = self._texts.get(row)
+            if texts is None:
+                entry = self._rows[row]
+                texts = self._texts[row] = tuple(cell_text(entry, c) for c in range(COLUMN_COUNT))
+            return texts[col]
+        entry = self._rows[row]
+        if role == ENTRY_ROLE:
+            return entry
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(entry, col)
+        if role == Qt.ItemDataRole.ForegroundRole and col == COL_OUTCOME:
+            return _outcome_brush(entry.outcome)
+        return None
+
+    @staticmethod
+    def _tooltip(entry: Entry, col: int) -> str | None:
+        if col == COL_WHO:
+            return shown(where_text(entry))
+        if col in (COL_OUTCOME, COL_DETAILS, COL_WHAT):
+            return cell_text(entry, col) or None
+        if col == COL_WHEN and entry.finished is not None:
+            return f"Outcome written {when_text(entry.replace(time=entry.finished))}"
+        return None
+
+
+def _outcome_brush(outcome: str) -> QBrush | None:
+    """Refused / not sent in red, unknown in amber (always beside words), readable on the
+    palette's base colour (dark mode too: looked up per palette, kept per colour pair)."""
+    if outcome in _BAD:
+        colour = colours.BAD
+    elif outcome in _UNSURE:
+        colour = colours.WARN
+    else:
+        return None
+    base = QGuiApplication.palette().color(QPalette.ColorRole.Base).rgba()
+    brush = _BRUSHES.get((colour, base))
+    if brush is None:
+        brush = _BRUSHES[(colour, base)] = QBrush(colours.readable(QColor(colour),
+                                                                   QColor.fromRgba(base)))
+    return brush
+
+
+_BRUSHES: dict[tuple[str, int], QBrush] = {}

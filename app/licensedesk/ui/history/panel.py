@@ -1,0 +1,116 @@
+"""The workspace's History tab: what was done to the serial on show, newest first.
+
+Shows state and emits what the person asked for; the history feature's wiring
+reads the entries (off the UI thread) and hands them over. Entries of every
+desk that writes the same store are here: with a team database, the team's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..shared.part_state import PartState
+from ..shared.table_copy import add_copy_shortcut
+from .model import COL_OUTCOME, COL_SERIAL, COL_WHAT, COL_WHEN, COL_WHO, HistoryModel
+
+if TYPE_CHECKING:
+    from licensedesk.history import Entry
+
+NOTHING_YET = "No change to this serial has been recorded."
+_WIDTHS = ((COL_WHEN, 140), (COL_WHO, 170), (COL_WHAT, 250), (COL_OUTCOME, 230))
+
+
+def history_table(model: HistoryModel, name: str) -> QTableView:
+    """A read-only table of entries: rows selected whole, Tab leaves it, Ctrl+C copies."""
+    table = QTableView()
+    table.setObjectName(name)
+    table.setModel(model)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setAlternatingRowColors(True)
+    table.setWordWrap(False)
+    table.setTabKeyNavigation(False)
+    table.verticalHeader().hide()
+    header = table.horizontalHeader()
+    header.setStretchLastSection(True)
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    for col, width in _WIDTHS:
+        table.setColumnWidth(col, width)
+    serial = table.fontMetrics().horizontalAdvance("WXYZ-0000-WXYZ-0000-WXYZ")
+    table.setColumnWidth(COL_SERIAL, serial + 16)  # a serial is never cut short
+    add_copy_shortcut(table)
+    return table
+
+
+class HistoryPanel(QGroupBox):
+    """Emits :attr:`openRequested` (the serial) for "All history…"."""
+
+    openRequested = Signal(str)
+    countChanged = Signal(int)  # entries on show (-1: none, the part is empty or failed)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__("History of this serial", parent)
+        self.setObjectName("historyPanel")
+        self.serial: str | None = None
+        self.model = HistoryModel(self)
+        self.table = history_table(self.model, "historyTable")
+        self.table.setAccessibleName("History of this serial")
+        self.table.setColumnHidden(COL_SERIAL, True)  # always the serial on show
+        self.open_button = QPushButton("Open in the History window\u2026")
+        self.open_button.setObjectName("historyOpenButton")
+        self.open_button.setToolTip("Filter, search and export the history (Ctrl+H)")
+        self.open_button.clicked.connect(lambda: self.openRequested.emit(self.serial or ""))
+        content = QWidget()
+        lay = QVBoxLayout(content)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.table, 1)
+        self.state = PartState(content, "history")
+        bar = QHBoxLayout()
+        bar.addStretch(1)
+        bar.addWidget(self.open_button)
+        outer = QVBoxLayout(self)
+        outer.addWidget(self.state, 1)
+        outer.addLayout(bar)
+
+    def set_busy(self, busy: bool) -> None:
+        self.state.set_busy(busy)
+
+    def show_entries(self, serial: str, entries: Sequence[Entry]) -> None:
+        self.serial = serial
+        self.model.set_entries(entries)
+        if entries:
+            self.state.show_content()
+        else:
+            self.state.show_message(NOTHING_YET)
+        self.countChanged.emit(len(entries))
+
+    def show_error(self, serial: str, sentence: str) -> None:
+        self.serial = serial
+        self.model.set_entries(())
+        self.state.show_message(sentence, error=True)
+        self.countChanged.emit(-1)
+
+    def clear(self) -> None:
+        self.serial = None
+        self.model.set_entries(())
+        self.state.show_message("")
+        self.countChanged.emit(-1)
+
+    def shown_texts(self, column: int) -> list[str]:
+        """The texts of one column as the table shows them (tests, screenshots)."""
+        return [self.model.index(r, column).data() for r in range(self.model.rowCount())]
+

@@ -1,0 +1,177 @@
+"""History settings (File → History settings…): where the history is kept, and your name in it.
+
+This computer (a file in the user's data folder, its path shown) or a team's
+PostgreSQL database: its address without the password, and the password in a
+field of its own that goes to the OS keyring, never to the settings file. "Test
+connection" changes nothing. The dialog holds no async work and writes nothing
+itself: it emits :attr:`testRequested` and :attr:`saveRequested`, and the
+history feature's wiring answers through :meth:`show_test_result`,
+:meth:`show_error` or ``accept()``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from licensedesk.history import HistorySettings
+
+from ..shared import colours
+from ..shared.colours import text_style
+from ..shared.labels import plain_label
+from ..shared.support_dialog import hint_label
+
+URL_EXAMPLE = "postgresql://ana@db.example.com:5432/licensedesk"
+STORED = "Stored in the OS keyring: leave empty to keep it"
+NOT_STORED = "Kept in the OS keyring, never in the settings file"
+
+
+@dataclass(frozen=True)
+class SettingsChoice:
+    """What the person chose; ``password`` "" = keep the stored one."""
+
+    store: str  # "local" or "team"
+    team_url: str
+    password: str
+    display_name: str
+
+
+class HistorySettingsDialog(QDialog):
+    testRequested = Signal(str, str)  # address, typed password ("" = the stored one)
+    saveRequested = Signal(object)  # SettingsChoice
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("historySettingsDialog")
+        self.setWindowTitle("History settings")
+        self.setModal(True)
+        self.local = QRadioButton("On this computer")
+        self.local.setObjectName("historyLocal")
+        self.local_path = plain_label()
+        self.local_path.setObjectName("historyLocalPath")
+        self.local_path.setWordWrap(True)
+        self.local_path.setStyleSheet(text_style(colours.MUTED))
+        self.team = QRadioButton("In a team's PostgreSQL database (every desk sees every entry)")
+        self.team.setObjectName("historyTeam")
+        group = QButtonGroup(self)
+        group.addButton(self.local)
+        group.addButton(self.team)
+        self.url = QLineEdit()
+        self.url.setObjectName("historyTeamUrl")
+        self.url.setAccessibleName("Team database address")
+        self.url.setPlaceholderText(URL_EXAMPLE)
+        self.password = QLineEdit()
+        self.password.setObjectName("historyTeamPassword")
+        self.password.setAccessibleName("Team database password")
+        self.password.setEchoMode(QLineEdit.EchoMode.Password)
+        self.password.setPlaceholderText(NOT_STORED)
+        self.test_button = QPushButton("Test connection")
+        self.test_button.setObjectName("historyTestButton")
+        self.test_button.setAutoDefault(False)
+        self.test_result = plain_label()
+        self.test_result.setObjectName("historyTestResult")
+        self.test_result.setWordWrap(True)
+        self.keyring_note = plain_label()
+        self.keyring_note.setObjectName("historyKeyringNote")
+        self.keyring_note.setWordWrap(True)
+        self.keyring_note.setStyleSheet(text_style(colours.WARN))
+        self.keyring_note.hide()
+        self.display_name = QLineEdit()
+        self.display_name.setObjectName("historyDisplayName")
+        self.display_name.setAccessibleName("Your name in the history")
+        self.display_name.setPlaceholderText("Optional: how the team sees you, e.g. Ana Lima")
+        self.error = hint_label("historySettingsError")
+
+        team_box = self.team_box = QWidget()
+        form = QFormLayout(team_box)
+        form.setContentsMargins(24, 0, 0, 0)
+        form.addRow("Address:", self.url)
+        form.addRow("Password:", self.password)
+        test_row = QHBoxLayout()
+        test_row.addWidget(self.test_button)
+        test_row.addWidget(self.test_result, 1)
+        form.addRow(test_row)
+        form.addRow(self.keyring_note)
+        name_form = QFormLayout()
+        name_form.addRow("Your name:", self.display_name)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.save_button = buttons.addButton("Save", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.save_button.setObjectName("historySaveButton")
+        buttons.accepted.connect(self._save)
+        buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addWidget(plain_label("Where the history of changes is kept:"))
+        lay.addWidget(self.local)
+        local_row = QHBoxLayout()
+        local_row.setContentsMargins(24, 0, 0, 0)
+        local_row.addWidget(self.local_path)
+        lay.addLayout(local_row)
+        lay.addWidget(self.team)
+        lay.addWidget(team_box)
+        lay.addLayout(name_form)
+        lay.addWidget(self.error)
+        lay.addWidget(buttons)
+        self.setMinimumWidth(620)
+
+        self.team.toggled.connect(self._store_changed)
+        self.test_button.clicked.connect(
+            lambda: self.testRequested.emit(self.url.text().strip(), self.password.text()))
+        for edit in (self.url, self.password):
+            edit.textEdited.connect(lambda _t: self._forget_result())
+
+    def load(self, settings: HistorySettings, local_path: str, *, password_stored: bool,
+             keyring_warning: str | None = None) -> None:
+        """Show ``settings``; ``password_stored``: the keyring holds a team password."""
+        (self.team if settings.store == "team" else self.local).setChecked(True)
+        self.local_path.setText(local_path)
+        self.url.setText(settings.team_url or "")
+        self.password.clear()
+        self.password.setPlaceholderText(STORED if password_stored else NOT_STORED)
+        self.display_name.setText(settings.display_name or "")
+        self.keyring_note.setText(keyring_warning or "")
+        self.keyring_note.setVisible(bool(keyring_warning))
+        self._forget_result()
+        self.error.hide()
+        self._store_changed()
+
+    def choice(self) -> SettingsChoice:
+        return SettingsChoice("team" if self.team.isChecked() else "local",
+                              self.url.text().strip(), self.password.text(),
+                              self.display_name.text())  # fmt: skip
+
+    def set_testing(self, busy: bool) -> None:
+        self.test_button.setEnabled(not busy)
+        if busy:
+            self.show_test_result(None, "Connecting\u2026")
+
+    def show_test_result(self, ok: bool | None, sentence: str) -> None:
+        colour = {True: colours.OK, False: colours.BAD, None: colours.MUTED}[ok]
+        self.test_result.setStyleSheet(text_style(colour))
+        self.test_result.setText(sentence)
+
+    def show_error(self, sentence: str) -> None:
+        self.error.setText(sentence)
+        self.error.show()
+
+    def _save(self) -> None:
+        self.error.hide()
+        self.saveRequested.emit(self.choice())
+
+    def _store_changed(self, *_args) -> None:
+        self.team_box.setEnabled(self.team.isChecked())
+
+    def _forget_result(self) -> None:
+        self.test_result.clear()

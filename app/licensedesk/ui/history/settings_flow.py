@@ -1,0 +1,127 @@
+"""The History settings dialog's work: Test connection (off the UI thread) and Save.
+
+Test connection (:func:`licensedesk.history.team_check.test_connection`) blocks for
+up to its connect time-out, so it runs in the desk's worker thread as the task
+``history.test``; its sentence goes back to the dialog. Save writes the password
+to the OS keyring (entry ``history-team``; one typed into the address is taken
+from there), the rest to ``history.json``, and switches the desk's recorder to
+the store chosen: the next change is recorded there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Signal
+
+from licensedesk.history import KEYRING_ENTRY, HistorySettings, SettingsError, save_settings
+from licensedesk.history.settings import split_password
+
+from ..shared.tasks import TaskRunner
+from .settings_dialog import HistorySettingsDialog, SettingsChoice
+
+if TYPE_CHECKING:
+    from .desk_recorder import DeskRecorder
+
+TEST_TASK = "history.test"
+NO_KEYRING = ("No OS keyring: the password is kept in memory for this session only "
+              "({reason}) and asked for again next time.")
+
+
+class HistorySettingsFlow(QObject):
+    saved = Signal(object)  # HistorySettings, now in use
+
+    def __init__(self, runner: TaskRunner, recorder: DeskRecorder, executor: Any,
+                 window: Any, parent=None) -> None:
+        super().__init__(parent)
+        self._runner = runner
+        self._recorder = recorder
+        self._executor = executor
+        self._window = window
+        self.dialog: HistorySettingsDialog | None = None
+
+    @property
+    def _secrets(self) -> Any:
+        return self._recorder.secrets
+
+    def open(self, parent: Any = None) -> HistorySettingsDialog:
+        """Show the settings in use (re-read from ``history.json``); returns the dialog."""
+        from licensedesk.history import load_settings, local_history_path
+
+        if self.dialog is None:
+            d = self.dialog = HistorySettingsDialog(parent or self._window)
+            d.testRequested.connect(self.test)
+            d.saveRequested.connect(self.save)
+            d.finished.connect(lambda _code: self._runner.cancel(TEST_TASK))
+        d = self.dialog
+        try:
+            settings = load_settings()
+        except SettingsError as exc:
+            settings = HistorySettings()
+            d.show_error(exc.sentence)
+        secrets = self._secrets
+        stored = secrets is not None and secrets.get_named(KEYRING_ENTRY) is not None
+        warning = None
+        if secrets is None or not secrets.persistent:
+            reason = getattr(secrets, "reason", None) or "no OS keyring is available"
+            warning = NO_KEYRING.format(reason=reason)
+        d.load(settings, str(local_history_path()), password_stored=stored,
+               keyring_warning=warning)  # fmt: skip
+        if parent is not None and d.parentWidget() is not parent:
+            d.setParent(parent, d.windowFlags())
+        d.open()
+        return d
+
+    # -- Test connection ---------------------------------------------------------------
+    def test(self, url: str, typed_password: str) -> asyncio.Task:
+        d = self.dialog
+        return self._runner.run(
+            TEST_TASK, lambda: self._test(url, typed_password),
+            busy=d.set_testing if d is not None else None,
+            on_success=lambda check: d.show_test_result(check.ok, check.sentence) if d else None)
+
+    async def _test(self, url: str, typed_password: str):
+        from licensedesk.history.team_check import TeamCheck, test_connection
+
+        if not url:
+            return TeamCheck(False, "Type the address of the team database first.")
+        clean, in_url = split_password(url)
+
+        def check() -> TeamCheck:  # in the worker thread: the keyring may block too
+            password = typed_password or in_url
+            if not password and self._secrets is not None:
+                password = self._secrets.get_named(KEYRING_ENTRY)
+            return test_connection(clean, password)
+
+        return await asyncio.get_running_loop().run_in_executor(self._executor, check)
+
+    # -- Save ----------------------------------------------------------------------------
+    def save(self, choice: SettingsChoice) -> HistorySettings | None:
+        """Write the settings and switch the recorder; None (the dialog says why) when
+        they cannot be used or written."""
+        d = self.dialog
+        try:
+            settings = self._write(choice)
+        except SettingsError as exc:
+            if d is not None:
+                d.show_error(exc.sentence)
+            return None
+        self._recorder.switch(settings)
+        if d is not None:
+            d.accept()
+        self.saved.emit(settings)
+        return settings
+
+    def _write(self, choice: SettingsChoice) -> HistorySettings:
+        url, in_url = split_password(choice.team_url) if choice.team_url else (None, None)
+        settings = HistorySettings(store=choice.store, team_url=url or None,
+                                   display_name=choice.display_name)  # fmt: skip
+        password = choice.password or in_url
+        if password:
+            if self._secrets is None:
+                raise SettingsError("The team database password can only be kept in the "
+                                    "OS keyring.")  # fmt: skip
+            self._secrets.set_named(KEYRING_ENTRY, password)
+        save_settings(settings)
+        return settings

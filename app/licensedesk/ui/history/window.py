@@ -1,0 +1,156 @@
+"""The History window (View → History…, Ctrl+H): every recorded change, filtered, searched,
+exported.
+
+A window of its own (not modal): the main window stays usable, and a
+double-click on an entry looks its serial up there. It shows state and emits what
+the person asked for; ``wiring.py`` reads the store and writes the exports. The
+OS file dialog sits behind :meth:`HistoryWindow.ask_save_path`, which tests replace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+
+from licensedesk.history import Entry
+
+from ..shared import colours
+from ..shared.colours import text_style
+from ..shared.error_banner import ErrorBanner
+from ..shared.icons import icon
+from ..shared.labels import plain_label
+from ..shared.part_state import PartState
+from .controller import LIMIT
+from .filters import HistoryFilters
+from .model import ENTRY_ROLE, HistoryModel
+from .panel import history_table
+
+TITLE = "History"
+EMPTY = "No recorded change matches these filters."
+
+
+class HistoryWindow(QWidget):
+    filtersChanged = Signal()
+    refreshRequested = Signal()
+    exportRequested = Signal(str)  # "csv" or "jsonl"
+    settingsRequested = Signal()
+    serialActivated = Signal(str)  # an entry double-clicked: look its serial up
+    closed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setObjectName("historyWindow")
+        self.setWindowTitle(TITLE)
+        self.model = HistoryModel(self)
+        self.filters = HistoryFilters()
+        self.table = history_table(self.model, "historyWindowTable")
+        self.table.setAccessibleName("History")
+        self.state = PartState(self.table, "history")
+        self.banner = ErrorBanner()
+        self.where_label = plain_label()  # which store: this computer's file or the team's
+        self.where_label.setObjectName("historyStore")
+        self.where_label.setStyleSheet(text_style(colours.MUTED))
+        self.where_label.setWordWrap(True)
+        self.status_label = plain_label()
+        self.status_label.setObjectName("historyStatus")
+        self.status_label.setWordWrap(True)
+        self.status_label.setStyleSheet(text_style(colours.MUTED))
+        self.refresh_button = _button("Refresh", "historyRefreshButton", "view-refresh")
+        self.refresh_button.setToolTip("Read the history again (F5): a team's new entries too")
+        self.export_csv_button = _button("Export CSV\u2026", "historyExportCsvButton",
+                                         "document-save")
+        self.export_json_button = _button("Export JSON\u2026", "historyExportJsonButton",
+                                          "document-save")
+        self.export_json_button.setToolTip(
+            "JSON lines, as licensedesk-cli history export writes them: "
+            "licensedesk-cli history import takes the file")
+        self.settings_button = _button("Settings\u2026", "historySettingsButton",
+                                       "preferences-system")
+        self.settings_button.setToolTip("Where the history is kept, and your display name")
+
+        actions = QHBoxLayout()
+        actions.addWidget(self.where_label, 1)
+        for b in (self.refresh_button, self.export_csv_button, self.export_json_button,
+                  self.settings_button):
+            actions.addWidget(b)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.filters)
+        lay.addLayout(actions)
+        lay.addWidget(self.banner)
+        lay.addWidget(self.state, 1)
+        lay.addWidget(self.status_label)
+
+        self.filters.changed.connect(self.filtersChanged)
+        self.refresh_button.clicked.connect(self.refreshRequested)
+        self.export_csv_button.clicked.connect(lambda: self.exportRequested.emit("csv"))
+        self.export_json_button.clicked.connect(lambda: self.exportRequested.emit("jsonl"))
+        self.settings_button.clicked.connect(self.settingsRequested)
+        self.table.doubleClicked.connect(self._double_clicked)
+        QShortcut(QKeySequence("F5"), self).activated.connect(self.refreshRequested)
+        self._update_buttons()
+        self.resize(1100, 640)
+
+    # -- state shown -------------------------------------------------------------------
+    def set_busy(self, busy: bool) -> None:
+        self.state.set_busy(busy)
+
+    def show_entries(self, entries: Sequence[Entry]) -> None:
+        self.model.set_entries(entries)
+        self.filters.set_people(self.model.people())
+        n = len(entries)
+        if n:
+            self.state.show_content()
+        else:
+            self.state.show_message(EMPTY)
+        if n >= LIMIT:
+            self.show_status(f"Showing the newest {n:,} entries: narrow the filters to see "
+                             "older ones.")
+        else:
+            self.show_status("1 entry" if n == 1 else f"{n:,} entries")
+        self._update_buttons()
+
+    def show_error(self, sentence: str) -> None:
+        self.model.set_entries(())
+        self.state.show_message(sentence, error=True)
+        self.show_status("")
+        self._update_buttons()
+
+    def show_status(self, text: str) -> None:
+        self.status_label.setText(text)
+
+    def show_store(self, words: str) -> None:
+        self.where_label.setText(words)
+
+    def shown_entries(self) -> Sequence[Entry]:
+        return self.model.entries()
+
+    def ask_save_path(self, proposed: str, kind: str) -> str:
+        """Where to export, starting at ``proposed``; "" when cancelled. Tests replace this."""
+        what = {"csv": "CSV files (*.csv)", "jsonl": "JSON lines (*.jsonl *.json)"}[kind]
+        path, _ = QFileDialog.getSaveFileName(self, "Export the history", proposed, what)
+        return path
+
+    # -- internals -----------------------------------------------------------------------
+    def _double_clicked(self, index) -> None:
+        entry = index.siblingAtColumn(0).data(ENTRY_ROLE)
+        if entry is not None and entry.serial:
+            self.serialActivated.emit(entry.serial)
+
+    def _update_buttons(self) -> None:
+        has_rows = self.model.rowCount() > 0
+        self.export_csv_button.setEnabled(has_rows)
+        self.export_json_button.setEnabled(has_rows)
+
+    def closeEvent(self, event) -> None:
+        self.closed.emit()
+        super().closeEvent(event)
+
+
+def _button(text: str, name: str, glyph: str) -> QPushButton:
+    button = QPushButton(icon(glyph), text)
+    button.setObjectName(name)
+    button.setAutoDefault(False)
+    return button

@@ -1,0 +1,222 @@
+"""Wires the history: the workspace's History tab, the History window (View → History…,
+Ctrl+H), the settings dialog (File → History settings…) and the notice when the
+history cannot be written.
+
+Recording itself is the controllers' (each wraps its write call, through
+``ui/shared/recording.py``, in a block of the desk's :class:`.desk_recorder.DeskRecorder`).
+This feature keeps the recorder told of the profile in use (its name and its
+service's address go into every entry), and shows what was recorded:
+
+- the History tab reads the serial's entries at each lookup and after each
+  change recorded for it (``DeskRecorder.recorded``), off the UI thread;
+- the History window reads its filtered list when opened, when a filter changes,
+  after every change recorded, and on Refresh (F5);
+- a store that cannot be written is said once, in the workspace's banner, and
+  a mark stays in the status bar (its tooltip says why).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QLabel
+
+from licensedesk.api.serials import normalize_serial
+
+from ..shared.tasks import TaskRunner
+from .controller import LIMIT, HistoryController
+
+if TYPE_CHECKING:
+    from licensedesk.history import HistorySettings
+
+    from ..lookup.wiring import LookupFeature
+    from ..shell.desk import DeskApp
+    from .settings_flow import HistorySettingsFlow
+    from .window import HistoryWindow
+
+TAB_TITLE = "History"
+NOT_RECORDED_MARK = "History off"
+
+
+class HistoryFeature(QObject):
+    def __init__(self, desk: DeskApp, lookup: LookupFeature) -> None:
+        super().__init__(desk)
+        self._desk = desk
+        self._lookup = lookup
+        self.recorder = desk.recorder
+        self.runner = TaskRunner(self)  # reads of the store: not "Last request" of the service
+        self.runner.unexpected.connect(lambda _name, f: desk.show_unexpected(f))
+        self.controller = c = HistoryController(self.runner, self.recorder, self,
+                                                after=lookup.controller.in_flight)
+        self.panel = panel = lookup.workspace.history
+        self.window: HistoryWindow | None = None
+        self._settings: HistorySettingsFlow | None = None
+        self.problem_mark: QLabel | None = None
+
+        c.serialBusy.connect(panel.set_busy)
+        c.serialLoaded.connect(self._serial_loaded)
+        c.serialFailed.connect(self._serial_failed)
+        panel.countChanged.connect(self._count_changed)
+        panel.openRequested.connect(lambda serial: self.open(serial or None))
+        lookup.controller.started.connect(self.load_serial)
+        self.recorder.recorded.connect(self._recorded)
+        self.recorder.switched.connect(self._switched)
+        self.recorder.problemFound.connect(self._problem)
+        connections = desk.connections
+        connections.currentChanged.connect(self._profile_chosen)
+        connections.profilesChanged.connect(lambda: self._use_profile(connections.current))
+        registry = desk.window.registry
+        registry["history"].triggered.connect(lambda _checked=False: self.open())
+        registry["historySettings"].triggered.connect(lambda _checked=False: self.settings())
+
+    # -- what the menu, the tab and tests use ---------------------------------------------
+    def open(self, serial: str | None = None) -> HistoryWindow:
+        """Show the History window (made on first use) in front; with ``serial``, filtered
+        to that serial. Returns it (tests drive it)."""
+        w = self._window()
+        w.show()
+        if serial is not None:
+            w.filters.set_serial(serial)  # reads the list (the filters changed)
+        else:
+            self.refresh_window()
+        w.raise_()
+        w.activateWindow()
+        return w
+
+    def settings(self):
+        """Open the History settings dialog; returns it."""
+        parent = self.window if self.window is not None and self.window.isActiveWindow() \
+            else self._desk.window
+        return self._settings_flow().open(parent)
+
+    def load_serial(self, serial: str) -> None:
+        """Read ``serial``'s history into the workspace's tab."""
+        if serial:
+            self.controller.load_serial(serial)
+
+    def refresh_window(self) -> None:
+        """Read the History window's list again (when it is open)."""
+        w = self.window
+        if w is None or not w.isVisible():
+            return
+        query = w.filters.query(limit=LIMIT)
+        if query is not None:
+            self.controller.query(query)
+
+    # -- handlers -------------------------------------------------------------------------
+    def _window(self) -> HistoryWindow:
+        if self.window is None:
+            from .export_flow import export
+            from .window import HistoryWindow
+
+            w = self.window = HistoryWindow(self._desk.window)
+            w.filters.normalizer = normalize_serial
+            c = self.controller
+            w.filtersChanged.connect(self.refresh_window)
+            w.refreshRequested.connect(self.refresh_window)
+            w.exportRequested.connect(lambda kind: export(
+                w, self._desk.settings.qsettings, kind, w.filters.serial_filter()))
+            w.settingsRequested.connect(self.settings)
+            w.serialActivated.connect(self._look_up)
+            c.queryBusy.connect(w.set_busy)
+            c.queried.connect(lambda _q, entries: w.show_entries(entries))
+            c.queryFailed.connect(w.show_error)
+            self._show_store()
+        return self.window
+
+    def _settings_flow(self) -> HistorySettingsFlow:
+        if self._settings is None:
+            from .settings_flow import HistorySettingsFlow
+
+            self._settings = HistorySettingsFlow(self.runner, self.recorder,
+                                                 self._desk.executor, self._desk.window, self)
+        return self._settings
+
+    def _serial_loaded(self, serial: str, entries) -> None:
+        if serial == self._lookup.serial:  # not an older serial's late answer
+            self.panel.show_entries(serial, entries)
+
+    def _serial_failed(self, serial: str, sentence: str) -> None:
+        if serial == self._lookup.serial:
+            self.panel.show_error(serial, sentence)
+
+    def _count_changed(self, n: int) -> None:
+        tabs = self._lookup.workspace.lower_tabs
+        tabs.setTabText(tabs.indexOf(self.panel), f"{TAB_TITLE} ({n})" if n >= 0 else TAB_TITLE)
+
+    def _recorded(self, serial: str) -> None:
+        """A change was recorded: what shows it reads again (a moment later, once a burst)."""
+        shown = serial if serial and serial == self._lookup.serial else None
+        w = self.window
+        query = w.filters.query(limit=LIMIT) if w is not None and w.isVisible() else None
+        if shown or query is not None:
+            self.controller.after_change(shown, query)
+
+    def _switched(self) -> None:
+        self._show_store()
+        shown = self._lookup.serial
+        if shown and self.panel.serial == shown:  # the tab shows it (not a cleared workspace)
+            self.controller.load_serial(shown)
+        self.refresh_window()
+        if self.problem_mark is not None:  # a new store: a new chance
+            self.problem_mark.hide()
+
+    def _problem(self, sentence: str) -> None:
+        """Said once per store: the banner (dismissable), and a mark that stays."""
+        window = self._desk.window
+        window.workspace.banner.show_error(
+            sentence, "The change itself was sent as usual. File \u2192 History settings\u2026 "
+            "shows where the history is kept.")
+        if self.problem_mark is None:
+            self.problem_mark = QLabel(NOT_RECORDED_MARK)
+            self.problem_mark.setObjectName("historyProblemMark")
+            window.statusBar().addPermanentWidget(self.problem_mark)
+        self.problem_mark.setToolTip(sentence)
+        self.problem_mark.show()
+        if self.window is not None:
+            self.window.banner.show_error(sentence)
+
+    def _profile_chosen(self, name: str) -> None:
+        self.controller.cancel_serial()  # the workspace was cleared: no late list in it
+        self._use_profile(name)
+
+    def _use_profile(self, name: str | None) -> None:
+        connections = self._desk.connections
+        demo = bool(name) and connections.is_memory_only(name) and self._desk.demo is not None
+        self.recorder.use_session_store(demo)
+        self.recorder.use_connection(name or None, connections.server_of(name) or None)
+
+    def _show_store(self) -> None:
+        if self.window is None:
+            return
+        from licensedesk.history import SettingsError, load_settings, local_history_path
+        from licensedesk.history.settings import describe_team_url
+
+        try:
+            settings: HistorySettings | None = load_settings()
+        except SettingsError:
+            settings = None
+        if self.recorder.session_only:
+            words = "The demo's history: kept for this session only"
+        elif settings is not None and settings.store == "team" and settings.team_url:
+            words = f"The team's history: {describe_team_url(settings.team_url)}"
+        else:
+            words = f"This computer's history: {local_history_path()}"
+        name = self.recorder.display_name
+        self.window.show_store(words + (f" \u2014 you appear as {name}" if name else ""))
+
+    def _look_up(self, serial: str) -> None:
+        self._lookup.show(serial)
+        main = self._desk.window
+        main.raise_()
+        main.activateWindow()
+
+    async def aclose(self) -> None:
+        """On quit: nothing more is read (the recorder is closed next)."""
+        await self.controller.aclose()
+
+
+def install_history(desk: DeskApp, lookup: LookupFeature) -> HistoryFeature:
+    """Connect the History tab, the History window, its settings and the problem notice."""
+    return HistoryFeature(desk, lookup)

@@ -1,0 +1,238 @@
+"""The History window (View → History…, Ctrl+H): every entry newest first; the filters
+(serial, person, action, outcome, date range) and the search narrow it; CSV and JSON lines
+export what it shows (the JSON lines are what ``licensedesk-cli history import`` reads); a
+double-click opens the entry's serial in the main window; no key reaches an entry, the
+files or an export."""
+
+from __future__ import annotations
+
+import csv
+import json
+import uuid
+from datetime import UTC, datetime, timedelta
+
+from PySide6.QtCore import QDate, Qt
+from PySide6.QtTest import QTest
+
+from licensedesk.history import Entry, local_history_path
+from licensedesk.history.sqlite_store import SqliteStore
+from licensedesk.history.transfer import read_lines
+from licensedesk.ui.history.export import COLUMNS
+from licensedesk.ui.history.model import COL_SERIAL, COL_WHAT, COL_WHO
+
+from ..batch.steps import double_click
+from ..helpers import activations_table, click, look_up, select_rows, wait_idle
+from .steps import CANARY_KEY, stored, wait_stored
+from .test_recording import active_rows
+
+NOW = datetime.now(UTC).replace(microsecond=0)
+
+
+def seed(sandbox) -> list[Entry]:
+    """Five entries over ten days by two people, written into the history file as other
+    desks would have written them."""
+    s1, s2 = sandbox.serial("perpetual"), sandbox.serial("trial")
+
+    def entry(days: float, action: str, serial: str | None, user: str, outcome: str,
+              **more) -> Entry:  # fmt: skip
+        return Entry(id=str(uuid.uuid4()), time=NOW - timedelta(days=days), user=user,
+                     machine="desk-7", action=action, outcome=outcome, serial=serial,
+                     profile="Work", service="https://licences.example.com", **more)
+
+    entries = [
+        entry(10, "deactivate", s1, "bea", "done", activation_ids=(8,), display_name="Bea Berg",
+              before={"activated": True, "device_tag": "Windows 10__64bits"}),
+        entry(6, "delete", s1, "carl", "refused", activation_ids=(9,),
+              detail="Activation does not exist!"),
+        entry(3, "register", s2, "bea", "done", display_name="Bea Berg",
+              detail="Serial successfully registered."),
+        entry(1, "batch_check", None, "carl", "done", counts={"serials": 40, "checked": 40,
+                                                              "active": 38, "not_found": 2}),
+        entry(0.01, "upgrade", s2, "carl", "unknown", detail="The connection broke.",
+              before={"upgrade_serial": sandbox.serial("upgrade_target")}),
+    ]
+    store = SqliteStore(local_history_path())
+    try:
+        store.migrate()
+        for e in entries:
+            store.write(e)
+    finally:
+        store.close()
+    return entries
+
+
+def open_window(desk, qtbot):
+    """Ctrl+H in the main window; returns the History window once its list is read."""
+    desk.window.activateWindow()
+    QTest.keyClick(desk.window, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: desk.history.window is not None and desk.history.window.isVisible(),
+                    timeout=3000)
+    settle(desk, qtbot)
+    return desk.history.window
+
+
+def settle(desk, qtbot) -> None:
+    """Until the list on show answers the filters as they are now."""
+    w = desk.history.window
+    qtbot.waitUntil(lambda: not w.filters._settle.isActive() and not desk.history.runner.running(),
+                    timeout=5000)
+
+
+def column(w, col: int) -> list[str]:
+    model = w.table.model()
+    return [model.index(r, col).data() for r in range(model.rowCount())]
+
+
+def test_ctrl_h_lists_everything_newest_first_and_the_filters_narrow_it(desk, qtbot):
+    sb = desk.sandbox
+    seed(sb)
+    w = open_window(desk, qtbot)
+    assert column(w, COL_WHAT) == [
+        f"Upgrade to {sb.serial('upgrade_target')}", "Check 40 serials", "Register",
+        "Delete device #9", "Deactivate device #8"]
+    assert w.status_label.text() == "5 entries"
+    assert "This computer's history" in w.where_label.text()
+    f = w.filters
+
+    QTest.keyClicks(f.serial, sb.serial("perpetual").lower().replace("-", ""))  # as pasted
+    settle(desk, qtbot)
+    assert column(w, COL_WHAT) == ["Delete device #9", "Deactivate device #8"]
+    f.serial.clear()
+    QTest.keyClicks(f.serial, "LEWX-6XUC")  # not a whole serial: said, not sent
+    settle(desk, qtbot)
+    assert f.hint.isVisible() and "Search" in f.hint.text()
+    f.serial.clear()
+
+    QTest.keyClicks(f.person, "bea berg")  # the display name, any case
+    settle(desk, qtbot)
+    assert column(w, COL_WHAT) == ["Register", "Deactivate device #8"]
+    f.person.clear()
+    QTest.keyClicks(f.person, "carl")  # the OS user
+    settle(desk, qtbot)
+    assert len(column(w, COL_WHAT)) == 3
+    f.person.clear()
+
+    f.action.setCurrentIndex(f.action.findData("delete"))
+    settle(desk, qtbot)
+    assert column(w, COL_WHAT) == ["Delete device #9"]
+    f.action.setCurrentIndex(0)
+    f.outcome.setCurrentIndex(f.outcome.findData("unknown"))
+    settle(desk, qtbot)
+    assert column(w, COL_WHAT) == [f"Upgrade to {sb.serial('upgrade_target')}"]
+    f.outcome.setCurrentIndex(0)
+
+    today = QDate.currentDate()
+    f.since.setDate(today.addDays(-7))
+    f.until.setDate(today.addDays(-2))
+    f.use_since.setChecked(True)
+    f.use_until.setChecked(True)
+    settle(desk, qtbot)
+    assert column(w, COL_WHAT) == ["Register", "Delete device #9"]
+    f.use_since.setChecked(False)
+    f.use_until.setChecked(False)
+
+    QTest.keyClicks(f.search, "windows 10")  # in what the row looked like before
+    settle(desk, qtbot)
+    assert column(w, COL_WHAT) == ["Deactivate device #8"]
+    f.search.clear()
+    QTest.keyClicks(f.search, "does not exist")  # in the service's message
+    settle(desk, qtbot)
+    assert column(w, COL_WHAT) == ["Delete device #9"]
+
+
+def test_the_window_follows_the_changes_made_meanwhile(desk, qtbot):
+    sb = desk.sandbox
+    w = open_window(desk, qtbot)
+    assert w.model.rowCount() == 0 and w.state.message_text()
+    assert not w.export_csv_button.isEnabled()
+    serial = sb.serial("perpetual")
+    look_up(desk, qtbot, serial)
+    table = activations_table(desk)
+    select_rows(table, [active_rows(table)[0]])
+    click(qtbot, desk.window.workspace.activations.deactivate_button)
+    wait_idle(desk, qtbot)
+    qtbot.waitUntil(lambda: w.model.rowCount() == 1, timeout=3000)
+    assert column(w, COL_SERIAL) == [serial]
+    assert w.export_csv_button.isEnabled()
+
+
+def test_double_click_opens_the_serial_in_the_main_window(desk, qtbot):
+    sb = desk.sandbox
+    seed(sb)
+    w = open_window(desk, qtbot)
+    row = column(w, COL_SERIAL).index(sb.serial("trial"))
+    double_click(w.table, w.table.model().index(row, COL_WHO))
+    qtbot.waitUntil(lambda: desk.lookup.serial == sb.serial("trial"), timeout=3000)
+    wait_idle(desk, qtbot)
+    assert desk.window.workspace.card.license.serial == sb.serial("trial")
+
+
+def test_csv_and_json_lines_export_what_the_window_shows(desk, qtbot, tmp_path, monkeypatch):
+    sb = desk.sandbox
+    entries = seed(sb)
+    w = open_window(desk, qtbot)
+    QTest.keyClicks(w.filters.serial, sb.serial("perpetual"))
+    settle(desk, qtbot)
+    asked = []
+    monkeypatch.setattr(w, "ask_save_path",
+                        lambda proposed, kind: asked.append(proposed) or str(tmp_path / "out"))
+
+    click(qtbot, w.export_csv_button)
+    assert asked[0].endswith(f"history-{sb.serial('perpetual')}-"
+                             f"{datetime.now().date().isoformat()}.csv")
+    with open(tmp_path / "out.csv", newline="", encoding="utf-8") as fh:  # the extension added
+        rows = list(csv.DictReader(fh))
+    assert list(rows[0]) == list(COLUMNS)
+    assert [r["what"] for r in rows] == ["Delete device #9", "Deactivate device #8"]
+    assert rows[0]["outcome_words"] == "refused: Activation does not exist!"
+    assert rows[1]["display_name"] == "Bea Berg"
+    assert datetime.fromisoformat(rows[1]["time"]) == entries[0].time  # with its UTC offset
+    assert json.loads(rows[1]["before"]) == entries[0].before
+    assert w.status_label.text() == f"Saved 2 entries to {tmp_path / 'out.csv'}"
+
+    click(qtbot, w.export_json_button)
+    with open(tmp_path / "out.jsonl", encoding="utf-8") as fh:
+        read = read_lines(fh, source="the export")  # what `history import` reads
+    assert [e.id for e in read] == [entries[1].id, entries[0].id]
+    assert read[1] == entries[0]
+
+
+def test_an_export_that_cannot_be_written_is_a_sentence(desk, qtbot, tmp_path, monkeypatch):
+    seed(desk.sandbox)
+    w = open_window(desk, qtbot)
+    target = tmp_path / "missing-folder" / "history.csv"
+    monkeypatch.setattr(w, "ask_save_path", lambda proposed, kind: str(target))
+    click(qtbot, w.export_csv_button)
+    assert w.banner.isVisible()
+    assert w.banner.text() == f"Could not save to {target}: the folder does not exist."
+
+
+def test_no_key_reaches_an_entry_the_files_or_an_export(desk, qtbot, tmp_path, monkeypatch,
+                                                        secrets):
+    """The canary: the profile's write key is one the service does not know (it refuses
+    it), and every change is still recorded; nowhere does that key, or the read key the
+    lookups sent, appear."""
+    sb = desk.sandbox
+    serial = sb.serial("perpetual")
+    look_up(desk, qtbot, serial)
+    secrets.set("Sandbox", "write", CANARY_KEY)  # the writes now carry the canary key
+    desk.connections.forget_client("Sandbox")
+    table = activations_table(desk)
+    select_rows(table, active_rows(table)[:2])
+    click(qtbot, desk.window.workspace.activations.deactivate_button)
+    wait_idle(desk, qtbot)
+    entries = wait_stored(qtbot, 2, serial=serial)
+    assert {e.outcome for e in entries} == {"refused"}  # 401: the service refused the key
+    w = open_window(desk, qtbot)
+    monkeypatch.setattr(w, "ask_save_path", lambda proposed, kind: str(tmp_path / f"x.{kind}"))
+    click(qtbot, w.export_csv_button)
+    click(qtbot, w.export_json_button)
+    texts = [str([e.to_dict() for e in stored()])]
+    texts += [p.read_text(errors="replace") for p in (tmp_path / "x.csv", tmp_path / "x.jsonl")]
+    files = local_history_path().parent
+    texts += [p.read_bytes().decode("latin-1") for p in files.iterdir() if p.is_file()]
+    texts += ["\n".join(column(w, c)) for c in range(w.model.columnCount())]
+    read_key = sb.creds("read_write")[1]
+    for text in texts:
+        assert CANARY_KEY not in text and read_key not in text
+        assert "api_key=" not in text
