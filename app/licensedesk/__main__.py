@@ -1,12 +1,13 @@
-"""Start the GUI: ``licensedesk [--demo] [--profile NAME]``.
+"""Start the GUI: ``licensedesk [--demo] [--profile NAME] [SERIAL | licensedesk://lookup/SERIAL]``.
 
 Order matters for a fast start (PLATFORM.md): Qt and the window first, shown
 and painted; only then qasync, the api (httpx), profiles (keyring) and, with
 ``--demo``, the sandbox are imported and wired (``licensedesk.ui.shell.start``).
 The qasync loop attaches to the running Qt loop (``already_running=True``).
 On quit (``aboutToQuit``) the clients are closed and the demo service stopped;
-Ctrl+C and SIGTERM quit the same way (``ui/shell/signals.py``). Without a
-display it says so in one sentence and exits 2 (Qt would abort naming a library).
+Ctrl+C and SIGTERM quit the same way, from the first moment of the start-up on
+(``ui/shell/signals.py``). Without a display it says so in one sentence and
+exits 2 (Qt would abort naming a library).
 ``--quit-after MS`` lets scripts and tests prove a clean start and stop.
 """
 
@@ -17,21 +18,109 @@ import os
 import sys
 
 
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+def build_parser() -> argparse.ArgumentParser:
+    """The command's options (also read by ``scripts/cli-extras.sh`` for the man page and
+    the shell completion)."""
     from licensedesk import __version__
 
     parser = argparse.ArgumentParser(prog="licensedesk", description="License Desk")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--demo", action="store_true", help="open on the built-in sandbox")
     parser.add_argument("--profile", metavar="NAME", help="open this connection profile")
+    # the desktop file's Exec=licensedesk %U hands over a link (or nothing)
+    parser.add_argument("target", nargs="?", type=serial_in_link, metavar="SERIAL",
+                        help="look up this serial once the window is open; also a "
+                             f"{LINK_PREFIX}SERIAL link")  # fmt: skip
     parser.add_argument("--quit-after", type=int, metavar="MS", help=argparse.SUPPRESS)
     # benchmarks: print "painted" at the first paint and "ready" once wired, then quit
     parser.add_argument("--report-start", action="store_true", help=argparse.SUPPRESS)
-    return parser.parse_args(argv)
+    return parser
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    argv = sys.argv[1:] if argv is None else argv
+    return quick_args(argv) or build_parser().parse_args(argv)
+
+
+#: options :func:`quick_args` reads: flags, and options with a value
+_QUICK_FLAGS = {"--demo": "demo", "--report-start": "report_start"}
+_QUICK_VALUES = {"--profile": ("profile", str), "--quit-after": ("quit_after", int)}
+
+
+def quick_args(argv: list[str]) -> argparse.Namespace | None:
+    """What :func:`build_parser` makes of ``argv`` when it holds only the options of a
+    plain start (``--demo``, ``--profile NAME``…), else None (help, version, a link,
+    anything unusual: argparse's own answer). Building argparse's parser costs ~7 ms
+    of CPU before the first paint (its first use compiles patterns, looks up
+    translations), as much as the window's own modules."""
+    found: dict[str, object] = {"demo": False, "profile": None, "target": None,
+                                "quit_after": None, "report_start": False}
+    words = iter(argv)
+    for word in words:
+        name, equals, value = word.partition("=")
+        if word in _QUICK_FLAGS:
+            found[_QUICK_FLAGS[word]] = True
+            continue
+        if name not in _QUICK_VALUES:
+            return None
+        key, kind = _QUICK_VALUES[name]
+        value = value if equals else next(words, "")
+        if not value or value.startswith("-"):
+            return None
+        try:
+            found[key] = kind(value)
+        except ValueError:
+            return None
+    return argparse.Namespace(**found)
+
+
+LINK_PREFIX = "licensedesk://lookup/"
+
+
+def serial_in_link(text: str) -> str:
+    """The SERIAL of a ``licensedesk://lookup/SERIAL`` link (scheme and kind in any case,
+    percent-escapes decoded, a query or fragment ignored); any other text as given. Not
+    checked here: it goes to the serial box as if pasted, whose hint says what is wrong."""
+    if text[: len(LINK_PREFIX)].lower() != LINK_PREFIX:
+        return text
+    serial = text[len(LINK_PREFIX) :].split("?", 1)[0].split("#", 1)[0].strip("/")
+    if "%" in serial:
+        from urllib.parse import unquote
+
+        serial = unquote(serial)
+    return serial
 
 
 def build(window, args: argparse.Namespace, settings):
-    """Everything after the first paint: loop, logging, stores, then :func:`start_desk`."""
+    """Everything after the first paint: logging, then the desk (:func:`build_desk`); with
+    nothing to open (no profile, no --demo, no --profile) the welcome page is shown and
+    the desk waits for the first click (``DeferredDesk``: an idle start page needs no
+    loop, api or keyring)."""
+    from licensedesk.ui.shell.logs import install_excepthook, setup_logging
+    from licensedesk.ui.shell.start import DeferredDesk
+
+    log_path = setup_logging()
+    if args.demo or args.profile or args.target or has_profiles():
+        made = build_desk(window, args, settings, log_path)
+    else:
+        made = DeferredDesk(window, settings, lambda: build_desk(window, args, settings, log_path))
+    install_excepthook(made.show_unexpected)
+    return made
+
+
+def has_profiles() -> bool:
+    """Whether the profiles file names any profile (a file that cannot be read: yes, so
+    the desk opens and says what is wrong with it)."""
+    from licensedesk.profiles.store import ProfileStore
+
+    try:
+        return bool(ProfileStore().names())
+    except Exception:
+        return True
+
+
+def build_desk(window, args: argparse.Namespace, settings, log_path):
+    """The loop, the stores, then :func:`start_desk`."""
     import asyncio
 
     import qasync
@@ -43,10 +132,8 @@ def build(window, args: argparse.Namespace, settings):
     from licensedesk.machine import host_id
     from licensedesk.profiles import ProfileStore, SecretStore
     from licensedesk.ui.profiles.connections import Connections
-    from licensedesk.ui.shell.logs import install_excepthook, setup_logging
-    from licensedesk.ui.shell.start import start_desk
+    from licensedesk.ui.shell.start import settle_heap, start_desk
 
-    log_path = setup_logging()
     secrets = SecretStore()
     connections = Connections(ProfileStore(secrets=secrets), secrets)
     try:
@@ -55,7 +142,11 @@ def build(window, args: argparse.Namespace, settings):
         this_host = None
     desk = start_desk(window, settings, connections, host_id=this_host, log_path=log_path,
                       demo=args.demo, profile=args.profile)
-    install_excepthook(desk.show_unexpected)
+    if args.target:
+        from licensedesk.ui.shell.open_target import open_target
+
+        open_target(desk, args.target)
+    settle_heap()  # the loaded program out of the cyclic GC's way (no 50 ms collections)
     return desk
 
 
@@ -76,27 +167,49 @@ def no_display() -> bool:
     return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+def record_early_signals() -> list[int]:
+    """Until ``SignalQuit`` takes over, SIGINT and SIGTERM are only noted in the list
+    returned: Python's own reaction (KeyboardInterrupt, or death by SIGTERM) in the
+    middle of Qt's imports left tracebacks, aborts, or a window that no longer quit."""
+    import signal
+
+    received: list[int] = []
+    for name in ("SIGINT", "SIGTERM"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), lambda number, _frame: received.append(number))
+    return received
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if no_display():
         print(NO_DISPLAY, file=sys.stderr)
         return 2
+    early_signals = record_early_signals()  # before the slow imports (Qt: ~0.1 s)
     os.environ.setdefault("QT_API", "pyside6")
-    from PySide6.QtCore import Qt, QTimer
+    from PySide6.QtCore import QTimer  # not Qt: its first import makes 93 enums (~10 ms)
     from PySide6.QtWidgets import QApplication
 
     from licensedesk import APP_ID, APP_NAME
     from licensedesk.ui.shell.main_window import MainWindow
     from licensedesk.ui.shell.settings import WindowSettings
+    from licensedesk.ui.shell.signals import SignalQuit
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_ID)
     app.setDesktopFileName("io.licensedesk.LicenseDesk")
+    holder: dict[str, object] = {}
+
+    def close_and_quit() -> None:
+        window.close()
+        app.quit()  # also when a dialog is open
+
+    # from here a signal closes the window (one noted earlier: as soon as the loop runs)
+    signals = SignalQuit(close_and_quit, app, earlier=early_signals)
     window = MainWindow()
     settings = WindowSettings()
     settings.restore_geometry(window)
-    holder: dict[str, object] = {}
 
     def about_to_quit() -> None:
         desk = holder.get("desk")
@@ -105,16 +218,12 @@ def main(argv: list[str] | None = None) -> int:
 
     app.aboutToQuit.connect(about_to_quit)  # before qasync connects its own handler
 
-    def close_and_quit() -> None:
-        window.close()
-        app.quit()  # also when a dialog is open
-
     def after_paint() -> None:
-        from licensedesk.ui.shell.signals import SignalQuit
+        if signals.received is not None:
+            return  # quitting: no demo service to start, no stores to open
         from licensedesk.ui.shell.style import DeskStyle
 
         app.setStyle(DeskStyle())  # ~6 ms: after the first paint, before the pages exist
-        holder["signals"] = SignalQuit(close_and_quit, app)  # after the paint: socket import
         holder["desk"] = build(window, args, settings)
         if args.report_start:  # tests/bench/bench_ui_startup.py: times, then idle memory
             print("ready", flush=True)
@@ -125,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
             print("painted", flush=True)
         QTimer.singleShot(0, after_paint)
 
-    window.firstPainted.connect(painted, Qt.ConnectionType.SingleShotConnection)
+    window.firstPainted.connect(painted)  # emitted once
     window.show()
     if args.quit_after is not None:
         QTimer.singleShot(args.quit_after, app.quit)

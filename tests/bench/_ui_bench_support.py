@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -14,6 +15,11 @@ from tests.support.sandbox_process import SandboxProcess as SandboxProcess  # fo
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "pyside6")
+# The window records its changes and batch checks in the history: a throw-away one, never
+# the user's (nor a team database their history.json names).
+_SCRATCH = tempfile.mkdtemp(prefix="ld-bench-")
+os.environ.setdefault("LICENSEDESK_DATA_DIR", f"{_SCRATCH}/data")
+os.environ.setdefault("LICENSEDESK_CONFIG_DIR", f"{_SCRATCH}/config")
 
 
 def make_app():
@@ -35,7 +41,7 @@ def make_desk(url: str, app_id: str, key: str, settings_path: str, *, write: boo
     from licensedesk.ui.profiles.connections import Connections
     from licensedesk.ui.shell.main_window import MainWindow
     from licensedesk.ui.shell.settings import WindowSettings
-    from licensedesk.ui.shell.start import start_desk
+    from licensedesk.ui.shell.start import settle_heap, start_desk
 
     window = MainWindow()
     connections = Connections(None, None)
@@ -47,6 +53,7 @@ def make_desk(url: str, app_id: str, key: str, settings_path: str, *, write: boo
     settings = WindowSettings(QSettings(settings_path, QSettings.Format.IniFormat))
     window.show()
     desk = start_desk(window, settings, connections, profile="Bench")
+    settle_heap()  # as licensedesk.__main__ does
     return desk
 
 

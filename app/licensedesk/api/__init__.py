@@ -2,27 +2,64 @@
 
 Public names: :class:`LicenseClient`, :class:`ClientConfig`, :class:`Credentials`,
 the models, the errors and :func:`normalize_serial`. See docs/client.md.
+
+The names are loaded on first use (PEP 562): ``licensedesk.api.serials`` or
+``.redact`` alone must not pull in httpx and pydantic (~15 MB and ~0.2 s), which
+the window's start page and ``licensedesk-cli --help`` do not need.
 """
 
-from .client import CHECK_ACTIVATION_ID, CHECK_SERIAL, ConnectionCheck, LicenseClient
-from .config import ClientConfig, Credentials
-from .errors import (
-    ApiError,
-    BadResponse,
-    ConnectFailed,
-    ErrorDetails,
-    InvalidInput,
-    NotAuthorized,
-    NotFound,
-    ServiceError,
-    TimedOut,
-    TlsError,
-    TransportError,
-    UpgradeMismatch,
-)
-from .models import Activation, License, Product, ValidationResult
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from .redact import RedactingFilter, install_redaction, redact
-from .serials import normalize_serial
+
+if TYPE_CHECKING:
+    from .client import CHECK_ACTIVATION_ID, CHECK_SERIAL, ConnectionCheck, LicenseClient
+    from .config import ClientConfig, Credentials
+    from .errors import (
+        ApiError,
+        BadResponse,
+        ConnectFailed,
+        ErrorDetails,
+        InvalidInput,
+        NotAuthorized,
+        NotFound,
+        ServiceError,
+        TimedOut,
+        TlsError,
+        TransportError,
+        UpgradeMismatch,
+    )
+    from .models import Activation, License, Product, ValidationResult
+    from .serials import normalize_serial
+
+#: public name -> the module that defines it
+_WHERE = {
+    **dict.fromkeys(("CHECK_ACTIVATION_ID", "CHECK_SERIAL", "ConnectionCheck", "LicenseClient"),
+                    ".client"),
+    **dict.fromkeys(("ClientConfig", "Credentials"), ".config"),
+    **dict.fromkeys(("ApiError", "BadResponse", "ConnectFailed", "ErrorDetails", "InvalidInput",
+                     "NotAuthorized", "NotFound", "ServiceError", "TimedOut", "TlsError",
+                     "TransportError", "UpgradeMismatch"), ".errors"),
+    **dict.fromkeys(("Activation", "License", "Product", "ValidationResult"), ".models"),
+    "normalize_serial": ".serials",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_WHERE))
+
 
 __all__ = [
     "CHECK_ACTIVATION_ID",

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import ssl
+import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -115,11 +116,38 @@ def is_tls_error(exc: BaseException) -> bool:
     return "CERTIFICATE_VERIFY_FAILED" in text or "SSL" in text
 
 
+#: TLS contexts built so far, by verify setting (see :func:`verify_setting`)
+_CONTEXTS: dict[tuple, ssl.SSLContext] = {}
+_CONTEXTS_LOCK = threading.Lock()
+
+
 def verify_setting(verify: bool | str | Path) -> bool | ssl.SSLContext:
-    """True/False as given; a CA bundle file or a CA directory becomes an SSLContext."""
-    if isinstance(verify, bool):
-        return verify
-    path = Path(verify)
+    """False as given; True (httpx's own default context: certifi, or SSL_CERT_FILE /
+    SSL_CERT_DIR), a CA bundle file or a CA directory: an SSLContext, built once per
+    setting and shared by every client. Building one loads the CA bundle (20-50 ms):
+    the image fetcher's client paid it again on the UI thread after the profile's client
+    had paid it in a worker thread. A bundle file changed on disk is loaded again."""
+    if verify is False:
+        return False
+    key = ("default",) if verify is True else _bundle_key(Path(verify))
+    with _CONTEXTS_LOCK:
+        context = _CONTEXTS.get(key)
+    if context is None:
+        context = httpx.create_ssl_context() if verify is True else _bundle_context(Path(verify))
+        with _CONTEXTS_LOCK:
+            context = _CONTEXTS.setdefault(key, context)
+    return context
+
+
+def _bundle_key(path: Path) -> tuple:
+    try:
+        info = path.stat()
+    except OSError:
+        return ("missing", str(path))  # never stored: building its context fails
+    return (str(path), info.st_mtime_ns, info.st_size)
+
+
+def _bundle_context(path: Path) -> ssl.SSLContext:
     try:
         if path.is_dir():
             return ssl.create_default_context(capath=str(path))

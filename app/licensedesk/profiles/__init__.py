@@ -5,13 +5,44 @@
 - :class:`SecretStore`: api_keys in the OS keyring, or in memory for this session.
 - :func:`client_config`: a profile plus its keys → ``licensedesk.api.ClientConfig``.
 
-See docs/profiles.md.
+See docs/profiles.md. The names are loaded on first use (PEP 562): reading the
+profiles file must not import the keyring (~6 MB with what it pulls in: ssl, http,
+email), which the window's welcome page does not need.
 """
 
-from .connect import client_config
-from .model import TRANSPORTS, Profile, ProfileError, is_loopback_host
-from .secrets import PAIRS, SERVICE, SecretStore, SecretStoreError, describe_backend
-from .store import CONFIG_DIR_ENV, ProfileStore, default_config_dir
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .connect import client_config
+    from .model import TRANSPORTS, Profile, ProfileError, is_loopback_host
+    from .secrets import PAIRS, SERVICE, SecretStore, SecretStoreError, describe_backend
+    from .store import CONFIG_DIR_ENV, ProfileStore, default_config_dir
+
+#: public name -> the module that defines it
+_WHERE = {
+    "client_config": ".connect",
+    **dict.fromkeys(("TRANSPORTS", "Profile", "ProfileError", "is_loopback_host"), ".model"),
+    **dict.fromkeys(("PAIRS", "SERVICE", "SecretStore", "SecretStoreError", "describe_backend"),
+                    ".secrets"),
+    **dict.fromkeys(("CONFIG_DIR_ENV", "ProfileStore", "default_config_dir"), ".store"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_WHERE))
+
 
 __all__ = [
     "CONFIG_DIR_ENV",

@@ -58,6 +58,30 @@ def test_answers_land_in_their_rows_after_a_sort(qtbot):
                               "waiting": 2}
 
 
+def test_a_sort_is_done_once_and_again_after_new_answers(qtbot):
+    """``QTableView.sortByColumn`` asks the model twice (itself, and for the indicator)."""
+    from PySide6.QtWidgets import QTableView
+
+    model = BatchModel()
+    proxy = BatchProxy()
+    proxy.setSourceModel(model)
+    view = QTableView()
+    qtbot.addWidget(view)
+    view.setModel(proxy)
+    view.setSortingEnabled(True)
+    model.set_input([unknown(i) for i in range(5)])
+    model.apply([answer(0, Status.ACTIVE, 300), answer(3, Status.EXPIRING, 10)])
+    layouts = []
+    model.layoutChanged.connect(lambda *_: layouts.append(1))
+    view.sortByColumn(COL_DAYS, Qt.SortOrder.AscendingOrder)
+    assert layouts == [1]
+    model.apply([answer(4, Status.EXPIRED, -3)])
+    view.sortByColumn(COL_DAYS, Qt.SortOrder.AscendingOrder)
+    assert layouts == [1, 1]
+    assert [proxy.index(r, COL_SERIAL).data() for r in range(3)] == [unknown(4), unknown(3),
+                                                                     unknown(0)]
+
+
 def test_an_answer_joins_the_filter_on_show(qtbot):
     model = BatchModel()
     proxy = BatchProxy()

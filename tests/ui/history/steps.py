@@ -18,6 +18,7 @@ def stored(serial: str | None = None, action: str | None = None) -> list[Entry]:
         return []
     store = SqliteStore(path)
     try:
+        store.migrate()  # as open_store does: waits for a desk that is creating the file
         return list(store.query(HistoryQuery(serial=serial, action=action)))
     finally:
         store.close()

@@ -151,6 +151,24 @@ def test_previous_results_go_when_the_next_lookup_starts(desk, qtbot):
     assert ws.card.license.serial == sandbox.serial("trial")
 
 
+def test_the_requests_leave_before_the_window_changes(desk, qtbot):
+    """Nothing on show changes in the tick of Enter (Qt would paint it before the loop
+    writes the three requests): the Look up button reads "Stop" a frame later, with the
+    clearing; Esc works at once."""
+    sandbox = desk.sandbox
+    look_up(desk, qtbot, sandbox.serial("perpetual"))
+    ws = desk.window.workspace
+    sandbox.set_latency(400)
+    type_serial_and_enter(desk, qtbot, sandbox.serial("trial"))
+    assert desk.lookup.is_running() and desk.lookup.clearing_soon()
+    assert ws.lookup_button.text() == "Look up" and ws.card.license is not None
+    assert desk.window.registry["stop"].isEnabled()
+    qtbot.waitUntil(lambda: ws.lookup_button.text() == "Stop", timeout=300)
+    assert ws.card.license is None and desk.lookup.is_running()
+    wait_idle(desk, qtbot)
+    assert ws.lookup_button.text() == "Look up"
+
+
 def test_fast_answers_never_flash_the_loading_page(desk, qtbot):
     ws = desk.window.workspace
     shown = []

@@ -129,6 +129,7 @@ class BatchModel(QAbstractTableModel):
         self._row_of: dict[int, int] = {}  # input index -> row
         self._counts: Counter = Counter()  # rows per category, kept as rows change
         self._brushes: dict[tuple[str, int], QBrush] = {}
+        self._sorted: tuple[int, Qt.SortOrder] | None = None  # what the rows are in order of
 
     # -- content ---------------------------------------------------------------
     def set_input(self, serials: Sequence[str], not_serials: Sequence[str] = ()) -> None:
@@ -140,6 +141,7 @@ class BatchModel(QAbstractTableModel):
         self._rows += [Pending(n + j, t, NOT_SERIAL) for j, t in enumerate(not_serials)]
         self._row_of = {i: i for i in range(len(self._rows))}
         self._counts = Counter({WAITING: n, NOT_SERIAL: len(not_serials)})
+        self._sorted = None
         self.endResetModel()
 
     def apply(self, results: Iterable[CheckResult]) -> None:
@@ -168,6 +170,7 @@ class BatchModel(QAbstractTableModel):
             self._rows[row] = new
             lo, hi = min(lo, row), max(hi, row)
         if hi >= 0:
+            self._sorted = None
             self.dataChanged.emit(self.index(lo, 0), self.index(hi, LAST_COLUMN))
 
     def row(self, row: int) -> Row:
@@ -212,7 +215,17 @@ class BatchModel(QAbstractTableModel):
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
-        row, col = self._rows[index.row()], index.column()
+        return self._value(self._rows[index.row()], index.column(), role)
+
+    def multiData(self, index, roles) -> None:
+        """Every role a delegate asks to paint one cell, in one call: a call from Qt into
+        Python costs more than most answers (see ``ui/activations/model.py``)."""
+        if index.isValid():
+            row, col = self._rows[index.row()], index.column()
+            for wanted in roles:
+                wanted.setData(self._value(row, col, wanted.role()))
+
+    def _value(self, row: Row, col: int, role: int):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return display(row, col)
         if role == Qt.ItemDataRole.ForegroundRole and col == COL_STATUS:
@@ -257,15 +270,18 @@ class BatchModel(QAbstractTableModel):
         return self._brushes[key]
 
     def sort(self, column: int, order=Qt.SortOrder.AscendingOrder) -> None:
-        if not 0 <= column < COLUMN_COUNT or not self._rows:
+        """Not again when the rows are in that order already: ``QTableView.sortByColumn``
+        sorts twice (once itself, once for the header's indicator it sets)."""
+        if not 0 <= column < COLUMN_COUNT or not self._rows or self._sorted == (column, order):
             return
-        self.layoutAboutToBeChanged.emit()
-        old = self.persistentIndexList()
-        old_indexes = [self._rows[i.row()].index for i in old]
         keys = [sort_key(r, column) for r in self._rows]
         order_ = sorted(range(len(keys)), key=keys.__getitem__,
                         reverse=order == Qt.SortOrder.DescendingOrder)
+        self.layoutAboutToBeChanged.emit()
+        old = self.persistentIndexList()
+        old_indexes = [self._rows[i.row()].index for i in old]
         self._rows = [self._rows[i] for i in order_]
+        self._sorted = (column, order)
         self._row_of = {r.index: n for n, r in enumerate(self._rows)}
         new = [self.index(self._row_of[x], i.column())
                for x, i in zip(old_indexes, old, strict=True)]

@@ -51,7 +51,13 @@ def rich_label(text: str = "") -> QLabel:
 
 def shown(value: Any) -> str:
     """A service value (licensee, device tag, message…) as one line of text to show:
-    control and bidi characters as visible escapes, so it cannot reorder its neighbours."""
+    control and bidi characters as visible escapes, so it cannot reorder its neighbours.
+
+    A printable ``str`` is returned as it is: every character :func:`visible` escapes
+    is unprintable (Cc, Cf, Cs, Zl, Zp), and ``isprintable`` is one C call where the
+    regular expression was a third of sorting or filtering 10,000 table rows."""
+    if value.__class__ is str and value.isprintable():
+        return value
     return visible(value) if value is not None else ""
 
 

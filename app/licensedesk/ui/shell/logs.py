@@ -49,12 +49,13 @@ def setup_logging(directory: Path | None = None) -> Path | None:
 
 def install_excepthook(report) -> None:
     """Uncaught exceptions in Qt slots: log (redacted) and ``report(Failure)``; never exit."""
-    from ..shared.tasks import failure_from
 
     def hook(exc_type, exc, tb) -> None:
         if issubclass(exc_type, KeyboardInterrupt):
             sys.__excepthook__(exc_type, exc, tb)
             return
+        from ..shared.tasks import failure_from  # here: it imports asyncio (~10 MB)
+
         failure = failure_from(exc.with_traceback(tb))
         logging.getLogger("licensedesk.ui").error("uncaught exception:\n%s", failure.details)
         try:

@@ -6,6 +6,8 @@ functions connect its actions. For a fast first paint the window starts as a
 frame (an empty page); menus, toolbar, status bar, the welcome page and the
 workspace are imported and built on first use (:meth:`MainWindow.build_pages`,
 called right after the first paint, or by touching ``.workspace`` / ``.welcome``).
+A start on the welcome page builds the welcome page alone
+(:meth:`MainWindow.build_welcome`): the workspace follows when it is first needed.
 """
 
 from __future__ import annotations
@@ -36,17 +38,29 @@ class MainWindow(QMainWindow):
 
     def build_pages(self) -> None:
         """Import and build the welcome page and the workspace (once)."""
+        self.build_welcome()
         if self._workspace is not None:
             return
         from ..lookup.workspace import Workspace
+
+        self._workspace = Workspace()
+        self.pages.addWidget(self._workspace)
+
+    def build_welcome(self) -> None:
+        """Menus, toolbar, status bar and the welcome page, shown (once); not the
+        workspace (~8 MB of widgets and imports an idle start page does not need)."""
+        if self._welcome is not None:
+            return
         from .welcome import WelcomePage
 
         self._build_chrome()
         self._welcome = WelcomePage()
-        self._workspace = Workspace()
         self.pages.addWidget(self._welcome)
-        self.pages.addWidget(self._workspace)
         self.pages.setCurrentWidget(self._welcome)
+
+    def has_workspace(self) -> bool:
+        """Whether the workspace was built (nothing of it to save otherwise)."""
+        return self._workspace is not None
 
     def _build_chrome(self) -> None:
         """Status bar, menus and toolbar (QAction shortcuts cost ~20 ms: after the first
@@ -82,7 +96,7 @@ class MainWindow(QMainWindow):
 
     @property
     def welcome(self):
-        self.build_pages()
+        self.build_welcome()
         return self._welcome
 
     def show_welcome(self) -> None:

@@ -21,10 +21,15 @@ class WindowSettings:
         return value if isinstance(value, QByteArray) and not value.isEmpty() else None
 
     def save_window(self, window) -> None:
+        """Geometry, and the workspace's state if it was built (a session that stayed on
+        the welcome page keeps what an earlier one saved)."""
         s = self.qsettings
-        ws = window.workspace
         s.setValue("window/geometry", window.saveGeometry())
         s.setValue("window/state", window.saveState())
+        if not window.has_workspace():
+            s.sync()
+            return
+        ws = window.workspace
         s.setValue("workspace/mainSplitter", ws.main_splitter.saveState())
         s.setValue("workspace/topSplitter", ws.top_splitter.saveState())
         s.setValue("workspace/activationsHeader",

@@ -5,13 +5,30 @@ calls :func:`start_desk` with the real stores; ``tests/ui/conftest.py`` calls
 it with stores in temporary folders. Either way: the pages are built, the
 workspace's splitters and columns restored, the features wired, and the demo
 started or the start page chosen.
+
+With nothing to open (no profile, no ``--demo``, no ``--profile``) the start page
+is the welcome page, and :class:`DeferredDesk` shows it without the desk: the
+qasync loop, the api (httpx, pydantic), the keyring and the workspace (~35 MB of
+an idle window, measured: tests/bench/bench_ui_startup.py) are loaded when the
+person first asks for something (a welcome button, a menu entry, a shortcut).
 """
 
 from __future__ import annotations
 
+import gc
+import sys
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject
+
+from .actions import SPECS
 from .demo import DemoService
-from .desk import DeskApp
 from .settings import WindowSettings
+
+#: how long a thread running Python (the decode of a big answer, the demo's service)
+#: may keep the UI thread from the GIL before it must hand it over: Python's 5 ms is
+#: half a frame, and the wait comes on top of the UI's own work
+SWITCH_INTERVAL_S = 0.001
 
 
 def start_desk(
@@ -24,8 +41,11 @@ def start_desk(
     demo: bool = False,
     profile: str | None = None,
     demo_factory=DemoService,
-) -> DeskApp:
+):
     """Build the pages and the features on ``window`` (already shown) and open the start page."""
+    from .desk import DeskApp
+
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     window.build_pages()
     settings.restore_workspace(window)
     if demo or profile:
@@ -37,3 +57,73 @@ def start_desk(
     else:
         desk.choose_start_page(profile)
     return desk
+
+
+def settle_heap() -> None:
+    """Once the desk is built: collect, then take every object alive out of the cyclic
+    GC's way (``gc.freeze``). A full collection scans every tracked object, ~50,000 once
+    the program is loaded: 45-60 ms here, one long stall each time it runs (the batch
+    bench's longest heartbeat gap, 47 ms, was one); afterwards it scans only what came
+    since (3-10 ms with 10,000 batch rows shown). The app calls it, not ``start_desk``:
+    a test process starts a desk per test and would freeze every earlier test's."""
+    gc.collect()
+    gc.freeze()
+
+
+#: the actions that do not wait for the desk on the welcome page
+WITHOUT_DESK = frozenset({"quit"})
+
+
+class DeferredDesk(QObject):
+    """The welcome page and the menus, shown; the desk built by ``build`` on first need.
+
+    Until then every action of the window (but :data:`WITHOUT_DESK`) and the welcome page's two
+    buttons build the desk first and are then delivered again, to the handlers the
+    desk's features connected (Qt does not call a slot connected while its signal is
+    being emitted): to the person it is one click, as before. A handler connected
+    before (only the window's own "Go to serial") sees that click twice.
+    """
+
+    def __init__(self, window, settings: WindowSettings, build: Callable[[], object],
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._window = window
+        self._settings = settings
+        self._build = build
+        self.desk = None  # DeskApp, once built
+        window.build_welcome()
+        window.show_welcome()
+        welcome = window.welcome
+        self._hooks = [
+            welcome.demoRequested.connect(lambda: self._then(welcome.demoRequested.emit)),
+            welcome.addConnectionRequested.connect(
+                lambda: self._then(welcome.addConnectionRequested.emit)),
+        ]
+        for name in (spec.name for spec in SPECS if spec.name not in WITHOUT_DESK):
+            action = window.registry[name]
+            self._hooks.append(action.triggered.connect(
+                lambda _checked=False, a=action: self._then(a.trigger)))
+
+    def _then(self, deliver: Callable[[], object]) -> None:
+        if self.desk is None:
+            self.ensure()
+            deliver()  # now to the features' own handlers
+
+    def ensure(self):
+        """The desk, built now if it was not yet (the hooks go first)."""
+        if self.desk is None:
+            for hook in self._hooks:
+                QObject.disconnect(hook)
+            self._hooks = []
+            self.desk = self._build()
+        return self.desk
+
+    def show_unexpected(self, failure) -> None:
+        self.ensure().show_unexpected(failure)
+
+    def close_blocking(self) -> None:
+        """On quit: the desk's own closing, or (never built) the window's geometry."""
+        if self.desk is not None:
+            self.desk.close_blocking()
+        else:
+            self._settings.save_window(self._window)

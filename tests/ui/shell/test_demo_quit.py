@@ -1,0 +1,124 @@
+"""``licensedesk --demo`` leaves nothing in the temporary folder, however it ends
+(issue #13): SIGTERM or Ctrl+C during start-up (Qt loaded, before the first paint),
+SIGTERM while the demo service is being created, the window closed, File → Quit.
+(SIGTERM and Ctrl+C once it runs: ``test_application.py``.)
+
+Each case is the real program in a child process, with TMPDIR, HOME and the XDG
+folders of its own; the test waits for a moment in its life (Qt's library mapped, the
+demo folder created, the service listening), acts, and looks at what is left.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
+                                reason="watches the child through /proc")  # fmt: skip
+
+# In the child: close the window, or trigger File → Quit, once the demo service listens.
+DRIVER = """
+import os, sys
+from pathlib import Path
+from PySide6.QtCore import QTimer
+import licensedesk.ui.shell.main_window as main_window
+from licensedesk.__main__ import main
+
+how = sys.argv[1]
+log = Path(os.environ["LICENSEDESK_LOG_DIR"], "licensedesk.log")
+show = main_window.MainWindow.show
+
+def when_demo_listens(window):
+    if log.exists() and "demo sandbox listening" in log.read_text():
+        window.close() if how == "close" else window.registry["quit"].trigger()
+    else:
+        QTimer.singleShot(20, lambda: when_demo_listens(window))
+
+def show_and_watch(window):
+    show(window)
+    when_demo_listens(window)
+
+main_window.MainWindow.show = show_and_watch
+sys.exit(main(["--demo"]))
+"""
+
+
+def _env(root: Path) -> dict[str, str]:
+    (root / "tmp").mkdir()
+    return {**os.environ, "QT_QPA_PLATFORM": "offscreen", "TMPDIR": str(root / "tmp"),
+            "HOME": str(root / "home"), "XDG_CONFIG_HOME": str(root / "xdg-config"),
+            "XDG_DATA_HOME": str(root / "xdg-data"), "XDG_CACHE_HOME": str(root / "xdg-cache"),
+            "LICENSEDESK_LOG_DIR": str(root / "logs"),
+            "LICENSEDESK_CONFIG_DIR": str(root / "config")}  # fmt: skip
+
+
+def _start(root: Path, *argv: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, *argv], env=_env(root), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)  # fmt: skip
+
+
+def _wait_for(condition: Callable[[], bool], proc: subprocess.Popen[str],
+              timeout: float = 60.0) -> None:  # fmt: skip
+    """Poll ``condition`` until true; fail if the child ended first or the time is up."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert proc.poll() is None, proc.communicate()[1]
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.002)
+
+
+def _qt_loaded(proc: subprocess.Popen[str]) -> bool:
+    """Qt's GUI library is mapped: the child is past its imports, not yet painted."""
+    try:
+        return "libQt6Gui" in Path(f"/proc/{proc.pid}/maps").read_text()
+    except OSError:
+        return False
+
+
+def _demo_folder_made(root: Path) -> bool:
+    return any((root / "tmp").glob("licensedesk-demo-*"))
+
+
+def _ends_cleanly(proc: subprocess.Popen[str], root: Path) -> None:
+    try:
+        _out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err and "Fatal Python error" not in err, err
+    assert sorted(p.name for p in (root / "tmp").rglob("*")) == []  # nothing left behind
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["sigterm", "ctrl-c"])
+def test_a_signal_during_start_up_ends_it_cleanly(tmp_path, signum):
+    """Before the first paint no handler ran in Python: SIGTERM killed the process and
+    Ctrl+C raised KeyboardInterrupt inside Qt (a traceback, an abort, or a window that
+    no longer quit and kept its demo database)."""
+    proc = _start(tmp_path, "-m", "licensedesk", "--demo")
+    _wait_for(lambda: _qt_loaded(proc), proc)
+    proc.send_signal(signum)
+    _ends_cleanly(proc, tmp_path)
+
+
+def test_sigterm_while_the_demo_service_is_being_created_leaves_nothing(tmp_path):
+    proc = _start(tmp_path, "-m", "licensedesk", "--demo")
+    _wait_for(lambda: _demo_folder_made(tmp_path), proc)
+    proc.send_signal(signal.SIGTERM)
+    _ends_cleanly(proc, tmp_path)
+
+
+@pytest.mark.parametrize("how", ["close", "quit"], ids=["window-closed", "file-quit"])
+def test_closing_the_window_or_quitting_leaves_nothing(tmp_path, how):
+    proc = _start(tmp_path, "-c", DRIVER, how)
+    _ends_cleanly(proc, tmp_path)
+    log = (tmp_path / "logs" / "licensedesk.log").read_text()
+    assert "demo sandbox listening" in log and "demo sandbox stopped" in log
