@@ -12,6 +12,9 @@ os.environ.setdefault("QT_API", "pyside6")
 
 import pytest
 
+#: the team-history PostgreSQL fixtures (pg_server, team_db) for every folder of tests
+pytest_plugins = ["tests.support.postgres_fixtures"]
+
 
 @pytest.fixture(scope="session")
 def _sandbox_session(tmp_path_factory):

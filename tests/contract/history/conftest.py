@@ -1,62 +1,14 @@
-"""A real PostgreSQL server for the team-history tests, started once per session in a
-temporary folder (tests/support/postgres.py), and a fresh database per test.
-
-Where no server can be started (PostgreSQL not installed) the tests that need one skip
-with the reason, and the end of the run says so in a red line: CI installs Debian's
-``postgresql`` package (scripts/system-deps.sh test), so a skip there is a fault.
-"""
+"""Folders and an in-memory keyring for the history tests. The PostgreSQL server
+(``pg_server``, ``team_db``) is shared with the window's tests:
+tests/support/postgres_fixtures.py."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import keyring
 import keyring.core
 import pytest
 
 from tests.support.memory_keyring import MemoryKeyring
-from tests.support.postgres import PostgresServer, why_unavailable
-
-_skipped: list[str] = []
-
-
-@pytest.fixture(scope="session")
-def pg_server():
-    why = why_unavailable()
-    if why is not None:
-        _skipped.append(why)
-        pytest.skip(why)
-    server = PostgresServer().start()
-    yield server
-    server.stop()
-
-
-@dataclass
-class TeamDb:
-    server: PostgresServer
-    name: str
-
-    @property
-    def url(self) -> str:
-        """As a desk keeps it in its settings: the ``desk`` role, no password."""
-        return self.server.url(self.name, user="desk")
-
-    @property
-    def password(self) -> str:
-        return self.server.desk_password
-
-    @property
-    def admin_url(self) -> str:
-        """The trusted superuser (no password), for checks and helper processes."""
-        return self.server.url(self.name)
-
-    def connect(self):
-        return self.server.connect(self.name)
-
-
-@pytest.fixture
-def team_db(pg_server) -> TeamDb:
-    return TeamDb(pg_server, pg_server.create_database())
 
 
 @pytest.fixture
@@ -74,8 +26,3 @@ def memory_keyring():
     keyring.set_keyring(backend)
     yield backend
     keyring.core._keyring_backend = previous
-
-
-def pytest_terminal_summary(terminalreporter):
-    for why in sorted(set(_skipped)):
-        terminalreporter.write_sep("!", f"TEAM HISTORY TESTS SKIPPED: {why}", red=True, bold=True)
