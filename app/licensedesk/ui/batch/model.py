@@ -98,21 +98,28 @@ def display(row: Row, column: int) -> str:
     return shown(value)
 
 
-def sort_key(row: Row, column: int) -> tuple:
-    """Sorts naturally (numbers as numbers, times as times); empty cells last."""
+#: the key of an empty text cell: after every text (no text starts with the last code point)
+_EMPTY_LAST = "\U0010ffff"
+
+
+def sort_key(row: Row, column: int) -> float | str:
+    """Sorts naturally (numbers as numbers, times as times); empty cells last. A number or
+    a string, never a tuple: 10,000 tuples are 10,000 objects for the cyclic GC to track
+    (and a collection inside a sort is a stall of its own)."""
     if column == COL_STATUS:
         rank = STATUS_RANK.get(row.kind if isinstance(row, Pending) else row.status, 99)
         days = getattr(row, "days_left", None)
-        return (rank, math.inf if days is None else days)
-    if isinstance(row, Pending) and column != COL_SERIAL:
-        return (1, 0)
+        return rank * 1e9 + (5e8 if days is None else max(-4e8, min(4e8, days)))
     if column in (COL_START, COL_END, COL_DAYS):
+        if isinstance(row, Pending):
+            return math.inf
         value = {COL_START: row.start, COL_END: row.end, COL_DAYS: row.days_left}[column]
         if value is None:
-            return (1, 0)
-        return (0, value if column == COL_DAYS else value.timestamp())
-    text = display(row, column).lower()
-    return (0 if text else 1, text)
+            return math.inf
+        return float(value if column == COL_DAYS else value.timestamp())
+    if isinstance(row, Pending) and column != COL_SERIAL:
+        return _EMPTY_LAST
+    return display(row, column).lower() or _EMPTY_LAST
 
 
 def _one_line(text: str) -> str:
