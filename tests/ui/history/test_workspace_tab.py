@@ -78,3 +78,13 @@ def test_the_tab_reads_again_when_the_serial_is_looked_up_again(desk, qtbot, run
     tabs.setCurrentWidget(desk.window.workspace.history)
     assert desk.window.workspace.history.table.isVisible()
     assert tab_rows(desk, COL_WHAT) == ["Delete device #990"]
+
+
+def test_a_change_reported_after_closing_reads_nothing(desk, run):
+    """On quit the recorder, closed after the history, still reports the outcomes it
+    writes; the history must not start a read then (the widgets are about to go)."""
+    run(desk.history.controller.aclose())
+
+    desk.history.controller.after_change("LEWX-6XUC-N5G5-Q8F9-Q2R5", None)
+
+    assert not desk.history.controller.is_running()

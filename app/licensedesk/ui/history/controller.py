@@ -55,10 +55,15 @@ class HistoryController(QObject):
         self._soon.timeout.connect(self._changed)
         self._changed_serial: str | None = None
         self._changed_query: HistoryQuery | None = None
+        self._closed = False
 
     def after_change(self, serial: str | None, query: HistoryQuery | None) -> None:
         """A change was recorded: read ``serial``'s history and run ``query`` again a moment
-        later (one read for a burst of changes)."""
+        later (one read for a burst of changes). After :meth:`aclose` nothing: the
+        recorder, closed after us, still reports the outcomes it writes on quit, and a
+        read started then would reach widgets already gone."""
+        if self._closed:
+            return
         self._changed_serial = serial or self._changed_serial
         self._changed_query = query or self._changed_query
         if not self._soon.isActive():
@@ -82,6 +87,7 @@ class HistoryController(QObject):
 
     async def aclose(self) -> None:
         """Read nothing more (on quit); returns once the reads in flight have ended."""
+        self._closed = True
         self._soon.stop()
         tasks = [t for t in map(self._runner.task, self._runner.running()) if t is not None]
         self._runner.cancel_all()
