@@ -7,6 +7,9 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "pyside6")
+# the suite reads English words; a German desktop running it must not change that (the
+# German tests ask for it: tests/ui/shell/test_language.py, tests/contract/cli/...)
+os.environ["LANGUAGE"] = "en"
 
 # --- Sandbox fixture (owned by the sandbox; docs/CONTRACTS.md) -------------------------
 

@@ -27,6 +27,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--demo", action="store_true", help="open on the built-in sandbox")
     parser.add_argument("--profile", metavar="NAME", help="open this connection profile")
+    parser.add_argument("--lang", metavar="LANG",
+                        help="the language of the window (en, de); default: the one chosen "
+                             "in View > Language, else the system's")  # fmt: skip
     # the desktop file's Exec=licensedesk %U hands over a link (or nothing)
     parser.add_argument("target", nargs="?", type=serial_in_link, metavar="SERIAL",
                         help="look up this serial once the window is open; also a "
@@ -44,7 +47,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 #: options :func:`quick_args` reads: flags, and options with a value
 _QUICK_FLAGS = {"--demo": "demo", "--report-start": "report_start"}
-_QUICK_VALUES = {"--profile": ("profile", str), "--quit-after": ("quit_after", int)}
+_QUICK_VALUES = {"--profile": ("profile", str), "--quit-after": ("quit_after", int),
+                 "--lang": ("lang", str)}
 
 
 def quick_args(argv: list[str]) -> argparse.Namespace | None:
@@ -53,7 +57,7 @@ def quick_args(argv: list[str]) -> argparse.Namespace | None:
     anything unusual: argparse's own answer). Building argparse's parser costs ~7 ms
     of CPU before the first paint (its first use compiles patterns, looks up
     translations), as much as the window's own modules."""
-    found: dict[str, object] = {"demo": False, "profile": None, "target": None,
+    found: dict[str, object] = {"demo": False, "profile": None, "target": None, "lang": None,
                                 "quit_after": None, "report_start": False}
     words = iter(argv)
     for word in words:
@@ -199,6 +203,9 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_ID)
     app.setDesktopFileName("io.licensedesk.LicenseDesk")
+    from licensedesk.ui.shell.language import install_language
+
+    install_language(app, args.lang)  # before the first widget: it is built translated
     holder: dict[str, object] = {}
 
     def close_and_quit() -> None:

@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
 
+from licensedesk.paths import config_dir
+
 if TYPE_CHECKING:
     from licensedesk.profiles import SecretStore
 
@@ -54,18 +56,6 @@ class SettingsError(ValueError):
     @property
     def sentence(self) -> str:
         return str(self)
-
-
-def config_dir() -> Path:
-    """The folder of ``profiles.json`` (the same rule as ``licensedesk.profiles.store``:
-    ``$LICENSEDESK_CONFIG_DIR``, else platformdirs' user config folder). Mirrored, not
-    imported: importing ``licensedesk.profiles`` loads the keyring."""
-    override = os.environ.get("LICENSEDESK_CONFIG_DIR")
-    if override:
-        return Path(override).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_config_dir("licensedesk", appauthor=False))
 
 
 # ---------------------------------------------------------------- the team URL

@@ -22,6 +22,9 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from licensedesk.paths import CONFIG_DIR_ENV
+from licensedesk.paths import config_dir as default_config_dir
+
 from .model import Profile, ProfileError
 
 if TYPE_CHECKING:
@@ -29,20 +32,10 @@ if TYPE_CHECKING:
 
 __all__ = ["CONFIG_DIR_ENV", "FILE_NAME", "FILE_VERSION", "ProfileStore", "default_config_dir"]
 
-CONFIG_DIR_ENV = "LICENSEDESK_CONFIG_DIR"
 FILE_NAME = "profiles.json"
 FILE_VERSION = 1
 # Never written, and refused if someone puts them into the file by hand.
 _SECRET_FIELDS = {"api_key", "read_api_key", "write_api_key", "key", "password", "secret"}
-
-
-def default_config_dir() -> Path:
-    override = os.environ.get(CONFIG_DIR_ENV)
-    if override:
-        return Path(override).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_config_dir("licensedesk", appauthor=False))
 
 
 class ProfileStore:

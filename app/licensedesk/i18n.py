@@ -1,0 +1,170 @@
+"""Translations: one gettext catalogue for every layer (window, command line, api, profiles).
+
+Qt-free on purpose: ``api/`` and ``profiles/`` produce sentences a person reads, and
+they may not import Qt; the window uses the same ``_`` (Qt's own standard buttons
+come from Qt's shipped ``qtbase`` catalogue, loaded by ``ui/shell/language.py``).
+
+How code uses it::
+
+    from licensedesk.i18n import N_, _, ngettext
+
+    label.setText(_("Serial"))
+    ngettext("{n} device", "{n} devices", n).format(n=n)
+    COLUMNS = (N_("Device"), N_("Host"))   # module level: marked, translated at use
+    header = _(COLUMNS[0])
+
+Never call ``_`` at import time (a module constant, a default argument): the
+language is chosen after the first imports, and a test may switch it. Mark such
+text with :func:`N_` and translate it where it is shown.
+
+Which language: ``--lang`` (all three commands), else the saved setting (the
+window's *View → Language*, a file ``language`` in the config folder that the
+command line reads too), else the system's (``LANGUAGE``,
+``LC_ALL``, ``LC_MESSAGES``, ``LANG``; the window adds Qt's system UI languages).
+English is the source language and needs no catalogue.
+
+Catalogues: sources in ``resources/translations/<lang>.po``, compiled by the build
+(``setup.py``: wheel, editable install, bundle) to
+``licensedesk/locale/<lang>/LC_MESSAGES/licensedesk.mo``; ``scripts/i18n.py``
+extracts, updates and checks them (docs/translations.md).
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from pathlib import Path
+
+__all__ = [
+    "LANGUAGES",
+    "N_",
+    "_",
+    "current_language",
+    "locale_dir",
+    "ngettext",
+    "resolve_language",
+    "save_language",
+    "saved_language",
+    "system_languages",
+    "use_language",
+]
+
+DOMAIN = "licensedesk"
+#: the languages the app speaks, each named in itself (a menu shows them so)
+LANGUAGES = {"en": "English", "de": "Deutsch"}
+SOURCE_LANGUAGE = "en"
+#: the name of the setting's file in the config folder (one line: a code, or absent)
+SETTING_FILE = "language"
+
+_translations: _gettext.NullTranslations = _gettext.NullTranslations()
+_language = SOURCE_LANGUAGE
+
+
+def _(message: str) -> str:
+    """``message`` in the language in use (itself when it has no translation)."""
+    return _translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for ``n`` in the language in use (German and
+    English have two forms, others more: the catalogue's ``Plural-Forms`` decides)."""
+    return _translations.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogue without translating it (module constants)."""
+    return message
+
+
+def locale_dir() -> Path:
+    """Where the compiled catalogues are: ``licensedesk/locale`` beside this module."""
+    return Path(__file__).resolve().parent / "locale"
+
+
+def current_language() -> str:
+    """The code of the language in use (``"en"`` until :func:`use_language` says else)."""
+    return _language
+
+
+def normalise(code: str | None) -> str | None:
+    """``de_DE.UTF-8`` / ``de-AT`` / ``DE`` → ``de``; the languages we have, else None."""
+    if not code:
+        return None
+    base = code.replace("-", "_").split(".", 1)[0].split("@", 1)[0].split("_", 1)[0].lower()
+    if base in ("c", "posix"):
+        return SOURCE_LANGUAGE
+    return base if base in LANGUAGES else None
+
+
+def system_languages() -> list[str]:
+    """The system's preferred languages, as gettext reads them (first set variable of
+    ``LANGUAGE`` (a colon list), ``LC_ALL``, ``LC_MESSAGES``, ``LANG``)."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable)
+        if value:
+            return [part for part in value.split(":") if part]
+    return []
+
+
+def resolve_language(
+    requested: str | None = None,
+    saved: str | None = None,
+    system: list[str] | None = None,
+) -> str:
+    """The language to use: ``requested`` (``--lang``), else ``saved``, else the first of
+    ``system`` we speak, else English. An unknown request or setting is passed over."""
+    for candidate in (requested, saved, *(system or [])):
+        code = normalise(candidate)
+        if code:
+            return code
+    return SOURCE_LANGUAGE
+
+
+def use_language(code: str) -> str:
+    """Switch every later ``_`` to ``code``; returns the code in use (English when there
+    is no catalogue for it, e.g. a source tree whose catalogues are not compiled)."""
+    global _translations, _language
+    code = normalise(code) or SOURCE_LANGUAGE
+    if code == SOURCE_LANGUAGE:
+        _translations, _language = _gettext.NullTranslations(), SOURCE_LANGUAGE
+        return _language
+    try:
+        found = _gettext.translation(DOMAIN, str(locale_dir()), languages=[code])
+    except OSError:
+        _translations, _language = _gettext.NullTranslations(), SOURCE_LANGUAGE
+        return _language
+    _translations, _language = found, code
+    return _language
+
+
+# ---------------------------------------------------------------- the setting
+
+
+def _setting_path(folder: Path | None = None) -> Path:
+    from licensedesk.paths import config_dir
+
+    return (folder if folder is not None else config_dir()) / SETTING_FILE
+
+
+def saved_language(folder: Path | None = None) -> str | None:
+    """The language chosen in the app (a code), or None: follow the system. A file that
+    cannot be read or names a language we do not have counts as no choice."""
+    try:
+        text = _setting_path(folder).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return normalise(text)
+
+
+def save_language(code: str | None, folder: Path | None = None) -> None:
+    """Keep ``code`` as the choice for every later start (None: follow the system).
+    Raises OSError when the config folder cannot be written."""
+    path = _setting_path(folder)
+    if code is None:
+        path.unlink(missing_ok=True)
+        return
+    chosen = normalise(code)
+    if chosen is None:
+        raise ValueError(f"unknown language: {code!r}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(chosen + "\n", encoding="utf-8")
