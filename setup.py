@@ -41,4 +41,5 @@ class BuildWithCatalogues(build_py):
         super().run()
 
 
-setup(cmdclass={"build_py": BuildWithCatalogues})
+if __name__ == "__main__":  # setuptools runs this file as __main__; scripts/i18n.py imports it
+    setup(cmdclass={"build_py": BuildWithCatalogues})

@@ -14,11 +14,16 @@
 # and a font; what is missing is named with its Debian package (packaging/README.md).
 #
 # Offscreen: the bundle must hold the app's icons (licensedesk/ui/icons/*.svg, the
-# same set as app/), Qt's SVG image plugin and QtSvg, keyring's entry points; then
-# `licensedesk --demo --quit-after 4000` must exit 0, print no traceback, and its
+# same set as app/), Qt's SVG image plugin and QtSvg, keyring's entry points, and for
+# every language of licensedesk/locale our licensedesk.mo and Qt's qtbase_<lang>.qm;
+# `--lang <lang> --help` must differ from the English help (the catalogue is read);
+# then `licensedesk --demo --quit-after 4000` must exit 0, print no traceback, and its
 # log must show the demo sandbox started and stopped with no WARNING/ERROR. A Qt
 # slot's traceback does not change the exit code, and a missing icon at start-up
-# is reported before the log file exists, so stderr is checked too.
+# is reported before the log file exists, so stderr is checked too. Single instance:
+# with a --demo window open, `licensedesk --demo licensedesk://lookup/SERIAL` must exit
+# 0 without a window of its own, the open window must look the serial up, and its
+# socket must be gone after it quits.
 # --gui (needs xvfb-run, xdotool, ImageMagick's import; uses dbus-run-session and
 # gnome-keyring-daemon when present, so the keyring is a real Secret Service): looks
 # up L89U-P6Z8-MZ6Z-MABG-Q3RR and opens File > Connection profiles. The log must show
@@ -136,6 +141,16 @@ done
 compgen -G "$internal/keyring-*.dist-info/entry_points.txt" >/dev/null \
     || fail "keyring's entry points (dist-info) missing"
 echo "ok: keyring dist-info (backend entry points)"
+# our catalogues and Qt's own for the same languages (licensedesk.spec keeps only those)
+langs=$(cd "$internal/licensedesk/locale" 2>/dev/null && ls) || true
+[[ -n $langs ]] || fail "no catalogues at _internal/licensedesk/locale"
+for lang in $langs; do
+    for f in "licensedesk/locale/$lang/LC_MESSAGES/licensedesk.mo" \
+             "PySide6/Qt/translations/qtbase_$lang.qm"; do
+        [[ -s $internal/$f ]] || fail "$f missing"
+    done
+done
+echo "ok: translations ($(echo $langs)): licensedesk.mo and Qt's qtbase_*.qm"
 
 # --- the system libraries it takes from this machine (scripts/system-deps.sh bundle)
 declare -A package_of=(
@@ -188,6 +203,12 @@ have_version=$("$bin" --version 2>/dev/null) || fail "licensedesk --version fail
 [[ -z $want_version || $have_version == "licensedesk $want_version" ]] \
     || fail "--version says '$have_version', pyproject.toml $want_version"
 echo "ok: $have_version"
+english=$("$bin" --lang en --help)
+for lang in $langs; do  # the catalogue is read in the frozen app: --help is translated
+    translated=$("$bin" --lang "$lang" --help)
+    [[ $translated != "$english" ]] || fail "--lang $lang --help is the English text"
+done
+echo "ok: --help in $(echo $langs)"
 
 # --- a --demo run, offscreen
 scratch=$(mktemp -d)
@@ -221,6 +242,39 @@ if grep -E "$bad_stderr" "$scratch/stderr"; then fail "offscreen --demo: errors 
 check_log "offscreen --demo"
 echo "ok: offscreen --demo --quit-after 4000: exit 0 in ${took} ms, clean log:"
 sed 's/^/    /' "$log"
+
+# --- single instance: a second start hands its serial to the window open and exits
+export XDG_RUNTIME_DIR=$scratch/run
+mkdir -m 700 -p "$XDG_RUNTIME_DIR"
+rm -rf "$LICENSEDESK_LOG_DIR"
+QT_QPA_PLATFORM=offscreen "$bin" --demo --quit-after 30000 >/dev/null 2>"$scratch/first.stderr" &
+first=$!
+for _ in $(seq 300); do  # the window listens once built (its socket appears)
+    compgen -G "$XDG_RUNTIME_DIR/licensedesk-*-demo.sock" >/dev/null && break
+    sleep 0.1
+done
+compgen -G "$XDG_RUNTIME_DIR/licensedesk-*-demo.sock" >/dev/null \
+    || { kill "$first"; fail "single instance: the first window does not listen"; }
+start=$(date +%s%N)
+rc=0
+QT_QPA_PLATFORM=offscreen LICENSEDESK_LOG_DIR=$scratch/second-logs timeout 30 \
+    "$bin" --demo "licensedesk://lookup/$serial" 2>"$scratch/second.stderr" || rc=$?
+took=$(( ($(date +%s%N) - start) / 1000000 ))
+[[ $rc == 0 && ! -e $scratch/second-logs ]] \
+    || { kill "$first"; cat "$scratch/second.stderr" >&2; fail "single instance: the second start exited $rc or opened a window"; }
+for _ in $(seq 300); do
+    grep -q "GET /v2/licenses/show-license/$serial" "$log" 2>/dev/null && break
+    sleep 0.1
+done
+kill -TERM "$first"
+rc=0
+wait "$first" || rc=$?
+grep -q "GET /v2/licenses/show-license/$serial" "$log" \
+    || fail "single instance: the first window did not look up the serial handed over"
+[[ $rc == 0 ]] || { cat "$scratch/first.stderr" >&2; fail "single instance: the first window exited $rc"; }
+! compgen -G "$XDG_RUNTIME_DIR/licensedesk-*.sock" >/dev/null \
+    || fail "single instance: the socket was not removed on quit"
+echo "ok: single instance: a second --demo start handed its link over in ${took} ms and exited 0"
 
 [[ -n $gui_out ]] || exit 0
 

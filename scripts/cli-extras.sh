@@ -15,12 +15,16 @@ venv=${1:?usage: cli-extras.sh VENV OUTDIR completion|man|install [PREFIX]}
 out=${2:?OUTDIR}
 what=${3:?completion, man or install}
 py=$venv/bin/python
+# English man pages and completion whatever this computer's language or the one chosen in
+# the window (the parsers' help texts are translated): a system language of English and a
+# config folder without a saved choice (it is only read, never created)
+export LANGUAGE=en LICENSEDESK_CONFIG_DIR="$out/.no-language-setting"
 
 # command, module, function that returns its parser, shtab's prefix for shell functions
 # (one per command: with the same prefix, the last completion sourced would win), and
 # the man page's one-line description
 commands=(
-    "licensedesk-cli licensedesk.cli.main build_parser licensedesk_cli the License Management Service /v2 from the command line"
+    "licensedesk-cli licensedesk.cli.commands build_parser licensedesk_cli the License Management Service /v2 from the command line"
     "licensedesk licensedesk.__main__ build_parser licensedesk_gui desktop client for the License Management Service /v2"
     "licensedesk-sandbox licensedesk.sandbox.__main__ parser licensedesk_sandbox a local License Management Service /v2 to try License Desk and test against"
 )

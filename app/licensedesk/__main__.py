@@ -8,6 +8,11 @@ On quit (``aboutToQuit``) the clients are closed and the demo service stopped;
 Ctrl+C and SIGTERM quit the same way, from the first moment of the start-up on
 (``ui/shell/signals.py``). Without a display it says so in one sentence and
 exits 2 (Qt would abort naming a library).
+One window per user and config folder (``ui/shell/single_instance.py``): a start
+while a window is open hands its serial (or nothing) to that window, which comes
+to the front, and exits 0; the window listens for such starts once it is built.
+The language is chosen before anything is said: ``--lang``, else the saved one,
+else the system's (``--help`` and the no-display sentence are translated too).
 ``--quit-after MS`` lets scripts and tests prove a clean start and stop.
 """
 
@@ -17,23 +22,35 @@ import argparse
 import os
 import sys
 
+from licensedesk.i18n import N_, _
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The command's options (also read by ``scripts/cli-extras.sh`` for the man page and
     the shell completion)."""
     from licensedesk import __version__
+    from licensedesk.i18n import LANGUAGES
 
-    parser = argparse.ArgumentParser(prog="licensedesk", description="License Desk")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    parser.add_argument("--demo", action="store_true", help="open on the built-in sandbox")
-    parser.add_argument("--profile", metavar="NAME", help="open this connection profile")
+    # argparse's own headings ("usage:", "options") stay English: Python ships no
+    # catalogue for them
+    parser = argparse.ArgumentParser(prog="licensedesk", description="License Desk",
+                                     add_help=False)
+    parser.add_argument("-h", "--help", action="help",
+                        help=_("show this help message and exit"))
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                        help=_("show program's version number and exit"))
+    parser.add_argument("--demo", action="store_true", help=_("open on the built-in sandbox"))
+    parser.add_argument("--profile", metavar="NAME", help=_("open this connection profile"))
     parser.add_argument("--lang", metavar="LANG",
-                        help="the language of the window (en, de); default: the one chosen "
-                             "in View > Language, else the system's")  # fmt: skip
-    # the desktop file's Exec=licensedesk %U hands over a link (or nothing)
+                        help=_("the language of the window ({choices}); default: the one "
+                               "chosen in View > Language, else the system's").format(
+                            choices=", ".join(LANGUAGES)))  # fmt: skip
+    # the desktop file's Exec=licensedesk %U hands over a link (or nothing); to the
+    # window already open, if there is one
     parser.add_argument("target", nargs="?", type=serial_in_link, metavar="SERIAL",
-                        help="look up this serial once the window is open; also a "
-                             f"{LINK_PREFIX}SERIAL link")  # fmt: skip
+                        help=_("look up this serial once the window is open, or in the "
+                               "window already open; also a {link} link").format(
+                            link=f"{LINK_PREFIX}SERIAL"))  # fmt: skip
     parser.add_argument("--quit-after", type=int, metavar="MS", help=argparse.SUPPRESS)
     # benchmarks: print "painted" at the first paint and "ready" once wired, then quit
     parser.add_argument("--report-start", action="store_true", help=argparse.SUPPRESS)
@@ -41,8 +58,38 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The options: :func:`quick_args` on a plain start, else argparse's reading, whose
+    help and errors are in the language asked for (chosen before the parser is built)."""
     argv = sys.argv[1:] if argv is None else argv
-    return quick_args(argv) or build_parser().parse_args(argv)
+    quick = quick_args(argv)
+    if quick is not None:
+        return quick
+    choose_language(lang_in_argv(argv))
+    return build_parser().parse_args(argv)
+
+
+def lang_in_argv(argv: list[str]) -> str | None:
+    """The value of ``--lang X`` / ``--lang=X`` (the last one, as argparse reads it), or
+    None; read before the parser exists so that ``--help`` is in that language."""
+    found = None
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif word.startswith("--lang="):
+            found = word.partition("=")[2]
+    return found
+
+
+def choose_language(requested: str | None) -> str:
+    """``--lang``, else the language saved in the window, else the system's, for what is
+    said before the window exists (``install_language`` decides again with Qt's view of
+    the system, for the window); returns the code in use."""
+    from licensedesk import i18n
+
+    return i18n.use_language(
+        i18n.resolve_language(requested, i18n.saved_language(), i18n.system_languages()))
 
 
 #: options :func:`quick_args` reads: flags, and options with a value
@@ -154,7 +201,8 @@ def build_desk(window, args: argparse.Namespace, settings, log_path):
     return desk
 
 
-NO_DISPLAY = (
+# TRANSLATORS: keep "licensedesk:", the variable names and the commands as they are
+NO_DISPLAY = N_(
     "licensedesk: no display was found (neither DISPLAY nor WAYLAND_DISPLAY is set). "
     "Start it in a desktop session, under a virtual display (xvfb-run -a licensedesk), "
     "or without a window with QT_QPA_PLATFORM=offscreen."
@@ -187,7 +235,8 @@ def record_early_signals() -> list[int]:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if no_display():
-        print(NO_DISPLAY, file=sys.stderr)
+        choose_language(args.lang)
+        print(_(NO_DISPLAY), file=sys.stderr)
         return 2
     early_signals = record_early_signals()  # before the slow imports (Qt: ~0.1 s)
     os.environ.setdefault("QT_API", "pyside6")
@@ -206,6 +255,11 @@ def main(argv: list[str] | None = None) -> int:
     from licensedesk.ui.shell.language import install_language
 
     install_language(app, args.lang)  # before the first widget: it is built translated
+    from licensedesk.ui.shell.single_instance import hand_over, server_name
+
+    channel = server_name(demo=args.demo)
+    if hand_over(channel, args.target):  # no window open: one stat, ~0.02 ms
+        return 0  # the window already open took it and comes to the front
     holder: dict[str, object] = {}
 
     def close_and_quit() -> None:
@@ -219,6 +273,9 @@ def main(argv: list[str] | None = None) -> int:
     settings.restore_geometry(window)
 
     def about_to_quit() -> None:
+        server = holder.get("instance_server")
+        if server is not None:
+            server.close()  # first: a start from now on opens a window of its own
         desk = holder.get("desk")
         if desk is not None:
             desk.close_blocking()
@@ -232,6 +289,8 @@ def main(argv: list[str] | None = None) -> int:
 
         app.setStyle(DeskStyle())  # ~6 ms: after the first paint, before the pages exist
         holder["desk"] = build(window, args, settings)
+        # listening (QtNetwork and all: ~15 ms) once the start page is usable
+        QTimer.singleShot(0, lambda: serve_later_starts(channel, window, holder))
         if args.report_start:  # tests/bench/bench_ui_startup.py: times, then idle memory
             print("ready", flush=True)
             QTimer.singleShot(500, lambda: (print_rss(), app.quit()))
@@ -246,6 +305,33 @@ def main(argv: list[str] | None = None) -> int:
     if args.quit_after is not None:
         QTimer.singleShot(args.quit_after, app.quit)
     return app.exec()
+
+
+def serve_later_starts(channel: str, window, holder: dict[str, object]) -> None:
+    """Listen on ``channel`` for later starts (``holder["instance_server"]``): each brings
+    the window to the front and opens its serial. Not when quitting already."""
+    from PySide6.QtWidgets import QApplication
+
+    from licensedesk.ui.shell.single_instance import InstanceServer
+
+    if QApplication.closingDown() or not window.isVisible():
+        return
+    server = InstanceServer(channel, window)
+    server.received.connect(lambda serial: open_handed_over(window, holder["desk"], serial))
+    if server.listen():
+        holder["instance_server"] = server
+
+
+def open_handed_over(window, made, serial: str | None) -> None:
+    """A later start's serial: the window to the front, then the serial opened as if it had
+    been on this window's own command line (on the welcome page the desk is built first)."""
+    from licensedesk.ui.shell.open_target import open_target
+    from licensedesk.ui.shell.single_instance import bring_to_front
+    from licensedesk.ui.shell.start import DeferredDesk
+
+    bring_to_front(window)
+    if serial:
+        open_target(made.ensure() if isinstance(made, DeferredDesk) else made, serial)
 
 
 def print_rss() -> None:

@@ -42,6 +42,7 @@ __all__ = [
     "current_language",
     "locale_dir",
     "ngettext",
+    "pgettext",
     "resolve_language",
     "save_language",
     "saved_language",
@@ -69,6 +70,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of ``singular``/``plural`` for ``n`` in the language in use (German and
     English have two forms, others more: the catalogue's ``Plural-Forms`` decides)."""
     return _translations.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` as meant in ``context``: one English word with two German ones ("Keys"
+    of the keyboard: "Tasten"; API keys: "Schlüssel") needs a context to tell them apart."""
+    return _translations.pgettext(context, message)
 
 
 def N_(message: str) -> str:

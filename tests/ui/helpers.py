@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QLineEdit, QPushButton, QTableView
+from PySide6.QtWidgets import QApplication, QLineEdit, QPushButton, QTableView, QWidget
 
 
 def find(desk, cls, name):
@@ -99,3 +99,26 @@ def fill_profile(dialog, qtbot, name, url, read=None, write=None) -> None:
         if pair:
             QTest.keyClicks(box.app_id, pair[0])
             QTest.keyClicks(box.api_key, pair[1])
+
+
+def tab_sequence(start: QWidget, count: int) -> list[QWidget]:
+    """Focus ``start``, press Tab ``count`` times (real key events to the focused widget),
+    and return the widgets that had the focus after each press, in order."""
+    start.setFocus(Qt.FocusReason.TabFocusReason)
+    QApplication.processEvents()
+    reached = []
+    for _ in range(count):
+        focused = QApplication.focusWidget() or start
+        QTest.keyClick(focused, Qt.Key.Key_Tab)
+        QApplication.processEvents()
+        reached.append(QApplication.focusWidget())
+    return reached
+
+
+def accessible_name(widget: QWidget) -> str:
+    """The name a screen reader says for ``widget`` (Qt's accessibility interface: its
+    accessibleName, else its buddy label's text, else what Qt derives)."""
+    from PySide6.QtGui import QAccessible
+
+    interface = QAccessible.queryAccessibleInterface(widget)
+    return interface.text(QAccessible.Text.Name) if interface is not None else ""

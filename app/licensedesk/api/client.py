@@ -14,12 +14,15 @@ from typing import Any
 import httpx
 from pydantic import ValidationError
 
+from licensedesk.i18n import N_
+
 from .config import ClientConfig
 from .errors import ApiError, BadResponse, ErrorDetails, NotAuthorized, NotFound
 from .models import Activation, License, Product, ValidationResult
 from .offload import BIG_LIST, off_loop
 from .redact import get_logger, install_redaction, register_secret
 from .responses import NO_WRITE_PAIR_PRODUCTS, says
+from .sentence import say
 from .serials import (
     check_activation_id,
     check_device_tag,
@@ -41,6 +44,8 @@ CHECK_SERIAL = "ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ"
 #: answering 404 "Activation does not exist!" for id 0 (ids start at 1).
 CHECK_ACTIVATION_ID = 0
 VALIDATION_VERSION = "2.0"
+READ_WORKS = N_("The read credentials work.")
+WRITE_WORKS = N_("The write credentials work.")
 
 
 @dataclass(frozen=True)
@@ -113,7 +118,7 @@ class LicenseClient:
             if self.has_write_pair:
                 raise
             # sent with the read pair (no write pair): say what is missing, not "for this change"
-            raise NotAuthorized(NO_WRITE_PAIR_PRODUCTS, exc.details) from None
+            raise NotAuthorized(say(NO_WRITE_PAIR_PRODUCTS), exc.details) from None
         return self._list(Product, body)
 
     async def activations(self, serial: str) -> list[Activation]:
@@ -199,15 +204,16 @@ class LicenseClient:
             await self.show_license(CHECK_SERIAL)
         except NotFound as exc:
             if says(exc, "License does not exist!"):
-                return ConnectionCheck(True, "The read credentials work.")
+                return ConnectionCheck(True, say(READ_WORKS))
             return ConnectionCheck(False, exc.sentence, exc)
         except NotAuthorized as exc:
             return ConnectionCheck(
-                False, "The service refused the read credentials (app ID or API key).", exc
+                False, say(N_("The service refused the read credentials (app ID or API key).")),
+                exc,
             )
         except ApiError as exc:
             return ConnectionCheck(False, exc.sentence, exc)
-        return ConnectionCheck(True, "The read credentials work.")
+        return ConnectionCheck(True, say(READ_WORKS))
 
     async def check_write(self) -> ConnectionCheck:
         """PUT activations/0 activated=false: 404 "Activation does not exist!" proves the pair.
@@ -218,20 +224,21 @@ class LicenseClient:
             await self._put_activation(CHECK_ACTIVATION_ID, False)
         except NotFound as exc:
             if says(exc, "Activation does not exist!"):
-                return ConnectionCheck(True, "The write credentials work.")
+                return ConnectionCheck(True, say(WRITE_WORKS))
             return ConnectionCheck(False, exc.sentence, exc)
         except NotAuthorized as exc:
             return ConnectionCheck(
                 False,
-                "The service refused the write credentials: the app ID or API key is wrong, "
-                "or the key lacks write permission.",
+                say(N_("The service refused the write credentials: the app ID or API key is "
+                       "wrong, or the key lacks write permission.")),
                 exc,
             )
         except ApiError as exc:
-            return ConnectionCheck(
-                False, f"The write credentials could not be confirmed. {exc.sentence}", exc
-            )
-        return ConnectionCheck(True, "The write credentials work.")
+            # TRANSLATORS: {problem} is the sentence of what went wrong
+            return ConnectionCheck(False, say(N_("The write credentials could not be "
+                                                 "confirmed. {problem}"), problem=exc.sentence),
+                                   exc)
+        return ConnectionCheck(True, say(WRITE_WORKS))
 
     # -- helpers ---------------------------------------------------------------
 
@@ -286,7 +293,6 @@ def _shape_error(name: str, exc: ValidationError | None = None) -> BadResponse:
     cause = None
     if exc is not None:
         cause = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:5])
-    return BadResponse(
-        f"The licence service sent {name} data of an unexpected shape.",
-        ErrorDetails(cause=cause),
-    )
+    # TRANSLATORS: {name} is a model name of the spec: License, Activation, Product…
+    return BadResponse(say(N_("The licence service sent {name} data of an unexpected shape."),
+                           name=name), ErrorDetails(cause=cause))

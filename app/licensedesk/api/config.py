@@ -13,7 +13,10 @@ from typing import Literal
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from licensedesk.i18n import N_
+
 from .errors import InvalidInput
+from .sentence import say
 
 Transport = Literal["json", "form", "query"]
 TRANSPORTS: tuple[str, ...] = ("json", "form", "query")
@@ -22,6 +25,14 @@ DEADLINE = 60.0
 #: largest answer read for one call; activations lists (thousands of devices) get more
 MAX_ANSWER_BYTES = 4 * 1024**2
 MAX_LIST_ANSWER_BYTES = 64 * 1024**2
+#: the sentence of each setting that must be positive (one whole sentence each)
+_MUST_BE_POSITIVE = {
+    "connect_timeout": N_("The connect timeout must be positive."),
+    "read_timeout": N_("The read timeout must be positive."),
+    "deadline": N_("The deadline must be positive."),
+    "max_answer_bytes": N_("The max answer bytes must be positive."),
+    "max_list_answer_bytes": N_("The max list answer bytes must be positive."),
+}
 
 
 @dataclass(frozen=True)
@@ -33,9 +44,9 @@ class Credentials:
 
     def __post_init__(self) -> None:
         if not isinstance(self.app_id, str) or not self.app_id.strip():
-            raise InvalidInput("The app ID is empty.", field="app_id")
+            raise InvalidInput(say(N_("The app ID is empty.")), field="app_id")
         if not isinstance(self.api_key, str) or not self.api_key.strip():
-            raise InvalidInput("The API key is empty.", field="api_key")
+            raise InvalidInput(say(N_("The API key is empty.")), field="api_key")
 
     def __repr__(self) -> str:
         return f"Credentials(app_id={self.app_id!r}, api_key='***')"
@@ -88,25 +99,27 @@ class ClientConfig:
         object.__setattr__(self, "base_url", url)
         if self.transport is not None and self.transport not in TRANSPORTS:
             raise InvalidInput(
-                f"Unknown argument transport {self.transport!r}: use json, form or query.",
+                say(N_("Unknown argument transport {transport}: use json, form or query."),
+                    transport=repr(self.transport)),
                 field="transport",
             )
         try:
             ZoneInfo(self.server_timezone or "UTC")
         except (ZoneInfoNotFoundError, ValueError) as exc:
             raise InvalidInput(
-                f"Unknown server time zone {self.server_timezone!r}: use an IANA name "
-                "such as UTC or Europe/Berlin.",
+                say(N_("Unknown server time zone {zone}: use an IANA name such as UTC or "
+                       "Europe/Berlin."), zone=repr(self.server_timezone)),
                 field="server_timezone",
             ) from exc
         for name in ("connect_timeout", "read_timeout", "deadline"):
             if not float(getattr(self, name)) > 0:
-                raise InvalidInput(f"The {name.replace('_', ' ')} must be positive.", field=name)
+                raise InvalidInput(say(_MUST_BE_POSITIVE[name]), field=name)
         for name in ("max_answer_bytes", "max_list_answer_bytes"):
             if not int(getattr(self, name)) > 0:
-                raise InvalidInput(f"The {name.replace('_', ' ')} must be positive.", field=name)
+                raise InvalidInput(say(_MUST_BE_POSITIVE[name]), field=name)
         if self.max_retries < 0 or self.retry_backoff < 0 or self.retry_after_cap < 0:
-            raise InvalidInput("Retry settings must not be negative.", field="max_retries")
+            raise InvalidInput(say(N_("Retry settings must not be negative.")),
+                               field="max_retries")
 
     @property
     def tz(self) -> ZoneInfo:
@@ -126,23 +139,25 @@ class ClientConfig:
 
 def _check_base_url(url: str, allow_insecure_http: bool) -> str:
     if not isinstance(url, str) or not url.strip():
-        raise InvalidInput("The service address is empty.", field="base_url")
+        raise InvalidInput(say(N_("The service address is empty.")), field="base_url")
     url = url.strip().rstrip("/")
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise InvalidInput(
-            f"The service address {url!r} is not an http:// or https:// address.",
+            say(N_("The service address {url} is not an http:// or https:// address."),
+                url=repr(url)),
             field="base_url",
         )
     if parts.query or parts.fragment or parts.username or parts.password:
         raise InvalidInput(
-            "The service address must not contain a query, a fragment or a user name.",
+            say(N_("The service address must not contain a query, a fragment or a user name.")),
             field="base_url",
         )
     if parts.scheme == "http" and not allow_insecure_http and not is_loopback_host(parts.hostname):
         raise InvalidInput(
-            f"The service address uses unencrypted http:// for {parts.hostname}. "
-            "Use https://, or allow insecure http in the profile (keys would travel in clear).",
+            say(N_("The service address uses unencrypted http:// for {host}. Use https://, or "
+                   "allow insecure http in the profile (keys would travel in clear)."),
+                host=parts.hostname),
             field="base_url",
         )
     if url.endswith("/v2"):

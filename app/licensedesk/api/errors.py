@@ -22,6 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from licensedesk.display_text import visible
+from licensedesk.i18n import N_, _
+
+from .sentence import english_of, say
 
 __all__ = [
     "ApiError",
@@ -56,27 +59,38 @@ class ErrorDetails:
         escapes, no bidi reordering, no line of their own)."""
         lines = []
         if self.method or self.url:
-            lines.append(f"Request: {self.method or '?'} {self.url or ''}".rstrip())
+            lines.append(_("Request: {method} {url}").format(
+                method=self.method or "?", url=self.url or "").rstrip())
         if self.http_status is not None:
-            lines.append(f"HTTP status: {self.http_status}")
+            lines.append(_("HTTP status: {status}").format(status=self.http_status))
         if self.status_code is not None:
-            lines.append(f"Service status code: {self.status_code}")
+            lines.append(_("Service status code: {code}").format(code=self.status_code))
         if self.server_message is not None:
-            lines.append(f"Service message: {visible(self.server_message)}")
+            lines.append(_("Service message: {message}").format(
+                message=visible(self.server_message)))
         if self.cause:
-            lines.append(f"Cause: {visible(self.cause)}")
-        return "\n".join(lines) if lines else "No further details."
+            lines.append(_("Cause: {cause}").format(cause=visible(self.cause)))
+        return "\n".join(lines) if lines else _("No further details.")
 
 
 class ApiError(Exception):
-    """Base of every error the client raises. ``str(err) == err.sentence``."""
+    """Base of every error the client raises. ``str(err) == err.sentence``.
 
-    default_sentence = "The request to the licence service failed."
+    ``sentence`` is in the language in use; the client gives a
+    :class:`~.sentence.Sentence`, whose English :attr:`english` is what exports and the
+    history keep. ``default_sentence`` (marked, English) is translated when raised."""
+
+    default_sentence = N_("The request to the licence service failed.")
 
     def __init__(self, sentence: str | None = None, details: ErrorDetails | None = None) -> None:
-        self.sentence = sentence or self.default_sentence
+        self.sentence: str = sentence or say(self.default_sentence)
         self.details = details or ErrorDetails()
         super().__init__(self.sentence)
+
+    @property
+    def english(self) -> str:
+        """The sentence in English (a sentence given as a plain ``str``: itself)."""
+        return str(english_of(self.sentence))
 
     def __str__(self) -> str:
         return self.sentence
@@ -88,7 +102,7 @@ class ApiError(Exception):
 class NotAuthorized(ApiError):
     """The service answered "You are not authorized!"."""
 
-    default_sentence = (
+    default_sentence = N_(
         "The service did not accept the app ID and API key. Check them in the profile."
     )
 
@@ -96,7 +110,7 @@ class NotAuthorized(ApiError):
 class NotFound(ApiError):
     """Something named in the request does not exist; ``what`` says which."""
 
-    default_sentence = "The service could not find what was asked for."
+    default_sentence = N_("The service could not find what was asked for.")
 
     def __init__(
         self, sentence: str | None = None, details: ErrorDetails | None = None, *, what: str
@@ -111,13 +125,13 @@ class NotFound(ApiError):
 class UpgradeMismatch(ApiError):
     """POST licenses/upgrade: the upgrade licence is not an upgrade of the current one."""
 
-    default_sentence = "The upgrade licence does not match the current licence."
+    default_sentence = N_("The upgrade licence does not match the current licence.")
 
 
 class InvalidInput(ApiError):
     """Input refused by the client before sending; ``field`` names the argument."""
 
-    default_sentence = "The input is not valid."
+    default_sentence = N_("The input is not valid.")
 
     def __init__(
         self, sentence: str | None = None, details: ErrorDetails | None = None, *, field: str = ""
@@ -132,21 +146,22 @@ class InvalidInput(ApiError):
 class TransportError(ApiError):
     """No usable answer arrived: the connection failed or broke."""
 
-    default_sentence = "The connection to the licence service broke before an answer arrived."
+    default_sentence = N_(
+        "The connection to the licence service broke before an answer arrived.")
 
 
 class ConnectFailed(TransportError):
-    default_sentence = (
+    default_sentence = N_(
         "Could not connect to the licence service. Check the address and the network."
     )
 
 
 class TimedOut(TransportError):
-    default_sentence = "The licence service did not answer in time."
+    default_sentence = N_("The licence service did not answer in time.")
 
 
 class TlsError(TransportError):
-    default_sentence = (
+    default_sentence = N_(
         "The secure connection to the licence service failed: its certificate could not be "
         "verified."
     )
@@ -156,10 +171,10 @@ class BadResponse(ApiError):
     """The answer could not be understood: not JSON, wrong shape, unexpected status, larger
     than the client reads or nested deeper than it decodes (docs/client.md "Limits")."""
 
-    default_sentence = "The licence service sent an answer that could not be understood."
+    default_sentence = N_("The licence service sent an answer that could not be understood.")
 
 
 class ServiceError(ApiError):
     """The service reported a problem of its own (5xx, too many requests, other messages)."""
 
-    default_sentence = "The licence service reported a problem."
+    default_sentence = N_("The licence service reported a problem.")

@@ -29,9 +29,12 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from gettext import NullTranslations
 from urllib.parse import urljoin, urlsplit
 
 import httpx
+
+from licensedesk.i18n import N_, ngettext
 
 from .config import ClientConfig, is_loopback_host
 from .errors import (
@@ -47,6 +50,7 @@ from .errors import (
     TransportError,
 )
 from .redact import get_logger, redact
+from .sentence import Sentence, say
 from .transport import is_tls_error, verify_setting
 
 log = get_logger("licensedesk.api.images")
@@ -58,6 +62,8 @@ READ_TIMEOUT = 5.0
 TOTAL_TIMEOUT = 10.0
 ACCEPT = "image/png, image/jpeg, image/gif, image/webp, image/svg+xml, image/*;q=0.8"
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
+LATE = N_("The image did not arrive in time.")
+_ENGLISH = NullTranslations()  # a plural's English (Sentence.english)
 
 
 @dataclass(frozen=True)
@@ -87,7 +93,7 @@ def shown_url(url: str, secrets: tuple[str, ...] = ()) -> str:
     return text
 
 
-def _bad_url(sentence: str, url: str, secrets: tuple[str, ...] = ()) -> InvalidInput:
+def _bad_url(sentence: Sentence, url: str, secrets: tuple[str, ...] = ()) -> InvalidInput:
     details = ErrorDetails(method="GET", url=shown_url(url, secrets))
     return InvalidInput(sentence, details, field="image_url")
 
@@ -106,30 +112,34 @@ def resolve_image_url(
     appear in the URL (the profile's api_keys).
     """
     if not isinstance(url, str) or not url.strip():
-        raise _bad_url("The image address is empty.", "")
+        raise _bad_url(say(N_("The image address is empty.")), "")
     url = url.strip()
     if url.startswith("/") and not url.startswith("//"):
         if not base_url:
-            raise _bad_url("The image address is relative and no service address is known.", url)
+            raise _bad_url(say(N_("The image address is relative and no service address is "
+                                  "known.")), url)
         parts = urlsplit(base_url)
         url = f"{parts.scheme}://{parts.netloc}{url}"
     try:
         parts = urlsplit(url)
         host = parts.hostname
     except ValueError:
-        raise _bad_url("The image address is not a valid address.", url, secrets) from None
+        raise _bad_url(say(N_("The image address is not a valid address.")), url,
+                       secrets) from None
     if parts.scheme.lower() not in ("http", "https") or not host:
-        raise _bad_url("The image address is not an http:// or https:// address.", url)
+        raise _bad_url(say(N_("The image address is not an http:// or https:// address.")), url)
     if parts.username is not None or parts.password is not None:
-        raise _bad_url("The image address contains a user name: it is not fetched.", url)
+        raise _bad_url(say(N_("The image address contains a user name: it is not fetched.")),
+                       url)
     if parts.scheme.lower() == "http" and not allow_insecure_http and not is_loopback_host(host):
         raise _bad_url(
-            f"The image address uses unencrypted http:// for {host}: it is not fetched "
-            "(the profile does not allow insecure http).",
+            say(N_("The image address uses unencrypted http:// for {host}: it is not fetched "
+                   "(the profile does not allow insecure http)."), host=host),
             url,
         )
     if any(s and s in url for s in secrets):
-        raise _bad_url("The image address contains an API key: it is not fetched.", url, secrets)
+        raise _bad_url(say(N_("The image address contains an API key: it is not fetched.")),
+                       url, secrets)
     return url
 
 
@@ -186,7 +196,7 @@ class ImageFetcher:
                 return await self._get(http, target, config, secrets)
         except TimeoutError:
             raise TimedOut(
-                "The image did not arrive in time.",
+                say(LATE),
                 ErrorDetails(method="GET", url=shown_url(target), cause="total time-out"),
             ) from None
         finally:
@@ -243,24 +253,30 @@ class ImageFetcher:
                 return await self._read(response, url)
             finally:
                 await response.aclose()
-        raise BadResponse(
-            f"The image address redirected more than {self.max_redirects} times.",
-            ErrorDetails(method="GET", url=shown_url(url)),
-        )
+        n = self.max_redirects
+        said = ngettext("The image address redirected more than {n} time.",
+                        "The image address redirected more than {n} times.", n)
+        english = _ENGLISH.ngettext("The image address redirected more than {n} time.",
+                                    "The image address redirected more than {n} times.", n)
+        raise BadResponse(Sentence(said.format(n=n), english.format(n=n)),
+                          ErrorDetails(method="GET", url=shown_url(url)))
 
     async def _read(self, response: httpx.Response, url: str) -> FetchedImage:
         details = ErrorDetails(method="GET", url=shown_url(url), http_status=response.status_code)
         if response.status_code == 404 or response.status_code == 410:
-            raise NotFound("The image was not found on its server.", details, what="image")
+            raise NotFound(say(N_("The image was not found on its server.")), details,
+                           what="image")
         if not 200 <= response.status_code < 300:
             raise ServiceError(
-                f"The image server answered HTTP {response.status_code}.", details
+                say(N_("The image server answered HTTP {status}."), status=response.status_code),
+                details,
             )
         content_type = response.headers.get("content-type", "").split(";")[0].strip().lower()
         if not content_type.startswith("image/"):
             raise BadResponse(
-                f"The image address did not return an image "
-                f"(content type {content_type or 'missing'}).",
+                say(N_("The image address did not return an image (content type {type})."),
+                    type=content_type) if content_type
+                else say(N_("The image address did not return an image (content type missing).")),
                 details,
             )
         declared = response.headers.get("content-length", "")
@@ -288,11 +304,11 @@ class ImageFetcher:
         if too_big:
             raise BadResponse(self._too_big(), details)
         if not body:
-            raise BadResponse("The image address returned an empty image.", details)
+            raise BadResponse(say(N_("The image address returned an empty image.")), details)
         return FetchedImage(bytes(body), content_type, url)
 
-    def _too_big(self) -> str:
-        return f"The image is larger than {self.max_bytes // 1024} KiB."
+    def _too_big(self) -> Sentence:
+        return say(N_("The image is larger than {size} KiB."), size=self.max_bytes // 1024)
 
 
 def _transport_error(exc: httpx.HTTPError, url: str) -> ApiError:
@@ -300,12 +316,13 @@ def _transport_error(exc: httpx.HTTPError, url: str) -> ApiError:
         method="GET", url=shown_url(url), cause=f"{type(exc).__name__}: {redact(str(exc))}"
     )
     if isinstance(exc, httpx.TimeoutException):
-        return TimedOut("The image did not arrive in time.", details)
+        return TimedOut(say(LATE), details)
     if isinstance(exc, httpx.ConnectError):
         if is_tls_error(exc):
-            return TlsError("The image server's certificate could not be verified.", details)
-        return ConnectFailed("Could not connect to the image server.", details)
-    return TransportError("The connection to the image server broke.", details)
+            return TlsError(say(N_("The image server's certificate could not be verified.")),
+                            details)
+        return ConnectFailed(say(N_("Could not connect to the image server.")), details)
+    return TransportError(say(N_("The connection to the image server broke.")), details)
 
 
 async def fetch_image(url: str, config: ClientConfig, **limits) -> FetchedImage:

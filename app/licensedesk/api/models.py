@@ -24,6 +24,9 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo
 
 from licensedesk.display_text import visible
+from licensedesk.i18n import N_
+
+from .sentence import Sentence, say
 
 _TRUE = {"1", "true", "yes", "on", "t", "y"}
 _FALSE = {"0", "false", "no", "off", "f", "n", ""}
@@ -190,15 +193,16 @@ class Product(BaseModel):
     updated_at: LocalTime = None
 
 
+#: the sentence of each validation message (marked, English: ``reason_sentence`` translates)
 REASON_SENTENCES: dict[str, str] = {
-    "valid": "The licence is valid for this product.",
-    "expired": "The licence has expired.",
-    "not_started": "The licence is not active yet: its start date is in the future.",
-    "product_mismatch": "The licence does not cover this product.",
-    "product_inactive": "The product is no longer active.",
-    "host_limit_reached": "All seats of this licence are in use: no further device can be "
-    "activated.",
-    "activation_disabled": "This device's activation is switched off.",
+    "valid": N_("The licence is valid for this product."),
+    "expired": N_("The licence has expired."),
+    "not_started": N_("The licence is not active yet: its start date is in the future."),
+    "product_mismatch": N_("The licence does not cover this product."),
+    "product_inactive": N_("The product is no longer active."),
+    "host_limit_reached": N_("All seats of this licence are in use: no further device can be "
+                             "activated."),
+    "activation_disabled": N_("This device's activation is switched off."),
 }
 
 
@@ -220,9 +224,11 @@ class ValidationResult(BaseModel):
 
     @property
     def reason_sentence(self) -> str:
-        """A sentence for the known messages; any other message as the service said it
-        (through :func:`licensedesk.display_text.visible`: a stranger's text)."""
+        """A sentence for the known messages, in the language in use (a
+        :class:`~.sentence.Sentence`: its English too); any other message as the service
+        said it (through :func:`licensedesk.display_text.visible`: a stranger's text)."""
         key = self.message.strip().lower()
         if key in REASON_SENTENCES:
-            return REASON_SENTENCES[key]
-        return visible(self.message.strip()) or "The service gave no reason."
+            return say(REASON_SENTENCES[key])
+        said = visible(self.message.strip())
+        return Sentence(said) if said else say(N_("The service gave no reason."))

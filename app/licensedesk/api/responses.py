@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from licensedesk.display_text import visible
+from licensedesk.i18n import N_
 
 from . import json_pieces
 from .errors import (
@@ -25,15 +26,18 @@ from .errors import (
     ServiceError,
     UpgradeMismatch,
 )
+from .sentence import Sentence, say
 
-WRITE_REFUSED = (
+# The sentences below are marked, not translated (the language is chosen after import):
+# ``say(CONSTANT)`` where one is used; callers outside api/ show ``_(CONSTANT)``.
+WRITE_REFUSED = N_(
     "The service refused the credentials for this change. The API key may lack write "
     "permission, or the app ID or key is wrong. Check the write pair of the profile."
 )
 #: A change that the spec's table (§5) lets run with a read key (upgrade, registration):
 #: a server may still want write permission for it, and nothing can probe that
 #: beforehand (DESIGN §2, Credentials).
-CHANGE_REFUSED = (
+CHANGE_REFUSED = N_(
     "The service did not accept the app ID and API key for this change: the key may lack "
     "write permission, or the app ID or key is wrong. This call is sent with the profile's "
     "read pair (the service's permission table asks for read); check that pair in the profile."
@@ -41,16 +45,16 @@ CHANGE_REFUSED = (
 READ_REFUSED = NotAuthorized.default_sentence
 #: A profile with a read pair only (what a reseller holds, DESIGN §3): listing products
 #: needs write permission (spec §5). Not an error: said plainly where products would show.
-NO_WRITE_PAIR_PRODUCTS = (
+NO_WRITE_PAIR_PRODUCTS = N_(
     "Listing products needs a key with write permission, and this profile has none "
     "(it has a read pair only)."
 )
 #: Why activate, deactivate and delete are not offered with a read pair only.
-NO_WRITE_PAIR = (
+NO_WRITE_PAIR = N_(
     "Needs a key with write permission, and this profile has none (it has a read pair "
     "only). Add a write pair under File \u2192 Connection profiles."
 )
-BUSY = "The licence service is receiving too many requests. Wait a moment and try again."
+BUSY = N_("The licence service is receiving too many requests. Wait a moment and try again.")
 #: Deepest nesting of arrays/objects accepted in an answer. The spec's bodies are at
 #: most 4 deep; a deeper answer is a broken or hostile server, and 10^5 levels would
 #: otherwise end in Python's RecursionError (issue #13).
@@ -80,26 +84,26 @@ def _norm(message: str | None) -> str:
 
 _KNOWN: dict[str, tuple[type[ApiError], str | None, str]] = {
     _norm("You are not authorized!"): (NotAuthorized, None, ""),
-    _norm("License does not exist!"): (NotFound, "license", "This serial does not exist."),
+    _norm("License does not exist!"): (NotFound, "license", N_("This serial does not exist.")),
     _norm("Activation does not exist!"): (
         NotFound,
         "activation",
-        "This activation does not exist (it may have been deleted already).",
+        N_("This activation does not exist (it may have been deleted already)."),
     ),
     _norm("Current license does not exist!"): (
         NotFound,
         "current_license",
-        "The current licence (the one to upgrade from) does not exist.",
+        N_("The current licence (the one to upgrade from) does not exist."),
     ),
     _norm("Upgrade license does not exist!"): (
         NotFound,
         "upgrade_license",
-        "The upgrade licence does not exist.",
+        N_("The upgrade licence does not exist."),
     ),
     _norm("Upgrade license does not match for upgrade with current license!"): (
         UpgradeMismatch,
         None,
-        "The upgrade licence does not match the current licence, so it cannot upgrade it.",
+        N_("The upgrade licence does not match the current licence, so it cannot upgrade it."),
     ),
 }
 
@@ -109,11 +113,11 @@ def says(error: ApiError, message: str) -> bool:
     return _norm(error.details.server_message) == _norm(message)
 
 
-def refused_sentence(*, write: bool, changes: bool) -> str:
+def refused_sentence(*, write: bool, changes: bool) -> Sentence:
     """What a 401 means to a person, by the call that got it: one chosen sentence each."""
     if write:
-        return WRITE_REFUSED
-    return CHANGE_REFUSED if changes else READ_REFUSED
+        return say(WRITE_REFUSED)
+    return say(CHANGE_REFUSED if changes else READ_REFUSED)
 
 
 def map_error(
@@ -139,25 +143,37 @@ def map_error(
         if cls is NotAuthorized:
             return NotAuthorized(refused_sentence(write=write, changes=changes), details)
         if cls is NotFound:
-            return NotFound(sentence, details, what=what or not_found_what)
-        return cls(sentence, details)
+            return NotFound(say(sentence), details, what=what or not_found_what)
+        return cls(say(sentence), details)
     code = status_code or http_status or 0
     # the service's own words go into our sentence: made harmless to show (display_text.py)
     said = visible(message.strip()) if message else ""
-    shown = f": {said}" if said else "."
     if code == 401 or code == 403:
         return NotAuthorized(refused_sentence(write=write, changes=changes), details)
     if code == 404:
-        return NotFound(f"The service could not find it{shown}", details, what=not_found_what)
+        # TRANSLATORS: {message} is the service's own message (English, as it sent it)
+        found = (say(N_("The service could not find it: {message}"), message=said) if said
+                 else say(N_("The service could not find it.")))
+        return NotFound(found, details, what=not_found_what)
     if code == 429:
-        return ServiceError(BUSY, details)
+        return ServiceError(say(BUSY), details)
     if code >= 500:
-        return ServiceError(
-            f"The licence service had an internal problem (HTTP {code}){shown}", details
-        )
+        # TRANSLATORS: {message} is the service's own message (English, as it sent it)
+        failed = (say(N_("The licence service had an internal problem (HTTP {code}): "
+                         "{message}"), code=code, message=said) if said
+                  else say(N_("The licence service had an internal problem (HTTP {code})."),
+                           code=code))
+        return ServiceError(failed, details)
     if said:
-        return ServiceError(f"The licence service refused the request: {said}", details)
-    return BadResponse(f"The licence service answered with unexpected status {code}.", details)
+        # TRANSLATORS: {message} is the service's own message (English, as it sent it)
+        return ServiceError(say(N_("The licence service refused the request: {message}"),
+                                message=said), details)
+    return BadResponse(unexpected_status(code), details)
+
+
+def unexpected_status(code: int) -> Sentence:
+    """A status the spec does not use (not 2xx, and no message said what it meant)."""
+    return say(N_("The licence service answered with unexpected status {code}."), code=code)
 
 
 def _as_int(value: Any) -> int | None:
@@ -186,7 +202,7 @@ def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
     return False
 
 
-def _unreadable(sentence: str, status: int, details: ErrorDetails) -> ApiError:
+def _unreadable(sentence: Sentence, status: int, details: ErrorDetails) -> ApiError:
     """A body that is not usable JSON: the server failed (5xx, 429) or answered badly."""
     if status >= 500 or status == 429:
         return ServiceError(sentence, details)
@@ -219,17 +235,17 @@ def decode(
         deep = True
     except (ValueError, UnicodeDecodeError):
         if _looks_like_html(response):
-            sentence = f"The server answered with a web page instead of data (HTTP {status})."
+            sentence = say(N_("The server answered with a web page instead of data "
+                              "(HTTP {status})."), status=status)
         else:
-            sentence = (
-                f"The server's answer could not be read: it is not valid JSON (HTTP {status})."
-            )
+            sentence = say(N_("The server's answer could not be read: it is not valid JSON "
+                              "(HTTP {status})."), status=status)
         details = ErrorDetails(method=method, url=url, http_status=status, cause=_snippet(response))
         raise _unreadable(sentence, status, details) from None
     if deep:
         raise BadResponse(
-            f"The server's answer could not be read: its data is nested more than "
-            f"{MAX_DEPTH} levels deep (HTTP {status}).",
+            say(N_("The server's answer could not be read: its data is nested more than "
+                   "{depth} levels deep (HTTP {status})."), depth=MAX_DEPTH, status=status),
             ErrorDetails(method=method, url=url, http_status=status, cause=_snippet(response)),
         )
 
@@ -269,12 +285,13 @@ def decode(
             details=details,
         )
     if not 200 <= status < 300:
-        raise BadResponse(f"The licence service answered with unexpected status {status}.", base)
+        raise BadResponse(unexpected_status(status), base)
     if not isinstance(body, dict):
         raise BadResponse(
-            f"The licence service sent an empty answer (HTTP {status})."
+            say(N_("The licence service sent an empty answer (HTTP {status})."), status=status)
             if body is None
-            else f"The licence service sent an answer of an unexpected shape (HTTP {status}).",
+            else say(N_("The licence service sent an answer of an unexpected shape "
+                        "(HTTP {status})."), status=status),
             ErrorDetails(method=method, url=url, http_status=status, cause=_snippet(response)),
         )
     return body

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import re
 
+from licensedesk.i18n import N_
+
 from .errors import InvalidInput
+from .sentence import Sentence, say
 
 SERIAL_RE = re.compile(r"[A-Z0-9]{4}(?:-[A-Z0-9]{4}){4}")
 _BARE_RE = re.compile(r"[A-Z0-9]{20}")
@@ -20,7 +23,7 @@ PRODUCT_CODE_RE = re.compile(
     r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 )
 _EMAIL_RE = re.compile(r"[^@\s]+@[^@\s.]+(?:\.[^@\s.]+)+")
-_SERIAL_SENTENCE = (
+_SERIAL_RULE = N_(
     "A serial has five groups of four letters or digits, like ABCD-1234-EFGH-5678-IJKL."
 )
 #: A serial inside other text: five groups of four, with or without a hyphen (or a
@@ -34,9 +37,17 @@ _SHOWN = 28  # characters of refused input echoed in the sentence
 
 
 def _shown(text: str) -> str:
-    """Refused input as a short, one-line quote for a sentence (never the whole paste)."""
+    """Refused input, short and on one line, for a sentence (never the whole paste); the
+    sentence puts the quotation marks of its language around it."""
     line = " ".join(text.split())
-    return "\u201c" + (line if len(line) <= _SHOWN else line[: _SHOWN - 1] + "\u2026") + "\u201d"
+    return line if len(line) <= _SHOWN else line[: _SHOWN - 1] + "\u2026"
+
+
+def _not_a_serial(text: str) -> Sentence:
+    # TRANSLATORS: {text} is what was typed or pasted; {rule} is the sentence that says
+    # what a serial looks like
+    return say(N_("\u201c{text}\u201d is not a serial. {rule}"), text=_shown(text),
+               rule=say(_SERIAL_RULE))
 
 
 def find_serials(text: str) -> list[str]:
@@ -59,15 +70,17 @@ def normalize_serial(text: str) -> str:
     Hyphens are accepted only between groups; anything else is refused.
     """
     if not isinstance(text, str):
-        raise InvalidInput(_SERIAL_SENTENCE, field="serial")
+        raise InvalidInput(say(_SERIAL_RULE), field="serial")
     cleaned = "".join(text.split()).translate(_DASH_TABLE).upper()
     if not cleaned:
-        raise InvalidInput("Enter a serial. " + _SERIAL_SENTENCE, field="serial")
+        # TRANSLATORS: {rule} is the sentence that says what a serial looks like
+        raise InvalidInput(say(N_("Enter a serial. {rule}"), rule=say(_SERIAL_RULE)),
+                           field="serial")
     if SERIAL_RE.fullmatch(cleaned):
         return cleaned
     bare = cleaned.replace("-", "")
     if not bare.isascii() or not _BARE_RE.fullmatch(bare):
-        raise InvalidInput(f"{_shown(text)} is not a serial. " + _SERIAL_SENTENCE, field="serial")
+        raise InvalidInput(_not_a_serial(text), field="serial")
     # Where the typed hyphens sit, counted in letters before them: only 4, 8, 12, 16.
     positions, count = [], 0
     for ch in cleaned:
@@ -76,7 +89,7 @@ def normalize_serial(text: str) -> str:
         else:
             count += 1
     if any(p not in (4, 8, 12, 16) for p in positions) or len(set(positions)) != len(positions):
-        raise InvalidInput(f"{_shown(text)} is not a serial. " + _SERIAL_SENTENCE, field="serial")
+        raise InvalidInput(_not_a_serial(text), field="serial")
     return "-".join(bare[i : i + 4] for i in range(0, 20, 4))
 
 
@@ -85,8 +98,8 @@ def check_product_code(code: str) -> str:
     value = code.strip() if isinstance(code, str) else ""
     if not PRODUCT_CODE_RE.fullmatch(value):
         raise InvalidInput(
-            "A product code looks like 123e4567-e89b-12d3-a456-426614174000 "
-            "(hex digits in groups of 8-4-4-4-12).",
+            say(N_("A product code looks like 123e4567-e89b-12d3-a456-426614174000 "
+                   "(hex digits in groups of 8-4-4-4-12).")),
             field="product_code",
         )
     return value
@@ -96,7 +109,7 @@ def check_host_id(host_id: str) -> str:
     """A host id is exactly 32 visible characters (spec §2.2)."""
     value = host_id.strip() if isinstance(host_id, str) else ""
     if len(value) != 32 or not value.isprintable() or any(c.isspace() for c in value):
-        raise InvalidInput("A host ID has exactly 32 characters.", field="host_id")
+        raise InvalidInput(say(N_("A host ID has exactly 32 characters.")), field="host_id")
     return value
 
 
@@ -104,7 +117,7 @@ def check_device_tag(tag: str) -> str:
     value = tag.strip() if isinstance(tag, str) else ""
     if not value or not value.isprintable() or len(value) > 255:
         raise InvalidInput(
-            "A device tag names the system and its bit width, like Linux__64bits.",
+            say(N_("A device tag names the system and its bit width, like Linux__64bits.")),
             field="device_tag",
         )
     return value
@@ -113,21 +126,22 @@ def check_device_tag(tag: str) -> str:
 def check_email(email: str) -> str:
     value = email.strip() if isinstance(email, str) else ""
     if not _EMAIL_RE.fullmatch(value):
-        raise InvalidInput(f"{value!r} is not an e-mail address.", field="email")
+        raise InvalidInput(say(N_("{address} is not an e-mail address."), address=repr(value)),
+                           field="email")
     return value
 
 
 def check_name(name: str) -> str:
     value = name.strip() if isinstance(name, str) else ""
     if not value:
-        raise InvalidInput("Enter the name of the licensee.", field="name")
+        raise InvalidInput(say(N_("Enter the name of the licensee.")), field="name")
     return value
 
 
 def check_sku_number(sku: str) -> str:
     value = sku.strip() if isinstance(sku, str) else ""
     if not value:
-        raise InvalidInput("The SKU number is empty.", field="sku_number")
+        raise InvalidInput(say(N_("The SKU number is empty.")), field="sku_number")
     return value
 
 
@@ -142,5 +156,6 @@ def check_activation_id(value: int | str) -> int:
     else:
         number = None
     if number is None or number <= 0:
-        raise InvalidInput("An activation ID is a positive whole number.", field="activation_id")
+        raise InvalidInput(say(N_("An activation ID is a positive whole number.")),
+                           field="activation_id")
     return number

@@ -27,11 +27,14 @@ import ssl
 import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from gettext import NullTranslations
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import httpx
+
+from licensedesk.i18n import N_, ngettext
 
 from .config import ClientConfig, Credentials
 from .errors import (
@@ -46,11 +49,19 @@ from .errors import (
 from .offload import BIG_BODY, off_loop
 from .redact import get_logger, redact
 from .responses import ReadAnswer, decode
+from .sentence import Sentence, say
 
 log = get_logger("licensedesk.api.transport")
 
 RETRY_STATUSES = frozenset({429, 502, 503, 504})
-_MAYBE_DONE = " The change may or may not have been made: reload before trying again."
+# TRANSLATORS: {problem} is the sentence of what went wrong with a change that was sent
+_MAYBE_DONE = N_("{problem} The change may or may not have been made: reload before trying "
+                 "again.")
+
+
+def maybe_done(problem: Sentence) -> Sentence:
+    """``problem`` plus the warning that the change was sent and may have been made."""
+    return say(_MAYBE_DONE, problem=problem)
 
 
 @dataclass(frozen=True)
@@ -78,14 +89,15 @@ def encode_segment(segment: str) -> str:
     return encoded
 
 
-def _size(size: int) -> str:
+def _size(size: int) -> Sentence:
     """``4 MB``, ``2,048 MB``, ``12 KB`` (binary units, said as people say them)."""
     if size >= 1024**2:
         mb = size / 1024**2
-        return f"{mb:,.0f} MB" if mb >= 10 or mb.is_integer() else f"{mb:,.1f} MB"
+        return Sentence(f"{mb:,.0f} MB" if mb >= 10 or mb.is_integer() else f"{mb:,.1f} MB")
     if size >= 1024:
-        return f"{size / 1024:,.0f} KB"
-    return f"{size} bytes"
+        return Sentence(f"{size / 1024:,.0f} KB")
+    english = NullTranslations().ngettext("{n} byte", "{n} bytes", size)
+    return Sentence(ngettext("{n} byte", "{n} bytes", size).format(n=size), english.format(n=size))
 
 
 def _wire(value: Any) -> Any:
@@ -154,7 +166,8 @@ def _bundle_context(path: Path) -> ssl.SSLContext:
         return ssl.create_default_context(cafile=str(path))
     except (OSError, ssl.SSLError) as exc:
         raise InvalidInput(
-            f"The CA bundle {str(path)!r} cannot be used: it is missing or not a certificate file.",
+            say(N_("The CA bundle {path} cannot be used: it is missing or not a certificate "
+                   "file."), path=repr(str(path))),
             field="verify",
         ) from exc
 
@@ -187,7 +200,8 @@ class Transport:
         creds = (cfg.write or cfg.read) if write else (cfg.read or cfg.write)
         if creds is None:
             raise InvalidInput(
-                "This profile has no app ID and API key: add them in the profile settings.",
+                say(N_("This profile has no app ID and API key: add them in the profile "
+                       "settings.")),
                 field="credentials",
             )
         return creds
@@ -221,10 +235,10 @@ class Transport:
         except TimeoutError:
             url = redact(str(self.build(call).url))
             log.info("%s %s failed: no complete answer within %gs", call.method, url, deadline)
-            sentence = ("The licence service did not answer in time: no complete answer "
-                        f"within {deadline:g} s.")
+            sentence = say(N_("The licence service did not answer in time: no complete answer "
+                              "within {seconds} s."), seconds=f"{deadline:g}")
             if call.method != "GET":
-                sentence += _MAYBE_DONE
+                sentence = maybe_done(sentence)
             details = ErrorDetails(method=call.method, url=url,
                                    cause=f"deadline of {deadline:g} s for the whole call")
             raise TimedOut(sentence, details) from None
@@ -316,13 +330,14 @@ class Transport:
                  declared: int | None = None) -> BadResponse:
         size = _size(limit)
         if declared is not None:
-            sentence = (f"The licence service announced an answer of {_size(declared)}, "
-                        f"more than the {size} accepted for one answer: it was not read.")
+            sentence = say(N_("The licence service announced an answer of {size}, more than the "
+                              "{limit} accepted for one answer: it was not read."),
+                           size=_size(declared), limit=size)
         else:
-            sentence = (f"The licence service sent more than {size} in one answer: "
-                        "the rest was not read.")
+            sentence = say(N_("The licence service sent more than {limit} in one answer: the "
+                              "rest was not read."), limit=size)
         if call.method != "GET":
-            sentence += _MAYBE_DONE
+            sentence = maybe_done(sentence)
         cause = f"answer larger than {limit} bytes" + (
             f" (Content-Length {declared})" if declared is not None else "")
         log.info("%s %s refused: %s", call.method, url, cause)
@@ -340,15 +355,15 @@ class Transport:
         )
         write = call.method != "GET"
         if isinstance(exc, httpx.TimeoutException):
-            sentence = TimedOut.default_sentence
+            sentence = say(TimedOut.default_sentence)
             if write and not isinstance(exc, httpx.ConnectTimeout | httpx.PoolTimeout):
-                sentence += _MAYBE_DONE
+                sentence = maybe_done(sentence)
             return TimedOut(sentence, details)
         if isinstance(exc, httpx.ConnectError):
             if is_tls_error(exc):
                 return TlsError(None, details)
             return ConnectFailed(None, details)
-        sentence = TransportError.default_sentence
+        sentence = say(TransportError.default_sentence)
         if write:
-            sentence += _MAYBE_DONE
+            sentence = maybe_done(sentence)
         return TransportError(sentence, details)

@@ -22,7 +22,9 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from licensedesk.api.errors import ApiError, InvalidInput, NotFound, ServiceError
+from licensedesk.api.sentence import Sentence, say
 from licensedesk.api.serials import check_product_code, normalize_serial
+from licensedesk.i18n import N_
 
 from .gate import BusyGate, WireWatch
 from .model import CheckResult
@@ -147,25 +149,30 @@ class BatchCheck:
             try:
                 validation = await self._call(self.client.validate, serial, self.product)
             except ApiError as exc:
-                return could_not_check(index, serial, exc, "The validation for the product "
-                                       "failed: ", **licence_fields(lic, now))  # fmt: skip
+                # TRANSLATORS: {problem} is the sentence of what went wrong
+                failed = say(N_("The validation for the product failed: {problem}"),
+                             problem=exc.sentence)
+                return could_not_check(index, serial, exc, failed, **licence_fields(lic, now))
         seats, notes = await self._seats(serial)
         return found_result(index, serial, lic, now, validation=validation, seats=seats,
                             notes=notes)  # fmt: skip
 
-    async def _seats(self, serial: str) -> tuple[Any, list[str]]:
+    async def _seats(self, serial: str) -> tuple[Any, list[Sentence]]:
         """(seats or None, notes): activations, and products for the maximum when allowed."""
         try:
             activations = await self._call(self.client.activations, serial)
         except NotFound:
             activations = []  # a found licence without devices (spec §7's 404): 0 used
         except ApiError as exc:
-            return None, [f"Seats could not be read: {exc.sentence}"]
+            # TRANSLATORS: {problem} is the sentence of what went wrong
+            return None, [say(N_("Seats could not be read: {problem}"), problem=exc.sentence)]
         products = None
         notes = []
         if self.client.has_write_pair:
             try:
                 products = await self._call(self.client.license_products, serial)
             except ApiError as exc:
-                notes.append(f"The seat maximums could not be read: {exc.sentence}")
+                # TRANSLATORS: {problem} is the sentence of what went wrong
+                notes.append(say(N_("The seat maximums could not be read: {problem}"),
+                                 problem=exc.sentence))
         return seats_of(activations, products), notes

@@ -4,6 +4,11 @@ One flat row per serial with the same columns in every format, so a
 spreadsheet and a script see the same thing. Times are ISO 8601 in local time
 with their UTC offset (``2026-11-24T10:05:00+01:00``), like the activations
 export: the value means the same moment wherever it is read.
+
+Not translated, on purpose: the column names, the sheet's name and every value
+(``words`` and ``reason`` are the rows' English, not ``words_text``/``reason_text``)
+stay English in every language, so a script reading an export keeps working and
+colleagues with different languages exchange the same files.
 """
 
 from __future__ import annotations

@@ -37,7 +37,12 @@ class Seats:
 
 @dataclass(frozen=True)
 class CheckResult:
-    """The answer for the serial at ``index`` of the input (input order)."""
+    """The answer for the serial at ``index`` of the input (input order).
+
+    ``words`` and ``reason`` are English: what the exports write (CSV, JSON, XLSX and
+    ``--json`` stay the same whatever the language). ``words_text`` and ``reason_text``
+    say the same in the language in use: what the table and the command line show
+    (made with the row by :mod:`.status`; the English when not given)."""
 
     index: int
     serial: str
@@ -58,3 +63,11 @@ class CheckResult:
     extra: dict = field(default_factory=dict, compare=False)
     #: the client's error behind an ERROR row (its ``details`` for a "Details" box)
     error: ApiError | None = field(default=None, compare=False, repr=False)
+    words_text: str = field(default="", compare=False, repr=False)  # ``words`` to show
+    reason_text: str = field(default="", compare=False, repr=False)  # ``reason`` to show
+
+    def __post_init__(self) -> None:
+        if not self.words_text:
+            object.__setattr__(self, "words_text", self.words)
+        if not self.reason_text:
+            object.__setattr__(self, "reason_text", self.reason)

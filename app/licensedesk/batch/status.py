@@ -14,24 +14,55 @@ server. Rules:
   0 or less once it has ended (−35: ended 35 days ago); None without an end.
 - Seats: activated devices per product from the activations list; the maximum
   from the products list when it was read, else None.
+
+Words and reasons are made twice: in English for ``words``/``reason`` (what the exports
+write, as before) and in the language in use for ``words_text``/``reason_text`` (what the
+table and the command line show).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
+from gettext import NullTranslations
 
+from licensedesk import i18n
 from licensedesk.api.errors import ApiError
 from licensedesk.api.models import Activation, License, Product, ValidationResult
+from licensedesk.api.sentence import Sentence, english_of, say
+from licensedesk.i18n import N_
 
 from .model import EXPIRING_DAYS, CheckResult, Seats, Status
 
 DAY = 86400.0
+_ENGLISH = NullTranslations()
+NOT_FOUND_WORDS = N_("not found")
+NOT_FOUND_REASON = N_("The service does not know this serial.")
 
 
-def _days(n: int) -> str:
-    return "1 day" if abs(n) == 1 else f"{abs(n)} days"
+def date_words(status: Status, days: int, *, english: bool = False) -> str:
+    """The words of a status by dates: ``days`` until the start (NOT_STARTED), else the
+    days left (:func:`days_left`; 0 or less once ended). In the language in use, or in
+    English for the exports."""
+    gettext: Callable[[str], str] = _ENGLISH.gettext if english else i18n._
+    ngettext: Callable[[str, str, int], str] = _ENGLISH.ngettext if english else i18n.ngettext
+    n = abs(days)
+    if status is Status.NOT_STARTED:
+        return ngettext("not started: starts in {n} day", "not started: starts in {n} days",
+                        n).format(n=n)
+    if status is Status.EXPIRED:
+        if days == 0:
+            return gettext("expired today")
+        return ngettext("expired {n} day ago", "expired {n} days ago", n).format(n=n)
+    if status is Status.EXPIRING:
+        return ngettext("expires in {n} day", "expires in {n} days", n).format(n=n)
+    # TRANSLATORS: a licence's status in the batch check (running, not expired)
+    return gettext("active")
+
+
+def _both(status: Status, days: int) -> Sentence:
+    return Sentence(date_words(status, days), date_words(status, days, english=True))
 
 
 def days_left(end: datetime | None, now: datetime) -> int | None:
@@ -44,19 +75,25 @@ def days_left(end: datetime | None, now: datetime) -> int | None:
     return -math.floor(-seconds / DAY)
 
 
-def date_status(lic: License, now: datetime) -> tuple[Status, str]:
-    """(status, words) from the licence's start and end alone."""
+def date_facts(lic: License, now: datetime) -> tuple[Status, int]:
+    """(status, days) from the licence's start and end alone: ``days`` as
+    :func:`date_words` reads them (0 for an active licence)."""
     if lic.start_at is not None and now < lic.start_at:
-        starts = math.ceil((lic.start_at - now).total_seconds() / DAY)
-        return Status.NOT_STARTED, f"not started: starts in {_days(starts)}"
+        return Status.NOT_STARTED, math.ceil((lic.start_at - now).total_seconds() / DAY)
     left = days_left(lic.end_at, now)
     if left is None:
-        return Status.ACTIVE, "active"
+        return Status.ACTIVE, 0
     if left <= 0:
-        return Status.EXPIRED, "expired today" if left == 0 else f"expired {_days(left)} ago"
+        return Status.EXPIRED, left
     if left <= EXPIRING_DAYS:
-        return Status.EXPIRING, f"expires in {_days(left)}"
-    return Status.ACTIVE, "active"
+        return Status.EXPIRING, left
+    return Status.ACTIVE, left
+
+
+def date_status(lic: License, now: datetime) -> tuple[Status, str]:
+    """(status, words in English) from the licence's start and end alone."""
+    status, days = date_facts(lic, now)
+    return status, date_words(status, days, english=True)
 
 
 def seats_of(activations: Sequence[Activation],
@@ -81,18 +118,27 @@ def seats_of(activations: Sequence[Activation],
     return tuple(seats)
 
 
+def _row(index: int, serial: str, status: Status, words: str, reason: str = "",
+         **more: object) -> CheckResult:  # fmt: skip
+    """A row with its words and reason in English and in the language in use (each may
+    be a :class:`Sentence`; a plain ``str`` is the same in both)."""
+    return CheckResult(index, serial, status, str(english_of(words)), words_text=str(words),
+                       reason=str(english_of(reason)), reason_text=str(reason),
+                       **more)  # type: ignore[arg-type]  # fmt: skip
+
+
 def not_found(index: int, serial: str) -> CheckResult:
-    return CheckResult(index, serial, Status.NOT_FOUND, "not found",
-                       reason="The service does not know this serial.")  # fmt: skip
+    return _row(index, serial, Status.NOT_FOUND, say(NOT_FOUND_WORDS), say(NOT_FOUND_REASON))
 
 
-def could_not_check(index: int, serial: str, error: ApiError, prefix: str = "",
+def could_not_check(index: int, serial: str, error: ApiError, sentence: str | None = None,
                     **found: object) -> CheckResult:  # fmt: skip
     """An ERROR row: "could not check: <sentence>"; ``found`` keeps what was read before
-    the failing call, ``prefix`` says which call it was."""
-    sentence = prefix + error.sentence
-    return CheckResult(index, serial, Status.ERROR, f"could not check: {sentence}",
-                       reason=sentence, error=error, **found)  # type: ignore[arg-type]  # fmt: skip
+    the failing call; ``sentence`` (default: the error's) may say which call it was."""
+    said = error.sentence if sentence is None else sentence
+    # TRANSLATORS: a batch check's row; {problem} is the sentence of what went wrong
+    words = say(N_("could not check: {problem}"), problem=said)
+    return _row(index, serial, Status.ERROR, words, said, error=error, **found)
 
 
 def licence_fields(lic: License, now: datetime) -> dict[str, object]:
@@ -120,19 +166,22 @@ def found_result(
     seats: tuple[Seats, ...] | None = None,
     notes: Sequence[str] = (),
 ) -> CheckResult:
-    """The row of a licence that exists. ``notes``: why something was not read."""
-    status, words = date_status(lic, now)
+    """The row of a licence that exists. ``notes``: why something was not read (sentences;
+    each a :class:`Sentence` to keep its English in the exports)."""
+    status, days = date_facts(lic, now)
+    words: str = _both(status, days)
     reasons = list(notes)
     if validation is not None and not validation.valid:
         if validation.message.strip().lower() != status.value:  # not "expired" twice
             reasons.insert(0, validation.reason_sentence)
         if status in (Status.ACTIVE, Status.EXPIRING):
             status = Status.INVALID
-            words = f"invalid for product: {validation.reason_sentence}"
-    return CheckResult(
-        index, serial, status, words,
+            # TRANSLATORS: a batch check's row; {reason} is why the validation said no
+            words = say(N_("invalid for product: {reason}"), reason=validation.reason_sentence)
+    reason = Sentence(" ".join(reasons), " ".join(str(english_of(r)) for r in reasons))
+    return _row(
+        index, serial, status, words, reason,
         seats=seats,
-        reason=" ".join(reasons),
         validation=validation.message if validation is not None else None,
-        **licence_fields(lic, now),  # type: ignore[arg-type]
+        **licence_fields(lic, now),
     )  # fmt: skip

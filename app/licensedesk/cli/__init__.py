@@ -16,21 +16,21 @@ VERSION_FLAGS = (["--version"],)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; returns the exit code (see :func:`licensedesk.cli.main.main`)."""
+    """Run the CLI; returns the exit code (see :func:`licensedesk.cli.commands.main`)."""
     args = sys.argv[1:] if argv is None else list(argv)
     if args in VERSION_FLAGS:
         from licensedesk import __version__
 
         print(f"licensedesk-cli {__version__}")  # argparse's own words for --version
         return 0
-    from .main import main as run
+    from .commands import main as run
 
     return run(args)
 
 
 def __getattr__(name: str):
     if name == "build_parser":
-        from .main import build_parser
+        from .commands import build_parser
 
         return build_parser
     raise AttributeError(name)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from licensedesk.batch.check import BatchCheck
 from licensedesk.batch.model import CheckResult, Status
 from licensedesk.batch.parse import ParsedInput, parse_serials
+from licensedesk.i18n import _, ngettext
 
 from .check_output import OrderedRows, Progress, summary
 from .errors import INTERRUPTED, NETWORK, OK, REFUSED, UsageError
@@ -40,15 +41,16 @@ def read_input(name: str) -> str:
     """The text of FILE, or of standard input for ``-`` (a BOM is dropped)."""
     if name == "-":
         if sys.stdin is None:
-            raise UsageError("There is no standard input to read serials from.")
+            raise UsageError(_("There is no standard input to read serials from."))
         if _isatty(sys.stdin):
-            print("Paste or type the serials, then press Ctrl+D (Ctrl+Z, Enter on Windows).",
+            print(_("Paste or type the serials, then press Ctrl+D (Ctrl+Z, Enter on Windows)."),
                   file=sys.stderr)  # fmt: skip
         return sys.stdin.read().removeprefix("\ufeff")
     try:
         return Path(name).read_text(encoding="utf-8-sig", errors="replace")
     except OSError as exc:
-        raise UsageError(f"Cannot read {name}: {(exc.strerror or str(exc)).lower()}.") from None
+        raise UsageError(_("Cannot read {file}: {reason}.").format(
+            file=name, reason=(exc.strerror or str(exc)).lower())) from None
 
 
 def _isatty(stream: object) -> bool:
@@ -61,13 +63,30 @@ def _isatty(stream: object) -> bool:
 def prepare(args: argparse.Namespace) -> None:
     """Before connecting: the output mode and the serials (usage errors exit 2)."""
     if args.json and args.csv:
-        raise UsageError("Give --json or --csv, not both.")
+        raise UsageError(_("Give --json or --csv, not both."))
     parsed = parse_serials(read_input(args.file))
     if not parsed.serials:
-        where = "standard input" if args.file == "-" else args.file
-        extra = f" ({len(parsed.not_serials)} not a serial)" if parsed.not_serials else ""
-        raise UsageError(f"No serial found in {where}{extra}: nothing to check.")
+        raise UsageError(_no_serial(args.file, len(parsed.not_serials)))
     args.parsed = parsed
+
+
+def _no_serial(name: str, not_serials: int) -> str:
+    """Why there is nothing to check: a whole sentence for each case (word order differs)."""
+    if name == "-":
+        if not_serials:
+            return ngettext(
+                "No serial found in standard input ({n} not a serial): nothing to check.",
+                "No serial found in standard input ({n} not serials): nothing to check.",
+                not_serials,
+            ).format(n=not_serials)
+        return _("No serial found in standard input: nothing to check.")
+    if not_serials:
+        return ngettext(
+            "No serial found in {file} ({n} not a serial): nothing to check.",
+            "No serial found in {file} ({n} not serials): nothing to check.",
+            not_serials,
+        ).format(file=name, n=not_serials)
+    return _("No serial found in {file}: nothing to check.").format(file=name)
 
 
 def exit_code(results: list[CheckResult], complete: bool) -> int:
@@ -83,9 +102,11 @@ def _notes(printer: Printer, parsed: ParsedInput, mode: str) -> None:
     if mode == "text":
         return
     if parsed.duplicates:
-        printer.note(f"{parsed.duplicates} repeated serial(s) checked once.")
+        printer.note(ngettext("{n} repeated serial checked once.",
+                              "{n} repeated serials checked once.",
+                              parsed.duplicates).format(n=parsed.duplicates))  # fmt: skip
     for token in parsed.not_serials:
-        printer.note(f"Not a serial (not sent): {token}")
+        printer.note(_("Not a serial (not sent): {token}").format(token=token))
 
 
 async def cmd_check(client: LicenseClient, args: argparse.Namespace, printer: Printer,
@@ -95,6 +116,7 @@ async def cmd_check(client: LicenseClient, args: argparse.Namespace, printer: Pr
     async with record(recorder, "batch_check", product=args.product) as rec:
         code = await _check(client, args, printer, profile, counts)
         stopped = code in (INTERRUPTED, BROKEN_PIPE)
+        # the history's detail stays English: a team's store is read in every language
         rec.done(f"Stopped after {counts['checked']} of {counts['serials']} serials."
                  if stopped else None, counts=counts)  # fmt: skip
     return code
@@ -130,8 +152,11 @@ async def _check(client: LicenseClient, args: argparse.Namespace, printer: Print
         _counts(batch.total, rows.answered(), counts)
         rows.flush_answered()
         progress.clear()
-        printer.note(f"Interrupted: {batch.done} of {batch.total} serials checked; "
-                     "the rest were not sent.")  # fmt: skip
+        printer.note(ngettext("Interrupted: {done} of {total} serial checked; "
+                              "the rest were not sent.",
+                              "Interrupted: {done} of {total} serials checked; "
+                              "the rest were not sent.",
+                              batch.total).format(done=batch.done, total=batch.total))  # fmt: skip
         return INTERRUPTED
     except BrokenPipeError:
         # stdout is gone; keep Python from complaining about it again when it exits
@@ -142,6 +167,6 @@ async def _check(client: LicenseClient, args: argparse.Namespace, printer: Print
     progress.clear()
     if mode == "text":
         for token in parsed.not_serials:
-            printer.line(f"{token}  not a serial (not sent)")
+            printer.line(_("{token}  not a serial (not sent)").format(token=token))
         printer.line(summary(rows.written, parsed.duplicates))
     return exit_code(rows.written, complete=len(rows.written) == batch.total)

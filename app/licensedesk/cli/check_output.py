@@ -7,6 +7,10 @@ sees each row as soon as it can be written). Every line passes
 character either (issue #13, docs/cli.md): text and CSV rows show them as visible
 escapes (``\\x1b``, ``\\u202e``: a CSV cell keeps the escape as text), JSON lines as
 ``\\uXXXX``.
+
+Text rows and the summary speak the language in use; the CSV header (``COLUMNS``) and
+the JSON lines stay English: they are machine formats that scripts read by name.
+Dates stay ``YYYY-MM-DD`` in every language (unambiguous, sortable).
 """
 
 from __future__ import annotations
@@ -15,47 +19,64 @@ import csv
 import io
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from licensedesk.batch.export import COLUMNS, csv_cells, json_line, seats_text
 from licensedesk.batch.model import CheckResult, Status
 from licensedesk.display_text import json_safe, visible
+from licensedesk.i18n import _, ngettext
 
 from .output import Printer
 
-#: status words of the summary line, in the order they are listed
-SUMMARY_ORDER = (
-    (Status.ACTIVE, "active"), (Status.EXPIRING, "expiring"), (Status.EXPIRED, "expired"),
-    (Status.NOT_STARTED, "not started"), (Status.INVALID, "invalid for the product"),
-    (Status.NOT_FOUND, "not found"), (Status.ERROR, "could not be checked"),
+#: the summary's count of each status, in the order they are listed. Called where shown:
+#: literal ngettext calls, so the catalogue holds their plural forms (the same in English
+#: and German, not in every language)
+SUMMARY_ORDER: tuple[tuple[Status, Callable[[int], str]], ...] = (
+    (Status.ACTIVE, lambda n: ngettext("{n} active", "{n} active", n)),
+    (Status.EXPIRING, lambda n: ngettext("{n} expiring", "{n} expiring", n)),
+    (Status.EXPIRED, lambda n: ngettext("{n} expired", "{n} expired", n)),
+    (Status.NOT_STARTED, lambda n: ngettext("{n} not started", "{n} not started", n)),
+    (Status.INVALID, lambda n: ngettext("{n} invalid for the product",
+                                        "{n} invalid for the product", n)),
+    (Status.NOT_FOUND, lambda n: ngettext("{n} not found", "{n} not found", n)),
+    (Status.ERROR, lambda n: ngettext("{n} could not be checked", "{n} could not be checked",
+                                      n)),
 )  # fmt: skip
 
 
 def human_line(result: CheckResult) -> str:
     """``SERIAL  words · type · licensee · SKU · ends DATE · seats …`` for people."""
-    parts = [result.words]
+    parts = [result.words_text]
     if result.found:
         parts += [v for v in (result.type, result.licensee, result.sku) if v]
         if result.end is not None:
-            word = "ended" if (result.days_left or 0) <= 0 else "ends"
-            parts.append(f"{word} {result.end.astimezone():%Y-%m-%d}")
+            day = f"{result.end.astimezone():%Y-%m-%d}"
+            if (result.days_left or 0) <= 0:
+                parts.append(_("ended {date}").format(date=day))
+            else:
+                parts.append(_("ends {date}").format(date=day))
         seats = seats_text(result.seats)
         if seats:
-            parts.append(f"seats {seats}")
-    if result.reason and result.reason not in result.words and result.status != Status.NOT_FOUND:
-        parts.append(result.reason)
+            # TRANSLATORS: {seats} is e.g. "2/5" (devices in use of the seats the licence has)
+            parts.append(_("seats {seats}").format(seats=seats))
+    if (result.reason_text and result.reason_text not in result.words_text
+            and result.status != Status.NOT_FOUND):
+        parts.append(result.reason_text)
     return f"{result.serial}  " + " \u00b7 ".join(parts)
 
 
 def summary(results: Sequence[CheckResult], duplicates: int) -> str:
     """``14 serials: 6 active, 1 expired, 1 not found.`` plus the repeats dropped."""
     counts = Counter(r.status for r in results)
-    said = [f"{counts[s]} {words}" for s, words in SUMMARY_ORDER if counts[s]]
+    said = [words(counts[s]).format(n=counts[s]) for s, words in SUMMARY_ORDER if counts[s]]
     total = len(results)
-    text = f"{total} serial{'s' if total != 1 else ''}: {', '.join(said) or 'none'}."
+    # TRANSLATORS: {counts} is a list such as "6 active, 1 expired, 1 not found", or "none"
+    text = ngettext("{n} serial: {counts}.", "{n} serials: {counts}.", total).format(
+        n=total, counts=", ".join(said) or _("none"))
     if duplicates:
-        text += f" {duplicates} repeat{'s' if duplicates != 1 else ''} checked once."
+        text += " " + ngettext("{n} repeat checked once.", "{n} repeats checked once.",
+                               duplicates).format(n=duplicates)  # fmt: skip
     return text
 
 
@@ -136,7 +157,7 @@ class Progress:
             return
         self._last = now
         self._shown = True
-        self.err.write(f"\r  {done} / {self.total} checked")
+        self.err.write("\r  " + _("{done} / {total} checked").format(done=done, total=self.total))
         self.err.flush()
 
     def clear(self) -> None:

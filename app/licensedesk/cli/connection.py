@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from licensedesk.api.config import ClientConfig
 from licensedesk.api.errors import InvalidInput
+from licensedesk.i18n import _
 from licensedesk.profiles import Profile, ProfileError, ProfileStore, SecretStore, client_config
 
 from .errors import UsageError
@@ -47,13 +48,17 @@ def no_keyring(secrets: SecretStore) -> str | None:
     why = secrets.reason
     if why is None:
         return None
-    return f"{why[:1].upper()}{why[1:]}; give the keys with ${ENV_KEY} / ${ENV_WRITE_KEY}."
+    return _("{reason}; give the keys with {key} / {write_key}.").format(
+        reason=f"{why[:1].upper()}{why[1:]}", key=f"${ENV_KEY}", write_key=f"${ENV_WRITE_KEY}"
+    )
 
 
 def key_storage(secrets: SecretStore) -> str:
     """Where keys are, in words: the keyring's name, or why they are not stored."""
     why = secrets.reason
-    return secrets.backend_description if why is None else f"not stored: {why}"
+    return secrets.backend_description if why is None else _("not stored: {reason}").format(
+        reason=why
+    )
 
 
 def stored_keys_config(profile: Profile, secrets: SecretStore, printer: Printer) -> ClientConfig:
@@ -67,13 +72,21 @@ def stored_keys_config(profile: Profile, secrets: SecretStore, printer: Printer)
     missing = no_keyring(secrets)
     if config.read is None and config.write is None:
         if missing:
-            raise UsageError(f"No api_key for profile {profile.name!r}. {missing}")
+            raise UsageError(
+                _("No api_key for profile {name}. {problem}").format(
+                    name=repr(profile.name), problem=missing
+                )
+            )
         raise UsageError(
-            f"Profile {profile.name!r} has no api_key stored "
-            f"(key storage: {secrets.backend_description}). "
-            f"Store one with 'licensedesk-cli profile add {profile.name} --replace ...', "
-            f"or set ${ENV_KEY} for this run."
-        )
+            _(
+                "Profile {name} has no api_key stored (key storage: {storage}). Store one with "
+                "'licensedesk-cli profile add {profile} --replace ...', or set {variable} for "
+                "this run."
+            ).format(
+                name=repr(profile.name), storage=secrets.backend_description,
+                profile=profile.name, variable=f"${ENV_KEY}",
+            )
+        )  # fmt: skip
     if any(not keys[pair] for pair in profile.pairs):
         printer.note_once(missing)
     return config
@@ -100,36 +113,47 @@ def resolve_connection(args: argparse.Namespace, printer: Printer) -> Connection
     profile_name = getattr(args, "profile", None) or os.environ.get(ENV_PROFILE) or None
     base_url = getattr(args, "base_url", None)
     if profile_name and base_url:
-        raise UsageError("Give either --profile or --base-url, not both.")
+        raise UsageError(_("Give either --profile or --base-url, not both."))
     for pair in ("read", "write"):
         printer.add_secret(env_key(pair))
 
     if base_url:
         if not getattr(args, "read_app_id", None) and not getattr(args, "write_app_id", None):
-            raise UsageError(f"With --base-url, give --app-id (its key in ${ENV_KEY}).")
-        profile = profile_from_args("command line", args)
+            raise UsageError(
+                _("With --base-url, give --app-id (its key in {variable}).").format(
+                    variable=f"${ENV_KEY}"
+                )
+            )
+        profile = profile_from_args("command line", args)  # a name the history stores
         keys = {}
         for pair in profile.pairs:
             keys[pair] = env_key(pair)
             if not keys[pair]:
                 raise UsageError(
-                    f"No api_key for --{'app-id' if pair == 'read' else 'write-app-id'}: set "
-                    f"${ENV_KEYS[pair]} (keys are never taken from the command line)."
+                    _(
+                        "No api_key for {option}: set {variable} (keys are never taken from "
+                        "the command line)."
+                    ).format(
+                        option="--app-id" if pair == "read" else "--write-app-id",
+                        variable=f"${ENV_KEYS[pair]}",
+                    )
                 )
         config = _config(profile, None, keys)
         return Connection(config, profile.base_url, profile)
 
     if not profile_name:
         raise UsageError(
-            "Say where to connect: --profile NAME, or --base-url URL --app-id ID with "
-            f"${ENV_KEY} set. (See 'licensedesk-cli profile add --help'.)"
+            _(
+                "Say where to connect: --profile NAME, or --base-url URL --app-id ID with "
+                "{variable} set. (See 'licensedesk-cli profile add --help'.)"
+            ).format(variable=f"${ENV_KEY}")
         )
     try:
         profile = ProfileStore().get(profile_name)
     except ProfileError as exc:
         raise UsageError(exc.sentence) from None
     config = stored_keys_config(profile, SecretStore(), printer)
-    return Connection(config, f"profile {profile.name!r}", profile)
+    return Connection(config, _("profile {name}").format(name=repr(profile.name)), profile)
 
 
 def _config(profile: Profile, secrets: SecretStore | None, keys: dict) -> ClientConfig:

@@ -24,6 +24,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from licensedesk.i18n import _, ngettext
+
 from .errors import NETWORK, OK, CliError, UsageError
 from .errors import USAGE as USAGE_CODE
 
@@ -44,7 +46,9 @@ def parse_when(text: str, *, end_of_day: bool = False) -> datetime:
         moment = datetime.fromisoformat(text.strip())
     except ValueError:
         raise UsageError(
-            f"{text!r} is not a date: write it as YYYY-MM-DD or YYYY-MM-DDTHH:MM."
+            _("{text} is not a date: write it as YYYY-MM-DD or YYYY-MM-DDTHH:MM.").format(
+                text=repr(text)
+            )
         ) from None
     day_only = len(text.strip()) <= 10
     if moment.tzinfo is None:
@@ -58,7 +62,7 @@ def _query(args: argparse.Namespace, serial: str | None):
     from licensedesk.history import EntryError, HistoryQuery
 
     if args.limit is not None and args.limit < 1:
-        raise UsageError("--limit must be 1 or more.")
+        raise UsageError(_("--limit must be 1 or more."))
     try:
         return HistoryQuery(
             serial=serial, person=args.person, action=args.action, outcome=args.outcome,
@@ -88,9 +92,9 @@ def _store(args: argparse.Namespace, printer: Printer) -> Iterator[HistoryStore]
     if kind == "team":
         if not settings.team_url:
             raise UsageError(
-                "No team database is set: choose one in the window's history settings "
-                "(history.json, 'team_url')."
-            )
+                _("No team database is set: choose one in the window's history settings "
+                  "(history.json, 'team_url').")
+            )  # fmt: skip
         from licensedesk.profiles import SecretStore
 
         secrets = SecretStore()
@@ -113,10 +117,10 @@ def run(args: argparse.Namespace, printer: Printer) -> int:
     if words and words[0] in ("export", "import"):
         command, rest = words[0], words[1:]
         if len(rest) > 1 or (command == "import" and not rest):
-            raise UsageError(f"usage: {USAGE}")
+            raise UsageError(_("usage: {usage}").format(usage=USAGE))
         return (cmd_export if command == "export" else cmd_import)(args, printer, *rest)
     if len(words) > 1:
-        raise UsageError(f"Give one serial at most (usage: {USAGE}).")
+        raise UsageError(_("Give one serial at most (usage: {usage}).").format(usage=USAGE))
     serial = None
     if words:
         from licensedesk.api.serials import normalize_serial
@@ -136,13 +140,16 @@ def cmd_list(args: argparse.Namespace, printer: Printer, serial: str | None) -> 
             print(printer.scrub(line), file=printer.out)
         return OK
     if not entries:
-        printer.line(f"No history for {serial}." if serial else "No history matches.")
+        printer.line(_("No history for {serial}.").format(serial=serial) if serial
+                     else _("No history matches."))  # fmt: skip
         return OK
     printer.line(history_table(entries, with_serial=serial is None))
     return OK
 
 
 def history_table(entries: Sequence[Entry], *, with_serial: bool) -> str:
+    """The entries for people: headers in the language in use; the action and the count
+    names (``batch_check``, ``not_found``) are the stored keys, as ``--action`` takes them."""
     from .output import table_text
 
     rows = []
@@ -155,9 +162,10 @@ def history_table(entries: Sequence[Entry], *, with_serial: bool) -> str:
         if with_serial:
             row.insert(2, e.serial)
         rows.append(row)
-    headers = ["when", "who", "what", "outcome"]
+    # TRANSLATORS: column headers of the history table
+    headers = [_("when"), _("who"), _("what"), _("outcome")]
     if with_serial:
-        headers.insert(2, "serial")
+        headers.insert(2, _("serial"))
     return table_text(headers, rows)
 
 
@@ -172,7 +180,8 @@ def cmd_export(args: argparse.Namespace, printer: Printer, target: str = "-") ->
             print(printer.scrub(line), file=printer.out)
     else:
         _write_file(Path(target), [printer.scrub(line) + "\n" for line in export_lines(entries)])
-        printer.note(f"Exported {len(entries)} entries to {target}.")
+        printer.note(ngettext("Exported {n} entry to {file}.", "Exported {n} entries to {file}.",
+                              len(entries)).format(n=len(entries), file=target))  # fmt: skip
     return OK
 
 
@@ -189,7 +198,8 @@ def _write_file(path: Path, lines: list[str]) -> None:
                 os.unlink(tmp)
             raise
     except OSError as exc:
-        raise UsageError(f"The file {path} cannot be written ({exc.strerror or exc}).") from None
+        raise UsageError(_("The file {file} cannot be written ({reason}).").format(
+            file=path, reason=exc.strerror or exc)) from None
 
 
 def cmd_import(args: argparse.Namespace, printer: Printer, source: str) -> int:
@@ -197,12 +207,13 @@ def cmd_import(args: argparse.Namespace, printer: Printer, source: str) -> int:
 
     try:
         if source == "-":
-            entries = read_lines(sys.stdin, source="standard input")
+            entries = read_lines(sys.stdin, source=_("standard input"))
         else:
             with open(source, encoding="utf-8") as fh:
                 entries = read_lines(fh, source=source)
     except OSError as exc:
-        raise UsageError(f"The file {source} cannot be read ({exc.strerror or exc}).") from None
+        raise UsageError(_("The file {file} cannot be read ({reason}).").format(
+            file=source, reason=exc.strerror or exc)) from None
     except (ImportError_, UnicodeDecodeError) as exc:
         raise UsageError(str(exc)) from None
     with _store(args, printer) as store:
@@ -210,6 +221,8 @@ def cmd_import(args: argparse.Namespace, printer: Printer, source: str) -> int:
     there = len(entries) - added
     printer.result(
         {"read": len(entries), "added": added, "already_there": there},
-        f"Read {len(entries)} entries from {source}: {added} added, {there} already there.",
+        ngettext("Read {n} entry from {file}: {added} added, {there} already there.",
+                 "Read {n} entries from {file}: {added} added, {there} already there.",
+                 len(entries)).format(n=len(entries), file=source, added=added, there=there),
     )
     return OK

@@ -1,8 +1,8 @@
 """The ``history`` sub-command's options, apart from its commands (:mod:`.history_cmds`).
 
 Building the parser runs for every command, ``--version`` and ``--help`` included,
-so this module imports only argparse: the history package, dates and files are
-loaded by the commands themselves.
+so this module imports only argparse and ``licensedesk.i18n`` (gettext: cheap): the
+history package, dates and files are loaded by the commands themselves.
 """
 
 from __future__ import annotations
@@ -10,7 +10,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from licensedesk.i18n import _
+
 # Literal here so that --help imports nothing; checked against the model when used.
+# The names are the stored keys a user types (--action, --outcome): never translated.
 ACTION_NAMES = "activate, deactivate, delete, upgrade, register, validate_record, batch_check"
 OUTCOME_NAMES = "pending, done, refused, unknown, failed"
 USAGE = """\
@@ -25,8 +28,8 @@ def add_history_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None
         "history",
         parents=parents,
         usage=USAGE,
-        help="what was done to licences, by whom (this computer's or the team's history)",
-        description=(
+        help=_("what was done to licences, by whom (this computer's or the team's history)"),
+        description=_(
             "Show the history of changes (newest first): of one SERIAL, or every entry "
             "matching the filters. 'export' writes it as JSON lines; 'import' adds the "
             "entries of such a file that the store does not hold yet (no duplicates: import "
@@ -36,12 +39,15 @@ def add_history_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None
     )
     p.add_argument("words", nargs="*", metavar="SERIAL | export [FILE] | import FILE",
                    help=argparse.SUPPRESS)  # fmt: skip
-    p.add_argument("--since", metavar="DATE", help="from this day or time on (YYYY-MM-DD[THH:MM])")
-    p.add_argument("--until", metavar="DATE", help="up to this day (included) or time")
-    p.add_argument("--action", metavar="A", help=f"only this action: {ACTION_NAMES}")
-    p.add_argument("--person", metavar="P", help="only this OS user or display name")
-    p.add_argument("--outcome", metavar="O", help=f"only this outcome: {OUTCOME_NAMES}")
-    p.add_argument("--search", metavar="TEXT", help="text anywhere in the entry")
-    p.add_argument("--limit", type=int, metavar="N", help="at most N entries (newest)")
+    p.add_argument("--since", metavar="DATE",
+                   help=_("from this day or time on (YYYY-MM-DD[THH:MM])"))
+    p.add_argument("--until", metavar="DATE", help=_("up to this day (included) or time"))
+    p.add_argument("--action", metavar="A",
+                   help=_("only this action: {names}").format(names=ACTION_NAMES))
+    p.add_argument("--person", metavar="P", help=_("only this OS user or display name"))
+    p.add_argument("--outcome", metavar="O",
+                   help=_("only this outcome: {names}").format(names=OUTCOME_NAMES))
+    p.add_argument("--search", metavar="TEXT", help=_("text anywhere in the entry"))
+    p.add_argument("--limit", type=int, metavar="N", help=_("at most N entries (newest)"))
     p.add_argument("--store", choices=("local", "team"),
-                   help="this computer's file or the team database (default: the settings')")
+                   help=_("this computer's file or the team database (default: the settings')"))

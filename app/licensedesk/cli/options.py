@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 
+from licensedesk.i18n import _
+
 ENV_KEY = "LICENSEDESK_API_KEY"
 ENV_WRITE_KEY = "LICENSEDESK_WRITE_API_KEY"
 ENV_PROFILE = "LICENSEDESK_PROFILE"
@@ -18,13 +20,13 @@ def add_profile_field_options(parser: argparse.ArgumentParser, *, for_profile: b
     """Options for every Profile field (``profile add``) or the ad-hoc connection."""
     sup = {} if for_profile else {"default": argparse.SUPPRESS}
     group = parser.add_argument_group(
-        "profile fields" if for_profile else "connection without a profile"
+        _("profile fields") if for_profile else _("connection without a profile")
     )
     group.add_argument(
         "--base-url",
         required=for_profile,
         metavar="URL",
-        help="service address, without /v2",
+        help=_("service address, without /v2"),
         **sup,
     )
     group.add_argument(
@@ -32,51 +34,56 @@ def add_profile_field_options(parser: argparse.ArgumentParser, *, for_profile: b
         "--read-app-id",
         dest="read_app_id",
         metavar="ID",
-        help=f"app_id of the read pair (key: hidden prompt or ${ENV_KEY})",
+        help=_("app_id of the read pair (key: hidden prompt or {variable})").format(
+            variable=f"${ENV_KEY}"
+        ),
         **sup,
     )
     group.add_argument(
         "--write-app-id",
         metavar="ID",
-        help=f"app_id of the write pair (key: hidden prompt or ${ENV_WRITE_KEY})",
+        help=_("app_id of the write pair (key: hidden prompt or {variable})").format(
+            variable=f"${ENV_WRITE_KEY}"
+        ),
         **sup,
     )
     group.add_argument(
         "--transport",
         choices=("json", "form", "query"),
-        help="where non-GET arguments travel (default: the client's choice)",
+        help=_("where non-GET arguments travel (default: the client's choice)"),
         **sup,
     )
     group.add_argument(
         "--legacy-activation-routes",
         action="store_true",
-        help="use the deprecated activation routes (update-api/destroy-api)",
+        help=_("use the deprecated activation routes (update-api/destroy-api)"),
         **sup,
     )
-    group.add_argument("--connect-timeout", type=float, metavar="S", help="seconds", **sup)
-    group.add_argument("--read-timeout", type=float, metavar="S", help="seconds", **sup)
+    group.add_argument("--connect-timeout", type=float, metavar="S", help=_("seconds"), **sup)
+    group.add_argument("--read-timeout", type=float, metavar="S", help=_("seconds"), **sup)
     group.add_argument(
         "--deadline",
         type=float,
         metavar="S",
-        help="seconds a whole call may take, retries included (default 60)",
+        help=_("seconds a whole call may take, retries included (default 60)"),
         **sup,
     )
     group.add_argument(
-        "--server-timezone", metavar="TZ", help="IANA name of the server's time zone (UTC)", **sup
+        "--server-timezone", metavar="TZ",
+        help=_("IANA name of the server's time zone (UTC)"), **sup,
     )
     group.add_argument(
         "--no-verify-tls",
         dest="verify_tls",
         action="store_false",
-        help="do not check TLS certificates (dangerous)",
+        help=_("do not check TLS certificates (dangerous)"),
         **sup,
     )
-    group.add_argument("--ca-bundle", metavar="PATH", help="CA certificates to trust", **sup)
+    group.add_argument("--ca-bundle", metavar="PATH", help=_("CA certificates to trust"), **sup)
     group.add_argument(
         "--allow-insecure-http",
         action="store_true",
-        help="allow http:// to a host that is not this computer (keys travel in clear)",
+        help=_("allow http:// to a host that is not this computer (keys travel in clear)"),
         **sup,
     )
     if for_profile:  # a setting of the profile; 'check --concurrency' overrides it per run
@@ -84,7 +91,7 @@ def add_profile_field_options(parser: argparse.ArgumentParser, *, for_profile: b
             "--batch-concurrency",
             type=int,
             metavar="N",
-            help="requests a batch check keeps in flight (1 to 32; default 8)",
+            help=_("requests a batch check keeps in flight (1 to 32; default 8)"),
         )
 
 

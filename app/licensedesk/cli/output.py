@@ -22,6 +22,7 @@ from typing import Any, TextIO
 from pydantic import BaseModel
 
 from licensedesk.display_text import json_safe, visible, visible_lines
+from licensedesk.i18n import _
 
 MASK = "***"
 PRODUCT_SECRET_FIELDS = ("key", "signature", "signature_trial")
@@ -42,11 +43,14 @@ def jsonable(value: Any) -> Any:
 
 def human(value: Any) -> str:
     """One value for people: local time for timestamps, yes/no, "-" for nothing; text
-    with its control and bidi characters as visible escapes (one line, always)."""
+    with its control and bidi characters as visible escapes (one line, always).
+
+    Timestamps stay ``YYYY-MM-DD HH:MM:SS ZONE`` in every language: unambiguous, sortable,
+    and what a script that reads the human output already expects."""
     if value is None or value == "":
         return "-"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, datetime):
         return value.astimezone().strftime("%Y-%m-%d %H:%M:%S %Z").strip()
     if isinstance(value, float) and value.is_integer():
@@ -57,7 +61,7 @@ def human(value: Any) -> str:
 def fields_text(pairs: Iterable[tuple[str, Any]]) -> str:
     """``label: value`` lines with the values aligned."""
     rows = [(label, human(value)) for label, value in pairs]
-    width = max((len(label) for label, _ in rows), default=0)
+    width = max((len(label) for label, _value in rows), default=0)
     return "\n".join(f"{label + ':':<{width + 1}} {value}" for label, value in rows)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from licensedesk.api import LicenseClient
 from licensedesk.api.errors import ApiError
+from licensedesk.i18n import N_, _
 from licensedesk.profiles import PAIRS, Profile, ProfileError, ProfileStore, SecretStore
 
 from .connection import (
@@ -28,6 +29,33 @@ from .connection import (
 from .errors import OK, REFUSED, UsageError, exit_code_for
 from .output import Printer, fields_text, table_text
 from .service import stdin_is_interactive
+
+#: per key pair, whole sentences (a pair's name alone would not fit every language)
+KEY_PROMPT = {
+    "read": N_("api_key for the read pair of {name} (hidden): "),
+    "write": N_("api_key for the write pair of {name} (hidden): "),
+}
+NO_KEY = {
+    "read": N_("No api_key for the read pair: set {variable} or run this in a terminal to "
+               "type it (keys are never taken from the command line)."),
+    "write": N_("No api_key for the write pair: set {variable} or run this in a terminal to "
+                "type it (keys are never taken from the command line)."),
+}
+EMPTY_KEY = {
+    "read": N_("No api_key given for the read pair; nothing was saved."),
+    "write": N_("No api_key given for the write pair; nothing was saved."),
+}
+#: (pair, key stored?) in ``profile list`` / ``profile show``
+KEY_STATE = {
+    # TRANSLATORS: the api_key of the read pair is in the keyring
+    ("read", True): N_("read stored"),
+    # TRANSLATORS: the read pair has an app_id but its api_key is not in the keyring
+    ("read", False): N_("read MISSING"),
+    # TRANSLATORS: the api_key of the write pair is in the keyring
+    ("write", True): N_("write stored"),
+    # TRANSLATORS: the write pair has an app_id but its api_key is not in the keyring
+    ("write", False): N_("write MISSING"),
+}
 
 
 def read_secret(prompt: str) -> str:
@@ -54,10 +82,7 @@ def _key_status(secrets: SecretStore, profile: Profile) -> dict[str, bool | None
 
 
 def _keys_word(status: dict[str, bool | None]) -> str:
-    words = [
-        f"{pair} {'stored' if ok else 'MISSING'}" for pair, ok in status.items() if ok is not None
-    ]
-    return ", ".join(words)
+    return ", ".join(_(KEY_STATE[pair, ok]) for pair, ok in status.items() if ok is not None)
 
 
 def cmd_add(args: argparse.Namespace, printer: Printer) -> int:
@@ -69,7 +94,9 @@ def cmd_add(args: argparse.Namespace, printer: Printer) -> int:
         raise UsageError(exc.sentence) from None
     if exists and not args.replace:
         raise UsageError(
-            f"A profile called {profile.name!r} already exists: add --replace to overwrite it."
+            _("A profile called {name} already exists: add --replace to overwrite it.").format(
+                name=repr(profile.name)
+            )
         )
     # Collect every key before writing anything.
     keys: dict[str, str] = {}
@@ -77,13 +104,10 @@ def cmd_add(args: argparse.Namespace, printer: Printer) -> int:
         key = env_key(pair)
         if key is None:
             if not stdin_is_interactive():
-                raise UsageError(
-                    f"No api_key for the {pair} pair: set ${ENV_KEYS[pair]} or run this in a "
-                    "terminal to type it (keys are never taken from the command line)."
-                )
-            key = read_secret(f"api_key for the {pair} pair of {profile.name!r} (hidden): ").strip()
+                raise UsageError(_(NO_KEY[pair]).format(variable=f"${ENV_KEYS[pair]}"))
+            key = read_secret(_(KEY_PROMPT[pair]).format(name=repr(profile.name))).strip()
             if not key:
-                raise UsageError(f"No api_key given for the {pair} pair; nothing was saved.")
+                raise UsageError(_(EMPTY_KEY[pair]))
         printer.add_secret(key)
         keys[pair] = key
 
@@ -108,17 +132,20 @@ def cmd_add(args: argparse.Namespace, printer: Printer) -> int:
             }
         )
     else:
-        verb = "Replaced" if exists else "Saved"
-        printer.line(f"{verb} profile {profile.name!r} in {store.path}.")
+        done = (_("Replaced profile {name} in {file}.") if exists
+                else _("Saved profile {name} in {file}."))  # fmt: skip
+        printer.line(done.format(name=repr(profile.name), file=store.path))
         if secrets.persistent:
-            printer.line(f"Keys ({', '.join(keys)}) are in {secrets.backend_description}.")
+            printer.line(_("Keys ({pairs}) are in {storage}.").format(
+                pairs=", ".join(keys), storage=secrets.backend_description))
     for warning in profile.warnings():
-        printer.note(f"Warning: {warning}")
+        printer.note(_("Warning: {sentence}").format(sentence=warning))
     if not secrets.persistent:
         printer.note(
-            f"The keys were NOT saved: {secrets.reason}; give them with ${ENV_KEY} / "
-            f"${ENV_WRITE_KEY} when you use this profile."
-        )
+            _("The keys were NOT saved: {reason}; give them with {key} / {write_key} when you "
+              "use this profile.").format(reason=secrets.reason, key=f"${ENV_KEY}",
+                                          write_key=f"${ENV_WRITE_KEY}")
+        )  # fmt: skip
     return OK
 
 
@@ -135,7 +162,8 @@ def cmd_list(args: argparse.Namespace, printer: Printer) -> int:
         printer.json([{**p.to_dict(), "keys": status[p.name]} for p in profiles])
         return OK
     if not profiles:
-        printer.line(f"No profiles yet ({store.path}). Add one with 'licensedesk-cli profile add'.")
+        printer.line(_("No profiles yet ({file}). Add one with 'licensedesk-cli profile add'.")
+                     .format(file=store.path))  # fmt: skip
         return OK
     rows = [
         (
@@ -147,7 +175,8 @@ def cmd_list(args: argparse.Namespace, printer: Printer) -> int:
         )
         for p in profiles
     ]
-    printer.line(table_text(("name", "base url", "read app id", "write app id", "keys"), rows))
+    headers = (_("name"), _("base url"), _("read app id"), _("write app id"), _("keys"))
+    printer.line(table_text(headers, rows))
     return OK
 
 
@@ -167,27 +196,33 @@ def cmd_show(args: argparse.Namespace, printer: Printer) -> int:
         printer.json(data)
         return OK
     rows: list[tuple[str, object]] = [
-        ("Name", profile.name),
-        ("Base URL", profile.base_url),
-        ("Read app id", profile.read_app_id),
-        ("Write app id", profile.write_app_id),
-        ("Keys", f"{_keys_word(status)} ({key_storage(secrets)})"),
-        ("Transport", profile.transport or "default"),
-        ("Legacy activation routes", profile.legacy_activation_routes),
-        ("Connect time-out", f"{profile.connect_timeout:g} s"),
-        ("Read time-out", f"{profile.read_timeout:g} s"),
-        ("Deadline of a call", f"{profile.deadline:g} s"),
-        ("Server time zone", profile.server_timezone),
-        ("Verify TLS", profile.verify_tls),
-        ("CA bundle", profile.ca_bundle),
-        ("Allow insecure http", profile.allow_insecure_http),
-        ("Batch concurrency", profile.batch_concurrency),
-        ("File", store.path),
+        (_("Name"), profile.name),
+        (_("Base URL"), profile.base_url),
+        (_("Read app id"), profile.read_app_id),
+        (_("Write app id"), profile.write_app_id),
+        (_("Keys"), f"{_keys_word(status)} ({key_storage(secrets)})"),
+        # TRANSLATORS: the transport of a profile that names none: the client chooses
+        (_("Transport"), profile.transport or _("default")),
+        (_("Legacy activation routes"), profile.legacy_activation_routes),
+        (_("Connect time-out"), _seconds(profile.connect_timeout)),
+        (_("Read time-out"), _seconds(profile.read_timeout)),
+        (_("Deadline of a call"), _seconds(profile.deadline)),
+        (_("Server time zone"), profile.server_timezone),
+        (_("Verify TLS"), profile.verify_tls),
+        (_("CA bundle"), profile.ca_bundle),
+        (_("Allow insecure http"), profile.allow_insecure_http),
+        (_("Batch concurrency"), profile.batch_concurrency),
+        (_("File"), store.path),
     ]
     printer.line(fields_text(rows))
     for warning in profile.warnings():
-        printer.note(f"Warning: {warning}")
+        printer.note(_("Warning: {sentence}").format(sentence=warning))
     return OK
+
+
+def _seconds(value: float) -> str:
+    # TRANSLATORS: a duration in seconds, e.g. "10 s"
+    return _("{seconds} s").format(seconds=f"{value:g}")
 
 
 def cmd_remove(args: argparse.Namespace, printer: Printer) -> int:
@@ -198,8 +233,12 @@ def cmd_remove(args: argparse.Namespace, printer: Printer) -> int:
         store.remove(name)
     except ProfileError as exc:
         raise UsageError(exc.sentence) from None
-    where = f" and its keys from {secrets.backend_description}" if secrets.persistent else ""
-    printer.result({"removed": name}, f"Removed profile {name!r}{where}.")
+    if secrets.persistent:
+        text = _("Removed profile {name} and its keys from {storage}.").format(
+            name=repr(name), storage=secrets.backend_description)
+    else:
+        text = _("Removed profile {name}.").format(name=repr(name))
+    printer.result({"removed": name}, text)
     return OK
 
 
@@ -218,22 +257,46 @@ def cmd_test(args: argparse.Namespace, printer: Printer) -> int:
     has_write_pair = config.write is not None
     codes = []
     out: dict[str, Any] = {"profile": profile.name, "base_url": profile.base_url}
-    lines = []
+    rows = []
     for pair, check in checks.items():
         # Without a write pair, a refused write check is information, not a failure.
         counts = pair == "read" or has_write_pair
         out[pair] = {"ok": check.ok, "sentence": check.sentence, "required": counts}
-        mark = "ok" if check.ok else ("FAILED" if counts else "no")
-        note = "" if counts else " (the profile has no write pair; the read key was tried)"
-        lines.append(f"{pair + ':':<7}{mark:<7}{check.sentence}{note}")
+        mark = TEST_MARK["ok" if check.ok else ("failed" if counts else "no")]
+        sentence = check.sentence if counts else _(
+            "{sentence} (the profile has no write pair; the read key was tried)"
+        ).format(sentence=check.sentence)
+        rows.append((_(TEST_LABEL[pair]), _(mark), sentence))
         if not check.ok and counts:
             codes.append(
                 exit_code_for(check.error) if isinstance(check.error, ApiError) else REFUSED
             )
         if printer.verbose and check.error is not None:
             printer.note(check.error.details.describe())
-    printer.result(out, "\n".join(lines))
+    # columns as wide as their longest word in the language in use, plus one space
+    label_width = max(len(_(label)) for label in TEST_LABEL.values()) + 1
+    mark_width = max(len(_(mark)) for mark in TEST_MARK.values()) + 1
+    text = "\n".join(f"{label:<{label_width}}{mark:<{mark_width}}{sentence}"
+                     for label, mark, sentence in rows)  # fmt: skip
+    printer.result(out, text)
     return max(codes, default=OK)
+
+
+#: ``profile test``: the name of each check, and its result
+TEST_LABEL = {
+    # TRANSLATORS: profile test: the check of the read pair (a line label)
+    "read": N_("read:"),
+    # TRANSLATORS: profile test: the check of the write pair (a line label)
+    "write": N_("write:"),
+}
+TEST_MARK = {
+    # TRANSLATORS: profile test: the check passed
+    "ok": N_("ok"),
+    # TRANSLATORS: profile test: a check the profile needs failed
+    "failed": N_("FAILED"),
+    # TRANSLATORS: profile test: a check the profile does not need failed (information only)
+    "no": N_("no"),
+}
 
 
 PROFILE_COMMANDS = {

@@ -18,6 +18,8 @@ import argparse
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from licensedesk.i18n import _
+
 if TYPE_CHECKING:
     from licensedesk.history import Recorder
     from licensedesk.profiles import Profile
@@ -50,8 +52,11 @@ def open_recorder(profile: Profile, printer: Printer) -> Recorder:
         from licensedesk.profiles import SecretStore
 
         secrets = SecretStore()
-    recorder = Recorder.from_settings(
-        settings, secrets=secrets, on_problem=lambda sentence: printer.note(f"Warning: {sentence}"))
+
+    def warn(sentence: str) -> None:
+        printer.note(_("Warning: {sentence}").format(sentence=sentence))
+
+    recorder = Recorder.from_settings(settings, secrets=secrets, on_problem=warn)
     recorder.use_connection(profile.name, profile.base_url)
     return recorder
 

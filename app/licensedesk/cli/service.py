@@ -20,8 +20,10 @@ from licensedesk.api import (
     TransportError,
     normalize_serial,
 )
+from licensedesk.api.sentence import english_of
 from licensedesk.api.serials import check_activation_id, check_product_code
 from licensedesk.display_text import visible
+from licensedesk.i18n import N_, _, ngettext
 
 from .errors import NETWORK, OK, REFUSED, CliError, UsageError
 from .output import Printer, fields_text, mask_product, table_text
@@ -43,45 +45,54 @@ def stdin_is_interactive() -> bool:
         return False
 
 
+#: the word that confirms a destructive command; "y" and "yes" are taken in every language
+# TRANSLATORS: the word a person types to confirm (e.g. "ja"); "yes" is accepted too
+YES = N_("yes")
+
+
 def ask(question: str) -> str:
     """Read one answer from the terminal (tests replace this)."""
     return input(question)
 
 
-def confirm(args: argparse.Namespace, printer: Printer, what: str, question: str) -> None:
-    """Ask before a destructive call; refuse (exit 2) without --yes and without a terminal."""
+def confirm(args: argparse.Namespace, printer: Printer, refusal: str, question: str) -> None:
+    """Ask before a destructive call; refuse (exit 2, ``refusal``: the whole sentence) without
+    --yes and without a terminal."""
     if getattr(args, "yes", False):
         return
     if not stdin_is_interactive():
-        raise UsageError(
-            f"Refusing to {what} without confirmation: run it in a terminal, or add --yes."
-        )
+        raise UsageError(refusal)
     printer.note(question)
-    answer = ask("Type 'yes' to go on: ").strip().lower()
-    if answer not in ("y", "yes"):
-        raise CliError("Nothing was changed.", REFUSED)
+    answer = ask(_("Type '{yes}' to go on: ").format(yes=_(YES))).strip().lower()
+    if answer not in ("y", "yes", _(YES).lower()):
+        raise CliError(_("Nothing was changed."), REFUSED)
 
 
 # ---------------------------------------------------------------- formatting
 
 
 def license_fields(lic: License) -> list[tuple[str, object]]:
+    """A licence's fields for people: labels in the language in use; the dates stay
+    ``YYYY-MM-DD HH:MM:SS ZONE`` (:func:`.output.human`), unambiguous in every language."""
     rows: list[tuple[str, object]] = [
-        ("Serial", lic.serial),
-        ("Type", lic.type),
-        ("SKU", f"{lic.sku_name} ({lic.sku_number})" if lic.sku_number else lic.sku_name),
-        ("Licensee", lic.name),
-        ("E-mail", lic.email),
-        ("Dealer", lic.dealer_name),
-        ("Starts", lic.start_at),
-        ("Ends", lic.end_at),
-        ("Registered", lic.registered),
+        (_("Serial"), lic.serial),
+        # TRANSLATORS: the kind of licence, e.g. "perpetual" (a field label, not a verb)
+        (_("Type"), lic.type),
+        (_("SKU"), f"{lic.sku_name} ({lic.sku_number})" if lic.sku_number else lic.sku_name),
+        (_("Licensee"), lic.name),
+        (_("E-mail"), lic.email),
+        (_("Dealer"), lic.dealer_name),
+        # TRANSLATORS: the day a licence starts to be valid (a field label)
+        (_("Starts"), lic.start_at),
+        # TRANSLATORS: the day a licence stops being valid (a field label)
+        (_("Ends"), lic.end_at),
+        (_("Registered"), lic.registered),
     ]
     if lic.sku_upgrade is not None:
-        rows.append(("Upgrades from SKU", lic.sku_upgrade))
+        rows.append((_("Upgrades from SKU"), lic.sku_upgrade))
     if lic.definer is not None:
-        rows.append(("Definer", lic.definer))
-    rows += [("Created", lic.created_at), ("Updated", lic.updated_at), ("ID", lic.id)]
+        rows.append((_("Definer"), lic.definer))
+    rows += [(_("Created"), lic.created_at), (_("Updated"), lic.updated_at), (_("ID"), lic.id)]
     return rows
 
 
@@ -91,14 +102,16 @@ def activations_table(items: list[Activation]) -> str:
         (
             a.id,
             a.activated,
-            a.host_id + (" (this computer)" if a.host_id == here else ""),
+            _("{host_id} (this computer)").format(host_id=a.host_id)
+            if a.host_id == here else a.host_id,
             a.device_tag,
             a.product_name,
             a.created_at,
         )
         for a in items
     ]
-    headers = ("id", "active", "host id", "device", "product", "created")
+    # TRANSLATORS: column headers of the activations; "active": is the activation switched on
+    headers = (_("id"), _("active"), _("host id"), _("device"), _("product"), _("created"))
     return table_text(headers, rows)
 
 
@@ -126,28 +139,30 @@ async def cmd_products(client: LicenseClient, args: argparse.Namespace, printer:
         printer.json(dumped)
         return OK
     if not products:
-        printer.line("No products.")
+        printer.line(_("No products."))
         return OK
     blocks = []
     for p, shown in zip(products, dumped, strict=True):
         blocks.append(
             fields_text(
                 [
-                    ("Product", p.name),
-                    ("Code", p.code),
-                    ("Active", p.active),
-                    ("Max hosts", p.max_host_count),
-                    ("File name", p.filename),
-                    ("Key", shown["key"]),
-                    ("Signature", shown["signature"]),
-                    ("Trial signature", shown["signature_trial"]),
-                    ("ID", p.id),
+                    (_("Product"), p.name),
+                    (_("Code"), p.code),
+                    # TRANSLATORS: whether the product is switched on (a field label)
+                    (_("Active"), p.active),
+                    (_("Max hosts"), p.max_host_count),
+                    (_("File name"), p.filename),
+                    # TRANSLATORS: the product key (a licence key), not a keyboard key
+                    (_("Key"), shown["key"]),
+                    (_("Signature"), shown["signature"]),
+                    (_("Trial signature"), shown["signature_trial"]),
+                    (_("ID"), p.id),
                 ]
             )
         )
     printer.line("\n\n".join(blocks))
     if not args.reveal_secrets:
-        printer.line("\n(key and signatures masked: add --reveal-secrets to show them)")
+        printer.line("\n" + _("(key and signatures masked: add --reveal-secrets to show them)"))
     return OK
 
 
@@ -157,7 +172,7 @@ async def cmd_activations(client: LicenseClient, args: argparse.Namespace, print
     if printer.json_mode:
         printer.json(items)
     elif not items:
-        printer.line("No devices activated.")
+        printer.line(_("No devices activated."))
     else:
         printer.line(activations_table(items))
     return OK
@@ -182,26 +197,31 @@ async def cmd_deactivate(client: LicenseClient, args: argparse.Namespace, printe
 async def cmd_delete_activation(client: LicenseClient, args: argparse.Namespace, printer: Printer,
                   *, recorder: Recorder | None = None) -> int:  # fmt: skip
     aid = check_activation_id(args.id)
-    what = f"Activation {aid}"
+    question = _("Activation {id} will be deleted: that device loses its seat. This cannot be "
+                 "undone.").format(id=aid)  # fmt: skip
     serial = normalize_serial(args.serial) if args.serial else None
     before: dict[str, Any] | None = None
     if args.serial and not args.yes:
         serial = normalize_serial(args.serial)
         found = [a for a in await client.activations(serial) if a.id == aid]
         if not found:
-            raise CliError(f"Activation {aid} is not one of the activations of {serial}.", REFUSED)
+            raise CliError(_("Activation {id} is not one of the activations of {serial}.")
+                           .format(id=aid, serial=serial), REFUSED)  # fmt: skip
         a = found[0]
         before = {"activated": a.activated, "host_id": a.host_id, "device_tag": a.device_tag,
                   "product": a.product_name}  # fmt: skip
-        what = (
-            f"Activation {aid} of {serial} (device {a.host_id}, {a.device_tag}, {a.product_name})"
-        )
+        question = _(
+            "Activation {id} of {serial} (device {host_id}, {device_tag}, {product}) will be "
+            "deleted: that device loses its seat. This cannot be undone."
+        ).format(id=aid, serial=serial, host_id=a.host_id, device_tag=a.device_tag,
+                 product=a.product_name)  # fmt: skip
     confirm(
         args,
         printer,
-        f"delete activation {aid}",
-        f"{what} will be deleted: that device loses its seat. This cannot be undone.",
-    )
+        _("Refusing to delete activation {id} without confirmation: run it in a terminal, or "
+          "add --yes.").format(id=aid),
+        question,
+    )  # fmt: skip
     async with record(recorder, "delete", serial=serial, activation_ids=[aid],
                       before=before) as rec:  # fmt: skip
         answer = await client.delete_activation(aid)
@@ -214,7 +234,7 @@ async def cmd_validate(client: LicenseClient, args: argparse.Namespace, printer:
     host_id, device_tag = args.host_id, args.device_tag
     if args.this_machine:
         if host_id or device_tag:
-            raise UsageError("Give --this-machine or --host-id/--device-tag, not both.")
+            raise UsageError(_("Give --this-machine or --host-id/--device-tag, not both."))
         host_id, device_tag = machine.host_id(), machine.device_tag()
     if host_id:  # the service records the host: a change, so it goes into the history
         async with record(recorder, "validate_record", serial=normalize_serial(args.serial),
@@ -227,19 +247,21 @@ async def cmd_validate(client: LicenseClient, args: argparse.Namespace, printer:
                 rec.refused(result.message or result.reason_sentence)
     else:
         result = await client.validate(args.serial, args.product, host_id, device_tag)
-    data = {"valid": result.valid, "reason": result.reason_sentence, **result.model_dump()}
+    # --json is for scripts: the reason in English whatever the language (docs/cli.md)
+    data = {"valid": result.valid, "reason": english_of(result.reason_sentence),
+            **result.model_dump()}
     text = fields_text(
         [
-            ("Valid", result.valid),
-            ("Result", result.reason_sentence),
-            ("Message", result.message),
-            ("Licensee", result.licensee_name),
-            ("E-mail", result.licensee_email),
-            ("SKU", result.sku_number),
-            ("Product code", result.product_code),
-            ("Version", result.version_code),
+            (_("Valid"), result.valid),
+            (_("Result"), result.reason_sentence),
+            (_("Message"), result.message),
+            (_("Licensee"), result.licensee_name),
+            (_("E-mail"), result.licensee_email),
+            (_("SKU"), result.sku_number),
+            (_("Product code"), result.product_code),
+            (_("Version"), result.version_code),
         ]
-        + ([("Host id", host_id), ("Device tag", device_tag)] if host_id else [])
+        + ([(_("Host id"), host_id), (_("Device tag"), device_tag)] if host_id else [])
     )
     printer.result(data, text)
     return OK if result.valid else REFUSED
@@ -250,17 +272,20 @@ async def cmd_upgrade(client: LicenseClient, args: argparse.Namespace, printer: 
     current = normalize_serial(args.current)
     target = normalize_serial(args.upgrade)
     before: dict[str, Any] = {"upgrade_serial": target}  # the history: what it became too
+    refusal = _("Refusing to upgrade {serial} without confirmation: run it in a terminal, or "
+                "add --yes.").format(serial=current)  # fmt: skip
     if not args.yes:
         if not stdin_is_interactive():
-            confirm(args, printer, f"upgrade {current}", "")
+            confirm(args, printer, refusal, "")
         cur, new = await client.show_license(current), await client.show_license(target)
         devices = await client.activations(current)
         before.update(sku=cur.sku_number, licensee=cur.name, activations=len(devices))
         side = table_text(
-            ("", "current (will be deleted)", "upgrade"),
+            # TRANSLATORS: column headers: the licence to be deleted, the one replacing it
+            ("", _("current (will be deleted)"), _("upgrade")),
             [
                 (label, a, b)
-                for (label, a), (_, b) in zip(
+                for (label, a), (_label, b) in zip(
                     license_fields(cur)[:6], license_fields(new)[:6], strict=True
                 )
             ],
@@ -269,9 +294,14 @@ async def cmd_upgrade(client: LicenseClient, args: argparse.Namespace, printer: 
         confirm(
             args,
             printer,
-            f"upgrade {current}",
-            f"The licence {current} ({cur.sku_name}) and its {len(devices)} activation(s) "
-            f"will be deleted; {target} takes its place. This cannot be undone.",
+            refusal,
+            ngettext(
+                "The licence {serial} ({sku}) and its {n} activation will be deleted; {target} "
+                "takes its place. This cannot be undone.",
+                "The licence {serial} ({sku}) and its {n} activations will be deleted; "
+                "{target} takes its place. This cannot be undone.",
+                len(devices),
+            ).format(serial=current, sku=cur.sku_name, n=len(devices), target=target),
         )
     rec = record(recorder, "upgrade", serial=current, before=before)
     try:
@@ -286,25 +316,29 @@ async def cmd_upgrade(client: LicenseClient, args: argparse.Namespace, printer: 
             await client.show_license(current)
         except NotFound:
             printer.note(
-                f"The connection broke ({exc.sentence}), but the upgrade went through: "
-                f"{current} no longer exists and {target} is ready to use."
-            )
+                _("The connection broke ({reason}), but the upgrade went through: {serial} "
+                  "no longer exists and {target} is ready to use.").format(
+                    reason=exc.sentence, serial=current, target=target)
+            )  # fmt: skip
+            # the history's detail stays English: a team's store is read in every language
             await _reconciled(recorder, rec, "done", f"The connection broke, but {current} "
                               f"no longer exists: the upgrade went through.")  # fmt: skip
+            # the service's own words for this outcome (its answer stays as it sends it)
             return message(printer, "Upgrade license is ready to use.")
         except Exception:
             raise CliError(
-                f"{exc.sentence} Whether the upgrade happened is unknown: check with "
-                f"'licensedesk-cli show {current}' before trying again.",
+                _("{reason} Whether the upgrade happened is unknown: check with "
+                  "'licensedesk-cli show {serial}' before trying again.").format(
+                    reason=exc.sentence, serial=current),
                 NETWORK,
-            ) from None
+            ) from None  # fmt: skip
         await _reconciled(recorder, rec, "failed", f"The connection broke, and {current} "
                           "still exists: the upgrade did not happen.")  # fmt: skip
         raise CliError(
-            f"{exc.sentence} The upgrade did not happen: {current} still exists. "
-            "You can try again.",
+            _("{reason} The upgrade did not happen: {serial} still exists. You can try again.")
+            .format(reason=exc.sentence, serial=current),
             NETWORK,
-        ) from None
+        ) from None  # fmt: skip
 
 
 async def _reconciled(recorder: Recorder | None, rec: Any, outcome: str, detail: str) -> None:
@@ -320,10 +354,12 @@ async def cmd_registration(client: LicenseClient, args: argparse.Namespace, prin
     if printer.json_mode:
         printer.json({"suitable": suitable, "licenses": licences})
     elif suitable:
-        printer.line("Suitable for registration (offline distribution).\n")
+        printer.line(_("Suitable for registration (offline distribution).") + "\n")
         printer.line("\n\n".join(fields_text(license_fields(lic)) for lic in licences))
     else:
-        printer.line("Not suitable for registration: the licence has no offline distribution.")
+        printer.line(
+            _("Not suitable for registration: the licence has no offline distribution.")
+        )
     return OK if suitable else REFUSED
 
 

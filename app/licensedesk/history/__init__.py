@@ -1,6 +1,7 @@
 """The history: what was done to a licence, by whom, and how it ended. No Qt.
 
 - :class:`Entry`, :data:`ACTIONS`, :data:`OUTCOMES`, :class:`HistoryQuery` (model.py);
+  :func:`outcome_words` (English, for exports) and :func:`outcome_text` (shown to people);
 - :class:`Recorder` (recorder.py): ``async with recorder.record(...) as rec:`` writes the
   intent before the request and the outcome after, on a worker thread;
 - the stores: a SQLite file by default (sqlite_store.py), a team's PostgreSQL database
@@ -12,7 +13,15 @@
 See docs/history.md and the History section of docs/CONTRACTS.md.
 """
 
-from .model import ACTIONS, OUTCOMES, Entry, EntryError, HistoryQuery, outcome_words
+from .model import (
+    ACTIONS,
+    OUTCOMES,
+    Entry,
+    EntryError,
+    HistoryQuery,
+    outcome_text,
+    outcome_words,
+)
 from .recorder import PROBLEM, Recorder, Recording
 from .settings import (
     KEYRING_ENTRY,
@@ -41,6 +50,7 @@ __all__ = [
     "load_settings",
     "local_history_path",
     "open_store",
+    "outcome_text",
     "outcome_words",
     "save_settings",
     "set_team_url",

@@ -6,6 +6,11 @@ duplicates) and written twice: as an *intent* (outcome ``pending``) before the
 request is sent, then completed with the outcome. A ``pending`` entry that
 stays pending (the desk crashed, the process was killed) reads "sent, outcome
 unknown": the request may or may not have reached the service.
+
+Stored in English, in every language: the action and outcome keys, and ``detail`` (the
+service's own message, or our sentence in English: a team's database is read by desks
+in several languages). :func:`outcome_words` is that English (exports);
+:func:`outcome_text` and :attr:`Entry.outcome_text` say it in the language in use.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from licensedesk.i18n import N_, _
+
 __all__ = [
     "ACTIONS",
     "OUTCOMES",
@@ -25,6 +32,7 @@ __all__ = [
     "EntryError",
     "HistoryQuery",
     "new_entry_id",
+    "outcome_text",
     "outcome_words",
     "utc_now",
 ]
@@ -46,12 +54,18 @@ ACTIONS = (
 #: could not connect).
 OUTCOMES = ("pending", "done", "refused", "unknown", "failed")
 
+# How a recorded change ended (the history's "Outcome" column).
 _WORDS = {
-    "pending": "sent, outcome unknown",
-    "done": "done",
-    "refused": "refused",
-    "unknown": "outcome unknown",
-    "failed": "not sent",
+    # TRANSLATORS: a recorded change's outcome: sent, then the desk stopped before the answer
+    "pending": N_("sent, outcome unknown"),
+    # TRANSLATORS: a recorded change's outcome: the service did it
+    "done": N_("done"),
+    # TRANSLATORS: a recorded change's outcome: the service said no
+    "refused": N_("refused"),
+    # TRANSLATORS: a recorded change's outcome: it may or may not have been done
+    "unknown": N_("outcome unknown"),
+    # TRANSLATORS: a recorded change's outcome: it never left this computer
+    "failed": N_("not sent"),
 }
 
 
@@ -68,10 +82,22 @@ def new_entry_id() -> str:
 
 
 def outcome_words(outcome: str, detail: str | None = None) -> str:
-    """The outcome for people: "done", "refused: License does not exist!", "sent, outcome
-    unknown"…"""
+    """The outcome in English, as exports write it: "done", "refused: License does not
+    exist!", "sent, outcome unknown"… (:func:`outcome_text` is what people are shown)."""
     words = _WORDS.get(outcome, outcome)
     return f"{words}: {detail}" if detail and outcome != "pending" else words
+
+
+def outcome_text(outcome: str, detail: str | None = None) -> str:
+    """:func:`outcome_words` in the language in use. ``detail`` is stored in English: one
+    of our own (marked) sentences is found in the catalogue and shown translated; the
+    service's words and sentences with values in them are shown as stored."""
+    word = _WORDS.get(outcome)
+    words = _(word) if word is not None else outcome
+    if not detail or outcome == "pending":
+        return words
+    # TRANSLATORS: an outcome ("refused") and what it was about (often the service's words)
+    return _("{outcome}: {detail}").format(outcome=words, detail=_(detail))
 
 
 @dataclass(slots=True)
@@ -102,11 +128,11 @@ class Entry:
 
     def __post_init__(self) -> None:
         if self.action not in ACTIONS:
-            raise EntryError(f"unknown action {self.action!r} (known: {', '.join(ACTIONS)})")
+            raise EntryError(_unknown_action(self.action))
         if self.outcome not in OUTCOMES:
-            raise EntryError(f"unknown outcome {self.outcome!r} (known: {', '.join(OUTCOMES)})")
+            raise EntryError(_unknown_outcome(self.outcome))
         if self.time.tzinfo is None:
-            raise EntryError("the time of an entry must carry its UTC offset")
+            raise EntryError(_("the time of an entry must carry its UTC offset"))
 
     # ------------------------------------------------------------ words
 
@@ -118,7 +144,8 @@ class Entry:
 
     @property
     def outcome_text(self) -> str:
-        return outcome_words(self.outcome, self.detail)
+        """How it ended, in the language in use (:func:`outcome_text`)."""
+        return outcome_text(self.outcome, self.detail)
 
     def replace(self, **changes: Any) -> Entry:
         return dataclasses.replace(self, **changes)
@@ -150,7 +177,7 @@ class Entry:
     def from_dict(cls, data: Mapping[str, Any]) -> Entry:
         """An entry from :meth:`to_dict`'s shape; EntryError names what is wrong."""
         if not isinstance(data, Mapping):
-            raise EntryError("not a JSON object")
+            raise EntryError(_("not a JSON object"))
         try:
             entry_id = str(uuid.UUID(str(data["id"])))
             return cls(
@@ -172,7 +199,8 @@ class Entry:
                 finished=_time(data["finished"]) if data.get("finished") else None,
             )
         except KeyError as exc:
-            raise EntryError(f"the field {exc.args[0]!r} is missing") from None
+            raise EntryError(_("the field {name} is missing").format(name=repr(exc.args[0]))) \
+                from None
         except (TypeError, ValueError) as exc:
             if isinstance(exc, EntryError):
                 raise
@@ -185,7 +213,7 @@ class Entry:
 def _time(value: Any) -> datetime:
     moment = datetime.fromisoformat(str(value))
     if moment.tzinfo is None:
-        raise EntryError(f"the time {value!r} has no UTC offset")
+        raise EntryError(_("the time {value} has no UTC offset").format(value=repr(value)))
     return moment.astimezone(UTC)
 
 
@@ -197,7 +225,7 @@ def _dict(value: Any, name: str) -> dict[str, Any] | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise EntryError(f"{name!r} must be a JSON object")
+        raise EntryError(_("{name} must be a JSON object").format(name=repr(name)))
     return value
 
 
@@ -205,7 +233,7 @@ def _counts(value: Any) -> dict[str, int] | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise EntryError("'counts' must be a JSON object")
+        raise EntryError(_("{name} must be a JSON object").format(name=repr("counts")))
     return {str(k): int(v) for k, v in value.items()}
 
 
@@ -229,9 +257,19 @@ class HistoryQuery:
 
     def __post_init__(self) -> None:
         if self.action is not None and self.action not in ACTIONS:
-            raise EntryError(f"unknown action {self.action!r} (known: {', '.join(ACTIONS)})")
+            raise EntryError(_unknown_action(self.action))
         if self.outcome is not None and self.outcome not in OUTCOMES:
-            raise EntryError(f"unknown outcome {self.outcome!r} (known: {', '.join(OUTCOMES)})")
+            raise EntryError(_unknown_outcome(self.outcome))
         for moment in (self.since, self.until):
             if moment is not None and moment.tzinfo is None:
-                raise EntryError("since/until must carry their UTC offset")
+                raise EntryError(_("since/until must carry their UTC offset"))
+
+
+def _unknown_action(action: str) -> str:
+    return _("unknown action {action} (known: {known})").format(action=repr(action),
+                                                               known=", ".join(ACTIONS))
+
+
+def _unknown_outcome(outcome: str) -> str:
+    return _("unknown outcome {outcome} (known: {known})").format(outcome=repr(outcome),
+                                                                 known=", ".join(OUTCOMES))

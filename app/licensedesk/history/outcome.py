@@ -7,6 +7,10 @@ every other case the change may or may not have happened, and the entry says
 
 The client's errors are recognised without importing the client (which loads
 httpx): if ``licensedesk.api.errors`` is not loaded, no exception can be one.
+
+The detail is kept in English (the error's :attr:`~licensedesk.api.errors.ApiError.english`),
+like everything the history stores; a marked sentence without values is shown
+translated by :func:`~.model.outcome_text`.
 """
 
 from __future__ import annotations
@@ -14,9 +18,14 @@ from __future__ import annotations
 import asyncio
 import sys
 
+from licensedesk.i18n import N_
+
 from .scrub import scrub_text
 
-__all__ = ["classify"]
+__all__ = ["CANCELLED_IN_FLIGHT", "classify"]
+
+#: stored in English (marked: shown translated)
+CANCELLED_IN_FLIGHT = N_("Cancelled while the request was on its way; it may have been done.")
 
 # httpx's names for a time-out before the request was written (the client keeps the
 # httpx exception's name at the start of ``details.cause``).
@@ -28,17 +37,18 @@ def classify(exc: BaseException | None) -> tuple[str, str | None]:
     if exc is None:
         return "done", None
     if isinstance(exc, asyncio.CancelledError):
-        return "unknown", "Cancelled while the request was on its way; it may have been done."
+        return "unknown", CANCELLED_IN_FLIGHT
     errors = sys.modules.get("licensedesk.api.errors")
     if errors is not None and isinstance(exc, errors.ApiError):
         return _api_outcome(exc, errors)
     text = scrub_text(str(exc)) or ""
+    # stored in English as it is (with values in it, no catalogue entry could match it)
     return "unknown", f"Stopped by an unexpected error ({type(exc).__name__}: {text})".rstrip(": ")
 
 
 def _api_outcome(exc, errors) -> tuple[str, str | None]:
     details = exc.details
-    sentence = scrub_text(exc.sentence)
+    sentence = scrub_text(exc.english)
     if isinstance(exc, errors.InvalidInput | errors.ConnectFailed | errors.TlsError):
         return "failed", sentence
     if isinstance(exc, errors.TimedOut):

@@ -22,6 +22,8 @@ from typing import Any
 import psycopg
 from psycopg.types.json import Jsonb
 
+from licensedesk.i18n import N_, _
+
 from .model import Entry, HistoryQuery
 from .scrub import clean_entry, register_secret, scrub_text
 from .settings import describe_team_url
@@ -62,6 +64,14 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
     """),
 )  # fmt: skip
 
+#: each failure said whole (a clause: StoreError), by what could not be done
+_FAILED = {
+    "reached": N_("the team database {where} cannot be reached ({problem})"),
+    "opened": N_("the team database {where} cannot be opened ({problem})"),
+    "set up": N_("the team database {where} cannot be set up ({problem})"),
+    "read": N_("the team database {where} cannot be read ({problem})"),
+    "written": N_("the team database {where} cannot be written ({problem})"),
+}
 _VALUES = ", ".join(["%s"] * len(COLUMNS))
 _UPSERT = (
     f"INSERT INTO history ({', '.join(COLUMNS)}) VALUES ({_VALUES}) ON CONFLICT (id) DO UPDATE "
@@ -109,9 +119,10 @@ class PostgresStore:
     def _fail(self, doing: str, exc: BaseException) -> StoreError:
         text = str(exc).strip().splitlines()
         why = scrub_text(text[0] if text else type(exc).__name__) or type(exc).__name__
-        if isinstance(exc, psycopg.OperationalError):
-            return StoreError(f"{self.label} cannot be reached ({why})", network=True)
-        return StoreError(f"{self.label} cannot be {doing} ({why})")
+        where = describe_team_url(self.url)
+        network = isinstance(exc, psycopg.OperationalError)
+        said = _FAILED["reached" if network else doing]
+        return StoreError(_(said).format(where=where, problem=why), network=network)
 
     def _conn(self) -> psycopg.Connection:
         if self._db is not None and not self._db.closed:
@@ -156,10 +167,10 @@ class PostgresStore:
                 current = (row[0] if row else None) or 0
                 known = MIGRATIONS[-1][0]
                 if current > known:
-                    raise StoreError(
-                        f"{self.label} was set up by a newer License Desk (schema {current}; "
-                        f"this version knows {known})"
-                    )
+                    raise StoreError(_(
+                        "the team database {where} was set up by a newer License Desk "
+                        "(schema {schema}; this version knows {known})"
+                    ).format(where=describe_team_url(self.url), schema=current, known=known))
                 for version, script in MIGRATIONS:
                     if version > current:
                         for statement in filter(str.strip, script.split(";")):

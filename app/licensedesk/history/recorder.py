@@ -24,7 +24,9 @@ and awaited the same way; after a cancellation it is queued, not awaited.
 
 If the store cannot be written, the change still happens: the error is kept
 and said once, as :attr:`Recorder.problem` and through ``on_problem`` (called
-on the event loop's thread): "The history is not being recorded: <reason>."
+on the event loop's thread): "The history is not being recorded: <reason>." (in
+the language in use). A detail given as a :class:`~licensedesk.api.sentence.Sentence`
+is stored in its English, like every detail (model.py).
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ from concurrent.futures import Future
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
+
+from licensedesk.api.sentence import english_of
+from licensedesk.i18n import N_, _
 
 from .model import OUTCOMES, Entry, HistoryQuery, new_entry_id, utc_now
 from .outcome import classify
@@ -53,8 +58,18 @@ __all__ = ["PROBLEM", "Recorder", "Recording"]
 
 log = logging.getLogger(__name__)
 
-PROBLEM = "The history is not being recorded: {reason}."
+# TRANSLATORS: {reason} is a clause in lower case: "the history file … cannot be written (…)"
+PROBLEM = N_("The history is not being recorded: {reason}.")
+# TRANSLATORS: {problem} is a whole sentence: "The history settings … cannot be read (…)."
+PROBLEM_SENTENCE = N_("The history is not being recorded. {problem}")
+#: stored in English (marked: shown translated, model.outcome_text)
+CANCELLED_UNSENT = N_("Cancelled before it was sent.")
 _UNSET: Any = object()
+
+
+def _kept(detail: str | None) -> str | None:
+    """The detail as the history keeps it: a Sentence's English, any other text as is."""
+    return None if detail is None else str(english_of(detail))
 
 
 class Recording:
@@ -75,24 +90,24 @@ class Recording:
 
     def done(self, detail: str | None = None, *, counts: dict[str, int] | None = None) -> None:
         """Done; ``detail``: the service's message; ``counts``: a batch check's counts."""
-        self._outcome, self._counts = ("done", detail), counts
+        self._outcome, self._counts = ("done", _kept(detail)), counts
 
     def refused(self, message: str | None) -> None:
-        self._outcome = ("refused", message)
+        self._outcome = ("refused", _kept(message))
 
     def unknown(self, detail: str | None = None) -> None:
-        self._outcome = ("unknown", detail)
+        self._outcome = ("unknown", _kept(detail))
 
     def failed(self, detail: str | None = None) -> None:
         """Never sent."""
-        self._outcome = ("failed", detail)
+        self._outcome = ("failed", _kept(detail))
 
     async def __aenter__(self) -> Recording:
         intent = self._recorder._submit(self.entry)
         try:
             await self._recorder._wait(intent)
         except asyncio.CancelledError:
-            self._finish(("failed", "Cancelled before it was sent."))
+            self._finish(("failed", CANCELLED_UNSENT))
             raise
         return self
 
@@ -152,10 +167,10 @@ class Recorder:
         try:
             chosen = settings if settings is not None else load_settings(config_dir)
         except SettingsError as exc:
-            reason = str(exc)
+            said = exc.sentence
 
             def broken() -> HistoryStore:
-                raise StoreError(reason[:1].lower() + reason[1:].rstrip("."))
+                raise StoreError(said, whole=True)
 
             return cls(broken, **kwargs)
         kwargs.setdefault("display_name", chosen.display_name)
@@ -196,9 +211,9 @@ class Recorder:
         False when the store has no such entry or could not be written (see ``problem``)."""
         if outcome not in OUTCOMES:
             raise ValueError(f"unknown outcome {outcome!r} (known: {', '.join(OUTCOMES)})")
-        finished = utc_now()
+        finished, kept = utc_now(), _kept(detail)
         future = self._worker.submit(
-            lambda store: store.complete(entry_id, outcome, detail, counts, finished)
+            lambda store: store.complete(entry_id, outcome, kept, counts, finished)
         )
         future.add_done_callback(self._watch(asyncio.get_running_loop()))
         try:
@@ -263,8 +278,12 @@ class Recorder:
     def _report(self, exc: BaseException | None) -> None:
         if self.problem is not None or exc is None:
             return
-        reason = exc.reason if isinstance(exc, StoreError) else f"{type(exc).__name__}: {exc}"
-        self.problem = PROBLEM.format(reason=scrub_text(reason.rstrip(".")))
+        if isinstance(exc, StoreError) and exc.whole:
+            problem = _(PROBLEM_SENTENCE).format(problem=scrub_text(exc.sentence))
+        else:
+            reason = exc.reason if isinstance(exc, StoreError) else f"{type(exc).__name__}: {exc}"
+            problem = _(PROBLEM).format(reason=scrub_text(reason.rstrip(".")))
+        self.problem = problem
         log.warning("%s", self.problem)
         if self.on_problem is not None:
             self.on_problem(self.problem)

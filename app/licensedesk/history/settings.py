@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
 
+from licensedesk.i18n import _
 from licensedesk.paths import config_dir
 
 if TYPE_CHECKING:
@@ -51,7 +52,8 @@ _SECRET_PARAMS = {"password", "sslpassword"}
 
 
 class SettingsError(ValueError):
-    """A setting that cannot be used; ``sentence`` says why, for a person."""
+    """A setting that cannot be used; ``sentence`` says why, for a person (in the language
+    in use)."""
 
     @property
     def sentence(self) -> str:
@@ -84,20 +86,21 @@ def check_team_url(url: str) -> str:
         parts = urlsplit(text)
         parts.port  # noqa: B018 -- raises ValueError for a port that is not a number
     except ValueError as exc:
-        raise SettingsError(f"The team database address is not valid ({exc}).") from None
+        raise SettingsError(_("The team database address is not valid ({problem}).").format(
+            problem=exc)) from None
     if parts.scheme not in _SCHEMES:
-        raise SettingsError(
+        raise SettingsError(_(
             "The team database address must start with postgresql:// "
             "(for example postgresql://ana@db.example.com:5432/licensedesk)."
-        )
-    has_host = bool(parts.hostname) or any(k == "host" for k, _ in parse_qsl(parts.query))
+        ))
+    has_host = bool(parts.hostname) or any(k == "host" for k, _v in parse_qsl(parts.query))
     if not has_host:
-        raise SettingsError("The team database address names no server.")
+        raise SettingsError(_("The team database address names no server."))
     if split_password(text)[1] is not None:
-        raise SettingsError(
+        raise SettingsError(_(
             "The team database address holds a password: it belongs in the OS keyring, "
             "not in the settings file."
-        )
+        ))
     return text
 
 
@@ -109,7 +112,7 @@ def describe_team_url(url: str) -> str:
         port = f":{parts.port}" if parts.port else ""
         user = f"{unquote(parts.username)}@" if parts.username else ""
     except ValueError:
-        return "(address not valid)"
+        return _("(address not valid)")
     return f"{user}{host}{port}{parts.path or ''}"
 
 
@@ -121,7 +124,8 @@ def set_team_url(url: str, secrets: SecretStore | None) -> str:
     clean, password = split_password(url)
     if password is not None:
         if secrets is None:
-            raise SettingsError("The team database password can only be kept in the OS keyring.")
+            raise SettingsError(_("The team database password can only be kept in the OS "
+                                  "keyring."))
         secrets.set_named(KEYRING_ENTRY, password)
     return check_team_url(clean)
 
@@ -144,14 +148,16 @@ class HistorySettings:
 
     def __post_init__(self) -> None:
         if self.store not in STORES:
-            raise SettingsError(f"The history store must be 'local' or 'team', not {self.store!r}.")
+            raise SettingsError(_("The history store must be 'local' or 'team', not {store}.")
+                                .format(store=repr(self.store)))
         if self.team_url is not None:
             object.__setattr__(self, "team_url", check_team_url(self.team_url) or None)
         if self.store == "team" and not self.team_url:
-            raise SettingsError("The team history needs the address of its database.")
+            raise SettingsError(_("The team history needs the address of its database."))
         name = (self.display_name or "").strip()
         if len(name) > 100 or any(not ch.isprintable() for ch in name):
-            raise SettingsError("The display name must be printable and at most 100 characters.")
+            raise SettingsError(_("The display name must be printable and at most 100 "
+                                  "characters."))
         object.__setattr__(self, "display_name", name or None)
 
     def to_dict(self) -> dict[str, Any]:
@@ -175,15 +181,20 @@ def load_settings(folder: Path | None = None) -> HistorySettings:
     except FileNotFoundError:
         return HistorySettings()
     except (OSError, ValueError) as exc:
-        raise SettingsError(f"The history settings {path} cannot be read ({exc}).") from None
+        raise SettingsError(_("The history settings {path} cannot be read ({problem}).")
+                            .format(path=path, problem=exc)) from None
     if not isinstance(data, dict):
-        raise SettingsError(f"The history settings {path} do not have the expected shape.")
+        raise SettingsError(_("The history settings {path} do not have the expected shape.")
+                            .format(path=path))
     if int(data.get("version", FILE_VERSION)) > FILE_VERSION:
-        raise SettingsError(f"The history settings {path} were written by a newer License Desk.")
+        raise SettingsError(_("The history settings {path} were written by a newer License "
+                              "Desk.").format(path=path))
     try:
         return HistorySettings.from_dict(data)
     except SettingsError as exc:
-        raise SettingsError(f"The history settings {path} are not valid: {exc}") from None
+        # TRANSLATORS: {problem} is the sentence of what is wrong in the file
+        raise SettingsError(_("The history settings {path} are not valid: {problem}")
+                            .format(path=path, problem=exc)) from None
 
 
 def save_settings(settings: HistorySettings, folder: Path | None = None) -> Path:
@@ -202,7 +213,6 @@ def save_settings(settings: HistorySettings, folder: Path | None = None) -> Path
                 os.unlink(tmp)
             raise
     except OSError as exc:
-        raise SettingsError(
-            f"The history settings {path} cannot be written ({exc.strerror or exc})."
-        ) from None
+        raise SettingsError(_("The history settings {path} cannot be written ({problem}).")
+                            .format(path=path, problem=exc.strerror or exc)) from None
     return path

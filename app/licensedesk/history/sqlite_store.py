@@ -21,6 +21,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from licensedesk.i18n import N_, _
+
 from .model import Entry, HistoryQuery
 from .scrub import clean_entry, scrub_text
 from .sql import COLUMNS, SELECT, EntryList, entries_from_rows, order_and_limit, where
@@ -60,6 +62,12 @@ _UPSERT = (
     "ON CONFLICT (id) DO UPDATE SET "
     + ", ".join(f"{c} = excluded.{c}" for c in COLUMNS[1:])
 )
+#: each failure said whole (a clause: StoreError), by what could not be done
+_FAILED = {
+    "opened": N_("the history file {path} cannot be opened ({problem})"),
+    "read": N_("the history file {path} cannot be read ({problem})"),
+    "written": N_("the history file {path} cannot be written ({problem})"),
+}
 _INSERT_NEW = (
     f"INSERT INTO history ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))}) "
     "ON CONFLICT (id) DO NOTHING"
@@ -96,7 +104,7 @@ class SqliteStore:
 
     def _fail(self, doing: str, exc: BaseException) -> StoreError:
         why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
-        return StoreError(f"{self.label} cannot be {doing} ({why})")
+        return StoreError(_(_FAILED[doing]).format(path=self.path, problem=why))
 
     def _conn(self) -> sqlite3.Connection:
         if self._db is not None:
@@ -139,10 +147,10 @@ class SqliteStore:
                 current = db.execute("SELECT max(version) FROM schema_version").fetchone()[0] or 0
                 known = MIGRATIONS[-1][0]
                 if current > known:
-                    raise StoreError(
-                        f"{self.label} was written by a newer License Desk (schema {current}; "
-                        f"this version knows {known})"
-                    )
+                    raise StoreError(_(
+                        "the history file {path} was written by a newer License Desk "
+                        "(schema {schema}; this version knows {known})"
+                    ).format(path=self.path, schema=current, known=known))
                 for version, script in MIGRATIONS:
                     if version > current:
                         for statement in filter(str.strip, script.split(";")):

@@ -15,6 +15,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from licensedesk.i18n import _
+
 from .model import Entry, HistoryQuery
 
 if TYPE_CHECKING:
@@ -29,16 +31,22 @@ LOCAL_FILE = "history.sqlite3"
 
 class StoreError(Exception):
     """The store cannot be used. ``str()`` is a clause for a sentence ("the team database
-    ld@db.example.com:5432/desk cannot be reached (connection refused)"); ``network`` is
-    True when a server could not be reached (the CLI exits 3 then, else 2)."""
+    ld@db.example.com:5432/desk cannot be reached (connection refused)"), in the language
+    in use; ``network`` is True when a server could not be reached (the CLI exits 3 then,
+    else 2). ``whole``: ``reason`` is already a whole sentence (a settings file that cannot
+    be read says so itself), not a clause: no language can make a clause of it by changing
+    its first letter."""
 
-    def __init__(self, reason: str, *, network: bool = False) -> None:
+    def __init__(self, reason: str, *, network: bool = False, whole: bool = False) -> None:
         super().__init__(reason)
         self.reason = reason
         self.network = network
+        self.whole = whole
 
     @property
     def sentence(self) -> str:
+        if self.whole:
+            return self.reason
         text = self.reason[:1].upper() + self.reason[1:]
         return text if text.endswith(".") else text + "."
 
@@ -46,7 +54,8 @@ class StoreError(Exception):
 class HistoryStore(Protocol):
     """The methods both stores have. Every write is one transaction."""
 
-    #: Where, for sentences ("the history file …", "the team database …"); never a password.
+    #: Where, for logs and reprs ("the history file …", "the team database …"); never a
+    #: password. English: a sentence says it whole (the stores' ``_fail``).
     label: str
 
     def migrate(self) -> int:
@@ -108,7 +117,7 @@ def open_store(
         from .settings import team_password
 
         if not settings.team_url:
-            raise StoreError("no team database is set in the history settings")
+            raise StoreError(_("no team database is set in the history settings"))
         password = team_password(secrets) if secrets is not None else None
         opened: HistoryStore = PostgresStore(settings.team_url, password=password)
     else:

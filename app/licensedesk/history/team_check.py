@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from licensedesk.i18n import _, ngettext
+
 from .settings import SettingsError, check_team_url, describe_team_url
 
 __all__ = ["TeamCheck", "test_connection"]
@@ -39,10 +41,13 @@ def test_connection(url: str, password: str | None = None, *, timeout: int = 5) 
         store.close()
     server = f"PostgreSQL {version // 10000}.{version % 10000}"
     if table:
-        return TeamCheck(True, f"Connected to {where} ({server}): the history holds {count} "
-                               "entries.")  # fmt: skip
+        return TeamCheck(True, ngettext(
+            "Connected to {where} ({server}): the history holds {n} entry.",
+            "Connected to {where} ({server}): the history holds {n} entries.", count,
+        ).format(where=where, server=server, n=count))
     if may_create:
-        return TeamCheck(True, f"Connected to {where} ({server}): the history table will be "
-                               "created on first use.")  # fmt: skip
-    return TeamCheck(False, f"Connected to {where} ({server}), but the history table is not "
-                            "there and this user may not create it.")  # fmt: skip
+        return TeamCheck(True, _("Connected to {where} ({server}): the history table will be "
+                                 "created on first use.").format(where=where, server=server))
+    return TeamCheck(False, _("Connected to {where} ({server}), but the history table is not "
+                              "there and this user may not create it.").format(
+                                  where=where, server=server))

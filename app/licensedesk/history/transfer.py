@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 
+from licensedesk.i18n import _
+
 from .model import Entry, EntryError
 
 __all__ = ["ImportError_", "export_lines", "read_lines"]
@@ -26,8 +28,9 @@ def export_lines(entries: Iterable[Entry], *, ascii_only: bool = False) -> Itera
         yield json.dumps(entry.to_dict(), ensure_ascii=ascii_only, separators=(",", ":"))
 
 
-def read_lines(lines: Iterable[str], *, source: str = "the file") -> list[Entry]:
-    """Every entry of a JSON lines text; blank lines are skipped. Raises ImportError_."""
+def read_lines(lines: Iterable[str], *, source: str | None = None) -> list[Entry]:
+    """Every entry of a JSON lines text; blank lines are skipped. Raises ImportError_ (a
+    sentence in the language in use). ``source``: the file's name, for the sentence."""
     entries = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -35,7 +38,11 @@ def read_lines(lines: Iterable[str], *, source: str = "the file") -> list[Entry]
         try:
             entries.append(Entry.from_dict(json.loads(line)))
         except (ValueError, EntryError) as exc:
-            why = "not JSON" if isinstance(exc, json.JSONDecodeError) else str(exc)
-            raise ImportError_(f"Line {number} of {source} is not a history entry ({why}).") \
+            why = _("not JSON") if isinstance(exc, json.JSONDecodeError) else str(exc)
+            if source is None:
+                said = _("Line {number} is not a history entry ({problem}).")
+            else:
+                said = _("Line {number} of {source} is not a history entry ({problem}).")
+            raise ImportError_(said.format(number=number, source=source, problem=why)) \
                 from None
     return entries

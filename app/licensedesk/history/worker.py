@@ -18,6 +18,8 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
+from licensedesk.i18n import _
+
 from .store import HistoryStore, StoreError
 
 __all__ = ["StoreWorker"]
@@ -47,7 +49,7 @@ class StoreWorker:
         future: Future[T] = Future()
         with self._lock:
             if self._closed:
-                future.set_exception(StoreError("the history was closed"))
+                future.set_exception(StoreError(_("the history was closed")))
                 return future
             if self._thread is None:
                 # daemon: a window closing without close() must not hang on a slow server

@@ -10,6 +10,7 @@ from typing import Any, Literal
 from urllib.parse import urlsplit, urlunsplit
 
 from licensedesk.api.config import is_loopback_host
+from licensedesk.i18n import N_, _
 
 __all__ = ["TRANSPORTS", "Profile", "ProfileError", "is_loopback_host"]
 
@@ -23,7 +24,8 @@ BATCH_CONCURRENCY = (1, 32)
 
 
 class ProfileError(ValueError):
-    """A profile or the profiles file is not usable; ``str()`` is a sentence for a person."""
+    """A profile or the profiles file is not usable; ``str()`` is a sentence for a person,
+    in the language in use."""
 
     @property
     def sentence(self) -> str:
@@ -32,26 +34,28 @@ class ProfileError(ValueError):
 
 def _normalize_base_url(raw: object) -> str:
     if not isinstance(raw, str) or not raw.strip():
-        raise ProfileError(
+        raise ProfileError(_(
             "The base URL is empty: give the service address, e.g. https://licenses.example.com."
-        )
+        ))
     text = raw.strip()
     try:
         parts = urlsplit(text)
         host = parts.hostname
-        _ = parts.port  # raises ValueError for a port that is not a number
+        parts.port  # noqa: B018 -- raises ValueError for a port that is not a number
     except ValueError as exc:
-        raise ProfileError(f"The base URL {text!r} is not a valid address ({exc}).") from None
+        raise ProfileError(_("The base URL {url} is not a valid address ({problem}).").format(
+            url=repr(text), problem=exc)) from None
     if parts.scheme.lower() not in ("http", "https"):
-        raise ProfileError(
-            f"The base URL {text!r} must start with https:// (or http:// for a local service)."
-        )
+        raise ProfileError(_(
+            "The base URL {url} must start with https:// (or http:// for a local service)."
+        ).format(url=repr(text)))
     if not host:
-        raise ProfileError(f"The base URL {text!r} has no host name.")
+        raise ProfileError(_("The base URL {url} has no host name.").format(url=repr(text)))
     if parts.username or parts.password:
-        raise ProfileError("The base URL must not contain a user name or password.")
+        raise ProfileError(_("The base URL must not contain a user name or password."))
     if parts.query or parts.fragment:
-        raise ProfileError(f"The base URL {text!r} must not contain a query (?) or fragment (#).")
+        raise ProfileError(_("The base URL {url} must not contain a query (?) or fragment "
+                             "(#).").format(url=repr(text)))
     path = parts.path.rstrip("/")
     # The client adds the /v2 prefix itself; a pasted ".../v2" would double it.
     if path.endswith("/v2"):
@@ -59,41 +63,67 @@ def _normalize_base_url(raw: object) -> str:
     return urlunsplit((parts.scheme.lower(), parts.netloc.lower(), path, "", ""))
 
 
-def _optional_text(value: object, what: str) -> str | None:
+# Each field's sentences whole (marked here, translated when raised): "The {what} must be
+# text" would glue a translated name into a translated sentence.
+_MUST_BE_TEXT = {
+    "read_app_id": N_("The read app_id must be text."),
+    "write_app_id": N_("The write app_id must be text."),
+    "ca_bundle": N_("The CA bundle path must be text."),
+}
+_MUST_BE_SECONDS = {
+    "connect_timeout": N_("The connect time-out must be a number of seconds."),
+    "read_timeout": N_("The read time-out must be a number of seconds."),
+    "deadline": N_("The deadline of a call must be a number of seconds."),
+}
+_SECONDS_RANGE = {
+    "connect_timeout": N_("The connect time-out must be more than 0 and at most {max} seconds "
+                          "(got {value})."),
+    "read_timeout": N_("The read time-out must be more than 0 and at most {max} seconds "
+                       "(got {value})."),
+    "deadline": N_("The deadline of a call must be more than 0 and at most {max} seconds "
+                   "(got {value})."),
+}
+_MUST_BE_FLAG = {
+    "legacy_activation_routes": N_("The legacy activation routes setting must be true or "
+                                   "false."),
+    "verify_tls": N_("The TLS verification setting must be true or false."),
+    "allow_insecure_http": N_("The allow insecure http setting must be true or false."),
+}
+
+
+def _optional_text(value: object, field: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise ProfileError(f"The {what} must be text.")
+        raise ProfileError(_(_MUST_BE_TEXT[field]))
     text = value.strip()
     return text or None
 
 
-def _timeout(value: object, what: str) -> float:
+def _timeout(value: object, field: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ProfileError(f"The {what} must be a number of seconds.")
+        raise ProfileError(_(_MUST_BE_SECONDS[field]))
     seconds = float(value)
     if not math.isfinite(seconds) or seconds <= 0 or seconds > MAX_TIMEOUT:
-        raise ProfileError(
-            f"The {what} must be more than 0 and at most {MAX_TIMEOUT:g} seconds (got {value})."
-        )
+        raise ProfileError(_(_SECONDS_RANGE[field]).format(max=f"{MAX_TIMEOUT:g}", value=value))
     return seconds
 
 
 def _timezone(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise ProfileError(
+        raise ProfileError(_(
             "The server time zone is empty: use an IANA name such as UTC or Europe/Berlin."
-        )
+        ))
     name = value.strip()
     if name == "UTC":  # always valid, even where the system has no tz database (Windows)
         return name
     try:
         zoneinfo.ZoneInfo(name)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        raise ProfileError(
-            f"The server time zone {name!r} is not a known IANA time zone name "
+        raise ProfileError(_(
+            "The server time zone {zone} is not a known IANA time zone name "
             "(such as UTC or Europe/Berlin)."
-        ) from None
+        ).format(zone=repr(name))) from None
     return name
 
 
@@ -101,17 +131,17 @@ def _batch_concurrency(value: object) -> int:
     low, high = BATCH_CONCURRENCY
     whole = isinstance(value, int) or (isinstance(value, float) and value.is_integer())
     if isinstance(value, bool) or not whole:
-        raise ProfileError("The batch concurrency must be a whole number of requests.")
+        raise ProfileError(_("The batch concurrency must be a whole number of requests."))
     if not low <= value <= high:
-        raise ProfileError(
-            f"The batch concurrency must be from {low} to {high} requests at a time (got {value})."
-        )
+        raise ProfileError(_(
+            "The batch concurrency must be from {low} to {high} requests at a time (got {value})."
+        ).format(low=low, high=high, value=value))
     return int(value)
 
 
-def _flag(value: object, what: str) -> bool:
+def _flag(value: object, field: str) -> bool:
     if not isinstance(value, bool):
-        raise ProfileError(f"The {what} setting must be true or false.")
+        raise ProfileError(_(_MUST_BE_FLAG[field]))
     return value
 
 
@@ -145,52 +175,52 @@ class Profile:
     def __post_init__(self) -> None:
         set_ = object.__setattr__
         if not isinstance(self.name, str) or not self.name.strip():
-            raise ProfileError("A profile needs a name.")
+            raise ProfileError(_("A profile needs a name."))
         name = self.name.strip()
         if len(name) > MAX_NAME_LENGTH:
-            raise ProfileError(f"The profile name is longer than {MAX_NAME_LENGTH} characters.")
+            raise ProfileError(_("The profile name is longer than {max} characters.").format(
+                max=MAX_NAME_LENGTH))
         if any(not ch.isprintable() for ch in name):
-            raise ProfileError("The profile name must not contain control characters.")
+            raise ProfileError(_("The profile name must not contain control characters."))
         set_(self, "name", name)
 
         base_url = _normalize_base_url(self.base_url)
         set_(self, "base_url", base_url)
 
-        set_(self, "read_app_id", _optional_text(self.read_app_id, "read app_id"))
-        set_(self, "write_app_id", _optional_text(self.write_app_id, "write app_id"))
+        set_(self, "read_app_id", _optional_text(self.read_app_id, "read_app_id"))
+        set_(self, "write_app_id", _optional_text(self.write_app_id, "write_app_id"))
         if self.read_app_id is None and self.write_app_id is None:
-            raise ProfileError(
-                f"Profile {name!r} needs at least one app_id (a read or a write credential pair)."
-            )
+            raise ProfileError(_(
+                "Profile {name} needs at least one app_id (a read or a write credential pair)."
+            ).format(name=repr(name)))
 
         transport = self.transport
         if isinstance(transport, str):
             transport = transport.strip().lower() or None
         if transport not in TRANSPORTS:
-            raise ProfileError(
-                f"The transport {self.transport!r} is not one of json, form or query "
+            raise ProfileError(_(
+                "The transport {transport} is not one of json, form or query "
                 "(or empty for the client's default)."
-            )
+            ).format(transport=repr(self.transport)))
         set_(self, "transport", transport)
 
         set_(self, "legacy_activation_routes",
-             _flag(self.legacy_activation_routes, "legacy activation routes"))  # fmt: skip
-        set_(self, "connect_timeout", _timeout(self.connect_timeout, "connect time-out"))
-        set_(self, "read_timeout", _timeout(self.read_timeout, "read time-out"))
-        set_(self, "deadline", _timeout(self.deadline, "deadline of a call"))
+             _flag(self.legacy_activation_routes, "legacy_activation_routes"))  # fmt: skip
+        set_(self, "connect_timeout", _timeout(self.connect_timeout, "connect_timeout"))
+        set_(self, "read_timeout", _timeout(self.read_timeout, "read_timeout"))
+        set_(self, "deadline", _timeout(self.deadline, "deadline"))
         set_(self, "server_timezone", _timezone(self.server_timezone))
-        set_(self, "verify_tls", _flag(self.verify_tls, "TLS verification"))
-        set_(self, "ca_bundle", _optional_text(self.ca_bundle, "CA bundle path"))
-        set_(self, "allow_insecure_http", _flag(self.allow_insecure_http, "allow insecure http"))
+        set_(self, "verify_tls", _flag(self.verify_tls, "verify_tls"))
+        set_(self, "ca_bundle", _optional_text(self.ca_bundle, "ca_bundle"))
+        set_(self, "allow_insecure_http", _flag(self.allow_insecure_http, "allow_insecure_http"))
         set_(self, "batch_concurrency", _batch_concurrency(self.batch_concurrency))
 
         if self.is_plain_http and not self.is_loopback and not self.allow_insecure_http:
-            raise ProfileError(
-                f"The address {base_url} uses unencrypted http:// to a host that is not this "
-                "computer: "
-                "the api_key would travel in clear text. Use https://, or turn on "
+            raise ProfileError(_(
+                "The address {url} uses unencrypted http:// to a host that is not this "
+                "computer: the api_key would travel in clear text. Use https://, or turn on "
                 "'allow insecure http' for this profile if you accept that."
-            )
+            ).format(url=base_url))
 
     # ------------------------------------------------------------ facts
 
@@ -234,12 +264,13 @@ class Profile:
         """Sentences to show next to this profile (insecure transport, no TLS check)."""
         out = []
         if self.is_plain_http and not self.is_loopback:
-            out.append(f"This profile sends its api_key unencrypted over http:// to {self.host}.")
+            out.append(_("This profile sends its api_key unencrypted over http:// to {host}.")
+                       .format(host=self.host))
         if not self.verify_tls and not self.is_plain_http:
-            out.append(
-                f"TLS certificates of {self.host} are not checked: anyone on the network "
+            out.append(_(
+                "TLS certificates of {host} are not checked: anyone on the network "
                 "path could pose as the service."
-            )
+            ).format(host=self.host))
         return out
 
     # ------------------------------------------------------------ (de)serialise
@@ -255,9 +286,10 @@ class Profile:
     def from_dict(cls, data: dict[str, Any]) -> Profile:
         """A profile from the settings file; unknown keys (from newer versions) are ignored."""
         if not isinstance(data, dict):
-            raise ProfileError("A profile entry in the profiles file is not an object.")
+            raise ProfileError(_("A profile entry in the profiles file is not an object."))
         known = {f.name for f in dataclasses.fields(cls)}
         missing = {"name", "base_url"} - data.keys()
         if missing:
-            raise ProfileError(f"A profile entry lacks {', '.join(sorted(missing))}.")
+            raise ProfileError(_("A profile entry lacks {fields}.").format(
+                fields=", ".join(sorted(missing))))
         return cls(**{k: v for k, v in data.items() if k in known})

@@ -30,6 +30,8 @@ import keyring
 import keyring.backend
 import keyring.errors
 
+from licensedesk.i18n import N_, _
+
 __all__ = ["PAIRS", "SERVICE", "SecretStore", "SecretStoreError", "describe_backend"]
 
 log = logging.getLogger(__name__)
@@ -37,22 +39,24 @@ log = logging.getLogger(__name__)
 SERVICE = "licensedesk"
 PAIRS = ("read", "write")
 
+#: names for people (marked: :func:`describe_backend` translates them; "Windows Credential
+#: Manager" has a name of its own in each language)
 _DESCRIPTIONS = {
-    "keyring.backends.SecretService.Keyring": (
+    "keyring.backends.SecretService.Keyring": N_(
         "Secret Service keyring (GNOME Keyring or compatible)"
     ),
-    "keyring.backends.libsecret.Keyring": (
+    "keyring.backends.libsecret.Keyring": N_(
         "Secret Service keyring via libsecret (GNOME Keyring or compatible)"
     ),
-    "keyring.backends.kwallet.DBusKeyring": "KDE Wallet",
-    "keyring.backends.kwallet.DBusKeyringKWallet4": "KDE Wallet 4",
-    "keyring.backends.macOS.Keyring": "macOS Keychain",
-    "keyring.backends.Windows.WinVaultKeyring": "Windows Credential Manager",
+    "keyring.backends.kwallet.DBusKeyring": N_("KDE Wallet"),
+    "keyring.backends.kwallet.DBusKeyringKWallet4": N_("KDE Wallet 4"),
+    "keyring.backends.macOS.Keyring": N_("macOS Keychain"),
+    "keyring.backends.Windows.WinVaultKeyring": N_("Windows Credential Manager"),
 }
 
 
 class SecretStoreError(Exception):
-    """A secret could not be used; ``str()`` is a sentence for a person."""
+    """A secret could not be used; ``str()`` is a sentence for a person (language in use)."""
 
 
 def _qualname(backend: object) -> str:
@@ -65,15 +69,16 @@ def _is_unsafe(backend: keyring.backend.KeyringBackend) -> str | None:
     from keyring.backends import chainer, fail, null
 
     if isinstance(backend, fail.Keyring):
-        return "no OS keyring is available"
+        return _("no OS keyring is available")
     if isinstance(backend, null.Keyring):
-        return "the keyring is switched off (null backend)"
+        return _("the keyring is switched off (null backend)")
     if isinstance(backend, chainer.ChainerBackend):
         return None  # judged by what it chains, see _resolve
     module = type(backend).__module__
     name = type(backend).__name__
     if "plaintext" in name.lower() or module.startswith("keyrings.alt.file"):
-        return f"the configured keyring ({name}) keeps secrets in a plain file"
+        return _("the configured keyring ({name}) keeps secrets in a plain file").format(
+            name=name)
     return None
 
 
@@ -90,14 +95,15 @@ def _resolve(
             if why is None:
                 return candidate, None
             reasons.append(why)
-        return None, reasons[0] if reasons else "no OS keyring is available"
+        return None, reasons[0] if reasons else _("no OS keyring is available")
     why = _is_unsafe(backend)
     return (None, why) if why else (backend, None)
 
 
 def describe_backend(backend: keyring.backend.KeyringBackend) -> str:
     """A plain name for a keyring backend: "macOS Keychain", "Windows Credential Manager"…"""
-    return _DESCRIPTIONS.get(_qualname(backend), type(backend).__name__)
+    name = _DESCRIPTIONS.get(_qualname(backend))
+    return _(name) if name is not None else type(backend).__name__
 
 
 def _check_name(name: str) -> str:
@@ -136,12 +142,13 @@ class SecretStore:
             chosen = backend if backend is not None else keyring.get_keyring()
         except Exception as exc:  # a broken keyring configuration file
             chosen = None
-            self._backend, why = None, f"the keyring could not be loaded ({exc})"
+            self._backend, why = None, _("the keyring could not be loaded ({problem})").format(
+                problem=exc)
         else:
             self._backend, why = _resolve(chosen)
         self._description = describe_backend(self._backend) if self._backend else None
         if self._backend is None:
-            self._go_memory_only(why or "no OS keyring is available")
+            self._go_memory_only(why or _("no OS keyring is available"))
 
     # ------------------------------------------------------------ state
 
@@ -154,7 +161,7 @@ class SecretStore:
     def backend_description(self) -> str:
         """Where keys go, in words: "macOS Keychain", "memory only (this session)"…"""
         if self._backend is None:
-            return "memory only (this session)"
+            return _("memory only (this session)")
         return self._description or type(self._backend).__name__
 
     @property
@@ -174,10 +181,11 @@ class SecretStore:
         self._backend = None
         if self._warning is None:
             self._reason = why
-            self._warning = (
-                f"API keys are kept in memory for this session only: {why}. "
+            # TRANSLATORS: {reason} says why, e.g. "no OS keyring is available"
+            self._warning = _(
+                "API keys are kept in memory for this session only: {reason}. "
                 "They will be asked for again next time; nothing is written to disk."
-            )
+            ).format(reason=why)
 
     # ------------------------------------------------------------ api
 
@@ -201,7 +209,7 @@ class SecretStore:
         """Keep an api_key. Returns True when it went to the OS keyring, False: memory only."""
         user = _check_pair(profile_name, pair)
         if not isinstance(api_key, str) or not api_key.strip():
-            raise SecretStoreError("The api_key is empty.")
+            raise SecretStoreError(_("The api_key is empty."))
         return self._set(user, api_key.strip())
 
     def _set(self, user: str, api_key: str) -> bool:
@@ -242,7 +250,7 @@ class SecretStore:
     def set_named(self, name: str, secret: str) -> bool:
         """Keep a secret under ``name``; True when it went to the OS keyring."""
         if not isinstance(secret, str) or not secret:
-            raise SecretStoreError("The secret is empty.")
+            raise SecretStoreError(_("The secret is empty."))
         return self._set(_check_name(name), secret)
 
     def delete_named(self, name: str) -> None:
@@ -261,13 +269,16 @@ class SecretStore:
 
 
 def _reason(exc: BaseException, description: str | None) -> str:
-    where = description or "the keyring"
+    """Why a keyring that was in use failed, as a clause in lower case (no full stop)."""
+    where = description or _("the keyring")
     if isinstance(exc, keyring.errors.KeyringLocked):
-        return f"{where} is locked and was not unlocked"
+        # TRANSLATORS: {keyring} is the keyring's name ("KDE Wallet"), or "the keyring"
+        return _("{keyring} is locked and was not unlocked").format(keyring=where)
     if isinstance(exc, keyring.errors.InitError):
-        return f"{where} could not be opened"
+        return _("{keyring} could not be opened").format(keyring=where)
     text = str(exc).strip()
     name = type(exc).__name__
     if "dbus" in type(exc).__module__.lower() or "jeepney" in type(exc).__module__.lower():
-        return f"{where} is not reachable over D-Bus ({text or name})"
-    return f"{where} failed ({text or name})"
+        return _("{keyring} is not reachable over D-Bus ({problem})").format(
+            keyring=where, problem=text or name)
+    return _("{keyring} failed ({problem})").format(keyring=where, problem=text or name)

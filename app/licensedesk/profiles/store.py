@@ -22,6 +22,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from licensedesk.i18n import _
 from licensedesk.paths import CONFIG_DIR_ENV
 from licensedesk.paths import config_dir as default_config_dir
 
@@ -64,24 +65,24 @@ class ProfileStore:
         except FileNotFoundError:
             return {"version": FILE_VERSION, "last_used": None, "profiles": []}
         except OSError as exc:
-            raise ProfileError(
-                f"The profiles file {self.path} cannot be read ({exc.strerror})."
-            ) from None
+            raise ProfileError(_("The profiles file {path} cannot be read ({problem}).").format(
+                path=self.path, problem=exc.strerror)) from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise ProfileError(
-                f"The profiles file {self.path} is damaged (not valid JSON at line {exc.lineno}). "
+            raise ProfileError(_(
+                "The profiles file {path} is damaged (not valid JSON at line {line}). "
                 "Fix or remove it."
-            ) from None
+            ).format(path=self.path, line=exc.lineno)) from None
         if not isinstance(data, dict) or not isinstance(data.get("profiles", []), list):
-            raise ProfileError(f"The profiles file {self.path} does not have the expected shape.")
+            raise ProfileError(_("The profiles file {path} does not have the expected shape.")
+                               .format(path=self.path))
         version = data.get("version", FILE_VERSION)
         if not isinstance(version, int) or version > FILE_VERSION:
-            raise ProfileError(
-                f"The profiles file {self.path} was written by a newer License Desk "
-                f"(format {version}); this version reads format {FILE_VERSION}."
-            )
+            raise ProfileError(_(
+                "The profiles file {path} was written by a newer License Desk "
+                "(format {format}); this version reads format {known}."
+            ).format(path=self.path, format=version, known=FILE_VERSION))
         data.setdefault("profiles", [])
         data.setdefault("last_used", None)
         return data
@@ -108,9 +109,8 @@ class ProfileStore:
                     os.unlink(tmp)
                 raise
         except OSError as exc:
-            raise ProfileError(
-                f"The profiles file {self.path} cannot be written ({exc.strerror or exc})."
-            ) from None
+            raise ProfileError(_("The profiles file {path} cannot be written ({problem}).").format(
+                path=self.path, problem=exc.strerror or exc)) from None
 
     @staticmethod
     def _parse(entries: list[Any]) -> list[Profile]:
@@ -120,8 +120,12 @@ class ProfileStore:
                 profiles.append(Profile.from_dict(entry))
             except (ProfileError, TypeError) as exc:
                 name = entry.get("name") if isinstance(entry, dict) else None
-                label = f"Profile {name!r}" if name else "A profile"
-                raise ProfileError(f"{label} in the profiles file is not valid: {exc}") from None
+                if name:
+                    # TRANSLATORS: {problem} is the sentence of what is wrong with it
+                    said = _("Profile {name} in the profiles file is not valid: {problem}")
+                    raise ProfileError(said.format(name=repr(name), problem=exc)) from None
+                raise ProfileError(_("A profile in the profiles file is not valid: {problem}")
+                                   .format(problem=exc)) from None
         return profiles
 
     # ------------------------------------------------------------ api
@@ -138,8 +142,12 @@ class ProfileStore:
         for profile in self.list():
             if profile.name == name.strip():
                 return profile
-        known = ", ".join(self.names()) or "none yet"
-        raise ProfileError(f"There is no profile called {name!r} (profiles: {known}).")
+        known = ", ".join(self.names())
+        if not known:
+            raise ProfileError(_("There is no profile called {name} (profiles: none yet).")
+                               .format(name=repr(name)))
+        raise ProfileError(_("There is no profile called {name} (profiles: {known}).").format(
+            name=repr(name), known=known))
 
     def find(self, name: str) -> Profile | None:
         try:
@@ -163,10 +171,9 @@ class ProfileStore:
     def add(self, profile: Profile) -> None:
         """Add a new profile; ProfileError if the name is taken (names are unique)."""
         if profile.name in self.names():
-            raise ProfileError(
-                f"A profile called {profile.name!r} already exists: choose another name "
-                "or replace it."
-            )
+            raise ProfileError(_(
+                "A profile called {name} already exists: choose another name or replace it."
+            ).format(name=repr(profile.name)))
         self.save(profile)
 
     def remove(self, name: str) -> None:
@@ -175,7 +182,7 @@ class ProfileStore:
         profiles = self._parse(data["profiles"])
         kept = [p for p in profiles if p.name != name.strip()]
         if len(kept) == len(profiles):
-            raise ProfileError(f"There is no profile called {name!r}.")
+            raise ProfileError(_("There is no profile called {name}.").format(name=repr(name)))
         data["profiles"] = [p.to_dict() for p in kept]
         if data.get("last_used") == name.strip():
             data["last_used"] = None
@@ -200,6 +207,6 @@ class ProfileStore:
         if name is not None and not any(
             isinstance(p, dict) and p.get("name") == name for p in data["profiles"]
         ):
-            raise ProfileError(f"There is no profile called {name!r}.")
+            raise ProfileError(_("There is no profile called {name}.").format(name=repr(name)))
         data["last_used"] = name
         self._write(data)

@@ -67,7 +67,7 @@ def test_json_lines_in_input_order(sandbox, cli, conn, infile):
     assert [row["status"] for row in rows] == ["active", "expired", "expiring", "active",
                                                "active", "not_found"]  # fmt: skip
     assert "Not a serial (not sent): ABCD-1234-EFGH-5678-IJK" in r.err
-    assert "1 repeated serial(s) checked once." in r.err
+    assert "1 repeated serial checked once." in r.err
 
 
 def test_csv_with_header_from_stdin(sandbox, cli, conn, monkeypatch):

@@ -17,7 +17,7 @@ import pytest
 
 import licensedesk
 from licensedesk.__main__ import build_parser as gui_parser
-from licensedesk.cli.main import build_parser as cli_parser
+from licensedesk.cli.commands import build_parser as cli_parser
 from licensedesk.sandbox.__main__ import parser as sandbox_parser
 
 ROOT = Path(__file__).resolve().parents[3]

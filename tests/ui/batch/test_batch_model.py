@@ -39,7 +39,7 @@ def test_a_thousand_answers_are_one_chunk_and_one_data_changed(qtbot):
     assert len(flushed.args[0]) == 1000
     assert changes == [(0, 999)]
     assert model.answered() == 1000
-    assert model.index(999, COL_STATUS).data() == "not_found"
+    assert model.index(999, COL_STATUS).data() == "not found"  # said from the status
 
 
 def test_answers_land_in_their_rows_after_a_sort(qtbot):
@@ -145,4 +145,4 @@ def test_the_table_repaints_for_answers_on_screen_only(qtbot):
     window.model.apply([answer(i) for i in range(0, 3)])
     QApplication.processEvents()
     assert paints
-    assert window.table.model().index(0, COL_STATUS).data() == "not_found"
+    assert window.table.model().index(0, COL_STATUS).data() == "not found"

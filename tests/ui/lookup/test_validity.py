@@ -54,6 +54,10 @@ def dark_palette() -> QPalette:
         (days(-30), days(-0.2), "expired", 0, "expired today"),
         (days(7), days(372), "not_started", 0, "starts in 7 days"),
         (days(-10), None, "perpetual", 100, "No end date"),
+        # one day: the singular (ngettext, issue #15), and part of a day counts as one
+        (days(-29), days(0.5), "ending", 2, "1 day left"),
+        (days(-400), days(-1.5), "expired", 0, "expired 1 day ago"),
+        (days(0.5), days(30), "not_started", 0, "starts in 1 day"),
     ],
 )
 def test_state_percent_left_and_words_from_the_dates(start, end, state, percent, text):

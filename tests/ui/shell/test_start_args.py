@@ -39,3 +39,49 @@ def test_parse_args_still_answers_help_and_errors_as_argparse(capsys):
     with pytest.raises(SystemExit) as stop:
         parse_args(["--quit-after", "soon"])
     assert stop.value.code == 2
+
+
+@pytest.fixture
+def english_after():
+    """The test process speaks English again afterwards (tests/conftest.py)."""
+    from licensedesk import i18n
+
+    yield
+    i18n.use_language("en")
+
+
+@pytest.mark.parametrize(("argv", "lang"), [
+    (["--lang", "de", "--help"], "de"), (["--help", "--lang=de"], "de"),
+    (["--lang", "de", "--lang", "en"], "en"), (["--", "--lang", "de"], None), (["--lang"], None),
+])  # fmt: skip
+def test_lang_is_found_before_the_parser_exists(argv, lang):
+    from licensedesk.__main__ import lang_in_argv
+
+    assert lang_in_argv(argv) == lang
+
+
+def test_help_is_in_the_language_asked_for(capsys, english_after):
+    """The language is chosen before the parser is built: its help texts are translated
+    (German once the catalogue holds them; the compiled catalogue must exist)."""
+    from licensedesk import i18n
+
+    with pytest.raises(SystemExit) as stop:
+        parse_args(["--lang", "de", "--help"])
+    assert stop.value.code == 0
+    assert i18n.current_language() == "de"
+    out = capsys.readouterr().out
+    assert i18n._("open this connection profile") in " ".join(out.split())
+
+
+def test_without_a_display_it_says_so_in_the_language_asked_for(monkeypatch, capsys,
+                                                                english_after):
+    from licensedesk import i18n
+    from licensedesk.__main__ import NO_DISPLAY, main
+
+    monkeypatch.setattr("sys.platform", "linux")
+    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert main(["--lang", "de"]) == 2
+    assert i18n.current_language() == "de"
+    assert capsys.readouterr().err.strip() == i18n._(NO_DISPLAY)

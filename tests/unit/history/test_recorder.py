@@ -272,4 +272,6 @@ def test_damaged_settings_are_the_problem_sentence(tmp_path):
     assert _two_actions(recorder) == ["deactivated 8", "deactivated 9"]
     recorder.close()
     assert len(told) == 1
-    assert told[0].startswith("The history is not being recorded: the history settings ")
+    # the settings' own sentence, whole (a clause made of it by lower-casing its first
+    # letter would be wrong in German, where nouns keep their capital)
+    assert told[0].startswith("The history is not being recorded. The history settings ")

@@ -22,14 +22,23 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from licensedesk.i18n import N_, _, ngettext
+
 from ..shared.recording import Records, record
 from ..shared.tasks import Failure, TaskRunner, failure_from
 
 BULK = "activations.bulk"
 REREAD = "activations.reread"
-VERBS = {"activate": "Activating", "deactivate": "Deactivating", "delete": "Deleting"}
-DONE = {"activate": "activated", "deactivate": "deactivated", "delete": "deleted"}
-ALREADY = {"activate": "on", "deactivate": "off"}
+#: the progress bar's words per action (the actions there are); Qt fills in %v (devices
+#: done) and %m (devices in all)
+VERBS = {
+    # TRANSLATORS: a progress bar; %v: devices done so far, %m: devices in all (keep both)
+    "activate": N_("Activating %v of %m"),
+    # TRANSLATORS: a progress bar; %v: devices done so far, %m: devices in all (keep both)
+    "deactivate": N_("Deactivating %v of %m"),
+    # TRANSLATORS: a progress bar; %v: devices done so far, %m: devices in all (keep both)
+    "delete": N_("Deleting %v of %m"),
+}
 
 
 @dataclass
@@ -46,27 +55,66 @@ class BulkResult:
     skipped: list[int] = field(default_factory=list)
 
     def summary(self) -> str:
-        done = len(self.succeeded)
-        if self.skipped and not self.total:
-            return f"Nothing to {self.action}: {self._already()}."
-        text = f"{done} of {self.total} {DONE[self.action]}"
+        """One sentence for the status bar: clauses that each stand alone (translated
+        whole, with their own plural), joined by "; "."""
+        done, total = len(self.succeeded), self.total
+        if self.skipped and not total:
+            return _nothing_to_do(self.action, len(self.skipped))
+        clauses = [_done(self.action, done, total)]
         if self.skipped:
-            text += f"; {self._already()}"
+            clauses.append(_already(self.action, len(self.skipped)))
         if self.failed:
-            text += f"; {len(self.failed)} failed"
+            n = len(self.failed)
+            # TRANSLATORS: a clause of a bulk action's summary ("2 of 3 deactivated; 1 failed.")
+            clauses.append(ngettext("{n} failed", "{n} failed", n).format(n=n))
         if self.cancelled:
-            left = self.total - done - len(self.failed)
+            left = total - done - len(self.failed)
             if self.unanswered is not None:
                 left -= 1
-                text += f"; cancelled while #{self.unanswered} was sent (its outcome is unknown)"
-                text += f", {left} not attempted" if left else ""
+                if left:
+                    clauses.append(ngettext(
+                        "cancelled while #{id} was sent (its outcome is unknown), "
+                        "{n} not attempted",
+                        "cancelled while #{id} was sent (its outcome is unknown), "
+                        "{n} not attempted", left).format(id=self.unanswered, n=left))
+                else:
+                    clauses.append(_("cancelled while #{id} was sent (its outcome is unknown)")
+                                   .format(id=self.unanswered))
             else:
-                text += f"; cancelled, {left} not attempted"
-        return text + "."
+                clauses.append(ngettext("cancelled, {n} not attempted",
+                                        "cancelled, {n} not attempted", left).format(n=left))
+        return "; ".join(clauses) + "."
 
-    def _already(self) -> str:
-        n = len(self.skipped)
-        return f"{n} {'was' if n == 1 else 'were'} already {ALREADY[self.action]}"
+
+def _done(action: str, done: int, total: int) -> str:
+    """ "2 of 3 deactivated": the first clause of a summary."""
+    if action == "activate":
+        text = ngettext("{done} of {total} activated", "{done} of {total} activated", total)
+    elif action == "deactivate":
+        text = ngettext("{done} of {total} deactivated", "{done} of {total} deactivated", total)
+    else:
+        text = ngettext("{done} of {total} deleted", "{done} of {total} deleted", total)
+    return text.format(done=done, total=total)
+
+
+def _already(action: str, n: int) -> str:
+    """ "1 was already off": devices not sent, as they were in the wanted state."""
+    if action == "activate":
+        text = ngettext("{n} was already on", "{n} were already on", n)
+    else:
+        text = ngettext("{n} was already off", "{n} were already off", n)
+    return text.format(n=n)
+
+
+def _nothing_to_do(action: str, n: int) -> str:
+    """Every selected device was in the wanted state already: nothing was sent."""
+    if action == "activate":
+        text = ngettext("Nothing to activate: {n} was already on.",
+                        "Nothing to activate: {n} were already on.", n)
+    else:
+        text = ngettext("Nothing to deactivate: {n} was already off.",
+                        "Nothing to deactivate: {n} were already off.", n)
+    return text.format(n=n)
 
 
 class ActivationsController(QObject):
@@ -126,12 +174,23 @@ class ActivationsController(QObject):
 
     async def _confirm_delete(self, ids: list[int], descriptions: list[str]) -> bool:
         n = len(ids)
-        title = "Delete activation" if n == 1 else f"Delete {n} activations"
-        shown = descriptions[:15] + ([f"\u2026 and {n - 15} more"] if n > 15 else [])
-        text = (
-            f"Delete {'this activation' if n == 1 else f'these {n} activations'}? "
-            "The device loses its licence seat; this cannot be undone.\n\n" + "\n".join(shown)
-        )
+        shown = descriptions[:15]
+        if n > 15:
+            more = n - 15
+            shown.append(
+                ngettext("\u2026 and {n} more", "\u2026 and {n} more", more).format(n=more))
+        if n == 1:
+            title = _("Delete activation")
+            question = _("Delete this activation? The device loses its licence seat; "
+                         "this cannot be undone.")
+        else:
+            title = ngettext("Delete {n} activation", "Delete {n} activations", n).format(n=n)
+            question = ngettext(
+                "Delete this {n} activation? The device loses its licence seat; "
+                "this cannot be undone.",
+                "Delete these {n} activations? The devices lose their licence seats; "
+                "this cannot be undone.", n).format(n=n)
+        text = question + "\n\n" + "\n".join(shown)
         if not await self._confirm(title, text):
             return False
         self.run_bulk("delete", ids)

@@ -45,7 +45,9 @@ def write_csv(stream: TextIO, model: QAbstractItemModel, serial: str = "",
     """Write the rows the model shows (filtered, in view order) as CSV; returns the row count.
 
     Columns: Serial, Licensee, the table's (Activated as ``true``/``false``, times
-    as :func:`iso_time`), then ``This computer``.
+    as :func:`iso_time`), then ``This computer``. The header stays in English whatever
+    language the window speaks (the untranslated :data:`HEADERS`): a file's columns are
+    for machines and scripts, and must not change with the language.
     """
     writer = csv.writer(stream)
     writer.writerow(["Serial", "Licensee", *HEADERS, "This computer"])

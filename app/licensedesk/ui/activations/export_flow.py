@@ -13,6 +13,8 @@ import os
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from licensedesk.i18n import ngettext
+
 from ..shared.export_file import (
     last_folder,
     remember_folder,
@@ -58,7 +60,8 @@ def install_export(desk: DeskApp, lookup: LookupFeature) -> None:
         if shown_error[0] and ws.banner.text() == shown_error[0]:
             ws.banner.clear()
         remember_folder(qsettings, path)
-        what = "1 activation" if rows == 1 else f"{rows} activations"
-        window.statusBar().showMessage(f"Saved {what} to {path}", 15000)
+        saved = ngettext("Saved {n} activation to {path}", "Saved {n} activations to {path}",
+                         rows).format(n=rows, path=path)
+        window.statusBar().showMessage(saved, 15000)
 
     panel.exportRequested.connect(export)

@@ -9,6 +9,10 @@ persistent indexes moved along), as the proxy's own ``invalidate()`` emits.
 
 Rows: :meth:`ActivationsModel.activations` are every device in the current order;
 the model's rows (``rowCount``, ``index``) are those the filter lets through.
+
+:data:`HEADERS` are marked for translation (:func:`licensedesk.i18n.N_`) and translated
+where the table shows them; the CSV export writes them as they are, in English, so a
+file's columns stay the same whatever language the window speaks.
 """
 
 from __future__ import annotations
@@ -19,11 +23,15 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from licensedesk.i18n import N_, _
+
 from ..shared.labels import shown
 from ..shared.values import local_time
 
 COL_ID, COL_PRODUCT, COL_HOST, COL_DEVICE, COL_ACTIVATED, COL_CREATED, COL_UPDATED = range(7)
-HEADERS = ("ID", "Product", "Host ID", "Device tag", "Activated", "Created", "Updated")
+#: the column titles, untranslated (the CSV's header); the table shows ``_(HEADERS[n])``
+HEADERS = (N_("ID"), N_("Product"), N_("Host ID"), N_("Device tag"), N_("Activated"),
+           N_("Created"), N_("Updated"))
 COLUMN_COUNT = len(HEADERS)
 
 OBJECT_ROLE = Qt.ItemDataRole.UserRole + 1  # the api Activation object
@@ -32,7 +40,7 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 3  # a value that sorts naturally
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 4  # lower-cased text of the whole row
 THIS_COMPUTER_ROLE = Qt.ItemDataRole.UserRole + 5  # bool
 
-THIS_COMPUTER = "This computer"
+THIS_COMPUTER = N_("This computer")
 
 _DISPLAY, _EDIT = Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole
 
@@ -201,9 +209,11 @@ class ActivationsModel(QAbstractTableModel):
     def _search_texts(self, rows: list[Any]) -> list[str]:
         """ID, product, host ID, device tag and Yes/No of each row, lower-cased; not the
         dates (formatting 2 local times per row made the first filter of 10k rows slow).
-        One f-string a row: calling :meth:`display` per cell took 2-3 times as long."""
+        One f-string a row: calling :meth:`display` per cell took 2-3 times as long.
+        Yes/No and "This computer" in the language shown, so the filter finds what it reads."""
+        yes, no = _("Yes"), _("No")
         texts = [f"{a.id} {a.product_name or ''} {a.host_id or ''} {a.device_tag or ''} "
-                 f"{'yes' if a.activated else 'no'}" for a in rows]
+                 f"{yes if a.activated else no}" for a in rows]
         if not "".join(texts).isprintable():  # one C call; then the rows that need it
             for n, (a, text) in enumerate(zip(rows, texts, strict=True)):
                 if not text.isprintable():  # what the cells show: escapes, as shown() writes
@@ -211,7 +221,8 @@ class ActivationsModel(QAbstractTableModel):
                         COL_ID, COL_PRODUCT, COL_HOST, COL_DEVICE, COL_ACTIVATED))
         this = self.this_host_id
         if this:
-            texts = [f"{t} {THIS_COMPUTER}" if a.host_id == this else t
+            this_computer = _(THIS_COMPUTER)
+            texts = [f"{t} {this_computer}" if a.host_id == this else t
                      for a, t in zip(rows, texts, strict=True)]
         return [t.lower() for t in texts]
 
@@ -261,7 +272,7 @@ class ActivationsModel(QAbstractTableModel):
         if column == COL_DEVICE:
             return shown(a.device_tag)
         if column == COL_ACTIVATED:
-            return "Yes" if a.activated else "No"
+            return _("Yes") if a.activated else _("No")
         if column == COL_CREATED:
             return local_time(a.created_at)
         if column == COL_UPDATED:
@@ -281,7 +292,7 @@ class ActivationsModel(QAbstractTableModel):
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
+            return _(HEADERS[section])
         return None
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
@@ -304,7 +315,9 @@ class ActivationsModel(QAbstractTableModel):
                 return None
             text = self.display(a, col)
             if col == COL_HOST and self.is_this_computer(a):
-                return f"{text}  ({THIS_COMPUTER})"
+                # TRANSLATORS: a device's host ID in the activations table, marked as the
+                # computer License Desk runs on
+                return _("{host}  (This computer)").format(host=text)
             return text
         if role == _EDIT:
             return self.display(a, col)
@@ -315,7 +328,7 @@ class ActivationsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if col == COL_ACTIVATED and self.read_only_reason:
                 return self.read_only_reason
-            return "This computer's host ID" if self.is_this_computer(a) else None
+            return _("This computer's host ID") if self.is_this_computer(a) else None
         if role == Qt.ItemDataRole.FontRole:
             return self._bold if self.is_this_computer(a) else None
         if role == Qt.ItemDataRole.BackgroundRole:
@@ -331,7 +344,7 @@ class ActivationsModel(QAbstractTableModel):
         if role == THIS_COMPUTER_ROLE:
             return self.is_this_computer(a)
         if role == Qt.ItemDataRole.AccessibleTextRole and col == COL_ACTIVATED:
-            return "Activated" if a.activated else "Not activated"
+            return _("Activated") if a.activated else _("Not activated")
         return None
 
     def flags(self, index):

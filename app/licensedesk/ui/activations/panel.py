@@ -1,6 +1,11 @@
-"""Devices a licence is activated on: filter, sort, multi-select, bulk actions, CSV."""
+"""Devices a licence is activated on: filter, sort, multi-select, bulk actions, CSV.
+
+Keyboard: Tab goes filter → table → Activate, Deactivate, Delete…, Export CSV… →
+Cancel (while a bulk action runs); Tab leaves the table (arrows move within it)."""
 
 from __future__ import annotations
+
+from itertools import pairwise
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -19,6 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from licensedesk.i18n import N_, _, ngettext
+
 from ..shared.icons import icon
 from ..shared.part_state import PartState
 from ..shared.table_copy import add_copy_shortcut, copy_cells
@@ -34,7 +41,7 @@ from .model import (
     ActivationsModel,
 )
 
-EMPTY_TEXT = "No devices activated"
+EMPTY_TEXT = N_("No devices activated")
 
 
 class ActivationsPanel(QGroupBox):
@@ -47,24 +54,32 @@ class ActivationsPanel(QGroupBox):
     exportRequested = Signal()
 
     def __init__(self, parent=None) -> None:
-        super().__init__("Activations", parent)
+        super().__init__(_("Activations"), parent)
         self.model = ActivationsModel(self)  # sorts and filters itself (see its docstring)
 
         self.filter = QLineEdit()
         self.filter.setObjectName("activationsFilter")
-        self.filter.setAccessibleName("Filter activations")
-        self.filter.setPlaceholderText("Filter devices (host, product, tag, id\u2026)")
+        self.filter.setAccessibleName(_("Filter activations"))
+        self.filter.setAccessibleDescription(
+            _("Shows only the devices whose ID, product, host ID or device tag contains "
+              "the text"))
+        self.filter.setPlaceholderText(_("Filter devices (host, product, tag, id\u2026)"))
         self.filter.setClearButtonEnabled(True)
-        self.activate_button = QPushButton("Activate")
+        # TRANSLATORS: a button: activate the devices selected in the activations table
+        self.activate_button = QPushButton(_("Activate"))
         self.activate_button.setObjectName("activateButton")
-        self.deactivate_button = QPushButton("Deactivate")
+        # TRANSLATORS: a button: deactivate the devices selected in the activations table
+        self.deactivate_button = QPushButton(_("Deactivate"))
         self.deactivate_button.setObjectName("deactivateButton")
-        self.delete_button = QPushButton(icon("edit-delete"), "Delete\u2026")
+        self.delete_button = QPushButton(icon("edit-delete"), _("Delete\u2026"))
         self.delete_button.setObjectName("deleteButton")
-        self.export_button = QPushButton(icon("document-save"), "Export CSV\u2026")
+        self.export_button = QPushButton(icon("document-save"), _("Export CSV\u2026"))
         self.export_button.setObjectName("exportButton")
-        self.count_label = QLabel()
+        self.export_button.setToolTip(_("Save the devices shown (filter applied) as a CSV file"))
+        self.export_button.setAccessibleDescription(self.export_button.toolTip())
+        self.count_label = QLabel()  # shows data: no tab stop (a QLabel's default)
         self.count_label.setObjectName("activationsCount")
+        self.count_label.setAccessibleName(_("Number of devices"))
         bar = QHBoxLayout()
         bar.addWidget(self.filter, 1)
         bar.addWidget(self.count_label)
@@ -74,9 +89,12 @@ class ActivationsPanel(QGroupBox):
 
         self.progress = QProgressBar()
         self.progress.setObjectName("bulkProgress")
-        self.progress.setAccessibleName("Progress of the bulk action")
-        self.cancel_button = QPushButton(icon("media-playback-stop"), "Cancel")
+        self.progress.setAccessibleName(_("Progress of the bulk action"))
+        self.cancel_button = QPushButton(icon("media-playback-stop"), _("Cancel"))
         self.cancel_button.setObjectName("bulkCancelButton")
+        self.cancel_button.setAccessibleName(_("Cancel the bulk action"))
+        self.cancel_button.setAccessibleDescription(
+            _("Stops before the next device; the one being sent may still change"))
         self.progress_row = QWidget()
         prow = QHBoxLayout(self.progress_row)
         prow.setContentsMargins(0, 0, 0, 0)
@@ -86,7 +104,11 @@ class ActivationsPanel(QGroupBox):
 
         self.table = QTableView()
         self.table.setObjectName("activationsTable")
-        self.table.setAccessibleName("Activations")
+        self.table.setAccessibleName(_("Activations"))
+        self.table.setAccessibleDescription(
+            _("The devices this licence is activated on. Arrow keys move between cells, "
+              "Space on the Activated column switches a device on or off, Del deletes the "
+              "selected devices, Ctrl+C copies them."))
         # Tab / Shift+Tab leave the table (arrows move between cells): the default walks
         # every cell and wraps, so the keyboard never gets out
         self.table.setTabKeyNavigation(False)
@@ -135,7 +157,17 @@ class ActivationsPanel(QGroupBox):
         delete.setContext(Qt.ShortcutContext.WidgetShortcut)
         delete.activated.connect(self.request_delete)
         self._bulk_running = False
+        self._show_write_tips("")
+        self._set_tab_order()
         self._update_buttons()
+
+    def _set_tab_order(self) -> None:
+        """Filter, then the rows it filters, then what acts on the selected rows (the
+        layout has the buttons beside the filter, which would put them first)."""
+        chain = (self.filter, self.table, self.activate_button, self.deactivate_button,
+                 self.delete_button, self.export_button, self.cancel_button)
+        for first, second in pairwise(chain):
+            QWidget.setTabOrder(first, second)
 
     # -- state shown -------------------------------------------------------------
     def set_busy(self, busy: bool) -> None:
@@ -156,18 +188,20 @@ class ActivationsPanel(QGroupBox):
 
     def _show_rows(self) -> None:
         if self.model.total() == 0:
-            self.state.show_message(EMPTY_TEXT)
+            self.state.show_message(_(EMPTY_TEXT))
         else:
             self.state.show_content()
         self._update_count()
 
-    def set_bulk_running(self, running: bool, total: int = 0, what: str = "") -> None:
+    def set_bulk_running(self, running: bool, total: int = 0, text: str = "%v / %m") -> None:
+        """``text``: the progress bar's words, already translated, with Qt's ``%v`` (rows
+        done) and ``%m`` (rows in all), e.g. "Deactivating %v of %m"."""
         self._bulk_running = running
         self.progress_row.setVisible(running)
         if running:
             self.progress.setRange(0, max(total, 1))
             self.progress.setValue(0)
-            self.progress.setFormat(f"{what} %v of %m")
+            self.progress.setFormat(text)
         self._update_buttons()
 
     def set_progress(self, done: int, total: int) -> None:
@@ -187,7 +221,7 @@ class ActivationsPanel(QGroupBox):
     def row_removed(self, activation_id: int) -> None:
         self.model.remove_activation(activation_id)
         if self.model.total() == 0:
-            self.state.show_message(EMPTY_TEXT)
+            self.state.show_message(_(EMPTY_TEXT))
         self._update_count()
 
     # -- selection and actions ---------------------------------------------------
@@ -205,18 +239,26 @@ class ActivationsPanel(QGroupBox):
                 continue
             host, tag, product = (self.model.display(a, c) for c in (COL_HOST, COL_DEVICE,
                                                                       COL_PRODUCT))
-            lines.append(f"#{aid} {product}: {tag}, host {host}")
+            # TRANSLATORS: one device in the list of a confirmation, e.g.
+            # "#12 Studio: Linux__64bits, host 3f2a…"
+            lines.append(_("#{id} {product}: {tag}, host {host}").format(
+                id=aid, product=product, tag=tag, host=host))
         return lines
 
     def set_read_only(self, reason: str) -> None:
         """``reason`` (a sentence): the profile cannot write, so Activate, Deactivate,
         Delete and the checkbox are not offered and say why; "": they are."""
         self.model.set_read_only(reason)
-        tips = (("Activate the selected devices", "Deactivate the selected devices",
-                 "Delete the selected activations (Del)") if not reason else (reason,) * 3)
+        self._show_write_tips(reason)
+        self._update_buttons()
+
+    def _show_write_tips(self, reason: str) -> None:
+        """Each write button's tooltip and description: what it does, or why it is off."""
+        tips = ((_("Activate the selected devices"), _("Deactivate the selected devices"),
+                 _("Delete the selected activations (Del)")) if not reason else (reason,) * 3)
         for button, tip in zip(self._write_buttons(), tips, strict=True):
             button.setToolTip(tip)
-        self._update_buttons()
+            button.setAccessibleDescription(tip)
 
     def _write_buttons(self) -> tuple[QPushButton, QPushButton, QPushButton]:
         return (self.activate_button, self.deactivate_button, self.delete_button)
@@ -242,9 +284,11 @@ class ActivationsPanel(QGroupBox):
     def _update_count(self) -> None:
         shown, total = self.model.rowCount(), self.model.total()
         if shown != total:
-            self.count_label.setText(f"{shown} of {total}")
+            # TRANSLATORS: devices the filter shows, of all the licence's devices
+            text = ngettext("{shown} of {total}", "{shown} of {total}", total)
         else:
-            self.count_label.setText("1 device" if total == 1 else f"{total} devices")
+            text = ngettext("{total} device", "{total} devices", total)
+        self.count_label.setText(text.format(shown=shown, total=total))
 
     def copy_selection(self) -> None:
         copy_cells(self.table)
@@ -253,7 +297,7 @@ class ActivationsPanel(QGroupBox):
     def ask_csv_path(self, proposed: str) -> str:
         """The file to export to, starting at ``proposed``; "" when cancelled.
         The OS dialog: tests replace this."""
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Export activations", proposed, "CSV files (*.csv)"
+        path, _filter = QFileDialog.getSaveFileName(
+            self, _("Export activations"), proposed, _("CSV files (*.csv)")
         )
         return path

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from licensedesk.api.responses import NO_WRITE_PAIR
+from licensedesk.i18n import _
 
 from ..shared.confirm import ConfirmDialog
 from ..shared.tasks import Failure
@@ -35,7 +36,8 @@ def install_activations(desk: DeskApp, lookup: LookupFeature) -> ActivationsCont
     panel = ws.activations
 
     def confirm(title: str, text: str):
-        return ConfirmDialog.ask(window, title, text, accept="Delete")
+        # TRANSLATORS: the button that confirms deleting activations
+        return ConfirmDialog.ask(window, title, text, accept=_("Delete"))
 
     controller = ActivationsController(
         desk.runner, desk.connections.client, confirm, desk,
@@ -67,9 +69,9 @@ def install_activations(desk: DeskApp, lookup: LookupFeature) -> ActivationsCont
             ws.update_seats()
 
     def reread_failed(failure: Failure) -> None:
-        window.statusBar().showMessage(
-            f"{summary[0]} The devices could not be read again ({failure.sentence}); "
-            "press F5 to reload.", 10000)
+        why = _("The devices could not be read again ({reason}); press F5 to reload.").format(
+            reason=failure.sentence)
+        window.statusBar().showMessage(f"{summary[0]} {why}", 10000)  # two sentences
 
     panel.model.toggleRequested.connect(controller.toggle)
     panel.activateRequested.connect(controller.activate)
@@ -77,7 +79,7 @@ def install_activations(desk: DeskApp, lookup: LookupFeature) -> ActivationsCont
     panel.deleteRequested.connect(lambda ids: controller.delete(ids, panel.describe(ids)))
     panel.cancelRequested.connect(controller.cancel)
     controller.bulkStarted.connect(
-        lambda action, total: panel.set_bulk_running(True, total, VERBS[action]))
+        lambda action, total: panel.set_bulk_running(True, total, _(VERBS[action])))
     controller.progress.connect(panel.set_progress)
     controller.rowUpdated.connect(row_updated)
     controller.rowRemoved.connect(row_removed)
@@ -88,7 +90,7 @@ def install_activations(desk: DeskApp, lookup: LookupFeature) -> ActivationsCont
 
     def profile_chosen(name: str) -> None:
         """A profile without a write pair is read-only here (DESIGN §3: a reseller's key)."""
-        panel.set_read_only("" if desk.connections.can_write(name) else NO_WRITE_PAIR)
+        panel.set_read_only("" if desk.connections.can_write(name) else _(NO_WRITE_PAIR))
 
     desk.connections.currentChanged.connect(profile_chosen)
     desk.connections.profilesChanged.connect(lambda: profile_chosen(desk.connections.current))

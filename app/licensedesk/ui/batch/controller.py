@@ -94,6 +94,7 @@ class BatchController(QObject):
             try:
                 await check.run(take)
             except asyncio.CancelledError:  # reads only: stopping is an ending, not a doubt
+                # stored in the history (a team's is read in any language): English, never _()
                 rec.done(f"Stopped after {counts['checked']:,} of {len(serials):,} serials.",
                          counts=counts)
                 raise

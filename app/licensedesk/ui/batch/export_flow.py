@@ -7,6 +7,8 @@ the activations export remembers too (QSettings ``export/lastFolder``). A file
 that cannot be written is a sentence in the window's banner, never a traceback;
 the text is built before the file is opened, so a failure leaves no half file.
 A name typed without an extension gets the kind's (``report`` → ``report.xlsx``).
+The files are for machines as much as people: their column names and values are the
+engine's, English whatever the window's language.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from datetime import date
 from PySide6.QtCore import QSettings
 
 from licensedesk.batch.model import CheckResult
+from licensedesk.i18n import _, ngettext
 
 from ..shared.export_file import (
     last_folder,
@@ -27,7 +30,7 @@ from ..shared.export_file import (
     with_extension,
     write_bytes_file,
 )
-from .progress import count_words
+from ..shared.values import format_number as number
 from .window import BatchWindow
 
 KINDS = ("csv", "json", "xlsx")
@@ -53,7 +56,7 @@ def export(window: BatchWindow, qsettings: QSettings, kind: str) -> str | None:
 
     results = window.shown_results()
     if not results:
-        window.show_status("Nothing to export: the table shows no answer.")
+        window.show_status(_("Nothing to export: the table shows no answer."))
         return None
     proposed = os.path.join(last_folder(qsettings), default_file_name(kind, date.today()))
     path = window.ask_save_path(proposed, kind)
@@ -67,5 +70,6 @@ def export(window: BatchWindow, qsettings: QSettings, kind: str) -> str | None:
         return None
     window.banner.clear()
     remember_folder(qsettings, path)
-    window.show_status(f"Saved {count_words(rows, 'row')} to {path}")
+    window.show_status(ngettext("Saved {n} row to {path}", "Saved {n} rows to {path}",
+                                rows).format(n=number(rows), path=path))
     return path

@@ -12,16 +12,20 @@ from pathlib import Path
 
 from PySide6.QtCore import QMimeData
 
+from licensedesk.i18n import N_, _
+
 #: a list of 10,000 serials with a few columns is well under 1 MB; this is plenty
 MAX_BYTES = 10 * 1024 * 1024
 SUFFIXES = (".txt", ".csv")
-OPEN_FILTER = "Serial lists (*.txt *.csv);;All files (*)"
+#: the Open dialog's file types (translated where the dialog is made)
+OPEN_FILTER = N_("Serial lists (*.txt *.csv);;All files (*)")
 
+#: why a file could not be opened, each a whole sentence (errno → words)
 _REASONS = {
-    errno.ENOENT: "the file does not exist",
-    errno.EACCES: "permission denied",
-    errno.EPERM: "permission denied",
-    errno.EISDIR: "that is a folder",
+    errno.ENOENT: N_("Could not open {path}: the file does not exist."),
+    errno.EACCES: N_("Could not open {path}: permission denied."),
+    errno.EPERM: N_("Could not open {path}: permission denied."),
+    errno.EISDIR: N_("Could not open {path}: that is a folder."),
 }
 
 
@@ -40,14 +44,27 @@ def read_serials_file(path: str) -> str:
         with open(path, "rb") as stream:
             raw = stream.read(MAX_BYTES + 1)
     except OSError as exc:
-        reason = _REASONS.get(exc.errno or 0) or (exc.strerror or "the system refused").lower()
-        raise FileProblem(f"Could not open {path}: {reason}.") from exc
+        raise FileProblem(_open_failed(path, exc)) from exc
     if len(raw) > MAX_BYTES:
-        raise FileProblem(f"{name} is larger than {MAX_BYTES // (1024 * 1024)} MB; "
-                          "a list of serials is much smaller. Is it the right file?")
+        raise FileProblem(_("{name} is larger than {size} MB; a list of serials is much "
+                            "smaller. Is it the right file?").format(
+                                name=name, size=MAX_BYTES // (1024 * 1024)))
     if b"\0" in raw[:4096] and not raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise FileProblem(f"{name} is not a text file. Open a .txt or .csv file.")
+        raise FileProblem(_("{name} is not a text file. Open a .txt or .csv file.").format(
+            name=name))
     return decode(raw)
+
+
+def _open_failed(path: str, exc: OSError) -> str:
+    """The sentence for a file that could not be opened: ours for the usual reasons, else
+    the system's own words (already in the system's language)."""
+    sentence = _REASONS.get(exc.errno or 0)
+    if sentence is not None:
+        return _(sentence).format(path=path)
+    reason = (exc.strerror or "").lower()
+    if not reason:
+        return _("Could not open {path}: the system refused.").format(path=path)
+    return _("Could not open {path}: {reason}.").format(path=path, reason=reason)
 
 
 def decode(raw: bytes) -> str:

@@ -7,6 +7,10 @@ Cells are formatted when the view asks (only the rows on screen), never stored:
 
 Answers arrive in chunks (:mod:`.buffer`): :meth:`BatchModel.apply` sets a chunk
 with one ``dataChanged`` over the rows it touched, not one signal per cell or row.
+The status words are said here, in the language in use (:func:`status_words`), from
+the answer's status and days: the engine's ``CheckResult.words`` stay English for
+the exports and the command line's ``--json``.
+
 Sorting is done here (one Python ``sorted`` with a key, then ``layoutChanged``):
 a ``QSortFilterProxyModel`` calling a Python ``data()`` from each of the ~130,000
 comparisons of 10,000 rows takes about a second (the activations table does the
@@ -18,12 +22,14 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QGuiApplication, QPalette
 
 from licensedesk.batch.export import seats_text
 from licensedesk.batch.model import CheckResult, Status
+from licensedesk.i18n import N_, _, ngettext
 
 from ..shared import colours
 from ..shared.labels import shown
@@ -32,8 +38,8 @@ from ..shared.values import local_date, local_time
 # the status next to the serial: what a person scans the table for
 (COL_SERIAL, COL_STATUS, COL_FOUND, COL_TYPE, COL_LICENSEE, COL_EMAIL, COL_SKU, COL_START,
  COL_END, COL_DAYS, COL_SEATS) = range(11)
-HEADERS = ("Serial", "Status", "Found", "Type", "Licensee", "E-mail", "SKU", "Start", "End",
-           "Days left", "Seats used / max")
+HEADERS = (N_("Serial"), N_("Status"), N_("Found"), N_("Type"), N_("Licensee"), N_("E-mail"),
+           N_("SKU"), N_("Start"), N_("End"), N_("Days left"), N_("Seats used / max"))
 COLUMN_COUNT = len(HEADERS)
 LAST_COLUMN = COLUMN_COUNT - 1
 
@@ -41,8 +47,24 @@ OBJECT_ROLE = Qt.ItemDataRole.UserRole + 1  # the row: CheckResult or Pending
 CATEGORY_ROLE = Qt.ItemDataRole.UserRole + 2  # what the filter looks at (a Status value or kind)
 
 WAITING, STOPPED, NOT_SERIAL = "waiting", "stopped", "not_serial"
-PENDING_WORDS = {WAITING: "waiting\u2026", STOPPED: "not checked (stopped)",
-                 NOT_SERIAL: "not a serial"}
+PENDING_WORDS = {
+    # TRANSLATORS: the status of a serial in the batch table, before its answer came
+    WAITING: N_("waiting\u2026"),
+    # TRANSLATORS: the status of a serial in the batch table: the check was stopped first
+    STOPPED: N_("not checked (stopped)"),
+    # TRANSLATORS: a row of the batch table that holds text which is no serial number
+    NOT_SERIAL: N_("not a serial"),
+}
+#: the licence types of the spec (§2) as the Type column says them; another type the
+#: service may add is shown as it comes
+TYPE_WORDS = {
+    # TRANSLATORS: a licence type in the batch table: never expires
+    "perpetual": N_("perpetual"),
+    # TRANSLATORS: a licence type in the batch table: valid for a paid period
+    "subscription": N_("subscription"),
+    # TRANSLATORS: a licence type in the batch table: a time-limited trial
+    "trial": N_("trial"),
+}
 #: the order of the Status column when sorted: what needs attention first
 STATUS_RANK = {s: n for n, s in enumerate(
     (Status.ERROR, Status.NOT_FOUND, Status.INVALID, Status.EXPIRED, Status.EXPIRING,
@@ -61,10 +83,46 @@ class Pending:
 
     @property
     def words(self) -> str:
-        return PENDING_WORDS[self.kind]
+        return _(PENDING_WORDS[self.kind])
 
 
 Row = CheckResult | Pending
+
+
+_DAY = 86400.0
+
+
+def status_words(r: CheckResult) -> str:
+    """The Status cell in the language in use: "active", "expires in 5 days", "could not
+    check: <why>". Said from the status and the days, not from ``r.words`` (the engine's
+    English, kept for the exports); the why of an invalid or unchecked serial is the
+    part of ``r.words_text`` after its prefix ("invalid for product: <sentence>"), the
+    api's sentence in the language in use (else ``r.reason_text``)."""
+    status, days = r.status, r.days_left
+    if status == Status.ACTIVE:
+        # TRANSLATORS: the status of a licence in the batch table
+        return _("active")
+    if status == Status.NOT_FOUND:
+        # TRANSLATORS: the status of a serial in the batch table: the service does not know it
+        return _("not found")
+    if status == Status.EXPIRING and days is not None:
+        return ngettext("expires in {n} day", "expires in {n} days", days).format(n=days)
+    if status == Status.EXPIRED and days is not None:
+        if days == 0:
+            return _("expired today")
+        return ngettext("expired {n} day ago", "expired {n} days ago", -days).format(n=-days)
+    if status == Status.NOT_STARTED and r.start is not None:
+        starts = max(1, math.ceil((r.start - datetime.now(UTC)).total_seconds() / _DAY))
+        return ngettext("not started: starts in {n} day", "not started: starts in {n} days",
+                        starts).format(n=starts)
+    why = r.words_text.partition(": ")[2] or r.reason_text
+    if status == Status.INVALID:
+        return (_("invalid for product: {reason}").format(reason=why) if why
+                else _("invalid for the product"))
+    if status == Status.ERROR:
+        return _("could not check: {problem}").format(problem=why) if why else _("could not check")
+    return {Status.EXPIRING: _("expiring soon"), Status.EXPIRED: _("expired"),
+            Status.NOT_STARTED: _("not started")}.get(status, r.words)
 
 
 def category(row: Row) -> str:
@@ -81,7 +139,11 @@ def display(row: Row, column: int) -> str:
         return row.words if column == COL_STATUS else ""
     r = row
     if column == COL_FOUND:
-        return "No" if r.status == Status.NOT_FOUND else "Yes" if r.found else ""
+        if r.status == Status.NOT_FOUND:
+            # TRANSLATORS: the Found column of the batch table: the serial was not found
+            return _("No")
+        # TRANSLATORS: the Found column of the batch table: the serial was found
+        return _("Yes") if r.found else ""
     if column == COL_SKU:
         return shown(f"{r.sku_name} ({r.sku})" if r.sku_name and r.sku else r.sku_name or r.sku)
     if column == COL_START:
@@ -91,9 +153,11 @@ def display(row: Row, column: int) -> str:
     if column == COL_DAYS:
         return "" if r.days_left is None else str(r.days_left)
     if column == COL_STATUS:
-        return shown(r.words)
+        return shown(status_words(r))
     if column == COL_SEATS:
         return seats_text(r.seats) or ""
+    if column == COL_TYPE and r.type in TYPE_WORDS:
+        return _(TYPE_WORDS[r.type])
     value = {COL_TYPE: r.type, COL_LICENSEE: r.licensee, COL_EMAIL: r.email}[column]
     return shown(value)
 
@@ -216,7 +280,7 @@ class BatchModel(QAbstractTableModel):
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
+            return _(HEADERS[section])
         return None
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
@@ -251,8 +315,8 @@ class BatchModel(QAbstractTableModel):
     def _tooltip(row: Row, col: int) -> str | None:
         if isinstance(row, Pending):
             return row.serial[:500] if row.kind == NOT_SERIAL and col == COL_SERIAL else None
-        if col in (COL_STATUS, COL_SEATS) and row.reason:
-            return shown(row.reason)
+        if col in (COL_STATUS, COL_SEATS) and row.reason_text:
+            return shown(row.reason_text)
         if col in (COL_START, COL_END):
             return local_time(row.start if col == COL_START else row.end) or None
         return None

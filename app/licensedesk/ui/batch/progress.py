@@ -1,12 +1,21 @@
-"""The words of the progress line and of the summary at the end of a check."""
+"""The words of the progress line and of the summary at the end of a check.
+
+Every count is its own plural (``ngettext``), and numbers are written in the
+locale's form (``10,000`` in English, ``10.000`` in German: ``ui/shared/values.py``).
+"""
 
 from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
+
+from PySide6.QtCore import QLocale
 
 from licensedesk.batch.model import Status
+from licensedesk.i18n import _, ngettext
 
+from ..shared.values import format_number as number
 from .model import NOT_SERIAL, STOPPED
 
 #: below this much time or these many answers the rate says nothing yet
@@ -18,51 +27,80 @@ def rate_and_left(done: int, total: int, elapsed: float) -> str:
     if done < _SETTLE_N or elapsed < _SETTLE_S:
         return ""
     rate = done / elapsed
-    words = f"{rate:,.0f} a second" if rate >= 10 else f"{rate:.1f} a second"
+    shown = number(round(rate)) if rate >= 10 else QLocale().toString(rate, "f", 1)
     if done >= total:
-        return words
-    return f"{words}, about {duration((total - done) / rate)} left"
+        # TRANSLATORS: how many serials are checked per second
+        return _("{rate} a second").format(rate=shown)
+    # TRANSLATORS: how many serials are checked per second, and the time still needed
+    return _("{rate} a second, about {left} left").format(
+        rate=shown, left=duration((total - done) / rate))
 
 
 def duration(seconds: float) -> str:
     """``"8 s"``, ``"3 min"``, ``"1 h 20 min"``, rounded up: never promises too little."""
     s = math.ceil(seconds)
     if s < 60:
-        return f"{s} s"
+        # TRANSLATORS: a short duration in seconds
+        return _("{s} s").format(s=s)
     minutes = math.ceil(s / 60)
     if minutes < 60:
-        return f"{minutes} min"
-    return f"{minutes // 60} h {minutes % 60} min"
+        # TRANSLATORS: a short duration in minutes
+        return _("{m} min").format(m=minutes)
+    # TRANSLATORS: a duration in hours and minutes
+    return _("{h} h {m} min").format(h=minutes // 60, m=minutes % 60)
 
 
-def count_words(n: int, one: str, many: str | None = None) -> str:
-    return f"{n:,} {one if n == 1 else many or one + 's'}"
+def serials_text(n: int) -> str:
+    """``"12 serials"``."""
+    return ngettext("{n} serial", "{n} serials", n).format(n=number(n))
 
 
 def input_summary(serials: int, duplicates: int, not_serials: int) -> str:
-    """``"12 serials, 3 duplicates dropped, 2 not a serial"``: what Check will send."""
+    """``"12 serials, 3 duplicates dropped, 2 not a serial"``: what Check will send. A
+    list of counts, each said whole in its language, joined by commas."""
     if not (serials or duplicates or not_serials):
-        return "No serials yet."
-    parts = [count_words(serials, "serial") if serials else "No serials"]
+        return _("No serials yet.")
+    parts = [serials_text(serials) if serials else _("No serials")]
     if duplicates:
-        parts.append(f"{count_words(duplicates, 'duplicate')} dropped")
+        parts.append(ngettext("{n} duplicate dropped", "{n} duplicates dropped",
+                              duplicates).format(n=number(duplicates)))
     if not_serials:
-        parts.append(f"{not_serials:,} not a serial")
+        # TRANSLATORS: how many pieces of the pasted text are no serial numbers
+        parts.append(ngettext("{n} not a serial", "{n} not a serial",
+                              not_serials).format(n=number(not_serials)))
     return ", ".join(parts)
 
 
-#: the summary's words per row category, in the order they are said
-_SAID = ((Status.ACTIVE, "active"), (Status.EXPIRING, "expiring soon"),
-         (Status.EXPIRED, "expired"), (Status.NOT_STARTED, "not started"),
-         (Status.NOT_FOUND, "not found"), (Status.INVALID, "not valid for the product"),
-         (Status.ERROR, "could not be checked"), (STOPPED, "not checked (stopped)"))
+#: the summary's words per row category, in the order they are said (each a plural of
+#: its own: a count, then what those rows are)
+_SAID: tuple[tuple[str, Callable[[int], str]], ...] = (
+    (Status.ACTIVE, lambda n: ngettext("{n} active", "{n} active", n)),
+    (Status.EXPIRING, lambda n: ngettext("{n} expiring soon", "{n} expiring soon", n)),
+    (Status.EXPIRED, lambda n: ngettext("{n} expired", "{n} expired", n)),
+    (Status.NOT_STARTED, lambda n: ngettext("{n} not started", "{n} not started", n)),
+    (Status.NOT_FOUND, lambda n: ngettext("{n} not found", "{n} not found", n)),
+    (Status.INVALID, lambda n: ngettext("{n} not valid for the product",
+                                        "{n} not valid for the product", n)),
+    (Status.ERROR, lambda n: ngettext("{n} could not be checked", "{n} could not be checked",
+                                      n)),
+    (STOPPED, lambda n: ngettext("{n} not checked (stopped)", "{n} not checked (stopped)", n)),
+)  # fmt: skip
 
 
 def summary(counts: Counter, stopped: bool) -> str:
     """``"Checked 12 serials: 7 active, 2 expired, 1 not found."`` (``Stopped after …`` when
     cancelled); the not-a-serial rows are not counted as checked."""
     checked = sum(n for k, n in counts.items() if k not in (STOPPED, NOT_SERIAL, "waiting"))
-    head = f"Stopped after {count_words(checked, 'serial')}" if stopped else \
-        f"Checked {count_words(checked, 'serial')}"
-    said = [f"{counts[k]:,} {words}" for k, words in _SAID if counts.get(k)]
-    return f"{head}: {', '.join(said)}." if said else f"{head}."
+    said = ", ".join(words(counts[k]).format(n=number(counts[k]))
+                        for k, words in _SAID if counts.get(k))
+    n = number(checked)
+    if stopped and said:
+        return ngettext("Stopped after {n} serial: {counts}.",
+                        "Stopped after {n} serials: {counts}.", checked).format(n=n, counts=said)
+    if stopped:
+        return ngettext("Stopped after {n} serial.", "Stopped after {n} serials.",
+                        checked).format(n=n)
+    if said:
+        return ngettext("Checked {n} serial: {counts}.", "Checked {n} serials: {counts}.",
+                        checked).format(n=n, counts=said)
+    return ngettext("Checked {n} serial.", "Checked {n} serials.", checked).format(n=n)

@@ -11,20 +11,28 @@ from __future__ import annotations
 from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt
 
 from licensedesk.batch.model import EXPIRING_DAYS, Status
+from licensedesk.i18n import N_, _
 
 from .model import NOT_SERIAL, STOPPED, WAITING
 
-#: (key, label, categories shown); the first shows every row
+#: (key, label, categories shown); the first shows every row. The labels are marked
+#: here and said by :func:`filter_label`.
 FILTERS: tuple[tuple[str, str, frozenset[str]], ...] = (
-    ("all", "All rows", frozenset()),
-    ("expiring", f"Expire within {EXPIRING_DAYS} days", frozenset({Status.EXPIRING})),
-    ("expired", "Expired", frozenset({Status.EXPIRED})),
-    ("not_found", "Not found", frozenset({Status.NOT_FOUND})),
-    ("invalid", "Not valid for the product", frozenset({Status.INVALID})),
-    ("errors", "Could not check (errors)", frozenset({Status.ERROR})),
-    ("not_checked", "Not checked yet", frozenset({WAITING, STOPPED})),
-    ("not_serial", "Not a serial", frozenset({NOT_SERIAL})),
+    ("all", N_("All rows"), frozenset()),
+    ("expiring", N_("Expire within {days} days"), frozenset({Status.EXPIRING})),
+    ("expired", N_("Expired"), frozenset({Status.EXPIRED})),
+    ("not_found", N_("Not found"), frozenset({Status.NOT_FOUND})),
+    ("invalid", N_("Not valid for the product"), frozenset({Status.INVALID})),
+    ("errors", N_("Could not check (errors)"), frozenset({Status.ERROR})),
+    ("not_checked", N_("Not checked yet"), frozenset({WAITING, STOPPED})),
+    ("not_serial", N_("Not a serial"), frozenset({NOT_SERIAL})),
 )
+
+
+def filter_label(label: str) -> str:
+    """A :data:`FILTERS` label in the language in use (``{days}``: the engine's
+    "expiring soon" window, always more than one day)."""
+    return _(label).format(days=EXPIRING_DAYS)
 
 
 class BatchProxy(QSortFilterProxyModel):

@@ -9,6 +9,8 @@ dialogs sit behind :meth:`BatchWindow.ask_open_path` and
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
 from PySide6.QtGui import QIcon, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -27,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from licensedesk.batch.model import CheckResult
+from licensedesk.i18n import N_, _, ngettext
 
 from ..shared import colours
 from ..shared.colours import text_style
@@ -35,6 +38,7 @@ from ..shared.icons import icon
 from ..shared.labels import plain_label
 from ..shared.support_dialog import hint_label
 from ..shared.table_copy import add_copy_shortcut
+from ..shared.values import format_number as number
 from .files import OPEN_FILTER, dropped_file
 from .model import (
     COL_DAYS,
@@ -53,12 +57,12 @@ from .model import (
     BatchModel,
     Pending,
 )
-from .proxy import FILTERS, BatchProxy
+from .proxy import FILTERS, BatchProxy, filter_label
 from .view import AnswersView
 
-TITLE = "Check many serials"
-PLACEHOLDER = ("Paste serials here: one a line, a spreadsheet column, a ticket\u2026 "
-               "or open (or drop) a .txt or .csv file.")
+TITLE = N_("Check many serials")
+PLACEHOLDER = N_("Paste serials here: one a line, a spreadsheet column, a ticket\u2026 "
+                 "or open (or drop) a .txt or .csv file.")
 SETTLE_MS = 250  # the count follows typing after this pause (a 10,000-line paste parses once)
 _WIDTHS = ((COL_STATUS, 230), (COL_FOUND, 50), (COL_TYPE, 90), (COL_LICENSEE, 140),
            (COL_EMAIL, 180), (COL_SKU, 190), (COL_START, 85), (COL_END, 85), (COL_DAYS, 70),
@@ -94,7 +98,7 @@ class BatchWindow(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("batchWindow")
-        self.setWindowTitle(TITLE)
+        self.setWindowTitle(_(TITLE))
         self.setAcceptDrops(True)
         self.model = BatchModel(self)
         self.proxy = BatchProxy(self)
@@ -109,47 +113,63 @@ class BatchWindow(QWidget):
     def _build(self) -> None:
         self.input = SerialsEdit()
         self.input.setObjectName("batchInput")
-        self.input.setAccessibleName("Serials to check")
-        self.input.setPlaceholderText(PLACEHOLDER)
+        self.input.setAccessibleName(_("Serials to check"))
+        self.input.setAccessibleDescription(_("One serial a line, or any text that holds "
+                                              "serials; Tab leaves the box"))
+        self.input.setPlaceholderText(_(PLACEHOLDER))
         self.input.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.input.setMaximumHeight(120)
         self.input.setTabChangesFocus(True)
-        self.open_button = _button("Open file\u2026", "batchOpenButton", icon("document-open"))
-        self.open_button.setToolTip("Read the serials from a .txt or .csv file")
-        self.count_label = plain_label("No serials yet.")
+        self.open_button = _button(_("&Open file\u2026"), "batchOpenButton",
+                                   icon("document-open"))
+        self.open_button.setToolTip(_("Read the serials from a .txt or .csv file"))
+        self.count_label = plain_label(_("No serials yet."))
         self.count_label.setObjectName("batchCount")
+        self.count_label.setAccessibleName(_("Serials found"))
         self.product_input = QLineEdit()
         self.product_input.setObjectName("batchProduct")
-        self.product_input.setAccessibleName("Product code to validate against (optional)")
-        self.product_input.setPlaceholderText("Optional: validate each serial for this product")
+        self.product_input.setAccessibleName(_("Product code to validate against (optional)"))
+        self.product_input.setPlaceholderText(_("Optional: validate each serial for this "
+                                                "product"))
         self.product_input.setClearButtonEnabled(True)
         self.product_input.setMinimumWidth(320)
         self.product_hint = hint_label("batchProductHint")
-        self.check_button = _button("Check", "batchCheckButton", icon("media-playback-start"))
-        self.check_button.setToolTip("Check every serial (Ctrl+Enter). Nothing is changed "
-                                     "and no host is recorded.")
-        self.cancel_button = _button("Cancel", "batchCancelButton", icon("media-playback-stop"))
-        self.cancel_button.setToolTip("Stop sending; the answers already in stay (Esc)")
-        self.retry_button = _button("Retry failed", "batchRetryButton", icon("view-refresh"))
-        self.retry_button.setToolTip("Check again only the serials that could not be checked")
+        # TRANSLATORS: a button that starts checking the serials (nothing is changed)
+        self.check_button = _button(_("&Check"), "batchCheckButton",
+                                    icon("media-playback-start"))
+        self.check_button.setToolTip(_("Check every serial (Ctrl+Enter). Nothing is changed "
+                                       "and no host is recorded."))
+        # TRANSLATORS: a button that stops a running batch check
+        self.cancel_button = _button(_("Cancel"), "batchCancelButton",
+                                     icon("media-playback-stop"))
+        self.cancel_button.setAccessibleName(_("Cancel the check"))
+        self.cancel_button.setToolTip(_("Stop sending; the answers already in stay (Esc)"))
+        self.retry_button = _button(_("&Retry failed"), "batchRetryButton", icon("view-refresh"))
+        self.retry_button.setToolTip(_("Check again only the serials that could not be "
+                                       "checked"))
         self.filter_combo = QComboBox()
         self.filter_combo.setObjectName("batchFilter")
-        self.filter_combo.setAccessibleName("Show rows")
+        self.filter_combo.setAccessibleName(_("Show rows"))
         for key, label, _cats in FILTERS:
-            self.filter_combo.addItem(label, key)
+            self.filter_combo.addItem(filter_label(label), key)
         self.shown_label = plain_label()
         self.shown_label.setObjectName("batchShown")
-        self.export_csv_button = _button("Export CSV\u2026", "batchExportCsvButton",
+        self.shown_label.setAccessibleName(_("Rows shown"))
+        self.export_csv_button = _button(_("Export CS&V\u2026"), "batchExportCsvButton",
                                          icon("document-save"))
-        self.export_json_button = _button("Export JSON\u2026", "batchExportJsonButton",
+        self.export_csv_button.setAccessibleDescription(
+            _("Saves the answers the table shows as a CSV file"))
+        self.export_json_button = _button(_("Export &JSON\u2026"), "batchExportJsonButton",
                                           icon("document-save"))
-        self.export_xlsx_button = _button("Export XLSX\u2026", "batchExportXlsxButton",
+        self.export_json_button.setAccessibleDescription(
+            _("Saves the answers the table shows as a JSON file"))
+        self.export_xlsx_button = _button(_("Export &XLSX\u2026"), "batchExportXlsxButton",
                                           icon("document-save"))
-        self.export_xlsx_button.setToolTip("A spreadsheet with typed cells, the header "
-                                           "frozen and filterable")
+        self.export_xlsx_button.setToolTip(_("A spreadsheet with typed cells, the header "
+                                             "frozen and filterable"))
         self.progress = QProgressBar()
         self.progress.setObjectName("batchProgress")
-        self.progress.setAccessibleName("Progress of the check")
+        self.progress.setAccessibleName(_("Progress of the check"))
         # Count, rate and time left are the bar's own text, and the bar paints its whole
         # rectangle: an update every flush repaints the bar alone, never the window
         # behind it or a relayout for a label whose width changed (bench_ui_batch.py).
@@ -163,9 +183,11 @@ class BatchWindow(QWidget):
         self.table = self._make_table()
         self.status_label = plain_label()
         self.status_label.setObjectName("batchStatus")
+        self.status_label.setAccessibleName(_("Result of the check"))
         self.status_label.setWordWrap(True)
         self.status_label.setStyleSheet(text_style(colours.MUTED))
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status_label.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # selectable, not a stop
 
         top = QHBoxLayout()
         top.addWidget(self.input, 1)
@@ -174,14 +196,19 @@ class BatchWindow(QWidget):
         side.addStretch(1)
         top.addLayout(side)
         product = QHBoxLayout()
-        product.addWidget(QLabel("Product code:"))
+        product_label = QLabel(_("&Product code:"))
+        product_label.setBuddy(self.product_input)
+        product.addWidget(product_label)
         product.addWidget(self.product_input)
         product.addWidget(self.product_hint, 1)
         actions = QHBoxLayout()
         for b in (self.check_button, self.cancel_button, self.retry_button):
             actions.addWidget(b)
         actions.addStretch(1)
-        actions.addWidget(QLabel("Show:"))
+        # TRANSLATORS: the label of the batch table's filter (which rows the table shows)
+        show_label = QLabel(_("S&how:"))
+        show_label.setBuddy(self.filter_combo)
+        actions.addWidget(show_label)
         actions.addWidget(self.filter_combo)
         actions.addWidget(self.shown_label)
         actions.addWidget(self.export_csv_button)
@@ -196,11 +223,24 @@ class BatchWindow(QWidget):
         lay.addWidget(self.banner)
         lay.addWidget(self.table, 1)
         lay.addWidget(self.status_label)
+        self._tab_order()
+
+    def _tab_order(self) -> None:
+        """Tab goes as the eye reads: the serials, their file, the product, the actions,
+        the filter and the exports, then the table (disabled buttons are passed over)."""
+        chain = (self.input, self.open_button, self.product_input, self.check_button,
+                 self.cancel_button, self.retry_button, self.filter_combo,
+                 self.export_csv_button, self.export_json_button, self.export_xlsx_button,
+                 self.banner, self.table)
+        for first, second in pairwise(chain):
+            QWidget.setTabOrder(first, second)
 
     def _make_table(self) -> AnswersView:
         table = AnswersView()
         table.setObjectName("batchTable")
-        table.setAccessibleName("Answers")
+        table.setAccessibleName(_("Answers"))
+        table.setAccessibleDescription(_("One row per serial; Enter or a double-click looks "
+                                         "the serial up in the main window"))
         table.setTabKeyNavigation(False)
         table.setModel(self.proxy)
         table.setSortingEnabled(True)
@@ -242,6 +282,10 @@ class BatchWindow(QWidget):
         self.export_xlsx_button.clicked.connect(lambda: self.exportRequested.emit("xlsx"))
         self.filter_combo.currentIndexChanged.connect(self._filter_changed)
         self.table.doubleClicked.connect(self._double_clicked)
+        for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):  # the double-click's keyboard twin
+            enter = QShortcut(QKeySequence(key), self.table)
+            enter.setContext(Qt.ShortcutContext.WidgetShortcut)
+            enter.activated.connect(lambda: self._double_clicked(self.table.currentIndex()))
         for signal in (self.model.modelReset, self.model.dataChanged, self.proxy.layoutChanged,
                        self.proxy.rowsInserted, self.proxy.rowsRemoved):
             signal.connect(self._rows_changed)
@@ -281,14 +325,15 @@ class BatchWindow(QWidget):
     def ask_open_path(self) -> str:
         """The file to read the serials from; "" when cancelled. The OS dialog: tests
         replace this."""
-        path, _ = QFileDialog.getOpenFileName(self, "Open a list of serials", "", OPEN_FILTER)
+        path, _kind = QFileDialog.getOpenFileName(self, _("Open a list of serials"), "",
+                                                  _(OPEN_FILTER))
         return path
 
     def ask_save_path(self, proposed: str, kind: str) -> str:
         """Where to export, starting at ``proposed``; "" when cancelled. Tests replace this."""
-        what = {"csv": "CSV files (*.csv)", "json": "JSON files (*.json)",
-                "xlsx": "Excel workbooks (*.xlsx)"}[kind]
-        path, _ = QFileDialog.getSaveFileName(self, "Export the answers", proposed, what)
+        what = {"csv": _("CSV files (*.csv)"), "json": _("JSON files (*.json)"),
+                "xlsx": _("Excel workbooks (*.xlsx)")}[kind]
+        path, _kind = QFileDialog.getSaveFileName(self, _("Export the answers"), proposed, what)
         return path
 
     # -- drops on the whole window (the table, the buttons…) ---------------------
@@ -330,7 +375,11 @@ class BatchWindow(QWidget):
         bar = self.progress
         bar.setUpdatesEnabled(False)  # QProgressBar.setValue repaints at once (~0.5-2 ms a
         try:  # chunk); re-enabled, the bar is painted with the rest of the frame
-            bar.setFormat(f"{done:,} of {total:,}" + (f" \u2014 {rate}" if rate else ""))
+            done_n, total_n = number(done), number(total)
+            # TRANSLATORS: the progress of a batch check: serials answered of all
+            bar.setFormat(_("{done} of {total} \u2014 {rate}").format(
+                done=done_n, total=total_n, rate=rate) if rate else
+                _("{done} of {total}").format(done=done_n, total=total_n))
             bar.setRange(0, max(total, 1))
             bar.setValue(done)
         finally:
@@ -360,8 +409,12 @@ class BatchWindow(QWidget):
 
     def _rows_changed(self, *_args) -> None:
         shown, total = self.proxy.rowCount(), self.model.rowCount()
-        self.shown_label.setText(f"{shown:,} of {total:,}" if shown != total else
-                                 "1 row" if total == 1 else f"{total:,} rows")
+        if shown != total:
+            # TRANSLATORS: rows the filter shows, of all rows of the batch table
+            text = _("{shown} of {total}").format(shown=number(shown), total=number(total))
+        else:
+            text = ngettext("{n} row", "{n} rows", total).format(n=number(total))
+        self.shown_label.setText(text)
         self._update_buttons()
 
     def _update_buttons(self) -> None:

@@ -23,6 +23,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from licensedesk.api.errors import InvalidInput
 from licensedesk.api.serials import check_product_code
+from licensedesk.i18n import N_, _
 
 from .controller import BatchController
 
@@ -37,9 +38,9 @@ log = logging.getLogger(__name__)
 
 DEFAULT_CONCURRENCY = 8
 MAX_CONCURRENCY = 32  # what the engine takes (licensedesk.batch.check)
-NO_SERIALS = "There is no serial to check: paste some, or open a .txt or .csv file."
-RUNNING = "A check is running: cancel it first to check other serials."
-PROFILE_CHANGED = "The connection profile changed, so the check stopped."
+NO_SERIALS = N_("There is no serial to check: paste some, or open a .txt or .csv file.")
+RUNNING = N_("A check is running: cancel it first to check other serials.")
+PROFILE_CHANGED = N_("The connection profile changed, so the check stopped.")
 
 
 class BatchFeature(QObject):
@@ -51,7 +52,7 @@ class BatchFeature(QObject):
                                           self._concurrency, self, history=desk.recorder)
         self.window: BatchWindow | None = None
         self._product: str | None = None  # of the last check: a retry uses it too
-        self._note = ""  # why the check stopped, when it was not the person
+        self._note = ""  # why the check stopped, when it was not the person (translated)
         desk.window.registry["batch"].triggered.connect(lambda _checked=False: self.open())
         lookup.workspace.checkAllRequested.connect(self.check_text)
         desk.connections.currentChanged.connect(self._profile_changed)
@@ -69,7 +70,7 @@ class BatchFeature(QObject):
         """Open with ``text`` and check its serials at once ("Check all N" of a paste)."""
         w = self.open()
         if self.controller.is_running():
-            w.show_status(RUNNING)
+            w.show_status(_(RUNNING))
         else:
             w.set_text(text)
             self.check()
@@ -89,7 +90,7 @@ class BatchFeature(QObject):
                 return None
         parsed = self._count(w.text())
         if not parsed.serials:  # the rows on show (an earlier answer) stay
-            w.show_status(NO_SERIALS)
+            w.show_status(_(NO_SERIALS))
             return None
         w.show_rows(parsed.serials, parsed.not_serials)
         self._product, self._note = product or None, ""
@@ -118,7 +119,7 @@ class BatchFeature(QObject):
 
         w = self._window()
         if self.controller.is_running():
-            w.show_status(RUNNING)
+            w.show_status(_(RUNNING))
             return False
         try:
             text = read_serials_file(path)
@@ -128,7 +129,7 @@ class BatchFeature(QObject):
         w.banner.clear()
         w.set_text(text)
         self._count(text)
-        w.show_status(f"Read {Path(path).name}.")
+        w.show_status(_("Read {name}.").format(name=Path(path).name))
         return True
 
     # -- handlers --------------------------------------------------------------------
@@ -199,7 +200,7 @@ class BatchFeature(QObject):
     def _profile_changed(self, _name: str) -> None:
         """Answers from two services must not mix in one table: stop, and say so."""
         if self.controller.is_running():
-            self._note = PROFILE_CHANGED
+            self._note = _(PROFILE_CHANGED)
             self.controller.cancel()
         self._title()
 
@@ -208,7 +209,9 @@ class BatchFeature(QObject):
             from .window import TITLE
 
             name = self._desk.connections.current
-            self.window.setWindowTitle(f"{TITLE} \u2014 {name}" if name else TITLE)
+            # TRANSLATORS: the batch window's title with the connection profile in use
+            self.window.setWindowTitle(_("Check many serials \u2014 {profile}").format(
+                profile=name) if name else _(TITLE))
 
     def _concurrency(self) -> int:
         """The profile's ``batch_concurrency`` (requests at once), else 8."""

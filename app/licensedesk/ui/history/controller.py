@@ -109,16 +109,20 @@ class HistoryController(QObject):
         try:
             entries = await self._history.history(serial)
         except StoreError as exc:
-            self.serialFailed.emit(serial, exc.sentence)
+            if not self._closed:
+                self.serialFailed.emit(serial, exc.sentence)
             return None
-        self.serialLoaded.emit(serial, entries)
+        if not self._closed:  # a read started as the desk closed: its widgets are gone
+            self.serialLoaded.emit(serial, entries)
         return entries
 
     async def _query(self, query: HistoryQuery) -> Sequence[Entry] | None:
         try:
             entries = await self._history.query(query)
         except StoreError as exc:
-            self.queryFailed.emit(exc.sentence)
+            if not self._closed:
+                self.queryFailed.emit(exc.sentence)
             return None
-        self.queried.emit(query, entries)
+        if not self._closed:
+            self.queried.emit(query, entries)
         return entries

@@ -1,4 +1,4 @@
-"""The entries the History window shows, as CSV or JSON lines. No Qt.
+"""The entries the History window shows, as CSV or JSON lines. No widgets.
 
 CSV: one flat row per entry for a spreadsheet; times are ISO 8601 in local time
 with their UTC offset (like every export of the app), ``before`` and ``counts``
@@ -7,6 +7,11 @@ what ``licensedesk-cli history export`` writes (``Entry.to_dict``, times in
 UTC), so ``licensedesk-cli history import`` takes the file (no duplicates: the
 ids are the entries' own). Neither holds a key or a password: the stores clean
 every entry they write (docs/history.md, "Keeping secrets out").
+
+For machines and people alike: the column names, the keys (``action``, ``outcome``)
+and the times stay the same in every language (English names, raw values); the
+words columns (``what``, ``outcome_words``, ``details``) say the same as the table,
+in the language in use.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from typing import Any
 from licensedesk.history import Entry
 from licensedesk.history.transfer import export_lines
 
-from .words import details_text, what_text
+from .words import details_text, outcome_text, what_text
 
 COLUMNS = (
     "time", "user", "display_name", "machine", "profile", "service", "action", "serial",
@@ -59,7 +64,7 @@ def csv_row(entry: Entry) -> list[str]:
         "product": entry.product or "",
         "what": what_text(entry),
         "outcome": entry.outcome,
-        "outcome_words": entry.outcome_text,
+        "outcome_words": outcome_text(entry),
         "detail": entry.detail or "",
         "details": details_text(entry),
         "before": _json(entry.before),

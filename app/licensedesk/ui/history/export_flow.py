@@ -4,7 +4,8 @@ The file name proposed is ``history-DATE.csv`` (``history-SERIAL-DATE…`` when 
 list is one serial's) in the folder of the last export, the one every export of
 the app remembers (``ui/shared/export_file.py``). The text is built before the
 file is opened, so a failure leaves no half file, and is said in the window's
-banner as a sentence. A name typed without an extension gets the kind's.
+banner as a sentence. A name typed without an extension gets the kind's. The columns
+and keys of the files stay English in every language (``export.py``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from datetime import date
 
 from PySide6.QtCore import QSettings
 
+from licensedesk.i18n import _, ngettext
+
 from ..shared.export_file import (
     last_folder,
     remember_folder,
@@ -21,6 +24,7 @@ from ..shared.export_file import (
     with_extension,
     write_bytes_file,
 )
+from ..shared.values import format_number
 from .export import EXTENSIONS, default_file_name, export_text
 from .window import HistoryWindow
 
@@ -30,7 +34,7 @@ def export(window: HistoryWindow, qsettings: QSettings, kind: str,
     """Ask where, write, say where it went (or why not); returns the path written."""
     entries = window.shown_entries()
     if not entries:
-        window.show_status("Nothing to export: no entry is on show.")
+        window.show_status(_("Nothing to export: no entry is on show."))
         return None
     proposed = os.path.join(last_folder(qsettings), default_file_name(kind, date.today(), serial))
     path = window.ask_save_path(proposed, kind)
@@ -45,5 +49,6 @@ def export(window: HistoryWindow, qsettings: QSettings, kind: str,
         return None
     window.banner.clear()
     remember_folder(qsettings, path)
-    window.show_status(f"Saved {n:,} {'entry' if n == 1 else 'entries'} to {path}")
+    window.show_status(ngettext("Saved {n} entry to {path}", "Saved {n} entries to {path}",
+                                n).format(n=format_number(n), path=path))
     return path

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime, time
+from itertools import pairwise
 
 from PySide6.QtCore import QDate, QStringListModel, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -26,13 +27,14 @@ from PySide6.QtWidgets import (
 )
 
 from licensedesk.history import HistoryQuery
+from licensedesk.i18n import N_, _
 
 from ..shared.support_dialog import hint_label
 from .words import ACTION_WORDS, OUTCOME_FILTER_WORDS
 
 SETTLE_MS = 300
-NOT_A_SERIAL = ("Not a whole serial: type all five groups, or search for part of one "
-                "in Search.")
+NOT_A_SERIAL = N_("Not a whole serial: type all five groups, or search for part of one "
+                  "in Search.")
 
 
 class HistoryFilters(QWidget):
@@ -41,30 +43,44 @@ class HistoryFilters(QWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.normalizer: Callable[[str], str] | None = None  # the api's; None: taken as typed
-        self.serial = _edit("historySerialFilter", "Serial", "Any serial")
-        self.person = _edit("historyPersonFilter", "Person", "Anyone (user or display name)")
+        self.serial = _edit("historySerialFilter", _("Serial"), _("Any serial"))
+        self.serial.setAccessibleDescription(_("Only this serial's history: all five groups"))
+        self.person = _edit("historyPersonFilter", _("Person"),
+                            _("Anyone (user or display name)"))
         self.people = QStringListModel(self)
         completer = QCompleter(self.people, self)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.person.setCompleter(completer)
-        self.search = _edit("historySearch", "Search",
-                            "Serial, person, device, message\u2026")
-        self.action = _combo("historyActionFilter", "Action", "Any action", ACTION_WORDS)
-        self.outcome = _combo("historyOutcomeFilter", "Outcome", "Any outcome",
+        self.search = _edit("historySearch", _("Search"),
+                            _("Serial, person, device, message\u2026"))
+        self.search.setAccessibleDescription(_("Any part of an entry: serial, person, device, "
+                                               "the service's message"))
+        self.action = _combo("historyActionFilter", _("Action"), _("Any action"),
+                             ACTION_WORDS)
+        self.outcome = _combo("historyOutcomeFilter", _("Outcome"), _("Any outcome"),
                               OUTCOME_FILTER_WORDS)
         today = QDate.currentDate()
-        self.use_since, self.since = _day("From", "historySince", today.addDays(-30))
-        self.use_until, self.until = _day("Until", "historyUntil", today)
+        # TRANSLATORS: the history's date filter: entries from this day on
+        self.use_since, self.since = _day(_("&From:"), _("From date"), "historySince",
+                                          today.addDays(-30))
+        # TRANSLATORS: the history's date filter: entries up to this day
+        self.use_until, self.until = _day(_("&Until:"), _("Until date"), "historyUntil", today)
         self.hint = hint_label("historySerialHint")
+        self.hint.setAccessibleName(_("Serial filter problem"))
 
         first = QHBoxLayout()
-        for label, widget, stretch in (("Serial:", self.serial, 2), ("Person:", self.person, 2)):
-            first.addWidget(QLabel(label))
+        for label, widget, stretch in ((_("&Serial:"), self.serial, 2),
+                                       (_("&Person:"), self.person, 2)):
+            buddy = QLabel(label)
+            buddy.setBuddy(widget)
+            first.addWidget(buddy)
             first.addWidget(widget, stretch)
         first.addWidget(self.action, 1)
         first.addWidget(self.outcome, 1)
         second = QHBoxLayout()
-        second.addWidget(QLabel("Search:"))
+        search_label = QLabel(_("Searc&h:"))
+        search_label.setBuddy(self.search)
+        second.addWidget(search_label)
         second.addWidget(self.search, 1)
         for box, edit in ((self.use_since, self.since), (self.use_until, self.until)):
             second.addWidget(box)
@@ -74,6 +90,9 @@ class HistoryFilters(QWidget):
         lay.addLayout(first)
         lay.addLayout(second)
         lay.addWidget(self.hint)
+        for a, b in pairwise((self.serial, self.person, self.action, self.outcome, self.search,
+                              self.use_since, self.since, self.use_until, self.until)):
+            QWidget.setTabOrder(a, b)  # as the eye reads the two rows
 
         self._settle = QTimer(self)
         self._settle.setSingleShot(True)
@@ -95,7 +114,7 @@ class HistoryFilters(QWidget):
             try:
                 serial = self.normalizer(serial)
             except Exception:  # the api's InvalidInput: not a serial
-                self.hint.setText(NOT_A_SERIAL)
+                self.hint.setText(_(NOT_A_SERIAL))
                 self.hint.show()
                 return None
         self.hint.hide()
@@ -167,16 +186,17 @@ def _combo(name: str, accessible: str, anything: str, words: dict[str, str]) -> 
     combo.setAccessibleName(accessible)
     combo.addItem(anything, None)
     for key, text in words.items():
-        combo.addItem(text, key)
+        combo.addItem(_(text), key)
     return combo
 
 
-def _day(text: str, name: str, day: QDate) -> tuple[QCheckBox, QDateEdit]:
-    box = QCheckBox(f"{text}:")
+def _day(text: str, accessible: str, name: str, day: QDate) -> tuple[QCheckBox, QDateEdit]:
+    """A check box that turns the date filter on (``text``, translated) and its date."""
+    box = QCheckBox(text)
     box.setObjectName(f"{name}Check")
     edit = QDateEdit(day)
     edit.setObjectName(name)
-    edit.setAccessibleName(f"{text} date")
+    edit.setAccessibleName(accessible)
     edit.setCalendarPopup(True)
     edit.setDisplayFormat("yyyy-MM-dd")
     edit.setEnabled(False)

@@ -16,15 +16,17 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QGuiApplication, QPalette
 
+from licensedesk.i18n import N_, _
+
 from ..shared import colours
 from ..shared.labels import shown
-from .words import details_text, what_text, when_text, where_text
+from .words import details_text, outcome_text, what_text, when_text, where_text
 
 if TYPE_CHECKING:
     from licensedesk.history import Entry
 
 COL_WHEN, COL_WHO, COL_SERIAL, COL_WHAT, COL_OUTCOME, COL_DETAILS = range(6)
-HEADERS = ("When", "Who", "Serial", "What", "Outcome", "Details")
+HEADERS = (N_("When"), N_("Who"), N_("Serial"), N_("What"), N_("Outcome"), N_("Details"))
 COLUMN_COUNT = len(HEADERS)
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1  # the Entry of the row
@@ -44,7 +46,7 @@ def cell_text(entry: Entry, column: int) -> str:
     if column == COL_WHAT:
         return shown(what_text(entry))
     if column == COL_OUTCOME:
-        return shown(entry.outcome_text)
+        return shown(outcome_text(entry))
     return shown(details_text(entry))
 
 
@@ -94,7 +96,7 @@ class HistoryModel(QAbstractTableModel):
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
+            return _(HEADERS[section])
         return None
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
@@ -123,7 +125,8 @@ class HistoryModel(QAbstractTableModel):
         if col in (COL_OUTCOME, COL_DETAILS, COL_WHAT):
             return cell_text(entry, col) or None
         if col == COL_WHEN and entry.finished is not None:
-            return f"Outcome written {when_text(entry.replace(time=entry.finished))}"
+            return _("Outcome written {time}").format(
+                time=when_text(entry.replace(time=entry.finished)))
         return None
 
 

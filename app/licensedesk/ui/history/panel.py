@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGroupBox,
@@ -22,6 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from licensedesk.i18n import N_, _
+
 from ..shared.part_state import PartState
 from ..shared.table_copy import add_copy_shortcut
 from .model import COL_OUTCOME, COL_SERIAL, COL_WHAT, COL_WHEN, COL_WHO, HistoryModel
@@ -29,7 +32,7 @@ from .model import COL_OUTCOME, COL_SERIAL, COL_WHAT, COL_WHEN, COL_WHO, History
 if TYPE_CHECKING:
     from licensedesk.history import Entry
 
-NOTHING_YET = "No change to this serial has been recorded."
+NOTHING_YET = N_("No change to this serial has been recorded.")
 _WIDTHS = ((COL_WHEN, 140), (COL_WHO, 170), (COL_WHAT, 250), (COL_OUTCOME, 230))
 
 
@@ -53,7 +56,17 @@ def history_table(model: HistoryModel, name: str) -> QTableView:
     serial = table.fontMetrics().horizontalAdvance("WXYZ-0000-WXYZ-0000-WXYZ")
     table.setColumnWidth(COL_SERIAL, serial + 16)  # a serial is never cut short
     add_copy_shortcut(table)
+    table.setAccessibleDescription(_("Newest first; Ctrl+C copies the selected rows"))
     return table
+
+
+def on_enter(table: QTableView, slot) -> None:
+    """Enter / Return on the table's current row calls ``slot(index)``: the keyboard's
+    double-click (``activated`` would fire on a single click on some platforms)."""
+    for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+        shortcut = QShortcut(QKeySequence(key), table)
+        shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+        shortcut.activated.connect(lambda: slot(table.currentIndex()))
 
 
 class HistoryPanel(QGroupBox):
@@ -63,16 +76,16 @@ class HistoryPanel(QGroupBox):
     countChanged = Signal(int)  # entries on show (-1: none, the part is empty or failed)
 
     def __init__(self, parent=None) -> None:
-        super().__init__("History of this serial", parent)
+        super().__init__(_("History of this serial"), parent)
         self.setObjectName("historyPanel")
         self.serial: str | None = None
         self.model = HistoryModel(self)
         self.table = history_table(self.model, "historyTable")
-        self.table.setAccessibleName("History of this serial")
+        self.table.setAccessibleName(_("History of this serial"))
         self.table.setColumnHidden(COL_SERIAL, True)  # always the serial on show
-        self.open_button = QPushButton("Open in the History window\u2026")
+        self.open_button = QPushButton(_("Open in the History window\u2026"))
         self.open_button.setObjectName("historyOpenButton")
-        self.open_button.setToolTip("Filter, search and export the history (Ctrl+H)")
+        self.open_button.setToolTip(_("Filter, search and export the history (Ctrl+H)"))
         self.open_button.clicked.connect(lambda: self.openRequested.emit(self.serial or ""))
         content = QWidget()
         lay = QVBoxLayout(content)
@@ -85,6 +98,7 @@ class HistoryPanel(QGroupBox):
         outer = QVBoxLayout(self)
         outer.addWidget(self.state, 1)
         outer.addLayout(bar)
+        QWidget.setTabOrder(self.table, self.open_button)
 
     def set_busy(self, busy: bool) -> None:
         self.state.set_busy(busy)
@@ -95,7 +109,7 @@ class HistoryPanel(QGroupBox):
         if entries:
             self.state.show_content()
         else:
-            self.state.show_message(NOTHING_YET)
+            self.state.show_message(_(NOTHING_YET))
         self.countChanged.emit(len(entries))
 
     def show_error(self, serial: str, sentence: str) -> None:

@@ -12,8 +12,9 @@ history feature's wiring answers through :meth:`show_test_result`,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
@@ -28,15 +29,16 @@ from PySide6.QtWidgets import (
 )
 
 from licensedesk.history import HistorySettings
+from licensedesk.i18n import N_, _
 
 from ..shared import colours
 from ..shared.colours import text_style
 from ..shared.labels import plain_label
 from ..shared.support_dialog import hint_label
 
-URL_EXAMPLE = "postgresql://ana@db.example.com:5432/licensedesk"
-STORED = "Stored in the OS keyring: leave empty to keep it"
-NOT_STORED = "Kept in the OS keyring, never in the settings file"
+URL_EXAMPLE = "postgresql://ana@db.example.com:5432/licensedesk"  # an address: not translated
+STORED = N_("Stored in the OS keyring: leave empty to keep it")
+NOT_STORED = N_("Kept in the OS keyring, never in the settings file")
 
 
 @dataclass(frozen=True)
@@ -56,64 +58,77 @@ class HistorySettingsDialog(QDialog):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("historySettingsDialog")
-        self.setWindowTitle("History settings")
+        self.setWindowTitle(_("History settings"))
         self.setModal(True)
-        self.local = QRadioButton("On this computer")
+        self.local = QRadioButton(_("On this &computer"))
         self.local.setObjectName("historyLocal")
+        self.local.setAccessibleDescription(_("A file in your data folder"))
         self.local_path = plain_label()
         self.local_path.setObjectName("historyLocalPath")
+        self.local_path.setAccessibleName(_("History file"))
+        self.local_path.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.local_path.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # selectable, not a stop
         self.local_path.setWordWrap(True)
         self.local_path.setStyleSheet(text_style(colours.MUTED))
-        self.team = QRadioButton("In a team's PostgreSQL database (every desk sees every entry)")
+        self.team = QRadioButton(_("In a &team's PostgreSQL database (every desk sees every "
+                                   "entry)"))
         self.team.setObjectName("historyTeam")
         group = QButtonGroup(self)
         group.addButton(self.local)
         group.addButton(self.team)
         self.url = QLineEdit()
         self.url.setObjectName("historyTeamUrl")
-        self.url.setAccessibleName("Team database address")
+        self.url.setAccessibleName(_("Team database address"))
+        self.url.setAccessibleDescription(_("For example {example}").format(
+            example=URL_EXAMPLE))
         self.url.setPlaceholderText(URL_EXAMPLE)
         self.password = QLineEdit()
         self.password.setObjectName("historyTeamPassword")
-        self.password.setAccessibleName("Team database password")
+        self.password.setAccessibleName(_("Team database password"))
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
-        self.password.setPlaceholderText(NOT_STORED)
-        self.test_button = QPushButton("Test connection")
+        self.password.setPlaceholderText(_(NOT_STORED))
+        self.test_button = QPushButton(_("Te&st connection"))
         self.test_button.setObjectName("historyTestButton")
         self.test_button.setAutoDefault(False)
         self.test_result = plain_label()
         self.test_result.setObjectName("historyTestResult")
         self.test_result.setWordWrap(True)
+        self.test_result.setAccessibleName(_("Connection test"))
         self.keyring_note = plain_label()
         self.keyring_note.setObjectName("historyKeyringNote")
+        self.keyring_note.setAccessibleName(_("Keyring"))
         self.keyring_note.setWordWrap(True)
         self.keyring_note.setStyleSheet(text_style(colours.WARN))
         self.keyring_note.hide()
         self.display_name = QLineEdit()
         self.display_name.setObjectName("historyDisplayName")
-        self.display_name.setAccessibleName("Your name in the history")
-        self.display_name.setPlaceholderText("Optional: how the team sees you, e.g. Ana Lima")
+        self.display_name.setAccessibleName(_("Your name in the history"))
+        self.display_name.setPlaceholderText(_("Optional: how the team sees you, e.g. Ana Lima"))
         self.error = hint_label("historySettingsError")
+        self.error.setAccessibleName(_("Problem"))
 
         team_box = self.team_box = QWidget()
         form = QFormLayout(team_box)
         form.setContentsMargins(24, 0, 0, 0)
-        form.addRow("Address:", self.url)
-        form.addRow("Password:", self.password)
+        form.addRow(_("&Address:"), self.url)  # a QFormLayout label is the field's buddy
+        form.addRow(_("Pass&word:"), self.password)
         test_row = QHBoxLayout()
         test_row.addWidget(self.test_button)
         test_row.addWidget(self.test_result, 1)
         form.addRow(test_row)
         form.addRow(self.keyring_note)
         name_form = QFormLayout()
-        name_form.addRow("Your name:", self.display_name)
+        name_form.addRow(_("Your &name:"), self.display_name)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.save_button = buttons.addButton("Save", QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setObjectName(
+            "historyCancelButton")
+        # TRANSLATORS: the button that saves the history settings
+        self.save_button = buttons.addButton(_("Save"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.save_button.setObjectName("historySaveButton")
         buttons.accepted.connect(self._save)
         buttons.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
-        lay.addWidget(plain_label("Where the history of changes is kept:"))
+        lay.addWidget(plain_label(_("Where the history of changes is kept:")))
         lay.addWidget(self.local)
         local_row = QHBoxLayout()
         local_row.setContentsMargins(24, 0, 0, 0)
@@ -125,12 +140,30 @@ class HistorySettingsDialog(QDialog):
         lay.addWidget(self.error)
         lay.addWidget(buttons)
         self.setMinimumWidth(620)
+        self._buttons = buttons
+        self._tab_order()
 
         self.team.toggled.connect(self._store_changed)
         self.test_button.clicked.connect(
             lambda: self.testRequested.emit(self.url.text().strip(), self.password.text()))
         for edit in (self.url, self.password):
             edit.textEdited.connect(lambda _t: self._forget_result())
+
+    def _tab_order(self) -> None:
+        """The choice, its fields, your name, then the buttons left to right as the
+        platform lays them out (the unchecked choice and a disabled team box are passed
+        over; arrow keys move between the two choices). The buttons' order is known once
+        laid out: Qt keeps them in the order they were made (Cancel first), whatever
+        their places."""
+        buttons = sorted(self._buttons.buttons(), key=lambda b: b.x())
+        chain = (self.local, self.team, self.url, self.password, self.test_button,
+                 self.display_name, *buttons)
+        for a, b in pairwise(chain):
+            QWidget.setTabOrder(a, b)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self._tab_order()  # the buttons are in their places now
 
     def load(self, settings: HistorySettings, local_path: str, *, password_stored: bool,
              keyring_warning: str | None = None) -> None:
@@ -139,7 +172,9 @@ class HistorySettingsDialog(QDialog):
         self.local_path.setText(local_path)
         self.url.setText(settings.team_url or "")
         self.password.clear()
-        self.password.setPlaceholderText(STORED if password_stored else NOT_STORED)
+        note = _(STORED) if password_stored else _(NOT_STORED)
+        self.password.setPlaceholderText(note)
+        self.password.setAccessibleDescription(note)  # a reader may not say placeholders
         self.display_name.setText(settings.display_name or "")
         self.keyring_note.setText(keyring_warning or "")
         self.keyring_note.setVisible(bool(keyring_warning))
@@ -155,7 +190,7 @@ class HistorySettingsDialog(QDialog):
     def set_testing(self, busy: bool) -> None:
         self.test_button.setEnabled(not busy)
         if busy:
-            self.show_test_result(None, "Connecting\u2026")
+            self.show_test_result(None, _("Connecting\u2026"))
 
     def show_test_result(self, ok: bool | None, sentence: str) -> None:
         colour = {True: colours.OK, False: colours.BAD, None: colours.MUTED}[ok]

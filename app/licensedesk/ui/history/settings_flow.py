@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Signal
 
 from licensedesk.history import KEYRING_ENTRY, HistorySettings, SettingsError, save_settings
 from licensedesk.history.settings import split_password
+from licensedesk.i18n import N_, _
 
 from ..shared.tasks import TaskRunner
 from .settings_dialog import HistorySettingsDialog, SettingsChoice
@@ -25,8 +26,8 @@ if TYPE_CHECKING:
     from .desk_recorder import DeskRecorder
 
 TEST_TASK = "history.test"
-NO_KEYRING = ("No OS keyring: the password is kept in memory for this session only "
-              "({reason}) and asked for again next time.")
+NO_KEYRING = N_("No OS keyring: the password is kept in memory for this session only "
+                "({reason}) and asked for again next time.")
 
 
 class HistorySettingsFlow(QObject):
@@ -64,8 +65,8 @@ class HistorySettingsFlow(QObject):
         stored = secrets is not None and secrets.get_named(KEYRING_ENTRY) is not None
         warning = None
         if secrets is None or not secrets.persistent:
-            reason = getattr(secrets, "reason", None) or "no OS keyring is available"
-            warning = NO_KEYRING.format(reason=reason)
+            reason = getattr(secrets, "reason", None) or _("no OS keyring is available")
+            warning = _(NO_KEYRING).format(reason=reason)
         d.load(settings, str(local_history_path()), password_stored=stored,
                keyring_warning=warning)  # fmt: skip
         if parent is not None and d.parentWidget() is not parent:
@@ -85,7 +86,7 @@ class HistorySettingsFlow(QObject):
         from licensedesk.history.team_check import TeamCheck, test_connection
 
         if not url:
-            return TeamCheck(False, "Type the address of the team database first.")
+            return TeamCheck(False, _("Type the address of the team database first."))
         clean, in_url = split_password(url)
 
         def check() -> TeamCheck:  # in the worker thread: the keyring may block too
@@ -120,8 +121,8 @@ class HistorySettingsFlow(QObject):
         password = choice.password or in_url
         if password:
             if self._secrets is None:
-                raise SettingsError("The team database password can only be kept in the "
-                                    "OS keyring.")  # fmt: skip
+                raise SettingsError(_("The team database password can only be kept in the "
+                                      "OS keyring."))  # fmt: skip
             self._secrets.set_named(KEYRING_ENTRY, password)
         save_settings(settings)
         return settings

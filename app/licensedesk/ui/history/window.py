@@ -10,12 +10,14 @@ OS file dialog sits behind :meth:`HistoryWindow.ask_save_path`, which tests repl
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from licensedesk.history import Entry
+from licensedesk.i18n import N_, _, ngettext
 
 from ..shared import colours
 from ..shared.colours import text_style
@@ -23,13 +25,14 @@ from ..shared.error_banner import ErrorBanner
 from ..shared.icons import icon
 from ..shared.labels import plain_label
 from ..shared.part_state import PartState
+from ..shared.values import format_number
 from .controller import LIMIT
 from .filters import HistoryFilters
 from .model import ENTRY_ROLE, HistoryModel
-from .panel import history_table
+from .panel import history_table, on_enter
 
-TITLE = "History"
-EMPTY = "No recorded change matches these filters."
+TITLE = N_("History")
+EMPTY = N_("No recorded change matches these filters.")
 
 
 class HistoryWindow(QWidget):
@@ -43,33 +46,42 @@ class HistoryWindow(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("historyWindow")
-        self.setWindowTitle(TITLE)
+        self.setWindowTitle(_(TITLE))
         self.model = HistoryModel(self)
         self.filters = HistoryFilters()
         self.table = history_table(self.model, "historyWindowTable")
-        self.table.setAccessibleName("History")
+        # TRANSLATORS: the History window's table of recorded changes (a screen reader's name)
+        self.table.setAccessibleName(_("Recorded changes"))
+        self.table.setAccessibleDescription(_("Newest first; Enter or a double-click looks the "
+                                              "serial up in the main window"))
         self.state = PartState(self.table, "history")
         self.banner = ErrorBanner()
         self.where_label = plain_label()  # which store: this computer's file or the team's
         self.where_label.setObjectName("historyStore")
         self.where_label.setStyleSheet(text_style(colours.MUTED))
         self.where_label.setWordWrap(True)
+        self.where_label.setAccessibleName(_("Where the history is kept"))
         self.status_label = plain_label()
         self.status_label.setObjectName("historyStatus")
         self.status_label.setWordWrap(True)
         self.status_label.setStyleSheet(text_style(colours.MUTED))
-        self.refresh_button = _button("Refresh", "historyRefreshButton", "view-refresh")
-        self.refresh_button.setToolTip("Read the history again (F5): a team's new entries too")
-        self.export_csv_button = _button("Export CSV\u2026", "historyExportCsvButton",
+        self.status_label.setAccessibleName(_("Entries shown"))
+        self.refresh_button = _button(_("&Refresh"), "historyRefreshButton", "view-refresh")
+        self.refresh_button.setToolTip(_("Read the history again (F5): a team's new entries "
+                                         "too"))
+        self.export_csv_button = _button(_("Export &CSV\u2026"), "historyExportCsvButton",
                                          "document-save")
-        self.export_json_button = _button("Export JSON\u2026", "historyExportJsonButton",
+        self.export_csv_button.setAccessibleDescription(
+            _("Saves the entries shown as a CSV file for a spreadsheet"))
+        self.export_json_button = _button(_("Export &JSON\u2026"), "historyExportJsonButton",
                                           "document-save")
         self.export_json_button.setToolTip(
-            "JSON lines, as licensedesk-cli history export writes them: "
-            "licensedesk-cli history import takes the file")
-        self.settings_button = _button("Settings\u2026", "historySettingsButton",
+            _("JSON lines, as licensedesk-cli history export writes them: "
+              "licensedesk-cli history import takes the file"))
+        self.settings_button = _button(_("Se&ttings\u2026"), "historySettingsButton",
                                        "preferences-system")
-        self.settings_button.setToolTip("Where the history is kept, and your display name")
+        self.settings_button.setAccessibleName(_("History settings"))
+        self.settings_button.setToolTip(_("Where the history is kept, and your display name"))
 
         actions = QHBoxLayout()
         actions.addWidget(self.where_label, 1)
@@ -82,6 +94,10 @@ class HistoryWindow(QWidget):
         lay.addWidget(self.banner)
         lay.addWidget(self.state, 1)
         lay.addWidget(self.status_label)
+        chain = (self.filters.until, self.refresh_button, self.export_csv_button,
+                 self.export_json_button, self.settings_button, self.banner, self.table)
+        for a, b in pairwise(chain):  # the filters, the actions, then the list
+            QWidget.setTabOrder(a, b)
 
         self.filters.changed.connect(self.filtersChanged)
         self.refresh_button.clicked.connect(self.refreshRequested)
@@ -89,6 +105,7 @@ class HistoryWindow(QWidget):
         self.export_json_button.clicked.connect(lambda: self.exportRequested.emit("jsonl"))
         self.settings_button.clicked.connect(self.settingsRequested)
         self.table.doubleClicked.connect(self._double_clicked)
+        on_enter(self.table, self._double_clicked)
         QShortcut(QKeySequence("F5"), self).activated.connect(self.refreshRequested)
         self._update_buttons()
         self.resize(1100, 640)
@@ -104,12 +121,15 @@ class HistoryWindow(QWidget):
         if n:
             self.state.show_content()
         else:
-            self.state.show_message(EMPTY)
+            self.state.show_message(_(EMPTY))
         if n >= LIMIT:
-            self.show_status(f"Showing the newest {n:,} entries: narrow the filters to see "
-                             "older ones.")
+            self.show_status(ngettext(
+                "Showing the newest {n} entry: narrow the filters to see older ones.",
+                "Showing the newest {n} entries: narrow the filters to see older ones.",
+                n).format(n=format_number(n)))
         else:
-            self.show_status("1 entry" if n == 1 else f"{n:,} entries")
+            self.show_status(ngettext("{n} entry", "{n} entries", n).format(
+                n=format_number(n)))
         self._update_buttons()
 
     def show_error(self, sentence: str) -> None:
@@ -129,8 +149,8 @@ class HistoryWindow(QWidget):
 
     def ask_save_path(self, proposed: str, kind: str) -> str:
         """Where to export, starting at ``proposed``; "" when cancelled. Tests replace this."""
-        what = {"csv": "CSV files (*.csv)", "jsonl": "JSON lines (*.jsonl *.json)"}[kind]
-        path, _ = QFileDialog.getSaveFileName(self, "Export the history", proposed, what)
+        what = {"csv": _("CSV files (*.csv)"), "jsonl": _("JSON lines (*.jsonl *.json)")}[kind]
+        path, _kind = QFileDialog.getSaveFileName(self, _("Export the history"), proposed, what)
         return path
 
     # -- internals -----------------------------------------------------------------------

@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel
 
 from licensedesk.api.serials import normalize_serial
+from licensedesk.i18n import N_, _
 
 from ..shared.tasks import TaskRunner
 from .controller import LIMIT, HistoryController
@@ -35,8 +36,9 @@ if TYPE_CHECKING:
     from .settings_flow import HistorySettingsFlow
     from .window import HistoryWindow
 
-TAB_TITLE = "History"
-NOT_RECORDED_MARK = "History off"
+TAB_TITLE = N_("History")
+# TRANSLATORS: a mark in the status bar: changes are not being recorded in the history
+NOT_RECORDED_MARK = N_("History off")
 
 
 class HistoryFeature(QObject):
@@ -143,7 +145,9 @@ class HistoryFeature(QObject):
 
     def _count_changed(self, n: int) -> None:
         tabs = self._lookup.workspace.lower_tabs
-        tabs.setTabText(tabs.indexOf(self.panel), f"{TAB_TITLE} ({n})" if n >= 0 else TAB_TITLE)
+        # TRANSLATORS: the History tab's title with how many entries it shows
+        tabs.setTabText(tabs.indexOf(self.panel),
+                        _("History ({n})").format(n=n) if n >= 0 else _(TAB_TITLE))
 
     def _recorded(self, serial: str) -> None:
         """A change was recorded: what shows it reads again (a moment later, once a burst)."""
@@ -166,13 +170,14 @@ class HistoryFeature(QObject):
         """Said once per store: the banner (dismissable), and a mark that stays."""
         window = self._desk.window
         window.workspace.banner.show_error(
-            sentence, "The change itself was sent as usual. File \u2192 History settings\u2026 "
-            "shows where the history is kept.")
+            sentence, _("The change itself was sent as usual. File \u2192 History "
+                        "settings\u2026 shows where the history is kept."))
         if self.problem_mark is None:
-            self.problem_mark = QLabel(NOT_RECORDED_MARK)
+            self.problem_mark = QLabel(_(NOT_RECORDED_MARK))
             self.problem_mark.setObjectName("historyProblemMark")
             window.statusBar().addPermanentWidget(self.problem_mark)
         self.problem_mark.setToolTip(sentence)
+        self.problem_mark.setAccessibleDescription(sentence)
         self.problem_mark.show()
         if self.window is not None:
             self.window.banner.show_error(sentence)
@@ -197,14 +202,20 @@ class HistoryFeature(QObject):
             settings: HistorySettings | None = load_settings()
         except SettingsError:
             settings = None
-        if self.recorder.session_only:
-            words = "The demo's history: kept for this session only"
-        elif settings is not None and settings.store == "team" and settings.team_url:
-            words = f"The team's history: {describe_team_url(settings.team_url)}"
-        else:
-            words = f"This computer's history: {local_history_path()}"
         name = self.recorder.display_name
-        self.window.show_store(words + (f" \u2014 you appear as {name}" if name else ""))
+        if self.recorder.session_only:
+            words = (_("The demo's history: kept for this session only \u2014 you appear as "
+                       "{name}") if name else _("The demo's history: kept for this session only"))
+            where = ""
+        elif settings is not None and settings.store == "team" and settings.team_url:
+            words = (_("The team's history: {where} \u2014 you appear as {name}") if name else
+                     _("The team's history: {where}"))
+            where = describe_team_url(settings.team_url)
+        else:
+            words = (_("This computer's history: {where} \u2014 you appear as {name}") if name
+                     else _("This computer's history: {where}"))
+            where = str(local_history_path())
+        self.window.show_store(words.format(where=where, name=name))
 
     def _look_up(self, serial: str) -> None:
         self._lookup.show(serial)

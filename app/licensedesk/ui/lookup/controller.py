@@ -19,6 +19,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from licensedesk.i18n import _
+
 from ..shared.tasks import TaskRunner
 
 PARTS = ("license", "products", "activations")
@@ -95,7 +97,7 @@ class LookupController(QObject):
             if not client.has_write_pair:  # a read-only profile: nothing to send
                 from licensedesk.api.responses import NO_WRITE_PAIR_PRODUCTS
 
-                return NO_WRITE_PAIR_PRODUCTS
+                return _(NO_WRITE_PAIR_PRODUCTS)
             return await client.license_products(serial)
         activations = await client.activations(serial)
         outcome = self._license_outcome

@@ -1,21 +1,32 @@
-"""The licence card: who holds it, which SKU, its type and validity period."""
+"""The licence card: who holds it, which SKU, its type and validity period.
+
+Its labels show data: no tab stops (Tab goes from the serial box to the controls), text
+selectable by mouse. A screen reader hears each as its field and its value ("Licensee",
+"ACME GmbH": the accessible name and description). Its links (the licensee's e-mail, the
+SKU's page, the image) are clickable in the labels and, for the keyboard, in the menu of
+the card's one tab stop, the *Links* button.
+"""
 
 from __future__ import annotations
 
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt
-from PySide6.QtGui import QImage, QImageReader, QPixmap
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt, QUrl
+from PySide6.QtGui import QDesktopServices, QImage, QImageReader, QPixmap
 from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QMenu,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
+
+from licensedesk.i18n import N_, _
 
 from ..shared.labels import html_or_dash, or_dash, plain_label, rich_label, shown
 from ..shared.part_state import PartState
@@ -24,10 +35,12 @@ from ..shared.values import local_time
 from .validity import ValidityBar, validity
 
 
-def _label(name: str, rich: bool = False) -> QLabel:
+def _label(name: str, title: str, rich: bool = False) -> QLabel:
+    """A data label: ``name`` its object name, ``title`` (translated) what a screen
+    reader calls it."""
     label = _mouse_only(rich_label() if rich else plain_label(), links=rich)
     label.setObjectName(name)
-    label.setAccessibleName(name)
+    label.setAccessibleName(title)
     return label
 
 
@@ -40,10 +53,38 @@ def _mouse_only(label: QLabel, links: bool) -> QLabel:
         label.setTextInteractionFlags(
             label.textInteractionFlags() | Qt.TextInteractionFlag.LinksAccessibleByMouse
         )
+    label.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # after the flags: they set ClickFocus
     return label
 
 
-IMAGE_FAILED = "Image could not be loaded"
+IMAGE_FAILED = N_("Image could not be loaded")
+#: the card's fields: key (object name ``license_<key>``), the row's label, the field's
+#: name for a screen reader
+FIELD_TITLES = {
+    "licensee": (N_("Licensee:"), N_("Licensee")),
+    "sku": (N_("SKU:"), N_("SKU")),
+    "dealer": (N_("Dealer:"), N_("Dealer")),
+    # TRANSLATORS: the licence's type (perpetual, subscription, trial…)
+    "type": (N_("Type:"), N_("Type")),
+    # TRANSLATORS: whether the licence is registered (Yes/No)
+    "registered": (N_("Registered:"), N_("Registered")),
+    # TRANSLATORS: when the licence was created
+    "created": (N_("Created:"), N_("Created")),
+    # TRANSLATORS: when the licence was last changed
+    "updated": (N_("Updated:"), N_("Updated")),
+    "skuUpgrade": (N_("Upgrades from SKU:"), N_("Upgrades from SKU")),
+    "definer": (N_("Definer:"), N_("Definer")),
+}
+#: the licence types of the spec (§2), as the card names them; another type the service
+#: may add is shown as it comes, capitalised
+LICENCE_TYPES = {
+    # TRANSLATORS: a licence type: never expires
+    "perpetual": N_("Perpetual"),
+    # TRANSLATORS: a licence type: valid for a paid period
+    "subscription": N_("Subscription"),
+    # TRANSLATORS: a licence type: a time-limited trial
+    "trial": N_("Trial"),
+}
 
 
 def thumbnail(data: bytes, content_type: str, width: int, height: int,
@@ -87,6 +128,11 @@ def thumbnail(data: bytes, content_type: str, width: int, height: int,
     return pixmap
 
 
+def _is_web(url: Any) -> bool:
+    """Whether ``url`` is an http(s) address: the only links the card makes of a URL."""
+    return bool(url) and str(url).startswith(("http://", "https://"))
+
+
 class LicenseCard(QGroupBox):
     """Shows one License; its own busy state and error (see :class:`PartState`)."""
 
@@ -96,48 +142,64 @@ class LicenseCard(QGroupBox):
     LINKED = ("licensee", "sku")
 
     def __init__(self, parent=None) -> None:
-        super().__init__("Licence", parent)
+        super().__init__(_("Licence"), parent)
         self.setObjectName("licenseCard")
-        self.setAccessibleName("Licence")
+        self.setAccessibleName(_("Licence"))
         body = QWidget()
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.labels: dict[str, QLabel] = {}
-        titles = {
-            "licensee": "Licensee", "sku": "SKU", "dealer": "Dealer", "type": "Type",
-            "registered": "Registered", "created": "Created", "updated": "Updated",
-            "skuUpgrade": "Upgrades from SKU", "definer": "Definer",
-        }
         for key in self.FIELDS:
-            self.labels[key] = _label(f"license_{key}", rich=key in self.LINKED)
+            row_title, name = FIELD_TITLES[key]
+            self.labels[key] = _label(f"license_{key}", _(name), rich=key in self.LINKED)
             self.labels[key].setOpenExternalLinks(True)
-            form.addRow(f"{titles[key]}:", self.labels[key])
+            form.addRow(_(row_title), self.labels[key])
         self.validity_bar = ValidityBar()
         self.validity_bar.setObjectName("validityBar")
-        self.validity_bar.setAccessibleName("Validity")
+        self.validity_bar.setAccessibleName(_("Validity"))
         self.validity_bar.setRange(0, 100)
         self.validity_caption = plain_label()
         self.validity_caption.setObjectName("validityCaption")
+        self.validity_caption.setAccessibleName(_("Validity period"))
         self.validity_row = QWidget()
         vrow = QVBoxLayout(self.validity_row)
         vrow.setContentsMargins(0, 0, 0, 0)
         vrow.addWidget(self.validity_bar)
         vrow.addWidget(self.validity_caption)
-        form.addRow("Validity:", self.validity_row)
+        form.addRow(_("Validity:"), self.validity_row)
         self._form = form
         form.setRowVisible(self.validity_row, False)
-        self.image = rich_label("No image")
+        self.image = rich_label(_("No image"))
         self.image.setObjectName("licenseImage")
+        self.image.setAccessibleName(_("Licence image"))
         self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.image.setFixedSize(96, 96)
         self.image.setFrameShape(QFrame.Shape.StyledPanel)
         _mouse_only(self.image, links=True)
         self.image.setOpenExternalLinks(True)
+        self.links_menu = QMenu(self)
+        self.links_menu.setObjectName("licenseLinksMenu")
+        self.links_button = QToolButton()
+        self.links_button.setObjectName("licenseLinksButton")
+        # TRANSLATORS: a button on the licence card that opens a menu of its links
+        self.links_button.setText(_("Links"))
+        self.links_button.setAccessibleName(_("Licence links"))
+        self.links_button.setAccessibleDescription(
+            _("E-mail the licensee, open the SKU's page or the licence image"))
+        self.links_button.setToolTip(self.links_button.accessibleDescription())
+        self.links_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.links_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.links_button.setMenu(self.links_menu)
+        self.links_button.hide()
+        side = QVBoxLayout()
+        side.addWidget(self.image, 0, Qt.AlignmentFlag.AlignHCenter)
+        side.addWidget(self.links_button, 0, Qt.AlignmentFlag.AlignHCenter)
+        side.addStretch(1)
         row = QHBoxLayout(body)
         row.addLayout(form, 1)
-        row.addWidget(self.image, 0, Qt.AlignmentFlag.AlignTop)
+        row.addLayout(side)
         self.state = PartState(body, "licence")
-        self.state.show_message("Enter a serial and press Enter to look it up.")
+        self.state.show_message(_("Enter a serial and press Enter to look it up."))
         lay = QVBoxLayout(self)
         lay.addWidget(self.state)
         self.license: Any = None
@@ -153,58 +215,108 @@ class LicenseCard(QGroupBox):
 
     def clear(self) -> None:
         self.license = None
-        self.state.show_message("Enter a serial and press Enter to look it up.")
+        self._show_links(None)
+        self.state.show_message(_("Enter a serial and press Enter to look it up."))
+
+    def _set(self, key: str, text: str, words: str | None = None) -> None:
+        """Show ``text`` in field ``key``; ``words`` (default: the text) is what a screen
+        reader says after the field's name (plain words for a label with markup)."""
+        label = self.labels[key]
+        label.setText(text)
+        label.setAccessibleDescription(label.text() if words is None else words)
 
     def show_license(self, lic: Any) -> None:
         self.license = lic
         name, email = lic.name, lic.email
-        who = html_or_dash(name)
+        who, who_words = html_or_dash(name), or_dash(name)
         if email:
             address = escape(shown(email))
             who += f' &lt;<a href="mailto:{address}">{address}</a>&gt;'
-        self.labels["licensee"].setText(who)
+            who_words += f" <{shown(email)}>"
+        self._set("licensee", who, who_words)
         sku = f"{html_or_dash(lic.sku_name)} ({html_or_dash(lic.sku_number)})"
+        sku_words = f"{or_dash(lic.sku_name)} ({or_dash(lic.sku_number)})"
         url = lic.sku_url
-        if url and str(url).startswith(("http://", "https://")):
+        if _is_web(url):
             sku = f'<a href="{escape(str(url))}">{sku}</a>'
-        self.labels["sku"].setText(sku)
-        self.labels["dealer"].setText(or_dash(lic.dealer_name))
+        self._set("sku", sku, sku_words)
+        self._set("dealer", or_dash(lic.dealer_name))
         kind = lic.type or ""
-        self.labels["type"].setText(or_dash(str(kind).capitalize()))
-        self.labels["registered"].setText("Yes" if lic.registered else "No")
-        self.labels["created"].setText(or_dash(local_time(lic.created_at)))
-        self.labels["updated"].setText(or_dash(local_time(lic.updated_at)))
-        self.labels["skuUpgrade"].setText(or_dash(lic.sku_upgrade))
-        self.labels["definer"].setText(or_dash(lic.definer))
+        known = LICENCE_TYPES.get(str(kind))
+        self._set("type", _(known) if known else or_dash(str(kind).capitalize()))
+        self._set("registered", _("Yes") if lic.registered else _("No"))
+        self._set("created", or_dash(local_time(lic.created_at)))
+        self._set("updated", or_dash(local_time(lic.updated_at)))
+        self._set("skuUpgrade", or_dash(lic.sku_upgrade))
+        self._set("definer", or_dash(lic.definer))
         if kind in ("subscription", "trial"):
             v = validity(lic.start_at, lic.end_at)
             self.validity_bar.show_validity(v)
-            self.validity_caption.setText(
-                f"{local_time(lic.start_at)} \u2192 {local_time(lic.end_at)}"
-            )
+            start, end = local_time(lic.start_at), local_time(lic.end_at)
+            self.validity_caption.setText(f"{start} \u2192 {end}")  # no words: not translated
+            # TRANSLATORS: a licence's validity period as a screen reader says it
+            self.validity_caption.setAccessibleDescription(
+                _("from {start} to {end}").format(start=start, end=end))
             self._form.setRowVisible(self.validity_row, True)
         else:
             self.validity_bar.setFormat("")
             self._form.setRowVisible(self.validity_row, False)
         self._show_image_link(lic.image_url)
+        self._show_links(lic)
         self.state.show_content()
+
+    # -- the links, for the keyboard: the Links button's menu --------------------
+    def _show_links(self, lic: Any) -> None:
+        """One menu entry per link the card shows (none: no button, so no dead tab stop)."""
+        self.links_menu.clear()
+        if lic is not None:
+            if lic.email:
+                self._add_link(_("&E-mail the licensee"), "mailto:" + str(lic.email),
+                               "licenseEmailAction")
+            if _is_web(lic.sku_url):
+                self._add_link(_("Open the &SKU's page"), str(lic.sku_url), "licenseSkuAction")
+            if _is_web(lic.image_url):
+                self._add_link(_("Open the &image"), str(lic.image_url), "licenseImageAction")
+        self.links_button.setVisible(not self.links_menu.isEmpty())
+
+    def _add_link(self, text: str, url: str, name: str) -> None:
+        action = self.links_menu.addAction(text)
+        action.setObjectName(name)
+        action.setToolTip(url)
+        action.setData(url)
+        action.triggered.connect(lambda _checked=False, u=url: self.open_link(u))
+
+    def link_urls(self) -> list[str]:
+        """The addresses the Links menu offers, in its order."""
+        return [a.data() for a in self.links_menu.actions()]
+
+    def open_link(self, url: str) -> bool:
+        """Open ``url`` as a click on the label's link would (the system's handler)."""
+        return QDesktopServices.openUrl(QUrl(url))
 
     # -- the licence's image (fetched by lookup/image.py) -----------------
     def _show_image_link(self, image_url: Any, note: str = "") -> None:
         """No picture: the link (or "No image"), and an optional short note under it."""
-        text = f'<a href="{escape(str(image_url))}">Image</a>' if image_url else "No image"
+        if image_url:
+            # TRANSLATORS: the link to the licence's image on the card (its picture failed)
+            text = f'<a href="{escape(str(image_url))}">{escape(_("Image"))}</a>'
+        else:
+            text = escape(_("No image"))
         if note:
             text += f"<br><small>{escape(note)}</small>"
         self.image.setText(text)  # also drops a pixmap
         self.image.setToolTip(str(image_url) if image_url else "")
         self.image_state = "failed" if note else ("link" if image_url else "none")
+        self.image.setAccessibleDescription(
+            note or (_("A link to the image") if image_url else _("No image")))
 
     def _wants_image(self, url: str) -> bool:
         return self.license is not None and self.license.image_url == url
 
     def show_image_loading(self, url: str) -> None:
         if self._wants_image(url):
-            self.image.setText("Loading image\u2026")
+            self.image.setText(escape(_("Loading image\u2026")))
+            self.image.setAccessibleDescription(_("Loading image\u2026"))
             self.image_state = "loading"
 
     def show_image(self, url: str, data: bytes, content_type: str = "") -> None:
@@ -220,12 +332,13 @@ class LicenseCard(QGroupBox):
             return
         self.image.setPixmap(pixmap)
         self.image.setToolTip(url)
+        self.image.setAccessibleDescription(_("The licence's image"))
         self.image_state = "image"
 
     def show_image_failed(self, url: str, _reason: str = "") -> None:
         """Quietly: the link as before, plus a short note (never a banner)."""
         if self._wants_image(url):
-            self._show_image_link(url, IMAGE_FAILED)
+            self._show_image_link(url, _(IMAGE_FAILED))
 
     def image_pixmap(self) -> QPixmap:
         """The thumbnail on show (a null pixmap when there is none)."""

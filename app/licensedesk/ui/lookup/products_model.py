@@ -1,4 +1,6 @@
-"""Products of a licence: table model with seats used / max and masked secrets."""
+"""Products of a licence: table model with seats used / max and masked secrets.
+
+:data:`HEADERS` are marked for translation and translated where the table shows them."""
 
 from __future__ import annotations
 
@@ -6,12 +8,27 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 
+from licensedesk.i18n import N_, _
+
 from ..shared import colours
 from ..shared.labels import shown
 from ..shared.secret_field import masked
 
 COL_NAME, COL_CODE, COL_ACTIVE, COL_SEATS, COL_KEY, COL_SIGNATURE, COL_SIGNATURE_TRIAL = range(7)
-HEADERS = ("Name", "Code", "Active", "Seats", "Key", "Signature", "Signature (trial)")
+HEADERS = (
+    # TRANSLATORS: column of the products table: the product's name
+    N_("Name"),
+    # TRANSLATORS: column of the products table: the product's code
+    N_("Code"),
+    # TRANSLATORS: column of the products table: whether the product is active (Yes/No)
+    N_("Active"),
+    # TRANSLATORS: column of the products table: devices activated / devices allowed
+    N_("Seats"),
+    # TRANSLATORS: column of the products table: the product's licence key (masked)
+    N_("Key"),
+    N_("Signature"),
+    N_("Signature (trial)"),
+)
 SECRET_COLUMNS = {
     COL_KEY: "key",
     COL_SIGNATURE: "signature",
@@ -58,9 +75,12 @@ class ProductsModel(QAbstractTableModel):
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
+            return _(HEADERS[section])
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
-            return "Activated devices / max_host_count" if section == COL_SEATS else None
+            if section == COL_SEATS:
+                # TRANSLATORS: max_host_count is the service's field name: keep it
+                return _("Activated devices / max_host_count")
+            return None
         return None
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
@@ -74,7 +94,7 @@ class ProductsModel(QAbstractTableModel):
             if col == COL_CODE:
                 return shown(p.code)
             if col == COL_ACTIVE:
-                return "Yes" if p.active else "No"
+                return _("Yes") if p.active else _("No")
             if col == COL_SEATS:
                 return self.seats_text(p)
             if col in SECRET_COLUMNS:
@@ -84,7 +104,7 @@ class ProductsModel(QAbstractTableModel):
         if role == OBJECT_ROLE:
             return p
         if role == Qt.ItemDataRole.ToolTipRole and col in SECRET_COLUMNS:
-            return "Masked: select the product to reveal or copy it"
+            return _("Masked: select the product to reveal or copy it")
         if role == Qt.ItemDataRole.ForegroundRole and col == COL_ACTIVE and not p.active:
             from PySide6.QtGui import QColor
 

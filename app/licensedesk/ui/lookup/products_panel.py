@@ -1,6 +1,11 @@
-"""Products of the licence: table + the selected product's secrets (masked)."""
+"""Products of the licence: table + the selected product's secrets (masked).
+
+Keyboard: Tab goes from the table to each secret's field, Reveal and Copy (once a product
+is selected: before, there is nothing to reveal and the fields are off)."""
 
 from __future__ import annotations
+
+from itertools import pairwise
 
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -12,19 +17,41 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from licensedesk.i18n import N_, _
+
 from ..shared.part_state import PartState
 from ..shared.secret_field import SecretField
 from ..shared.table_copy import add_copy_shortcut, copy_cells
-from .products_model import COL_CODE, COL_NAME, SECRET_COLUMNS, SECRET_ROLE, ProductsModel
+from .products_model import (
+    COL_CODE,
+    COL_KEY,
+    COL_NAME,
+    COL_SIGNATURE,
+    COL_SIGNATURE_TRIAL,
+    SECRET_COLUMNS,
+    SECRET_ROLE,
+    ProductsModel,
+)
+
+#: per secret column: the row's label, and the secret's name inside the field's
+#: "Reveal …" / "Copy …" (lower case in English: it sits inside a phrase)
+SECRET_TITLES = {
+    COL_KEY: (N_("Key:"), N_("key")),
+    COL_SIGNATURE: (N_("Signature:"), N_("signature")),
+    COL_SIGNATURE_TRIAL: (N_("Signature (trial):"), N_("signature (trial)")),
+}
 
 
 class ProductsPanel(QGroupBox):
     def __init__(self, parent=None) -> None:
-        super().__init__("Products", parent)
+        super().__init__(_("Products"), parent)
         self.model = ProductsModel(self)
         self.table = QTableView()
         self.table.setObjectName("productsTable")
-        self.table.setAccessibleName("Products")
+        self.table.setAccessibleName(_("Products"))
+        self.table.setAccessibleDescription(
+            _("The licence's products; select one to reveal or copy its key and signatures "
+              "below. Ctrl+C copies the selected cells."))
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -43,10 +70,13 @@ class ProductsPanel(QGroupBox):
         form.setContentsMargins(0, 4, 0, 0)
         self.secret_fields: dict[int, SecretField] = {}
         for col, name in SECRET_COLUMNS.items():
-            label = name.replace("_", " ")
-            self.secret_fields[col] = SecretField("", label)
-            self.secret_fields[col].setObjectName(f"product_{name}")
-            form.addRow(f"{label.capitalize()}:", self.secret_fields[col])
+            row_title, label = SECRET_TITLES[col]
+            field = self.secret_fields[col] = SecretField("", _(label))
+            field.setObjectName(f"product_{name}")
+            field.edit.setObjectName(f"product_{name}_value")
+            field.reveal_button.setObjectName(f"product_{name}_reveal")
+            field.copy_button.setObjectName(f"product_{name}_copy")
+            form.addRow(_(row_title), field)
         self.secrets_box.setEnabled(False)
         content = QWidget()
         lay = QVBoxLayout(content)
@@ -58,6 +88,11 @@ class ProductsPanel(QGroupBox):
         outer.addWidget(self.state)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         add_copy_shortcut(self.table)
+        chain = [self.table]
+        for field in self.secret_fields.values():
+            chain += [field.edit, field.reveal_button, field.copy_button]
+        for first, second in pairwise(chain):
+            QWidget.setTabOrder(first, second)
 
     def set_busy(self, busy: bool) -> None:
         self.state.set_busy(busy)
@@ -81,7 +116,7 @@ class ProductsPanel(QGroupBox):
         if products:
             self.state.show_content()
         else:
-            self.state.show_message("No products for this licence.")
+            self.state.show_message(_("No products for this licence."))
 
     def set_seats_used(self, counts: dict) -> None:
         self.model.set_seats_used(counts)

@@ -19,6 +19,8 @@ from PySide6.QtCore import Property, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QProgressBar
 
+from licensedesk.i18n import _, ngettext
+
 from ..shared import colours
 from ..shared.values import as_datetime
 
@@ -33,13 +35,13 @@ DAY = 86400.0
 @dataclass(frozen=True)
 class Validity:
     percent: int  # 0..100 of the period left
-    text: str  # "N days left" / "expired N days ago" / "starts in N days"
+    text: str  # "N days left" / "expired N days ago" / "starts in N days" (translated)
     state: str  # one of STATES
 
 
-def _days(n: float) -> str:
-    n = max(0, math.ceil(n))
-    return "1 day" if n == 1 else f"{n} days"
+def _whole_days(n: float) -> int:
+    """Days counted as a person does: a part of a day is a day (never below 0)."""
+    return max(0, math.ceil(n))
 
 
 def validity(start, end, now: datetime | None = None) -> Validity:
@@ -47,13 +49,21 @@ def validity(start, end, now: datetime | None = None) -> Validity:
     now = now or datetime.now(UTC)
     start_at, end_at = as_datetime(start), as_datetime(end)
     if start_at is not None and now < start_at:
-        starts = _days((start_at - now).total_seconds() / DAY)
-        return Validity(0, f"starts in {starts}", "not_started")
+        n = _whole_days((start_at - now).total_seconds() / DAY)
+        # TRANSLATORS: on the validity bar of a licence whose period has not begun
+        text = ngettext("starts in {n} day", "starts in {n} days", n).format(n=n)
+        return Validity(0, text, "not_started")
     if end_at is None:
-        return Validity(100, "No end date", "perpetual")
+        return Validity(100, _("No end date"), "perpetual")
     if now >= end_at:
         ago = math.floor((now - end_at).total_seconds() / DAY)
-        text = "expired today" if ago == 0 else f"expired {_days(ago)} ago"
+        if ago == 0:
+            # TRANSLATORS: on the validity bar: the licence's period ended today
+            text = _("expired today")
+        else:
+            n = _whole_days(ago)
+            # TRANSLATORS: on the validity bar: the licence's period ended {n} days ago
+            text = ngettext("expired {n} day ago", "expired {n} days ago", n).format(n=n)
         return Validity(0, text, "expired")
     left = (end_at - now).total_seconds() / DAY
     if start_at is None:  # the share is unknown: the words and the colour say it all
@@ -61,7 +71,10 @@ def validity(start, end, now: datetime | None = None) -> Validity:
     else:
         total = max(1.0, (end_at - start_at).total_seconds() / DAY)
         percent, near = max(1, round(100 * left / total)), min(ENDING_DAYS, total / 4)
-    return Validity(percent, f"{_days(left)} left", "ending" if left <= near else "ok")
+    n = _whole_days(left)
+    # TRANSLATORS: on the validity bar: days until the licence's period ends
+    text = ngettext("{n} day left", "{n} days left", n).format(n=n)
+    return Validity(percent, text, "ending" if left <= near else "ok")
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction
 
 from licensedesk.api.serials import find_serials, normalize_serial
+from licensedesk.i18n import N_, _
 
 from ..shared.support_dialog import normalise_serial
 from ..shared.tasks import Failure
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 #: before it runs the loop's next steps). One frame later the requests are on the
 #: wire; the first answer clears at once if it is sooner.
 CLEAR_DELAY_MS = 16
-STOPPED = "Stopped before the answer came."
+STOPPED = N_("Stopped before the answer came.")
 
 
 class LookupFeature(QObject):
@@ -135,8 +136,9 @@ class LookupFeature(QObject):
         if self._clear_timer.isActive():  # nothing of the new serial yet: no old results
             self._clear_results()
         for part in stopped:
-            self._parts[part].state.show_message(STOPPED)
-        self._window.statusBar().showMessage(f"Stopped the lookup of {self.serial}.", 5000)
+            self._parts[part].state.show_message(_(STOPPED))
+        self._window.statusBar().showMessage(
+            _("Stopped the lookup of {serial}.").format(serial=self.serial), 5000)
         return stopped
 
     def clearing_soon(self) -> bool:
@@ -197,7 +199,7 @@ class LookupFeature(QObject):
 
     def _products_unavailable(self, sentence: str) -> None:
         self._clear_results()
-        self.workspace.products.show_unavailable(sentence)
+        self.workspace.products.show_unavailable(_(sentence))  # an api constant (N_)
 
     def _show_activations(self, activations: list) -> None:
         self._clear_results()

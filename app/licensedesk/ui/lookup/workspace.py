@@ -1,9 +1,16 @@
 """The lookup workspace: profile selector, serial box, error banner, the three parts, and the
-serial's history in a tab beside its activations."""
+serial's history in a tab beside its activations.
+
+Keyboard: Tab follows the eye, left to right and top to bottom: profile, *Profiles…*, the
+serial box, *Look up* (and *Check all N* under a paste of several serials), the banner's
+buttons, the card's *Links*, the products and their secrets, the Activations/History tabs,
+then the tab on show (the activations: filter, table, bulk buttons). The card's labels
+are no tab stops (see license_card.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 
 from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
@@ -20,6 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from licensedesk.i18n import N_, _, ngettext
+
 from ..activations.panel import ActivationsPanel
 from ..history.panel import HistoryPanel
 from ..shared import colours
@@ -32,9 +41,10 @@ from .license_card import LicenseCard
 from .products_panel import ProductsPanel
 from .recent import RecentSerials
 
-SERIAL_HINT = "A serial is five groups of four letters or digits, e.g. ABCD-1234-EFGH-5678-IJKL."
-FIRST_OF_MANY = "The pasted text holds {n} serials; looking up the first, {serial}."
-FOUND_IN_TEXT = "Looking up the serial found in the pasted text, {serial}."
+SERIAL_HINT = N_(
+    "A serial is five groups of four letters or digits, e.g. ABCD-1234-EFGH-5678-IJKL.")
+FOUND_IN_TEXT = N_("Looking up the serial found in the pasted text, {serial}.")
+SERIAL_DESCRIPTION = N_("Type or paste a serial and press Enter to look it up")
 
 
 class Workspace(QWidget):
@@ -53,15 +63,21 @@ class Workspace(QWidget):
 
         self.profile_selector = QComboBox()
         self.profile_selector.setObjectName("profileSelector")
-        self.profile_selector.setAccessibleName("Connection profile")
+        self.profile_selector.setAccessibleName(_("Connection profile"))
+        self.profile_selector.setAccessibleDescription(
+            _("The licence service and keys the lookups and changes use"))
         self.profile_selector.setMinimumWidth(160)
         self.profile_selector.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.profiles_button = QPushButton(icon("preferences-system"), "Profiles\u2026")
+        self.profiles_button = QPushButton(icon("preferences-system"), _("Profiles\u2026"))
         self.profiles_button.setObjectName("profilesButton")
+        self.profiles_button.setAccessibleName(_("Connection profiles"))
+        self.profiles_button.setAccessibleDescription(
+            _("Add, change or remove connection profiles"))
         self.serial_input = QLineEdit()
         self.serial_input.setObjectName("serialInput")
-        self.serial_input.setAccessibleName("Serial")
-        self.serial_input.setPlaceholderText("Serial, e.g. ABCD-1234-EFGH-5678-IJKL")
+        self.serial_input.setAccessibleName(_("Serial"))
+        self.serial_input.setAccessibleDescription(_(SERIAL_DESCRIPTION))
+        self.serial_input.setPlaceholderText(_("Serial, e.g. ABCD-1234-EFGH-5678-IJKL"))
         self.serial_input.setClearButtonEnabled(True)
         self.serial_input.setMinimumWidth(300)
         self.recent = QStringListModel(self)  # the completer's list: the profile's found serials
@@ -70,19 +86,23 @@ class Workspace(QWidget):
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         self.serial_input.setCompleter(completer)
-        self.lookup_button = QPushButton(icon("edit-find"), "Look up")
+        self.lookup_button = QPushButton(icon("edit-find"), _("Look up"))
         self.lookup_button.setObjectName("lookupButton")
-        self.lookup_button.setAccessibleName("Look up")
-        self.demo_marker = QLabel("Demo data")
+        self.lookup_button.setAccessibleName(_("Look up"))
+        self.lookup_button.setAccessibleDescription(_("Look up the serial in the box"))
+        self.demo_marker = QLabel(_("Demo data"))
         self.demo_marker.setObjectName("demoMarker")
-        self.demo_marker.setToolTip("Connected to the built-in sandbox with made-up data")
+        self.demo_marker.setToolTip(_("Connected to the built-in sandbox with made-up data"))
+        self.demo_marker.setAccessibleDescription(self.demo_marker.toolTip())
         self.demo_marker.setStyleSheet(
             "#demoMarker { background: #f39c12; color: black; font-weight: bold;"
             " border-radius: 3px; padding: 3px 8px; }"
         )
         self.demo_marker.hide()
         bar = QHBoxLayout()
-        bar.addWidget(QLabel("Profile:"))
+        profile_label = QLabel(_("Profile:"))
+        profile_label.setBuddy(self.profile_selector)  # what a screen reader calls the box
+        bar.addWidget(profile_label)
         bar.addWidget(self.profile_selector)
         bar.addWidget(self.profiles_button)
         bar.addSpacing(12)
@@ -92,13 +112,15 @@ class Workspace(QWidget):
 
         self.hint = plain_label()  # echoes pasted text: never read as HTML
         self.hint.setObjectName("serialHint")
+        self.hint.setAccessibleName(_("About the serial"))
         self.hint.setWordWrap(True)  # a long paste wraps; the window never widens for it
         self.hint.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.hint.hide()
         self.check_all_button = QPushButton()  # offered beside the hint of a many-serial paste
         self.check_all_button.setObjectName("checkAllButton")
-        self.check_all_button.setToolTip("Check every serial of the pasted text in the "
-                                         "\u201cCheck many serials\u201d window")
+        self.check_all_button.setToolTip(_("Check every serial of the pasted text in the "
+                                           "\u201cCheck many serials\u201d window"))
+        self.check_all_button.setAccessibleDescription(self.check_all_button.toolTip())
         self.check_all_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.check_all_button.setStyleSheet(
             "#checkAllButton { color: palette(link); text-decoration: underline;"
@@ -113,8 +135,10 @@ class Workspace(QWidget):
         self.lower_tabs = QTabWidget()
         self.lower_tabs.setObjectName("lowerTabs")
         self.lower_tabs.setDocumentMode(True)
-        self.lower_tabs.addTab(self.activations, "Activations")
-        self.lower_tabs.addTab(self.history, "History")
+        self.lower_tabs.setAccessibleName(_("Activations and history"))
+        self.lower_tabs.addTab(self.activations, _("Activations"))
+        # TRANSLATORS: a tab: what was done to the serial on show
+        self.lower_tabs.addTab(self.history, _("History"))
         self.top_splitter = QSplitter(Qt.Orientation.Horizontal)
         self.top_splitter.setObjectName("topSplitter")
         self.card_scroll = CardScroll(self.card)  # wrapped rows are never clipped
@@ -147,12 +171,16 @@ class Workspace(QWidget):
         self.profiles_button.clicked.connect(self.manageProfilesRequested)
         self.profile_selector.currentTextChanged.connect(self._profile_changed)
         self._filling = False
+        for first, second in pairwise((self.profile_selector, self.profiles_button,
+                                       self.serial_input, self.lookup_button,
+                                       self.check_all_button)):
+            QWidget.setTabOrder(first, second)  # as laid out; the parts follow in theirs
 
     # -- serial ------------------------------------------------------------------
     def _normalise(self, text: str) -> str:
         """Normalised serial, or raise ValueError (the api's InvalidInput is one)."""
         if self.normalizer is None:
-            raise ValueError("not ready")
+            raise ValueError("not ready")  # never shown: request_lookup says "Starting up…"
         return self.normalizer(text)
 
     def _on_edited(self, text: str) -> None:
@@ -172,15 +200,21 @@ class Workspace(QWidget):
         except Exception as exc:
             found = self.finder(text) if self.finder else []
             if not found:
-                sentence = getattr(exc, "sentence", "") if self.normalizer else "Starting up\u2026"
-                self.show_hint(sentence if text.strip() else SERIAL_HINT, error=True)
+                sentence = (getattr(exc, "sentence", "") if self.normalizer
+                            else _("Starting up\u2026"))
+                self.show_hint(sentence if text.strip() else _(SERIAL_HINT), error=True)
                 self.banner.clear()  # an old result's error does not belong to this input
                 self.serial_input.setFocus()
                 return
-            serial = found[0]
-            note = FIRST_OF_MANY if len(found) > 1 else FOUND_IN_TEXT
-            self.show_hint(note.format(n=len(found), serial=serial), error=False)
-            if len(found) > 1:
+            serial, n = found[0], len(found)
+            if n > 1:
+                note = ngettext(
+                    "The pasted text holds {n} serial; looking up the first, {serial}.",
+                    "The pasted text holds {n} serials; looking up the first, {serial}.", n)
+            else:
+                note = _(FOUND_IN_TEXT)
+            self.show_hint(note.format(n=n, serial=serial), error=False)
+            if n > 1:
                 self._offer_check_all(text, len(found))
         else:
             self.hide_hint()
@@ -200,8 +234,11 @@ class Workspace(QWidget):
         if on == self._looking_up:
             return
         self._looking_up = on
-        self.lookup_button.setText("Stop" if on else "Look up")
-        self.lookup_button.setAccessibleName("Stop the lookup" if on else "Look up")
+        # TRANSLATORS: the Look up button while a lookup runs: stops it
+        self.lookup_button.setText(_("Stop") if on else _("Look up"))
+        self.lookup_button.setAccessibleName(_("Stop the lookup") if on else _("Look up"))
+        self.lookup_button.setAccessibleDescription(
+            _("Stop the lookup in flight (Esc)") if on else _("Look up the serial in the box"))
         self.lookup_button.setIcon(icon("media-playback-stop" if on else "edit-find"))
 
     def show_hint(self, text: str, *, error: bool) -> None:
@@ -209,18 +246,23 @@ class Workspace(QWidget):
         with it (muted)."""
         self.hint.setText(text)
         self.hint.setStyleSheet(text_style(colours.BAD if error else colours.MUTED))
+        self.hint.setAccessibleDescription(text)
         self.hint.show()
         self.check_all_button.hide()
+        self.serial_input.setAccessibleDescription(text)  # heard where the focus is
 
     def hide_hint(self) -> None:
         self.hint.hide()
         self.check_all_button.hide()
+        self.serial_input.setAccessibleDescription(_(SERIAL_DESCRIPTION))
 
     def _offer_check_all(self, text: str, n: int) -> None:
         """Beside the "holds N serials" hint: check them all in the batch window."""
         self._pasted = text
-        self.check_all_button.setText(f"Check all {n}")
-        self.check_all_button.setAccessibleName(f"Check all {n} pasted serials")
+        # TRANSLATORS: a button beside "The pasted text holds {n} serials…"
+        self.check_all_button.setText(ngettext("Check all {n}", "Check all {n}", n).format(n=n))
+        self.check_all_button.setAccessibleName(
+            ngettext("Check all {n} pasted serial", "Check all {n} pasted serials", n).format(n=n))
         self.check_all_button.show()
 
     def remember(self, serial: str) -> None:

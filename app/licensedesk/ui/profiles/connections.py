@@ -141,8 +141,10 @@ class Connections(QObject):
         name = name or self.current
         if not name:
             from licensedesk.api.errors import InvalidInput
+            from licensedesk.api.sentence import say
+            from licensedesk.i18n import N_
 
-            raise InvalidInput("Choose a connection profile first.", field="profile")
+            raise InvalidInput(say(N_("Choose a connection profile first.")), field="profile")
         client = self._clients.get(name)
         if client is None:
             client = self._clients[name] = self._new_client(name)

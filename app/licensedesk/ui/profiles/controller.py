@@ -13,6 +13,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from licensedesk.api.sentence import say
+from licensedesk.i18n import N_, _
+
 from ..shared.tasks import TaskRunner
 
 
@@ -45,7 +48,9 @@ class ProfilesController(QObject):
 
         key = typed_key or (self._connections.stored_key(editing, pair) if editing else None)
         if not profile.app_id(pair) or not key:
-            raise InvalidInput(f"Enter the {pair} app ID and API key first.", field=pair)
+            wanted = (N_("Enter the read app ID and API key first.") if pair == "read"
+                      else N_("Enter the write app ID and API key first."))
+            raise InvalidInput(say(wanted), field=pair)
         other = "write" if pair == "read" else "read"
         only_this_pair = profile.replace(**{f"{other}_app_id": None})
         config = client_config(only_this_pair, None, keys={pair: key})
@@ -60,8 +65,9 @@ class ProfilesController(QObject):
         return self._runner.run("profiles.remove", lambda: self._remove(name))
 
     async def _remove(self, name: str) -> bool:
-        text = f"Remove the profile \u201c{name}\u201d and its stored API keys?"
-        if not await self._confirm("Remove profile", text):
+        text = _("Remove the profile \u201c{name}\u201d and its stored API keys?").format(
+            name=name)
+        if not await self._confirm(_("Remove profile"), text):
             return False
         self._connections.remove_profile(name)
         self.removed.emit(name)

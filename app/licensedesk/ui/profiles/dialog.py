@@ -27,35 +27,56 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from licensedesk.i18n import N_, _
+
 from ..shared import colours
+from ..shared.a11y import name_value, tab_chain
 from ..shared.colours import text_style
 from ..shared.labels import plain_label
 
-TRANSPORT_CHOICES = (("Client default (JSON body)", None), ("JSON body", "json"),
-                     ("Form body", "form"), ("Query string", "query"))
+TRANSPORT_CHOICES = ((N_("Client default (JSON body)"), None), (N_("JSON body"), "json"),
+                     (N_("Form body"), "form"), (N_("Query string"), "query"))
+
+
+def _pair_texts(pair: str) -> dict[str, str]:
+    """What a person reads and hears of one pair's box: whole phrases per pair, since
+    "read"/"write" change their form inside a German phrase."""
+    if pair == "read":
+        return {"title": _("Read credentials"), "app_id": _("Read app ID"),
+                "api_key": _("Read API key"), "test": _("Test the read credentials"),
+                "result": _("Result of the read test")}
+    return {"title": _("Write credentials"), "app_id": _("Write app ID"),
+            "api_key": _("Write API key"), "test": _("Test the write credentials"),
+            "result": _("Result of the write test")}
 
 
 class PairBox(QGroupBox):
     """app_id + api_key (password field) + Test connection, for one pair."""
 
     def __init__(self, pair: str, parent=None) -> None:
-        super().__init__(f"{pair.capitalize()} credentials", parent)
+        texts = _pair_texts(pair)
+        super().__init__(texts["title"], parent)
         self.pair = pair
+        self._result_name = texts["result"]
         self.app_id = QLineEdit()
         self.app_id.setObjectName(f"{pair}AppId")
-        self.app_id.setAccessibleName(f"{pair} app ID")
+        self.app_id.setAccessibleName(texts["app_id"])
         self.api_key = QLineEdit()
         self.api_key.setObjectName(f"{pair}ApiKey")
-        self.api_key.setAccessibleName(f"{pair} API key")
+        self.api_key.setAccessibleName(texts["api_key"])  # the name only, never the key
         self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
-        self.test_button = QPushButton("Test connection")
+        self.test_button = QPushButton(_("Test connection"))
         self.test_button.setObjectName(f"{pair}TestButton")
+        self.test_button.setAccessibleName(texts["test"])
+        self.test_button.setAccessibleDescription(
+            _("Asks the service whether this app ID and API key work; nothing is changed."))
         self.result = plain_label()  # the service's sentence
         self.result.setObjectName(f"{pair}TestResult")
         self.result.setWordWrap(True)
+        name_value(self.result, self._result_name)
         form = QFormLayout(self)
-        form.addRow("App ID:", self.app_id)
-        form.addRow("API key:", self.api_key)
+        form.addRow(_("App ID:"), self.app_id)
+        form.addRow(_("API key:"), self.api_key)
         row = QHBoxLayout()
         row.addWidget(self.test_button)
         row.addWidget(self.result, 1)
@@ -65,6 +86,7 @@ class PairBox(QGroupBox):
         colour = {True: colours.OK, False: colours.BAD, None: colours.MUTED}[ok]
         self.result.setStyleSheet(text_style(colour))
         self.result.setText(text)
+        name_value(self.result, self._result_name)
 
 
 class ProfilesDialog(QDialog):
@@ -74,7 +96,7 @@ class ProfilesDialog(QDialog):
     def __init__(self, connections, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("profilesDialog")
-        self.setWindowTitle("Connection profiles")
+        self.setWindowTitle(_("Connection profiles"))
         self.setModal(True)
         self.resize(820, 600)
         self.connections = connections
@@ -82,11 +104,13 @@ class ProfilesDialog(QDialog):
 
         self.list = QListWidget()
         self.list.setObjectName("profilesList")
-        self.list.setAccessibleName("Profiles")
-        self.add_button = QPushButton("Add")
+        self.list.setAccessibleName(_("Profiles"))
+        self.add_button = QPushButton(_("Add"))
         self.add_button.setObjectName("addProfileButton")
-        self.remove_button = QPushButton("Remove\u2026")
+        self.add_button.setAccessibleName(_("Add a profile"))
+        self.remove_button = QPushButton(_("Remove\u2026"))
         self.remove_button.setObjectName("removeProfileButton")
+        self.remove_button.setAccessibleName(_("Remove the chosen profile\u2026"))
         left = QVBoxLayout()
         left.addWidget(self.list, 1)
         buttons = QHBoxLayout()
@@ -96,10 +120,12 @@ class ProfilesDialog(QDialog):
 
         self.name = QLineEdit()
         self.name.setObjectName("profileName")
+        self.name.setAccessibleName(_("Profile name"))
         self.base_url = QLineEdit()
         self.base_url.setObjectName("profileBaseUrl")
         self.base_url.setPlaceholderText("https://licences.example.com")
-        self.insecure = QCheckBox("Allow unencrypted http:// to this host (keys travel in clear)")
+        self.insecure = QCheckBox(
+            _("Allow unencrypted http:// to this host (keys travel in clear)"))
         self.insecure.setObjectName("allowInsecureHttp")
         self.http_warning = plain_label()  # names the typed host
         self.http_warning.setObjectName("httpWarning")
@@ -111,65 +137,78 @@ class ProfilesDialog(QDialog):
         self.transport = QComboBox()
         self.transport.setObjectName("profileTransport")
         for text, value in TRANSPORT_CHOICES:
-            self.transport.addItem(text, value)
-        self.legacy = QCheckBox("Use the deprecated activation routes (update-api / destroy-api)")
+            self.transport.addItem(_(text), value)
+        self.legacy = QCheckBox(
+            _("Use the deprecated activation routes (update-api / destroy-api)"))
         self.legacy.setObjectName("legacyRoutes")
         self.connect_timeout = QDoubleSpinBox()
+        self.connect_timeout.setObjectName("profileConnectTimeout")
+        self.connect_timeout.setAccessibleName(_("Connect time-out"))
         self.read_timeout = QDoubleSpinBox()
+        self.read_timeout.setObjectName("profileReadTimeout")
+        self.read_timeout.setAccessibleName(_("Read time-out"))
         self.deadline = QDoubleSpinBox()  # a whole call, retries included (docs/client.md)
         self.deadline.setObjectName("profileDeadline")
-        self.deadline.setAccessibleName("Deadline of a whole call")
-        self.deadline.setToolTip("The longest a call may take, retries included, however "
-                                 "slowly the service sends its answer")
+        self.deadline.setAccessibleName(_("Deadline of a whole call"))
+        self.deadline.setToolTip(_("The longest a call may take, retries included, however "
+                                   "slowly the service sends its answer"))
+        self.deadline.setAccessibleDescription(self.deadline.toolTip())
         for spin in (self.connect_timeout, self.read_timeout, self.deadline):
             spin.setRange(0.1, 600.0)
-            spin.setSuffix(" s")
+            # TRANSLATORS: the unit after a number of seconds in a spin box (keep the space)
+            spin.setSuffix(_(" s"))
             spin.setDecimals(1)
         self.deadline.setValue(60.0)
         self.batch_concurrency = QSpinBox()
         self.batch_concurrency.setObjectName("batchConcurrency")
-        self.batch_concurrency.setAccessibleName("Parallel requests of a batch check")
+        self.batch_concurrency.setAccessibleName(_("Parallel requests of a batch check"))
         self.batch_concurrency.setRange(1, 32)
         self.batch_concurrency.setValue(8)
         self.batch_concurrency.setToolTip(
-            "How many requests a batch check keeps in flight at once (1 to 32)")
+            _("How many requests a batch check keeps in flight at once (1 to 32)"))
+        self.batch_concurrency.setAccessibleDescription(self.batch_concurrency.toolTip())
         self.timezone = QLineEdit("UTC")
         self.timezone.setObjectName("serverTimezone")
-        self.verify = QCheckBox("Verify TLS certificates")
+        self.verify = QCheckBox(_("Verify TLS certificates"))
         self.verify.setObjectName("verifyTls")
         self.ca_bundle = QLineEdit()
         self.ca_bundle.setObjectName("caBundle")
-        self.ca_bundle.setPlaceholderText("optional: path to a CA bundle (PEM)")
+        self.ca_bundle.setPlaceholderText(_("optional: path to a CA bundle (PEM)"))
         self.keys_note = plain_label()  # names the keyring backend
         self.keys_note.setObjectName("keysNote")
         self.keys_note.setWordWrap(True)
         self.message = plain_label()  # profile names, typed addresses, errors
         self.message.setObjectName("profileMessage")
         self.message.setWordWrap(True)
-        self.save_button = QPushButton("Save")
+        self.save_button = QPushButton(_("Save"))
         self.save_button.setObjectName("saveProfileButton")
+        self.save_button.setAccessibleName(_("Save the profile"))
 
         form = QFormLayout()
-        form.addRow("Name:", self.name)
-        form.addRow("Service address:", self.base_url)
+        form.addRow(_("Name:"), self.name)
+        form.addRow(_("Service address:"), self.base_url)
         form.addRow("", self.insecure)
         form.addRow("", self.http_warning)
         options = QFormLayout()
-        options.addRow("Arguments sent as:", self.transport)
+        options.addRow(_("Arguments sent as:"), self.transport)
         options.addRow("", self.legacy)
         timeouts = QHBoxLayout()
-        timeouts.addWidget(QLabel("connect"))
+        # TRANSLATORS: "Time-outs:" row of the profiles dialog: the time-out to connect
+        timeouts.addWidget(_buddy(_("connect"), self.connect_timeout))
         timeouts.addWidget(self.connect_timeout)
-        timeouts.addWidget(QLabel("read"))
+        # TRANSLATORS: "Time-outs:" row of the profiles dialog: the time-out to read an answer
+        timeouts.addWidget(_buddy(_("read"), self.read_timeout))
         timeouts.addWidget(self.read_timeout)
-        timeouts.addWidget(QLabel("whole call"))
+        # TRANSLATORS: "Time-outs:" row of the profiles dialog: a whole call, retries included
+        timeouts.addWidget(_buddy(_("whole call"), self.deadline))
         timeouts.addWidget(self.deadline)
         timeouts.addStretch(1)
-        options.addRow("Time-outs:", timeouts)
-        options.addRow("Batch check:", _suffixed(self.batch_concurrency, "requests at once"))
-        options.addRow("Server time zone:", self.timezone)
+        options.addRow(_("Time-outs:"), timeouts)
+        options.addRow(_("Batch check:"),
+                       _suffixed(self.batch_concurrency, _("requests at once")))
+        options.addRow(_("Server time zone:"), self.timezone)
         options.addRow("", self.verify)
-        options.addRow("CA bundle:", self.ca_bundle)
+        options.addRow(_("CA bundle:"), self.ca_bundle)
         right = QVBoxLayout()
         right.addLayout(form)
         right.addWidget(self.read_box)
@@ -188,6 +227,7 @@ class ProfilesDialog(QDialog):
         body.addLayout(left, 1)
         body.addWidget(self.editor, 3)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.button(QDialogButtonBox.StandardButton.Close).setObjectName("profilesCloseButton")
         close.rejected.connect(self.reject)
         outer = QVBoxLayout(self)
         outer.addLayout(body, 1)
@@ -202,6 +242,19 @@ class ProfilesDialog(QDialog):
         self.read_box.test_button.clicked.connect(lambda: self.test_pair("read"))
         self.write_box.test_button.clicked.connect(lambda: self.test_pair("write"))
         self._say_where_keys_go()
+        self._tab_order()
+
+    def _tab_order(self) -> None:
+        """Tab goes as a person reads: the list and its buttons, then the form top to
+        bottom, Save, Close (the form rows sit in nested layouts, so Qt's order of
+        creation would not be that order)."""
+        tab_chain(self.list, self.add_button, self.remove_button, self.name, self.base_url,
+                  self.insecure,
+                  *(w for box in (self.read_box, self.write_box)
+                    for w in (box.app_id, box.api_key, box.test_button)),
+                  self.transport, self.legacy, self.connect_timeout, self.read_timeout,
+                  self.deadline, self.batch_concurrency, self.timezone, self.verify,
+                  self.ca_bundle, self.save_button, self.findChild(QDialogButtonBox))
 
     # -- list ------------------------------------------------------------------
     def reload(self, select: str | None = None) -> None:
@@ -221,13 +274,13 @@ class ProfilesDialog(QDialog):
     def _say_where_keys_go(self) -> None:
         secrets = self.connections.secrets
         if secrets is None or not secrets.persistent:
-            where = "memory only, this session"
-        else:
-            where = secrets.backend_description
-        self.keys_note.setText(
-            f"API keys are kept in: {where}. The profile file holds the address, app IDs and "
-            "options, never a key."
-        )
+            self.keys_note.setText(_(
+                "API keys are kept in: memory only, this session. The profile file holds the "
+                "address, app IDs and options, never a key."))
+            return
+        self.keys_note.setText(_(
+            "API keys are kept in: {where}. The profile file holds the address, app IDs and "
+            "options, never a key.").format(where=secrets.backend_description))
 
     def _load(self, name: str) -> None:
         self.message.clear()
@@ -248,7 +301,7 @@ class ProfilesDialog(QDialog):
             stored = memory or (self.connections.secrets is not None
                                 and self.connections.secrets.has(name, box.pair))
             box.api_key.setPlaceholderText(
-                "stored \u2014 leave empty to keep it" if stored else "not set"
+                _("stored \u2014 leave empty to keep it") if stored else _("not set")
             )
         self.transport.setCurrentIndex(
             next(i for i, (_t, v) in enumerate(TRANSPORT_CHOICES) if v == profile.transport)
@@ -264,7 +317,8 @@ class ProfilesDialog(QDialog):
         self.save_button.setEnabled(not memory)
         self.remove_button.setEnabled(not memory)
         if memory:
-            self.message.setText("This profile exists for this session only and is not saved.")
+            self.message.setText(
+                _("This profile exists for this session only and is not saved."))
 
     def new_profile(self) -> None:
         self.list.clearSelection()
@@ -287,7 +341,7 @@ class ProfilesDialog(QDialog):
         self.verify.setChecked(True)
         self.save_button.setEnabled(True)
         self.remove_button.setEnabled(False)
-        self.message.setText("New profile: fill in the address and at least one app ID.")
+        self.message.setText(_("New profile: fill in the address and at least one app ID."))
         self.name.setFocus()
 
     # -- form -> profile ---------------------------------------------------------
@@ -315,11 +369,14 @@ class ProfilesDialog(QDialog):
         host = urlsplit(url).hostname or ""
         loopback = host in ("localhost", "::1") or host.startswith("127.")
         plain = url.lower().startswith("http://") and host and not loopback
-        if plain:
-            self.http_warning.setText(
-                f"\u26a0 http:// to {host} is not encrypted: the API key would travel in clear."
-                + ("" if self.insecure.isChecked() else " Tick the box above to allow it anyway.")
-            )
+        if plain and self.insecure.isChecked():
+            self.http_warning.setText(_(
+                "\u26a0 http:// to {host} is not encrypted: the API key would travel in clear."
+            ).format(host=host))
+        elif plain:
+            self.http_warning.setText(_(
+                "\u26a0 http:// to {host} is not encrypted: the API key would travel in clear. "
+                "Tick the box above to allow it anyway.").format(host=host))
         self.http_warning.setVisible(bool(plain))
 
     def save(self) -> bool:
@@ -336,7 +393,8 @@ class ProfilesDialog(QDialog):
             else:
                 keys[box.pair] = typed or None
         if self._editing is None and profile.name in self.connections.names():
-            self.message.setText(f"A profile named \u201c{profile.name}\u201d exists already.")
+            self.message.setText(_("A profile named \u201c{name}\u201d exists already.")
+                                 .format(name=profile.name))
             return False
         try:
             self.connections.save_profile(profile, keys, old_name=self._editing)
@@ -344,7 +402,7 @@ class ProfilesDialog(QDialog):
             self.message.setText(getattr(exc, "sentence", None) or str(exc))
             return False
         self.reload(profile.name)
-        self.message.setText("Saved.")
+        self.message.setText(_("Saved."))
         return True
 
     # -- asked of the profiles controller ----------------------------------------------
@@ -360,7 +418,7 @@ class ProfilesDialog(QDialog):
         except ValueError as exc:
             box.set_result(False, getattr(exc, "sentence", str(exc)))
             return False
-        box.set_result(None, "Testing\u2026")
+        box.set_result(None, _("Testing\u2026"))
         self.testRequested.emit(pair, profile, box.api_key.text(), self._editing)
         return True
 
@@ -377,7 +435,14 @@ class ProfilesDialog(QDialog):
     def profile_removed(self, name: str) -> None:
         self._editing = None
         self.reload()
-        self.message.setText(f"Removed \u201c{name}\u201d.")
+        self.message.setText(_("Removed \u201c{name}\u201d.").format(name=name))
+
+
+def _buddy(text: str, widget: QWidget) -> QLabel:
+    """A short label before ``widget`` in a row, its buddy (a click on it focuses the field)."""
+    label = QLabel(text)
+    label.setBuddy(widget)
+    return label
 
 
 def _suffixed(widget: QWidget, text: str) -> QHBoxLayout:

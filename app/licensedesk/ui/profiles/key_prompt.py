@@ -23,15 +23,28 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from licensedesk.i18n import _
+
+from ..shared.a11y import tab_chain
 from ..shared.awaitable import open_awaitable
 from ..shared.labels import plain_label
+
+
+def _field_texts(pairs: list[str]) -> tuple[str, str]:
+    """The row label and the accessible name of the field that serves ``pairs`` (whole
+    phrases: "read"/"write" change their form inside a German phrase)."""
+    if pairs == ["read"]:
+        return _("Read key:"), _("API key for the read pair")
+    if pairs == ["write"]:
+        return _("Write key:"), _("API key for the write pair")
+    return _("Read and write key:"), _("API key for the read and write pair")
 
 
 class KeyPromptDialog(QDialog):
     def __init__(self, parent, profile: str, app_ids: dict[str, str], note: str) -> None:
         super().__init__(parent)
         self.setObjectName("keyPromptDialog")
-        self.setWindowTitle(f"API key for \u201c{profile}\u201d")
+        self.setWindowTitle(_("API key for \u201c{profile}\u201d").format(profile=profile))
         self.setModal(True)
         self._fields: dict[str, QLineEdit] = {}  # app_id -> field
         self._pairs: dict[str, list[str]] = {}  # app_id -> pairs it serves
@@ -47,17 +60,20 @@ class KeyPromptDialog(QDialog):
             field.setObjectName(f"keyField_{'_'.join(pairs)}")
             field.setEchoMode(QLineEdit.EchoMode.Password)
             field.setMinimumWidth(320)
-            what = " and ".join(pairs)
-            field.setAccessibleName(f"API key for the {what} pair")
-            field.setPlaceholderText(f"api_key for app ID {app_id}")
+            label, name = _field_texts(pairs)
+            field.setAccessibleName(name)  # the name only, never the key
+            field.setAccessibleDescription(_("Kept in memory for this session only."))
+            field.setPlaceholderText(_("api_key for app ID {app_id}").format(app_id=app_id))
             field.textChanged.connect(self._update)
-            form.addRow(f"{what.capitalize()} key:", field)
+            form.addRow(label, field)
             self._fields[app_id] = field
 
         buttons = QDialogButtonBox()
-        self.ok_button = buttons.addButton("Use for this session",
+        self.ok_button = buttons.addButton(_("Use for this session"),
                                            QDialogButtonBox.ButtonRole.AcceptRole)
-        self.skip_button = buttons.addButton("Skip", QDialogButtonBox.ButtonRole.RejectRole)
+        self.skip_button = buttons.addButton(_("Skip"), QDialogButtonBox.ButtonRole.RejectRole)
+        self.skip_button.setAccessibleDescription(
+            _("Goes on without the key: nothing is sent with this profile until it has one."))
         self.ok_button.setObjectName("keyPromptOk")
         self.skip_button.setObjectName("keyPromptSkip")
         buttons.accepted.connect(self.accept)
@@ -67,6 +83,7 @@ class KeyPromptDialog(QDialog):
         lay.addWidget(intro)
         lay.addLayout(form)
         lay.addWidget(buttons)
+        tab_chain(*self._fields.values(), buttons)  # the buttons as the platform places them
         self._update()
 
     def _update(self, *_args) -> None:

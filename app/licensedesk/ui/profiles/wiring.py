@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
+from licensedesk.i18n import _
+
 from ..shared.confirm import ConfirmDialog
 from .controller import ProfilesController
 
@@ -89,7 +91,8 @@ class ProfilesFeature(QObject):
         if not app_ids:
             return
         why = self.connections.secrets.warning  # set whenever keys are memory-only
-        note = f"{why}\n\nEnter the API key of \u201c{name}\u201d to use it now."
+        note = _("{why}\n\nEnter the API key of \u201c{name}\u201d to use it now.").format(
+            why=why, name=name)
         future = KeyPromptDialog.ask(self._window, name, app_ids, note)
         self._key_prompt = (name, future)
 
@@ -120,7 +123,7 @@ class ProfilesFeature(QObject):
         return self.dialog
 
     def _confirm(self, title: str, text: str):
-        return ConfirmDialog.ask(self.dialog or self._window, title, text, accept="Remove")
+        return ConfirmDialog.ask(self.dialog or self._window, title, text, accept=_("Remove"))
 
     def _closed(self, _code: int) -> None:
         if self.connections.names():

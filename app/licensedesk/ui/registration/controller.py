@@ -16,6 +16,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from licensedesk.i18n import _
+
 from ..shared.recording import Records, record
 from ..shared.tasks import TaskRunner
 
@@ -72,9 +74,10 @@ class RegistrationController(QObject):
 
     async def _confirm_replace(self, serial: str, name: str, email: str,
                                sku_number: str | None, replaces: str) -> bool:
-        text = (f"The licence {serial} is registered to {replaces}. Registering it again "
-                f"replaces that licensee with {name} <{email}>.")
-        if not await self._confirm("Replace the licensee", text):
+        text = _("The licence {serial} is registered to {licensee}. Registering it again "
+                 "replaces that licensee with {name} <{email}>.").format(
+            serial=serial, licensee=replaces, name=name, email=email)
+        if not await self._confirm(_("Replace the licensee"), text):
             return False
         self._send(serial, name, email, sku_number)
         return True

@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QDialogButtonBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -24,7 +25,10 @@ from PySide6.QtWidgets import (
     QPushButton,
 )
 
+from licensedesk.i18n import N_, _
+
 from ..shared import colours
+from ..shared.a11y import name_value, tab_chain
 from ..shared.colours import text_style
 from ..shared.labels import or_dash, plain_label, shown
 from ..shared.support_dialog import (
@@ -37,11 +41,12 @@ from ..shared.support_dialog import (
 from ..shared.values import local_time
 
 EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
-NOT_SUITABLE = (
-    "This licence cannot be registered here: it does not have the offline distribution "
-    "setting (or the serial does not exist). Only offline-distribution licences take "
-    "registration data."
+NOT_SUITABLE = N_(
+    "\u2718 Not suitable. This licence cannot be registered here: it does not have the "
+    "offline distribution setting (or the serial does not exist). Only offline-distribution "
+    "licences take registration data."
 )
+ASKING = N_("Asking the service\u2026")
 
 
 def licensee(lic: Any) -> str:
@@ -56,57 +61,69 @@ class RegistrationDialog(SupportDialog):
     registerRequested = Signal(str, str, str, str, str)
 
     def __init__(self, parent=None) -> None:
-        super().__init__(parent, "registrationDialog", "Register a licence")
+        super().__init__(parent, "registrationDialog", _("Register a licence"))
         self.license: Any = None
-        intro = QLabel("Set the licensee's name and e-mail on an offline-distribution licence. "
-                       "The licence is checked first.")
+        intro = QLabel(_("Set the licensee's name and e-mail on an offline-distribution "
+                         "licence. The licence is checked first."))
         intro.setWordWrap(True)
-        self.serial_input = serial_edit("registrationSerial", "Serial")
-        self.check_button = QPushButton("Check")
+        self.serial_input = serial_edit("registrationSerial", _("Serial"))
+        self.check_button = QPushButton(_("Check"))
         self.check_button.setObjectName("registrationCheckButton")
+        self.check_button.setAccessibleName(_("Check the serial"))
+        self.check_button.setAccessibleDescription(
+            _("Asks the service whether this licence can be registered; nothing is changed."))
         self.serial_hint = hint_label("registrationSerialHint")
         top = QFormLayout()
         row = QHBoxLayout()
         row.addWidget(self.serial_input, 1)
         row.addWidget(self.check_button)
-        top.addRow("Serial:", row)
+        top.addRow(_("Serial:"), row)
         top.addRow("", self.serial_hint)
 
         self.verdict = selectable(plain_label())
         self.verdict.setObjectName("registrationVerdict")
         self.verdict.hide()
-        self.license_box = QGroupBox("Licence")
+        self.license_box = QGroupBox(_("Licence"))
         self.license_box.setObjectName("registrationLicence")
         lform = QFormLayout(self.license_box)
         self.info: dict[str, QLabel] = {}
-        for key, title in (("sku", "SKU"), ("type", "Type"), ("licensee", "Licensee"),
-                           ("registered", "Registered"), ("dates", "Valid")):
+        self._info_names: dict[str, str] = {}  # key -> the field, for a screen reader
+        for key, row_label, field in (
+                ("sku", _("SKU:"), _("SKU")), ("type", _("Type:"), _("Type")),
+                ("licensee", _("Licensee:"), _("Licensee")),
+                # TRANSLATORS: whether the licence is registered (Yes/No follows)
+                ("registered", _("Registered:"), _("Registered")),
+                # TRANSLATORS: the licence's validity: start → end
+                ("dates", _("Valid:"), _("Valid"))):
             self.info[key] = selectable(plain_label())
             self.info[key].setObjectName(f"registration_{key}")
-            lform.addRow(f"{title}:", self.info[key])
+            self._info_names[key] = field
+            name_value(self.info[key], field)
+            lform.addRow(row_label, self.info[key])
         self.license_box.hide()
 
-        self.form_box = QGroupBox("Registration")
+        self.form_box = QGroupBox(_("Registration"))
         self.form_box.setObjectName("registrationForm")
         self.name_input = QLineEdit()
         self.name_input.setObjectName("registrationName")
-        self.name_input.setAccessibleName("Name")
+        self.name_input.setAccessibleName(_("Licensee's name"))
         self.email_input = QLineEdit()
         self.email_input.setObjectName("registrationEmail")
-        self.email_input.setAccessibleName("E-mail")
+        self.email_input.setAccessibleName(_("Licensee's e-mail"))
         self.email_input.setPlaceholderText("name@example.com")
         self.sku_input = QLineEdit()
         self.sku_input.setObjectName("registrationSku")
-        self.sku_input.setAccessibleName("SKU number")
+        self.sku_input.setAccessibleName(_("SKU number"))
+        self.sku_input.setAccessibleDescription(_("Optional; prefilled from the licence."))
         self.form_hint = hint_label("registrationFormHint")
         self.registered_note = selectable(plain_label())
         self.registered_note.setObjectName("registrationRegisteredNote")
         self.registered_note.hide()
         fform = QFormLayout(self.form_box)
         fform.addRow(self.registered_note)
-        fform.addRow("Name:", self.name_input)
-        fform.addRow("E-mail:", self.email_input)
-        fform.addRow("SKU number:", self.sku_input)
+        fform.addRow(_("Name:"), self.name_input)
+        fform.addRow(_("E-mail:"), self.email_input)
+        fform.addRow(_("SKU number:"), self.sku_input)
         fform.addRow("", self.form_hint)
         self.form_box.hide()
 
@@ -118,9 +135,14 @@ class RegistrationDialog(SupportDialog):
         self.register_button = self.arrange(
             [intro, top, self.verdict, self.license_box, self.form_box, self.banner,
              self.outcome],
-            action="Register", action_name="registerButton", width=600,
+            action=_("Register"), action_name="registerButton", width=600,
         )
+        self.register_button.setAccessibleDescription(
+            _("Sends the name and e-mail to the service, once."))
         self.register_button.setEnabled(False)
+        close = self.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
+        close.setObjectName("registrationCloseButton")
+        self._tab_order()
         self.check_button.clicked.connect(self.check)
         self.serial_input.returnPressed.connect(self.check)
         self.serial_input.textEdited.connect(self._serial_edited)
@@ -128,6 +150,17 @@ class RegistrationDialog(SupportDialog):
         self.name_input.textChanged.connect(self._update_button)
         self.email_input.textChanged.connect(self._update_button)
         self._busy = False
+
+    def _tab_order(self) -> None:
+        """Serial, Check, the form top to bottom, the error banner's buttons: the order a
+        person reads (hidden ones are skipped, the data labels are no tab stops); then the
+        buttons, Close and Register, as the platform places them."""
+        tab_chain(self.serial_input, self.check_button, self.name_input, self.email_input,
+                  self.sku_input, self.banner.details_button, self.banner.copy_button,
+                  self.banner.close_button, self.banner.details,
+                  self.findChild(QDialogButtonBox))
+        for label in self.findChildren(QLabel):  # selectable by mouse, read, no tab stop
+            label.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
     # -- filling -------------------------------------------------------------------
     def prefill(self, serial: str = "") -> None:
@@ -146,7 +179,7 @@ class RegistrationDialog(SupportDialog):
         serial = normalise_serial(self.serial_input.text())
         self.serial_hint.setVisible(serial is None)
         if serial is None:
-            self.serial_hint.setText("A serial is five groups of four letters or digits.")
+            self.serial_hint.setText(_("A serial is five groups of four letters or digits."))
             return False
         self.serial_input.setText(serial)
         self._serial_edited()
@@ -159,15 +192,15 @@ class RegistrationDialog(SupportDialog):
         self.license = lic
         self.verdict.show()
         if lic is None:
-            self.verdict.setText(f"\u2718 Not suitable. {NOT_SUITABLE}")
+            self.verdict.setText(_(NOT_SUITABLE))
             self.verdict.setStyleSheet(text_style(colours.BAD))
             self.form_box.hide()
             self.license_box.hide()
             self._update_button()
             self.fit_height()
             return
-        self.verdict.setText("\u2714 Suitable: this licence has the offline distribution "
-                             "setting and can be registered.")
+        self.verdict.setText(_("\u2714 Suitable: this licence has the offline distribution "
+                               "setting and can be registered."))
         self.verdict.setStyleSheet(text_style(colours.OK))
         self._show_form(lic)
         self.sku_input.setText(lic.sku_number or "")
@@ -183,10 +216,15 @@ class RegistrationDialog(SupportDialog):
         self.email_input.setText(lic.email or "")
         self.form_hint.hide()
         self.registered_note.setVisible(bool(lic.registered))
-        to = f" to {licensee(lic)}" if lic.name or lic.email else ""
-        self.registered_note.setText(
-            f"Registered{to}. To register it to someone else, change the name or e-mail; "
-            "you will be asked to confirm the replacement.")
+        if lic.name or lic.email:
+            self.registered_note.setText(_(
+                "Registered to {licensee}. To register it to someone else, change the name or "
+                "e-mail; you will be asked to confirm the replacement.").format(
+                    licensee=licensee(lic)))
+        else:
+            self.registered_note.setText(_(
+                "Registered. To register it to someone else, change the name or e-mail; you "
+                "will be asked to confirm the replacement."))
         self._update_button()
 
     def show_license(self, lic: Any) -> None:
@@ -196,8 +234,12 @@ class RegistrationDialog(SupportDialog):
                                  f"({or_dash(lic.sku_number)})")
         self.info["type"].setText(or_dash(lic.type).capitalize())
         self.info["licensee"].setText(who)
-        self.info["registered"].setText("Yes" if lic.registered else "No")
-        self.info["dates"].setText("no end" if not (start or end) else f"{start} \u2192 {end}")
+        self.info["registered"].setText(_("Yes") if lic.registered else _("No"))
+        # TRANSLATORS: a licence's validity without start or end date
+        self.info["dates"].setText(_("no end") if not (start or end)
+                                   else f"{start} \u2192 {end}")
+        for key, label in self.info.items():
+            name_value(label, self._info_names[key])
         self.license_box.show()
 
     def is_form_open(self) -> bool:
@@ -231,9 +273,9 @@ class RegistrationDialog(SupportDialog):
         sku = self.sku_input.text().strip()
         problem = ""
         if not name:
-            problem = "Enter the licensee's name."
+            problem = _("Enter the licensee's name.")
         elif not EMAIL.fullmatch(email):
-            problem = "Enter a valid e-mail address, like name@example.com."
+            problem = _("Enter a valid e-mail address, like name@example.com.")
         self.form_hint.setText(problem)
         self.form_hint.setVisible(bool(problem))
         if problem:
@@ -246,7 +288,7 @@ class RegistrationDialog(SupportDialog):
     def show_registered(self, serial: str, message: str, lic: Any = None) -> None:
         """The service's message and the licence as it is now: ``lic`` as read again, or
         (that read failed) the licence shown before with the licensee that was sent."""
-        said = message or "The licence was registered."
+        said = message or _("The licence was registered.")
         if self.license is None or self.license.serial != serial:
             self.outcome.setText(f"{serial}: {said}")  # another serial is on show meanwhile
         else:
@@ -254,15 +296,16 @@ class RegistrationDialog(SupportDialog):
                 lic = self.license.model_copy(update={
                     "name": self.name_input.text().strip(),
                     "email": self.email_input.text().strip(), "registered": True})
-                said += " (The licence could not be read again: shown as sent.)"
+                said = _("{message} (The licence could not be read again: shown as "
+                         "sent.)").format(message=said)
             self._show_form(lic)
             self.outcome.setText(said)
         self.outcome.show()
         self.fit_height()
 
     # -- state shown -------------------------------------------------------------------
-    def set_busy(self, busy: bool, what: str = "Asking the service\u2026") -> None:
+    def set_busy(self, busy: bool, what: str | None = None) -> None:
         self._busy = busy
-        super().set_busy(busy, what)
+        super().set_busy(busy, _(ASKING) if what is None else what)
         self.check_button.setEnabled(not busy)
         self._update_button()

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
+from licensedesk.i18n import _
+
 from ..shared.confirm import ConfirmDialog
 from .controller import CHECK_TASK, CONFIRM_TASK, RegistrationController
 
@@ -60,7 +62,7 @@ class RegistrationFeature(QObject):
         return d
 
     def _confirm(self, title: str, text: str):
-        return ConfirmDialog.ask(self.dialog or self._window, title, text, accept="Replace")
+        return ConfirmDialog.ask(self.dialog or self._window, title, text, accept=_("Replace"))
 
     def _closed(self, _code: int) -> None:
         """Closing drops a check and an open question; never the registration itself."""

@@ -2,28 +2,84 @@
 
 Used for verdicts, hints, error lines and the banner's border. Text in these
 colours is always accompanied by words (never colour alone).
+
+Every colour is resolved against the palette in use when it is asked for: ``OK``,
+``BAD``, ``WARN`` and ``MUTED`` are looked up (a module ``__getattr__``) as the hue
+darkened or lightened just enough to reach WCAG AA (4.5:1) on both the palette's
+window and base colours, so a red hint reads on a light window, a dark one and a
+high-contrast one alike. :func:`text_style` resolves whatever colour it is given the
+same way. Read them at use (``colours.BAD``), never ``from .colours import BAD``
+into a module constant: that would keep the palette of import time.
 """
 
 from __future__ import annotations
 
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
-OK = "#1e8449"
-BAD = "#c0392b"
-WARN = "#b9770e"
-MUTED = "palette(mid)"
+#: the hues, made for a light window (what a palette-less caller gets)
+HUES = {"OK": "#1e8449", "BAD": "#c0392b", "WARN": "#b9770e"}
 
 
-def text_style(colour: str, *, bold: bool = False) -> str:
-    """A style sheet for a label's text in ``colour``."""
-    return f"color: {colour};" + (" font-weight: bold;" if bold else "")
+def __getattr__(name: str) -> str:
+    """``OK``, ``BAD``, ``WARN``: the hue readable on the palette in use; ``MUTED``: the
+    palette's placeholder text colour, made readable too (``#rrggbb`` each)."""
+    if name in HUES:
+        return status_colour(HUES[name]).name()
+    if name == "MUTED":
+        return muted_colour().name()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-# -- palette-aware colours (dark mode): computed at paint time, never cached ------------
+def text_style(colour: str | QColor, *, bold: bool = False) -> str:
+    """A style sheet for a label's text in ``colour``, made readable on the palette in use
+    (call it when the text is shown: the palette is read then)."""
+    shade = status_colour(colour) if QColor(colour).isValid() else muted_colour()
+    return f"color: {shade.name()};" + (" font-weight: bold;" if bold else "")
+
+
+def _backgrounds() -> tuple[QColor, QColor] | None:
+    """The palette's window and base colours, or None before there is an application."""
+    if QGuiApplication.instance() is None:
+        return None
+    palette = QGuiApplication.palette()
+    return (palette.color(QPalette.ColorRole.Window), palette.color(QPalette.ColorRole.Base))
+
+
+#: (colour, window, base) as rgba → the readable shade; palettes are few, colours fewer
+_resolved: dict[tuple[int, int, int], QColor] = {}
+
+
+def status_colour(colour: str | QColor) -> QColor:
+    """``colour`` as text on the palette in use: readable (4.5:1) on window and base."""
+    hue = QColor(colour)
+    backgrounds = _backgrounds()
+    if backgrounds is None:
+        return hue
+    window, base = backgrounds
+    key = (hue.rgba(), window.rgba(), base.rgba())
+    shade = _resolved.get(key)
+    if shade is None:
+        if len(_resolved) > 256:
+            _resolved.clear()
+        shade = _resolved[key] = readable(hue, window, base)
+    return QColor(shade)
+
+
+def muted_colour() -> QColor:
+    """Secondary text (an empty part, a note): the palette's placeholder colour laid over
+    its base (placeholders are often half transparent), then made readable: the
+    ``palette(mid)`` it replaces read at under 2:1 on Fusion's light window."""
+    if QGuiApplication.instance() is None:
+        return QColor("#595959")
+    palette = QGuiApplication.palette()
+    placeholder = palette.color(QPalette.ColorRole.PlaceholderText)
+    base = palette.color(QPalette.ColorRole.Base)
+    return status_colour(mix(placeholder, base, placeholder.alphaF()))
+
+
+# -- contrast (WCAG 2) ------------------------------------------------------------------
 #
-# The fixed colours above are made for a light window. Where a colour must also
-# read on a dark palette (or any palette a user picks), go through these: they
-# keep the hue and move it towards black or white just enough for the WCAG ratio.
+# They keep the hue and move it towards black or white just enough for the ratio.
 
 #: WCAG 2 AA: the least contrast for normal-sized text
 AA_TEXT = 4.5

@@ -1,8 +1,11 @@
-"""A non-modal banner for errors: a sentence for a person, and "Details" on request."""
+"""A non-modal banner for errors: a sentence for a person, and "Details" on request.
+
+For a screen reader the banner is "Error message" and describes itself with the
+sentence; its buttons say what they act on ("Copy error message", "Dismiss error")."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QFrame,
@@ -13,6 +16,8 @@ from PySide6.QtWidgets import (
     QToolButton,
     QVBoxLayout,
 )
+
+from licensedesk.i18n import _
 
 from . import colours
 from .icons import icon
@@ -27,31 +32,40 @@ class ErrorBanner(QFrame):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("errorBanner")
-        self.setAccessibleName("Error message")
+        self.setAccessibleName(_("Error message"))
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setStyleSheet(
-            "#errorBanner { background: palette(base);"
-            f" border: 1px solid {colours.BAD}; border-left: 4px solid {colours.BAD};"
-            " border-radius: 3px; }"
-        )
+        self._restyle()
         self._icon = QLabel()
         self._icon.setPixmap(icon("dialog-error").pixmap(20, 20))
         self.message = plain_label()
         self.message.setObjectName("errorBannerMessage")
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.details_button = QPushButton("Details")
+        self.message.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # read with the banner, no tab stop
+        self.message.setAccessibleDescription(_("Error message"))
+        # TRANSLATORS: a button that shows the technical details of an error
+        self.details_button = QPushButton(_("Details"))
         self.details_button.setObjectName("errorBannerDetailsButton")
         self.details_button.setCheckable(True)
-        self.copy_button = QPushButton("Copy")
-        self.copy_button.setToolTip("Copy the message and its details")
+        self.details_button.setAccessibleName(_("Show error details"))
+        self.details_button.setAccessibleDescription(
+            _("Shows or hides the technical details of the error"))
+        # TRANSLATORS: a button that copies the error message and its details
+        self.copy_button = QPushButton(_("Copy"))
+        self.copy_button.setObjectName("errorBannerCopyButton")
+        self.copy_button.setToolTip(_("Copy the message and its details"))
+        self.copy_button.setAccessibleName(_("Copy error message"))
+        self.copy_button.setAccessibleDescription(_("Copy the message and its details"))
         self.close_button = QToolButton()
+        self.close_button.setObjectName("errorBannerCloseButton")
         self.close_button.setIcon(icon("window-close"))
         self.close_button.setAutoRaise(True)
-        self.close_button.setToolTip("Dismiss")
-        self.close_button.setAccessibleName("Dismiss error")
+        # TRANSLATORS: tooltip of the ✕ button that closes an error message
+        self.close_button.setToolTip(_("Dismiss"))
+        self.close_button.setAccessibleName(_("Dismiss error"))
         self.details = QPlainTextEdit()
         self.details.setObjectName("errorBannerDetails")
+        self.details.setAccessibleName(_("Error details"))
         self.details.setReadOnly(True)
         self.details.setMaximumHeight(110)
         self.details.hide()
@@ -75,7 +89,8 @@ class ErrorBanner(QFrame):
     def show_error(self, sentence: str, details: str = "") -> None:
         """Show ``sentence``; ``details`` (already redacted) behind the Details button."""
         self.message.setText(sentence)
-        self.details.setPlainText(details or "No further details.")
+        self.setAccessibleDescription(sentence)
+        self.details.setPlainText(details or _("No further details."))
         self.details_button.setChecked(False)
         self.show()
 
@@ -89,6 +104,20 @@ class ErrorBanner(QFrame):
 
     def text(self) -> str:
         return self.message.text() if self.isVisible() else ""
+
+    def changeEvent(self, ev: QEvent) -> None:
+        """A new palette (dark mode switched on) gets a border that reads on it."""
+        if ev.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self._restyle()
+        super().changeEvent(ev)
+
+    def _restyle(self) -> None:
+        bad = colours.BAD  # resolved against the palette in use
+        style = ("#errorBanner { background: palette(base);"
+                 f" border: 1px solid {bad}; border-left: 4px solid {bad};"
+                 " border-radius: 3px; }")
+        if style != self.styleSheet():  # setting it again would send another change
+            self.setStyleSheet(style)
 
     def _copy(self) -> None:
         QGuiApplication.clipboard().setText(

@@ -11,6 +11,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from licensedesk.i18n import _
+
+from .a11y import tab_chain
 from .labels import plain_label
 
 
@@ -20,18 +23,24 @@ class ErrorDialog(QDialog):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("errorDialog")
-        self.setWindowTitle("Something went wrong")
+        self.setWindowTitle(_("Something went wrong"))
         self.sentence = plain_label()
+        self.sentence.setObjectName("errorDialogSentence")
         self.sentence.setWordWrap(True)
         self.details = QPlainTextEdit()
         self.details.setObjectName("errorDialogDetails")
+        self.details.setAccessibleName(_("Error details"))
         self.details.setReadOnly(True)
         self.details.setMinimumSize(560, 220)
         self.log_label = plain_label()
         self.log_label.setObjectName("errorDialogLogPath")
         self.log_label.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        copy = QPushButton("Copy details")
+        buttons.button(QDialogButtonBox.StandardButton.Close).setObjectName(
+            "errorDialogCloseButton")
+        copy = QPushButton(_("Copy details"))
+        copy.setObjectName("errorDialogCopyButton")
+        copy.setAccessibleDescription(_("Copy the message, its details and where the log is"))
         buttons.addButton(copy, QDialogButtonBox.ButtonRole.ActionRole)
         copy.clicked.connect(self.copy)
         buttons.rejected.connect(self.close)
@@ -40,15 +49,18 @@ class ErrorDialog(QDialog):
         lay.addWidget(self.details, 1)
         lay.addWidget(self.log_label)
         lay.addWidget(buttons)
+        tab_chain(self.details, buttons)  # the sentence and log line are read, no tab stops
 
     def show_error(self, sentence: str, details: str, log_path: str | None) -> None:
         """``details`` must already be redacted."""
         self.sentence.setText(sentence)
+        self.details.setAccessibleDescription(sentence)
         if self.isVisible() and self.details.toPlainText():
             self.details.appendPlainText("\n" + "-" * 40 + "\n" + details)
         else:
             self.details.setPlainText(details)
-        self.log_label.setText(f"The full log is in {log_path}" if log_path else "")
+        self.log_label.setText(
+            _("The full log is in {path}").format(path=log_path) if log_path else "")
         self.show()
         self.raise_()
 

@@ -13,17 +13,20 @@ import os
 
 from PySide6.QtCore import QSettings, QStandardPaths
 
+from licensedesk.i18n import N_, _
+
 LAST_FOLDER = "export/lastFolder"
 
-#: why a file could not be written, for the sentence (errno → words)
-_REASONS = {
-    errno.EACCES: "permission denied",
-    errno.EPERM: "permission denied",
-    errno.ENOENT: "the folder does not exist",
-    errno.ENOTDIR: "part of the path is a file, not a folder",
-    errno.EISDIR: "that is a folder",
-    errno.ENOSPC: "the disk is full",
-    errno.EROFS: "the disk is read-only",
+#: why a file could not be written: the whole sentence per errno (a translation may
+#: order it differently), translated when it is said
+_SENTENCES = {
+    errno.EACCES: N_("Could not save to {path}: permission denied."),
+    errno.EPERM: N_("Could not save to {path}: permission denied."),
+    errno.ENOENT: N_("Could not save to {path}: the folder does not exist."),
+    errno.ENOTDIR: N_("Could not save to {path}: part of the path is a file, not a folder."),
+    errno.EISDIR: N_("Could not save to {path}: that is a folder."),
+    errno.ENOSPC: N_("Could not save to {path}: the disk is full."),
+    errno.EROFS: N_("Could not save to {path}: the disk is read-only."),
 }
 
 
@@ -42,9 +45,15 @@ def remember_folder(qsettings: QSettings, path: str) -> None:
 
 
 def save_failed_sentence(path: str, exc: OSError) -> str:
-    """``Could not save to PATH: REASON.``: words for a person, never a traceback."""
-    reason = _REASONS.get(exc.errno or 0) or (exc.strerror or "the system refused").lower()
-    return f"Could not save to {path}: {reason}."
+    """``Could not save to PATH: REASON.``: words for a person, never a traceback. An
+    error we have no words for gives the system's own (already in its language)."""
+    sentence = _SENTENCES.get(exc.errno or 0)
+    if sentence is not None:
+        return _(sentence).format(path=path)
+    if exc.strerror:
+        return _("Could not save to {path}: {reason}.").format(
+            path=path, reason=exc.strerror.lower())
+    return _("Could not save to {path}: the system refused.").format(path=path)
 
 
 def with_extension(path: str, ext: str) -> str:

@@ -5,9 +5,20 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel, QProgressBar, QStackedWidget, QVBoxLayout, QWidget
 
+from licensedesk.i18n import N_, _
+
 from . import colours
 from .colours import text_style
 from .labels import plain_label
+
+#: the busy sentence of the parts there are (whole sentences: "Loading {what}" would not
+#: translate), by the ``what`` they are made with
+LOADING = {
+    "activations": N_("Loading activations\u2026"),
+    "products": N_("Loading products\u2026"),
+    "history": N_("Loading history\u2026"),
+    "licence": N_("Loading licence\u2026"),
+}
 
 
 class PartState(QStackedWidget):
@@ -22,15 +33,21 @@ class PartState(QStackedWidget):
 
     BUSY_DELAY_MS = 250
 
-    def __init__(self, content: QWidget, what: str, parent=None) -> None:
+    def __init__(self, content: QWidget, what: str, parent=None, *,
+                 loading: str | None = None) -> None:  # fmt: skip
+        """``what`` names the part in object names (``historyMessage``); ``loading`` is
+        the busy sentence, translated (default: :data:`LOADING`'s for ``what``)."""
         super().__init__(parent)
         self._what = what
         self.content = content
         busy_page = QWidget()
         busy_lay = QVBoxLayout(busy_page)
-        self.busy_label = QLabel(f"Loading {what}\u2026")
+        if loading is None:
+            loading = _(LOADING[what]) if what in LOADING else _("Loading\u2026")
+        self.busy_label = QLabel(loading)
         self.busy_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         bar = QProgressBar()
+        bar.setAccessibleName(loading)
         bar.setRange(0, 0)
         bar.setMaximumWidth(220)
         bar.setTextVisible(False)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QToolButton, QWidget
 
+from licensedesk.i18n import _
+
 from .icons import icon
 
 MASK = "\u2022" * 12
@@ -17,8 +19,11 @@ def masked(value: str | None) -> str:
 class SecretField(QWidget):
     """Read-only masked value with reveal (toggle) and copy."""
 
-    def __init__(self, value: str = "", label: str = "secret", parent=None) -> None:
+    def __init__(self, value: str = "", label: str | None = None, parent=None) -> None:
+        """``label`` names the secret (translated: "product key"); its buttons' names and
+        tooltips say it."""
         super().__init__(parent)
+        label = label if label is not None else _("secret")
         self._value = value or ""
         self.edit = QLineEdit(self._value)
         self.edit.setReadOnly(True)
@@ -27,12 +32,12 @@ class SecretField(QWidget):
         self.reveal_button = QToolButton()
         self.reveal_button.setCheckable(True)
         self.reveal_button.setIcon(icon("view-reveal"))
-        self.reveal_button.setToolTip(f"Show the {label}")
-        self.reveal_button.setAccessibleName(f"Reveal {label}")
+        self.reveal_button.setToolTip(_("Show the {secret}").format(secret=label))
+        self.reveal_button.setAccessibleName(_("Reveal {secret}").format(secret=label))
         self.copy_button = QToolButton()
         self.copy_button.setIcon(icon("edit-copy"))
-        self.copy_button.setToolTip(f"Copy the {label}")
-        self.copy_button.setAccessibleName(f"Copy {label}")
+        self.copy_button.setToolTip(_("Copy the {secret}").format(secret=label))
+        self.copy_button.setAccessibleName(_("Copy {secret}").format(secret=label))
         lay = QHBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.edit, 1)

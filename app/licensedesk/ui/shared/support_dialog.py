@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from licensedesk.i18n import _
+
 from . import colours
 from .colours import text_style
 from .error_banner import ErrorBanner
@@ -112,9 +114,12 @@ class SupportDialog(QDialog):
         self.no_auto_default()
         return action_button
 
-    def set_busy(self, busy: bool, what: str = "Working\u2026") -> None:
-        """Show a busy line while a call runs; subclasses also disable their buttons."""
+    def set_busy(self, busy: bool, what: str | None = None) -> None:
+        """Show a busy line while a call runs (``what``: translated; "Working…" if not
+        given); subclasses also disable their buttons."""
+        what = what if what is not None else _("Working\u2026")
         self.busy_label.setText(what)
+        self.busy_bar.setAccessibleName(what)
         self.busy_row.setVisible(busy)
         self._busy_changed(busy)
 

@@ -48,6 +48,8 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
+from licensedesk.i18n import _
+
 log = logging.getLogger(__name__)
 
 BusyTarget = Callable[[bool], Any] | QWidget | None
@@ -85,7 +87,7 @@ def failure_from(exc: BaseException) -> Failure:
         return Failure(sentence=exc.sentence, details=redact(details), error=exc)
     text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     return Failure(
-        sentence="Something unexpected went wrong. The details were written to the log.",
+        sentence=_("Something unexpected went wrong. The details were written to the log."),
         details=redact(text),
         error=exc,
         unexpected=True,

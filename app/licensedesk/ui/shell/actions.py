@@ -6,6 +6,11 @@ command is one row of :data:`SPECS`; its menu, toolbar button, tooltip and
 shortcut follow. Object names are ``<name>Action`` (menu), ``<name>ToolbarAction``
 and ``<name>ToolButton`` (toolbar): tests and accessibility tools find them.
 
+Texts in the table are marked (``N_``) and translated when the actions are built,
+after the language was chosen. Each toolbar button's accessible name is its action's
+text without the ``&`` (its short toolbar text, "Validate…", says less), and its
+description the action's tip.
+
 Built after the first paint (QAction shortcuts cost ~20 ms at start-up).
 """
 
@@ -17,11 +22,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 
+from licensedesk.i18n import N_, _
+
 Shortcut = str | QKeySequence.StandardKey | None
 
 
 @dataclass(frozen=True)
 class ActionSpec:
+    """One command; ``text``, ``tip`` and ``toolbar`` are ``N_``-marked English."""
+
     name: str
     text: str
     menu: str  # a key of MENUS
@@ -31,37 +40,49 @@ class ActionSpec:
     separated: bool = False  # a separator above it in its menu
 
 
-MENUS = (("file", "&File"), ("view", "&View"), ("support", "&Support"), ("help", "&Help"))
+MENUS = (
+    ("file", N_("&File")),
+    ("view", N_("&View")),
+    # TRANSLATORS: the menu of the support tasks (validate, upgrade, register a licence)
+    ("support", N_("&Support")),
+    ("help", N_("&Help")),
+)
 
 SPECS = (
-    ActionSpec("profiles", "Connection &profiles\u2026", "file",
-               tip="Add, edit or remove connection profiles"),
-    ActionSpec("historySettings", "&History settings\u2026", "file",
-               tip="Where the history of changes is kept, and your name in it"),
-    ActionSpec("batch", "Check &many serials\u2026", "file", "Ctrl+B",
-               "Check a list of serials at once (nothing is changed)", "Check many\u2026"),
-    ActionSpec("quit", "&Quit", "file", QKeySequence.StandardKey.Quit, separated=True),
-    ActionSpec("refresh", "&Refresh", "view", "F5", "Look up the serial on show again"),
-    ActionSpec("stop", "S&top", "view", "Esc", "Stop the lookup in flight"),
-    ActionSpec("focusSerial", "Go to &serial", "view", "Ctrl+L", "Go to the serial box"),
-    ActionSpec("history", "&History\u2026", "view", "Ctrl+H",
-               "What was done to licences, by whom, and how it ended", separated=True),
-    ActionSpec("validate", "&Validate a serial\u2026", "support", "Ctrl+Shift+V",
-               "Validate a serial for a product", "Validate\u2026"),
-    ActionSpec("upgrade", "&Upgrade a licence\u2026", "support", "Ctrl+Shift+U",
-               "Upgrade a licence from another one", "Upgrade\u2026"),
-    ActionSpec("registration", "&Register a licence\u2026", "support", "Ctrl+Shift+R",
-               "Register an offline-distribution licence", "Register\u2026"),
-    ActionSpec("docs", "&Documentation", "help", QKeySequence.StandardKey.HelpContents,
-               "Open the README and the docs"),
-    ActionSpec("shortcuts", "&Keyboard shortcuts", "help", "Ctrl+/",
-               "Every shortcut of the window"),
-    ActionSpec("about", "&About License Desk", "help", separated=True),
+    ActionSpec("profiles", N_("Connection &profiles\u2026"), "file",
+               tip=N_("Add, edit or remove connection profiles")),
+    ActionSpec("historySettings", N_("&History settings\u2026"), "file",
+               tip=N_("Where the history of changes is kept, and your name in it")),
+    ActionSpec("batch", N_("Check &many serials\u2026"), "file", "Ctrl+B",
+               N_("Check a list of serials at once (nothing is changed)"),
+               N_("Check many\u2026")),
+    ActionSpec("quit", N_("&Quit"), "file", QKeySequence.StandardKey.Quit, separated=True),
+    # TRANSLATORS: menu entry: look the serial on show up again (F5)
+    ActionSpec("refresh", N_("&Refresh"), "view", "F5", N_("Look up the serial on show again")),
+    # TRANSLATORS: menu entry: stop the lookup that is running (Esc)
+    ActionSpec("stop", N_("S&top"), "view", "Esc", N_("Stop the lookup in flight")),
+    ActionSpec("focusSerial", N_("Go to &serial"), "view", "Ctrl+L",
+               N_("Go to the serial box")),
+    # TRANSLATORS: menu entry that opens the history of changes window
+    ActionSpec("history", N_("&History\u2026"), "view", "Ctrl+H",
+               N_("What was done to licences, by whom, and how it ended"), separated=True),
+    ActionSpec("validate", N_("&Validate a serial\u2026"), "support", "Ctrl+Shift+V",
+               N_("Validate a serial for a product"), N_("Validate\u2026")),
+    ActionSpec("upgrade", N_("&Upgrade a licence\u2026"), "support", "Ctrl+Shift+U",
+               N_("Upgrade a licence from another one"), N_("Upgrade\u2026")),
+    ActionSpec("registration", N_("&Register a licence\u2026"), "support", "Ctrl+Shift+R",
+               N_("Register an offline-distribution licence"), N_("Register\u2026")),
+    ActionSpec("docs", N_("&Documentation"), "help", QKeySequence.StandardKey.HelpContents,
+               N_("Open the README and the docs")),
+    ActionSpec("shortcuts", N_("&Keyboard shortcuts"), "help", "Ctrl+/",
+               N_("Every shortcut of the window")),
+    ActionSpec("about", N_("&About License Desk"), "help", separated=True),
 )
 
 
 def make_action(parent, name: str, text: str, shortcut: Shortcut = None, tip: str = "") -> QAction:
-    """A QAction named ``<name>Action`` whose tooltip names its shortcut."""
+    """A QAction named ``<name>Action`` whose tooltip names its shortcut (``text`` and
+    ``tip`` already translated)."""
     action = QAction(text, parent)
     action.setObjectName(f"{name}Action")
     if shortcut is not None:
@@ -69,7 +90,8 @@ def make_action(parent, name: str, text: str, shortcut: Shortcut = None, tip: st
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
     keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
     if tip:
-        action.setToolTip(f"{tip} ({keys})" if keys else tip)
+        # TRANSLATORS: a tooltip: what the action does, then its keyboard shortcut
+        action.setToolTip(_("{tip} ({keys})").format(tip=tip, keys=keys) if keys else tip)
         action.setStatusTip(tip)
     return action
 
@@ -81,15 +103,18 @@ class ActionRegistry:
         self._actions: dict[str, QAction] = {}
         self.menus: dict[str, QMenu] = {}
         for key, title in MENUS:
-            menu = window.menuBar().addMenu(title)
+            menu = window.menuBar().addMenu(_(title))
             menu.setObjectName(f"{key}Menu")
             self.menus[key] = menu
-        toolbar = self.toolbar = window.addToolBar("Support")
+        # TRANSLATORS: the name of the toolbar with the support tasks (validate, upgrade…)
+        toolbar = self.toolbar = window.addToolBar(_("Support"))
         toolbar.setObjectName("supportToolbar")
+        toolbar.setAccessibleName(_("Support"))
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         toolbar.setMovable(False)
         for spec in SPECS:
-            action = make_action(window, spec.name, spec.text, spec.shortcut, spec.tip)
+            action = make_action(window, spec.name, _(spec.text), spec.shortcut,
+                                 _(spec.tip) if spec.tip else "")
             self._actions[spec.name] = action
             if spec.separated:
                 self.menus[spec.menu].addSeparator()
@@ -99,11 +124,14 @@ class ActionRegistry:
 
     @staticmethod
     def _add_button(toolbar: QToolBar, spec: ActionSpec, action: QAction) -> None:
-        button = toolbar.addAction(spec.toolbar)
+        button = toolbar.addAction(_(spec.toolbar))
         button.setObjectName(f"{spec.name}ToolbarAction")
         button.setToolTip(action.toolTip())
         button.triggered.connect(action.trigger)
-        toolbar.widgetForAction(button).setObjectName(f"{spec.name}ToolButton")
+        widget = toolbar.widgetForAction(button)
+        widget.setObjectName(f"{spec.name}ToolButton")
+        widget.setAccessibleName(action.text().replace("&", "").rstrip("\u2026"))
+        widget.setAccessibleDescription(action.statusTip())
 
     def __getitem__(self, name: str) -> QAction:
         return self._actions[name]

@@ -15,6 +15,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from PySide6.QtCore import QEventLoop, QObject, QTimer
 
+from licensedesk.i18n import _
+
 from ..activations.wiring import install_activations
 from ..batch.wiring import install_batch
 from ..history.desk_recorder import DeskRecorder
@@ -92,7 +94,7 @@ class DeskApp(QObject):
         if profile and profile not in names:
             self.window.show_workspace()
             self.window.workspace.banner.show_error(
-                f"There is no profile named \u201c{profile}\u201d."
+                _("There is no profile named \u201c{name}\u201d.").format(name=profile)
             )
         elif names:
             self.window.show_workspace()
@@ -108,7 +110,7 @@ class DeskApp(QObject):
     async def _start_demo(self) -> None:
         if self.demo is None:
             demo = self.demo_factory()
-            self.window.statusBar().showMessage("Starting the demo service\u2026")
+            self.window.statusBar().showMessage(_("Starting the demo service\u2026"))
             await asyncio.get_event_loop().run_in_executor(self.executor, demo.start)
             self.demo = demo
         profile, keys = self.demo.profile()
@@ -116,8 +118,8 @@ class DeskApp(QObject):
         self.profiles.show_chosen(DEMO_PROFILE)
         self.window.show_workspace()
         self.window.statusBar().showMessage(
-            "Demo service running. Try the serial "
-            + self.demo.serials().get("subscription_active", ""),
+            _("Demo service running. Try the serial {serial}").format(
+                serial=self.demo.serials().get("subscription_active", "")),
             15000,
         )
         self.window.workspace.focus_serial()

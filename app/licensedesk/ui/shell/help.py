@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QUrl
-from PySide6.QtGui import QDesktopServices, QKeySequence
+from PySide6.QtGui import QDesktopServices, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -29,15 +29,17 @@ from PySide6.QtWidgets import (
 )
 
 from licensedesk import APP_NAME, __version__
+from licensedesk.i18n import N_, _, pgettext
 
+from ..shared.a11y import name_value, tab_chain
 from ..shared.labels import plain_label
 from .app_icon import app_icon
 
 if TYPE_CHECKING:
     from .desk import DeskApp
 
-LICENCE = "Proprietary (LicenseRef-proprietary): see the licence terms that came with it."
-NO_DOCS = "The documentation is not installed with this copy of License Desk."
+LICENCE = N_("Proprietary (LicenseRef-proprietary): see the licence terms that came with it.")
+NO_DOCS = N_("The documentation is not installed with this copy of License Desk.")
 
 
 def docs_location() -> Path | None:
@@ -49,17 +51,19 @@ def docs_location() -> Path | None:
 
 
 def places(desk: DeskApp) -> list[tuple[str, str]]:
-    """(what, where) for the About dialog: the folders a person is asked about."""
+    """(what, where) for the About dialog: the folders a person is asked about. ``what``
+    is ``N_``-marked English (the dialog's key and object name; it shows it translated)."""
     from .logs import log_dir
 
     store = desk.connections.store
     secrets = desk.connections.secrets
     log_path = Path(desk.log_path) if desk.log_path else None
     return [
-        ("Log folder", str(log_path.parent if log_path else log_dir())),
-        ("Window settings", desk.settings.qsettings.fileName()),
-        ("Profiles", str(store.path) if store is not None else "not stored"),
-        ("API keys", secrets.backend_description if secrets is not None else "not stored"),
+        (N_("Log folder"), str(log_path.parent if log_path else log_dir())),
+        (N_("Window settings"), desk.settings.qsettings.fileName()),
+        (N_("Profiles"), str(store.path) if store is not None else _("not stored")),
+        (N_("API keys"),
+         secrets.backend_description if secrets is not None else _("not stored")),
     ]
 
 
@@ -67,11 +71,12 @@ class AboutDialog(QDialog):
     def __init__(self, rows: list[tuple[str, str]], parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("aboutDialog")
-        self.setWindowTitle(f"About {APP_NAME}")
+        self.setWindowTitle(_("About {app}").format(app=APP_NAME))
         title = QLabel(f"<b>{APP_NAME}</b> {__version__}")
         title.setObjectName("aboutTitle")
-        intro = plain_label("A desktop client for the License Management Service /v2 API.")
-        licence = plain_label(f"Licence: {LICENCE}")
+        title.setAccessibleName(f"{APP_NAME} {__version__}")
+        intro = plain_label(_("A desktop client for the License Management Service /v2 API."))
+        licence = plain_label(_("Licence: {terms}").format(terms=_(LICENCE)))
         licence.setWordWrap(True)
         form = QFormLayout()
         self.values: dict[str, QLabel] = {}
@@ -79,10 +84,20 @@ class AboutDialog(QDialog):
             value = plain_label(where)
             value.setObjectName(f"about{what.replace(' ', '')}")
             value.setWordWrap(True)
+            # mouse selection, no tab stop: "Copy folders" copies them by keyboard
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            form.addRow(f"{what}:", value)
+            value.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            # TRANSLATORS: a field's name before its value in a form ("Log folder:")
+            form.addRow(_("{field}:").format(field=_(what)), value)
+            name_value(value, _(what))  # "Log folder: /home/…", not the path alone
             self.values[what] = value
+        self._rows = rows
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.button(QDialogButtonBox.StandardButton.Close).setObjectName("aboutCloseButton")
+        copy = buttons.addButton(_("&Copy folders"), QDialogButtonBox.ButtonRole.ActionRole)
+        copy.setObjectName("aboutCopyButton")
+        copy.setAccessibleDescription(_("Copy where the log, settings, profiles and keys are"))
+        copy.clicked.connect(self.copy)
         buttons.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
         lay.addWidget(title)
@@ -90,7 +105,15 @@ class AboutDialog(QDialog):
         lay.addWidget(licence)
         lay.addLayout(form)
         lay.addWidget(buttons)
+        tab_chain(buttons)
         self.setMinimumWidth(520)
+
+    def copy(self) -> None:
+        """Every place as "what: where" lines, for a support mail (keyboard users cannot
+        select the labels)."""
+        lines = (_("{field}: {value}").format(field=_(what), value=where)
+                 for what, where in self._rows)
+        QGuiApplication.clipboard().setText("\n".join(lines))
 
 
 class ShortcutsDialog(QDialog):
@@ -99,10 +122,12 @@ class ShortcutsDialog(QDialog):
     def __init__(self, rows: list[tuple[str, str]], parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("shortcutsDialog")
-        self.setWindowTitle("Keyboard shortcuts")
+        self.setWindowTitle(_("Keyboard shortcuts"))
         table = self.table = QTableWidget(len(rows), 2)
         table.setObjectName("shortcutsTable")
-        table.setHorizontalHeaderLabels(["Action", "Keys"])
+        table.setAccessibleName(_("Keyboard shortcuts"))
+        # TRANSLATORS: column headers of the keyboard shortcuts table: what, and which keys
+        table.setHorizontalHeaderLabels([_("Action"), pgettext("keyboard", "Keys")])
         table.verticalHeader().hide()
         table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         table.setTabKeyNavigation(False)
@@ -112,10 +137,13 @@ class ShortcutsDialog(QDialog):
         table.resizeColumnsToContents()
         table.horizontalHeader().setStretchLastSection(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.button(QDialogButtonBox.StandardButton.Close).setObjectName(
+            "shortcutsCloseButton")
         buttons.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
         lay.addWidget(table)
         lay.addWidget(buttons)
+        tab_chain(table, buttons)
         self.resize(440, 380)
 
 
@@ -144,8 +172,8 @@ class HelpFeature:
         docs.triggered.connect(lambda _c=False: self.open_docs())
         if docs_location() is None:
             docs.setEnabled(False)
-            docs.setToolTip(NO_DOCS)
-            docs.setStatusTip(NO_DOCS)
+            docs.setToolTip(_(NO_DOCS))
+            docs.setStatusTip(_(NO_DOCS))
         self.dialog: QDialog | None = None
 
     def about(self) -> AboutDialog:

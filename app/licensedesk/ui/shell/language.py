@@ -4,7 +4,9 @@ Called by ``licensedesk.__main__`` right after the QApplication exists and befor
 window is built, so the first paint is already in the chosen language. Choosing
 another language in *View → Language* saves the choice (``i18n.save_language``); it
 takes effect at the next start, as in most desktop apps: every open window, menu and
-table would otherwise have to be rebuilt in place.
+table would otherwise have to be rebuilt in place. The menu is
+:class:`.language_menu.LanguageMenu` (its own module: this one is imported before the
+first paint and stays light).
 """
 
 from __future__ import annotations
@@ -36,3 +38,4 @@ def install_language(app: QApplication, requested: str | None = None) -> str:
         if translator.load(QLocale(code), "qtbase", "_", folder):
             app.installTranslator(translator)
     return code
+

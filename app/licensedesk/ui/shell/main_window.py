@@ -16,6 +16,7 @@ from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtWidgets import QMainWindow, QStackedWidget, QWidget
 
 from licensedesk import APP_NAME
+from licensedesk.i18n import _
 
 
 class MainWindow(QMainWindow):
@@ -69,7 +70,7 @@ class MainWindow(QMainWindow):
 
         from .actions import ActionRegistry
 
-        self.status_profile = QLabel("No profile")
+        self.status_profile = QLabel(_("No profile"))
         self.status_profile.setObjectName("statusProfile")
         self.status_server = QLabel()
         self.status_server.setObjectName("statusServer")
@@ -86,6 +87,9 @@ class MainWindow(QMainWindow):
         QApplication.setWindowIcon(app_icon())  # every window and dialog of the app
         self.setWindowIcon(app_icon())
         self.registry = ActionRegistry(self)
+        from .language_menu import LanguageMenu
+
+        self.language_menu = LanguageMenu(self.registry.menus["view"], self)
         self.registry["quit"].triggered.connect(self.close)
         self.registry["focusSerial"].triggered.connect(lambda: self.workspace.focus_serial())
 
@@ -109,14 +113,15 @@ class MainWindow(QMainWindow):
         return self.pages.currentWidget() is self.welcome
 
     def set_status(self, profile: str, server: str) -> None:
-        self.status_profile.setText(f"Profile: {profile}" if profile else "No profile")
-        self.status_server.setText(f"Server: {server}" if server else "")
+        self.status_profile.setText(
+            _("Profile: {profile}").format(profile=profile) if profile else _("No profile"))
+        self.status_server.setText(_("Server: {server}").format(server=server) if server else "")
 
     def request_finished(self) -> None:
-        """A call to the service ended: the status bar says when."""
-        import time
+        """A call to the service ended: the status bar says when (the locale's time)."""
+        from ..shared.values import clock_time
 
-        self.status_last.setText("Last request: " + time.strftime("%H:%M:%S"))
+        self.status_last.setText(_("Last request: {time}").format(time=clock_time()))
 
     def closeEvent(self, ev) -> None:
         self.closing.emit()

@@ -18,6 +18,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from licensedesk.api.sentence import Sentence, english_of, say
+from licensedesk.i18n import N_
+
 from ..shared.recording import Records, record
 from ..shared.tasks import Failure, TaskRunner, failure_from
 
@@ -29,7 +32,6 @@ NOTHING_CHANGED = "nothing_changed"
 NOT_YET = "not_yet"  # time-out, both still there: the service may still finish it
 UNKNOWN = "unknown"
 
-LOST = "The answer of the service was lost, so both serials were read again:"
 #: what a reconciliation writes over the history's "outcome unknown" (docs/history.md)
 RECORDED_OUTCOME = {WENT_THROUGH: "done", NOTHING_CHANGED: "failed", NOT_YET: "unknown",
                     UNKNOWN: "unknown"}
@@ -185,8 +187,10 @@ class UpgradeController(QObject):
         if cur_gone and up_there:
             return Reconciliation(
                 WENT_THROUGH,
-                f"{LOST} the current licence {current} no longer exists, so the upgrade went "
-                f"through. The upgrade licence {upgrade} is ready to use.",
+                say(N_("The answer of the service was lost, so both serials were read again: "
+                       "the current licence {current} no longer exists, so the upgrade went "
+                       "through. The upgrade licence {upgrade} is ready to use."),
+                    current=current, upgrade=upgrade),
                 lost,
                 up,
             )
@@ -194,25 +198,28 @@ class UpgradeController(QObject):
             # The service had the request and had not answered: it may still finish it.
             return Reconciliation(
                 NOT_YET,
-                f"{LOST} both licences still exist, so the upgrade has not gone through so "
-                "far. The service did not answer in time and may still finish the request, so "
-                "it was not sent again: compare again before trying again.",
+                say(N_("The answer of the service was lost, so both serials were read again: "
+                       "both licences still exist, so the upgrade has not gone through so far. "
+                       "The service did not answer in time and may still finish the request, "
+                       "so it was not sent again: compare again before trying again.")),
                 lost,
             )
         if cur_there and up_there:
             return Reconciliation(
                 NOTHING_CHANGED,
-                f"{LOST} both licences still exist, so nothing changed. "
-                "You can try the upgrade again.",
+                say(N_("The answer of the service was lost, so both serials were read again: "
+                       "both licences still exist, so nothing changed. You can try the upgrade "
+                       "again.")),
                 lost,
             )
         states = [_state(current, cur), _state(upgrade, up)]
+        joined = Sentence("; ".join(states), "; ".join(str(english_of(s)) for s in states))
         return Reconciliation(
             UNKNOWN,
-            "The answer of the service was lost, and reading both serials again could not "
-            f"find out whether the upgrade went through ({'; '.join(states)}). The upgrade "
-            "was not sent again and will not be retried: look both serials up before "
-            "trying again.",
+            say(N_("The answer of the service was lost, and reading both serials again could "
+                   "not find out whether the upgrade went through ({states}). The upgrade was "
+                   "not sent again and will not be retried: look both serials up before trying "
+                   "again."), states=joined),
             lost,
         )
 
@@ -227,15 +234,18 @@ async def _read(client, serial: str) -> Any:
         return None
 
 
-def _state(serial: str, result: Any) -> str:
+def _state(serial: str, result: Any) -> Sentence:
+    """What reading ``serial`` again found, in the language in use and in English (the
+    history keeps the English)."""
     from licensedesk.api.errors import NotFound
 
     if isinstance(result, NotFound):
-        return f"{serial}: does not exist"
+        return say(N_("{serial}: does not exist"), serial=serial)
     if isinstance(result, BaseException):
         why = getattr(result, "sentence", None) or type(result).__name__
-        return f"{serial}: {why.rstrip('.')}"
-    return f"{serial}: still exists"
+        return Sentence(f"{serial}: {why.rstrip('.')}",
+                        f"{serial}: {str(english_of(why)).rstrip('.')}")
+    return say(N_("{serial}: still exists"), serial=serial)
 
 
 def _side(serial: str, lic: Any, acts: Any) -> Side:

@@ -20,6 +20,7 @@ from typing import Any
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
+    QDialogButtonBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -31,7 +32,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from licensedesk.i18n import N_, _, ngettext
+
 from ..shared import colours
+from ..shared.a11y import name_value, tab_chain
 from ..shared.colours import text_style
 from ..shared.labels import or_dash, plain_label, rich_label, shown
 from ..shared.support_dialog import (
@@ -43,15 +47,18 @@ from ..shared.support_dialog import (
 )
 from ..shared.values import local_time
 
+#: key, the row's label, the field a screen reader names with each cell's value
 ROWS = (
-    ("serial", "Serial"),
-    ("sku", "SKU"),
-    ("sku_upgrade", "Upgrades from SKU"),
-    ("type", "Type"),
-    ("licensee", "Licensee"),
-    ("dates", "Valid"),
-    ("activations", "Activations"),
+    ("serial", N_("Serial:"), N_("Serial")),
+    ("sku", N_("SKU:"), N_("SKU")),
+    ("sku_upgrade", N_("Upgrades from SKU:"), N_("Upgrades from SKU")),
+    ("type", N_("Type:"), N_("Type")),
+    ("licensee", N_("Licensee:"), N_("Licensee")),
+    # TRANSLATORS: the licence's validity: start → end
+    ("dates", N_("Valid:"), N_("Valid")),
+    ("activations", N_("Activations:"), N_("Activations")),
 )
+BUSY_READING = N_("Reading both licences\u2026")
 WIDTH = 760
 #: Opening height: the serial fields at their natural height, with room for the
 #: comparison that follows (the dialog grows further when that needs more).
@@ -63,8 +70,10 @@ def confirm_edit() -> QLineEdit:
     completer or other help of the serial fields can fill it in."""
     edit = QLineEdit()
     edit.setObjectName("upgradeConfirm")
-    edit.setAccessibleName("Type the current serial to confirm")
-    edit.setPlaceholderText("Type the current serial")
+    edit.setAccessibleName(_("Type the current serial to confirm"))
+    edit.setAccessibleDescription(
+        _("The Upgrade button is enabled once this holds the current licence's serial."))
+    edit.setPlaceholderText(_("Type the current serial"))
     edit.setClearButtonEnabled(True)
     edit.setMinimumWidth(260)
     edit.setCompleter(None)
@@ -77,20 +86,22 @@ def describe_side(side) -> dict[str, str]:
     """Cell texts for one licence of the preview."""
     lic = side.license
     if lic is None:
-        sentence = side.failure.sentence if side.failure else "Not read."
+        sentence = side.failure.sentence if side.failure else _("Not read.")
         return {"serial": side.serial, "sku": sentence}
     start, end = local_time(lic.start_at), local_time(lic.end_at)
-    dates = ("no end (perpetual)" if not (start or end)
+    dates = (_("no end (perpetual)") if not (start or end)
              else f"{or_dash(start)} \u2192 {or_dash(end)}")
     who = or_dash(lic.name)
     if lic.email:
         who += f" <{shown(lic.email)}>"
     if side.activations is None:
-        acts = "could not be read: " + (side.activations_failure.sentence
-                                        if side.activations_failure else "")
+        # TRANSLATORS: the activations of a licence in the upgrade comparison; a reason follows
+        acts = _("could not be read: {reason}").format(
+            reason=side.activations_failure.sentence if side.activations_failure else "")
     else:
         on = sum(1 for a in side.activations if a.activated)
-        acts = f"{len(side.activations)} ({on} activated)"
+        # TRANSLATORS: the activations of a licence: how many, how many of them switched on
+        acts = _("{total} ({on} activated)").format(total=len(side.activations), on=on)
     return {
         "serial": side.serial,
         "sku": f"{or_dash(lic.sku_name)} ({or_dash(lic.sku_number)})",
@@ -108,43 +119,58 @@ class UpgradeDialog(SupportDialog):
     registrationRequested = Signal(str)  # serial of the new licence
 
     def __init__(self, parent=None) -> None:
-        super().__init__(parent, "upgradeDialog", "Upgrade a licence")
+        super().__init__(parent, "upgradeDialog", _("Upgrade a licence"))
         self.preview: Any = None
         self._writing = False
         self._done = False
-        intro = QLabel("Upgrade a licence from another one. The service deletes the current "
-                       "licence and its activations; the upgrade licence takes its place.")
+        intro = QLabel(_("Upgrade a licence from another one. The service deletes the current "
+                         "licence and its activations; the upgrade licence takes its place."))
         intro.setWordWrap(True)
-        self.current_input = serial_edit("upgradeCurrentSerial", "Current serial")
-        self.upgrade_input = serial_edit("upgradeTargetSerial", "Upgrade serial")
-        self.compare_button = QPushButton("Compare")
+        self.current_input = serial_edit("upgradeCurrentSerial", _("Current serial"))
+        self.current_input.setAccessibleDescription(
+            _("The licence to upgrade from: the service deletes it."))
+        self.upgrade_input = serial_edit("upgradeTargetSerial", _("Upgrade serial"))
+        self.upgrade_input.setAccessibleDescription(
+            _("The licence that takes the current one's place."))
+        self.compare_button = QPushButton(_("Compare"))
         self.compare_button.setObjectName("upgradeCompareButton")
-        self.compare_button.setToolTip("Read both licences (nothing is changed)")
+        self.compare_button.setAccessibleName(_("Compare both licences"))
+        self.compare_button.setToolTip(_("Read both licences (nothing is changed)"))
+        self.compare_button.setAccessibleDescription(self.compare_button.toolTip())
         self.serial_hint = hint_label("upgradeSerialHint")
         form = QFormLayout()
-        form.addRow("Current serial:", self.current_input)
+        form.addRow(_("Current serial:"), self.current_input)
         row = QHBoxLayout()
         row.addWidget(self.upgrade_input, 1)
         row.addWidget(self.compare_button)
-        form.addRow("Upgrade serial:", row)
+        form.addRow(_("Upgrade serial:"), row)
         form.addRow("", self.serial_hint)
 
-        self.preview_box = QGroupBox("Both licences")
+        self.preview_box = QGroupBox(_("Both licences"))
         self.preview_box.setObjectName("upgradePreview")
         grid = QGridLayout(self.preview_box)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(2, 1)
-        head_cur = rich_label("<b>Current licence</b> (will be deleted)")
-        head_up = rich_label("<b>Upgrade licence</b>")
+        # TRANSLATORS: a column heading; keep the <b></b> markup
+        head_cur = rich_label(_("<b>Current licence</b> (will be deleted)"))
+        # TRANSLATORS: a column heading; keep the <b></b> markup
+        head_up = rich_label(_("<b>Upgrade licence</b>"))
         grid.addWidget(head_cur, 0, 1)
         grid.addWidget(head_up, 0, 2)
         self.cells: dict[tuple[str, str], QLabel] = {}
-        for r, (key, title) in enumerate(ROWS, start=1):
-            grid.addWidget(QLabel(f"{title}:"), r, 0, Qt.AlignmentFlag.AlignTop)
+        self._cell_names: dict[tuple[str, str], str] = {}  # what a screen reader names
+        for r, (key, row_label, field) in enumerate(ROWS, start=1):
+            grid.addWidget(QLabel(_(row_label)), r, 0, Qt.AlignmentFlag.AlignTop)
             for c, side in ((1, "current"), (2, "upgrade")):
                 label = selectable(plain_label())
                 label.setObjectName(f"upgrade_{side}_{key}")
                 self.cells[(side, key)] = label
+                # TRANSLATORS: a field of one licence in the upgrade comparison, e.g.
+                # "SKU of the current licence"
+                self._cell_names[(side, key)] = (
+                    _("{field} of the current licence") if side == "current"
+                    else _("{field} of the upgrade licence")).format(field=_(field))
+                name_value(label, self._cell_names[(side, key)])
                 grid.addWidget(label, r, c, Qt.AlignmentFlag.AlignTop)
         self.match_label = selectable(plain_label())
         self.match_label.setObjectName("upgradeMatch")
@@ -156,9 +182,9 @@ class UpgradeDialog(SupportDialog):
         self.preview_box.hide()
 
         self.confirm_input = confirm_edit()
-        self.confirm_row = QGroupBox("Confirm")
+        self.confirm_row = QGroupBox(_("Confirm"))
         crow = QFormLayout(self.confirm_row)
-        crow.addRow("To confirm, type the current serial:", self.confirm_input)
+        crow.addRow(_("To confirm, type the current serial:"), self.confirm_input)
         self.confirm_row.hide()
 
         self.outcome = selectable(plain_label())
@@ -169,10 +195,15 @@ class UpgradeDialog(SupportDialog):
         self.upgrade_button = self.arrange(
             [intro, form, self.preview_box, self.confirm_row, self.banner, self.outcome,
              self.next_box],
-            action="Upgrade", action_name="upgradeButton", width=WIDTH,
+            action=_("Upgrade"), action_name="upgradeButton", width=WIDTH,
         )
+        self.upgrade_button.setAccessibleDescription(
+            _("Deletes the current licence and its activations; sent once, never repeated."))
         self.resize(self.sizeHint())
         self.upgrade_button.setEnabled(False)
+        close = self.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
+        close.setObjectName("upgradeCloseButton")
+        self._tab_order()
         self.compare_button.clicked.connect(self.compare)
         self.upgrade_input.returnPressed.connect(self.compare)
         self.current_input.returnPressed.connect(self.compare)
@@ -189,7 +220,7 @@ class UpgradeDialog(SupportDialog):
         lay.setContentsMargins(0, 0, 0, 0)
         self.next_label = selectable(plain_label())
         self.next_label.setObjectName("upgradeNextStepText")
-        self.register_new_button = QPushButton("Register the new licence\u2026")
+        self.register_new_button = QPushButton(_("Register the new licence\u2026"))
         self.register_new_button.setObjectName("upgradeRegisterNewButton")
         self.register_new_button.clicked.connect(
             lambda: self.registrationRequested.emit(self._new_serial))
@@ -198,6 +229,18 @@ class UpgradeDialog(SupportDialog):
         box.hide()
         self._new_serial = ""
         return box
+
+    def _tab_order(self) -> None:
+        """Both serials, Compare, the confirmation, the error banner's buttons, "Register
+        the new licence…", as they stand top to bottom (hidden ones are skipped, the
+        comparison's labels are no tab stops); then Close and Upgrade as the platform
+        places them."""
+        tab_chain(self.current_input, self.upgrade_input, self.compare_button,
+                  self.confirm_input, self.banner.details_button, self.banner.copy_button,
+                  self.banner.close_button, self.banner.details, self.register_new_button,
+                  self.findChild(QDialogButtonBox))
+        for label in self.findChildren(QLabel):  # selectable by mouse, read, no tab stop
+            label.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
     # -- size --------------------------------------------------------------------------
     def sizeHint(self) -> QSize:
@@ -239,12 +282,14 @@ class UpgradeDialog(SupportDialog):
     def compare(self) -> bool:
         current, upgrade = self._serials()
         problem = ""
-        if current is None or upgrade is None:
-            which = "current" if current is None else "upgrade"
-            problem = (f"The {which} serial is not a serial: five groups of four letters "
-                       "or digits.")
+        if current is None:
+            problem = _("The current serial is not a serial: five groups of four letters "
+                        "or digits.")
+        elif upgrade is None:
+            problem = _("The upgrade serial is not a serial: five groups of four letters "
+                        "or digits.")
         elif current == upgrade:
-            problem = "The two serials are the same: a licence cannot upgrade itself."
+            problem = _("The two serials are the same: a licence cannot upgrade itself.")
         self.serial_hint.setText(problem)
         self.serial_hint.setVisible(bool(problem))
         if problem:
@@ -261,42 +306,35 @@ class UpgradeDialog(SupportDialog):
         self.preview = preview
         for side_name, side in (("current", preview.current), ("upgrade", preview.upgrade)):
             texts = describe_side(side)
-            for key, _title in ROWS:
+            for key, _label, _field in ROWS:
                 label = self.cells[(side_name, key)]
                 label.setText(texts.get(key, ""))
+                name_value(label, self._cell_names[(side_name, key)])
                 label.setStyleSheet(text_style(colours.BAD) if side.license is None
                                     and key == "sku" else "")
         match = preview.sku_match
         up_sku = preview.upgrade.license.sku_upgrade if preview.upgrade.exists else None
         cur_sku = preview.current.license.sku_number if preview.current.exists else None
         if match is True:
-            self.match_label.setText(f"\u2714 The SKUs match: the upgrade licence upgrades from "
-                                     f"{cur_sku}, the current licence's SKU.")
+            self.match_label.setText(_(
+                "\u2714 The SKUs match: the upgrade licence upgrades from {sku}, the current "
+                "licence's SKU.").format(sku=cur_sku))
             self.match_label.setStyleSheet(text_style(colours.OK))
         elif match is False:
-            self.match_label.setText(
-                f"\u2718 The SKUs do not match: the upgrade licence upgrades from "
-                f"{or_dash(up_sku)}, but the current licence's SKU is {or_dash(cur_sku)}. "
-                "The service will most likely refuse this upgrade.")
+            self.match_label.setText(_(
+                "\u2718 The SKUs do not match: the upgrade licence upgrades from {wanted}, but "
+                "the current licence's SKU is {have}. The service will most likely refuse "
+                "this upgrade.").format(wanted=or_dash(up_sku), have=or_dash(cur_sku)))
             self.match_label.setStyleSheet(text_style(colours.BAD))
         elif preview.ready:
-            self.match_label.setText("The data does not show whether the SKUs match; "
-                                     "the service decides.")
+            self.match_label.setText(_("The data does not show whether the SKUs match; "
+                                       "the service decides."))
             self.match_label.setStyleSheet(text_style(colours.WARN))
         else:
-            self.match_label.setText("Both licences must exist to upgrade.")
+            self.match_label.setText(_("Both licences must exist to upgrade."))
             self.match_label.setStyleSheet(text_style(colours.BAD))
         if preview.ready:
-            acts = preview.current.activations
-            if acts is None:
-                count = "its activations"
-            elif not acts:
-                count = "(it has no activations)"
-            else:
-                count = f"its {len(acts)} activation" + ("" if len(acts) == 1 else "s")
-            self.warning.setText(
-                f"\u26a0 Upgrading deletes the current licence {preview.current.serial} "
-                f"{'' if count.startswith('(') else 'and '}{count}. This cannot be undone.")
+            self.warning.setText(_deletes(preview.current.serial, preview.current.activations))
             self.warning.show()
         else:
             self.warning.hide()
@@ -327,13 +365,13 @@ class UpgradeDialog(SupportDialog):
         return True
 
     # -- state shown -------------------------------------------------------------------
-    def set_busy(self, busy: bool, what: str = "Reading both licences\u2026") -> None:
-        super().set_busy(busy, what)
+    def set_busy(self, busy: bool, what: str | None = None) -> None:
+        super().set_busy(busy, _(BUSY_READING) if what is None else what)
         self.compare_button.setEnabled(not busy)
 
     def set_writing(self, busy: bool) -> None:
         self._writing = busy
-        super().set_busy(busy, "Upgrading\u2026 (sent once, never repeated)")
+        super().set_busy(busy, _("Upgrading\u2026 (sent once, never repeated)"))
         self.compare_button.setEnabled(not busy)
         self.current_input.setReadOnly(busy)
         self.upgrade_input.setReadOnly(busy)
@@ -352,8 +390,9 @@ class UpgradeDialog(SupportDialog):
         self._update_button()
 
     def show_upgraded(self, message: str, upgrade_serial: str, lic: Any = None) -> None:
-        self.show_outcome(f"{message or 'The upgrade went through.'} The workspace now shows "
-                          f"the upgrade licence {upgrade_serial}.")
+        self.show_outcome(_("{message} The workspace now shows the upgrade licence "
+                            "{serial}.").format(message=message or _("The upgrade went through."),
+                                                serial=upgrade_serial))
         self.offer_registration(upgrade_serial, lic)
 
     def offer_registration(self, serial: str, lic: Any = None) -> None:
@@ -364,10 +403,10 @@ class UpgradeDialog(SupportDialog):
         if lic is None or lic.name:
             return
         self._new_serial = serial
-        self.next_label.setText(
-            f"The new licence {serial} has no licensee yet. To set one, register it: the "
+        self.next_label.setText(_(
+            "The new licence {serial} has no licensee yet. To set one, register it: the "
             "licensee's name and e-mail can be set on a licence with the offline "
-            "distribution setting.")
+            "distribution setting.").format(serial=serial))
         self.next_box.show()
         self.fit_height()
 
@@ -388,3 +427,20 @@ class UpgradeDialog(SupportDialog):
 
     def outcome_text(self) -> str:
         return self.outcome.text() if self.outcome.isVisibleTo(self) else ""
+
+
+def _deletes(serial: str, activations: list | None) -> str:
+    """The warning of what an upgrade deletes: the current licence and its activations
+    (how many when they could be read)."""
+    if activations is None:
+        return _("\u26a0 Upgrading deletes the current licence {serial} and its activations. "
+                 "This cannot be undone.").format(serial=serial)
+    if not activations:
+        return _("\u26a0 Upgrading deletes the current licence {serial} (it has no "
+                 "activations). This cannot be undone.").format(serial=serial)
+    n = len(activations)
+    return ngettext(
+        "\u26a0 Upgrading deletes the current licence {serial} and its {n} activation. This "
+        "cannot be undone.",
+        "\u26a0 Upgrading deletes the current licence {serial} and its {n} activations. This "
+        "cannot be undone.", n).format(serial=serial, n=n)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from licensedesk.i18n import _, ngettext
+
 from ..lookup.workspace_data import WorkspaceData
 from ..shared.values import local_date
 
@@ -34,32 +36,36 @@ def likely_cause(
     lic = data.license
     if key == "expired" and lic is not None:
         end = local_date(lic.end_at)
-        return f"The licence ended on {end}." if end else ""
+        return _("The licence ended on {date}.").format(date=end) if end else ""
     if key == "not_started" and lic is not None:
         start = local_date(lic.start_at)
-        return f"The licence starts on {start}." if start else ""
+        return _("The licence starts on {date}.").format(date=start) if start else ""
     if key == "product_mismatch" and data.products:
         names = ", ".join(f"{p.name} ({p.code})" if p.name else p.code for p in data.products)
-        return f"The code {product_code} is not among this licence's products: {names}."
+        return _("The code {code} is not among this licence's products: {names}.").format(
+            code=product_code, names=names)
     product = _product(data, product_code)
     if key == "product_inactive" and product is not None:
-        return f"The product {_product_label(product)} is marked inactive."
+        return _("The product {product} is marked inactive.").format(
+            product=_product_label(product))
     if key == "host_limit_reached" and product is not None and data.activations is not None:
         used = sum(1 for a in data.activations if a.product_id == product.id and a.activated)
         limit = product.max_host_count
         label = _product_label(product)
         if limit is None:
-            return (f"Devices in use for {label}: {used} (the service gives no maximum): "
-                    "deactivate or delete a device to free a seat.")
-        return (f"{used} of {limit} seats of {label} are in use: "
-                "deactivate or delete a device to free one.")
+            return _("Devices in use for {product}: {used} (the service gives no maximum): "
+                     "deactivate or delete a device to free a seat.").format(
+                product=label, used=used)
+        return ngettext("{used} of {limit} seat of {product} is in use: deactivate or delete "
+                        "a device to free one.",
+                        "{used} of {limit} seats of {product} are in use: deactivate or "
+                        "delete a device to free one.", limit).format(
+            used=used, limit=limit, product=label)
     if key == "activation_disabled" and data.activations is not None and host_id:
         pid = product.id if product is not None else None
         for a in data.activations:
             if a.host_id == host_id and not a.activated and (pid is None or a.product_id == pid):
-                tag = a.device_tag or "no device tag"
-                return (
-                    f"Activation #{a.id} of this host ({tag}) is switched off: "
-                    "activate it in the activations table."
-                )
+                tag = a.device_tag or _("no device tag")
+                return _("Activation #{id} of this host ({tag}) is switched off: activate it "
+                         "in the activations table.").format(id=a.id, tag=tag)
     return ""

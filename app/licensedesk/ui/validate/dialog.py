@@ -12,13 +12,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QLineEdit
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+)
 
 from licensedesk.api.client import VALIDATION_VERSION
 from licensedesk.api.serials import PRODUCT_CODE_RE
+from licensedesk.i18n import N_, _
 
 from ..shared import colours
+from ..shared.a11y import name_value, tab_chain
 from ..shared.colours import text_style
 from ..shared.labels import plain_label, shown
 from ..shared.support_dialog import (
@@ -31,14 +39,15 @@ from ..shared.support_dialog import (
 from .host_choice import DEVICE, NOTHING, THIS, TYPED, HostChoice
 from .result_box import ResultBox
 
-RECORDS_NOTE = (
+RECORDS_NOTE = N_(
     "Validating with a host ID records that device on the licence and may take one of "
     "its seats. Choose \u201cRecord nothing (check only)\u201d to check the licence "
     "without recording a device."
 )
-LOADING_CHOICES = "Reading the products and devices of this serial\u2026"
-CHECK_ONLY = "Validate"
-RECORD = "Validate and record host"
+LOADING_CHOICES = N_("Reading the products and devices of this serial\u2026")
+CHECK_ONLY = N_("Validate")
+RECORD = N_("Validate and record host")
+VALIDATING = N_("Validating\u2026")
 #: How long the serial must stay unchanged before its products are read.
 SERIAL_SETTLE_MS = 400
 
@@ -50,23 +59,26 @@ class ValidateDialog(SupportDialog):
     serialSettled = Signal(str)  # a valid serial whose products and devices the lists lack
 
     def __init__(self, parent=None) -> None:
-        super().__init__(parent, "validateDialog", "Validate a serial")
+        super().__init__(parent, "validateDialog", _("Validate a serial"))
         self.this_host = ("", "")
         self._asked: Key | None = None  # what the last submit sent
         self._shown: Key | None = None  # what the result or error on show is about
         self._choices_serial: str | None = None  # the serial the lists were asked for
         self._filling = False
         self._loading = False  # the lists of _choices_serial are being read
-        intro = QLabel("Ask the licence service whether a serial is valid for a product, "
-                       "as the product itself would on start-up.")
+        intro = QLabel(_("Ask the licence service whether a serial is valid for a product, "
+                         "as the product itself would on start-up."))
         intro.setWordWrap(True)
-        self.serial_input = serial_edit("validateSerial", "Serial")
+        self.serial_input = serial_edit("validateSerial", _("Serial"))
         self.product_input = QComboBox()
         self.product_input.setObjectName("validateProduct")
-        self.product_input.setAccessibleName("Product code")
+        self.product_input.setAccessibleName(_("Product code"))
+        self.product_input.setAccessibleDescription(
+            _("Choose one of the licence's products or type a product code."))
         self.product_input.setEditable(True)
         self.product_input.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.product_input.lineEdit().setPlaceholderText("xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx")
+        self.product_input.lineEdit().setAccessibleName(_("Product code"))
         self.product_input.setMinimumWidth(380)
         self.product_note = selectable(plain_label())
         self.product_note.setObjectName("validateProductNote")
@@ -74,30 +86,33 @@ class ValidateDialog(SupportDialog):
         self.host_choice = HostChoice()
         self.host_input = QLineEdit()
         self.host_input.setObjectName("validateHostId")
-        self.host_input.setAccessibleName("Host ID")
-        self.host_input.setPlaceholderText("32 characters")
+        self.host_input.setAccessibleName(_("Host ID"))
+        self.host_input.setPlaceholderText(_("32 characters"))
         self.host_input.setClearButtonEnabled(True)
         self.tag_input = QLineEdit()
         self.tag_input.setObjectName("validateDeviceTag")
-        self.tag_input.setAccessibleName("Device tag")
-        self.tag_input.setPlaceholderText("e.g. Windows 10__64bits")
-        version = QLabel(f"{VALIDATION_VERSION} (always)")
+        self.tag_input.setAccessibleName(_("Device tag"))
+        self.tag_input.setPlaceholderText(_("e.g. Windows 10__64bits"))
+        # TRANSLATORS: the version sent with every validation, e.g. "v2 (always)"
+        version = QLabel(_("{version} (always)").format(version=VALIDATION_VERSION))
         version.setObjectName("validateVersion")
+        name_value(version, _("Version"))
         self.serial_hint = hint_label("validateSerialHint")
         self.product_hint = hint_label("validateProductHint")
         self.host_hint = hint_label("validateHostHint")
         form = QFormLayout()
-        form.addRow("Serial:", self.serial_input)
+        form.addRow(_("Serial:"), self.serial_input)
         form.addRow("", self.serial_hint)
-        form.addRow("Product code:", self.product_input)
+        form.addRow(_("Product code:"), self.product_input)
         form.addRow("", self.product_note)
         form.addRow("", self.product_hint)
-        form.addRow("Record:", self.host_choice)
-        form.addRow("Host ID:", self.host_input)
+        # TRANSLATORS: the row of the validate dialog that chooses what to record on the licence
+        form.addRow(_("Record:"), self.host_choice)
+        form.addRow(_("Host ID:"), self.host_input)
         form.addRow("", self.host_hint)
-        form.addRow("Device tag:", self.tag_input)
-        form.addRow("Version:", version)
-        self.records_note = QLabel(RECORDS_NOTE)
+        form.addRow(_("Device tag:"), self.tag_input)
+        form.addRow(_("Version:"), version)
+        self.records_note = QLabel(_(RECORDS_NOTE))
         self.records_note.setObjectName("validateRecordsNote")
         self.records_note.setWordWrap(True)
         self.records_note.setStyleSheet(text_style(colours.WARN))
@@ -109,8 +124,11 @@ class ValidateDialog(SupportDialog):
 
         self.validate_button = self.arrange(
             [intro, form, self.records_note, self.banner, self.result_box],
-            action=CHECK_ONLY, action_name="validateButton", width=640,
+            action=_(CHECK_ONLY), action_name="validateButton", width=640,
         )
+        close = self.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
+        close.setObjectName("validateCloseButton")
+        self._tab_order()
         self._serial_timer = QTimer(self)
         self._serial_timer.setSingleShot(True)
         self._serial_timer.setInterval(SERIAL_SETTLE_MS)
@@ -127,6 +145,17 @@ class ValidateDialog(SupportDialog):
         self.host_input.textChanged.connect(self._inputs_changed)
         self.tag_input.textChanged.connect(self._inputs_changed)
         self._host_state()
+
+    def _tab_order(self) -> None:
+        """The form top to bottom, the error banner's buttons: the order a person reads
+        (disabled and hidden ones are skipped, the result's labels are no tab stops); then
+        Close and Validate as the platform places them."""
+        tab_chain(self.serial_input, self.product_input, self.host_choice, self.host_input,
+                  self.tag_input, self.banner.details_button, self.banner.copy_button,
+                  self.banner.close_button, self.banner.details,
+                  self.findChild(QDialogButtonBox))
+        for label in self.findChildren(QLabel):  # selectable by mouse, read, no tab stop
+            label.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
     # -- filling ---------------------------------------------------------------
     def prefill(self, serial: str = "", product_code: str = "", host_id: str | None = None,
@@ -185,7 +214,7 @@ class ValidateDialog(SupportDialog):
         return True
 
     def show_choices_loading(self) -> None:
-        self.show_choices_note(LOADING_CHOICES)
+        self.show_choices_note(_(LOADING_CHOICES))
         self._loading = True
 
     def show_choices_note(self, text: str) -> None:
@@ -198,8 +227,11 @@ class ValidateDialog(SupportDialog):
         combo = self.product_input
         combo.clear()
         for p in products:
-            suffix = "" if p.active else " \u2014 inactive"
-            combo.addItem(f"{shown(p.name)} ({shown(p.code)}){suffix}", p.code)
+            item = f"{shown(p.name)} ({shown(p.code)})"
+            if not p.active:
+                # TRANSLATORS: a product in the validate dialog's list that is marked inactive
+                item = _("{product} \u2014 inactive").format(product=item)
+            combo.addItem(item, p.code)
         if products:
             combo.setCurrentIndex(0)  # shows "name (code)"; product_code() reads the code
         else:
@@ -237,15 +269,15 @@ class ValidateDialog(SupportDialog):
         serial = normalise_serial(self.serial_input.text())
         self.serial_hint.setVisible(serial is None)
         if serial is None:
-            self.serial_hint.setText("A serial is five groups of four letters or digits.")
+            self.serial_hint.setText(_("A serial is five groups of four letters or digits."))
             ok = False
         else:
             self.serial_input.setText(serial)
         code = self.product_code()
         self.product_hint.setVisible(not code)
         if not code:
-            self.product_hint.setText("A product code has 8-4-4-4-12 hex digits, like "
-                                      "cc9afeec-d424-4363-af33-8b03fedf5171.")
+            self.product_hint.setText(_("A product code has 8-4-4-4-12 hex digits, like "
+                                        "cc9afeec-d424-4363-af33-8b03fedf5171."))
             ok = False
         host_hint = self._host_problem()
         self.host_hint.setText(host_hint)
@@ -263,10 +295,11 @@ class ValidateDialog(SupportDialog):
             return ""
         host = self.host_input.text().strip()
         if not host:
-            return ("Type the host ID to record, or choose \u201cRecord nothing "
-                    "(check only)\u201d.")
+            return _("Type the host ID to record, or choose \u201cRecord nothing "
+                     "(check only)\u201d.")
         if len(host) != 32 or not host.isprintable() or " " in host:
-            return f"A host ID has exactly 32 characters (this one has {len(host)})."
+            return _("A host ID has exactly 32 characters (this one has {n}).").format(
+                n=len(host))
         return ""
 
     def _picked_from_list(self) -> bool:
@@ -323,10 +356,11 @@ class ValidateDialog(SupportDialog):
         for edit in (self.host_input, self.tag_input):
             edit.setEnabled(records)
         self.records_note.setVisible(records)
-        self.validate_button.setText(RECORD if records else CHECK_ONLY)
+        self.validate_button.setText(_(RECORD) if records else _(CHECK_ONLY))
         self.validate_button.setToolTip(
-            "Validates and records the host on the licence (may take a seat)" if records
-            else "Checks the licence only; nothing is recorded")
+            _("Validates and records the host on the licence (may take a seat)") if records
+            else _("Checks the licence only; nothing is recorded"))
+        self.validate_button.setAccessibleDescription(self.validate_button.toolTip())
 
     def _inputs_changed(self, *_args: Any) -> None:
         """A result or error about other input than the fields hold now goes."""
@@ -340,8 +374,8 @@ class ValidateDialog(SupportDialog):
     def _busy_changed(self, busy: bool) -> None:
         self.validate_button.setEnabled(not busy)
 
-    def set_busy(self, busy: bool, what: str = "Validating\u2026") -> None:
-        super().set_busy(busy, what)
+    def set_busy(self, busy: bool, what: str | None = None) -> None:
+        super().set_busy(busy, _(VALIDATING) if what is None else what)
 
     def show_failure(self, failure) -> None:
         super().show_failure(failure)

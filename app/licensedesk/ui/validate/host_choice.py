@@ -13,6 +13,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox
 
+from licensedesk.i18n import N_, _
+
 from ..shared.labels import shown
 
 NOTHING = "nothing"
@@ -20,17 +22,19 @@ THIS = "this"
 DEVICE = "device"
 TYPED = "typed"
 
-NOTHING_TEXT = "Record nothing (check only)"
-TYPED_TEXT = "Another host ID (type it below)"
+NOTHING_TEXT = N_("Record nothing (check only)")
+TYPED_TEXT = N_("Another host ID (type it below)")
 
 
 def device_text(host: str, tag: str, products: list[str], activated: bool) -> str:
     """One device of the licence, as a person tells them apart: tag, start of the host ID,
     its products, and whether it is switched off."""
-    text = f"{shown(tag) or 'no device tag'} \u2014 {shown(host[:8])}\u2026"
+    name = shown(tag) or _("no device tag")
+    text = f"{name} \u2014 {shown(host[:8])}\u2026"
     if products:
         text += f" ({', '.join(shown(p) for p in products)})"
-    return text if activated else f"{text}, switched off"
+    # TRANSLATORS: a device in the "Record" list whose activation is switched off
+    return text if activated else _("{device}, switched off").format(device=text)
 
 
 class HostChoice(QComboBox):
@@ -40,7 +44,10 @@ class HostChoice(QComboBox):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setObjectName("validateRecord")
-        self.setAccessibleName("Record on the licence")
+        self.setAccessibleName(_("Record on the licence"))
+        self.setAccessibleDescription(_(
+            "Validating with a host ID records that device on the licence and may take one "
+            "of its seats; the first choice records nothing."))
         self.set_options(("", ""), [])
 
     def set_options(self, this_host: tuple[str, str], devices: Iterable[Any]) -> None:
@@ -49,16 +56,17 @@ class HostChoice(QComboBox):
         was = self.blockSignals(True)
         try:
             self.clear()
-            self.addItem(NOTHING_TEXT, (NOTHING, "", ""))
+            self.addItem(_(NOTHING_TEXT), (NOTHING, "", ""))
             host, tag = this_host
             if host:
-                self.addItem(f"This computer \u2014 {tag or 'no device tag'}", (THIS, host, tag))
+                self.addItem(_("This computer \u2014 {tag}").format(
+                    tag=tag or _("no device tag")), (THIS, host, tag))
                 self.setItemData(self.count() - 1, host, Qt.ItemDataRole.ToolTipRole)
             for dev_host, dev_tag, products, activated in _distinct(devices, skip=host):
                 self.addItem(device_text(dev_host, dev_tag, products, activated),
                              (DEVICE, dev_host, dev_tag))
                 self.setItemData(self.count() - 1, dev_host, Qt.ItemDataRole.ToolTipRole)
-            self.addItem(TYPED_TEXT, (TYPED, "", ""))
+            self.addItem(_(TYPED_TEXT), (TYPED, "", ""))
         finally:
             self.blockSignals(was)
 

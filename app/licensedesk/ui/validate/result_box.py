@@ -3,24 +3,31 @@ the fields the service returned, all selectable so an agent can copy them."""
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel
 
+from licensedesk.i18n import N_, _
+
 from ..shared import colours
+from ..shared.a11y import name_value
 from ..shared.labels import or_dash, plain_label, rich_label
 from ..shared.support_dialog import selectable
 
-FIELDS = (("licensee_name", "Licensee"), ("licensee_email", "E-mail"),
-          ("sku_number", "SKU number"), ("product_code", "Product code"),
-          ("version_code", "Version code"))
+#: the fields of the service's answer: key, the row's label, the field a screen reader names
+FIELDS = (("licensee_name", N_("Licensee:"), N_("Licensee")),
+          ("licensee_email", N_("E-mail:"), N_("E-mail")),
+          ("sku_number", N_("SKU number:"), N_("SKU number")),
+          ("product_code", N_("Product code:"), N_("Product code")),
+          ("version_code", N_("Version code:"), N_("Version code")))
 
 
 class ResultBox(QGroupBox):
     """Hidden until :meth:`show_result`."""
 
     def __init__(self, parent=None) -> None:
-        super().__init__("Result", parent)
+        super().__init__(_("Result"), parent)
         self.setObjectName("validateResult")
         self.valid = False
         self.verdict = selectable(rich_label())  # our markup only
@@ -34,23 +41,27 @@ class ResultBox(QGroupBox):
         form.addRow(self.verdict)
         form.addRow(self.reason)
         form.addRow(self.cause)
-        for key, title in FIELDS:
+        for key, row_label, field in FIELDS:
             self.values[key] = selectable(plain_label())
             self.values[key].setObjectName(f"validate_{key}")
-            form.addRow(f"{title}:", self.values[key])
+            name_value(self.values[key], _(field))
+            form.addRow(_(row_label), self.values[key])
         self.hide()
 
     def show_result(self, result: Any, reason: str, cause: str = "") -> None:
         valid = self.valid = bool(result.valid)
         colour = colours.OK if valid else colours.BAD
         self.verdict.setText(
-            f'<b style="color:{colour}; font-size:14pt">{self.verdict_text()}</b>')
+            f'<b style="color:{colour}; font-size:14pt">{escape(self.verdict_text())}</b>')
         self.reason.setText(reason)
-        self.cause.setText(f"Likely cause: {cause}" if cause else "")
+        self.cause.setText(_("Likely cause: {cause}").format(cause=cause) if cause else "")
         self.cause.setVisible(bool(cause))
+        fields = {key: field for key, _label, field in FIELDS}
         for key, label in self.values.items():
             label.setText(or_dash(getattr(result, key)))
+            name_value(label, _(fields[key]))
+        self.verdict.setAccessibleName(self.verdict_text())  # its text, without the markup
         self.show()
 
     def verdict_text(self) -> str:
-        return "Valid" if self.valid else "Not valid"
+        return _("Valid") if self.valid else _("Not valid")

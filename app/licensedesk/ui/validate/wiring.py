@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 
 from licensedesk.api.responses import NO_WRITE_PAIR_PRODUCTS
+from licensedesk.i18n import _
 
 from ..shared.tasks import Failure
 from ..shell.actions import make_action
@@ -31,8 +32,6 @@ if TYPE_CHECKING:
     from .dialog import ValidateDialog
 
 log = logging.getLogger(__name__)
-
-TYPE_THE_CODE = "Type the product code."
 
 
 class ValidateFeature(QObject):
@@ -48,8 +47,8 @@ class ValidateFeature(QObject):
         action = desk.window.registry["validate"]
         action.triggered.connect(lambda _checked=False: self.open())
         self.device_action = make_action(
-            desk.window, "validateDevice", "Validate this device\u2026",
-            tip="Validate the serial for this device's product and host")
+            desk.window, "validateDevice", _("Validate this device\u2026"),
+            tip=_("Validate the serial for this device's product and host"))
         self.device_action.triggered.connect(lambda _checked=False: self.open_for_device())
         lookup.add_context_action("card", action)
         lookup.add_context_action("activations", self.device_action)
@@ -122,12 +121,15 @@ class ValidateFeature(QObject):
         self.choices.load(serial)
 
     def _choices_loaded(self, serial: str, products: list | None, activations: list) -> None:
-        note = "" if products is not None else f"{NO_WRITE_PAIR_PRODUCTS} {TYPE_THE_CODE}"
+        # NO_WRITE_PAIR_PRODUCTS is marked for the catalogue where it is defined (api)
+        note = "" if products is not None else _(
+            "{reason} Type the product code.").format(reason=_(NO_WRITE_PAIR_PRODUCTS))
         self._dialog().set_choices(serial, products, activations, note)
 
     def _choices_failed(self, serial: str, failure: Failure) -> None:
-        note = f"The products of this serial could not be read: {failure.sentence}"
-        self._dialog().set_choices(serial, [], [], f"{note} {TYPE_THE_CODE}")
+        note = _("The products of this serial could not be read: {reason} Type the product "
+                 "code.").format(reason=failure.sentence)
+        self._dialog().set_choices(serial, [], [], note)
 
     def _validated(self, request: ValidateRequest, result) -> None:
         cause = "" if result.valid else likely_cause(
@@ -135,7 +137,8 @@ class ValidateFeature(QObject):
             request.host_id)
         reason = result.reason_sentence
         if result.valid and request.records_device:
-            reason += " This device is recorded on the licence."
+            reason = _("{reason} This device is recorded on the licence.").format(
+                reason=reason)
         self._dialog().show_result(result, reason, cause)
 
 

@@ -11,7 +11,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from licensedesk import __version__
+from licensedesk import __version__, i18n
+from licensedesk.i18n import N_, _
 
 from .errors import INTERNAL, INTERRUPTED, OK, CliError, exit_code_for
 from .history_options import add_history_parser
@@ -22,25 +23,63 @@ if TYPE_CHECKING:
 
     from .output import Printer
 
-EPILOG = f"""\
+#: the --help epilog; ``{key}`` and the like are the environment variables' names
+EPILOG = N_("""\
 exit codes: 0 success; 1 the service said no (also: not valid, not suitable);
 2 usage or invalid input; 3 network or bad response; 4 internal error;
 130 interrupted. check: 3 if any serial could not be checked, else 1 if any is
 not found, invalid, expired or not started.
-environment: ${ENV_KEY}, ${ENV_WRITE_KEY} (api_keys; never on the command line),
-${ENV_PROFILE} (default --profile), $LICENSEDESK_CONFIG_DIR (profiles and history
-settings folder), $LICENSEDESK_DATA_DIR (the local history's folder).
-See docs/cli.md."""
+environment: {key}, {write_key} (api_keys; never on the command line),
+{profile} (default --profile), {config_dir} (profiles and history
+settings folder), {data_dir} (the local history's folder).
+See docs/cli.md.""")
+
+
+def _epilog() -> str:
+    return _(EPILOG).format(
+        key=f"${ENV_KEY}", write_key=f"${ENV_WRITE_KEY}", profile=f"${ENV_PROFILE}",
+        config_dir="$LICENSEDESK_CONFIG_DIR", data_dir="$LICENSEDESK_DATA_DIR",
+    )  # fmt: skip
+
+
+def lang_from_argv(argv: list[str]) -> str | None:
+    """The value of ``--lang X`` / ``--lang=X`` wherever it is (before or after the command),
+    or None. Read before the parser is built, so that ``--help`` is in that language; the
+    parser checks the value afterwards (an unknown one: argparse's exit 2)."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang":
+            return argv[i + 1] if i + 1 < len(argv) else None
+        if arg.startswith("--lang="):
+            return arg.removeprefix("--lang=")
+    return None
+
+
+def choose_language(requested: str | None) -> str:
+    """``--lang``, else the window's saved choice, else the system's; returns the code in
+    use. Only :func:`main` calls this: :func:`build_parser` alone stays in the language
+    already in use (English), so man pages and completion are built in English."""
+    return i18n.use_language(
+        i18n.resolve_language(requested, i18n.saved_language(), i18n.system_languages())
+    )
 
 
 def _common(*, top: bool) -> argparse.ArgumentParser:
     """Options accepted before and after the sub-command."""
     sup = {} if top else {"default": argparse.SUPPRESS}
     p = argparse.ArgumentParser(add_help=False)
-    p.add_argument("--json", action="store_true", help="machine-readable output", **sup)
+    p.add_argument("--json", action="store_true", help=_("machine-readable output"), **sup)
     p.add_argument(
-        "-v", "--verbose", action="store_true", help="print error details (keys redacted)", **sup
+        "-v", "--verbose", action="store_true", help=_("print error details (keys redacted)"),
+        **sup,
     )
+    p.add_argument(
+        "--lang", choices=tuple(i18n.LANGUAGES), metavar="LANG",
+        help=_("language of the output and help ({choices}); default: the one chosen in the "
+               "window, else the system's").format(choices=", ".join(i18n.LANGUAGES)),
+        **sup,
+    )  # fmt: skip
     return p
 
 
@@ -48,8 +87,9 @@ def _connection(*, top: bool) -> argparse.ArgumentParser:
     sup = {} if top else {"default": argparse.SUPPRESS}
     p = argparse.ArgumentParser(add_help=False)
     p.add_argument(
-        "--profile", metavar="NAME", help=f"connection profile (or ${ENV_PROFILE})", **sup
-    )
+        "--profile", metavar="NAME",
+        help=_("connection profile (or {variable})").format(variable=f"${ENV_PROFILE}"), **sup,
+    )  # fmt: skip
     return p
 
 
@@ -58,17 +98,19 @@ def _concurrency(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a whole number: {text}").format(text=repr(text))
+        ) from None
     if not 1 <= value <= 32:
-        raise argparse.ArgumentTypeError(f"must be from 1 to 32, not {value}")
+        raise argparse.ArgumentTypeError(_("must be from 1 to 32, not {value}").format(value=value))
     return value
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="licensedesk-cli",
-        description="License Management Service /v2 from the command line.",
-        epilog=EPILOG,
+        description=_("License Management Service /v2 from the command line."),
+        epilog=_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
         parents=[_common(top=True), _connection(top=True)],
     )
@@ -85,41 +127,43 @@ def build_parser() -> argparse.ArgumentParser:
         add_profile_field_options(p, for_profile=False)
         return p
 
-    p = service_cmd("show", "show a licence")
+    p = service_cmd("show", _("show a licence"))
     p.add_argument("serial")
 
-    p = service_cmd("products", "list the products of a licence (needs the write pair)")
+    p = service_cmd("products", _("list the products of a licence (needs the write pair)"))
     p.add_argument("serial")
-    p.add_argument("--reveal-secrets", action="store_true", help="show product key and signatures")
+    p.add_argument("--reveal-secrets", action="store_true",
+                   help=_("show product key and signatures"))
 
-    p = service_cmd("activations", "list the activations (devices) of a licence")
+    p = service_cmd("activations", _("list the activations (devices) of a licence"))
     p.add_argument("serial")
 
-    for name, verb in (("activate", "switch on"), ("deactivate", "switch off")):
-        p = service_cmd(name, f"{verb} an activation")
-        p.add_argument("id", type=int, help="activation id")
+    for name, help_ in (("activate", _("switch on an activation")),
+                        ("deactivate", _("switch off an activation"))):
+        p = service_cmd(name, help_)
+        p.add_argument("id", type=int, help=_("activation id"))
 
-    p = service_cmd("delete-activation", "delete an activation (asks first)")
-    p.add_argument("id", type=int, help="activation id")
-    p.add_argument("--serial", help="its licence: names the device in the question")
-    p.add_argument("-y", "--yes", action="store_true", help="do not ask")
+    p = service_cmd("delete-activation", _("delete an activation (asks first)"))
+    p.add_argument("id", type=int, help=_("activation id"))
+    p.add_argument("--serial", help=_("its licence: names the device in the question"))
+    p.add_argument("-y", "--yes", action="store_true", help=_("do not ask"))
 
-    p = service_cmd("validate", "validate a serial for a product")
+    p = service_cmd("validate", _("validate a serial for a product"))
     p.add_argument("serial")
-    p.add_argument("--product", required=True, metavar="CODE", help="product code (UUID)")
-    p.add_argument("--host-id", help="32-character device id to record")
-    p.add_argument("--device-tag", help="e.g. 'Windows 11__64bits'")
+    p.add_argument("--product", required=True, metavar="CODE", help=_("product code (UUID)"))
+    p.add_argument("--host-id", help=_("32-character device id to record"))
+    p.add_argument("--device-tag", help=_("e.g. {example}").format(example="'Windows 11__64bits'"))
     p.add_argument(
-        "--this-machine", action="store_true", help="record this computer's host id and tag"
+        "--this-machine", action="store_true", help=_("record this computer's host id and tag")
     )
 
-    p = service_cmd("upgrade", "upgrade a licence from another one (deletes the current one)")
-    p.add_argument("current", help="serial of the current licence (will be deleted)")
-    p.add_argument("upgrade", help="serial of the upgrade licence")
-    p.add_argument("-y", "--yes", action="store_true", help="do not ask")
+    p = service_cmd("upgrade", _("upgrade a licence from another one (deletes the current one)"))
+    p.add_argument("current", help=_("serial of the current licence (will be deleted)"))
+    p.add_argument("upgrade", help=_("serial of the upgrade licence"))
+    p.add_argument("-y", "--yes", action="store_true", help=_("do not ask"))
 
-    p = service_cmd("check", "check many serials at once (reads only; one result per serial)")
-    p.description = (
+    p = service_cmd("check", _("check many serials at once (reads only; one result per serial)"))
+    p.description = _(
         "Check every serial found in FILE (or standard input): one per line, separated by "
         "commas, a CSV column, or mixed with other words. Repeats are checked once; what "
         "only looks like a serial is listed as 'not a serial' and never sent. One result per "
@@ -128,23 +172,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "file", nargs="?", default="-", metavar="FILE",
-        help="text or CSV holding serials; '-' or none: standard input",
+        help=_("text or CSV holding serials; '-' or none: standard input"),
     )  # fmt: skip
     p.add_argument(
         "--product", metavar="CODE",
-        help="also validate each serial for this product (never records a host)",
+        help=_("also validate each serial for this product (never records a host)"),
     )  # fmt: skip
     p.add_argument(
         "--concurrency", type=_concurrency, metavar="N",
-        help="requests in flight at once, 1 to 32 (default: the profile's, else 8)",
+        help=_("requests in flight at once, 1 to 32 (default: the profile's, else 8)"),
     )  # fmt: skip
-    p.add_argument("--csv", action="store_true", help="CSV with a header instead of text")
+    p.add_argument("--csv", action="store_true", help=_("CSV with a header instead of text"))
     # --json (JSON lines for check) comes with the common options
 
-    p = service_cmd("registration", "is a licence suitable for registration?")
+    p = service_cmd("registration", _("is a licence suitable for registration?"))
     p.add_argument("serial")
 
-    p = service_cmd("register", "set registration data on an offline-distribution licence")
+    p = service_cmd("register", _("set registration data on an offline-distribution licence"))
     p.add_argument("serial")
     p.add_argument("--name", required=True)
     p.add_argument("--email", required=True)
@@ -152,25 +196,28 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_history_parser(sub, [_common(top=False)])
 
-    prof = sub.add_parser("profile", help="connection profiles", description="connection profiles")
+    prof = sub.add_parser("profile", help=_("connection profiles"),
+                          description=_("connection profiles"))
     psub = prof.add_subparsers(dest="profile_command", metavar="ACTION", required=True)
     common = [_common(top=False)]
     p = psub.add_parser(
         "add",
         parents=common,
-        help="add a profile (keys: hidden prompt or environment)",
-        description=f"Add a profile. api_keys are read from a hidden prompt, or from "
-        f"${ENV_KEY} (read pair) and ${ENV_WRITE_KEY} (write pair); never from the "
-        "command line. They go to the OS keyring only.",
+        help=_("add a profile (keys: hidden prompt or environment)"),
+        description=_(
+            "Add a profile. api_keys are read from a hidden prompt, or from {key} (read pair) "
+            "and {write_key} (write pair); never from the command line. They go to the OS "
+            "keyring only."
+        ).format(key=f"${ENV_KEY}", write_key=f"${ENV_WRITE_KEY}"),
     )
     p.add_argument("name")
     add_profile_field_options(p, for_profile=True)
-    p.add_argument("--replace", action="store_true", help="overwrite a profile of that name")
-    psub.add_parser("list", parents=common, help="list profiles")
+    p.add_argument("--replace", action="store_true", help=_("overwrite a profile of that name"))
+    psub.add_parser("list", parents=common, help=_("list profiles"))
     for name, help_ in (
-        ("show", "show a profile (never its keys)"),
-        ("remove", "remove a profile and its keys"),
-        ("test", "check the credentials without changing anything"),
+        ("show", _("show a profile (never its keys)")),
+        ("remove", _("remove a profile and its keys")),
+        ("test", _("check the credentials without changing anything")),
     ):
         psub.add_parser(name, parents=common, help=help_).add_argument("name")
     return parser
@@ -201,7 +248,7 @@ async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
 
 
 def _report(printer: Printer, exc: ApiError | CliError, code: int) -> None:
-    printer.note(f"Error: {exc.sentence}")
+    printer.note(_("Error: {sentence}").format(sentence=exc.sentence))
     details = None if isinstance(exc, CliError) else exc.details.describe()
     if printer.verbose and details:
         printer.note(details)
@@ -224,12 +271,19 @@ def _quiet_library_logs() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI; returns the exit code (the console script exits with it)."""
+    """Run the CLI; returns the exit code (the console script exits with it).
+
+    The language is chosen first (``--lang``, the saved setting, the system), so that
+    ``--help`` and argparse's messages about our options are translated too."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    choose_language(lang_from_argv(argv))
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, usage errors (argparse prints them)
         return exc.code if isinstance(exc.code, int) else 2
+    if args.lang and args.lang != i18n.current_language():  # an abbreviation (--la de)
+        i18n.use_language(args.lang)
     _quiet_library_logs()
     from licensedesk.api import ApiError
     from licensedesk.profiles import ProfileError
@@ -265,12 +319,12 @@ def main(argv: list[str] | None = None) -> int:
         _report(printer, err, err.code)
         return err.code
     except KeyboardInterrupt:
-        printer.note("Interrupted.")
+        printer.note(_("Interrupted."))
         return INTERRUPTED
     except Exception as exc:  # a bug: a sentence, not a traceback
         err = CliError(
-            f"Internal error ({type(exc).__name__}: {exc}). This is a bug in License Desk; "
-            "run again with --verbose and report it.",
+            _("Internal error ({error}). This is a bug in License Desk; run again with "
+              "--verbose and report it.").format(error=f"{type(exc).__name__}: {exc}"),
             INTERNAL,
         )
         _report(printer, err, INTERNAL)

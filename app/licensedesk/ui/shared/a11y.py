@@ -1,0 +1,44 @@
+"""Keyboard and screen-reader helpers every dialog can use (issue #15).
+
+Qt's Tab order is the order widgets joined the window, which a button box gets wrong:
+its buttons go in the order they were added, not where the platform places them
+("Copy details" left of "Close", yet reached after it). :func:`tab_chain` sets the
+order a person reads. A QLabel's accessible name is its text, so a value alone
+("/home/ann/.local/state/licensedesk") would be read without its field, and a name of
+the field alone hides the value: :func:`name_value` names it with both.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from PySide6.QtWidgets import QAbstractButton, QDialogButtonBox, QLabel, QWidget
+
+from licensedesk.i18n import _
+
+
+def name_value(label: QLabel, field: str) -> None:
+    """Name ``label`` by ``field`` (translated) and what it shows now ("Log folder:
+    /tmp/logs"; the field alone while it is empty). Call it after each ``setText``."""
+    value = label.text()
+    # TRANSLATORS: what a screen reader says for a value shown in a dialog: the field's
+    # name, then the value (e.g. "Licensee: ACME GmbH")
+    label.setAccessibleName(_("{field}: {value}").format(field=field, value=value)
+                            if value else field)
+
+
+def placed_buttons(box: QDialogButtonBox) -> list[QWidget]:
+    """The buttons of ``box`` in the order the platform's layout places them."""
+    layout = box.layout()
+    items = (layout.itemAt(i).widget() for i in range(layout.count()))
+    return [w for w in items if isinstance(w, QAbstractButton)]
+
+
+def tab_chain(*widgets: QWidget) -> None:
+    """Tab visits ``widgets`` in this order (a button box: its buttons as placed);
+    hidden and disabled ones are skipped when Tab is pressed."""
+    chain: list[QWidget] = []
+    for widget in widgets:
+        chain += placed_buttons(widget) if isinstance(widget, QDialogButtonBox) else [widget]
+    for first, second in pairwise(chain):
+        QWidget.setTabOrder(first, second)

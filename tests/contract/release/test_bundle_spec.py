@@ -1,0 +1,113 @@
+"""``packaging/licensedesk.spec`` and the translations (issue #15): the bundle carries our
+compiled catalogues and Qt's ``qtbase_<lang>.qm`` for the same languages, and no other
+language of Qt's. PyInstaller is not in the test set (``packaging/build.sh`` installs it;
+``packaging/smoke.sh`` checks a real bundle), so the spec runs here on a copy of the
+files it reads, with PyInstaller's build steps standing in: what it hands to them is
+what the bundle gets."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+APP_ID = "io.licensedesk.LicenseDesk"
+#: what PySide6's QtCore hook collects (every language Qt has; a sample)
+QT_TRANSLATIONS = ["qt_de.qm", "qtbase_de.qm", "qt_fr.qm", "qtbase_fr.qm", "qtbase_pt_BR.qm",
+                   "qt_help_de.qm"]
+OTHER_DATA = ("PySide6/Qt/plugins/imageformats/libqsvg.so", "licensedesk/ui/icons/x.svg")
+
+
+class _Step:
+    """A PyInstaller build step (PYZ, EXE, COLLECT): takes what it is given."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        self.args, self.kwargs = args, kwargs
+
+
+def _analysis(qt_files: list[str]):
+    class Analysis:
+        """As PyInstaller's: the spec's datas (source, folder) as (name, source, kind), and
+        what the hooks add (Qt's translations)."""
+
+        def __init__(self, scripts, **kwargs) -> None:
+            self.scripts, self.pure, self.binaries = scripts, [], []
+            self.datas = [(f"{folder}/{Path(src).name}", src, "DATA")
+                          for src, folder in kwargs["datas"]]
+            self.datas += [(f"PySide6/Qt/translations/{f}", f"/qt/{f}", "DATA")
+                           for f in qt_files]
+            self.datas += [(name, "/x", "DATA") for name in OTHER_DATA]
+
+    return Analysis
+
+
+def _collect_data_files(tree: Path):
+    def collect(package: str) -> list[tuple[str, str]]:
+        """Every non-Python file of the package, as PyInstaller's helper finds them."""
+        base = tree / "app"
+        return [(str(f), str(f.parent.relative_to(base)))
+                for f in (base / package).rglob("*") if f.is_file() and f.suffix != ".py"]
+
+    return collect
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    """The files the spec reads, laid out as in the repository, with a compiled German."""
+    for rel in ("packaging/licensedesk.spec", "packaging/install-desktop.sh", "LICENSE",
+                f"resources/{APP_ID}.desktop", f"resources/{APP_ID}.metainfo.xml",
+                f"app/licensedesk/ui/shell/{APP_ID}.svg", "resources/translations/de.po"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / rel, tmp_path / rel)
+    mo = tmp_path / "app/licensedesk/locale/de/LC_MESSAGES/licensedesk.mo"
+    mo.parent.mkdir(parents=True)
+    mo.write_bytes(b"compiled")
+    return tmp_path
+
+
+def run_spec(tree: Path, monkeypatch, qt_files: list[str] = QT_TRANSLATIONS) -> dict:
+    hooks = types.ModuleType("PyInstaller.utils.hooks")
+    hooks.collect_data_files = _collect_data_files(tree)
+    hooks.collect_submodules = lambda package: []
+    hooks.copy_metadata = lambda package: []
+    for name in ("PyInstaller", "PyInstaller.utils"):
+        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
+    monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
+    spec = tree / "packaging" / "licensedesk.spec"
+    names = {"SPECPATH": str(spec.parent), "DISTPATH": str(tree / "dist"),
+             "Analysis": _analysis(qt_files), "PYZ": _Step, "EXE": _Step, "COLLECT": _Step,
+             "__file__": str(spec)}  # fmt: skip
+    exec(compile(spec.read_text(), str(spec), "exec"), names)
+    return names
+
+
+def test_the_bundle_has_our_catalogues_and_qts_for_our_languages_only(tree, monkeypatch):
+    names = run_spec(tree, monkeypatch)
+    collected = {entry[0] for entry in names["coll"].args[2]}  # COLLECT(exe, binaries, datas)
+    assert "licensedesk/locale/de/LC_MESSAGES/licensedesk.mo" in collected
+    qt = {name.rsplit("/", 1)[1] for name in collected
+          if name.startswith("PySide6/Qt/translations/")}
+    assert qt == {"qt_de.qm", "qtbase_de.qm"}
+    assert set(OTHER_DATA) <= collected  # nothing else is filtered
+    assert (tree / "dist/licensedesk" / "LICENSE").is_file()
+
+
+def test_a_catalogue_older_than_its_po_stops_the_build(tree, monkeypatch):
+    po = tree / "resources/translations/de.po"
+    mo = tree / "app/licensedesk/locale/de/LC_MESSAGES/licensedesk.mo"
+    os.utime(mo, (po.stat().st_mtime - 60, po.stat().st_mtime - 60))
+    with pytest.raises(SystemExit, match="compile the catalogues"):
+        run_spec(tree, monkeypatch)
+    mo.unlink()
+    with pytest.raises(SystemExit, match="compile the catalogues"):
+        run_spec(tree, monkeypatch)
+
+
+def test_a_language_qt_has_no_catalogue_for_stops_the_build(tree, monkeypatch):
+    with pytest.raises(SystemExit, match=r"qtbase_de\.qm"):
+        run_spec(tree, monkeypatch, qt_files=["qtbase_fr.qm"])
