@@ -6,4 +6,6 @@ set -euo pipefail
 venv=${1:-.venv}
 cd "$(dirname "$0")/.."
 export QT_QPA_PLATFORM=xcb QT_API=pyside6
-exec xvfb-run -a -s "-screen 0 1280x800x24" "$venv/bin/python" scripts/take_screenshots.py docs/screenshots
+shoot() { xvfb-run -a -s "-screen 0 1280x800x24" "$venv/bin/python" scripts/take_screenshots.py docs/screenshots "$@"; }
+shoot
+shoot --lang de   # the README's German window

@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 
 OUT = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
+#: ``--lang de``: only the main window in that language, as ``lookup-de.png``
+LANG = sys.argv[sys.argv.index("--lang") + 1] if "--lang" in sys.argv else None
 scratch = Path(tempfile.mkdtemp(prefix="ld-shots-"))
 os.environ.setdefault("QT_API", "pyside6")
 os.environ["LICENSEDESK_CONFIG_DIR"] = str(scratch / "config")
@@ -113,6 +115,20 @@ async def shoot_batch(desk, app) -> None:
     window.close()
 
 
+async def shoot_translated(desk, app, lang: str) -> None:
+    """The lookup workspace in ``lang`` (the README shows the German one)."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    ws = desk.window.workspace
+    await desk.start_demo()
+    await wait_until(lambda: not desk.runner.running())
+    ws.serial_input.setText(desk.demo.serials()["subscription_active"])
+    ws.serial_input.returnPressed.emit()
+    await wait_until(lambda: not desk.runner.running())
+    ws.products.table.selectRow(0)
+    await settle(app)
+    desk.window.grab().save(str(OUT / f"lookup-{lang}.png"))
+
+
 def main() -> int:
     import qasync
     from PySide6.QtCore import QSettings
@@ -128,6 +144,10 @@ def main() -> int:
 
     app = QApplication([])
     app.setStyle(DeskStyle())  # as licensedesk.__main__ does
+    if LANG:
+        from licensedesk.ui.shell.language import install_language
+
+        install_language(app, LANG)
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     window = MainWindow()
@@ -135,7 +155,7 @@ def main() -> int:
     settings = WindowSettings(QSettings(str(scratch / "s.ini"), QSettings.Format.IniFormat))
     window.show()
     desk = start_desk(window, settings, Connections(ProfileStore(scratch / "config"), None))
-    loop.run_until_complete(shoot(desk, app))
+    loop.run_until_complete(shoot_translated(desk, app, LANG) if LANG else shoot(desk, app))
     print("\n".join(str(p) for p in sorted(OUT.glob("*.png"))))
     return 0
 
