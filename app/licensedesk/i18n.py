@@ -33,7 +33,10 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-from pathlib import Path
+
+TYPE_CHECKING = False  # typing itself costs ~2 ms before the first paint
+if TYPE_CHECKING:  # pathlib is imported where it is used: ~2 ms before the first paint
+    from pathlib import Path
 
 __all__ = [
     "LANGUAGES",
@@ -85,6 +88,8 @@ def N_(message: str) -> str:
 
 def locale_dir() -> Path:
     """Where the compiled catalogues are: ``licensedesk/locale`` beside this module."""
+    from pathlib import Path
+
     return Path(__file__).resolve().parent / "locale"
 
 
@@ -136,7 +141,8 @@ def use_language(code: str) -> str:
         _translations, _language = _gettext.NullTranslations(), SOURCE_LANGUAGE
         return _language
     try:
-        found = _gettext.translation(DOMAIN, str(locale_dir()), languages=[code])
+        folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
+        found = _gettext.translation(DOMAIN, folder, languages=[code])
     except OSError:
         _translations, _language = _gettext.NullTranslations(), SOURCE_LANGUAGE
         return _language
