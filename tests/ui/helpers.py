@@ -122,3 +122,23 @@ def accessible_name(widget: QWidget) -> str:
 
     interface = QAccessible.queryAccessibleInterface(widget)
     return interface.text(QAccessible.Text.Name) if interface is not None else ""
+
+
+def tab_names(start: QWidget, presses: int) -> list[str]:
+    """objectNames of the widgets real Tab presses reach from ``start``; each must have a
+    name a screen reader says."""
+    reached = tab_sequence(start, presses)
+    for w in reached:
+        assert accessible_name(w).strip(), f"{w.objectName()} has no accessible name"
+    return [w.objectName() for w in reached]
+
+
+def placed(dialog: QWidget) -> list[str]:
+    """The enabled buttons of ``dialog``'s button box, left to right as the platform
+    places them (not the order they were added)."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    box = dialog.findChild(QDialogButtonBox)
+    buttons = [b for b in box.buttons() if b.isVisible() and b.isEnabled()]
+    return [b.objectName() for b in sorted(buttons, key=lambda b: b.mapTo(dialog, QPoint()).x())]

@@ -4,17 +4,16 @@ person reads, every stop has a name a screen reader says, and no name holds a ke
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint
 from PySide6.QtGui import QAccessible
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDialogButtonBox
+from PySide6.QtWidgets import QApplication
 
 from licensedesk.profiles import Profile
 from licensedesk.ui.profiles.connections import Connections
 from licensedesk.ui.profiles.dialog import ProfilesDialog
 from licensedesk.ui.profiles.key_prompt import KeyPromptDialog
 
-from ..helpers import accessible_name, tab_sequence
+from ..helpers import accessible_name, placed, tab_names
 
 SECRET = "sk_live_not_for_ears_0123456789"
 
@@ -36,21 +35,6 @@ def shown(qtbot, dialog):
     dialog.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)
     return dialog
-
-
-def tab_names(start, presses: int) -> list[str]:
-    """objectNames of the widgets real Tab presses reach; each must have a spoken name."""
-    reached = tab_sequence(start, presses)
-    for w in reached:
-        assert accessible_name(w).strip(), f"{w.objectName()} has no accessible name"
-    return [w.objectName() for w in reached]
-
-
-def placed(dialog) -> list[str]:
-    """The enabled buttons of the dialog's button box, left to right as placed."""
-    box = dialog.findChild(QDialogButtonBox)
-    buttons = [b for b in box.buttons() if b.isVisible() and b.isEnabled()]
-    return [b.objectName() for b in sorted(buttons, key=lambda b: b.mapTo(dialog, QPoint()).x())]
 
 
 @pytest.fixture

@@ -6,16 +6,15 @@ their licence and their value."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDialogButtonBox
+from PySide6.QtWidgets import QApplication
 
 from licensedesk.api.models import Activation, License
 from licensedesk.ui.shared.tasks import Failure
 from licensedesk.ui.upgrade.controller import Preview, Side
 from licensedesk.ui.upgrade.dialog import UpgradeDialog
 
-from ..helpers import accessible_name, tab_sequence
+from ..helpers import accessible_name, placed, tab_names
 
 CURRENT = "AAAA-1111-BBBB-2222-CCCC"
 UPGRADE = "DDDD-3333-EEEE-4444-FFFF"
@@ -30,20 +29,6 @@ def dialog(qtbot):
     d.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is d)
     return d
-
-
-def placed(d) -> list[str]:
-    """The enabled buttons of the button box, left to right as the platform places them."""
-    box = d.findChild(QDialogButtonBox)
-    buttons = [b for b in box.buttons() if b.isVisible() and b.isEnabled()]
-    return [b.objectName() for b in sorted(buttons, key=lambda b: b.mapTo(d, QPoint()).x())]
-
-
-def tab_names(start, presses: int) -> list[str]:
-    reached = tab_sequence(start, presses)
-    for w in reached:
-        assert accessible_name(w).strip(), f"{w.objectName()} has no accessible name"
-    return [w.objectName() for w in reached]
 
 
 def licence(serial: str, **extra) -> License:

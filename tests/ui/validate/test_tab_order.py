@@ -5,15 +5,14 @@ stop has a name a screen reader says; the result's values say their field."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint
-from PySide6.QtWidgets import QApplication, QDialogButtonBox
+from PySide6.QtWidgets import QApplication
 
 from licensedesk.api.models import ValidationResult
 from licensedesk.ui.shared.tasks import Failure
 from licensedesk.ui.validate.dialog import ValidateDialog
 from licensedesk.ui.validate.host_choice import TYPED
 
-from ..helpers import accessible_name, tab_sequence
+from ..helpers import accessible_name, placed, tab_names
 
 SERIAL = "ABCD-1234-EFGH-5678-IJKL"
 CODE = "cc9afeec-d424-4363-af33-8b03fedf5171"
@@ -29,20 +28,6 @@ def dialog(qtbot):
     d.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is d)
     return d
-
-
-def placed(d) -> list[str]:
-    """The enabled buttons of the button box, left to right as the platform places them."""
-    box = d.findChild(QDialogButtonBox)
-    buttons = [b for b in box.buttons() if b.isVisible() and b.isEnabled()]
-    return [b.objectName() for b in sorted(buttons, key=lambda b: b.mapTo(d, QPoint()).x())]
-
-
-def tab_names(start, presses: int) -> list[str]:
-    reached = tab_sequence(start, presses)
-    for w in reached:
-        assert accessible_name(w).strip(), f"{w.objectName()} has no accessible name"
-    return [w.objectName() for w in reached]
 
 
 def test_checking_only_skips_the_host_fields(dialog):
