@@ -1,4 +1,4 @@
-"""Where License Desk keeps its configuration: one rule for every layer.
+"""Where License Desk keeps its configuration, and how its files are written.
 
 ``$LICENSEDESK_CONFIG_DIR`` when set (tests, a portable copy), else platformdirs'
 user config folder of "licensedesk" (``~/.config/licensedesk`` on Linux). Qt-free
@@ -28,3 +28,23 @@ def config_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_config_dir("licensedesk", appauthor=False))
+
+
+def replace_file(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` all or nothing: a temporary file beside it, flushed to
+    disk, then moved over it (a crash leaves the old file or the new one, never half).
+    The folder must exist; raises OSError for the caller to put into its own sentence."""
+    import contextlib
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

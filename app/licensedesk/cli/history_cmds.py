@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import sys
-import tempfile
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -187,16 +185,10 @@ def cmd_export(args: argparse.Namespace, printer: Printer, target: str = "-") ->
 
 def _write_file(path: Path, lines: list[str]) -> None:
     """Write all or nothing: a temporary file next to it, moved over it at the end."""
+    from licensedesk.paths import replace_file
+
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.writelines(lines)
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        replace_file(path, "".join(lines))
     except OSError as exc:
         raise UsageError(_("The file {file} cannot be written ({reason}).").format(
             file=path, reason=exc.strerror or exc)) from None

@@ -14,17 +14,14 @@ a temporary file replaced atomically.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
 
 from licensedesk.i18n import _
-from licensedesk.paths import config_dir
+from licensedesk.paths import config_dir, replace_file
 
 if TYPE_CHECKING:
     from licensedesk.profiles import SecretStore
@@ -203,15 +200,7 @@ def save_settings(settings: HistorySettings, folder: Path | None = None) -> Path
     text = json.dumps(settings.to_dict(), indent=2, ensure_ascii=False) + "\n"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".history.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        replace_file(path, text)
     except OSError as exc:
         raise SettingsError(_("The history settings {path} cannot be written ({problem}).")
                             .format(path=path, problem=exc.strerror or exc)) from None

@@ -15,15 +15,13 @@ Writes go to a temporary file in the same folder and replace the old file with
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from licensedesk.i18n import _
-from licensedesk.paths import CONFIG_DIR_ENV
+from licensedesk.paths import CONFIG_DIR_ENV, replace_file
 from licensedesk.paths import config_dir as default_config_dir
 
 from .model import Profile, ProfileError
@@ -97,17 +95,7 @@ class ProfileStore:
         text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
         try:
             self.config_dir.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".profiles.", suffix=".tmp", dir=self.config_dir)
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                    fh.write(text)
-                    fh.flush()
-                    os.fsync(fh.fileno())
-                os.replace(tmp, self.path)
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-                raise
+            replace_file(self.path, text)
         except OSError as exc:
             raise ProfileError(_("The profiles file {path} cannot be written ({problem}).").format(
                 path=self.path, problem=exc.strerror or exc)) from None
