@@ -67,6 +67,12 @@ def ids(catalog: Catalog) -> set[object]:
     return {message.id for message in catalog if message.id}
 
 
+def translated(message) -> bool:
+    """Whether every form of ``message`` has a translation (a plural has several)."""
+    forms = message.string if isinstance(message.string, (tuple, list)) else [message.string]
+    return all(forms)
+
+
 def languages() -> list[Path]:
     return sorted(TRANSLATIONS.glob("*.po"))
 
@@ -92,7 +98,7 @@ def check(source: Path = ROOT / "app", template: Path = TEMPLATE) -> list[str]:
                 problems.append(f"{name}: missing")
             elif found.fuzzy:
                 problems.append(f"{name}: fuzzy")
-            elif not all(found.string if isinstance(found.string, tuple) else [found.string]):
+            elif not translated(found):
                 problems.append(f"{name}: not translated")
             else:
                 problems.extend(f"{name}: {p}" for p in placeholder_problems(message.id,
@@ -128,12 +134,11 @@ def merge_fragments(fragments: list[Path], language: str = "de") -> int:
     for message in catalog:
         if not message.id:
             continue
-        offers = [p[message.id].string for p in parts if p.get(message.id) is not None]
-        offers = [o for o in offers if all(o if isinstance(o, tuple) else [o])]
+        offers = [p[message.id].string for p in parts
+                  if p.get(message.id) is not None and translated(p[message.id])]
         if offers and len({str(o) for o in offers}) > 1:
             print(f"differ: {message.id!r}: {offers}")
-        done = all(message.string if isinstance(message.string, tuple) else [message.string])
-        if offers and not done:
+        if offers and not translated(message):
             message.string = offers[0]
             message.flags.discard("fuzzy")
             filled += 1
@@ -164,8 +169,7 @@ def main(argv: list[str] | None = None) -> int:
                     message.string = old[message.id].string
                     message.flags.discard("fuzzy")
         write(part, args.out)
-        todo = sum(1 for m in part if m.id and not all(
-            m.string if isinstance(m.string, tuple) else [m.string]))
+        todo = sum(1 for m in part if m.id and not translated(m))
         print(f"{args.out}: {len(ids(part))} strings, {todo} to translate")
         return 0
     if args.new:
@@ -181,8 +185,7 @@ def main(argv: list[str] | None = None) -> int:
             catalog = read(po, po.stem)
             catalog.update(pot, no_fuzzy_matching=True)
             write(catalog, po)
-            todo = sum(1 for m in catalog if m.id and (m.fuzzy or not all(
-                m.string if isinstance(m.string, tuple) else [m.string])))
+            todo = sum(1 for m in catalog if m.id and (m.fuzzy or not translated(m)))
             print(f"{po.relative_to(ROOT)}: {todo} to translate")
     elif args.command == "compile":
         sys.path.insert(0, str(ROOT))

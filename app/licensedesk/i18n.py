@@ -60,6 +60,9 @@ SOURCE_LANGUAGE = "en"
 #: the name of the setting's file in the config folder (one line: a code, or absent)
 SETTING_FILE = "language"
 
+#: the compiled catalogues, beside this module (a str: no pathlib before the first paint)
+_LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
+
 _translations: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = SOURCE_LANGUAGE
 
@@ -90,7 +93,7 @@ def locale_dir() -> Path:
     """Where the compiled catalogues are: ``licensedesk/locale`` beside this module."""
     from pathlib import Path
 
-    return Path(__file__).resolve().parent / "locale"
+    return Path(_LOCALE_DIR)
 
 
 def current_language() -> str:
@@ -141,8 +144,7 @@ def use_language(code: str) -> str:
         _translations, _language = _gettext.NullTranslations(), SOURCE_LANGUAGE
         return _language
     try:
-        folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
-        found = _gettext.translation(DOMAIN, folder, languages=[code])
+        found = _gettext.translation(DOMAIN, _LOCALE_DIR, languages=[code])
     except OSError:
         _translations, _language = _gettext.NullTranslations(), SOURCE_LANGUAGE
         return _language
