@@ -118,13 +118,33 @@ class SqliteStore:
         except (OSError, sqlite3.Error) as exc:
             raise self._fail("opened", exc) from None
         try:
-            db.execute("PRAGMA journal_mode=WAL")
+            self._into_wal(db)
             db.execute("PRAGMA synchronous=NORMAL")
         except sqlite3.Error as exc:
             db.close()
             raise self._fail("opened", exc) from None
         self._db = db
         return db
+
+    def _into_wal(self, db: sqlite3.Connection) -> None:
+        """``PRAGMA journal_mode=WAL``, tried again until the busy timeout: while another
+        process turns a new file into WAL, SQLite answers "database is locked" at once,
+        without waiting on its busy handler (two desks or commands starting together)."""
+        import time
+
+        give_up = time.monotonic() + self._busy_timeout
+        pause = 0.005
+        while True:
+            try:
+                db.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+                if time.monotonic() + pause > give_up:
+                    raise
+            time.sleep(pause)
+            pause = min(pause * 2, 0.1)
 
     @property
     def broken(self) -> bool:
