@@ -16,7 +16,7 @@ def test_four_stores_opening_a_new_file_together_all_open(tmp_path):
         path = tmp_path / f"history-{round_}.sqlite3"
         start = threading.Barrier(4)
 
-        def open_and_migrate() -> None:
+        def open_and_migrate(path=path, start=start) -> None:
             store = SqliteStore(path)
             start.wait()
             try:
