@@ -105,8 +105,7 @@ def make_desk(qtbot, qsettings, store, secrets, loop, run):
 
     def _make(*, host_id=None, profile=None, demo_factory=None, demo=False):
         # what licensedesk.__main__ does before start_desk: geometry, then show
-        window = MainWindow()
-        qtbot.addWidget(window)
+        window = MainWindow()  # closed below, after the desk (not by qtbot: see the end)
         settings = WindowSettings(qsettings)
         settings.restore_geometry(window)
         window.show()
@@ -119,11 +118,20 @@ def make_desk(qtbot, qsettings, store, secrets, loop, run):
         return desk
 
     yield _make
-    for desk in made:
-        desk.runner.cancel_all()
-        run(desk.aclose())
-        assert desk.connections.open_clients() == 0
-        assert not desk.lookup.image.fetcher.is_open
+    # As the app quits: the desk closes (nothing more is read or shown), then the window
+    # goes. pytest-qt closes the widgets it was given before any fixture's teardown: a
+    # read still in flight at the test's end (the History tab's, after the lookup) would
+    # then land in deleted widgets.
+    try:
+        for desk in made:
+            desk.runner.cancel_all()
+            run(desk.aclose())
+            assert desk.connections.open_clients() == 0
+            assert not desk.lookup.image.fetcher.is_open
+    finally:
+        for desk in made:
+            desk.window.close()
+            desk.window.deleteLater()
 
 
 @pytest.fixture
