@@ -58,8 +58,7 @@ def deferred(qtbot, qsettings, store, secrets, run):
     from licensedesk.ui.shell.settings import WindowSettings
     from licensedesk.ui.shell.start import DeferredDesk, start_desk
 
-    window = MainWindow()
-    qtbot.addWidget(window)
+    window = MainWindow()  # closed after the desk, as make_desk does (tests/ui/conftest.py)
     settings = WindowSettings(qsettings)
     window.show()
     qtbot.waitExposed(window)
@@ -71,9 +70,13 @@ def deferred(qtbot, qsettings, store, secrets, run):
         return built[-1]
 
     yield DeferredDesk(window, settings, build)
-    for desk in built:
-        desk.runner.cancel_all()
-        run(desk.aclose())
+    try:
+        for desk in built:
+            desk.runner.cancel_all()
+            run(desk.aclose())
+    finally:
+        window.close()
+        window.deleteLater()
 
 
 def test_the_welcome_page_shows_without_the_workspace(deferred):
