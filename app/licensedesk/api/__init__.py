@@ -4,8 +4,8 @@ Public names: :class:`LicenseClient`, :class:`ClientConfig`, :class:`Credentials
 the models, the errors and :func:`normalize_serial`. See docs/client.md.
 
 The names are loaded on first use (PEP 562): ``licensedesk.api.serials`` or
-``.redact`` alone must not pull in httpx and pydantic (~15 MB and ~0.2 s), which
-the window's start page and ``licensedesk-cli --help`` do not need.
+``.redact`` alone must not pull in httpx and the models (megabytes and a tenth of a
+second), which the window's start page and ``licensedesk-cli --help`` do not need.
 """
 
 from __future__ import annotations

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
-from pydantic import ValidationError
 
 from licensedesk.i18n import N_
 
@@ -34,6 +33,7 @@ from .serials import (
     normalize_serial,
 )
 from .transport import Call, Transport
+from .wire import ShapeError
 
 log = get_logger("licensedesk.api.client")
 
@@ -262,8 +262,8 @@ class LicenseClient:
         if not isinstance(data, dict):
             raise _shape_error(cls.__name__)
         try:
-            return cls.model_validate(data, context={"tz": self.config.tz})
-        except ValidationError as exc:
+            return cls.from_wire(data, self.config.tz)
+        except ShapeError as exc:
             raise _shape_error(cls.__name__, exc) from None
 
     async def _list_off_loop(self, cls: type, body: dict[str, Any]) -> list[Any]:
@@ -289,10 +289,10 @@ def _message(body: dict[str, Any]) -> str:
     return message.strip() if isinstance(message, str) else ""
 
 
-def _shape_error(name: str, exc: ValidationError | None = None) -> BadResponse:
+def _shape_error(name: str, exc: ShapeError | None = None) -> BadResponse:
     cause = None
     if exc is not None:
-        cause = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:5])
+        cause = "; ".join(f"{key}: {why}" for key, why in exc.problems[:5])
     # TRANSLATORS: {name} is a model name of the spec: License, Activation, Product…
     return BadResponse(say(N_("The licence service sent {name} data of an unexpected shape."),
                            name=name), ErrorDetails(cause=cause))

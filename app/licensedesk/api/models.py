@@ -1,6 +1,6 @@
 """Typed, immutable models of spec §2, tolerant of the server's choices (DESIGN.md §2).
 
-Tolerance rules (one place, applied by the annotated types below):
+Tolerance rules (one place: the readers of :mod:`.wire`, which the annotations name):
 - booleans: true/false, 0/1, "0"/"1", "true"/"false" (any case), "yes"/"no";
   ``null`` → False;
 - integers: numbers or numeric strings ("42", "42.0"); ``null`` → None;
@@ -9,7 +9,7 @@ Tolerance rules (one place, applied by the annotated types below):
   "string or null" (sku_url, image_url, name, email) keep ``None``;
 - unknown fields are ignored, missing fields get their default;
 - ``created_at``/``updated_at`` ("YYYY-MM-DD HH:MM:SS") are read in the server's
-  time zone (validation context ``{"tz": ZoneInfo}``, UTC if absent) and become
+  time zone (``from_wire(data, tz)``, UTC if None) and become
   aware datetimes; ISO strings with an offset keep it; ``null``/"" → None;
 - ``start_at``/``end_at`` (unix seconds, also as strings) → aware UTC datetimes;
   ``null``/"" → None.
@@ -17,123 +17,28 @@ Tolerance rules (one place, applied by the annotated types below):
 
 from __future__ import annotations
 
-import re
-from datetime import UTC, datetime, tzinfo
-from typing import Annotated, Any
-
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo
+from dataclasses import field
 
 from licensedesk.display_text import visible
 from licensedesk.i18n import N_
 
 from .sentence import Sentence, say
-
-_TRUE = {"1", "true", "yes", "on", "t", "y"}
-_FALSE = {"0", "false", "no", "off", "f", "n", ""}
-
-
-def _to_bool(value: Any) -> bool:
-    if value is None:
-        return False
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, int | float):
-        if value in (0, 1):
-            return bool(value)
-        raise ValueError(f"not a boolean: {value!r}")
-    if isinstance(value, str):
-        text = value.strip().lower()
-        if text in _TRUE:
-            return True
-        if text in _FALSE:
-            return False
-    raise ValueError(f"not a boolean: {value!r}")
+from .wire import (
+    Bool,
+    Int,
+    LocalTime,
+    OptStr,
+    ReqInt,
+    Str,
+    UnixTime,
+    WireModel,
+    wire_model,
+)
 
 
-def _to_int(value: Any) -> int | None:
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    if isinstance(value, bool):
-        raise ValueError("a boolean is not an integer")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str):
-        text = value.strip()
-        if re.fullmatch(r"[+-]?\d+", text):
-            return int(text)
-        if re.fullmatch(r"[+-]?\d+\.0*", text):
-            return int(float(text))
-    raise ValueError(f"not an integer: {value!r}")
-
-
-def _to_str(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    if isinstance(value, str | int | float):
-        return str(value)
-    raise ValueError(f"not a string: {value!r}")
-
-
-def _to_opt_str(value: Any) -> str | None:
-    return None if value is None else _to_str(value)
-
-
-def _to_local_dt(value: Any, info: ValidationInfo) -> datetime | None:
-    """``YYYY-MM-DD HH:MM:SS`` in the server's zone → aware datetime."""
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    if isinstance(value, datetime):
-        parsed = value
-    elif isinstance(value, int | float) and not isinstance(value, bool):
-        return datetime.fromtimestamp(value, tz=UTC)
-    elif isinstance(value, str):
-        text = value.strip()
-        if re.fullmatch(r"\d+", text):
-            return datetime.fromtimestamp(int(text), tz=UTC)
-        try:
-            parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
-        except ValueError as exc:
-            raise ValueError(f"not a timestamp: {value!r}") from exc
-    else:
-        raise ValueError(f"not a timestamp: {value!r}")
-    if parsed.tzinfo is None:
-        tz: tzinfo = (info.context or {}).get("tz") or UTC
-        parsed = parsed.replace(tzinfo=tz)
-    return parsed
-
-
-def _to_unix_dt(value: Any, info: ValidationInfo) -> datetime | None:
-    """Unix seconds (number or numeric string) → aware UTC datetime."""
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    if isinstance(value, bool):
-        raise ValueError("a boolean is not a timestamp")
-    if isinstance(value, int | float):
-        return datetime.fromtimestamp(value, tz=UTC)
-    if isinstance(value, str) and re.fullmatch(r"[+-]?\d+(\.\d*)?", value.strip()):
-        return datetime.fromtimestamp(float(value.strip()), tz=UTC)
-    return _to_local_dt(value, info)
-
-
-Bool = Annotated[bool, BeforeValidator(_to_bool)]
-Int = Annotated[int | None, BeforeValidator(_to_int)]
-ReqInt = Annotated[int, BeforeValidator(_to_int)]
-Str = Annotated[str, BeforeValidator(_to_str)]
-OptStr = Annotated[str | None, BeforeValidator(_to_opt_str)]
-LocalTime = Annotated[datetime | None, BeforeValidator(_to_local_dt)]
-UnixTime = Annotated[datetime | None, BeforeValidator(_to_unix_dt)]
-
-_CONFIG = ConfigDict(frozen=True, extra="ignore")
-
-
-class License(BaseModel):
+@wire_model
+class License(WireModel):
     """Spec §2.1. ``sku_upgrade``/``definer`` come from show-license only (else None)."""
-
-    model_config = _CONFIG
 
     id: ReqInt
     serial: Str
@@ -156,10 +61,9 @@ class License(BaseModel):
     updated_at: LocalTime = None
 
 
-class Activation(BaseModel):
+@wire_model
+class Activation(WireModel):
     """Spec §2.2: one device bound to a licence."""
-
-    model_config = _CONFIG
 
     id: ReqInt
     license_id: Int = None
@@ -175,18 +79,17 @@ class Activation(BaseModel):
     sku: Str = ""
 
 
-class Product(BaseModel):
+@wire_model
+class Product(WireModel):
     """Spec §2.3. ``key``, ``signature``, ``signature_trial`` are vendor secrets: not in repr."""
-
-    model_config = _CONFIG
 
     id: ReqInt
     name: Str = ""
     code: Str = ""
     filename: Str = ""
-    key: Str = Field(default="", repr=False)
-    signature: Str = Field(default="", repr=False)
-    signature_trial: Str = Field(default="", repr=False)
+    key: Str = field(default="", repr=False)
+    signature: Str = field(default="", repr=False)
+    signature_trial: Str = field(default="", repr=False)
     active: Bool = False
     max_host_count: Int = None
     created_at: LocalTime = None
@@ -206,10 +109,9 @@ REASON_SENTENCES: dict[str, str] = {
 }
 
 
-class ValidationResult(BaseModel):
+@wire_model
+class ValidationResult(WireModel):
     """Spec §2.4. A message other than ``valid`` is a result with ``valid`` False."""
-
-    model_config = _CONFIG
 
     message: Str = ""
     licensee_name: Str = ""

@@ -1,7 +1,7 @@
 """``licensedesk-cli``: argument parsing and the one place errors become exit codes.
 
-Lazy on purpose: building the parser imports neither the client (httpx,
-pydantic) nor the keyring, so ``--help`` and usage errors answer at once;
+Lazy on purpose: building the parser imports neither the client (httpx and
+the models) nor the keyring, so ``--help`` and usage errors answer at once;
 the commands' modules are imported once the arguments are known.
 """
 

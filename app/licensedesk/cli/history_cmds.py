@@ -27,7 +27,7 @@ from licensedesk.i18n import _, ngettext
 from .errors import NETWORK, OK, CliError, UsageError
 from .errors import USAGE as USAGE_CODE
 
-if TYPE_CHECKING:  # .output loads pydantic: not while building the parser
+if TYPE_CHECKING:  # .output loads the models: not while building the parser
     from licensedesk.history import Entry, HistoryStore
 
     from .output import Printer

@@ -19,8 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, TextIO
 
-from pydantic import BaseModel
-
+from licensedesk.api.wire import WireModel
 from licensedesk.display_text import json_safe, visible, visible_lines
 from licensedesk.i18n import _
 
@@ -30,8 +29,8 @@ PRODUCT_SECRET_FIELDS = ("key", "signature", "signature_trial")
 
 def jsonable(value: Any) -> Any:
     """Models and datetimes as JSON values (timestamps as ISO 8601 with offset)."""
-    if isinstance(value, BaseModel):
-        return value.model_dump(mode="json")
+    if isinstance(value, WireModel):
+        return value.to_json()
     if isinstance(value, datetime):
         return value.isoformat()
     if isinstance(value, Mapping):

@@ -134,7 +134,7 @@ async def cmd_show(client: LicenseClient, args: argparse.Namespace, printer: Pri
 async def cmd_products(client: LicenseClient, args: argparse.Namespace, printer: Printer,
                   *, recorder: Recorder | None = None) -> int:  # fmt: skip
     products = await client.license_products(args.serial)
-    dumped = [mask_product(p.model_dump(mode="json"), args.reveal_secrets) for p in products]
+    dumped = [mask_product(p.to_json(), args.reveal_secrets) for p in products]
     if printer.json_mode:
         printer.json(dumped)
         return OK
@@ -249,7 +249,7 @@ async def cmd_validate(client: LicenseClient, args: argparse.Namespace, printer:
         result = await client.validate(args.serial, args.product, host_id, device_tag)
     # --json is for scripts: the reason in English whatever the language (docs/cli.md)
     data = {"valid": result.valid, "reason": english_of(result.reason_sentence),
-            **result.model_dump()}
+            **result.to_json()}
     text = fields_text(
         [
             (_("Valid"), result.valid),

@@ -181,7 +181,7 @@ def test_help_imports_no_network_code():
         "import sys",
         "from licensedesk.cli import main",
         "assert main(['check', '--help']) == 0",
-        "heavy = ('httpx', 'httpcore', 'keyring', 'pydantic', 'licensedesk.api',",
+        "heavy = ('httpx', 'httpcore', 'keyring', 'licensedesk.api',",
         "         'licensedesk.batch', 'licensedesk.profiles')",
         "print(sorted(m for m in sys.modules if m.startswith(heavy)), file=sys.stderr)",
     ])  # fmt: skip

@@ -22,12 +22,12 @@ def test_version(module, prog):
 
 
 @pytest.mark.parametrize(("argv", "light"), [
-    (["--version"], ("argparse", "asyncio", "httpx", "keyring", "pydantic", "licensedesk.api",
+    (["--version"], ("argparse", "asyncio", "httpx", "keyring", "licensedesk.api",
                      "licensedesk.history", "licensedesk.profiles", "importlib.metadata",
                      "email", "tomllib")),
     # --help reads the saved language (licensedesk.paths: platformdirs, which loads tempfile
     # itself), so the history commands are named instead of the tempfile they import
-    (["--help"], ("asyncio", "httpx", "keyring", "pydantic", "licensedesk.api",
+    (["--help"], ("asyncio", "httpx", "keyring", "licensedesk.api",
                   "licensedesk.history", "licensedesk.profiles", "licensedesk.cli.history_cmds",
                   "importlib.metadata", "email")),
 ])  # fmt: skip

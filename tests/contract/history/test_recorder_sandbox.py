@@ -38,7 +38,7 @@ def test_outcomes_from_the_service(sandbox, folders, caplog):
         async with _client(sandbox.url, sandbox) as client:
             devices = await client.activations(serial)
             active = next(a for a in devices if a.activated)
-            before = active.model_dump(mode="json")
+            before = active.to_json()
             async with recorder.record("deactivate", serial=serial, activation_ids=[active.id],
                                        before=before) as rec:  # fmt: skip
                 rec.done(await client.set_activation(active.id, False))

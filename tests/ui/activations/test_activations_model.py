@@ -4,6 +4,7 @@ and a sort is done once, not twice."""
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -106,7 +107,7 @@ def test_a_device_filtered_out_is_still_held_changed_and_removed(view):
 def test_the_filter_finds_what_the_cells_show_escapes_included():
     model = ActivationsModel()
     odd = devices(2)
-    odd[1] = odd[1].model_copy(update={"device_tag": "Linux\u202e__64bits"})
+    odd[1] = dataclasses.replace(odd[1], device_tag="Linux\u202e__64bits")
     model.set_activations(odd)
     model.set_filter_text("\\u202e")  # the cell shows the escape, not the raw character
     assert ids(model) == [odd[1].id]

@@ -13,16 +13,16 @@ from licensedesk.ui.shared.tasks import TaskRunner
 
 
 def lic(serial: str) -> License:
-    return License.model_validate({"id": 1, "serial": serial, "type": "perpetual"})
+    return License.from_wire({"id": 1, "serial": serial, "type": "perpetual"})
 
 
 def products(serial: str) -> list[Product]:
-    return [Product.model_validate({"id": 7, "name": f"Tool {serial}", "code": serial.lower(),
+    return [Product.from_wire({"id": 7, "name": f"Tool {serial}", "code": serial.lower(),
                                     "active": True, "max_host_count": 2})]
 
 
 def activations(serial: str) -> list[Activation]:
-    return [Activation.model_validate({"id": 70, "product_id": 7, "activated": 1,
+    return [Activation.from_wire({"id": 70, "product_id": 7, "activated": 1,
                                        "host_id": "H" * 32, "serial": serial})]
 
 

@@ -44,7 +44,7 @@ def tab_names(d, start, presses: int) -> list[str]:
 
 
 def offline_licence(**extra) -> License:
-    return License.model_validate({"id": 4, "serial": SERIAL, "type": "perpetual",
+    return License.from_wire({"id": 4, "serial": SERIAL, "type": "perpetual",
                                    "sku_name": "Studio", "sku_number": "SP-1", **extra})
 
 

@@ -13,8 +13,9 @@ import pytest
 from ..helpers import click, look_up
 
 #: what an idle welcome page must not have imported (each costs megabytes)
-NOT_IDLE = ("asyncio", "qasync", "httpx", "pydantic", "keyring", "ssl", "licensedesk.api.client",
-            "licensedesk.profiles.secrets", "licensedesk.ui.lookup.workspace",
+NOT_IDLE = ("asyncio", "qasync", "httpx", "keyring", "ssl", "licensedesk.api.client",
+            "licensedesk.api.models", "licensedesk.profiles.secrets",
+            "licensedesk.ui.lookup.workspace",
             "licensedesk.ui.shell.desk")
 
 # In the child: the real entry point on an empty config folder; once it is ready and

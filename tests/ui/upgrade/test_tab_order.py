@@ -32,14 +32,14 @@ def dialog(qtbot):
 
 
 def licence(serial: str, **extra) -> License:
-    return License.model_validate({"id": 1 if serial == CURRENT else 2, "serial": serial,
+    return License.from_wire({"id": 1 if serial == CURRENT else 2, "serial": serial,
                                    "sku_name": "Studio", "sku_number": "SP-1", **extra})
 
 
 def compared(d) -> None:
     """Both serials typed and compared, as the controller answers a Compare."""
     d.prefill(CURRENT, UPGRADE)
-    act = Activation.model_validate({"id": 9, "activated": True, "host_id": "H" * 32})
+    act = Activation.from_wire({"id": 9, "activated": True, "host_id": "H" * 32})
     d.show_preview(Preview(Side(CURRENT, licence(CURRENT, name="ACME GmbH"), [act]),
                            Side(UPGRADE, licence(UPGRADE, sku_upgrade="SP-1"), [])))
 

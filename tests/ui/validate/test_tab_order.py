@@ -54,7 +54,7 @@ def test_an_error_banner_is_reached_before_the_buttons(dialog):
 
 
 def test_result_values_say_their_field_and_are_no_tab_stops(dialog):
-    result = ValidationResult.model_validate({"message": "valid", "licensee_name": "ACME GmbH",
+    result = ValidationResult.from_wire({"message": "valid", "licensee_name": "ACME GmbH",
                                               "product_code": CODE})
     dialog.show_result(result, "The licence is valid.")
     assert accessible_name(dialog.values["licensee_name"]) == "Licensee: ACME GmbH"

@@ -28,7 +28,7 @@ def lic(start=None, end=None, **kw) -> License:
             "sku_name": "Studio Pro 2024", **kw}  # fmt: skip
     data["start_at"] = start.timestamp() if start else None
     data["end_at"] = end.timestamp() if end else None
-    return License.model_validate(data)
+    return License.from_wire(data)
 
 
 @pytest.mark.parametrize(
@@ -58,7 +58,7 @@ def test_days_left_counts_up_while_running_and_down_after():
 
 
 def validation(message: str) -> ValidationResult:
-    return ValidationResult.model_validate({"message": message})
+    return ValidationResult.from_wire({"message": message})
 
 
 def test_invalid_for_product_says_why():
@@ -93,12 +93,12 @@ def test_valid_validation_keeps_the_date_status():
 
 
 def activation(aid: int, product_id: int, name: str, activated: bool = True) -> Activation:
-    return Activation.model_validate({"id": aid, "product_id": product_id,
+    return Activation.from_wire({"id": aid, "product_id": product_id,
                                       "product_name": name, "activated": activated})  # fmt: skip
 
 
 def product(pid: int, name: str, maximum: int) -> Product:
-    return Product.model_validate({"id": pid, "name": name, "max_host_count": maximum})
+    return Product.from_wire({"id": pid, "name": name, "max_host_count": maximum})
 
 
 def test_seats_count_activated_devices_per_product_with_the_maximum():

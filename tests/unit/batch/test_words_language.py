@@ -31,7 +31,7 @@ GERMAN = {
 
 
 def lic(end: datetime | None) -> License:
-    return License.model_validate({"id": 1, "serial": "LEWX-6XUC-N5G5-Q8F9-Q2R5",
+    return License.from_wire({"id": 1, "serial": "LEWX-6XUC-N5G5-Q8F9-Q2R5",
                                    "end_at": end.timestamp() if end else None})
 
 

@@ -17,6 +17,7 @@ file's columns stay the same whatever language the window speaks.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -131,7 +132,7 @@ class ActivationsModel(QAbstractTableModel):
         """Update one row in place: one ``dataChanged`` for that row."""
         current = self.activation(activation_id)
         if current is not None:
-            self._replace(current, current.model_copy(update={"activated": activated}))
+            self._replace(current, dataclasses.replace(current, activated=activated))
 
     def replace_activation(self, fresh: Any) -> bool:
         """Show ``fresh`` (as the service now holds it) in its row, in place: one

@@ -11,6 +11,7 @@ and replacing a licensee is confirmed first (the controller asks). Entry points:
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -293,9 +294,9 @@ class RegistrationDialog(SupportDialog):
             self.outcome.setText(f"{serial}: {said}")  # another serial is on show meanwhile
         else:
             if lic is None:
-                lic = self.license.model_copy(update={
-                    "name": self.name_input.text().strip(),
-                    "email": self.email_input.text().strip(), "registered": True})
+                lic = dataclasses.replace(
+                    self.license, name=self.name_input.text().strip(),
+                    email=self.email_input.text().strip(), registered=True)
                 said = _("{message} (The licence could not be read again: shown as "
                          "sent.)").format(message=said)
             self._show_form(lic)

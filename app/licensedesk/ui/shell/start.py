@@ -8,7 +8,7 @@ started or the start page chosen.
 
 With nothing to open (no profile, no ``--demo``, no ``--profile``) the start page
 is the welcome page, and :class:`DeferredDesk` shows it without the desk: the
-qasync loop, the api (httpx, pydantic), the keyring and the workspace (~35 MB of
+qasync loop, the api (httpx), the keyring and the workspace (~35 MB of
 an idle window, measured: tests/bench/bench_ui_startup.py) are loaded when the
 person first asks for something (a welcome button, a menu entry, a shortcut).
 """
