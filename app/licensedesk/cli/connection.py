@@ -19,11 +19,12 @@ from __future__ import annotations
 import argparse
 import os
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from licensedesk.api.config import ClientConfig
 from licensedesk.api.errors import InvalidInput
 from licensedesk.i18n import _
-from licensedesk.profiles import Profile, ProfileError, ProfileStore, SecretStore, client_config
+from licensedesk.profiles import Profile, ProfileError, ProfileStore, client_config
 
 from .errors import UsageError
 from .options import (  # noqa: F401 - re-exported from their old home
@@ -35,6 +36,9 @@ from .options import (  # noqa: F401 - re-exported from their old home
     add_profile_field_options,
 )
 from .output import Printer
+
+if TYPE_CHECKING:  # the keyring (~18 ms to import) only when a key comes from it
+    from licensedesk.profiles import SecretStore
 
 
 def env_key(pair: str) -> str | None:
@@ -152,6 +156,8 @@ def resolve_connection(args: argparse.Namespace, printer: Printer) -> Connection
         profile = ProfileStore().get(profile_name)
     except ProfileError as exc:
         raise UsageError(exc.sentence) from None
+    from licensedesk.profiles import SecretStore
+
     config = stored_keys_config(profile, SecretStore(), printer)
     return Connection(config, _("profile {name}").format(name=repr(profile.name)), profile)
 

@@ -11,7 +11,6 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from licensedesk import machine
 from licensedesk.api import (
     Activation,
     License,
@@ -97,6 +96,8 @@ def license_fields(lic: License) -> list[tuple[str, object]]:
 
 
 def activations_table(items: list[Activation]) -> str:
+    from licensedesk import machine  # hashlib, secrets, platform: not for every command
+
     here = machine.host_id()
     rows = [
         (
@@ -235,6 +236,8 @@ async def cmd_validate(client: LicenseClient, args: argparse.Namespace, printer:
     if args.this_machine:
         if host_id or device_tag:
             raise UsageError(_("Give --this-machine or --host-id/--device-tag, not both."))
+        from licensedesk import machine
+
         host_id, device_tag = machine.host_id(), machine.device_tag()
     if host_id:  # the service records the host: a change, so it goes into the history
         async with record(recorder, "validate_record", serial=normalize_serial(args.serial),
