@@ -181,9 +181,13 @@ class Transport:
             config.read_timeout, connect=config.connect_timeout, pool=config.read_timeout
         )
         self.owns_http = http is None
+        # a service on plain http (a local sandbox, a test) never does TLS: its client does
+        # not load the CA bundle (20-50 ms). Redirects are not followed, so every request
+        # goes to base_url's scheme and host.
+        tls = config.base_url.lower().startswith("https:")
         self.http = http or httpx.AsyncClient(
             timeout=self.timeout,
-            verify=verify_setting(config.verify),
+            verify=verify_setting(config.verify) if tls else False,
             limits=httpx.Limits(max_connections=32, max_keepalive_connections=16),
             follow_redirects=False,
         )

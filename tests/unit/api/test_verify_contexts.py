@@ -37,3 +37,16 @@ def test_a_missing_or_broken_bundle_is_refused_each_time(tmp_path):
     for _ in range(2):
         with pytest.raises(InvalidInput):
             verify_setting(broken)
+
+
+def test_a_plain_http_service_loads_no_ca_bundle(tmp_path):
+    """The client of an http:// service never does TLS (no redirects are followed): it
+    does not read the bundle, so a bundle that would be refused is not even opened."""
+    from licensedesk.api.config import ClientConfig
+    from licensedesk.api.transport import Transport
+
+    missing = tmp_path / "missing.pem"
+    plain = Transport(ClientConfig(base_url="http://127.0.0.1:9", verify=str(missing)))
+    assert plain.http.is_closed is False  # built; nothing was sent
+    with pytest.raises(InvalidInput):
+        Transport(ClientConfig(base_url="https://licences.example", verify=str(missing)))
