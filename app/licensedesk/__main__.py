@@ -31,8 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     from licensedesk import __version__
     from licensedesk.i18n import LANGUAGES
 
-    # argparse's own headings ("usage:", "options") stay English: Python ships no
-    # catalogue for them
+    # argparse's own headings ("usage:", "options") come from our catalogue once
+    # parse_args has called route_argparse (licensedesk/argparse_words.py)
     parser = argparse.ArgumentParser(prog="licensedesk", description="License Desk",
                                      add_help=False)
     parser.add_argument("-h", "--help", action="help",
@@ -65,6 +65,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if quick is not None:
         return quick
     choose_language(lang_in_argv(argv))
+    from licensedesk.argparse_words import route_argparse
+
+    route_argparse()
     return build_parser().parse_args(argv)
 
 

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from licensedesk import __version__, i18n
+from licensedesk.argparse_words import route_argparse
 from licensedesk.i18n import N_, _
 
+from . import history_options
 from .errors import INTERNAL, INTERRUPTED, OK, CliError, exit_code_for
-from .history_options import add_history_parser
 from .options import ENV_KEY, ENV_PROFILE, ENV_WRITE_KEY, add_profile_field_options
 
 if TYPE_CHECKING:
@@ -106,7 +108,17 @@ def _concurrency(text: str) -> int:
     return value
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; whole by default (man pages and completion read it).
+
+    With ``commands``, only those sub-commands get their options and help; the others
+    are listed by name and one line, as ``--help`` shows them. :func:`main` passes the
+    words of its arguments: one command runs, and the options of all fourteen were
+    most of the parser's cost (~3 ms of each start, issue #14)."""
+
+    def wanted(name: str) -> bool:
+        return commands is None or name in commands
+
     parser = argparse.ArgumentParser(
         prog="licensedesk-cli",
         description=_("License Management Service /v2 from the command line."),
@@ -118,6 +130,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     def service_cmd(name: str, help_: str) -> argparse.ArgumentParser:
+        if not wanted(name):  # listed only; its options go to a parser nobody reads
+            sub.add_parser(name, help=help_, add_help=False)
+            return argparse.ArgumentParser(add_help=False)
         p = sub.add_parser(
             name,
             help=help_,
@@ -194,10 +209,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--email", required=True)
     p.add_argument("--sku-number")
 
-    add_history_parser(sub, [_common(top=False)])
+    if wanted("history"):
+        history_options.add_history_parser(sub, [_common(top=False)])
+    else:
+        sub.add_parser("history", help=_(history_options.HELP), add_help=False)
 
     prof = sub.add_parser("profile", help=_("connection profiles"),
                           description=_("connection profiles"))
+    if not wanted("profile"):
+        return parser
     psub = prof.add_subparsers(dest="profile_command", metavar="ACTION", required=True)
     common = [_common(top=False)]
     p = psub.add_parser(
@@ -277,7 +297,8 @@ def main(argv: list[str] | None = None) -> int:
     ``--help`` and argparse's messages about our options are translated too."""
     argv = sys.argv[1:] if argv is None else list(argv)
     choose_language(lang_from_argv(argv))
-    parser = build_parser()
+    route_argparse()
+    parser = build_parser(commands=set(argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, usage errors (argparse prints them)
@@ -288,17 +309,20 @@ def main(argv: list[str] | None = None) -> int:
     from licensedesk.api import ApiError
     from licensedesk.profiles import ProfileError
 
-    from . import profile_cmds, service
     from .output import Printer
 
     printer = Printer(json_mode=args.json, verbose=args.verbose)
     try:
         if args.command == "profile":
+            from . import profile_cmds
+
             return profile_cmds.PROFILE_COMMANDS[args.profile_command](args, printer)
         if args.command == "history":
             from . import history_cmds
 
             return history_cmds.run(args, printer)
+        from . import service
+
         service.precheck(args)
         if args.command == "check":
             from . import check

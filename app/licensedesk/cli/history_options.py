@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from licensedesk.i18n import _
+from licensedesk.i18n import N_, _
 
 # Literal here so that --help imports nothing; checked against the model when used.
 # The names are the stored keys a user types (--action, --outcome): never translated.
@@ -22,13 +22,17 @@ licensedesk-cli history [SERIAL] [--since DATE] [--action A] [--json] [filters]
        licensedesk-cli history import FILE"""
 
 
+#: the command's line in the list of ``licensedesk-cli --help``
+HELP = N_("what was done to licences, by whom (this computer's or the team's history)")
+
+
 def add_history_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
     """The ``history`` sub-command (``sub``: the top parser's sub-parsers)."""
     p = sub.add_parser(
         "history",
         parents=parents,
         usage=USAGE,
-        help=_("what was done to licences, by whom (this computer's or the team's history)"),
+        help=_(HELP),
         description=_(
             "Show the history of changes (newest first): of one SERIAL, or every entry "
             "matching the filters. 'export' writes it as JSON lines; 'import' adds the "

@@ -59,3 +59,14 @@ def test_help_is_german(cli):
     r = cli("--lang", "de", "--help")
     assert r.code == 0
     assert "Seriennummer" in r.out
+    assert r.out.startswith("Aufruf: licensedesk-cli")  # argparse's own words too
+    assert "\nOptionen:" in r.out and "\noptions:" not in r.out
+
+
+def test_argparse_errors_are_german_and_english_stays_english(cli):
+    r = cli("--lang", "de", "show")
+    assert r.code == 2
+    assert "licensedesk-cli show: Fehler: diese Argumente fehlen: serial" in r.err
+    r = cli("--lang", "en", "show")
+    assert r.code == 2
+    assert "licensedesk-cli show: error: the following arguments are required: serial" in r.err

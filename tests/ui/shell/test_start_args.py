@@ -71,6 +71,7 @@ def test_help_is_in_the_language_asked_for(capsys, english_after):
     assert i18n.current_language() == "de"
     out = capsys.readouterr().out
     assert i18n._("open this connection profile") in " ".join(out.split())
+    assert out.startswith("Aufruf: licensedesk")  # argparse's own words: our catalogue
 
 
 def test_without_a_display_it_says_so_in_the_language_asked_for(monkeypatch, capsys,
