@@ -173,7 +173,7 @@ class LookupFeature(QObject):
         """An answer came within CLEAR_DELAY_MS: the previous results go first."""
         if self._clear_timer.isActive():
             self._clear_timer.stop()
-            self.workspace.clear_results()
+            self.workspace.clear_results(keep=self.controller.arrived())
             self._show_looking_up()
 
     def _show_license(self, license_: Any) -> None:
