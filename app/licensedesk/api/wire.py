@@ -23,7 +23,6 @@ _FALSE = frozenset({"0", "false", "no", "off", "f", "n", ""})
 _INT = re.compile(r"[+-]?\d+")
 _WHOLE_FLOAT = re.compile(r"[+-]?\d+\.0*")
 _UNIX = re.compile(r"[+-]?\d+(\.\d*)?")
-_DIGITS = re.compile(r"\d+")
 
 # The annotations the models use: the names are what :data:`READERS` is keyed by.
 Bool = bool
@@ -111,20 +110,22 @@ def read_opt_str(value: Any, _tz: tzinfo | None = None) -> str | None:
 def read_local_time(value: Any, tz: tzinfo | None = None) -> datetime | None:
     """``YYYY-MM-DD HH:MM:SS`` in the server's zone ``tz`` (UTC if None) → an aware
     datetime; ISO text with an offset keeps it; unix seconds are UTC; null/"" → None."""
-    if value is None or (isinstance(value, str) and not value.strip()):
+    if value is None:
         return None
-    if isinstance(value, datetime):
+    if isinstance(value, str):
+        text = value.strip()
+        if not text:
+            return None
+        if text.isdigit() and text.isascii():
+            return datetime.fromtimestamp(int(text), tz=UTC)
+        try:  # Python 3.11's fromisoformat reads the service's form, "Z" and offsets
+            parsed = datetime.fromisoformat(text)
+        except ValueError as exc:
+            raise ValueError(f"not a timestamp: {value!r}") from exc
+    elif isinstance(value, datetime):
         parsed = value
     elif isinstance(value, int | float) and not isinstance(value, bool):
         return datetime.fromtimestamp(value, tz=UTC)
-    elif isinstance(value, str):
-        text = value.strip()
-        if _DIGITS.fullmatch(text):
-            return datetime.fromtimestamp(int(text), tz=UTC)
-        try:
-            parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
-        except ValueError as exc:
-            raise ValueError(f"not a timestamp: {value!r}") from exc
     else:
         raise ValueError(f"not a timestamp: {value!r}")
     if parsed.tzinfo is None:

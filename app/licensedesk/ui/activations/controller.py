@@ -124,7 +124,7 @@ class ActivationsController(QObject):
     rowRemoved = Signal(int)  # id
     rowFailed = Signal(int, object)  # id, Failure
     bulkFinished = Signal(object)  # BulkResult
-    rowsReread = Signal(str, list)  # serial, its activations as the service now holds them
+    rowsReread = Signal(str, object)  # serial, list: its activations as the service now holds
     rereadFailed = Signal(object)  # Failure
 
     def __init__(

@@ -47,9 +47,9 @@ EMPTY_TEXT = N_("No devices activated")
 class ActivationsPanel(QGroupBox):
     """Emits what the user asked for; the controller does the work and reports back."""
 
-    activateRequested = Signal(list)  # activation ids
-    deactivateRequested = Signal(list)
-    deleteRequested = Signal(list)
+    activateRequested = Signal(object)  # list of activation ids
+    deactivateRequested = Signal(object)
+    deleteRequested = Signal(object)
     cancelRequested = Signal()
     exportRequested = Signal()
 

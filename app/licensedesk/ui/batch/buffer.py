@@ -18,7 +18,7 @@ FLUSH_MS = 40
 
 
 class ResultBuffer(QObject):
-    flushed = Signal(list)  # the answers gathered since the last flush, in arrival order
+    flushed = Signal(object)  # list: the answers gathered since the last flush, in order
 
     def __init__(self, parent: QObject | None = None, interval_ms: int = FLUSH_MS) -> None:
         super().__init__(parent)

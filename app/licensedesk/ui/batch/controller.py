@@ -26,7 +26,7 @@ TASK = "batch.check"
 
 class BatchController(QObject):
     started = Signal(int)  # how many serials this check sends
-    answered = Signal(list)  # CheckResults, one chunk
+    answered = Signal(object)  # list of CheckResults, one chunk
     progress = Signal(int, int, float)  # answered, total, seconds since the start
     finished = Signal(bool)  # stopped: cancelled before every serial was answered
     failed = Signal(object)  # Failure: the check could not go on (no profile, no key…)

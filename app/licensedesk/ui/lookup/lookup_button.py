@@ -35,7 +35,7 @@ class LookupButton(QPushButton):
     def _show(self, stop: bool) -> None:
         # TRANSLATORS: the Look up button while a lookup runs: stops it
         self.setText(_("Stop") if stop else _("Look up"))
-        self.setIcon(icon("media-playback-stop" if stop else "edit-find"))
+        self.setIcon(icon("media-playback-stop") if stop else icon("edit-find"))
         self.setAccessibleName(_("Stop the lookup") if stop else _("Look up"))
         self.setAccessibleDescription(
             _("Stop the lookup in flight (Esc)") if stop else _("Look up the serial in the box"))
