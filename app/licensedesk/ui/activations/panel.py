@@ -184,6 +184,9 @@ class ActivationsPanel(QGroupBox):
     def show_activations(self, activations: list) -> None:
         self.model.set_activations(activations)
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        # the view's row layout now, not from its own timer after the first paint: with
+        # 5,000 rows that second layout (the scroll bar's new range) painted it all again
+        self.table.doItemsLayout()
         self._show_rows()
 
     def _show_rows(self) -> None:

@@ -106,6 +106,7 @@ class HistoryPanel(QGroupBox):
     def show_entries(self, serial: str, entries: Sequence[Entry]) -> None:
         self.serial = serial
         self.model.set_entries(entries)
+        self.table.doItemsLayout()  # now: not after a first paint, painting it all twice
         if entries:
             self.state.show_content()
         else:

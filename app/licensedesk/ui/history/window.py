@@ -116,6 +116,7 @@ class HistoryWindow(QWidget):
 
     def show_entries(self, entries: Sequence[Entry]) -> None:
         self.model.set_entries(entries)
+        self.table.doItemsLayout()  # now: not after a first paint, painting it all twice
         self.filters.set_people(self.model.people())
         n = len(entries)
         if n:
