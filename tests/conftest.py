@@ -5,15 +5,17 @@ Both must be set before anything imports Qt or qasync (PLATFORM.md).
 
 import os
 
+import pytest
+
+from licensedesk.ui.shell.qt_environment import prepare  # imports no Qt
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("QT_API", "pyside6")
+prepare()  # QT_API, QT_NO_GUI_THREADPOOL: as the app starts Qt
 # the suite reads English words; a German desktop running it must not change that (the
 # German tests ask for it: tests/ui/shell/test_language.py, tests/contract/cli/...)
 os.environ["LANGUAGE"] = "en"
 
 # --- Sandbox fixture (owned by the sandbox; docs/CONTRACTS.md) -------------------------
-
-import pytest
 
 #: the team-history PostgreSQL fixtures (pg_server, team_db) for every folder of tests
 pytest_plugins = ["tests.support.postgres_fixtures"]

@@ -242,7 +242,9 @@ def main(argv: list[str] | None = None) -> int:
         print(_(NO_DISPLAY), file=sys.stderr)
         return 2
     early_signals = record_early_signals()  # before the slow imports (Qt: ~0.1 s)
-    os.environ.setdefault("QT_API", "pyside6")
+    from licensedesk.ui.shell.qt_environment import prepare
+
+    prepare()  # QT_API, and Qt's paint thread pool off (its hand-offs cost more than fills)
     from PySide6.QtCore import QTimer  # not Qt: its first import makes 93 enums (~10 ms)
     from PySide6.QtWidgets import QApplication
 

@@ -14,7 +14,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repo root: t
 from tests.support.sandbox_process import SandboxProcess as SandboxProcess  # for the benches
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-os.environ.setdefault("QT_API", "pyside6")
+from licensedesk.ui.shell.qt_environment import prepare
+
+prepare()  # as the app starts Qt: QT_API, and Qt's paint thread pool off
 # The window records its changes and batch checks in the history: a throw-away one, never
 # the user's (nor a team database their history.json names).
 _SCRATCH = tempfile.mkdtemp(prefix="ld-bench-")

@@ -145,7 +145,9 @@ def ui_time(stores: list[tuple[str, Callable[[], object]]]) -> None:
         asyncio.run(measure(name, recorder))
         recorder.close()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    os.environ.setdefault("QT_API", "pyside6")
+    from licensedesk.ui.shell.qt_environment import prepare
+
+    prepare()
     import qasync
     from PySide6.QtWidgets import QApplication
 

@@ -10,7 +10,9 @@ import os
 
 import pytest
 
-os.environ.setdefault("QT_API", "pyside6")
+from licensedesk.ui.shell.qt_environment import prepare
+
+prepare()  # also in tests/conftest.py; here for a run of tests/ui alone
 
 
 @pytest.fixture(scope="session")
