@@ -27,6 +27,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from licensedesk.i18n import N_, _
 
 from ..shared.labels import shown
+from ..shared.slice_release import SliceRelease
 from ..shared.values import local_time
 
 COL_ID, COL_PRODUCT, COL_HOST, COL_DEVICE, COL_ACTIVATED, COL_CREATED, COL_UPDATED = range(7)
@@ -92,11 +93,13 @@ class ActivationsModel(QAbstractTableModel):
         self._bold = QFont()
         self._bold.setBold(True)
         self._this_brush = QBrush(QColor(46, 134, 193, 40))
+        self._release = SliceRelease(self)
 
     # -- content ---------------------------------------------------------------
     def set_activations(self, activations: list[Any]) -> None:
         """A new list, in the service's order; the filter text stays."""
         self.beginResetModel()
+        self._release.release(self._all)  # thousands of rows: freed over the next passes
         self._all = list(activations)
         self._at = {a.id: n for n, a in enumerate(self._all)}
         self._sorted = None
