@@ -21,17 +21,25 @@ async def _part(together: Together, name: str, answer: asyncio.Future, log: list
         asyncio.get_running_loop().call_soon(log.append, "paint")
 
 
+def _three_parts():
+    """A lookup's three parts waiting for their answers (inside the running loop):
+    ``together``, the answers to set, the log of what was shown, the parts' tasks."""
+    together = Together(PARTS)
+    loop = asyncio.get_running_loop()
+    answers = {name: loop.create_future() for name in PARTS}
+    log: list[str] = []
+    tasks = {n: asyncio.create_task(_part(together, n, answers[n], log)) for n in PARTS}
+    return together, answers, log, tasks
+
+
 def test_answers_arriving_together_are_all_shown_before_the_paint(run):
     async def go():
-        together = Together(PARTS)
-        answers = {name: asyncio.get_running_loop().create_future() for name in PARTS}
-        log: list[str] = []
-        tasks = [asyncio.create_task(_part(together, n, answers[n], log)) for n in PARTS]
+        together, answers, log, tasks = _three_parts()
         await asyncio.sleep(0)
         for name in ("products", "license", "activations"):  # answers arrive one by one
             answers[name].set_result(None)
             await asyncio.sleep(0)
-        await asyncio.gather(*tasks)
+        await asyncio.gather(*tasks.values())
         await asyncio.sleep(0)
         return together, log
 
@@ -42,11 +50,7 @@ def test_answers_arriving_together_are_all_shown_before_the_paint(run):
 
 def test_a_late_part_does_not_hold_the_others_back(run):
     async def go():
-        together = Together(PARTS)
-        loop = asyncio.get_running_loop()
-        answers = {name: loop.create_future() for name in PARTS}
-        log: list[str] = []
-        tasks = {n: asyncio.create_task(_part(together, n, answers[n], log)) for n in PARTS}
+        together, answers, log, tasks = _three_parts()
         answers["license"].set_result(None)
         answers["products"].set_result(None)
         await asyncio.wait([tasks["license"], tasks["products"]], timeout=5)
@@ -63,11 +67,7 @@ def test_a_late_part_does_not_hold_the_others_back(run):
 
 def test_a_cancelled_part_leaves_the_others_waiting_to_be_released(run):
     async def go():
-        together = Together(PARTS)
-        loop = asyncio.get_running_loop()
-        answers = {name: loop.create_future() for name in PARTS}
-        log: list[str] = []
-        tasks = {n: asyncio.create_task(_part(together, n, answers[n], log)) for n in PARTS}
+        _together, answers, log, tasks = _three_parts()
         answers["license"].set_result(None)
         answers["products"].set_result(None)
         await asyncio.sleep(0)
