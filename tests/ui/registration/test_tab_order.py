@@ -5,14 +5,13 @@ tab stops but say their field with their value."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint
-from PySide6.QtWidgets import QApplication, QDialogButtonBox
+from PySide6.QtWidgets import QApplication
 
 from licensedesk.api.models import License
 from licensedesk.ui.registration.dialog import RegistrationDialog
 from licensedesk.ui.shared.tasks import Failure
 
-from ..helpers import accessible_name, tab_sequence
+from ..helpers import accessible_name, placed, tab_names
 
 SERIAL = "ABCD-1234-EFGH-5678-IJKL"
 
@@ -28,30 +27,15 @@ def dialog(qtbot):
     return d
 
 
-def button_box(d) -> list[str]:
-    """The enabled buttons of the dialog's button box, left to right as the platform
-    places them (the box orders Tab so)."""
-    box = d.findChild(QDialogButtonBox)
-    shown = [b for b in box.buttons() if b.isVisible() and b.isEnabled()]
-    return [b.objectName() for b in sorted(shown, key=lambda b: b.mapTo(d, QPoint()).x())]
-
-
-def tab_names(d, start, presses: int) -> list[str]:
-    reached = tab_sequence(start, presses)
-    for w in reached:
-        assert accessible_name(w).strip(), f"{w.objectName()} has no accessible name"
-    return [w.objectName() for w in reached]
-
-
 def offline_licence(**extra) -> License:
     return License.from_wire({"id": 4, "serial": SERIAL, "type": "perpetual",
-                                   "sku_name": "Studio", "sku_number": "SP-1", **extra})
+                              "sku_name": "Studio", "sku_number": "SP-1", **extra})
 
 
 def test_tab_reaches_serial_check_and_buttons_first(dialog):
-    order = ["registrationCheckButton", *button_box(dialog), "registrationSerial"]
+    order = ["registrationCheckButton", *placed(dialog), "registrationSerial"]
     assert "registerButton" not in order  # disabled until a suitable licence is shown
-    assert tab_names(dialog, dialog.serial_input, len(order)) == order
+    assert tab_names(dialog.serial_input, len(order)) == order
 
 
 def test_tab_goes_through_the_form_once_the_licence_is_suitable(dialog):
@@ -59,17 +43,17 @@ def test_tab_goes_through_the_form_once_the_licence_is_suitable(dialog):
     dialog.show_check(SERIAL, offline_licence())
     assert dialog.is_form_open()
     order = ["registrationCheckButton", "registrationName", "registrationEmail",
-             "registrationSku", *button_box(dialog), "registrationSerial"]
+             "registrationSku", *placed(dialog), "registrationSerial"]
     assert "registerButton" in order
-    assert tab_names(dialog, dialog.serial_input, len(order)) == order
+    assert tab_names(dialog.serial_input, len(order)) == order
 
 
 def test_an_error_banner_is_reached_before_the_buttons(dialog):
     dialog.prefill(SERIAL)
     dialog.show_failure(Failure("The service refused the request.", "HTTP 422"))
     order = ["registrationCheckButton", "errorBannerDetailsButton", "errorBannerCopyButton",
-             "errorBannerCloseButton", *button_box(dialog), "registrationSerial"]
-    assert tab_names(dialog, dialog.serial_input, len(order)) == order
+             "errorBannerCloseButton", *placed(dialog), "registrationSerial"]
+    assert tab_names(dialog.serial_input, len(order)) == order
 
 
 def test_licence_labels_say_their_field_and_value(dialog):
