@@ -18,12 +18,12 @@ def lic(serial: str) -> License:
 
 def products(serial: str) -> list[Product]:
     return [Product.from_wire({"id": 7, "name": f"Tool {serial}", "code": serial.lower(),
-                                    "active": True, "max_host_count": 2})]
+                               "active": True, "max_host_count": 2})]
 
 
 def activations(serial: str) -> list[Activation]:
     return [Activation.from_wire({"id": 70, "product_id": 7, "activated": 1,
-                                       "host_id": "H" * 32, "serial": serial})]
+                                  "host_id": "H" * 32, "serial": serial})]
 
 
 class StubClient:

@@ -33,7 +33,7 @@ def dialog(qtbot):
 
 def licence(serial: str, **extra) -> License:
     return License.from_wire({"id": 1 if serial == CURRENT else 2, "serial": serial,
-                                   "sku_name": "Studio", "sku_number": "SP-1", **extra})
+                              "sku_name": "Studio", "sku_number": "SP-1", **extra})
 
 
 def compared(d) -> None:

@@ -23,21 +23,21 @@ def local_day(ts: int) -> str:
 
 def data(*, license=True, products=None, activations=None) -> WorkspaceData:
     lic = License.from_wire({"id": 1, "serial": "S-1", "type": "subscription",
-                                  "start_at": START, "end_at": str(END)}) if license else None
+                             "start_at": START, "end_at": str(END)}) if license else None
     if products is None:
         products = [
             Product.from_wire({"id": 7, "name": "Alpha Studio", "code": "ALPHA",
-                                    "active": 1, "max_host_count": 2}),
+                               "active": 1, "max_host_count": 2}),
             Product.from_wire({"id": 8, "name": "Beta Tools", "code": "BETA",
-                                    "active": 0, "max_host_count": 1}),
+                               "active": 0, "max_host_count": 1}),
         ]
     return WorkspaceData(serial="S-1", license=lic, products=products, activations=activations)
 
 
 def act(aid: int, product_id: int, host: str, activated: bool, tag: str = "") -> Activation:
     return Activation.from_wire({"id": aid, "license_id": 1, "product_id": product_id,
-                                      "activated": activated, "host_id": host,
-                                      "device_tag": tag})
+                                 "activated": activated, "host_id": host,
+                                 "device_tag": tag})
 
 
 def test_expired_names_the_end_date():
@@ -128,7 +128,7 @@ def test_activation_disabled_names_the_switched_off_activation_not_an_active_one
     acts = [
         Activation.from_wire({"id": 2, "product_id": 9, "activated": True, "host_id": host}),
         Activation.from_wire({"id": 3, "product_id": 7, "activated": False, "host_id": host,
-                                   "device_tag": "Linux__64bits"}),
+                              "device_tag": "Linux__64bits"}),
     ]
     data = WorkspaceData(serial="S", activations=acts)
     cause = likely_cause("activation_disabled", data, "unknown-code", host)
@@ -137,7 +137,7 @@ def test_activation_disabled_names_the_switched_off_activation_not_an_active_one
 
 def test_host_limit_without_a_known_maximum_counts_the_seats_only():
     product = Product.from_wire({"id": 7, "name": "Pro", "code": "c0de",
-                                      "max_host_count": None})
+                                 "max_host_count": None})
     acts = [Activation.from_wire({"id": 1, "product_id": 7, "activated": True})]
     data = WorkspaceData(serial="S", products=[product], activations=acts)
     cause = likely_cause("host_limit_reached", data, "c0de")

@@ -55,7 +55,7 @@ def test_an_error_banner_is_reached_before_the_buttons(dialog):
 
 def test_result_values_say_their_field_and_are_no_tab_stops(dialog):
     result = ValidationResult.from_wire({"message": "valid", "licensee_name": "ACME GmbH",
-                                              "product_code": CODE})
+                                         "product_code": CODE})
     dialog.show_result(result, "The licence is valid.")
     assert accessible_name(dialog.values["licensee_name"]) == "Licensee: ACME GmbH"
     assert accessible_name(dialog.verdict) == "Valid"  # the word, not its markup

@@ -94,7 +94,7 @@ def test_valid_validation_keeps_the_date_status():
 
 def activation(aid: int, product_id: int, name: str, activated: bool = True) -> Activation:
     return Activation.from_wire({"id": aid, "product_id": product_id,
-                                      "product_name": name, "activated": activated})  # fmt: skip
+                                 "product_name": name, "activated": activated})  # fmt: skip
 
 
 def product(pid: int, name: str, maximum: int) -> Product:

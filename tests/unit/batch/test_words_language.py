@@ -32,7 +32,7 @@ GERMAN = {
 
 def lic(end: datetime | None) -> License:
     return License.from_wire({"id": 1, "serial": "LEWX-6XUC-N5G5-Q8F9-Q2R5",
-                                   "end_at": end.timestamp() if end else None})
+                              "end_at": end.timestamp() if end else None})
 
 
 def test_days_are_said_in_the_language_in_use_with_its_plural_and_exported_in_english(
