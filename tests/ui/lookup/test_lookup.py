@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from licensedesk.ui.activations.model import COL_HOST, COL_ID
 from licensedesk.ui.lookup.products_model import COL_SEATS
@@ -167,6 +168,48 @@ def test_the_requests_leave_before_the_window_changes(desk, qtbot):
     assert ws.card.license is None and desk.lookup.is_running()
     wait_idle(desk, qtbot)
     assert ws.lookup_button.text() == "Look up"
+
+
+class _Paints(QObject):
+    """Which of the watched widgets got a Paint event."""
+
+    def __init__(self, widgets: dict) -> None:
+        super().__init__()
+        self._names = {id(w): name for name, w in widgets.items()}
+        self.painted: set[str] = set()
+        for widget in widgets.values():
+            widget.installEventFilter(self)
+
+    def eventFilter(self, obj, ev) -> bool:
+        if ev.type() == QEvent.Type.Paint and id(obj) in self._names:
+            self.painted.add(self._names[id(obj)])
+        return False
+
+
+def test_each_part_is_painted_in_the_pass_it_is_shown(desk, qtbot):
+    """A part's new content is painted with the layout and paint Qt does next, as the
+    answer is shown: no table waits for its view's own timer (a pass of the loop later,
+    after the lookup looked done)."""
+    sandbox = desk.sandbox
+    look_up(desk, qtbot, sandbox.serial("trial"))
+    ws = desk.window.workspace
+    paints = _Paints({"lookup.license": ws.card.labels["licensee"],
+                      "lookup.products": ws.products.table.viewport(),
+                      "lookup.activations": ws.activations.table.viewport()})
+    painted_when_shown: dict[str, bool] = {}
+
+    def finished(name: str) -> None:
+        if name in paints._names.values():
+            paints.painted.clear()
+            QApplication.sendPostedEvents()  # the layout and paint the loop does next
+            painted_when_shown[name] = name in paints.painted
+
+    desk.runner.finished.connect(finished)
+    look_up(desk, qtbot, sandbox.serial("perpetual"))
+    desk.runner.finished.disconnect(finished)
+    assert ws.products.model.rowCount() and ws.activations.model.rowCount()
+    assert painted_when_shown == dict.fromkeys(
+        ("lookup.license", "lookup.products", "lookup.activations"), True)
 
 
 def test_fast_answers_never_flash_the_loading_page(desk, qtbot):

@@ -27,6 +27,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from licensedesk.i18n import N_, _
 
 from ..shared.labels import shown
+from ..shared.row_swap import swap_rows
 from ..shared.slice_release import SliceRelease
 from ..shared.values import local_time
 
@@ -98,15 +99,24 @@ class ActivationsModel(QAbstractTableModel):
     # -- content ---------------------------------------------------------------
     def set_activations(self, activations: list[Any]) -> None:
         """A new list, in the service's order; the filter text stays."""
-        self.beginResetModel()
-        self._release.release(self._all)  # thousands of rows: freed over the next passes
-        self._all = list(activations)
-        self._at = {a.id: n for n, a in enumerate(self._all)}
-        self._sorted = None
-        self._search = {}
-        self._rows = self._filtered(self._all)
-        self._row_of = {a.id: n for n, a in enumerate(self._rows)}
-        self.endResetModel()
+        every = list(activations)
+        self._search = {}  # a cache of the old rows' texts: the filter reads the new ones
+        shown_rows = self._filtered(every)
+
+        def empty() -> None:
+            self._release.release(self._all)  # thousands of rows: freed over the next passes
+            self._all, self._at, self._rows, self._row_of = [], {}, [], {}
+            self._sorted = None
+
+        def fill() -> None:
+            self._all = every
+            self._at = {a.id: n for n, a in enumerate(every)}
+            self._rows = shown_rows
+            self._row_of = {a.id: n for n, a in enumerate(shown_rows)}
+
+        swap_rows(self, len(self._rows), len(shown_rows), empty, fill)
+        if not shown_rows:
+            fill()  # devices the filter hides: held, though no row shows them
 
     def activations(self) -> list[Any]:
         """Every device (shown or filtered out), in the table's order."""

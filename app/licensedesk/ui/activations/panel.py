@@ -151,6 +151,7 @@ class ActivationsPanel(QGroupBox):
         self.table.selectionModel().selectionChanged.connect(self._update_buttons)
         self.model.modelReset.connect(self._update_buttons)
         self.model.rowsRemoved.connect(self._update_buttons)
+        self.model.rowsInserted.connect(self._update_buttons)
         self.model.layoutChanged.connect(self._update_buttons)
         add_copy_shortcut(self.table)
         delete = QShortcut(QKeySequence.StandardKey.Delete, self.table)
@@ -180,6 +181,15 @@ class ActivationsPanel(QGroupBox):
     def clear(self) -> None:
         self.model.set_activations([])
         self.state.show_message("")
+
+    def empty(self) -> None:
+        """No devices on show while a lookup runs, the empty table in their place: the
+        next serial's rows fill it without a page to switch and repaint in the frame
+        they arrive (~1 ms a lookup)."""
+        self.model.set_activations([])
+        self.count_label.setText("")  # not "0 devices": nothing is known yet
+        self.table.doItemsLayout()  # in this frame's paint, not one of its own
+        self.state.show_content()
 
     def show_activations(self, activations: list) -> None:
         self.model.set_activations(activations)

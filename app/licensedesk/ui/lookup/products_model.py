@@ -12,6 +12,7 @@ from licensedesk.i18n import N_, _
 
 from ..shared import colours
 from ..shared.labels import shown
+from ..shared.row_swap import swap_rows
 from ..shared.secret_field import masked
 
 COL_NAME, COL_CODE, COL_ACTIVE, COL_SEATS, COL_KEY, COL_SIGNATURE, COL_SIGNATURE_TRIAL = range(7)
@@ -49,9 +50,15 @@ class ProductsModel(QAbstractTableModel):
         self._seats: dict[Any, int] = {}
 
     def set_products(self, products: list[Any]) -> None:
-        self.beginResetModel()
-        self._rows = list(products)
-        self.endResetModel()
+        new = list(products)
+
+        def empty() -> None:
+            self._rows = []
+
+        def fill() -> None:
+            self._rows = new
+
+        swap_rows(self, len(self._rows), len(new), empty, fill)
 
     def products(self) -> list[Any]:
         return list(self._rows)

@@ -105,6 +105,14 @@ class ProductsPanel(QGroupBox):
         self.model.set_products([])
         self.state.show_message("")
 
+    def empty(self) -> None:
+        """No products on show while a lookup runs, the empty table in their place (as
+        ``ActivationsPanel.empty``)."""
+        self.model.set_products([])
+        self._current_changed(self.table.currentIndex())
+        self.table.doItemsLayout()  # in this frame's paint, not one of its own
+        self.state.show_content()
+
     def show_unavailable(self, sentence: str) -> None:
         """Products cannot be listed with this profile (no write pair): said plainly."""
         self.model.set_products([])
@@ -112,6 +120,7 @@ class ProductsPanel(QGroupBox):
 
     def show_products(self, products: list) -> None:
         self.model.set_products(products)
+        self.table.doItemsLayout()  # now: the view's own timer would paint a pass later
         self._current_changed(self.table.currentIndex())
         if products:
             self.state.show_content()

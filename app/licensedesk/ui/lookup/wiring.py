@@ -56,8 +56,7 @@ class LookupFeature(QObject):
         self._clear_timer = QTimer(self)
         self._clear_timer.setSingleShot(True)
         self._clear_timer.setInterval(CLEAR_DELAY_MS)
-        self._clear_timer.timeout.connect(ws.clear_results)
-        self._clear_timer.timeout.connect(self._show_looking_up)
+        self._clear_timer.timeout.connect(self._empty_results)
         self._busy_parts: set[str] = set()
         self._stop = desk.window.registry["stop"]
         self._stop.setEnabled(False)
@@ -173,8 +172,13 @@ class LookupFeature(QObject):
         """An answer came within CLEAR_DELAY_MS: the previous results go first."""
         if self._clear_timer.isActive():
             self._clear_timer.stop()
-            self.workspace.clear_results(keep=self.controller.arrived())
-            self._show_looking_up()
+            self._empty_results()
+
+    def _empty_results(self) -> None:
+        """The previous serial's results go, but the parts whose answers are in: they
+        are shown within a frame (:mod:`.together`), over the old content."""
+        self.workspace.empty_results(keep=self.controller.arrived())
+        self._show_looking_up()
 
     def _show_license(self, license_: Any) -> None:
         self._clear_results()

@@ -305,15 +305,25 @@ class Workspace(QWidget):
         """The products' "seats used" from the activations on show."""
         self.products.set_seats_used(self.activations.model.activated_count_by_product())
 
-    def clear_results(self, keep: Collection[str] = ()) -> None:
-        """Clear what is on show, but the parts in ``keep`` ("license", "products",
-        "activations"): their new content is shown next, in the same pass (cleared first,
-        each part's page changed twice: ~1 ms a lookup)."""
+    def clear_results(self) -> None:
+        """Nothing looked up: every part as at the start (e.g. another profile)."""
         self.banner.clear()
-        for name, part in (("license", self.card), ("products", self.products),
-                           ("activations", self.activations)):
+        for part in (self.card, self.products, self.activations):
+            part.clear()
+        self.history.clear()
+
+    def empty_results(self, keep: Collection[str] = ()) -> None:
+        """A lookup runs: the previous serial's results go, but the parts in ``keep``
+        ("license", "products", "activations"), whose new content is shown next in the
+        same pass (emptied first, each part's page changed twice: ~1 ms a lookup). The
+        tables stay in place, emptied; the card says what to do, as at the start (kept
+        in place, its form changed width twice: it cost more than the page switch)."""
+        self.banner.clear()
+        if "license" not in keep:
+            self.card.clear()
+        for name, part in (("products", self.products), ("activations", self.activations)):
             if name not in keep:
-                part.clear()
+                part.empty()
         self.history.clear()
 
 
