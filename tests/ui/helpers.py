@@ -22,7 +22,10 @@ def activations_table(desk) -> QTableView:
 
 
 def wait_idle(desk, qtbot, timeout=10000) -> None:
-    qtbot.waitUntil(lambda: not desk.runner.running(), timeout=timeout)
+    """Nothing running, nor the licence image still to be asked for (it starts a frame
+    after the licence is shown)."""
+    qtbot.waitUntil(lambda: not desk.runner.running() and not desk.lookup.image.waiting(),
+                    timeout=timeout)
 
 
 def type_serial_and_enter(desk, qtbot, text: str) -> None:

@@ -6,12 +6,13 @@ import socket
 import sqlite3
 
 import pytest
+from PySide6.QtCore import QEvent, QObject
 
 from licensedesk.ui.lookup.image import TASK
 from licensedesk.ui.lookup.license_card import IMAGE_FAILED, thumbnail
 from tests.support.image_server import HUGE, PNG, SVG, ImageServer
 
-from ..helpers import data_activations, look_up, type_serial_and_enter
+from ..helpers import data_activations, look_up, type_serial_and_enter, wait_idle
 
 
 @pytest.fixture
@@ -53,6 +54,52 @@ def test_demo_licence_with_image_shows_a_thumbnail(desk, qtbot, kind, ext):
     assert card.image.toolTip().endswith(f".{ext}")
     assert desk.sandbox.request_count("GET", "/media/sku/") == 1
     assert_rest_of_lookup_fine(desk, kind)
+
+
+class _StateAtPaint(QObject):
+    """The card's image state each time the licensee's label is painted."""
+
+    def __init__(self, card) -> None:
+        super().__init__()
+        self.card = card
+        self.states: list[str] = []
+        card.labels["licensee"].installEventFilter(self)
+
+    def eventFilter(self, obj, ev) -> bool:
+        if ev.type() == QEvent.Type.Paint:
+            self.states.append(self.card.image_state)
+        return False
+
+
+def test_a_kept_image_is_shown_after_the_frame_that_shows_the_licence(desk, qtbot):
+    """Even a kept image (nothing to fetch) is decoded after the paint that shows the
+    licence: it is decoration, and the lookup's frame is the parts'."""
+    serial = desk.sandbox.serial("perpetual")
+    look_up(desk, qtbot, serial)
+    card = desk.window.workspace.card
+    qtbot.waitUntil(lambda: card.image_state == "image")
+    watch = _StateAtPaint(card)
+    desk.sandbox.set_latency(100)  # the card is cleared meanwhile: the licence is painted anew
+    look_up(desk, qtbot, serial)
+    qtbot.waitUntil(lambda: card.image_state == "image")
+    assert watch.states and watch.states[0] == "link"  # the licence painted, its image not yet
+    assert desk.sandbox.request_count("GET", "/media/sku/") == 1  # kept: not fetched again
+
+
+def test_a_new_lookup_drops_the_image_still_to_come(desk, qtbot):
+    """The image a frame after its licence is not asked for once another lookup began."""
+    sandbox = desk.sandbox
+    look_up(desk, qtbot, sandbox.serial("perpetual"))
+    image = desk.lookup.image
+    asked = []
+    image.loading.connect(asked.append)
+    image.loaded.connect(lambda url, *_rest: asked.append(url))
+    image.show_soon(desk.window.workspace.card.license)
+    assert image.waiting()
+    type_serial_and_enter(desk, qtbot, sandbox.serial("trial"))
+    assert not image.waiting()
+    wait_idle(desk, qtbot)
+    assert asked == [] and desk.window.workspace.card.image_state == "none"
 
 
 def test_the_image_waits_for_the_other_parts(desk, qtbot):

@@ -73,7 +73,7 @@ class LookupFeature(QObject):
         c.productsLoaded.connect(self._show_products)
         c.productsUnavailable.connect(self._products_unavailable)
         c.activationsLoaded.connect(self._show_activations)
-        c.licenseLoaded.connect(self.image.show_for)  # after the card shows the licence
+        c.licenseLoaded.connect(self.image.show_soon)  # after the card shows the licence
         self.image.loading.connect(ws.card.show_image_loading)
         self.image.loaded.connect(ws.card.show_image)
         self.image.failed.connect(ws.card.show_image_failed)
@@ -161,9 +161,11 @@ class LookupFeature(QObject):
 
     def _profile_changed(self, _name: str) -> None:
         self.controller.cancel()
+        self.image.cancel()
         self.workspace.clear_results()
 
     def _started(self, _serial: str) -> None:
+        self.image.cancel()  # the previous licence's, if still to come
         self._banner_part = None
         self._activations_loaded = False
         self._clear_timer.start()
