@@ -43,6 +43,7 @@ __all__ = [
     "N_",
     "_",
     "current_language",
+    "format_number",
     "locale_dir",
     "ngettext",
     "pgettext",
@@ -57,6 +58,9 @@ DOMAIN = "licensedesk"
 #: the languages the app speaks, each named in itself (a menu shows them so)
 LANGUAGES = {"en": "English", "de": "Deutsch"}
 SOURCE_LANGUAGE = "en"
+#: per language: the decimal mark and the digit-group mark of its numbers (the window
+#: has QLocale; the api and the command line, which are Qt-free, have this)
+NUMBER_MARKS = {"en": (".", ","), "de": (",", ".")}
 #: the name of the setting's file in the config folder (one line: a code, or absent)
 SETTING_FILE = "language"
 
@@ -94,6 +98,13 @@ def locale_dir() -> Path:
     from pathlib import Path
 
     return Path(_LOCALE_DIR)
+
+
+def format_number(value: float, decimals: int = 0) -> str:
+    """``value`` as the language in use writes it: ``2,048.5`` in English, ``2.048,5`` in
+    German (:data:`NUMBER_MARKS`)."""
+    decimal, group = NUMBER_MARKS.get(_language, NUMBER_MARKS[SOURCE_LANGUAGE])
+    return f"{value:,.{decimals}f}".translate({ord(","): group, ord("."): decimal})
 
 
 def current_language() -> str:

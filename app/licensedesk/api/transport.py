@@ -34,7 +34,7 @@ from urllib.parse import quote
 
 import httpx
 
-from licensedesk.i18n import N_, ngettext
+from licensedesk.i18n import N_, format_number, ngettext
 
 from .config import ClientConfig, Credentials
 from .errors import (
@@ -90,14 +90,19 @@ def encode_segment(segment: str) -> str:
 
 
 def _size(size: int) -> Sentence:
-    """``4 MB``, ``2,048 MB``, ``12 KB`` (binary units, said as people say them)."""
+    """``4 MB``, ``2,048 MB``, ``12 KB`` (binary units, said as people say them), the
+    number written as the language in use writes it (``2.048 MB`` in German)."""
     if size >= 1024**2:
         mb = size / 1024**2
-        return Sentence(f"{mb:,.0f} MB" if mb >= 10 or mb.is_integer() else f"{mb:,.1f} MB")
+        return _amount(mb, 0 if mb >= 10 or mb.is_integer() else 1, "MB")
     if size >= 1024:
-        return Sentence(f"{size / 1024:,.0f} KB")
+        return _amount(size / 1024, 0, "KB")
     english = NullTranslations().ngettext("{n} byte", "{n} bytes", size)
     return Sentence(ngettext("{n} byte", "{n} bytes", size).format(n=size), english.format(n=size))
+
+
+def _amount(value: float, decimals: int, unit: str) -> Sentence:
+    return Sentence(f"{format_number(value, decimals)} {unit}", f"{value:,.{decimals}f} {unit}")
 
 
 def _wire(value: Any) -> Any:

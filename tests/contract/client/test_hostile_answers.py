@@ -62,6 +62,21 @@ def test_a_declared_content_length_over_the_limit_is_refused_before_the_body(ser
     assert len(server.requests) == 1  # not retried
 
 
+def test_the_sizes_are_written_as_the_language_in_use_writes_numbers(server):
+    """German: "2.048 MB" (the shipped catalogue); the English kept for exports: "2,048"."""
+    from licensedesk import i18n
+
+    server.default = "huge_length"
+    assert i18n.use_language("de") == "de"
+    try:
+        err = fails(server, BadResponse, "show_license", SERIAL)
+    finally:
+        i18n.use_language("en")
+    assert err.sentence.startswith("Der Lizenzdienst hat eine Antwort von 2.048 MB angek")
+    assert "die 4 MB" in err.sentence
+    assert err.english.startswith("The licence service announced an answer of 2,048 MB,")
+
+
 def test_an_endless_chunked_answer_is_cut_at_the_limit(server):
     server.default = "endless_chunks"
     err = fails(server, BadResponse, "show_license", SERIAL, max_answer_bytes=256 * 1024)

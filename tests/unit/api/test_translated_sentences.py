@@ -104,3 +104,13 @@ def test_a_sentence_is_text_wherever_text_goes():
     assert isinstance(said, str) and said.upper().startswith("DIESE")
     assert json.dumps({"sentence": said}) == '{"sentence": "Diese Seriennummer gibt es nicht."}'
     assert english_of("plain text") == "plain text"
+
+
+
+@pytest.mark.parametrize("language, decimal, whole", [("en", "2,048.5", "1,234,567"),
+                                                      ("de", "2.048,5", "1.234.567")])
+def test_numbers_are_written_as_the_language_in_use_writes_them(monkeypatch, language,
+                                                                 decimal, whole):
+    monkeypatch.setattr(i18n, "_language", language)
+    assert i18n.format_number(2048.5, 1) == decimal
+    assert i18n.format_number(1_234_567) == whole
