@@ -316,8 +316,9 @@ class Workspace(QWidget):
         """A lookup runs: the previous serial's results go, but the parts in ``keep``
         ("license", "products", "activations"), whose new content is shown next in the
         same pass (emptied first, each part's page changed twice: ~1 ms a lookup). The
-        tables stay in place, emptied; the card says what to do, as at the start (kept
-        in place, its form changed width twice: it cost more than the page switch)."""
+        tables stay in place, emptied; the card says what to do, as at the start (filled
+        in place, each label's new text relaid the visible form: showing a licence took
+        1.7 ms instead of 0.9 with the page switch)."""
         self.banner.clear()
         if "license" not in keep:
             self.card.clear()
