@@ -145,3 +145,14 @@ def placed(dialog: QWidget) -> list[str]:
     box = dialog.findChild(QDialogButtonBox)
     buttons = [b for b in box.buttons() if b.isVisible() and b.isEnabled()]
     return [b.objectName() for b in sorted(buttons, key=lambda b: b.mapTo(dialog, QPoint()).x())]
+
+
+def shown(qtbot, widget: QWidget) -> QWidget:
+    """``widget`` on screen and active, as a person opening it would see it (closed by
+    qtbot after the test)."""
+    qtbot.addWidget(widget)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.activateWindow()
+    qtbot.waitUntil(widget.isActiveWindow)
+    return widget

@@ -13,19 +13,13 @@ from PySide6.QtTest import QTest
 from licensedesk.batch.model import CheckResult, Status
 from licensedesk.ui.batch.window import BatchWindow
 
-from ..helpers import accessible_name, tab_sequence
+from ..helpers import accessible_name, shown, tab_sequence
 from .steps import unknown
 
 
 @pytest.fixture
 def window(qtbot) -> BatchWindow:
-    w = BatchWindow()
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    w.activateWindow()
-    qtbot.waitUntil(w.isActiveWindow, timeout=2000)
-    return w
+    return shown(qtbot, BatchWindow())
 
 
 def answered(w: BatchWindow) -> None:

@@ -17,7 +17,7 @@ from licensedesk.ui.history.settings_dialog import HistorySettingsDialog
 from licensedesk.ui.history.window import HistoryWindow
 
 from ..batch.steps import unknown
-from ..helpers import accessible_name, tab_sequence
+from ..helpers import accessible_name, shown, tab_sequence
 
 
 def entries(n: int = 2) -> list[Entry]:
@@ -25,15 +25,6 @@ def entries(n: int = 2) -> list[Entry]:
     return [Entry(str(uuid.uuid4()), now - timedelta(minutes=i), "ana", "desk-3", "deactivate",
                   outcome="done", serial=unknown(i), activation_ids=(i + 1,))
             for i in range(n)]
-
-
-def shown(qtbot, widget):
-    qtbot.addWidget(widget)
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.activateWindow()
-    qtbot.waitUntil(widget.isActiveWindow, timeout=2000)
-    return widget
 
 
 def stops(start, count: int) -> list[str]:

@@ -6,14 +6,13 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QAccessible
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
 
 from licensedesk.profiles import Profile
 from licensedesk.ui.profiles.connections import Connections
 from licensedesk.ui.profiles.dialog import ProfilesDialog
 from licensedesk.ui.profiles.key_prompt import KeyPromptDialog
 
-from ..helpers import accessible_name, placed, tab_names
+from ..helpers import accessible_name, placed, shown, tab_names
 
 SECRET = "sk_live_not_for_ears_0123456789"
 
@@ -25,16 +24,6 @@ PROFILE_ORDER = [
     "serverTimezone", "verifyTls", "caBundle", "saveProfileButton", "profilesCloseButton",
     "profilesList",
 ]
-
-
-def shown(qtbot, dialog):
-    """``dialog`` on screen and active, as a person opening it would see it."""
-    qtbot.addWidget(dialog)
-    dialog.show()
-    qtbot.waitExposed(dialog)
-    dialog.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)
-    return dialog
 
 
 @pytest.fixture

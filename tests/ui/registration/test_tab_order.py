@@ -5,26 +5,19 @@ tab stops but say their field with their value."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QApplication
 
 from licensedesk.api.models import License
 from licensedesk.ui.registration.dialog import RegistrationDialog
 from licensedesk.ui.shared.tasks import Failure
 
-from ..helpers import accessible_name, placed, tab_names
+from ..helpers import accessible_name, placed, shown, tab_names
 
 SERIAL = "ABCD-1234-EFGH-5678-IJKL"
 
 
 @pytest.fixture
 def dialog(qtbot):
-    d = RegistrationDialog()
-    qtbot.addWidget(d)
-    d.show()
-    qtbot.waitExposed(d)
-    d.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is d)
-    return d
+    return shown(qtbot, RegistrationDialog())
 
 
 def offline_licence(**extra) -> License:

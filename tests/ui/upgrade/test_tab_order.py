@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
 
 from licensedesk.api.models import Activation, License
 from licensedesk.ui.shared.tasks import Failure
 from licensedesk.ui.upgrade.controller import Preview, Side
 from licensedesk.ui.upgrade.dialog import UpgradeDialog
 
-from ..helpers import accessible_name, placed, tab_names
+from ..helpers import accessible_name, placed, shown, tab_names
 
 CURRENT = "AAAA-1111-BBBB-2222-CCCC"
 UPGRADE = "DDDD-3333-EEEE-4444-FFFF"
@@ -22,13 +21,7 @@ UPGRADE = "DDDD-3333-EEEE-4444-FFFF"
 
 @pytest.fixture
 def dialog(qtbot):
-    d = UpgradeDialog()
-    qtbot.addWidget(d)
-    d.show()
-    qtbot.waitExposed(d)
-    d.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is d)
-    return d
+    return shown(qtbot, UpgradeDialog())
 
 
 def licence(serial: str, **extra) -> License:

@@ -5,14 +5,13 @@ stop has a name a screen reader says; the result's values say their field."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QApplication
 
 from licensedesk.api.models import ValidationResult
 from licensedesk.ui.shared.tasks import Failure
 from licensedesk.ui.validate.dialog import ValidateDialog
 from licensedesk.ui.validate.host_choice import TYPED
 
-from ..helpers import accessible_name, placed, tab_names
+from ..helpers import accessible_name, placed, shown, tab_names
 
 SERIAL = "ABCD-1234-EFGH-5678-IJKL"
 CODE = "cc9afeec-d424-4363-af33-8b03fedf5171"
@@ -21,13 +20,8 @@ CODE = "cc9afeec-d424-4363-af33-8b03fedf5171"
 @pytest.fixture
 def dialog(qtbot):
     d = ValidateDialog()
-    qtbot.addWidget(d)
     d.prefill(SERIAL, CODE)
-    d.show()
-    qtbot.waitExposed(d)
-    d.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is d)
-    return d
+    return shown(qtbot, d)
 
 
 def test_checking_only_skips_the_host_fields(dialog):
