@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from licensedesk.api.responses import NO_WRITE_PAIR, NO_WRITE_PAIR_PRODUCTS
 from licensedesk.ui.activations.model import COL_ACTIVATED
@@ -57,3 +58,17 @@ def test_a_profile_with_a_write_pair_offers_writes(desk, qtbot):
     assert panel.delete_button.isEnabled() and panel.delete_button.toolTip() != NO_WRITE_PAIR
     index = activations_table(desk).model().index(0, COL_ACTIVATED)
     assert activations_table(desk).model().flags(index) & Qt.ItemFlag.ItemIsUserCheckable
+
+
+def test_the_card_is_never_narrower_than_its_content(reseller, qtbot):
+    """The products' sentence leaves the card the room the start page needed; a licence
+    needs more (the image beside the fields): the splitter gives it, nothing is cut off."""
+    reseller.window.resize(1100, 720)
+    sandbox = reseller.sandbox
+    look_up(reseller, qtbot, sandbox.serial("perpetual"))
+    look_up(reseller, qtbot, sandbox.serial("trial"))
+    ws = reseller.window.workspace
+    QApplication.sendPostedEvents()  # the layout the loop does next
+    assert ws.card.license is not None
+    needed = ws.card.minimumSizeHint().width()
+    qtbot.waitUntil(lambda: ws.card_scroll.viewport().width() >= needed)

@@ -5,12 +5,13 @@ label needs more height the narrower it is, which a QSplitter does not ask
 (it reads minimumSizeHint, not heightForWidth), so at small window sizes the
 rows were clipped. This area's minimum is the card's height for the width it
 has, up to ``MAX_MIN_HEIGHT``; beyond that it scrolls rather than push the
-window past a small screen. It is never narrower than the card's own minimum.
+window past a small screen. It is never narrower than the card's own minimum, also
+when the card's content changes (:meth:`CardScroll.eventFilter`).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 
 MAX_MIN_HEIGHT = 420
@@ -35,6 +36,14 @@ class CardScroll(QScrollArea):
             height = max(height, content.heightForWidth(width))
         bar = self.verticalScrollBar().sizeHint().width()
         return QSize(hint.width() + bar, min(height, MAX_MIN_HEIGHT))
+
+    def eventFilter(self, obj, ev) -> bool:
+        """The card's content changed (another page, a licence's fields): its minimum
+        changed with it, and the splitter only reads ours again when told. Without this
+        a licence shown after the start page's sentence was cut off at the right."""
+        if ev.type() == QEvent.Type.LayoutRequest and obj is self.widget():
+            self.updateGeometry()
+        return super().eventFilter(obj, ev)
 
     def resizeEvent(self, ev) -> None:
         super().resizeEvent(ev)
