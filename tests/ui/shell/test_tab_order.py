@@ -15,17 +15,7 @@ from licensedesk.ui.shared.error_dialog import ErrorDialog
 from licensedesk.ui.shell.actions import SPECS
 from licensedesk.ui.shell.help import AboutDialog, ShortcutsDialog
 from licensedesk.ui.shell.main_window import MainWindow
-from tests.ui.helpers import accessible_name, tab_sequence
-
-
-def shown(qtbot, widget: QWidget) -> QWidget:
-    """``widget`` on screen and active (the focus goes to active windows only)."""
-    qtbot.addWidget(widget)
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.activateWindow()
-    qtbot.waitUntil(widget.isActiveWindow)
-    return widget
+from tests.ui.helpers import accessible_name, shown, tab_sequence
 
 
 def names(widgets: list[QWidget]) -> list[str]:
