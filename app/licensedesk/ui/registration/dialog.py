@@ -15,7 +15,7 @@ import dataclasses
 import re
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
-from ..shared.a11y import name_value, tab_chain
+from ..shared.a11y import labels_no_tab_stops, name_value, tab_chain
 from ..shared.colours import text_style
 from ..shared.labels import or_dash, plain_label, shown
 from ..shared.support_dialog import (
@@ -160,8 +160,7 @@ class RegistrationDialog(SupportDialog):
                   self.sku_input, self.banner.details_button, self.banner.copy_button,
                   self.banner.close_button, self.banner.details,
                   self.findChild(QDialogButtonBox))
-        for label in self.findChildren(QLabel):  # selectable by mouse, read, no tab stop
-            label.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        labels_no_tab_stops(self)
 
     # -- filling -------------------------------------------------------------------
     def prefill(self, serial: str = "") -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QDialogButtonBox, QLabel, QWidget
 
 from licensedesk.i18n import _
@@ -42,3 +43,10 @@ def tab_chain(*widgets: QWidget) -> None:
         chain += placed_buttons(widget) if isinstance(widget, QDialogButtonBox) else [widget]
     for first, second in pairwise(chain):
         QWidget.setTabOrder(first, second)
+
+
+def labels_no_tab_stops(parent: QWidget) -> None:
+    """Every label inside ``parent`` out of the Tab order: selectable by mouse, read by
+    a screen reader (with its field: :func:`name_value`), never a stop on the way."""
+    for label in parent.findChildren(QLabel):
+        label.setFocusPolicy(Qt.FocusPolicy.NoFocus)

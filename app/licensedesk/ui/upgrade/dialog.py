@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from licensedesk.i18n import N_, _, ngettext
 
 from ..shared import colours
-from ..shared.a11y import name_value, tab_chain
+from ..shared.a11y import labels_no_tab_stops, name_value, tab_chain
 from ..shared.colours import text_style
 from ..shared.labels import or_dash, plain_label, rich_label, shown
 from ..shared.support_dialog import (
@@ -239,8 +239,7 @@ class UpgradeDialog(SupportDialog):
                   self.confirm_input, self.banner.details_button, self.banner.copy_button,
                   self.banner.close_button, self.banner.details, self.register_new_button,
                   self.findChild(QDialogButtonBox))
-        for label in self.findChildren(QLabel):  # selectable by mouse, read, no tab stop
-            label.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        labels_no_tab_stops(self)
 
     # -- size --------------------------------------------------------------------------
     def sizeHint(self) -> QSize:

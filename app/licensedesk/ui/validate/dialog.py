@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialogButtonBox,
@@ -26,7 +26,7 @@ from licensedesk.api.serials import PRODUCT_CODE_RE
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
-from ..shared.a11y import name_value, tab_chain
+from ..shared.a11y import labels_no_tab_stops, name_value, tab_chain
 from ..shared.colours import text_style
 from ..shared.labels import plain_label, shown
 from ..shared.support_dialog import (
@@ -154,8 +154,7 @@ class ValidateDialog(SupportDialog):
                   self.tag_input, self.banner.details_button, self.banner.copy_button,
                   self.banner.close_button, self.banner.details,
                   self.findChild(QDialogButtonBox))
-        for label in self.findChildren(QLabel):  # selectable by mouse, read, no tab stop
-            label.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        labels_no_tab_stops(self)
 
     # -- filling ---------------------------------------------------------------
     def prefill(self, serial: str = "", product_code: str = "", host_id: str | None = None,
