@@ -26,6 +26,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from licensedesk.i18n import N_, _
 
+from ..shared.cell_delegate import LOOK_ROLES, Look, look_value
 from ..shared.labels import shown
 from ..shared.row_swap import swap_rows
 from ..shared.slice_release import SliceRelease
@@ -45,7 +46,11 @@ THIS_COMPUTER_ROLE = Qt.ItemDataRole.UserRole + 5  # bool
 
 THIS_COMPUTER = N_("This computer")
 
-_DISPLAY, _EDIT = Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole
+_EDIT = Qt.ItemDataRole.EditRole
+#: a cell's flags, as QAbstractTableModel gives them; the Activated box, when offered
+_CELL_FLAGS = (Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
+               | Qt.ItemFlag.ItemNeverHasChildren)
+_CHECKABLE = _CELL_FLAGS | Qt.ItemFlag.ItemIsUserCheckable
 
 
 def _text_key(attribute: str) -> Callable[[Any], str]:
@@ -314,39 +319,34 @@ class ActivationsModel(QAbstractTableModel):
             return None
         return self._value(index.row(), index.column(), role)
 
-    def multiData(self, index, roles) -> None:
-        """Every role a delegate asks to paint one cell (seven), in one call: a call from
-        Qt into Python costs more than most answers (~1/3 of a repaint of the table)."""
-        if index.isValid():
-            row, col = index.row(), index.column()
-            for wanted in roles:
-                wanted.setData(self._value(row, col, wanted.role()))
+    def look(self, row: int, col: int) -> Look:
+        """What cell (``row``, ``col``) shows: :class:`~..shared.cell_delegate.CellDelegate`
+        paints it, ``data()`` answers its roles from it."""
+        a = self._rows[row]
+        this = self.is_this_computer(a)
+        if col == COL_ACTIVATED:
+            check = Qt.CheckState.Checked if a.activated else Qt.CheckState.Unchecked
+            return Look(None, check, self._bold, None, self._this_brush) if this else Look(
+                None, check)
+        text = self.display(a, col)
+        if not this:
+            return Look(text)
+        if col == COL_HOST:
+            # TRANSLATORS: a device's host ID in the activations table, marked as the
+            # computer License Desk runs on
+            text = _("{host}  (This computer)").format(host=text)
+        return Look(text, None, self._bold, None, self._this_brush)
 
     def _value(self, row: int, col: int, role: int) -> Any:
+        if role in LOOK_ROLES:
+            return look_value(self.look(row, col), role)
         a = self._rows[row]
-        if role == _DISPLAY:
-            if col == COL_ACTIVATED:
-                return None
-            text = self.display(a, col)
-            if col == COL_HOST and self.is_this_computer(a):
-                # TRANSLATORS: a device's host ID in the activations table, marked as the
-                # computer License Desk runs on
-                return _("{host}  (This computer)").format(host=text)
-            return text
         if role == _EDIT:
             return self.display(a, col)
-        if role == Qt.ItemDataRole.CheckStateRole:
-            if col != COL_ACTIVATED:
-                return None
-            return Qt.CheckState.Checked if a.activated else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.ToolTipRole:
             if col == COL_ACTIVATED and self.read_only_reason:
                 return self.read_only_reason
             return _("This computer's host ID") if self.is_this_computer(a) else None
-        if role == Qt.ItemDataRole.FontRole:
-            return self._bold if self.is_this_computer(a) else None
-        if role == Qt.ItemDataRole.BackgroundRole:
-            return self._this_brush if self.is_this_computer(a) else None
         if role == OBJECT_ROLE:
             return a
         if role == ID_ROLE:
@@ -362,10 +362,12 @@ class ActivationsModel(QAbstractTableModel):
         return None
 
     def flags(self, index):
-        base = super().flags(index)
-        if index.isValid() and index.column() == COL_ACTIVATED and not self.read_only_reason:
-            return base | Qt.ItemFlag.ItemIsUserCheckable
-        return base
+        """Asked for every painted cell: answered without a call back into Qt."""
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        if index.column() == COL_ACTIVATED and not self.read_only_reason:
+            return _CHECKABLE
+        return _CELL_FLAGS
 
     def set_read_only(self, reason: str) -> None:
         """Only show the Activated checkbox, saying ``reason`` (a read-only profile);

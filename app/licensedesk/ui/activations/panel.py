@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from licensedesk.i18n import N_, _, ngettext
 
+from ..shared.cell_delegate import CellDelegate
 from ..shared.icons import icon
 from ..shared.part_state import PartState
 from ..shared.table_copy import add_copy_shortcut, copy_cells
@@ -113,6 +114,7 @@ class ActivationsPanel(QGroupBox):
         # every cell and wraps, so the keyboard never gets out
         self.table.setTabKeyNavigation(False)
         self.table.setModel(self.model)
+        self.table.setItemDelegate(CellDelegate(self.model, self.table))
         self.table.setSortingEnabled(True)
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

@@ -4,6 +4,9 @@ Its size is fixed to fit both words (in the language in use, with their icons): 
 text changes twice a lookup, and a new size hint made Qt lay out and repaint the
 whole window at each change, once at the very end of the lookup (issue #14). The size
 is fitted again when the font or style changes.
+
+It holds its two icons: each new QIcon rendered its SVG again at the next paint
+(0.2 ms of the frame the lookup's answers arrive in).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ class LookupButton(QPushButton):
         self.setObjectName("lookupButton")
         self._stop = False
         self._fitting = False
+        self._icons = {True: icon("media-playback-stop"), False: icon("edit-find")}
         self._fit()
 
     def is_stop(self) -> bool:
@@ -35,7 +39,7 @@ class LookupButton(QPushButton):
     def _show(self, stop: bool) -> None:
         # TRANSLATORS: the Look up button while a lookup runs: stops it
         self.setText(_("Stop") if stop else _("Look up"))
-        self.setIcon(icon("media-playback-stop") if stop else icon("edit-find"))
+        self.setIcon(self._icons[stop])
         self.setAccessibleName(_("Stop the lookup") if stop else _("Look up"))
         self.setAccessibleDescription(
             _("Stop the lookup in flight (Esc)") if stop else _("Look up the serial in the box"))

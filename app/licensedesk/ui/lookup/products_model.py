@@ -7,10 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtGui import QColor
 
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
+from ..shared.cell_delegate import LOOK_ROLES, Look, look_value
 from ..shared.labels import shown
 from ..shared.row_swap import swap_rows
 from ..shared.secret_field import masked
@@ -90,30 +92,33 @@ class ProductsModel(QAbstractTableModel):
             return None
         return None
 
+    def look(self, row: int, col: int) -> Look:
+        """What cell (``row``, ``col``) shows: :class:`~..shared.cell_delegate.CellDelegate`
+        paints it, ``data()`` answers its roles from it."""
+        p = self._rows[row]
+        if col == COL_NAME:
+            return Look(shown(p.name))
+        if col == COL_CODE:
+            return Look(shown(p.code))
+        if col == COL_ACTIVE:
+            return Look(_("Yes")) if p.active else Look(_("No"), foreground=QColor(colours.BAD))
+        if col == COL_SEATS:
+            return Look(self.seats_text(p))
+        return Look(masked(getattr(p, SECRET_COLUMNS[col])))
+
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
-        p = self._rows[index.row()]
-        col = index.column()
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
-            if col == COL_NAME:
-                return shown(p.name)
-            if col == COL_CODE:
-                return shown(p.code)
-            if col == COL_ACTIVE:
-                return _("Yes") if p.active else _("No")
-            if col == COL_SEATS:
-                return self.seats_text(p)
-            if col in SECRET_COLUMNS:
-                return masked(getattr(p, SECRET_COLUMNS[col]))
+        row, col = index.row(), index.column()
+        if role in LOOK_ROLES:
+            return look_value(self.look(row, col), role)
+        p = self._rows[row]
+        if role == Qt.ItemDataRole.EditRole:
+            return self.look(row, col).text
         if role == SECRET_ROLE and col in SECRET_COLUMNS:
             return getattr(p, SECRET_COLUMNS[col]) or ""
         if role == OBJECT_ROLE:
             return p
         if role == Qt.ItemDataRole.ToolTipRole and col in SECRET_COLUMNS:
             return _("Masked: select the product to reveal or copy it")
-        if role == Qt.ItemDataRole.ForegroundRole and col == COL_ACTIVE and not p.active:
-            from PySide6.QtGui import QColor
-
-            return QColor(colours.BAD)
         return None
