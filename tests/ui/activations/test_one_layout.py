@@ -35,3 +35,22 @@ def test_a_new_list_is_painted_once(qtbot):
     qtbot.waitUntil(lambda: count.paints >= 1)
     qtbot.wait(100)  # not a synchronisation: a window in which a second paint would show
     assert count.paints == 1
+
+
+def test_the_filter_box_keeps_its_place_through_a_lookup(qtbot):
+    """The count beside it reads "" while a lookup runs and "3 devices" after: its new
+    width moved and repainted the filter box twice a lookup."""
+    panel = ActivationsPanel()
+    qtbot.addWidget(panel)
+    panel.resize(900, 400)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.show_activations([Activation(id=n + 1, host_id=f"{n:032x}") for n in range(3)])
+    qtbot.waitUntil(lambda: panel.count_label.text() != "")
+    place = panel.filter.geometry()
+    for step in (panel.empty, lambda: panel.show_activations(
+            [Activation(id=n + 1, host_id=f"{n:032x}") for n in range(12345)])):
+        step()
+        panel.layout().activate()
+        panel.state.content.layout().activate()
+        assert panel.filter.geometry() == place

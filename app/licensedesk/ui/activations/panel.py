@@ -81,6 +81,12 @@ class ActivationsPanel(QGroupBox):
         self.count_label = QLabel()  # shows data: no tab stop (a QLabel's default)
         self.count_label.setObjectName("activationsCount")
         self.count_label.setAccessibleName(_("Number of devices"))
+        # Room for a count of five digits: the text changes twice a lookup ("" while it
+        # runs), and each new width moved the filter box beside it (and repainted the row
+        # in the frame the answers arrive in).
+        self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.count_label.setMinimumWidth(self.count_label.fontMetrics().horizontalAdvance(
+            self._count_text(88888, 88888)))
         bar = QHBoxLayout()
         bar.addWidget(self.filter, 1)
         bar.addWidget(self.count_label)
@@ -297,13 +303,16 @@ class ActivationsPanel(QGroupBox):
         self._update_count()
 
     def _update_count(self) -> None:
-        shown, total = self.model.rowCount(), self.model.total()
+        self.count_label.setText(self._count_text(self.model.rowCount(), self.model.total()))
+
+    @staticmethod
+    def _count_text(shown: int, total: int) -> str:
         if shown != total:
             # TRANSLATORS: devices the filter shows, of all the licence's devices
             text = ngettext("{shown} of {total}", "{shown} of {total}", total)
         else:
             text = ngettext("{total} device", "{total} devices", total)
-        self.count_label.setText(text.format(shown=shown, total=total))
+        return text.format(shown=shown, total=total)
 
     def copy_selection(self) -> None:
         copy_cells(self.table)
