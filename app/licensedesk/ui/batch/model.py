@@ -32,6 +32,7 @@ from licensedesk.batch.model import CheckResult, Status
 from licensedesk.i18n import N_, _, ngettext
 
 from ..shared import colours
+from ..shared.cell_delegate import LOOK_ROLES, Look, look_value
 from ..shared.labels import shown
 from ..shared.values import local_date, local_time
 
@@ -42,6 +43,7 @@ HEADERS = (N_("Serial"), N_("Status"), N_("Found"), N_("Type"), N_("Licensee"), 
            N_("SKU"), N_("Start"), N_("End"), N_("Days left"), N_("Seats used / max"))
 COLUMN_COUNT = len(HEADERS)
 LAST_COLUMN = COLUMN_COUNT - 1
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter  # the days left
 
 OBJECT_ROLE = Qt.ItemDataRole.UserRole + 1  # the row: CheckResult or Pending
 CATEGORY_ROLE = Qt.ItemDataRole.UserRole + 2  # what the filter looks at (a Status value or kind)
@@ -286,25 +288,25 @@ class BatchModel(QAbstractTableModel):
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
+        if role in LOOK_ROLES:
+            return look_value(self.look(index.row(), index.column()), role)
         return self._value(self._rows[index.row()], index.column(), role)
 
-    def multiData(self, index, roles) -> None:
-        """Every role a delegate asks to paint one cell, in one call: a call from Qt into
-        Python costs more than most answers (see ``ui/activations/model.py``)."""
-        if index.isValid():
-            row, col = self._rows[index.row()], index.column()
-            for wanted in roles:
-                wanted.setData(self._value(row, col, wanted.role()))
+    def look(self, row: int, col: int) -> Look:
+        """What cell (``row``, ``col``) shows: :class:`~..shared.cell_delegate.CellDelegate`
+        paints it, ``data()`` answers its roles from it."""
+        r = self._rows[row]
+        if col == COL_STATUS:
+            return Look(display(r, col), foreground=self._brush(category(r)))
+        if col == COL_DAYS:
+            return Look(display(r, col), align=_RIGHT)
+        return Look(display(r, col))
 
     def _value(self, row: Row, col: int, role: int):
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+        if role == Qt.ItemDataRole.EditRole:
             return display(row, col)
-        if role == Qt.ItemDataRole.ForegroundRole and col == COL_STATUS:
-            return self._brush(category(row))
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(row, col)
-        if role == Qt.ItemDataRole.TextAlignmentRole and col == COL_DAYS:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == OBJECT_ROLE:
             return row
         if role == CATEGORY_ROLE:

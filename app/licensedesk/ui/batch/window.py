@@ -32,6 +32,7 @@ from licensedesk.batch.model import CheckResult
 from licensedesk.i18n import N_, _, ngettext
 
 from ..shared import colours
+from ..shared.cell_delegate import CellDelegate
 from ..shared.colours import text_style
 from ..shared.error_banner import ErrorBanner
 from ..shared.icons import icon
@@ -243,6 +244,7 @@ class BatchWindow(QWidget):
                                          "the serial up in the main window"))
         table.setTabKeyNavigation(False)
         table.setModel(self.proxy)
+        table.setItemDelegate(CellDelegate(self.model, table, proxy=self.proxy))
         table.setSortingEnabled(True)
         table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QAbstractProxyModel, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPalette
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
@@ -52,18 +52,23 @@ def look_value(look: Look, role: int) -> Any:
 
 
 class CellDelegate(QStyledItemDelegate):
-    """Paints (and sizes) the cells of ``model``, which has ``look(row, column)``.
+    """Paints (and sizes) the cells of ``model``, which has ``look(row, column)``; a view
+    that shows it through ``proxy`` (rows filtered, columns the same) passes the proxy.
 
     Everything else is Qt's: the style draws the cell as for any model (selection,
     focus, eliding, the check box), and editing is not offered."""
 
-    def __init__(self, model: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, model: Any, parent: QWidget | None = None, *,
+                 proxy: QAbstractProxyModel | None = None) -> None:
         super().__init__(parent)
         self._look = model.look
+        self._proxy = proxy
 
     def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex) -> None:
         # What QStyledItemDelegate.initStyleOption does with the seven roles, from one Look.
-        look = self._look(index.row(), index.column())
+        proxy = self._proxy
+        row = index.row() if proxy is None else proxy.mapToSource(index).row()
+        look = self._look(row, index.column())
         option.index = index
         features = option.features
         if look.text is not None:
