@@ -177,10 +177,11 @@ def build_desk(window, args: argparse.Namespace, settings, log_path):
     """The loop, the stores, then :func:`start_desk`."""
     import asyncio
 
-    import qasync
     from PySide6.QtWidgets import QApplication
 
-    loop = qasync.QEventLoop(QApplication.instance(), already_running=True)
+    from licensedesk.ui.shell.event_loop import DeskEventLoop
+
+    loop = DeskEventLoop(QApplication.instance(), already_running=True)
     asyncio.set_event_loop(loop)
 
     from licensedesk.machine import host_id

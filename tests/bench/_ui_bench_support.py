@@ -25,11 +25,12 @@ os.environ.setdefault("LICENSEDESK_CONFIG_DIR", f"{_SCRATCH}/config")
 
 
 def make_app():
-    import qasync
     from PySide6.QtWidgets import QApplication
 
+    from licensedesk.ui.shell.event_loop import DeskEventLoop
+
     app = QApplication.instance() or QApplication([])
-    loop = qasync.QEventLoop(app)
+    loop = DeskEventLoop(app)
     asyncio.set_event_loop(loop)
     return app, loop
 

@@ -148,8 +148,9 @@ def ui_time(stores: list[tuple[str, Callable[[], object]]]) -> None:
     from licensedesk.ui.shell.qt_environment import prepare
 
     prepare()
-    import qasync
     from PySide6.QtWidgets import QApplication
+
+    from licensedesk.ui.shell.event_loop import DeskEventLoop
 
     app = QApplication.instance() or QApplication([])
     recorders = [(f"{name} (qasync)", Recorder(opener)) for name, opener in stores]  # type: ignore[arg-type]
@@ -158,7 +159,7 @@ def ui_time(stores: list[tuple[str, Callable[[], object]]]) -> None:
         for name, recorder in recorders:
             await measure(name, recorder)
 
-    loop = qasync.QEventLoop(app)
+    loop = DeskEventLoop(app)
     with loop:
         loop.run_until_complete(all_stores())
     for _, recorder in recorders:

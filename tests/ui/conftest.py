@@ -17,13 +17,14 @@ prepare()  # also in tests/conftest.py; here for a run of tests/ui alone
 
 @pytest.fixture(scope="session")
 def event_loop_qt(qapp):
-    """The session's qasync loop. It is this thread's running and current loop only while a
-    UI test runs (``_isolate``): ``already_running=True`` makes it the running loop at once
-    and for good, and then every later test of the same process that calls
-    ``asyncio.run()`` (tests/contract, the CLI's ``main()``) would fail."""
-    import qasync
+    """The session's loop (the app's: qasync's, with timers that go when cancelled). It is
+    this thread's running and current loop only while a UI test runs (``_isolate``):
+    ``already_running=True`` makes it the running loop at once and for good, and then
+    every later test of the same process that calls ``asyncio.run()`` (tests/contract,
+    the CLI's ``main()``) would fail."""
+    from licensedesk.ui.shell.event_loop import DeskEventLoop
 
-    loop = qasync.QEventLoop(qapp, already_running=True)
+    loop = DeskEventLoop(qapp, already_running=True)
     asyncio.events._set_running_loop(None)
     yield loop
     # never loop.stop(): it calls qapp.exit() (PLATFORM.md)
