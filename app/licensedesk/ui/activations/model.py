@@ -326,8 +326,9 @@ class ActivationsModel(QAbstractTableModel):
         this = self.is_this_computer(a)
         if col == COL_ACTIVATED:
             check = Qt.CheckState.Checked if a.activated else Qt.CheckState.Unchecked
-            return Look(None, check, self._bold, None, self._this_brush) if this else Look(
-                None, check)
+            if not this:
+                return Look(check=check)
+            return Look(check=check, font=self._bold, background=self._this_brush)
         text = self.display(a, col)
         if not this:
             return Look(text)
@@ -335,7 +336,7 @@ class ActivationsModel(QAbstractTableModel):
             # TRANSLATORS: a device's host ID in the activations table, marked as the
             # computer License Desk runs on
             text = _("{host}  (This computer)").format(host=text)
-        return Look(text, None, self._bold, None, self._this_brush)
+        return Look(text, font=self._bold, background=self._this_brush)
 
     def _value(self, row: int, col: int, role: int) -> Any:
         if role in LOOK_ROLES:
