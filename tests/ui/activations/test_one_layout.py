@@ -1,10 +1,12 @@
 """A new list of devices is laid out at once, not by the view's own timer after the first
 paint: with 5,000 rows that later layout painted the whole table a second time (issue
-#14's stall)."""
+#14's stall). The row above the table keeps its place, and its counts are written as the
+locale writes numbers ("12,345 devices")."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject
+import pytest
+from PySide6.QtCore import QEvent, QLocale, QObject
 
 from licensedesk.api.models import Activation
 from licensedesk.ui.activations.panel import ActivationsPanel
@@ -54,3 +56,33 @@ def test_the_filter_box_keeps_its_place_through_a_lookup(qtbot):
         panel.layout().activate()
         panel.state.content.layout().activate()
         assert panel.filter.geometry() == place
+
+
+@pytest.mark.parametrize(("locale", "count"), [("en_US", "12,345 devices"),
+                                               ("de_DE", "12.345 devices")])
+def test_the_count_is_written_as_the_locale_writes_numbers(qtbot, locale, count):
+    old = QLocale()
+    QLocale.setDefault(QLocale(locale))
+    try:
+        panel = ActivationsPanel()
+        qtbot.addWidget(panel)
+        panel.show_activations([Activation(id=n + 1, host_id=f"{n:032x}") for n in range(12345)])
+        assert panel.count_label.text() == count
+        panel.filter.setText("0" * 31)  # the first 16 hosts
+        assert panel.count_label.text() == "16 of " + count.removesuffix(" devices")
+    finally:
+        QLocale.setDefault(old)
+
+
+def test_a_bulk_summary_writes_its_counts_as_the_locale_does():
+    from licensedesk.ui.activations.controller import BulkResult
+
+    old = QLocale()
+    QLocale.setDefault(QLocale("en_US"))
+    try:
+        result = BulkResult("deactivate", total=5000, succeeded=list(range(1200)),
+                            failed=[], cancelled=True, skipped=list(range(1500)))
+        assert result.summary() == ("1,200 of 5,000 deactivated; 1,500 were already off; "
+                                    "cancelled, 3,800 not attempted.")
+    finally:
+        QLocale.setDefault(old)

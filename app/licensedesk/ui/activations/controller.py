@@ -26,6 +26,7 @@ from licensedesk.i18n import N_, _, ngettext
 
 from ..shared.recording import Records, record
 from ..shared.tasks import Failure, TaskRunner, failure_from
+from ..shared.values import format_number
 
 BULK = "activations.bulk"
 REREAD = "activations.reread"
@@ -66,7 +67,7 @@ class BulkResult:
         if self.failed:
             n = len(self.failed)
             # TRANSLATORS: a clause of a bulk action's summary ("2 of 3 deactivated; 1 failed.")
-            clauses.append(ngettext("{n} failed", "{n} failed", n).format(n=n))
+            clauses.append(ngettext("{n} failed", "{n} failed", n).format(n=format_number(n)))
         if self.cancelled:
             left = total - done - len(self.failed)
             if self.unanswered is not None:
@@ -76,13 +77,15 @@ class BulkResult:
                         "cancelled while #{id} was sent (its outcome is unknown), "
                         "{n} not attempted",
                         "cancelled while #{id} was sent (its outcome is unknown), "
-                        "{n} not attempted", left).format(id=self.unanswered, n=left))
+                        "{n} not attempted", left).format(id=self.unanswered,
+                                                          n=format_number(left)))
                 else:
                     clauses.append(_("cancelled while #{id} was sent (its outcome is unknown)")
                                    .format(id=self.unanswered))
             else:
                 clauses.append(ngettext("cancelled, {n} not attempted",
-                                        "cancelled, {n} not attempted", left).format(n=left))
+                                        "cancelled, {n} not attempted", left).format(
+                                            n=format_number(left)))
         return "; ".join(clauses) + "."
 
 
@@ -94,7 +97,7 @@ def _done(action: str, done: int, total: int) -> str:
         text = ngettext("{done} of {total} deactivated", "{done} of {total} deactivated", total)
     else:
         text = ngettext("{done} of {total} deleted", "{done} of {total} deleted", total)
-    return text.format(done=done, total=total)
+    return text.format(done=format_number(done), total=format_number(total))
 
 
 def _already(action: str, n: int) -> str:
@@ -103,7 +106,7 @@ def _already(action: str, n: int) -> str:
         text = ngettext("{n} was already on", "{n} were already on", n)
     else:
         text = ngettext("{n} was already off", "{n} were already off", n)
-    return text.format(n=n)
+    return text.format(n=format_number(n))
 
 
 def _nothing_to_do(action: str, n: int) -> str:
@@ -114,7 +117,7 @@ def _nothing_to_do(action: str, n: int) -> str:
     else:
         text = ngettext("Nothing to deactivate: {n} was already off.",
                         "Nothing to deactivate: {n} were already off.", n)
-    return text.format(n=n)
+    return text.format(n=format_number(n))
 
 
 class ActivationsController(QObject):

@@ -30,6 +30,7 @@ from ..shared.cell_delegate import CellDelegate
 from ..shared.icons import icon
 from ..shared.part_state import PartState
 from ..shared.table_copy import add_copy_shortcut, copy_cells
+from ..shared.values import format_number
 from .model import (
     COL_ACTIVATED,
     COL_CREATED,
@@ -85,8 +86,9 @@ class ActivationsPanel(QGroupBox):
         # runs), and each new width moved the filter box beside it (and repainted the row
         # in the frame the answers arrive in).
         self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.count_label.setMinimumWidth(self.count_label.fontMetrics().horizontalAdvance(
-            self._count_text(88888, 88888)))
+        metrics = self.count_label.fontMetrics()
+        self.count_label.setMinimumWidth(max(metrics.horizontalAdvance(self._count_text(*n))
+                                             for n in ((88888, 88888), (88888, 99999))))
         bar = QHBoxLayout()
         bar.addWidget(self.filter, 1)
         bar.addWidget(self.count_label)
@@ -312,7 +314,7 @@ class ActivationsPanel(QGroupBox):
             text = ngettext("{shown} of {total}", "{shown} of {total}", total)
         else:
             text = ngettext("{total} device", "{total} devices", total)
-        return text.format(shown=shown, total=total)
+        return text.format(shown=format_number(shown), total=format_number(total))
 
     def copy_selection(self) -> None:
         copy_cells(self.table)
