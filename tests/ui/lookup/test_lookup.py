@@ -275,3 +275,24 @@ def test_product_secrets_masked_with_reveal_and_copy(desk, qtbot):
     assert field.is_revealed() and field.edit.text() == real
     click(qtbot, field.copy_button)
     assert QGuiApplication.clipboard().text() == real
+
+
+def test_the_card_and_products_split_holds_through_a_lookup(desk, qtbot):
+    """The same licence again: its clearing (the card's start sentence) and its answer
+    leave the card / products split where it was (a moving split is a jumping window)."""
+    from PySide6.QtWidgets import QApplication
+
+    sandbox = desk.sandbox
+    ws = desk.window.workspace
+    desk.window.resize(1100, 720)
+    look_up(desk, qtbot, sandbox.serial("perpetual"))
+    QApplication.sendPostedEvents()  # the layout of what the licence changed
+    sizes = ws.top_splitter.sizes()
+    sandbox.set_latency(400)
+    type_serial_and_enter(desk, qtbot, sandbox.serial("perpetual"))
+    qtbot.waitUntil(lambda: ws.card.license is None, timeout=300)  # cleared, still running
+    QApplication.sendPostedEvents()
+    assert ws.top_splitter.sizes() == sizes
+    wait_idle(desk, qtbot)
+    QApplication.sendPostedEvents()
+    assert ws.top_splitter.sizes() == sizes
