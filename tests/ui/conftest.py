@@ -70,6 +70,22 @@ def run(loop, qtbot):
 
 
 @pytest.fixture
+def locale_named():
+    """``locale_named("de_DE")`` sets QLocale's default (and returns it); the old one
+    comes back after the test."""
+    from PySide6.QtCore import QLocale
+
+    old = QLocale()
+
+    def _set(name: str) -> QLocale:
+        QLocale.setDefault(QLocale(name))
+        return QLocale()
+
+    yield _set
+    QLocale.setDefault(old)
+
+
+@pytest.fixture
 def qsettings(tmp_path):
     from PySide6.QtCore import QSettings
 

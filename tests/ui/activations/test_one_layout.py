@@ -6,7 +6,7 @@ locale writes numbers ("12,345 devices")."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QEvent, QLocale, QObject
+from PySide6.QtCore import QEvent, QObject
 
 from licensedesk.api.models import Activation
 from licensedesk.ui.activations.panel import ActivationsPanel
@@ -60,29 +60,22 @@ def test_the_filter_box_keeps_its_place_through_a_lookup(qtbot):
 
 @pytest.mark.parametrize(("locale", "count"), [("en_US", "12,345 devices"),
                                                ("de_DE", "12.345 devices")])
-def test_the_count_is_written_as_the_locale_writes_numbers(qtbot, locale, count):
-    old = QLocale()
-    QLocale.setDefault(QLocale(locale))
-    try:
-        panel = ActivationsPanel()
-        qtbot.addWidget(panel)
-        panel.show_activations([Activation(id=n + 1, host_id=f"{n:032x}") for n in range(12345)])
-        assert panel.count_label.text() == count
-        panel.filter.setText("0" * 31)  # the first 16 hosts
-        assert panel.count_label.text() == "16 of " + count.removesuffix(" devices")
-    finally:
-        QLocale.setDefault(old)
+def test_the_count_is_written_as_the_locale_writes_numbers(qtbot, locale_named, locale,
+                                                           count):
+    locale_named(locale)
+    panel = ActivationsPanel()
+    qtbot.addWidget(panel)
+    panel.show_activations([Activation(id=n + 1, host_id=f"{n:032x}") for n in range(12345)])
+    assert panel.count_label.text() == count
+    panel.filter.setText("0" * 31)  # the first 16 hosts
+    assert panel.count_label.text() == "16 of " + count.removesuffix(" devices")
 
 
-def test_a_bulk_summary_writes_its_counts_as_the_locale_does():
+def test_a_bulk_summary_writes_its_counts_as_the_locale_does(locale_named):
     from licensedesk.ui.activations.controller import BulkResult
 
-    old = QLocale()
-    QLocale.setDefault(QLocale("en_US"))
-    try:
-        result = BulkResult("deactivate", total=5000, succeeded=list(range(1200)),
-                            failed=[], cancelled=True, skipped=list(range(1500)))
-        assert result.summary() == ("1,200 of 5,000 deactivated; 1,500 were already off; "
-                                    "cancelled, 3,800 not attempted.")
-    finally:
-        QLocale.setDefault(old)
+    locale_named("en_US")
+    result = BulkResult("deactivate", total=5000, succeeded=list(range(1200)),
+                        failed=[], cancelled=True, skipped=list(range(1500)))
+    assert result.summary() == ("1,200 of 5,000 deactivated; 1,500 were already off; "
+                                "cancelled, 3,800 not attempted.")

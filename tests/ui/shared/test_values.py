@@ -21,19 +21,6 @@ from licensedesk.ui.shared.values import (
 MOMENT = datetime(2026, 11, 24, 8, 35, 9, tzinfo=UTC)
 
 
-@pytest.fixture
-def locale_named():
-    """``locale_named("de_DE")`` sets QLocale's default; the old one comes back after."""
-    old = QLocale()
-
-    def _set(name: str) -> QLocale:
-        QLocale.setDefault(QLocale(name))
-        return QLocale()
-
-    yield _set
-    QLocale.setDefault(old)
-
-
 @pytest.mark.parametrize(("name", "minutes", "seconds", "date"), [
     ("de_DE", "24.11.26 14:05", "24.11.26 14:05:09", "24.11.26"),
     ("en_US", "11/24/26 2:05\u202fPM", "11/24/26 2:05:09\u202fPM", "11/24/26"),

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from PySide6.QtCore import QLocale
 
 from licensedesk.ui.shell.main_window import MainWindow
 
@@ -17,13 +16,6 @@ def window(qtbot):
     qtbot.addWidget(w)
     w.build_welcome()
     return w
-
-
-@pytest.fixture
-def locale_named():
-    old = QLocale()
-    yield lambda name: QLocale.setDefault(QLocale(name))
-    QLocale.setDefault(old)
 
 
 @pytest.mark.parametrize(("name", "pattern"), [
