@@ -26,6 +26,7 @@ from pathlib import Path
 import httpx
 
 from licensedesk.api import ClientConfig, Credentials, LicenseClient
+from licensedesk.api.network import async_client
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repo root: tests.support
 from tests.bench._figures import figure
@@ -45,7 +46,7 @@ def demo(db: Path) -> dict:
 
 
 #: this process's CPU seconds per call, by side (the sandbox runs in its own process)
-CPU: dict[str, list[float]] = {"client": [], "raw": []}
+CPU: dict[str, list[float]] = {"client": [], "raw": [], "same": []}
 
 
 async def _workers(n: int, job, side: str = "") -> float:
@@ -63,28 +64,36 @@ async def _workers(n: int, job, side: str = "") -> float:
 
 
 async def throughput(url: str, app_id: str, key: str,
-                     serial: str) -> tuple[list[float], list[float]]:
+                     serial: str) -> tuple[list[float], list[float], list[float]]:
     cfg = ClientConfig(url, read=Credentials(app_id, key))
     limits = httpx.Limits(max_connections=32, max_keepalive_connections=16)
     raw_url = f"{url}/v2/licenses/show-license/{serial}"
     params = {"app_id": app_id, "api_key": key}
-    client_rates, raw_rates = [], []
-    async with LicenseClient(cfg) as client, httpx.AsyncClient(limits=limits) as raw:
+    client_rates, raw_rates, same_rates = [], [], []
+    async with (LicenseClient(cfg) as client, httpx.AsyncClient(limits=limits) as raw,
+                async_client(verify=True, limits=limits) as same):
 
         async def via_client():
             await client.show_license(serial)
 
-        async def via_raw():
-            response = await raw.get(raw_url, params=params)
+        async def get(http: httpx.AsyncClient):
+            response = await http.get(raw_url, params=params)
             response.raise_for_status()
             response.json()
 
-        await _workers(200, via_client)  # warm both pools
-        await _workers(200, via_raw)
-        for _ in range(ROUNDS):  # interleaved, so drift hits both alike
+        async def via_raw():
+            await get(raw)
+
+        async def via_same():
+            await get(same)
+
+        for job in (via_client, via_raw, via_same):  # warm the pools
+            await _workers(200, job)
+        for _ in range(ROUNDS):  # interleaved, so drift hits all alike
             client_rates.append(await _workers(CALLS, via_client, "client"))
             raw_rates.append(await _workers(CALLS, via_raw, "raw"))
-    return client_rates, raw_rates
+            same_rates.append(await _workers(CALLS, via_same, "same"))
+    return client_rates, raw_rates, same_rates
 
 
 async def parallel(url: str, read, write, serial: str) -> tuple[float, float]:
@@ -122,19 +131,26 @@ def main() -> None:
         print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, httpx {httpx.__version__}")
 
         with SandboxProcess(db) as sandbox:
-            client_rates, raw_rates = asyncio.run(throughput(sandbox.url, *read, serial))
+            client_rates, raw_rates, same_rates = asyncio.run(
+                throughput(sandbox.url, *read, serial))
         print(
             f"throughput: {CALLS} show-license calls a round, concurrency {CONCURRENCY}, "
             f"{ROUNDS} interleaved rounds"
         )
         print(f"  LicenseClient   {statistics.median(client_rates):8.0f} calls/s (median)")
         print(f"  raw httpx       {statistics.median(raw_rates):8.0f} calls/s (median)")
+        print(f"  raw httpx on LicenseClient's network backend "
+              f"{statistics.median(same_rates):8.0f} calls/s (median)")
         ratios = [c / r for c, r in zip(client_rates, raw_rates, strict=True)]
         figure("client_throughput", "LicenseClient / raw httpx throughput",
                statistics.median(ratios), 0.9, op=">=", runs=ratios)
         cpu = {side: statistics.median(v) * 1e6 for side, v in CPU.items()}
         print(f"  this process's CPU per call: LicenseClient {cpu['client']:.0f} us, raw httpx "
-              f"{cpu['raw']:.0f} us (the client's own work: models, checks, redaction)")
+              f"{cpu['raw']:.0f} us, raw httpx on the same backend {cpu['same']:.0f} us")
+        same = [c / r for c, r in zip(client_rates, same_rates, strict=True)]
+        figure("client_own_work", "LicenseClient / raw httpx on the same backend, throughput"
+               " (the client's own work: models, checks, redaction)",
+               statistics.median(same), None, runs=same)
         figure("client_cpu", "raw httpx / LicenseClient CPU per call (throughput if CPU-bound)",
                cpu["raw"] / cpu["client"], None,
                runs=[r / c for c, r in zip(CPU["client"], CPU["raw"], strict=True)])

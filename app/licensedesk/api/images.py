@@ -49,6 +49,7 @@ from .errors import (
     TlsError,
     TransportError,
 )
+from .network import async_client
 from .redact import get_logger, redact
 from .sentence import Sentence, say
 from .transport import is_tls_error, verify_setting
@@ -223,7 +224,7 @@ class ImageFetcher:
         self._users -= 1
 
     def _make_client(self, config: ClientConfig) -> httpx.AsyncClient:
-        return httpx.AsyncClient(
+        return async_client(
             timeout=self.timeout,
             verify=verify_setting(config.verify),
             follow_redirects=False,  # followed here, each target checked

@@ -46,6 +46,7 @@ from .errors import (
     TlsError,
     TransportError,
 )
+from .network import async_client
 from .offload import BIG_BODY, off_loop
 from .redact import get_logger, redact
 from .responses import ReadAnswer, decode
@@ -190,7 +191,7 @@ class Transport:
         # not load the CA bundle (20-50 ms). Redirects are not followed, so every request
         # goes to base_url's scheme and host.
         tls = config.base_url.lower().startswith("https:")
-        self.http = http or httpx.AsyncClient(
+        self.http = http or async_client(
             timeout=self.timeout,
             verify=verify_setting(config.verify) if tls else False,
             limits=httpx.Limits(max_connections=32, max_keepalive_connections=16),
