@@ -82,8 +82,12 @@ class _Connection(asyncio.Protocol):
     # used by AsyncioStream
 
     def take(self, max_bytes: int) -> bytes:
-        data = bytes(self.buffer[:max_bytes])
-        del self.buffer[:max_bytes]
+        if len(self.buffer) <= max_bytes:  # the usual case: all of it, copied once
+            data = bytes(self.buffer)
+            self.buffer.clear()
+        else:
+            data = bytes(self.buffer[:max_bytes])
+            del self.buffer[:max_bytes]
         if self._read_paused and len(self.buffer) < _LOW_WATER and self.transport:
             self._read_paused = False
             self.transport.resume_reading()
