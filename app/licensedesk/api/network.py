@@ -23,6 +23,8 @@ connections only.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import importlib
 import ssl
 from collections.abc import Iterable
 from typing import Any
@@ -231,6 +233,17 @@ class AsyncioBackend(httpcore.AsyncNetworkBackend):
 
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(seconds)
+
+
+def load_ahead() -> None:
+    """Import anyio's asyncio backend now (blocking; for a worker thread).
+
+    httpcore's pool still takes anyio's locks and events, and anyio imports its asyncio
+    backend when the first one is made: 10-25 ms on the event loop's thread, in the
+    first call, which the window would feel in its first lookup."""
+    # what anyio.Event() loads; an anyio that names it otherwise: the first call does
+    with contextlib.suppress(ImportError):
+        importlib.import_module("anyio._backends._asyncio")
 
 
 def async_client(*, verify: bool | ssl.SSLContext, limits: httpx.Limits,

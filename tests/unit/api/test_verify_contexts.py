@@ -50,3 +50,39 @@ def test_a_plain_http_service_loads_no_ca_bundle(tmp_path):
     assert plain.http.is_closed is False  # built; nothing was sent
     with pytest.raises(InvalidInput):
         Transport(ClientConfig(base_url="https://licences.example", verify=str(missing)))
+
+
+def test_load_ahead_builds_the_image_fetchers_context_in_the_callers_thread(monkeypatch):
+    """A plain-http client needs no TLS context, but the licence image may be on https:
+    ``load_ahead`` (run in a worker thread) builds the one the fetcher will use, so the
+    first image does not load the CA bundle on the UI thread."""
+    import threading
+
+    from licensedesk.api import transport
+    from licensedesk.api.client import LicenseClient
+    from licensedesk.api.config import ClientConfig
+    from licensedesk.api.images import ImageFetcher
+
+    monkeypatch.setattr(transport, "_CONTEXTS", {})
+    config = ClientConfig(base_url="http://127.0.0.1:9")
+    client = LicenseClient(config)
+    assert transport._CONTEXTS == {}  # the client itself builds none
+    worker = threading.Thread(target=client.load_ahead)
+    worker.start()
+    worker.join()
+    built = transport._CONTEXTS[("default",)]
+    assert ImageFetcher()._make_client(config)._transport._pool._ssl_context is built
+
+
+def test_load_ahead_leaves_a_bad_bundle_for_the_fetch_to_report(tmp_path, monkeypatch):
+    from licensedesk.api import transport
+    from licensedesk.api.client import LicenseClient
+    from licensedesk.api.config import ClientConfig
+
+    monkeypatch.setattr(transport, "_CONTEXTS", {})
+    client = LicenseClient(ClientConfig(base_url="http://127.0.0.1:9",
+                                        verify=str(tmp_path / "missing.pem")))
+    client.load_ahead()  # no error here
+    assert transport._CONTEXTS == {}
+    with pytest.raises(InvalidInput):
+        verify_setting(tmp_path / "missing.pem")  # the fetch's own call still says it

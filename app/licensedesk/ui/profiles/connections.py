@@ -154,7 +154,8 @@ class Connections(QObject):
         """Make ``name``'s client in ``executor``'s thread before the first call needs it.
 
         On the UI thread that costs 20-40 ms (its keys read from the keyring, a
-        TLS context built), which the first lookup would pay. Errors are left for
+        TLS context built), which the first lookup would pay; and the client's first
+        calls would load 30-50 ms more (:meth:`LicenseClient.load_ahead`). Errors are left for
         :meth:`client` to report when the client is used. A client made here is
         dropped (and closed) when one was made meanwhile, the profile changed
         (:meth:`forget_client`) or the connections closed. True if it is kept.
@@ -165,7 +166,7 @@ class Connections(QObject):
         loop = asyncio.get_running_loop()
         self._warming.add(name)
         try:
-            client = await loop.run_in_executor(executor, self._new_client, name)
+            client = await loop.run_in_executor(executor, self._new_client_ahead, name)
         except Exception as exc:  # the lookup will say it in words
             log.debug("no client made ahead for %s: %s", name, type(exc).__name__)
             return False
@@ -176,6 +177,12 @@ class Connections(QObject):
             return False
         self._clients[name] = client
         return True
+
+    def _new_client_ahead(self, name: str):
+        """:meth:`_new_client`, and what its first calls would load (worker thread)."""
+        client = self._new_client(name)
+        client.load_ahead()
+        return client
 
     def _new_client(self, name: str):
         """A LicenseClient for profile ``name`` (blocking: reads its keys)."""
