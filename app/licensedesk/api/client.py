@@ -8,7 +8,6 @@ errors.py. The client never retries a write.
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +16,7 @@ import httpx
 from licensedesk.i18n import N_
 
 from .config import ClientConfig
-from .errors import ApiError, BadResponse, ErrorDetails, InvalidInput, NotAuthorized, NotFound
+from .errors import ApiError, BadResponse, ErrorDetails, NotAuthorized, NotFound
 from .models import Activation, License, Product, ValidationResult
 from .offload import BIG_LIST, off_loop
 from .redact import get_logger, install_redaction, register_secret
@@ -33,7 +32,7 @@ from .serials import (
     check_sku_number,
     normalize_serial,
 )
-from .transport import Call, Transport, verify_setting
+from .transport import Call, Transport
 from .wire import ShapeError
 
 log = get_logger("licensedesk.api.client")
@@ -88,23 +87,6 @@ class LicenseClient:
     async def aclose(self) -> None:
         """Close the connection pool (only if this client created it)."""
         await self._transport.aclose()
-
-    def load_ahead(self) -> None:
-        """Do now what the first calls and the licence image's fetch would otherwise do
-        on the event loop's thread (blocking: call it from a worker thread).
-
-        anyio's asyncio backend is imported (httpcore's pool loads it for its first
-        lock, 10-25 ms), and so is the image fetcher; the TLS context the fetcher uses
-        is built (the CA bundle loaded, ~25 ms) even for a plain-http service, whose own
-        client needs none: an image may live, or be redirected, on https. A CA bundle
-        that cannot be used is left for the fetch to report."""
-        from . import images  # noqa: F401  (the fetcher's module, ~3 ms)
-        from .network import load_ahead
-
-        load_ahead()
-        if self.config.verify is not False:
-            with contextlib.suppress(InvalidInput):
-                verify_setting(self.config.verify)
 
     @property
     def has_write_pair(self) -> bool:

@@ -5,9 +5,10 @@ anyio's. anyio pays for its generality on every read and write: a cancel scope a
 timer per operation, a checkpoint (one more pass of the loop) before each write, a
 socket-attribute table rebuilt each time the pool asks whether an idle connection was
 closed, and, on qasync, a new Qt socket notifier for every read (anyio pauses reading
-between reads). Measured against the sandbox (``tests/bench/bench_client.py``, the
-same calls through both): 1,630 -> 980 us of CPU a call, and the three requests of a
-lookup left 4.5 -> 2.4 ms after they were started.
+between reads). Measured against the sandbox (``tests/bench/bench_client.py``):
+LicenseClient's CPU a call 1,630 -> 1,045-1,130 us (raw httpx on each backend: 1,210-
+1,610 and 910-1,015 us), and the last of three gathered requests left 4.5 -> 2.4 ms
+after they were started (docs/client.md, "Connections").
 
 :class:`AsyncioBackend` does the same on an :class:`asyncio.Protocol`: the transport
 reads as data comes (never paused, unless a reader falls 256 KiB behind), a read
@@ -37,6 +38,9 @@ _HIGH_WATER = 256 * 1024
 _LOW_WATER = 64 * 1024
 #: as anyio's connect_tcp: the next address is tried if one has not answered in 250 ms
 _HAPPY_EYEBALLS_DELAY = 0.25
+#: httpcore's names of what get_extra_info answers -> asyncio's
+_EXTRA_INFO = {"ssl_object": "ssl_object", "client_addr": "sockname",
+               "server_addr": "peername", "socket": "socket"}
 
 
 class _Connection(asyncio.Protocol):
@@ -175,7 +179,7 @@ class AsyncioStream(httpcore.AsyncNetworkStream):
         except TimeoutError as exc:
             await self.aclose()
             raise httpcore.ConnectTimeout(exc) from exc
-        except (OSError, ssl.SSLError) as exc:
+        except OSError as exc:  # ssl.SSLError too
             await self.aclose()
             raise httpcore.ConnectError(exc) from exc
         conn.transport = tls  # type: ignore[assignment]
@@ -187,11 +191,8 @@ class AsyncioStream(httpcore.AsyncNetworkStream):
             # asked of an idle connection: bytes or an end nobody asked for mean the
             # server closed it (or sent an answer to no request); it is not reused
             return self._connection.can_read()
-        if transport is None:
-            return None
-        key = {"ssl_object": "ssl_object", "client_addr": "sockname",
-               "server_addr": "peername", "socket": "socket"}.get(info)
-        return transport.get_extra_info(key) if key else None
+        key = _EXTRA_INFO.get(info)
+        return transport.get_extra_info(key) if key and transport is not None else None
 
 
 class AsyncioBackend(httpcore.AsyncNetworkBackend):
@@ -252,7 +253,8 @@ def async_client(*, verify: bool | ssl.SSLContext, limits: httpx.Limits,
 
     httpx does not take a network backend, so it is set on the pool its transport
     built (``_pool``); an httpx that builds its pool otherwise keeps its own backend:
-    the same behaviour, only slower (``tests/unit/api/test_network.py`` says which).
+    the same behaviour, only slower (``tests/contract/client/test_network_backend.py``
+    says which).
     Proxies named by the environment are httpx's own mounts, with ``verify`` and
     ``limits`` too."""
     transport = httpx.AsyncHTTPTransport(verify=verify, limits=limits)

@@ -52,37 +52,35 @@ def test_a_plain_http_service_loads_no_ca_bundle(tmp_path):
         Transport(ClientConfig(base_url="https://licences.example", verify=str(missing)))
 
 
-def test_load_ahead_builds_the_image_fetchers_context_in_the_callers_thread(monkeypatch):
+
+def test_images_load_ahead_builds_the_context_the_fetcher_then_uses(monkeypatch):
     """A plain-http client needs no TLS context, but the licence image may be on https:
-    ``load_ahead`` (run in a worker thread) builds the one the fetcher will use, so the
-    first image does not load the CA bundle on the UI thread."""
+    ``images.load_ahead`` (run in a worker thread) builds the one the fetcher will use,
+    so the first image does not load the CA bundle on the UI thread."""
     import threading
 
-    from licensedesk.api import transport
+    from licensedesk.api import images, transport
     from licensedesk.api.client import LicenseClient
     from licensedesk.api.config import ClientConfig
-    from licensedesk.api.images import ImageFetcher
 
     monkeypatch.setattr(transport, "_CONTEXTS", {})
     config = ClientConfig(base_url="http://127.0.0.1:9")
-    client = LicenseClient(config)
+    LicenseClient(config)
     assert transport._CONTEXTS == {}  # the client itself builds none
-    worker = threading.Thread(target=client.load_ahead)
+    worker = threading.Thread(target=images.load_ahead, args=(config,))
     worker.start()
     worker.join()
     built = transport._CONTEXTS[("default",)]
-    assert ImageFetcher()._make_client(config)._transport._pool._ssl_context is built
+    assert images.ImageFetcher()._make_client(config)._transport._pool._ssl_context is built
 
 
-def test_load_ahead_leaves_a_bad_bundle_for_the_fetch_to_report(tmp_path, monkeypatch):
-    from licensedesk.api import transport
-    from licensedesk.api.client import LicenseClient
+def test_images_load_ahead_leaves_a_bad_bundle_for_the_fetch_to_report(tmp_path, monkeypatch):
+    from licensedesk.api import images, transport
     from licensedesk.api.config import ClientConfig
 
     monkeypatch.setattr(transport, "_CONTEXTS", {})
-    client = LicenseClient(ClientConfig(base_url="http://127.0.0.1:9",
-                                        verify=str(tmp_path / "missing.pem")))
-    client.load_ahead()  # no error here
+    missing = tmp_path / "missing.pem"
+    images.load_ahead(ClientConfig(base_url="http://127.0.0.1:9", verify=str(missing)))
     assert transport._CONTEXTS == {}
     with pytest.raises(InvalidInput):
-        verify_setting(tmp_path / "missing.pem")  # the fetch's own call still says it
+        verify_setting(missing)  # the fetch's own call still says it

@@ -154,9 +154,9 @@ class Connections(QObject):
         """Make ``name``'s client in ``executor``'s thread before the first call needs it.
 
         On the UI thread that costs 20-40 ms (its keys read from the keyring, a
-        TLS context built), which the first lookup would pay; and the client's first
-        calls would load 30-50 ms more (:meth:`LicenseClient.load_ahead`). Errors are left for
-        :meth:`client` to report when the client is used. A client made here is
+        TLS context built), which the first lookup would pay, with 30-50 ms more that
+        its calls and the licence image load (:meth:`_new_client_ahead`). Errors are
+        left for :meth:`client` to report when the client is used. A client made here is
         dropped (and closed) when one was made meanwhile, the profile changed
         (:meth:`forget_client`) or the connections closed. True if it is kept.
         """
@@ -179,9 +179,14 @@ class Connections(QObject):
         return True
 
     def _new_client_ahead(self, name: str):
-        """:meth:`_new_client`, and what its first calls would load (worker thread)."""
+        """:meth:`_new_client`, and what the first lookup would load on the UI thread
+        (worker thread): anyio's asyncio backend (``network.load_ahead``) and the TLS
+        context of the licence image's fetch (``images.load_ahead``)."""
+        from licensedesk.api import images, network
+
         client = self._new_client(name)
-        client.load_ahead()
+        network.load_ahead()
+        images.load_ahead(client.config)
         return client
 
     def _new_client(self, name: str):
