@@ -52,7 +52,6 @@ def test_a_plain_http_service_loads_no_ca_bundle(tmp_path):
         Transport(ClientConfig(base_url="https://licences.example", verify=str(missing)))
 
 
-
 def test_images_load_ahead_builds_the_context_the_fetcher_then_uses(monkeypatch):
     """A plain-http client needs no TLS context, but the licence image may be on https:
     ``images.load_ahead`` (run in a worker thread) builds the one the fetcher will use,
