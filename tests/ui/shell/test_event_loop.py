@@ -5,6 +5,8 @@ every full GC collection: 55-112 ms pauses); timers still fire once, in time ord
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 
 from licensedesk.api import ClientConfig, Credentials, LicenseClient
 from licensedesk.ui.shell.event_loop import DeskEventLoop
@@ -65,3 +67,34 @@ def test_calls_to_the_service_leave_no_timers_behind(loop, run, sandbox):
 
     before = loop.pending_timers()
     assert run(lookups()) <= before + 3  # a few of the last call's own, still to go
+
+
+def test_in_debug_mode_a_slow_callback_is_logged(loop, qtbot, caplog):
+    """As asyncio's and qasync's loops do: what holds the window is named in the log."""
+    def slow() -> None:
+        time.sleep(0.03)  # the work of a slow callback, not a wait for something
+
+    before = (loop.get_debug(), loop.slow_callback_duration)
+    loop.set_debug(True)
+    loop.slow_callback_duration = 0.02
+    try:
+        with caplog.at_level(logging.WARNING, logger="asyncio"):
+            done = []
+            loop.call_soon(slow)
+            loop.call_soon(done.append, True)
+            qtbot.waitUntil(lambda: bool(done), timeout=2000)
+    finally:
+        loop.set_debug(before[0])
+        loop.slow_callback_duration = before[1]
+    [record] = [r for r in caplog.records if "took" in r.getMessage()]
+    assert "slow" in record.getMessage()
+    assert "created at " + __file__ in record.getMessage()  # the caller, not the loop
+
+
+def test_a_loop_made_in_debug_mode_times_its_callbacks(qapp, monkeypatch):
+    monkeypatch.setenv("PYTHONASYNCIODEBUG", "1")
+    made = DeskEventLoop(qapp)
+    try:
+        assert made.get_debug() and made._timer._debug
+    finally:
+        made.close()

@@ -12,18 +12,28 @@ timer (each step of a task) was sorted in front of all of them in Qt's timer lis
 
 Here ``call_later`` returns an ``asyncio.TimerHandle``, whose ``cancel()`` asks the
 loop to forget it (``_timer_handle_cancelled``): the Qt timer is killed and the handle
-dropped at once. Everything else is qasync's.
+dropped at once. In debug mode (``loop.set_debug(True)``, or ``PYTHONASYNCIODEBUG=1``)
+each callback is timed and one that holds the loop ``slow_callback_duration`` or longer
+is logged, as asyncio and qasync do: the quickest way to find what stalls the window.
+Everything else is qasync's.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextvars
+import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
 import qasync
 from PySide6.QtCore import QObject, QTimerEvent
+
+#: asyncio's own logger: where asyncio and qasync report a slow callback
+_asyncio_log = logging.getLogger("asyncio")
+#: the loop's own source files, left out of a handle's "created at" in debug mode
+_LOOP_FILES = frozenset({__file__, qasync.__file__})
 
 
 class _Timers(QObject):
@@ -34,6 +44,7 @@ class _Timers(QObject):
         self._handles: dict[int, asyncio.Handle] = {}  # Qt timer id -> handle
         self._ids: dict[int, int] = {}  # id(handle) -> Qt timer id
         self._stopped = False
+        self._debug = False
 
     def add_callback(self, handle: asyncio.Handle, delay: float = 0) -> asyncio.Handle:
         timer = self.startTimer(max(0, int(delay * 1000)))
@@ -59,13 +70,28 @@ class _Timers(QObject):
             return
         del self._ids[id(handle)]
         if not self._stopped and not handle._cancelled:
+            if self._debug:
+                self._run_timed(handle)
+            else:
+                handle._run()
+
+    def _run_timed(self, handle: asyncio.Handle) -> None:
+        loop = handle._loop
+        loop._current_handle = handle  # what asyncio's debug messages name
+        start = time.monotonic()
+        try:
             handle._run()
+        finally:
+            loop._current_handle = None
+        took = time.monotonic() - start
+        if took >= loop.slow_callback_duration:
+            _asyncio_log.warning("Executing %r took %.3f seconds", handle, took)
 
     def stop(self) -> None:
         self._stopped = True
 
     def set_debug(self, enabled: bool) -> None:
-        """qasync's debug mode times each callback; here they simply run."""
+        self._debug = enabled
 
 
 class DeskEventLoop(qasync.QEventLoop):
@@ -77,6 +103,7 @@ class DeskEventLoop(qasync.QEventLoop):
         # was made (already_running) still fires
         self._qasync_timer = self._timer
         self._timer = _Timers()
+        self._timer.set_debug(self.get_debug())  # PYTHONASYNCIODEBUG, read as it was made
 
     def call_later(self, delay: float, callback: Callable[..., Any], *args: Any,
                    context: contextvars.Context | None = None) -> asyncio.TimerHandle:
@@ -85,6 +112,9 @@ class DeskEventLoop(qasync.QEventLoop):
         if not callable(callback):
             raise TypeError(f"callback must be callable: {type(callback).__name__}")
         handle = asyncio.TimerHandle(self.time() + delay, callback, args, self, context)
+        trace = handle._source_traceback  # debug mode: where it was made, for the log
+        while trace and trace[-1].filename in _LOOP_FILES:
+            trace.pop()  # our call_later, qasync's call_soon...: name their caller
         return self._add_callback(handle, delay)
 
     def _timer_handle_cancelled(self, handle: asyncio.TimerHandle) -> None:
