@@ -18,20 +18,20 @@ the same exceptions (``ConnectError``, ``ReadTimeout``...).
 
 What it does not do: Unix sockets (httpx's ``uds=``, not used here). Proxies from the
 environment keep httpx's own backend: :func:`async_client` gives ours to the direct
-connections only.
+connections only. The pool's own locks and events, anyio's too: :mod:`.pool_sync`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import importlib
 import ssl
 from collections.abc import Iterable
 from typing import Any
 
 import httpcore
 import httpx
+
+from . import pool_sync
 
 #: a reader this far behind pauses the socket; it resumes below :data:`_LOW_WATER`
 _HIGH_WATER = 256 * 1024
@@ -236,20 +236,10 @@ class AsyncioBackend(httpcore.AsyncNetworkBackend):
         await asyncio.sleep(seconds)
 
 
-def load_ahead() -> None:
-    """Import anyio's asyncio backend now (blocking; for a worker thread).
-
-    httpcore's pool still takes anyio's locks and events, and anyio imports its asyncio
-    backend when the first one is made: 10-25 ms on the event loop's thread, in the
-    first call, which the window would feel in its first lookup."""
-    # what anyio.Event() loads; an anyio that names it otherwise: the first call does
-    with contextlib.suppress(ImportError):
-        importlib.import_module("anyio._backends._asyncio")
-
-
 def async_client(*, verify: bool | ssl.SSLContext, limits: httpx.Limits,
                  **kwargs: Any) -> httpx.AsyncClient:
-    """An ``httpx.AsyncClient`` whose direct connections use :class:`AsyncioBackend`.
+    """An ``httpx.AsyncClient`` whose direct connections use :class:`AsyncioBackend`,
+    and whose pool asyncio's own locks (:func:`.pool_sync.install`).
 
     httpx does not take a network backend, so it is set on the pool its transport
     built (``_pool``); an httpx that builds its pool otherwise keeps its own backend:
@@ -257,6 +247,7 @@ def async_client(*, verify: bool | ssl.SSLContext, limits: httpx.Limits,
     says which).
     Proxies named by the environment are httpx's own mounts, with ``verify`` and
     ``limits`` too."""
+    pool_sync.install()
     transport = httpx.AsyncHTTPTransport(verify=verify, limits=limits)
     use_asyncio_backend(transport)
     return httpx.AsyncClient(transport=transport, verify=verify, limits=limits, **kwargs)

@@ -180,12 +180,11 @@ class Connections(QObject):
 
     def _new_client_ahead(self, name: str):
         """:meth:`_new_client`, and what the first lookup would load on the UI thread
-        (worker thread): anyio's asyncio backend (``network.load_ahead``) and the TLS
-        context of the licence image's fetch (``images.load_ahead``)."""
-        from licensedesk.api import images, network
+        (worker thread): the TLS context of the licence image's fetch
+        (``images.load_ahead``)."""
+        from licensedesk.api import images
 
         client = self._new_client(name)
-        network.load_ahead()
         images.load_ahead(client.config)
         return client
 
