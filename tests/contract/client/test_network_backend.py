@@ -16,46 +16,9 @@ import pytest
 
 from licensedesk.api.network import AsyncioBackend, async_client, use_asyncio_backend
 from tests.support.aio import run_async
+from tests.support.loopback_http import Server, answer, answer_every_request, read_request
 
 LIMITS = httpx.Limits(max_connections=4, max_keepalive_connections=4)
-
-
-def answer(body: bytes = b"ok", close: bool = False) -> bytes:
-    head = f"HTTP/1.1 200 OK\r\nContent-Length: {len(body)}\r\n"
-    return (head + ("Connection: close\r\n" if close else "") + "\r\n").encode() + body
-
-
-async def read_request(reader: asyncio.StreamReader) -> bytes:
-    """The request's head, and its body when it has a Content-Length."""
-    head = await reader.readuntil(b"\r\n\r\n")
-    for line in head.split(b"\r\n"):
-        if line.lower().startswith(b"content-length:"):
-            await reader.readexactly(int(line.split(b":")[1]))
-    return head
-
-
-class Server:
-    """A loopback server running ``handler(reader, writer)`` for each connection."""
-
-    def __init__(self, handler) -> None:
-        self.handler = handler
-        self.connections = 0
-
-    async def __aenter__(self) -> str:
-        async def connection(reader, writer):
-            self.connections += 1
-            try:
-                await self.handler(reader, writer)
-            except (ConnectionError, asyncio.IncompleteReadError):
-                pass
-            finally:
-                writer.close()
-
-        self._server = await asyncio.start_server(connection, "127.0.0.1", 0)
-        return f"http://127.0.0.1:{self._server.sockets[0].getsockname()[1]}"
-
-    async def __aexit__(self, *exc) -> None:
-        self._server.close()
 
 
 def client(**kwargs) -> httpx.AsyncClient:
@@ -71,13 +34,8 @@ def test_the_clients_connections_use_the_asyncio_backend():
 
 
 def test_keep_alive_reuses_one_connection():
-    async def handler(reader, writer):
-        while True:
-            await read_request(reader)
-            writer.write(answer(b"again"))
-
     async def main():
-        server = Server(handler)
+        server = Server(answer_every_request(b"again"))
         async with server as url, client() as http:
             bodies = [(await http.get(url)).content for _ in range(5)]
         return bodies, server.connections

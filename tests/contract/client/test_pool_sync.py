@@ -18,8 +18,8 @@ import pytest
 
 from licensedesk.api import pool_sync
 from licensedesk.api.network import async_client
-from tests.contract.client.test_network_backend import Server, answer, read_request
 from tests.support.aio import run_async
+from tests.support.loopback_http import Server, answer, answer_every_request, read_request
 
 
 @pytest.fixture(params=["asyncio", "httpcore's own"])
@@ -90,13 +90,8 @@ def test_a_lookup_does_not_load_anyios_asyncio_backend(sandbox):
 
 
 def test_many_requests_share_few_connections(classes):
-    async def handler(reader, writer):
-        while True:
-            await read_request(reader)
-            writer.write(answer(b"ok"))
-
     async def main():
-        server = Server(handler)
+        server = Server(answer_every_request(b"ok"))
         limits = httpx.Limits(max_connections=2, max_keepalive_connections=2)
         async with server as url, async_client(verify=False, limits=limits) as http:
             answers = await asyncio.gather(*(http.get(url) for _ in range(30)))
