@@ -131,3 +131,54 @@ def test_an_error_in_on_result_stops_the_batch_and_is_raised(sandbox):
     batch = run_async(main())
     assert batch.done == 1
     assert sandbox.request_count() < 10
+
+
+class AnsweredAtOnce:
+    """The sandbox's answers for one serial, asked once, then given back without waiting:
+    a service whose answers are always in already (below the real runs above)."""
+
+    def __init__(self, client: LicenseClient, answers: dict) -> None:
+        self.config = client.config
+        self.has_write_pair = client.has_write_pair
+        self.answers = answers
+        self.calls = 0
+
+    def __getattr__(self, name: str):
+        async def call(*args):
+            self.calls += 1
+            return self.answers[name]
+
+        return call
+
+
+def test_a_worker_lets_the_loop_take_a_turn_before_each_call(sandbox):
+    """Answers that are in at once do not run back to back: the window's loop gets a
+    turn between two calls (to paint, to fire its timers)."""
+    serial = sandbox.serial("perpetual")
+
+    async def main() -> tuple[int, int]:
+        async with LicenseClient(client_config(sandbox, "read", "read_write")) as real:
+            answers = {"show_license": await real.show_license(serial),
+                       "activations": await real.activations(serial),
+                       "license_products": await real.license_products(serial)}
+            client = AnsweredAtOnce(real, answers)
+            turns = 0
+
+            async def ticker() -> None:
+                nonlocal turns
+                while True:
+                    turns += 1
+                    await asyncio.sleep(0)
+
+            ticking = asyncio.ensure_future(ticker())
+            await asyncio.sleep(0)
+            before = turns
+            results: list[CheckResult] = []
+            await BatchCheck(client, [serial] * 10, concurrency=1).run(results.append)
+            ticking.cancel()
+            assert [r.status for r in results] == [results[0].status] * 10
+            return turns - before, client.calls
+
+    turns, calls = run_async(main())
+    assert calls == 30  # licence, activations, products for each of ten serials
+    assert turns >= calls
