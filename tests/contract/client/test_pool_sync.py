@@ -23,16 +23,24 @@ from tests.support.loopback_http import Server, answer, answer_every_request, re
 
 
 @pytest.fixture(params=["asyncio", "httpcore's own"])
-def classes(request):
-    """The pool's locks and events: this app's, or httpcore's own for the same test."""
+def classes(request, monkeypatch):
+    """The pool's locks and events: this app's, or httpcore's own for the same test
+    (``async_client()`` then installs nothing)."""
     if request.param == "asyncio":
         assert pool_sync.install()
     else:
         pool_sync.uninstall()
+        monkeypatch.setattr(pool_sync, "install", lambda: False)
     try:
         yield request.param
     finally:
-        pool_sync.install()
+        monkeypatch.undo()
+        assert pool_sync.install()
+
+
+def in_use(classes: str) -> None:
+    """Fails unless the pool runs on the classes the test asked for."""
+    assert pool_sync.installed() is (classes == "asyncio")
 
 
 def one_connection(pool_timeout: float | None = None) -> httpx.AsyncClient:
@@ -94,6 +102,7 @@ def test_many_requests_share_few_connections(classes):
         server = Server(answer_every_request(b"ok"))
         limits = httpx.Limits(max_connections=2, max_keepalive_connections=2)
         async with server as url, async_client(verify=False, limits=limits) as http:
+            in_use(classes)
             answers = await asyncio.gather(*(http.get(url) for _ in range(30)))
         return [a.content for a in answers], server.connections
 
@@ -110,6 +119,7 @@ def test_a_request_waiting_too_long_for_a_connection_is_a_pool_timeout(classes):
 
     async def main():
         async with Server(handler) as url, one_connection(pool_timeout=0.05) as http:
+            in_use(classes)
             first = asyncio.ensure_future(http.get(url))
             await asyncio.sleep(0.05)  # the first has the connection
             try:
@@ -134,6 +144,7 @@ def test_a_request_cancelled_while_waiting_for_a_connection_leaves_the_pool_work
 
     async def main():
         async with Server(handler) as url, one_connection() as http:
+            in_use(classes)
             first = asyncio.ensure_future(http.get(url))
             await asyncio.sleep(0.05)
             waiting = asyncio.ensure_future(http.get(url))
