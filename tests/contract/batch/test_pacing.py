@@ -11,7 +11,7 @@ import pytest
 from licensedesk.api import LicenseClient
 from licensedesk.batch.check import BatchCheck
 from licensedesk.batch.model import CheckResult, Status
-from tests.support.aio import run_async
+from tests.support.aio import loop_turns, run_async
 
 from .helpers import UNKNOWN, check, client_config
 
@@ -162,22 +162,11 @@ def test_a_worker_lets_the_loop_take_a_turn_before_each_call(sandbox):
                        "activations": await real.activations(serial),
                        "license_products": await real.license_products(serial)}
             client = AnsweredAtOnce(real, answers)
-            turns = 0
-
-            async def ticker() -> None:
-                nonlocal turns
-                while True:
-                    turns += 1
-                    await asyncio.sleep(0)
-
-            ticking = asyncio.ensure_future(ticker())
-            await asyncio.sleep(0)
-            before = turns
             results: list[CheckResult] = []
-            await BatchCheck(client, [serial] * 10, concurrency=1).run(results.append)
-            ticking.cancel()
+            batch = BatchCheck(client, [serial] * 10, concurrency=1)
+            _, turns = await loop_turns(batch.run(results.append))
             assert [r.status for r in results] == [results[0].status] * 10
-            return turns - before, client.calls
+            return turns, client.calls
 
     turns, calls = run_async(main())
     assert calls == 30  # licence, activations, products for each of ten serials

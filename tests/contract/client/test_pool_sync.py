@@ -18,7 +18,7 @@ import pytest
 
 from licensedesk.api import pool_sync
 from licensedesk.api.network import async_client
-from tests.support.aio import run_async
+from tests.support.aio import loop_turns, run_async
 from tests.support.loopback_http import Server, answer, answer_every_request, read_request
 
 
@@ -184,20 +184,7 @@ def test_an_asyncio_event_assigned_before_the_wait_returns_at_once():
     async def main():
         event = pool_sync.AsyncioEvent()
         event.set()
-        passes = 0
-
-        async def count():
-            nonlocal passes
-            while True:
-                passes += 1
-                await asyncio.sleep(0)
-
-        counter = asyncio.ensure_future(count())
-        await asyncio.sleep(0)
-        before = passes
-        await event.wait(timeout=1)
-        after = passes
-        counter.cancel()
-        return after - before
+        _, turns = await loop_turns(event.wait(timeout=1))
+        return turns
 
     assert run_async(main()) == 0
