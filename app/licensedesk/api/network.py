@@ -239,7 +239,7 @@ class AsyncioBackend(httpcore.AsyncNetworkBackend):
 def async_client(*, verify: bool | ssl.SSLContext, limits: httpx.Limits,
                  **kwargs: Any) -> httpx.AsyncClient:
     """An ``httpx.AsyncClient`` whose direct connections use :class:`AsyncioBackend`,
-    and whose pool asyncio's own locks (:func:`.pool_sync.install`).
+    and whose pool takes asyncio's own locks (:func:`.pool_sync.install`).
 
     httpx does not take a network backend, so it is set on the pool its transport
     built (``_pool``); an httpx that builds its pool otherwise keeps its own backend:
