@@ -19,6 +19,15 @@ How "shown" is taken, and why:
   too: there the server's work shares the app's GIL.
 - The licence image is not part of it: it needs the licence's answer first
   (a second round trip by nature) and is fetched after the three parts.
+
+Where the time goes: after the measured runs, a few more of each are run with time
+stamps (:class:`Stamps`) and their medians printed: when the last request was
+written, when the last answer's bytes were read, when the last part was filled in and
+when the window was painted (for the single call: when it returned). Read against
+each other they split the lookup's excess over one round trip into sending, the
+service, filling in and layout + paint, so a miss on another machine says where it
+lies. The stamps wrap the client's own transport (``licensedesk.api.network``) for
+those runs only; the measured runs are not wrapped.
 """
 
 from __future__ import annotations
@@ -36,10 +45,59 @@ from _ui_bench_support import SandboxProcess, make_app, make_desk
 
 LATENCY_MS = 100
 PARTS = frozenset({"lookup.license", "lookup.products", "lookup.activations"})
+#: the runs with time stamps, after the measured ones
+EXPLAIN_RUNS = 8
+#: how an HTTP/1.1 request's first write begins (its request line)
+_REQUEST_LINE = (b"GET ", b"POST ", b"PUT ", b"PATCH ", b"DELETE ", b"HEAD ")
+
+
+class Stamps:
+    """While entered: the times (``perf_counter``) at which a request was written and at
+    which answer bytes were read, on every connection of the client's own transport."""
+
+    def __init__(self) -> None:
+        self.written: list[float] = []
+        self.read: list[float] = []
+
+    def clear(self) -> None:
+        self.written.clear()
+        self.read.clear()
+
+    def __enter__(self) -> Stamps:
+        from licensedesk.api import network
+
+        self._saved = network.AsyncioStream.write, network._Connection.data_received
+        write, data_received = self._saved
+        written, read = self.written, self.read
+
+        async def stamped_write(stream, buffer: bytes, timeout: float | None = None) -> None:
+            await write(stream, buffer, timeout)
+            if buffer.startswith(_REQUEST_LINE):
+                written.append(time.perf_counter())
+
+        def stamped_data_received(connection, data: bytes) -> None:
+            read.append(time.perf_counter())
+            data_received(connection, data)
+
+        network.AsyncioStream.write = stamped_write
+        network._Connection.data_received = stamped_data_received
+        return self
+
+    def __exit__(self, *exc) -> None:
+        from licensedesk.api import network
+
+        network.AsyncioStream.write, network._Connection.data_received = self._saved
+
+    def offsets(self, start: float, end: float, requests: int) -> tuple[float, float]:
+        """ms after ``start``: the ``requests``-th request written, and the last answer
+        bytes read before ``end`` (what came later, e.g. the licence image, is not counted)."""
+        last_in = max(t for t in self.read if t <= end)
+        return (self.written[requests - 1] - start) * 1000, (last_in - start) * 1000
 
 
 def measure(app, loop, url: str, creds: dict, serial: str, settings: Path, runs: int):
-    """Medians (ms) of: one round trip, three calls gathered without UI, the UI lookup."""
+    """Times (ms) of: one round trip, three calls gathered without UI, the UI lookup; and
+    the stamped runs' split (:func:`explain`)."""
     desk = make_desk(url, creds["app_id"], creds["api_key"], str(settings))
     client = desk.connections.client()
     ws = desk.window.workspace
@@ -51,6 +109,7 @@ def measure(app, loop, url: str, creds: dict, serial: str, settings: Path, runs:
             return
         left.discard(name)
         if not left:
+            pending["filled"] = time.perf_counter()
             app.sendPostedEvents()  # layout and paint what changed, as the loop would next
             pending.pop("left")
             pending["done"].set_result(time.perf_counter())
@@ -72,11 +131,25 @@ def measure(app, loop, url: str, creds: dict, serial: str, settings: Path, runs:
         ws.serial_input.setText(serial)
         pending["left"] = set(PARTS)
         pending["done"] = loop.create_future()
-        t = time.perf_counter()
+        pending["start"] = t = time.perf_counter()
         ws.serial_input.returnPressed.emit()
-        end = await pending["done"]
+        pending["end"] = end = await pending["done"]
         assert ws.card.license is not None and ws.activations.model.rowCount() > 0
         return (end - t) * 1000
+
+    async def stamped(stamps: Stamps) -> tuple[list[float], list[float]]:
+        """One round trip, then one lookup: their moments in ms (see :func:`explain`)."""
+        stamps.clear()
+        t = time.perf_counter()
+        await client.show_license(serial)
+        end = time.perf_counter()
+        single = [*stamps.offsets(t, end, 1), (end - t) * 1000]
+        stamps.clear()
+        took = await ui_lookup()
+        start, end = pending["start"], pending["end"]
+        lookup = [*stamps.offsets(start, end, len(PARTS)), (pending["filled"] - start) * 1000,
+                  took]
+        return single, lookup
 
     async def bench():
         await one_round_trip()  # open the connections
@@ -86,15 +159,35 @@ def measure(app, loop, url: str, creds: dict, serial: str, settings: Path, runs:
             singles.append(await one_round_trip())
             gathers.append(await gathered())
             lookups.append(await ui_lookup())
+        with Stamps() as stamps:
+            split = [await stamped(stamps) for _ in range(EXPLAIN_RUNS)]
         await desk.aclose()
         desk.window.close()
-        return singles, gathers, lookups
+        return singles, gathers, lookups, split
 
     return loop.run_until_complete(bench())
 
 
+def explain(split: list[tuple[list[float], list[float]]]) -> None:
+    """Print the stamped runs' medians: one round trip against the lookup, moment by
+    moment (ms after the call / after Enter), and what each step adds."""
+    single = [statistics.median(s[i] for s, _ in split) for i in range(3)]
+    lookup = [statistics.median(u[i] for _, u in split) for i in range(4)]
+    w1, r1, d1 = single
+    wl, rl, fl, pl = lookup
+    print(f"  where the time goes ({len(split)} more runs with time stamps, medians, ms):")
+    print("                                      one call   lookup   adds")
+    print(f"    request(s) written, the last:  {w1:9.1f} {wl:8.1f} {wl - w1:+6.1f}  sending")
+    print(f"    answer bytes read, the last:   {r1:9.1f} {rl:8.1f} {(rl - wl) - (r1 - w1):+6.1f}"
+          "  the service (three answers)")
+    print(f"    parts filled in, the last:     {'':>9} {fl:8.1f} {(fl - rl) - (d1 - r1):+6.1f}"
+          "  reading and filling in (vs the call's reading)")
+    print(f"    call returned / painted:       {d1:9.1f} {pl:8.1f} {pl - fl:+6.1f}"
+          "  layout and paint")
+
+
 def report(title: str, singles: list[float], gathers: list[float], lookups: list[float],
-           key: str | None) -> None:
+           split: list, key: str | None) -> None:
     single, gather, lookup = (statistics.median(x) for x in (singles, gathers, lookups))
     print(title)
     print(f"  one round trip (show_license):       {single:7.1f} ms")
@@ -106,6 +199,7 @@ def report(title: str, singles: list[float], gathers: list[float], lookups: list
                runs=ratios)
     else:
         print(f"  ratio:                               {lookup / single:7.2f}")
+    explain(split)
 
 
 def main() -> None:
