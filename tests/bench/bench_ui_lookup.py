@@ -119,7 +119,8 @@ def measure(app, loop, url: str, creds: dict, serial: str, settings: Path, runs:
     async def one_round_trip() -> float:
         t = time.perf_counter()
         await client.show_license(serial)
-        return (time.perf_counter() - t) * 1000
+        pending["call"] = t, time.perf_counter()  # its start and end, for the stamps
+        return (pending["call"][1] - t) * 1000
 
     async def gathered() -> float:
         t = time.perf_counter()
@@ -131,22 +132,21 @@ def measure(app, loop, url: str, creds: dict, serial: str, settings: Path, runs:
         ws.serial_input.setText(serial)
         pending["left"] = set(PARTS)
         pending["done"] = loop.create_future()
-        pending["start"] = t = time.perf_counter()
+        t = time.perf_counter()
         ws.serial_input.returnPressed.emit()
-        pending["end"] = end = await pending["done"]
+        end = await pending["done"]
+        pending["lookup"] = t, end  # for the stamps
         assert ws.card.license is not None and ws.activations.model.rowCount() > 0
         return (end - t) * 1000
 
     async def stamped(stamps: Stamps) -> tuple[list[float], list[float]]:
         """One round trip, then one lookup: their moments in ms (see :func:`explain`)."""
         stamps.clear()
-        t = time.perf_counter()
-        await client.show_license(serial)
-        end = time.perf_counter()
-        single = [*stamps.offsets(t, end, 1), (end - t) * 1000]
+        took = await one_round_trip()
+        single = [*stamps.offsets(*pending["call"], 1), took]
         stamps.clear()
         took = await ui_lookup()
-        start, end = pending["start"], pending["end"]
+        start, end = pending["lookup"]
         lookup = [*stamps.offsets(start, end, len(PARTS)), (pending["filled"] - start) * 1000,
                   took]
         return single, lookup
