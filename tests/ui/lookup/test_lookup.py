@@ -296,3 +296,25 @@ def test_the_card_and_products_split_holds_through_a_lookup(desk, qtbot):
     wait_idle(desk, qtbot)
     QApplication.sendPostedEvents()
     assert ws.top_splitter.sizes() == sizes
+
+
+def test_the_card_and_products_split_holds_from_licence_to_licence(desk, qtbot):
+    """Licences whose cards need different widths (an e-mail address, a validity period,
+    neither) leave the split where it was while each card fits its share; the split moved
+    with every licence when its shares were stretch factors."""
+    from PySide6.QtWidgets import QApplication
+
+    sandbox = desk.sandbox
+    ws = desk.window.workspace
+    desk.window.resize(1100, 720)
+    widths, sizes = set(), set()
+    for name in ("perpetual", "upgrade_target", "subscription_active", "upgrade_current",
+                 "perpetual"):
+        look_up(desk, qtbot, sandbox.serial(name))
+        QApplication.sendPostedEvents()
+        widths.add(ws.card_scroll.minimumSizeHint().width())
+        sizes.add(tuple(ws.top_splitter.sizes()))
+    assert len(widths) >= 3  # the cards did ask for different widths
+    assert len(sizes) == 1
+    card, products = sizes.pop()
+    assert abs(card - products) <= 1  # half and half, as nobody moved the handle

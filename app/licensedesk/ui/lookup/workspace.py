@@ -142,8 +142,14 @@ class Workspace(QWidget):
         self.card_scroll = CardScroll(self.card)  # wrapped rows are never clipped
         self.top_splitter.addWidget(self.card_scroll)
         self.top_splitter.addWidget(self.products)
-        self.top_splitter.setStretchFactor(0, 2)
-        self.top_splitter.setStretchFactor(1, 3)
+        # Half and half, until the person drags the handle (remembered: ui/shell/settings.py).
+        # A splitter keeps the shares it was given (sizes as proportions, each raised to
+        # the pane's minimum: hence large ones) and gives a pane more only when its
+        # minimum asks. The card's minimum follows the licence (its longest word, an
+        # e-mail address; the validity period): with the former 2:3 stretch each licence
+        # moved the boundary (cards 355-519 px wide in the demo data). Half the default
+        # window holds the usual card, so the boundary stays where it is.
+        self.top_splitter.setSizes([_SHARE, _SHARE])
         self.main_splitter = QSplitter(Qt.Orientation.Vertical)
         self.main_splitter.setObjectName("mainSplitter")
         self.main_splitter.addWidget(self.top_splitter)
@@ -326,6 +332,11 @@ class Workspace(QWidget):
             if name not in keep:
                 part.empty()
         self.history.clear()
+
+
+#: a pane's share of the card / products split, before the person sets one (any number
+#: above both panes' minimum widths: only the ratio counts)
+_SHARE = 10_000
 
 
 def _rows_height(table, rows: int) -> int:
