@@ -19,6 +19,10 @@ How "shown" is taken, and why:
   too: there the server's work shares the app's GIL.
 - The licence image is not part of it: it needs the licence's answer first
   (a second round trip by nature) and is fetched after the three parts.
+- The figure looks up the same serial each time. A person looks up one licence
+  after another, whose cards need other widths and fill other rows: a second
+  figure, for information, takes :data:`OTHERS` in turn (same runs, same reference:
+  one ``show_license`` of that serial just before).
 
 Where the time goes: after the measured runs, a few more of each are run with time
 stamps (:class:`Stamps`) and their medians printed: when the last request was
@@ -47,6 +51,9 @@ LATENCY_MS = 100
 PARTS = frozenset({"lookup.license", "lookup.products", "lookup.activations"})
 #: the runs with time stamps, after the measured ones
 EXPLAIN_RUNS = 8
+#: licences looked up in turn for the second figure: cards 441-519 px wide, with and
+#: without a validity row, one to three devices (the demo data's catalogue names)
+OTHERS = ("perpetual", "subscription_active", "upgrade_current", "trial")
 #: how an HTTP/1.1 request's first write begins (its request line)
 _REQUEST_LINE = (b"GET ", b"POST ", b"PUT ", b"PATCH ", b"DELETE ", b"HEAD ")
 
@@ -95,9 +102,11 @@ class Stamps:
         return (self.written[requests - 1] - start) * 1000, (last_in - start) * 1000
 
 
-def measure(app, loop, url: str, creds: dict, serial: str, settings: Path, runs: int):
-    """Times (ms) of: one round trip, three calls gathered without UI, the UI lookup; and
-    the stamped runs' split (:func:`explain`)."""
+def measure(app, loop, url: str, creds: dict, serial: str, settings: Path, runs: int,
+            others: tuple[str, ...] = ()):
+    """Times (ms) of: one round trip, three calls gathered without UI, the UI lookup; the
+    stamped runs' split (:func:`explain`); and round trips and lookups of ``others`` in
+    turn."""
     desk = make_desk(url, creds["app_id"], creds["api_key"], str(settings))
     client = desk.connections.client()
     ws = desk.window.workspace
@@ -116,7 +125,7 @@ def measure(app, loop, url: str, creds: dict, serial: str, settings: Path, runs:
 
     desk.runner.finished.connect(part_finished)
 
-    async def one_round_trip() -> float:
+    async def one_round_trip(serial: str = serial) -> float:
         t = time.perf_counter()
         await client.show_license(serial)
         pending["call"] = t, time.perf_counter()  # its start and end, for the stamps
@@ -128,7 +137,7 @@ def measure(app, loop, url: str, creds: dict, serial: str, settings: Path, runs:
                              client.activations(serial))
         return (time.perf_counter() - t) * 1000
 
-    async def ui_lookup() -> float:
+    async def ui_lookup(serial: str = serial) -> float:
         ws.serial_input.setText(serial)
         pending["left"] = set(PARTS)
         pending["done"] = loop.create_future()
@@ -136,7 +145,8 @@ def measure(app, loop, url: str, creds: dict, serial: str, settings: Path, runs:
         ws.serial_input.returnPressed.emit()
         end = await pending["done"]
         pending["lookup"] = t, end  # for the stamps
-        assert ws.card.license is not None and ws.activations.model.rowCount() > 0
+        assert ws.card.license is not None and ws.card.license.serial == serial
+        assert ws.activations.model.rowCount() > 0
         return (end - t) * 1000
 
     async def stamped(stamps: Stamps) -> tuple[list[float], list[float]]:
@@ -161,9 +171,13 @@ def measure(app, loop, url: str, creds: dict, serial: str, settings: Path, runs:
             lookups.append(await ui_lookup())
         with Stamps() as stamps:
             split = [await stamped(stamps) for _ in range(EXPLAIN_RUNS)]
+        turns = ([], [])
+        for i in range(runs if others else 0):
+            turns[0].append(await one_round_trip(others[i % len(others)]))
+            turns[1].append(await ui_lookup(others[i % len(others)]))
         await desk.aclose()
         desk.window.close()
-        return singles, gathers, lookups, split
+        return singles, gathers, lookups, split, turns
 
     return loop.run_until_complete(bench())
 
@@ -187,7 +201,7 @@ def explain(split: list[tuple[list[float], list[float]]]) -> None:
 
 
 def report(title: str, singles: list[float], gathers: list[float], lookups: list[float],
-           split: list, key: str | None) -> None:
+           split: list, turns: tuple[list[float], list[float]], key: str | None) -> None:
     single, gather, lookup = (statistics.median(x) for x in (singles, gathers, lookups))
     print(title)
     print(f"  one round trip (show_license):       {single:7.1f} ms")
@@ -200,6 +214,12 @@ def report(title: str, singles: list[float], gathers: list[float], lookups: list
     else:
         print(f"  ratio:                               {lookup / single:7.2f}")
     explain(split)
+    if turns[0]:
+        ratios = [u / o for u, o in zip(turns[1], turns[0], strict=True)]
+        figure(f"{key}_others" if key else "", f"lookup of another licence each time "
+               f"({len(OTHERS)} in turn) / one round trip, for information",
+               statistics.median(turns[1]) / statistics.median(turns[0]), None,
+               runs=ratios, record=key is not None)
 
 
 def main() -> None:
@@ -210,11 +230,13 @@ def main() -> None:
     scratch = Path(tempfile.mkdtemp(prefix="ld-bench-"))
     data = create_demo(scratch / "demo.db")
     creds = data["catalogue"]["credentials"]["read_write"]
-    serial = data["catalogue"]["serials"]["perpetual"]
+    serials = data["catalogue"]["serials"]
+    serial = serials["perpetual"]
+    others = tuple(serials[name] for name in OTHERS)
     app, loop = make_app()
     print(f"sandbox latency {LATENCY_MS} ms, {runs} runs, medians")
     with SandboxProcess(scratch / "demo.db", latency_ms=LATENCY_MS, stderr=None) as sandbox:
-        own = measure(app, loop, sandbox.url, creds, serial, scratch / "a.ini", runs)
+        own = measure(app, loop, sandbox.url, creds, serial, scratch / "a.ini", runs, others)
     report("sandbox in its own process (like the hosted service)", *own, key="lookup")
     with SandboxServer(scratch / "demo.db", latency_ms=LATENCY_MS) as server:
         shared = measure(app, loop, server.url, creds, serial, scratch / "b.ini", runs)
