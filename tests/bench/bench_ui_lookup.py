@@ -216,7 +216,7 @@ def report(title: str, singles: list[float], gathers: list[float], lookups: list
     explain(split)
     if turns[0]:
         ratios = [u / o for u, o in zip(turns[1], turns[0], strict=True)]
-        figure(f"{key}_others" if key else "", f"lookup of another licence each time "
+        figure(f"{key}_others", f"lookup of another licence each time "
                f"({len(OTHERS)} in turn) / one round trip, for information",
                statistics.median(turns[1]) / statistics.median(turns[0]), None,
                runs=ratios, record=key is not None)

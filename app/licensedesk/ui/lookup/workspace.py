@@ -46,6 +46,9 @@ SERIAL_HINT = N_(
     "A serial is five groups of four letters or digits, e.g. ABCD-1234-EFGH-5678-IJKL.")
 FOUND_IN_TEXT = N_("Looking up the serial found in the pasted text, {serial}.")
 SERIAL_DESCRIPTION = N_("Type or paste a serial and press Enter to look it up")
+#: a pane's share of the card / products split, before the person sets one (any number
+#: above both panes' minimum widths: only the ratio counts)
+_SHARE = 10_000
 
 
 class Workspace(QWidget):
@@ -332,11 +335,6 @@ class Workspace(QWidget):
             if name not in keep:
                 part.empty()
         self.history.clear()
-
-
-#: a pane's share of the card / products split, before the person sets one (any number
-#: above both panes' minimum widths: only the ratio counts)
-_SHARE = 10_000
 
 
 def _rows_height(table, rows: int) -> int:
