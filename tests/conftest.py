@@ -4,6 +4,10 @@ Both must be set before anything imports Qt or qasync (PLATFORM.md).
 """
 
 import os
+import re
+from contextlib import ExitStack
+from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +18,35 @@ prepare()  # QT_API, QT_NO_GUI_THREADPOOL: as the app starts Qt
 # the suite reads English words; a German desktop running it must not change that (the
 # German tests ask for it: tests/ui/shell/test_language.py, tests/contract/cli/...)
 os.environ["LANGUAGE"] = "en"
+
+#: words of a test module that deals with dates, days or zones: its tests are marked
+#: ``clock`` and run under a shifted clock by scripts/test-clock.sh (a module that starts
+#: to touch dates joins the matrix by itself)
+DATE_WORDS = re.compile(r"datetime|timedelta|\bdate\b|today|QDate|zone\(|india_time|"
+                        r"expire|days.left|start_at|end_at|validity|strftime|isoformat|"
+                        r"--since|--until|renewal|clock")
+
+
+@cache
+def _touches_dates(path: Path) -> bool:
+    return bool(DATE_WORDS.search(path.read_text(encoding="utf-8")))
+
+
+def pytest_collection_modifyitems(items) -> None:
+    for item in items:
+        if _touches_dates(Path(item.fspath)):
+            item.add_marker(pytest.mark.clock)
+
+
+@pytest.fixture
+def zone():
+    """Sets the process's local time zone for the rest of the test: ``zone("Asia/Kolkata")``
+    (``TZ`` and ``tzset``: what the code under test and Qt read); restored afterwards."""
+    from tests.support.zones import local_zone
+
+    with ExitStack() as stack:
+        yield lambda name: stack.enter_context(local_zone(name))
+
 
 # --- Sandbox fixture (owned by the sandbox; docs/CONTRACTS.md) -------------------------
 

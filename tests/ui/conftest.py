@@ -6,11 +6,12 @@ pointing at the ``sandbox`` fixture."""
 from __future__ import annotations
 
 import asyncio
-import os
 
 import pytest
 
 from licensedesk.ui.shell.qt_environment import prepare
+
+from ..support.zones import local_zone
 
 prepare()  # also in tests/conftest.py; here for a run of tests/ui alone
 
@@ -182,17 +183,8 @@ def reseller(make_desk, sandbox, store, secrets):
 @pytest.fixture
 def india_time():
     """Local time UTC+05:30 for the test (a POSIX TZ string: no zone database needed)."""
-    import time
-
-    old = os.environ.get("TZ")
-    os.environ["TZ"] = "IST-5:30"
-    time.tzset()
-    yield
-    if old is None:
-        del os.environ["TZ"]
-    else:
-        os.environ["TZ"] = old
-    time.tzset()
+    with local_zone("IST-5:30"):
+        yield
 
 
 @pytest.fixture

@@ -7,6 +7,8 @@ from datetime import datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from licensedesk.licence_term import ENDING_DAYS
+
 if TYPE_CHECKING:
     from licensedesk.api.errors import ApiError
 
@@ -23,7 +25,8 @@ class Status(StrEnum):
     ERROR = "error"              # could not check: network, refused key, bad answer…
 
 
-EXPIRING_DAYS = 30
+#: "expiring" is the licence card's amber: one rule (:mod:`licensedesk.licence_term`)
+EXPIRING_DAYS = ENDING_DAYS
 
 
 @dataclass(frozen=True)

@@ -3,15 +3,17 @@
 Pure functions (no network, ``now`` given), so every rule is tested without a
 server. Rules:
 
-- Dates decide first: ``start`` in the future → NOT_STARTED; ``end`` reached →
-  EXPIRED; ``end`` within :data:`EXPIRING_DAYS` → EXPIRING; else ACTIVE (also
-  for a licence without an end: perpetual).
+- Dates decide first, by :func:`licensedesk.licence_term.term` (the licence card's
+  rule): ``start`` in the future → NOT_STARTED; ``end`` reached → EXPIRED; ``end``
+  within :data:`EXPIRING_DAYS` calendar days → EXPIRING; else ACTIVE (also for a
+  licence without an end: perpetual).
 - With a product, a validation other than ``valid`` makes an ACTIVE/EXPIRING
   licence INVALID with validate's reason; an expired or not started licence
   keeps that status (a different reason of the validation, such as "does not
   cover this product", goes to ``reason``).
-- ``days_left``: whole days until ``end``, counted up (3 hours left is 1 day);
-  0 or less once it has ended (−35: ended 35 days ago); None without an end.
+- ``days_left``: calendar days from today to the end's day in the user's zone
+  (:func:`licensedesk.licence_term.days_left`): 0 on the last day and on the day it
+  ended, −35 when it ended 35 days ago; None without an end.
 - Seats: activated devices per product from the activations list; the maximum
   from the products list when it was read, else None.
 
@@ -22,7 +24,6 @@ table and the command line show).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from gettext import NullTranslations
@@ -32,10 +33,10 @@ from licensedesk.api.errors import ApiError
 from licensedesk.api.models import Activation, License, Product, ValidationResult
 from licensedesk.api.sentence import Sentence, english_of, say
 from licensedesk.i18n import N_
+from licensedesk.licence_term import days_left, term
 
-from .model import EXPIRING_DAYS, CheckResult, Seats, Status
+from .model import CheckResult, Seats, Status
 
-DAY = 86400.0
 _ENGLISH = NullTranslations()
 NOT_FOUND_WORDS = N_("not found")
 NOT_FOUND_REASON = N_("The service does not know this serial.")
@@ -49,6 +50,9 @@ def date_words(status: Status, days: int, *, english: bool = False) -> str:
     ngettext: Callable[[str, str, int], str] = _ENGLISH.ngettext if english else i18n.ngettext
     n = abs(days)
     if status is Status.NOT_STARTED:
+        if days == 0:
+            # TRANSLATORS: a licence's status in the batch check: its period begins later today
+            return gettext("not started: starts today")
         return ngettext("not started: starts in {n} day", "not started: starts in {n} days",
                         n).format(n=n)
     if status is Status.EXPIRED:
@@ -56,6 +60,9 @@ def date_words(status: Status, days: int, *, english: bool = False) -> str:
             return gettext("expired today")
         return ngettext("expired {n} day ago", "expired {n} days ago", n).format(n=n)
     if status is Status.EXPIRING:
+        if days == 0:
+            # TRANSLATORS: a licence's status in the batch check: its last day is today
+            return gettext("expires today")
         return ngettext("expires in {n} day", "expires in {n} days", n).format(n=n)
     # TRANSLATORS: a licence's status in the batch check (running, not expired)
     return gettext("active")
@@ -65,29 +72,16 @@ def _both(status: Status, days: int) -> Sentence:
     return Sentence(date_words(status, days), date_words(status, days, english=True))
 
 
-def days_left(end: datetime | None, now: datetime) -> int | None:
-    """Whole days until ``end`` (counted up while it runs, down once it has ended)."""
-    if end is None:
-        return None
-    seconds = (end - now).total_seconds()
-    if seconds > 0:
-        return math.ceil(seconds / DAY)
-    return -math.floor(-seconds / DAY)
+_STATUS_OF_STATE = {"not_started": Status.NOT_STARTED, "expired": Status.EXPIRED,
+                    "ending": Status.EXPIRING, "ok": Status.ACTIVE, "perpetual": Status.ACTIVE}
 
 
 def date_facts(lic: License, now: datetime) -> tuple[Status, int]:
     """(status, days) from the licence's start and end alone: ``days`` as
-    :func:`date_words` reads them (0 for an active licence)."""
-    if lic.start_at is not None and now < lic.start_at:
-        return Status.NOT_STARTED, math.ceil((lic.start_at - now).total_seconds() / DAY)
-    left = days_left(lic.end_at, now)
-    if left is None:
-        return Status.ACTIVE, 0
-    if left <= 0:
-        return Status.EXPIRED, left
-    if left <= EXPIRING_DAYS:
-        return Status.EXPIRING, left
-    return Status.ACTIVE, left
+    :func:`date_words` reads them (0 for a licence without an end)."""
+    where = term(lic.start_at, lic.end_at, now)
+    days = -where.days if where.state == "expired" else where.days
+    return _STATUS_OF_STATE[where.state], days
 
 
 def date_status(lic: License, now: datetime) -> tuple[Status, str]:

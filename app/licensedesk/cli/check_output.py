@@ -52,7 +52,8 @@ def human_line(result: CheckResult) -> str:
         parts += [v for v in (result.type, result.licensee, result.sku) if v]
         if result.end is not None:
             day = f"{result.end.astimezone():%Y-%m-%d}"
-            if (result.days_left or 0) <= 0:
+            # days_left is 0 on the last day as on the day it ended: the status tells
+            if result.status is Status.EXPIRED or (result.days_left or 0) < 0:
                 parts.append(_("ended {date}").format(date=day))
             else:
                 parts.append(_("ends {date}").format(date=day))

@@ -18,10 +18,11 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Iterator, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from licensedesk import clock
 from licensedesk.i18n import _, ngettext
 
 from .errors import NETWORK, OK, CliError, UsageError
@@ -48,11 +49,11 @@ def parse_when(text: str, *, end_of_day: bool = False) -> datetime:
                 text=repr(text)
             )
         ) from None
-    day_only = len(text.strip()) <= 10
+    if len(text.strip()) <= 10:  # a day: its first instant, or the next day's
+        day = moment.date()
+        return clock.end_of_day(day) if end_of_day else clock.start_of_day(day)
     if moment.tzinfo is None:
         moment = moment.astimezone()  # local time
-    if day_only and end_of_day:
-        moment += timedelta(days=1)
     return moment.astimezone(UTC)
 
 

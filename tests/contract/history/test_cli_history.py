@@ -5,14 +5,15 @@ in any output or file."""
 from __future__ import annotations
 
 import json
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from licensedesk.cli import main
-from licensedesk.history import HistorySettings, Recorder, save_settings
+from licensedesk.history import HistorySettings, Recorder, local_history_path, save_settings
 from licensedesk.history.postgres_store import PostgresStore
 from licensedesk.history.settings import KEYRING_ENTRY
+from licensedesk.history.sqlite_store import SqliteStore
 from licensedesk.profiles import SecretStore
 from tests.support.aio import run_async
 from tests.unit.history.checks import OTHER, SERIAL, T0, entry
@@ -69,6 +70,30 @@ def test_list_filters_and_json_lines(run):
     code, out, _ = run("history", "--since", "2999-01-01", "--json")
     assert (code, out) == (0, "")
     assert not any(CANARY in text for text in run.outputs)
+
+
+def test_until_a_day_ends_at_the_next_local_midnight_also_on_a_23_hour_day(run, zone):
+    """28 March 2027 has 23 hours in Berlin: ``--until`` that day and ``--since`` the next
+    split the entries at local midnight, none in both and none in neither."""
+    zone("Europe/Berlin")
+    late = entry(time=datetime(2027, 3, 28, 21, 30, tzinfo=UTC), outcome="done")  # 23:30
+    early = entry(time=datetime(2027, 3, 28, 22, 30, tzinfo=UTC), outcome="done")  # 00:30
+    store = SqliteStore(local_history_path())
+    try:
+        store.migrate()
+        store.write(late)
+        store.write(early)
+    finally:
+        store.close()
+
+    def ids(*argv: str) -> list[str]:
+        code, out, _ = run("history", *argv, "--json")
+        assert code == 0
+        return [json.loads(line)["id"] for line in out.splitlines()]
+
+    assert ids("--until", "2027-03-28") == [late.id]
+    assert ids("--since", "2027-03-29") == [early.id]
+    assert ids("--since", "2027-03-28", "--until", "2027-03-28") == [late.id]
 
 
 @pytest.mark.parametrize("argv, words", [

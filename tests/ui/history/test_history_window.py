@@ -9,33 +9,40 @@ from __future__ import annotations
 import csv
 import json
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtTest import QTest
 
+from licensedesk import clock
 from licensedesk.history import Entry, local_history_path
 from licensedesk.history.sqlite_store import SqliteStore
 from licensedesk.history.transfer import read_lines
 from licensedesk.ui.history.export import COLUMNS
 from licensedesk.ui.history.model import COL_SERIAL, COL_WHAT, COL_WHO
 
+from ...support.zones import days_around
 from ..batch.steps import double_click
 from ..helpers import activations_table, click, look_up, select_rows, wait_idle
 from .steps import CANARY_KEY, stored, wait_stored
 from .test_recording import active_rows
 
-NOW = datetime.now(UTC).replace(microsecond=0)
 
-
-def seed(sandbox) -> list[Entry]:
+def seed(sandbox, today: date | None = None) -> list[Entry]:
     """Five entries over ten days by two people, written into the history file as other
-    desks would have written them."""
+    desks would have written them: each at noon of a day before ``today`` (the user's
+    day), the newest now."""
     s1, s2 = sandbox.serial("perpetual"), sandbox.serial("trial")
+    today = today or clock.today()
 
-    def entry(days: float, action: str, serial: str | None, user: str, outcome: str,
+    def when(days: int) -> datetime:
+        if days == 0:
+            return clock.now().replace(microsecond=0)
+        return clock.start_of_day(today - timedelta(days=days)) + timedelta(hours=12)
+
+    def entry(days: int, action: str, serial: str | None, user: str, outcome: str,
               **more) -> Entry:  # fmt: skip
-        return Entry(id=str(uuid.uuid4()), time=NOW - timedelta(days=days), user=user,
+        return Entry(id=str(uuid.uuid4()), time=when(days), user=user,
                      machine="desk-7", action=action, outcome=outcome, serial=serial,
                      profile="Work", service="https://licences.example.com", **more)
 
@@ -48,7 +55,7 @@ def seed(sandbox) -> list[Entry]:
               detail="Serial successfully registered."),
         entry(1, "batch_check", None, "carl", "done", counts={"serials": 40, "checked": 40,
                                                               "active": 38, "not_found": 2}),
-        entry(0.01, "upgrade", s2, "carl", "unknown", detail="The connection broke.",
+        entry(0, "upgrade", s2, "carl", "unknown", detail="The connection broke.",
               before={"upgrade_serial": sandbox.serial("upgrade_target")}),
     ]
     store = SqliteStore(local_history_path())
@@ -85,7 +92,8 @@ def column(w, col: int) -> list[str]:
 
 def test_ctrl_h_lists_everything_newest_first_and_the_filters_narrow_it(desk, qtbot):
     sb = desk.sandbox
-    seed(sb)
+    today = clock.today()  # the day the entries and the date filters are counted from
+    seed(sb, today)
     w = open_window(desk, qtbot)
     assert column(w, COL_WHAT) == [
         f"Upgrade to {sb.serial('upgrade_target')}", "Check 40 serials", "Register",
@@ -121,9 +129,8 @@ def test_ctrl_h_lists_everything_newest_first_and_the_filters_narrow_it(desk, qt
     assert column(w, COL_WHAT) == [f"Upgrade to {sb.serial('upgrade_target')}"]
     f.outcome.setCurrentIndex(0)
 
-    today = QDate.currentDate()
-    f.since.setDate(today.addDays(-7))
-    f.until.setDate(today.addDays(-2))
+    f.since.setDate(QDate(today).addDays(-7))
+    f.until.setDate(QDate(today).addDays(-2))
     f.use_since.setChecked(True)
     f.use_until.setChecked(True)
     settle(desk, qtbot)
@@ -177,9 +184,9 @@ def test_csv_and_json_lines_export_what_the_window_shows(desk, qtbot, tmp_path, 
     monkeypatch.setattr(w, "ask_save_path",
                         lambda proposed, kind: asked.append(proposed) or str(tmp_path / "out"))
 
-    click(qtbot, w.export_csv_button)
-    assert asked[0].endswith(f"history-{sb.serial('perpetual')}-"
-                             f"{datetime.now().date().isoformat()}.csv")
+    days = days_around(lambda: click(qtbot, w.export_csv_button))
+    assert asked[0].rsplit("/", 1)[-1] in {f"history-{sb.serial('perpetual')}-{d}.csv"
+                                           for d in days}
     with open(tmp_path / "out.csv", newline="", encoding="utf-8") as fh:  # the extension added
         rows = list(csv.DictReader(fh))
     assert list(rows[0]) == list(COLUMNS)
@@ -236,3 +243,27 @@ def test_no_key_reaches_an_entry_the_files_or_an_export(desk, qtbot, tmp_path, m
     for text in texts:
         assert CANARY_KEY not in text and read_key not in text
         assert "api_key=" not in text
+
+
+def test_dates_nobody_picked_follow_the_day_when_the_window_is_shown_again(desk, qtbot,
+                                                                          zone):
+    """A window opened yesterday offers today's dates: the day is changed here by the
+    zone (Niue, UTC−11, then Kiritimati, UTC+14: always another day), which is what the
+    filters read."""
+    zone("Pacific/Niue")
+    w = open_window(desk, qtbot)
+    f = w.filters
+    then = QDate(clock.today())
+    assert (f.since.date(), f.until.date()) == (then.addDays(-30), then)
+    picked = then.addDays(-3)
+    f.until.setDate(picked)  # a date the person chose stays
+    w.hide()
+    zone("Pacific/Kiritimati")
+    w.show()
+    today = QDate(clock.today())
+    assert today != then
+    assert (f.since.date(), f.until.date()) == (today.addDays(-30), picked)
+    f.until.setDate(today)
+    f.use_since.setChecked(True)  # turned on: the date it shows is the one it uses
+    settle(desk, qtbot)
+    assert w.filters.query().since == clock.start_of_day(today.addDays(-30).toPython())

@@ -1,5 +1,6 @@
-"""The validity bar tells expired, not started, ending and healthy apart (issue #11):
-by its words, its own colours in light and dark palettes, and text that is never clipped."""
+"""The validity bar tells expired, not started, ending and healthy apart: by its words,
+its own colours in light and dark palettes, and text that is never clipped. Days are
+the user's calendar days (NOW is 14:00 in Berlin, the zone these tests set)."""
 
 from __future__ import annotations
 
@@ -48,19 +49,22 @@ def dark_palette() -> QPalette:
     [
         (days(-40), days(325), "ok", 89, "325 days left"),
         (days(-335), days(30), "ending", 8, "30 days left"),
-        (days(-5), days(25), "ok", 83, "25 days left"),  # a trial's first days: not "ending"
-        (days(-23), days(7), "ending", 23, "7 days left"),  # its last quarter is
+        (days(-5), days(25), "ending", 83, "25 days left"),  # within 30 days, as in a batch
+        (days(-23), days(7), "ending", 23, "7 days left"),
         (days(-400), days(-35), "expired", 0, "expired 35 days ago"),
         (days(-30), days(-0.2), "expired", 0, "expired today"),
         (days(7), days(372), "not_started", 0, "starts in 7 days"),
         (days(-10), None, "perpetual", 100, "No end date"),
-        # one day: the singular (ngettext, issue #15), and part of a day counts as one
-        (days(-29), days(0.5), "ending", 2, "1 day left"),
+        # one day: the singular (ngettext); the day after is one day, however near
+        (days(-29), days(0.5), "ending", 2, "1 day left"),  # 02:00 tomorrow
         (days(-400), days(-1.5), "expired", 0, "expired 1 day ago"),
         (days(0.5), days(30), "not_started", 0, "starts in 1 day"),
+        (days(-29), days(0.3), "ending", 1, "ends today"),  # 21:12 today
+        (days(0.3), days(30), "not_started", 0, "starts today"),
     ],
 )
-def test_state_percent_left_and_words_from_the_dates(start, end, state, percent, text):
+def test_state_percent_left_and_words_from_the_dates(start, end, state, percent, text, zone):
+    zone("Europe/Berlin")
     v = validity(start, end, now=NOW)
     assert (v.state, v.percent, v.text) == (state, percent, text)
     assert v.state in STATES

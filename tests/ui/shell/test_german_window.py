@@ -47,11 +47,12 @@ def test_the_window_speaks_german(german, desk, qtbot):
     assert accessible_name(card).startswith("Erstellt"), accessible_name(card)
 
 
-def test_counts_say_the_german_plural(german):
+def test_counts_say_the_german_plural(german, zone):
     from licensedesk.ui.lookup.validity import validity
 
-    now = datetime(2026, 11, 24, tzinfo=UTC)
-    one = validity(now - timedelta(days=30), now + timedelta(hours=20), now)
-    many = validity(now - timedelta(days=30), now + timedelta(days=4, hours=20), now)
+    zone("Europe/Berlin")
+    now = datetime(2026, 11, 24, tzinfo=UTC)  # 01:00 in Berlin
+    one = validity(now - timedelta(days=30), now + timedelta(hours=30), now)
+    many = validity(now - timedelta(days=30), now + timedelta(days=5), now)
     assert "noch 1 Tag" in one.text and "Tage" not in one.text
     assert "noch 5 Tage" in many.text

@@ -38,20 +38,33 @@ def lic(start=None, end=None, **kw) -> License:
         (NOW - 40 * DAY, NOW + 325 * DAY, Status.ACTIVE, "active"),
         (NOW - 40 * DAY, NOW + 31 * DAY, Status.ACTIVE, "active"),
         (NOW - 40 * DAY, NOW + 30 * DAY, Status.EXPIRING, "expires in 30 days"),
-        (NOW - 5 * DAY, NOW + timedelta(hours=3), Status.EXPIRING, "expires in 1 day"),
+        (NOW - 5 * DAY, NOW + timedelta(hours=3), Status.EXPIRING, "expires today"),
         (NOW - 400 * DAY, NOW - 35 * DAY, Status.EXPIRED, "expired 35 days ago"),
         (NOW - 400 * DAY, NOW - timedelta(hours=3), Status.EXPIRED, "expired today"),
         (NOW - 400 * DAY, NOW, Status.EXPIRED, "expired today"),  # the end moment is over
         (NOW + 7 * DAY, NOW + 372 * DAY, Status.NOT_STARTED, "not started: starts in 7 days"),
     ],
 )
-def test_status_by_dates(start, end, status, words):
+def test_status_by_dates(start, end, status, words, zone):
+    zone("Europe/Berlin")  # NOW is 13:00 there: NOW ± 3 hours is the same day
     assert date_status(lic(start, end), NOW) == (status, words)
 
 
-def test_days_left_counts_up_while_running_and_down_after():
+def test_status_counts_the_days_of_the_users_calendar(zone):
+    zone("Pacific/Kiritimati")  # UTC+14: NOW is 02:00 on the 25th there
+    assert date_status(lic(NOW - 5 * DAY, NOW + timedelta(hours=21)), NOW) == (
+        Status.EXPIRING, "expires today")  # 23:00 on the 25th there
+    assert date_status(lic(NOW - 5 * DAY, NOW + timedelta(hours=23)), NOW) == (
+        Status.EXPIRING, "expires in 1 day")  # 01:00 on the 26th there
+    assert date_status(lic(NOW + timedelta(hours=1), NOW + 9 * DAY), NOW) == (
+        Status.NOT_STARTED, "not started: starts today")
+
+
+def test_days_left_counts_calendar_days(zone):
+    zone("Europe/Berlin")
     assert days_left(None, NOW) is None
-    assert days_left(NOW + timedelta(hours=3), NOW) == 1
+    assert days_left(NOW + timedelta(hours=3), NOW) == 0  # ends later today
+    assert days_left(NOW + timedelta(hours=12), NOW) == 1  # 01:00 tomorrow in Berlin
     assert days_left(NOW + 25 * DAY, NOW) == 25
     assert days_left(NOW - timedelta(hours=3), NOW) == 0
     assert days_left(NOW - 35 * DAY, NOW) == -35

@@ -10,9 +10,9 @@ typed without an extension gets ``.csv``.
 from __future__ import annotations
 
 import os
-from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from licensedesk import clock
 from licensedesk.i18n import ngettext
 
 from ..shared.export_file import (
@@ -44,7 +44,7 @@ def install_export(desk: DeskApp, lookup: LookupFeature) -> None:
 
     def export() -> None:
         serial = lookup.serial or ""
-        proposed = os.path.join(last_folder(qsettings), default_file_name(serial, date.today()))
+        proposed = os.path.join(last_folder(qsettings), default_file_name(serial, clock.today()))
         path = panel.ask_csv_path(proposed)
         if not path:
             return

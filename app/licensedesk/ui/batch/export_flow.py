@@ -16,10 +16,10 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Sequence
-from datetime import date
 
 from PySide6.QtCore import QSettings
 
+from licensedesk import clock
 from licensedesk.batch.model import CheckResult
 from licensedesk.i18n import _, ngettext
 
@@ -58,7 +58,7 @@ def export(window: BatchWindow, qsettings: QSettings, kind: str) -> str | None:
     if not results:
         window.show_status(_("Nothing to export: the table shows no answer."))
         return None
-    proposed = os.path.join(last_folder(qsettings), default_file_name(kind, date.today()))
+    proposed = os.path.join(last_folder(qsettings), default_file_name(kind, clock.today()))
     path = window.ask_save_path(proposed, kind)
     if not path:
         return None

@@ -22,14 +22,15 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from datetime import UTC, datetime
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QGuiApplication, QPalette
 
+from licensedesk import clock
 from licensedesk.batch.export import seats_text
 from licensedesk.batch.model import CheckResult, Status
-from licensedesk.i18n import N_, _, ngettext
+from licensedesk.batch.status import date_words
+from licensedesk.i18n import N_, _
 
 from ..shared import colours
 from ..shared.cell_delegate import LOOK_ROLES, Look, look_value
@@ -91,9 +92,6 @@ class Pending:
 Row = CheckResult | Pending
 
 
-_DAY = 86400.0
-
-
 def status_words(r: CheckResult) -> str:
     """The Status cell in the language in use: "active", "expires in 5 days", "could not
     check: <why>". Said from the status and the days, not from ``r.words`` (the engine's
@@ -107,16 +105,10 @@ def status_words(r: CheckResult) -> str:
     if status == Status.NOT_FOUND:
         # TRANSLATORS: the status of a serial in the batch table: the service does not know it
         return _("not found")
-    if status == Status.EXPIRING and days is not None:
-        return ngettext("expires in {n} day", "expires in {n} days", days).format(n=days)
-    if status == Status.EXPIRED and days is not None:
-        if days == 0:
-            return _("expired today")
-        return ngettext("expired {n} day ago", "expired {n} days ago", -days).format(n=-days)
+    if status in (Status.EXPIRING, Status.EXPIRED) and days is not None:
+        return date_words(status, days)
     if status == Status.NOT_STARTED and r.start is not None:
-        starts = max(1, math.ceil((r.start - datetime.now(UTC)).total_seconds() / _DAY))
-        return ngettext("not started: starts in {n} day", "not started: starts in {n} days",
-                        starts).format(n=starts)
+        return date_words(status, max(0, clock.days_between(clock.now(), r.start)))
     why = r.words_text.partition(": ")[2] or r.reason_text
     if status == Status.INVALID:
         return (_("invalid for product: {reason}").format(reason=why) if why

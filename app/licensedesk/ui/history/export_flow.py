@@ -11,10 +11,10 @@ and keys of the files stay English in every language (``export.py``).
 from __future__ import annotations
 
 import os
-from datetime import date
 
 from PySide6.QtCore import QSettings
 
+from licensedesk import clock
 from licensedesk.i18n import _, ngettext
 
 from ..shared.export_file import (
@@ -36,7 +36,7 @@ def export(window: HistoryWindow, qsettings: QSettings, kind: str,
     if not entries:
         window.show_status(_("Nothing to export: no entry is on show."))
         return None
-    proposed = os.path.join(last_folder(qsettings), default_file_name(kind, date.today(), serial))
+    proposed = os.path.join(last_folder(qsettings), default_file_name(kind, clock.today(), serial))
     path = window.ask_save_path(proposed, kind)
     if not path:
         return None

@@ -10,7 +10,6 @@ applies at once. The dates are local days: "From 3 March" is local midnight,
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, time
 from itertools import pairwise
 
 from PySide6.QtCore import QDate, QStringListModel, Qt, QTimer, Signal
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from licensedesk import clock
 from licensedesk.history import HistoryQuery
 from licensedesk.i18n import N_, _
 
@@ -59,12 +59,13 @@ class HistoryFilters(QWidget):
                              ACTION_WORDS)
         self.outcome = _combo("historyOutcomeFilter", _("Outcome"), _("Any outcome"),
                               OUTCOME_FILTER_WORDS)
-        today = QDate.currentDate()
+        self._defaults = _default_days()
         # TRANSLATORS: the history's date filter: entries from this day on
         self.use_since, self.since = _day(_("&From:"), _("From date"), "historySince",
-                                          today.addDays(-30))
+                                          self._defaults[0])
         # TRANSLATORS: the history's date filter: entries up to this day
-        self.use_until, self.until = _day(_("&Until:"), _("Until date"), "historyUntil", today)
+        self.use_until, self.until = _day(_("&Until:"), _("Until date"), "historyUntil",
+                                          self._defaults[1])
         self.hint = hint_label("historySerialHint")
         self.hint.setAccessibleName(_("Serial filter problem"))
 
@@ -103,6 +104,7 @@ class HistoryFilters(QWidget):
         for combo in (self.action, self.outcome):
             combo.currentIndexChanged.connect(self._now)
         for box, edit in ((self.use_since, self.since), (self.use_until, self.until)):
+            box.toggled.connect(self.follow_today)  # first: the date shown is today's
             box.toggled.connect(edit.setEnabled)
             box.toggled.connect(self._now)
             edit.dateChanged.connect(lambda _d, b=box: self._now() if b.isChecked() else None)
@@ -123,12 +125,23 @@ class HistoryFilters(QWidget):
             person=self.person.text().strip() or None,
             action=self.action.currentData(),
             outcome=self.outcome.currentData(),
-            since=_midnight(self.since.date()) if self.use_since.isChecked() else None,
-            until=(_midnight(self.until.date().addDays(1)) if self.use_until.isChecked()
-                   else None),
+            since=clock.start_of_day(self.since.date().toPython())
+            if self.use_since.isChecked() else None,
+            until=clock.end_of_day(self.until.date().toPython())
+            if self.use_until.isChecked() else None,
             text=self.search.text().strip() or None,
             limit=limit,
         )  # fmt: skip
+
+    def follow_today(self, *_args) -> None:
+        """Move the dates nobody picked to today's defaults (the last 30 days): a window
+        left open past midnight offers the new day, and a picked date stays."""
+        old, self._defaults = self._defaults, _default_days()
+        for edit, was, now in zip((self.since, self.until), old, self._defaults, strict=True):
+            if edit.date() == was and was != now:
+                edit.blockSignals(True)  # not a change of the list on show
+                edit.setDate(now)
+                edit.blockSignals(False)
 
     def serial_filter(self) -> str | None:
         """The serial the list is narrowed to, or None (none, or not a whole serial)."""
@@ -166,9 +179,10 @@ class HistoryFilters(QWidget):
         self.changed.emit()
 
 
-def _midnight(day: QDate) -> datetime:
-    """Local midnight at the start of ``day``, aware (the store compares UTC moments)."""
-    return datetime.combine(day.toPython(), time()).astimezone()
+def _default_days() -> tuple[QDate, QDate]:
+    """(From, Until) before anyone picks: the last 30 days up to today, in the user's zone."""
+    today = QDate(clock.today())
+    return today.addDays(-30), today
 
 
 def _edit(name: str, accessible: str, placeholder: str) -> QLineEdit:

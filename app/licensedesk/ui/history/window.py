@@ -110,6 +110,10 @@ class HistoryWindow(QWidget):
         self._update_buttons()
         self.resize(1100, 640)
 
+    def showEvent(self, event) -> None:
+        self.filters.follow_today()  # opened again on another day: that day's defaults
+        super().showEvent(event)
+
     # -- state shown -------------------------------------------------------------------
     def set_busy(self, busy: bool) -> None:
         self.state.set_busy(busy)

@@ -1,4 +1,4 @@
-"""Validity of a subscription or trial, and the bar that shows it (issue #11).
+"""Validity of a subscription or trial, and the bar that shows it.
 
 The bar shows the share of the period *left*: full when it has just begun, empty
 when it is over. Each state has its own look, so an expired subscription never
@@ -11,24 +11,22 @@ the state, colour only repeats it.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
 from PySide6.QtCore import Property, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QProgressBar
 
+from licensedesk import clock
 from licensedesk.i18n import _, ngettext
+from licensedesk.licence_term import term
 
 from ..shared import colours
 from ..shared.values import as_datetime
 
 #: the states a validity can be in (``Validity.state``, ``ValidityBar.state``)
 STATES = ("ok", "ending", "expired", "not_started", "perpetual")
-#: "ending": this many days left at most, or the last quarter of a shorter period
-#: (a 30-day trial is not "ending" on its first day)
-ENDING_DAYS = 30
 DAY = 86400.0
 
 
@@ -39,42 +37,39 @@ class Validity:
     state: str  # one of STATES
 
 
-def _whole_days(n: float) -> int:
-    """Days counted as a person does: a part of a day is a day (never below 0)."""
-    return max(0, math.ceil(n))
-
-
 def validity(start, end, now: datetime | None = None) -> Validity:
-    """Where ``now`` sits between ``start`` and ``end`` (datetimes or unix seconds)."""
-    now = now or datetime.now(UTC)
+    """Where ``now`` sits between ``start`` and ``end`` (datetimes or unix seconds): the
+    state and the days as :func:`licensedesk.licence_term.term` counts them everywhere,
+    the share of the period left for the bar."""
+    now = now or clock.now()
     start_at, end_at = as_datetime(start), as_datetime(end)
-    if start_at is not None and now < start_at:
-        n = _whole_days((start_at - now).total_seconds() / DAY)
-        # TRANSLATORS: on the validity bar of a licence whose period has not begun
-        text = ngettext("starts in {n} day", "starts in {n} days", n).format(n=n)
+    where = term(start_at, end_at, now)
+    n = where.days
+    if where.state == "not_started":
+        # TRANSLATORS: on the validity bar of a licence whose period begins later today
+        text = (_("starts today") if n == 0 else
+                # TRANSLATORS: on the validity bar of a licence whose period has not begun
+                ngettext("starts in {n} day", "starts in {n} days", n).format(n=n))
         return Validity(0, text, "not_started")
-    if end_at is None:
+    if where.state == "perpetual":
         return Validity(100, _("No end date"), "perpetual")
-    if now >= end_at:
-        ago = math.floor((now - end_at).total_seconds() / DAY)
-        if ago == 0:
-            # TRANSLATORS: on the validity bar: the licence's period ended today
-            text = _("expired today")
-        else:
-            n = _whole_days(ago)
-            # TRANSLATORS: on the validity bar: the licence's period ended {n} days ago
-            text = ngettext("expired {n} day ago", "expired {n} days ago", n).format(n=n)
+    if where.state == "expired":
+        # TRANSLATORS: on the validity bar: the licence's period ended today
+        text = (_("expired today") if n == 0 else
+                # TRANSLATORS: on the validity bar: the licence's period ended {n} days ago
+                ngettext("expired {n} day ago", "expired {n} days ago", n).format(n=n))
         return Validity(0, text, "expired")
+    assert end_at is not None
     left = (end_at - now).total_seconds() / DAY
-    if start_at is None:  # the share is unknown: the words and the colour say it all
-        percent, near = 100, ENDING_DAYS
-    else:
+    percent = 100
+    if start_at is not None:
         total = max(1.0, (end_at - start_at).total_seconds() / DAY)
-        percent, near = max(1, round(100 * left / total)), min(ENDING_DAYS, total / 4)
-    n = _whole_days(left)
-    # TRANSLATORS: on the validity bar: days until the licence's period ends
-    text = ngettext("{n} day left", "{n} days left", n).format(n=n)
-    return Validity(percent, text, "ending" if left <= near else "ok")
+        percent = max(1, round(100 * left / total))
+    # TRANSLATORS: on the validity bar: the licence's period ends later today
+    text = (_("ends today") if n == 0 else
+            # TRANSLATORS: on the validity bar: days until the licence's period ends
+            ngettext("{n} day left", "{n} days left", n).format(n=n))
+    return Validity(percent, text, where.state)
 
 
 @dataclass(frozen=True)
