@@ -18,7 +18,7 @@ LOCK_UPGRADE ?= --upgrade
 UV_LOCK := $(VENV)/bin/uv pip compile pyproject.toml --universal --native-tls \
 	--custom-compile-command "make lock" -q
 
-.PHONY: run test setup setup-run lint bench screenshots lock completion man \
+.PHONY: run test test-clock setup setup-run lint bench screenshots lock completion man \
 	install-desktop uninstall-desktop install-completion clean
 
 # the virtual environment itself (Debian's python3-venv first when the interpreter lacks it)
@@ -49,6 +49,14 @@ run: setup-run
 test: setup
 	@scripts/system-deps.sh qt test desktop
 	scripts/run-tests.sh $(VENV)
+
+# the tests that touch dates under a shifted clock, at each instant and zone of the matrix
+# (scripts/test-clock.sh); CLOCK_ROWS=year-end picks rows, CLOCK_TESTS=tests the whole suite
+CLOCK_ROWS ?=
+CLOCK_TESTS ?= -m clock
+test-clock: setup
+	@scripts/system-deps.sh qt test desktop clock
+	scripts/test-clock.sh $(VENV) $(CLOCK_ROWS) -- $(CLOCK_TESTS)
 
 lint: setup
 	$(VENV)/bin/ruff check app tests

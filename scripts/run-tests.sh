@@ -18,12 +18,15 @@ mkdir -p "$HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME" "$XDG_STA
 export QT_QPA_PLATFORM=offscreen QT_API=pyside6
 export PYTHONDONTWRITEBYTECODE=1
 
+# not `exec`: the shell stays to run the trap that removes the scratch folder
+status=0
 if command -v dbus-run-session >/dev/null 2>&1 && command -v gnome-keyring-daemon >/dev/null 2>&1; then
     export LICENSEDESK_TEST_REAL_KEYRING=1
-    exec dbus-run-session -- sh -c '
+    dbus-run-session -- sh -c '
         echo -n ci-keyring | gnome-keyring-daemon --unlock --components=secrets >/dev/null
-        exec "$0" -m pytest "$@"' "$venv/bin/python" "$@"
+        exec "$0" -m pytest "$@"' "$venv/bin/python" "$@" || status=$?
 else
     echo "no dbus-run-session/gnome-keyring: keyring tests will be skipped" >&2
-    exec "$venv/bin/python" -m pytest "$@"
+    "$venv/bin/python" -m pytest "$@" || status=$?
 fi
+exit "$status"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a task needs, only those that are missing.
-# Usage: scripts/system-deps.sh GROUP...   (groups: venv qt gui test desktop screenshots bundle)
+# Usage: scripts/system-deps.sh GROUP...   (groups: venv qt gui test desktop screenshots clock bundle)
 # Why a script: `make run`, `make test` and `.ci/run` all need the same lists,
 # and a machine that already has them should not be asked for a password.
 set -euo pipefail
@@ -19,6 +19,9 @@ pkgs_for() {
         # desktop-file-validate; update-desktop-database for the licensedesk:// handler)
         desktop) echo "appstream desktop-file-utils" ;;
         screenshots) echo "xvfb xauth imagemagick" ;;
+        # the clock matrix (scripts/test-clock.sh): libfaketime, the zone database, and a C
+        # compiler for its small sleep shim
+        clock) echo "faketime tzdata gcc libc6-dev" ;;
         # what the PyInstaller bundle takes from the machine it runs on (packaging/README.md,
         # checked on a bare Debian by `packaging/smoke.sh --bare`): Qt's GUI libraries link
         # libGL, libEGL and libxcb even offscreen; libfontconfig1 brings fontconfig's

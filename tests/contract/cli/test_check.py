@@ -15,6 +15,8 @@ import sys
 
 import pytest
 
+from ...support.waiting import default_sigint
+
 UNKNOWN = "AAAA-BBBB-CCCC-DDDD-EEEE"
 KINDS = ("perpetual", "subscription_expired", "trial", "no_activations", "host_limit")
 
@@ -198,8 +200,8 @@ def cli_process(sandbox, tmp_path, *argv: str) -> tuple[subprocess.Popen, str]:
            "LICENSEDESK_CONFIG_DIR": str(tmp_path / "config"),
            "LICENSEDESK_DATA_DIR": str(tmp_path / "data")}  # fmt: skip
     process = subprocess.Popen(
-        [sys.executable, "-m", "licensedesk.cli", "check", *argv, "--base-url", sandbox.url,
-         "--app-id", app_id],
+        default_sigint([sys.executable, "-m", "licensedesk.cli", "check", *argv,
+                        "--base-url", sandbox.url, "--app-id", app_id]),
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
     )  # fmt: skip
     return process, key

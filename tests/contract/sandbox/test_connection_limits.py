@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import resource
 import socket
-import time
-from collections.abc import Callable
 
 import pytest
 
@@ -20,18 +18,12 @@ from licensedesk.sandbox.demo import create_demo
 from licensedesk.sandbox.server import SandboxServer
 from tests.support.sandbox_process import SandboxProcess
 
+from ...support.waiting import wait_for
 from .helpers import HTTP
 from .rawhttp import assert_json_error, connect, parse_responses, read_until_closed, request
 
 HALF_HEAD = b"GET /v2/ping HTTP/1.1\r\nHost: sandbox\r\n"  # no blank line: it never ends
 PING = request("GET", "/v2/ping", close=False)
-
-
-def _wait_for(condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.01)
 
 
 def _closed_with(sock: socket.socket, statuses: set[int], timeout: float = 10.0) -> None:
@@ -107,7 +99,7 @@ def test_a_newcomer_over_the_bound_closes_the_longest_waiting_connection(small_s
     waiting = [connect(small_server.url) for _ in range(3)]
     try:
         waiting[0].sendall(HALF_HEAD[:10])
-        _wait_for(lambda: small_server.open_connections() == 3)
+        wait_for(lambda: small_server.open_connections() == 3, what="3 open connections")
         assert HTTP.get(small_server.url + "/v2/ping").status_code == 200
         _closed_with(waiting[0], {503})  # the oldest made room
     finally:
@@ -121,7 +113,7 @@ def test_over_the_bound_with_every_connection_busy_the_newcomer_gets_503(small_s
     try:
         for sock in busy:
             sock.sendall(PING)
-        _wait_for(lambda: small_server.state.requests.in_flight == 3)
+        wait_for(lambda: small_server.state.requests.in_flight == 3, what="3 in flight")
         with connect(small_server.url) as newcomer:
             _closed_with(newcomer, {503})
         small_server.latency_ms = 0

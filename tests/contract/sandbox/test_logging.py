@@ -4,21 +4,12 @@ from __future__ import annotations
 
 import logging
 import subprocess
-import time
 
 from licensedesk.sandbox.logs import redact, request_target
 from tests.support.sandbox_process import SandboxProcess
 
+from ...support.waiting import wait_for
 from .helpers import HTTP, cred_args
-
-
-def _wait_for(predicate, timeout: float = 5.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.01)
-    return predicate()
 
 
 def test_access_log_redacts_api_key(sandbox, caplog):
@@ -30,7 +21,7 @@ def test_access_log_redacts_api_key(sandbox, caplog):
     def logged() -> list[str]:
         return [r.getMessage() for r in caplog.records if "show-license" in r.getMessage()]
 
-    assert _wait_for(lambda: logged())
+    wait_for(logged, what="access log line")
     [line] = logged()
     assert api_key not in line and "api_key=***" in line and app_id in line
     assert " 200 " in line

@@ -8,7 +8,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from licensedesk import __version__
 
+from ...support.waiting import wait_for
 from ..helpers import click
 
 
@@ -106,16 +106,6 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def _wait_for(condition, timeout: float, proc: subprocess.Popen) -> None:
-    """Poll ``condition`` (a file another process writes) until true; fail if the process
-    ended first or the time is up."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert proc.poll() is None, proc.communicate()[1]
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
-
-
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_a_signal_closes_the_window_and_stops_the_demo_sandbox(tmp_path, signum):
     (tmp_path / "tmp").mkdir()
@@ -123,7 +113,8 @@ def test_a_signal_closes_the_window_and_stops_the_demo_sandbox(tmp_path, signum)
     proc = subprocess.Popen([sys.executable, "-m", "licensedesk", "--demo"], env=_env(tmp_path),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        _wait_for(lambda: log.exists() and "demo sandbox listening" in log.read_text(), 60, proc)
+        wait_for(lambda: log.exists() and "demo sandbox listening" in log.read_text(),
+                 what="demo sandbox", proc=proc)
         assert any((tmp_path / "tmp").iterdir())  # the demo database
         proc.send_signal(signum)
         _out, err = proc.communicate(timeout=30)

@@ -14,11 +14,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from ...support.waiting import wait_for
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="watches the child through /proc")  # fmt: skip
@@ -64,16 +64,6 @@ def _start(root: Path, *argv: str) -> subprocess.Popen[str]:
                             stderr=subprocess.PIPE, text=True)  # fmt: skip
 
 
-def _wait_for(condition: Callable[[], bool], proc: subprocess.Popen[str],
-              timeout: float = 60.0) -> None:  # fmt: skip
-    """Poll ``condition`` until true; fail if the child ended first or the time is up."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert proc.poll() is None, proc.communicate()[1]
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.002)
-
-
 def _qt_loaded(proc: subprocess.Popen[str]) -> bool:
     """Qt's GUI library is mapped: the child is past its imports, not yet painted."""
     try:
@@ -104,14 +94,14 @@ def test_a_signal_during_start_up_ends_it_cleanly(tmp_path, signum):
     Ctrl+C raised KeyboardInterrupt inside Qt (a traceback, an abort, or a window that
     no longer quit and kept its demo database)."""
     proc = _start(tmp_path, "-m", "licensedesk", "--demo")
-    _wait_for(lambda: _qt_loaded(proc), proc)
+    wait_for(lambda: _qt_loaded(proc), what="Qt loaded", proc=proc)
     proc.send_signal(signum)
     _ends_cleanly(proc, tmp_path)
 
 
 def test_sigterm_while_the_demo_service_is_being_created_leaves_nothing(tmp_path):
     proc = _start(tmp_path, "-m", "licensedesk", "--demo")
-    _wait_for(lambda: _demo_folder_made(tmp_path), proc)
+    wait_for(lambda: _demo_folder_made(tmp_path), what="demo folder", proc=proc)
     proc.send_signal(signal.SIGTERM)
     _ends_cleanly(proc, tmp_path)
 

@@ -9,11 +9,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from licensedesk.ui.shell.open_target import open_target
 
+from ...support.waiting import wait_for
 from ..helpers import serial_box, wait_idle
 
 SERIAL = "L89U-P6Z8-MZ6Z-MABG-Q3RR"  # the demo's subscription_active, also the sandbox's
@@ -67,11 +67,8 @@ def test_the_app_opens_a_link_given_on_its_command_line(tmp_path):
                              f"licensedesk://lookup/{SERIAL.lower()}"], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
     try:
-        deadline = time.monotonic() + 60
-        while not (log.exists() and looked_up in log.read_text()):
-            assert proc.poll() is None, proc.communicate()[1]
-            assert time.monotonic() < deadline, "no lookup in the log"
-            time.sleep(0.02)  # polling the log file: the condition, not a guess of time
+        wait_for(lambda: log.exists() and looked_up in log.read_text(),
+                 what="lookup in the log", proc=proc)
         proc.send_signal(signal.SIGTERM)
         _out, err = proc.communicate(timeout=30)
     finally:

@@ -30,6 +30,7 @@ from licensedesk.ui.shell.single_instance import (
     server_name,
 )
 
+from ...support.waiting import wait_for
 from ..helpers import serial_box
 
 SERIAL = "L89U-P6Z8-MZ6Z-MABG-Q3RR"  # the demo's subscription_active, also the sandbox's
@@ -262,13 +263,9 @@ def test_on_the_idle_welcome_page_the_desk_is_built_and_the_serial_waits_in_the_
 # ---------------------------------------------------------------- two real programs
 
 
-def _wait_for(condition, what: str, proc: subprocess.Popen, err: Path, timeout: float = 90):
-    """Poll ``condition`` (a file appearing, a log line) while ``proc`` runs."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert proc.poll() is None, f"{what}: exited {proc.returncode}\n{err.read_text()}"
-        assert time.monotonic() < deadline, f"no {what} within {timeout} s\n{err.read_text()}"
-        time.sleep(0.02)
+def _wait_for(condition, what: str, proc: subprocess.Popen, err: Path) -> None:
+    """Until ``condition`` (a file appearing, a log line) holds while ``proc`` runs."""
+    wait_for(condition, timeout=90, what=what, proc=proc, details=err.read_text)
 
 
 def _stop(proc: subprocess.Popen, err: Path) -> None:
