@@ -92,7 +92,7 @@ class BatchFeature(QObject):
         if not parsed.serials:  # the rows on show (an earlier answer) stay
             w.show_status(_(NO_SERIALS))
             return None
-        w.show_rows(parsed.serials, parsed.not_serials)
+        w.show_rows(parsed.serials, parsed.not_serials, parsed.sources)
         self._product, self._note = product or None, ""
         return self.controller.check(parsed.serials, product=self._product)
 
