@@ -188,6 +188,18 @@ def sort_key(row: Row, column: int) -> float | str:
     return display(row, column).lower() or _EMPTY_LAST
 
 
+def blanks_last(keys: list[float | str], *, descending: bool) -> list[int]:
+    """The row order for ``keys`` (:func:`sort_key`'s): the filled cells ascending or
+    descending, then the blank ones (no days left, a row without an answer) in their
+    current order, in both directions, as a spreadsheet sorts."""
+    filled = [i for i, k in enumerate(keys) if k != math.inf and k != _EMPTY_LAST]
+    filled.sort(key=keys.__getitem__, reverse=descending)
+    if len(filled) == len(keys):
+        return filled
+    blank = [i for i, k in enumerate(keys) if k == math.inf or k == _EMPTY_LAST]
+    return filled + blank
+
+
 def _one_line(text: str) -> str:
     line = " ".join(text.split())
     return line if len(line) <= _SHOWN_TEXT else line[: _SHOWN_TEXT - 1] + "\u2026"
@@ -355,8 +367,7 @@ class BatchModel(QAbstractTableModel):
         if not 0 <= column < COLUMN_COUNT or not self._rows or self._sorted == (column, order):
             return
         keys = [sort_key(r, column) for r in self._rows]
-        order_ = sorted(range(len(keys)), key=keys.__getitem__,
-                        reverse=order == Qt.SortOrder.DescendingOrder)
+        order_ = blanks_last(keys, descending=order == Qt.SortOrder.DescendingOrder)
         self.layoutAboutToBeChanged.emit()
         old = self.persistentIndexList()
         old_indexes = [self._rows[i.row()].index for i in old]
