@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from licensedesk.i18n import N_, _, ngettext
 
 from ..shared import colours
+from ..shared.close_keys import add_close_keys
 from ..shared.colours import text_style
 from ..shared.error_banner import ErrorBanner
 from ..shared.icons import icon
@@ -245,8 +246,12 @@ class BatchWindow(QWidget):
             signal.connect(self._rows_changed)
         for keys in ("Ctrl+Return", "Ctrl+Enter"):  # the main keyboard's and the keypad's
             QShortcut(QKeySequence(keys), self).activated.connect(self.request_check)
-        cancel = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
-        cancel.activated.connect(self.cancelRequested)
+        add_close_keys(self, self._cancel_running)  # Esc: cancels a check, else closes
+
+    def _cancel_running(self) -> bool:
+        if self._running:
+            self.cancelRequested.emit()
+        return self._running
 
     # -- input -------------------------------------------------------------------
     def text(self) -> str:
