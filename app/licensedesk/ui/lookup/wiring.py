@@ -172,8 +172,9 @@ class LookupFeature(QObject):
         self.image.cancel()
         self.workspace.clear_results()
 
-    def _started(self, _serial: str) -> None:
+    def _started(self, serial: str) -> None:
         self.image.cancel()  # the previous licence's, if still to come
+        self.workspace.hint_goes_unless(serial)
         self._banner_part = None
         self._activations_loaded = False
         self._clear_timer.start()
