@@ -15,7 +15,7 @@ says how to add a language.
 from __future__ import annotations
 
 import argparse
-import re
+import string
 import sys
 from io import BytesIO
 from pathlib import Path
@@ -30,7 +30,6 @@ TEMPLATE = TRANSLATIONS / "licensedesk.pot"
 PROJECT = "License Desk"
 #: what Babel reads (the sandbox plays the hosted service: its messages stay English)
 METHOD_MAP = [("licensedesk/sandbox/**.py", "ignore"), ("**.py", "python")]
-PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*(?:![rsa])?(?::[^{}]*)?\}")
 
 
 def extract(source: Path = ROOT / "app", only: list[Path] | None = None) -> Catalog:
@@ -106,19 +105,35 @@ def check(source: Path = ROOT / "app", template: Path = TEMPLATE) -> list[str]:
     return problems
 
 
+def fields(text: str) -> set[str] | None:
+    """The names of ``text``'s ``str.format`` fields (``{n:,}`` is ``n``), or None when
+    ``str.format`` would refuse the text (a lone ``{``)."""
+    try:
+        return {name.split(".")[0].split("[")[0]
+                for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    except ValueError:
+        return None
+
+
 def placeholder_problems(source: str | tuple, translated: str | tuple) -> list[str]:
-    """Every form of a translation must use the placeholders of the source (a German form
-    for one may drop ``{n}``, "ein Gerät", but never invent one)."""
-    wanted = set()
-    for text in source if isinstance(source, tuple) else (source,):
-        wanted |= {m.split(":")[0].split("!")[0] for m in PLACEHOLDER.findall(text)}
-    problems = []
+    """Every form of a translation must use exactly the placeholders of the English form
+    it stands for (the first the singular's, the others the plural's): the window formats
+    the translation with the English arguments, so a lone ``{`` raises, an invented field
+    raises, and a dropped one loses the number ("s" for "7 von 42")."""
+    sources = source if isinstance(source, tuple) else (source,)
     forms = translated if isinstance(translated, tuple) else (translated,)
-    for form in forms:
-        used = {m.split(":")[0].split("!")[0] for m in PLACEHOLDER.findall(form)}
+    problems = []
+    for index, form in enumerate(forms):
+        wanted = fields(sources[min(index, len(sources) - 1)])
+        if wanted is None:  # not a format string in English either
+            continue
+        used = fields(form)
+        if used is None:
+            problems.append(f"not a valid format string: {form!r}")
+            continue
         if used - wanted:
             problems.append(f"unknown placeholder {sorted(used - wanted)} in {form!r}")
-        if len(forms) == 1 and wanted - used:
+        if wanted - used:
             problems.append(f"placeholder {sorted(wanted - used)} missing in {form!r}")
     return problems
 

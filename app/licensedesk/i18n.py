@@ -73,19 +73,49 @@ _language = SOURCE_LANGUAGE
 
 def _(message: str) -> str:
     """``message`` in the language in use (itself when it has no translation)."""
-    return _translations.gettext(message)
+    return _sound(message, _translations.gettext(message))
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of ``singular``/``plural`` for ``n`` in the language in use (German and
     English have two forms, others more: the catalogue's ``Plural-Forms`` decides)."""
-    return _translations.ngettext(singular, plural, n)
+    return _sound(singular if n == 1 else plural, _translations.ngettext(singular, plural, n))
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` as meant in ``context``: one English word with two German ones ("Keys"
     of the keyboard: "Tasten"; API keys: "Schlüssel") needs a context to tell them apart."""
-    return _translations.pgettext(context, message)
+    return _sound(message, _translations.pgettext(context, message))
+
+
+#: (English, translation) → whether the translation keeps English's format fields
+_checked: dict[tuple[str, str], bool] = {}
+
+
+def _sound(source: str, translated: str) -> str:
+    """``translated``, or ``source`` when the translation would break the caller's
+    ``.format``: a lone ``{`` raises and a lost field loses the value, so one bad entry
+    of a catalogue shows that string in English rather than an error dialog. Each pair is
+    checked once (a dict look-up after that)."""
+    if translated is source:
+        return translated
+    sound = _checked.get((source, translated))
+    if sound is None:
+        wanted = _fields(source)
+        sound = wanted is None or _fields(translated) == wanted
+        _checked[(source, translated)] = sound
+    return translated if sound else source
+
+
+def _fields(text: str) -> frozenset[str] | None:
+    """The names of ``text``'s format fields, or None when ``str.format`` refuses it."""
+    from string import Formatter
+
+    try:
+        return frozenset(name.split(".")[0].split("[")[0]
+                         for _, name, _, _ in Formatter().parse(text) if name is not None)
+    except ValueError:
+        return None
 
 
 def N_(message: str) -> str:
@@ -146,16 +176,17 @@ def resolve_language(
     return SOURCE_LANGUAGE
 
 
-def use_language(code: str) -> str:
+def use_language(code: str, folder: str | None = None) -> str:
     """Switch every later ``_`` to ``code``; returns the code in use (English when there
-    is no catalogue for it, e.g. a source tree whose catalogues are not compiled)."""
+    is no catalogue for it, e.g. a source tree whose catalogues are not compiled).
+    ``folder``: another locale folder than the installed one (a test's own catalogue)."""
     global _translations, _language
     code = normalise(code) or SOURCE_LANGUAGE
     if code == SOURCE_LANGUAGE:
         _translations, _language = _gettext.NullTranslations(), SOURCE_LANGUAGE
         return _language
     try:
-        found = _gettext.translation(DOMAIN, _LOCALE_DIR, languages=[code])
+        found = _gettext.translation(DOMAIN, folder or _LOCALE_DIR, languages=[code])
     except OSError:
         _translations, _language = _gettext.NullTranslations(), SOURCE_LANGUAGE
         return _language

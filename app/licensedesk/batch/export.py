@@ -3,7 +3,13 @@
 One flat row per serial with the same columns in every format, so a
 spreadsheet and a script see the same thing. Times are ISO 8601 in local time
 with their UTC offset (``2026-11-24T10:05:00+01:00``), like the activations
-export: the value means the same moment wherever it is read.
+export: the value means the same moment wherever it is read. In XLSX they are
+date cells in UTC, which the header says (a spreadsheet's date has no zone, and a
+date that is text cannot be filtered or subtracted).
+
+A row is a :class:`CheckResult`, or a mapping of the columns for a row without an
+answer (the window's "not a serial" and "not checked" rows: :func:`unanswered_row`),
+with the window's :data:`SOURCE_COLUMNS` when it says where each row came from.
 
 Not translated, on purpose: the column names, the sheet's name and every value
 (``words`` and ``reason`` are the rows' English, not ``words_text``/``reason_text``)
@@ -16,8 +22,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable
-from datetime import date, datetime
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, date, datetime
 from typing import Any, TextIO
 
 from .model import CheckResult, Seats
@@ -26,6 +32,14 @@ COLUMNS: tuple[str, ...] = (
     "serial", "status", "words", "found", "type", "licensee", "email", "sku", "sku_name",
     "start", "end", "days_left", "seats", "reason",
 )  # fmt: skip
+#: where a row came from: the input line's number (from 1) and its text as typed
+SOURCE_COLUMNS: tuple[str, ...] = ("line", "input")
+#: XLSX only: the time columns hold UTC date cells, and their headers say so
+XLSX_HEADERS = {"start": "start (UTC)", "end": "end (UTC)"}
+_TIMES = ("start", "end")
+
+#: a row for the exports: an answer, or the columns of a row without one
+Row = CheckResult | Mapping[str, Any]
 
 
 def iso_time(moment: datetime | None) -> str | None:
@@ -46,8 +60,8 @@ def seats_text(seats: tuple[Seats, ...] | None) -> str | None:
     return "; ".join(seat_text(s) for s in seats)
 
 
-def row_dict(result: CheckResult) -> dict[str, Any]:
-    """The row with :data:`COLUMNS` as keys (JSON types: None, bool, int, str)."""
+def row_values(result: CheckResult) -> dict[str, Any]:
+    """The row with :data:`COLUMNS` as keys; ``start``/``end`` aware datetimes."""
     return {
         "serial": result.serial,
         "status": result.status.value,
@@ -58,12 +72,26 @@ def row_dict(result: CheckResult) -> dict[str, Any]:
         "email": result.email,
         "sku": result.sku,
         "sku_name": result.sku_name,
-        "start": iso_time(result.start),
-        "end": iso_time(result.end),
+        "start": result.start,
+        "end": result.end,
         "days_left": result.days_left,
         "seats": seats_text(result.seats),
         "reason": result.reason,
     }
+
+
+def row_dict(result: Row) -> dict[str, Any]:
+    """The row with JSON types only (None, bool, int, str): times as ISO text."""
+    values = row_values(result) if isinstance(result, CheckResult) else result
+    return {k: iso_time(v) if isinstance(v, datetime) else v for k, v in values.items()}
+
+
+def unanswered_row(text: str, status: str, words: str) -> dict[str, Any]:
+    """The columns of a row the service was not asked about: ``text`` as the serial
+    (what was typed, for "not a serial"), ``status`` (``not_serial``, ``stopped``…)."""
+    row: dict[str, Any] = dict.fromkeys(COLUMNS)
+    row.update(serial=text, status=status, words=words)
+    return row
 
 
 def _cell(value: Any) -> str:
@@ -74,30 +102,34 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def csv_cells(result: CheckResult) -> list[str]:
-    """The row's CSV cells in :data:`COLUMNS` order ("" for none, ``true``/``false``)."""
+def csv_cells(result: Row, columns: Sequence[str] = COLUMNS) -> list[str]:
+    """The row's CSV cells in ``columns`` order ("" for none, ``true``/``false``)."""
     row = row_dict(result)
-    return [_cell(row[c]) for c in COLUMNS]
+    return [_cell(row.get(c)) for c in columns]
 
 
-def write_csv(fp: TextIO, results: Iterable[CheckResult]) -> int:
+def write_csv(fp: TextIO, results: Iterable[Row], columns: Sequence[str] = COLUMNS) -> int:
     """Header, then one row per result; returns the rows written (header not counted).
     Open ``fp`` with ``newline=""`` (the csv module writes its own line ends)."""
     writer = csv.writer(fp)
-    writer.writerow(COLUMNS)
+    writer.writerow(columns)
     count = 0
     for result in results:
-        writer.writerow(csv_cells(result))
+        writer.writerow(csv_cells(result, columns))
         count += 1
     return count
 
 
-def write_json(fp: TextIO, results: Iterable[CheckResult]) -> int:
+def write_json(fp: TextIO, results: Iterable[Row], columns: Sequence[str] = COLUMNS) -> int:
     """One JSON array of row objects; returns the rows written."""
-    rows = [row_dict(r) for r in results]
+    rows = [_only(row_dict(r), columns) for r in results]
     json.dump(rows, fp, ensure_ascii=False, indent=2)
     fp.write("\n")
     return len(rows)
+
+
+def _only(row: dict[str, Any], columns: Sequence[str]) -> dict[str, Any]:
+    return {c: row.get(c) for c in columns}
 
 
 def json_line(result: CheckResult) -> str:
@@ -114,12 +146,13 @@ def write_json_lines(fp: TextIO, results: Iterable[CheckResult]) -> int:
     return count
 
 
-def xlsx_bytes(results: Iterable[CheckResult]) -> bytes:
+def xlsx_bytes(results: Iterable[Row], columns: Sequence[str] = COLUMNS) -> bytes:
     """An XLSX workbook of the rows: one sheet, the header frozen and filterable.
 
     Every cell is typed by hand (``write_string`` for text), so a licensee named
     ``=HYPERLINK(…)`` stays text: a spreadsheet never evaluates what the service sent.
-    Times are the same ISO text with offset as in the CSV (Excel dates carry no zone).
+    Start and end are date cells in UTC (the header says so), so date filters and
+    arithmetic work.
     """
     import xlsxwriter  # only an XLSX export pays for it
 
@@ -130,15 +163,21 @@ def xlsx_bytes(results: Iterable[CheckResult]) -> bytes:
     })  # fmt: skip
     sheet = book.add_worksheet("Batch check")
     bold = book.add_format({"bold": True})
-    widths = [len(c) for c in COLUMNS]
-    for col, name in enumerate(COLUMNS):
+    when = book.add_format({"num_format": "yyyy-mm-dd hh:mm:ss"})
+    headers = [XLSX_HEADERS.get(c, c) for c in columns]
+    widths = [max(len(h), 19 if c in _TIMES else 0) for c, h in zip(columns, headers,
+                                                                   strict=True)]
+    for col, name in enumerate(headers):
         sheet.write_string(0, col, name, bold)
     row = 0
     for row, result in enumerate(results, start=1):
-        values = row_dict(result)
-        for col, name in enumerate(COLUMNS):
-            value = values[name]
+        values = row_values(result) if isinstance(result, CheckResult) else result
+        for col, name in enumerate(columns):
+            value = values.get(name)
             if value is None:
+                continue
+            if isinstance(value, datetime):
+                sheet.write_datetime(row, col, value.astimezone(UTC).replace(tzinfo=None), when)
                 continue
             if isinstance(value, bool):
                 sheet.write_boolean(row, col, value)
@@ -150,7 +189,7 @@ def xlsx_bytes(results: Iterable[CheckResult]) -> bytes:
     for col, width in enumerate(widths):
         sheet.set_column(col, col, width + 2)
     sheet.freeze_panes(1, 0)
-    sheet.autofilter(0, 0, max(row, 1), len(COLUMNS) - 1)
+    sheet.autofilter(0, 0, max(row, 1), len(columns) - 1)
     book.close()
     return buffer.getvalue()
 

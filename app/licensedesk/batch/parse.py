@@ -28,7 +28,8 @@ that is not a serial is ever sent.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from licensedesk.api.errors import InvalidInput
 from licensedesk.api.serials import find_serials, normalize_serial
@@ -39,6 +40,7 @@ _EDGE = "\"'`\u201c\u201d\u2018\u2019()[]{}<>.:!?*"
 _DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d\u00ad_"
 _DASH_RUN = re.compile("[" + re.escape(_DASHES) + "]+")
 _GROUPS_ONLY = re.compile(r"[^\W_]+(?:[" + re.escape(_DASHES) + r"][^\W_]+)*")
+_SOURCE_CHARS = 500  # of an input line kept as a row's source
 _NOT_GROUP = re.compile(r"[^\w" + re.escape(_DASHES) + "]+")
 
 
@@ -49,6 +51,10 @@ class ParsedInput:
     serials: tuple[str, ...]  # normalised, first-seen order, each once
     duplicates: int  # repeats dropped
     not_serials: tuple[str, ...]  # shown as "not a serial", never sent
+    #: serial or not-serial token -> (line number from 1, that line as typed): where it was
+    #: first seen, so an export can hand a bad entry back with its line
+    sources: Mapping[str, tuple[int, str]] = field(default_factory=dict, compare=False,
+                                                   repr=False)
 
 
 def _serial(text: str) -> str | None:
@@ -114,8 +120,9 @@ def parse_serials(text: str) -> ParsedInput:
     """The serials of ``text`` (see the module's rule), normalised and de-duplicated."""
     seen: dict[str, None] = {}
     odd: dict[str, None] = {}
+    sources: dict[str, tuple[int, str]] = {}
     duplicates = 0
-    for line in (text or "").splitlines():
+    for number, line in enumerate((text or "").splitlines(), start=1):
         for raw in _CELL_SPLIT.split(line):
             cell = raw.strip().strip(_EDGE).strip()
             if not cell:
@@ -126,6 +133,15 @@ def parse_serials(text: str) -> ParsedInput:
                     duplicates += 1
                 else:
                     seen[serial] = None
+                    sources[serial] = (number, _source_line(line))
             for token in not_serials:
-                odd.setdefault(token, None)
-    return ParsedInput(tuple(seen), duplicates, tuple(odd))
+                if token not in odd:
+                    odd[token] = None
+                    sources[token] = (number, _source_line(line))
+    return ParsedInput(tuple(seen), duplicates, tuple(odd), sources)
+
+
+def _source_line(line: str) -> str:
+    """The input line kept for an export: as typed, trimmed, at most 500 characters."""
+    line = line.strip()
+    return line if len(line) <= _SOURCE_CHARS else line[: _SOURCE_CHARS - 1] + "\u2026"

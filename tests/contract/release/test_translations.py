@@ -54,9 +54,21 @@ def test_a_new_string_in_the_code_is_reported_missing_from_the_template(tmp_path
 def test_a_translation_that_invents_or_drops_a_placeholder_is_reported():
     assert script.placeholder_problems("{n} left", "noch {m}")
     assert script.placeholder_problems("Serial {serial} not found", "Nicht gefunden")
-    # a plural's singular form may say the number in words ("ein Gerät")
     assert not script.placeholder_problems(("{n} device", "{n} devices"),
-                                           ("ein Gerät", "{n} Geräte"))
+                                           ("{n} Gerät", "{n} Geräte"))
+
+
+def test_every_plural_form_keeps_the_placeholders_and_is_a_format_string():
+    """Each form is formatted with the English arguments: a lone brace raises, a dropped
+    field loses the number (de.po once said "{" and "s" for "{shown} of {total}")."""
+    source = ("{shown} of {total}", "{shown} of {total}")
+    assert script.placeholder_problems(source, ("{", "s")) == [
+        "not a valid format string: '{'",
+        "placeholder ['shown', 'total'] missing in 's'"]
+    assert script.placeholder_problems(("{n} device", "{n} devices"),
+                                       ("ein Gerät", "{n} Geräte"))
+    assert script.placeholder_problems("{n} left", "noch {n")
+    assert not script.placeholder_problems(source, ("{shown} von {total}",) * 2)
 
 
 def test_german_is_complete_and_says_plurals_right():

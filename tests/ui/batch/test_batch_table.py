@@ -3,7 +3,7 @@ look the serial up in the main window."""
 
 from __future__ import annotations
 
-from licensedesk.ui.batch.model import COL_DAYS, COL_SERIAL, COL_STATUS
+from licensedesk.ui.batch.model import COL_DAYS, COL_SERIAL, COL_START, COL_STATUS
 
 from ..helpers import serial_box, wait_idle
 from .steps import check_text, choose_filter, click_header, column, double_click, unknown
@@ -25,12 +25,33 @@ def test_sort_by_days_left_and_by_status(desk, qtbot):
     assert days[:4] == ["-35", "25", "325", "372"]  # numbers as numbers, empty cells last
     assert set(days[4:]) == {""}
     click_header(window, qtbot, COL_DAYS)
-    assert column(window, COL_DAYS)[-4:] == ["372", "325", "25", "-35"]
+    assert column(window, COL_DAYS)[:4] == ["372", "325", "25", "-35"]  # blanks last too
 
     click_header(window, qtbot, COL_STATUS)
     assert column(window, COL_STATUS) == [
         "not found", "expired 35 days ago", "expires in 25 days",
         "not started: starts in 7 days", "active", "active"]
+
+
+def test_blank_cells_stay_last_in_both_directions(desk, qtbot):
+    """As in a spreadsheet: a perpetual licence (no days left), a serial not found and a
+    token that is not a serial sort after every number, ascending and descending."""
+    sandbox = desk.sandbox
+    serials = mixed(sandbox)
+    window = check_text(desk, qtbot, "\n".join([unknown(7), "ABCD-1234-EFGH-5678", *serials]))
+    blanks = [unknown(7), serials[0], "ABCD-1234-EFGH-5678"]  # the table's order
+
+    click_header(window, qtbot, COL_DAYS)
+    assert column(window, COL_DAYS) == ["-35", "25", "325", "372", "", "", ""]
+    assert column(window, COL_SERIAL)[4:] == blanks
+    click_header(window, qtbot, COL_DAYS)  # descending: the numbers turn, the blanks stay
+    assert column(window, COL_DAYS) == ["372", "325", "25", "-35", "", "", ""]
+    assert column(window, COL_SERIAL)[4:] == blanks
+
+    click_header(window, qtbot, COL_START)  # a time column: blank starts last as well
+    click_header(window, qtbot, COL_START)
+    starts = column(window, COL_START)
+    assert starts[-3:] == ["", "", ""] and "" not in starts[:-3]
 
 
 def test_filter_shows_one_kind_of_answer_and_says_how_many(desk, qtbot):

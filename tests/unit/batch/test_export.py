@@ -7,10 +7,12 @@ import csv
 import io
 import json
 import re
-from datetime import UTC, date, datetime
+import zipfile
+from datetime import UTC, date, datetime, timedelta
 
 from licensedesk.batch.export import (
     COLUMNS,
+    XLSX_HEADERS,
     default_file_name,
     row_dict,
     write_csv,
@@ -35,6 +37,17 @@ MISSING = CheckResult(1, "AAAA-BBBB-CCCC-DDDD-EEEE", Status.NOT_FOUND, "not foun
                       reason="The service does not know this serial.")  # fmt: skip
 UNREAD = CheckResult(2, "P8DW-E3T8-ENL2-Q43X-XDKT", Status.ACTIVE, "active", found=True,
                      seats=(Seats("Studio Pro", 2, None),))  # fmt: skip
+
+
+def excel_time(days: float) -> datetime:
+    """A spreadsheet's date number as the naive time it stands for (to the second)."""
+    return datetime(1899, 12, 30) + timedelta(seconds=round(days * 86400))
+
+
+def date_formats(path) -> str:
+    """The number formats the workbook declares (its styles part, as text)."""
+    with zipfile.ZipFile(path) as book:
+        return book.read("xl/styles.xml").decode("utf-8")
 
 
 def test_columns():
@@ -90,11 +103,16 @@ def test_xlsx_holds_typed_cells_and_never_a_formula(tmp_path):
     path.write_bytes(xlsx_bytes([FOUND, MISSING, hostile]))
 
     rows = sheet_rows(path)
-    assert tuple(rows[0]) == COLUMNS
+    assert tuple(rows[0]) == tuple(XLSX_HEADERS.get(c, c) for c in COLUMNS)
+    assert XLSX_HEADERS == {"start": "start (UTC)", "end": "end (UTC)"}
     found = dict(zip(COLUMNS, rows[1], strict=False))
     assert found["found"] is True and found["days_left"] == 5  # a boolean and a number
     assert found["licensee"] == "Jensen, Maria" and found["seats"] == "Studio Pro 1/3; Effects 0/3"
-    assert ISO.fullmatch(found["end"])  # the same text with offset as in the CSV
+    # real date cells (a number of days since 1899-12-30, in a date format), in UTC
+    assert excel_time(found["start"]) == datetime(2025, 11, 29, 10, 0)
+    assert excel_time(found["end"]) == datetime(2026, 11, 29, 10, 0)
+    assert excel_time(found["end"]) - excel_time(found["start"]) == timedelta(days=365)
+    assert "yyyy-mm-dd hh:mm:ss" in date_formats(path)
     missing = dict(zip(COLUMNS, rows[2], strict=False))
     assert missing["found"] is False and missing.get("start") is None
     evil = dict(zip(COLUMNS, rows[3], strict=False))

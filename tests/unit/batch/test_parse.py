@@ -116,3 +116,12 @@ def test_words_that_are_no_serial_attempt_are_skipped_silently(word):
 def test_empty_input():
     assert parse_serials("") == ParsedInput((), 0, ())
     assert parse_serials("customer,serial\n") == ParsedInput((), 0, ())
+
+
+def test_each_serial_and_each_not_serial_knows_the_line_it_came_from():
+    parsed = parse_serials("Serial;Name\nlewx-6xuc-n5g5-q8f9-q2r5;Jensen\n\n"
+                           "LEWX-6XUC-N5G5-Q8F9-Q2R5-9999;Berg\nLEWX-6XUC-N5G5-Q8F9-Q2R5\n")
+    assert parsed.sources == {
+        "LEWX-6XUC-N5G5-Q8F9-Q2R5": (2, "lewx-6xuc-n5g5-q8f9-q2r5;Jensen"),  # first seen
+        "LEWX-6XUC-N5G5-Q8F9-Q2R5-9999": (4, "LEWX-6XUC-N5G5-Q8F9-Q2R5-9999;Berg"),
+    }

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QGuiApplication, QPalette
@@ -180,6 +180,18 @@ def sort_key(row: Row, column: int) -> float | str:
     return display(row, column).lower() or _EMPTY_LAST
 
 
+def blanks_last(keys: list[float | str], *, descending: bool) -> list[int]:
+    """The row order for ``keys`` (:func:`sort_key`'s): the filled cells ascending or
+    descending, then the blank ones (no days left, a row without an answer) in their
+    current order, in both directions, as a spreadsheet sorts."""
+    filled = [i for i, k in enumerate(keys) if k != math.inf and k != _EMPTY_LAST]
+    filled.sort(key=keys.__getitem__, reverse=descending)
+    if len(filled) == len(keys):
+        return filled
+    blank = [i for i, k in enumerate(keys) if k == math.inf or k == _EMPTY_LAST]
+    return filled + blank
+
+
 def _one_line(text: str) -> str:
     line = " ".join(text.split())
     return line if len(line) <= _SHOWN_TEXT else line[: _SHOWN_TEXT - 1] + "\u2026"
@@ -192,18 +204,21 @@ class BatchModel(QAbstractTableModel):
         super().__init__(parent)
         self._rows: list[Row] = []
         self._row_of: dict[int, int] = {}  # input index -> row
+        self._sources: list[tuple[int, str] | None] = []  # input index -> (line, its text)
         self._counts: Counter = Counter()  # rows per category, kept as rows change
         self._brushes: dict[tuple[str, int], QBrush] = {}
         self._sorted: tuple[int, Qt.SortOrder] | None = None  # what the rows are in order of
 
     # -- content ---------------------------------------------------------------
-    def set_input(self, serials: Sequence[str], not_serials: Sequence[str] = ()) -> None:
+    def set_input(self, serials: Sequence[str], not_serials: Sequence[str] = (),
+                  sources: Mapping[str, tuple[int, str]] | None = None) -> None:
         """One "waiting…" row per serial, then one "not a serial" row per piece of text
-        that is none (never sent)."""
+        that is none (never sent). ``sources``: the input line each came from (exports)."""
         self.beginResetModel()
         n = len(serials)
         self._rows = [Pending(i, s, WAITING) for i, s in enumerate(serials)]
         self._rows += [Pending(n + j, t, NOT_SERIAL) for j, t in enumerate(not_serials)]
+        self._sources = [(sources or {}).get(r.serial) for r in self._rows]
         self._row_of = {i: i for i in range(len(self._rows))}
         self._counts = Counter({WAITING: n, NOT_SERIAL: len(not_serials)})
         self._sorted = None
@@ -240,6 +255,10 @@ class BatchModel(QAbstractTableModel):
 
     def row(self, row: int) -> Row:
         return self._rows[row]
+
+    def source(self, index: int) -> tuple[int, str] | None:
+        """(line number, line text) of the input row ``index`` came from, if known."""
+        return self._sources[index] if 0 <= index < len(self._sources) else None
 
     def row_of(self, index: int) -> int:
         return self._row_of.get(index, -1)
@@ -340,8 +359,7 @@ class BatchModel(QAbstractTableModel):
         if not 0 <= column < COLUMN_COUNT or not self._rows or self._sorted == (column, order):
             return
         keys = [sort_key(r, column) for r in self._rows]
-        order_ = sorted(range(len(keys)), key=keys.__getitem__,
-                        reverse=order == Qt.SortOrder.DescendingOrder)
+        order_ = blanks_last(keys, descending=order == Qt.SortOrder.DescendingOrder)
         self.layoutAboutToBeChanged.emit()
         old = self.persistentIndexList()
         old_indexes = [self._rows[i.row()].index for i in old]

@@ -14,11 +14,9 @@ from itertools import pairwise
 from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
 from PySide6.QtGui import QIcon, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -28,46 +26,31 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from licensedesk.batch.model import CheckResult
 from licensedesk.i18n import N_, _, ngettext
 
 from ..shared import colours
-from ..shared.cell_delegate import CellDelegate
+from ..shared.close_keys import add_close_keys
 from ..shared.colours import text_style
 from ..shared.error_banner import ErrorBanner
 from ..shared.icons import icon
 from ..shared.labels import plain_label
 from ..shared.support_dialog import hint_label
-from ..shared.table_copy import add_copy_shortcut
 from ..shared.values import format_number as number
 from .files import OPEN_FILTER, dropped_file
 from .model import (
-    COL_DAYS,
-    COL_EMAIL,
-    COL_END,
-    COL_FOUND,
-    COL_LICENSEE,
-    COL_SEATS,
-    COL_SERIAL,
-    COL_SKU,
-    COL_START,
-    COL_STATUS,
-    COL_TYPE,
     NOT_SERIAL,
     OBJECT_ROLE,
     BatchModel,
     Pending,
+    Row,
 )
 from .proxy import FILTERS, BatchProxy, filter_label
-from .view import AnswersView
+from .view import answers_table
 
 TITLE = N_("Check many serials")
 PLACEHOLDER = N_("Paste serials here: one a line, a spreadsheet column, a ticket\u2026 "
                  "or open (or drop) a .txt or .csv file.")
 SETTLE_MS = 250  # the count follows typing after this pause (a 10,000-line paste parses once)
-_WIDTHS = ((COL_STATUS, 230), (COL_FOUND, 50), (COL_TYPE, 90), (COL_LICENSEE, 140),
-           (COL_EMAIL, 180), (COL_SKU, 190), (COL_START, 85), (COL_END, 85), (COL_DAYS, 70),
-           (COL_SEATS, 160))
 
 
 class SerialsEdit(QPlainTextEdit):
@@ -181,7 +164,7 @@ class BatchWindow(QWidget):
         prow.addWidget(self.progress, 1)
         self.progress_row.hide()
         self.banner = ErrorBanner()
-        self.table = self._make_table()
+        self.table = answers_table(self.model, self.proxy)
         self.status_label = plain_label()
         self.status_label.setObjectName("batchStatus")
         self.status_label.setAccessibleName(_("Result of the check"))
@@ -236,36 +219,6 @@ class BatchWindow(QWidget):
         for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
 
-    def _make_table(self) -> AnswersView:
-        table = AnswersView()
-        table.setObjectName("batchTable")
-        table.setAccessibleName(_("Answers"))
-        table.setAccessibleDescription(_("One row per serial; Enter or a double-click looks "
-                                         "the serial up in the main window"))
-        table.setTabKeyNavigation(False)
-        table.setModel(self.proxy)
-        table.setItemDelegate(CellDelegate(self.model, table, proxy=self.proxy))
-        table.setSortingEnabled(True)
-        table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.setAlternatingRowColors(True)
-        table.setWordWrap(False)
-        rows = table.verticalHeader()
-        rows.hide()
-        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # no row measures its text
-        rows.setDefaultSectionSize(24)
-        header = table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        for col, width in _WIDTHS:  # fixed widths: measuring 10,000 rows' text would stall
-            table.setColumnWidth(col, width)
-        serial = table.fontMetrics().horizontalAdvance("WXYZ-0000-WXYZ-0000-WXYZ")
-        table.setColumnWidth(COL_SERIAL, serial + 16)  # a serial is never cut short
-        add_copy_shortcut(table)
-        return table
-
     def _connect(self) -> None:
         self._settle = QTimer(self)
         self._settle.setSingleShot(True)
@@ -293,8 +246,12 @@ class BatchWindow(QWidget):
             signal.connect(self._rows_changed)
         for keys in ("Ctrl+Return", "Ctrl+Enter"):  # the main keyboard's and the keypad's
             QShortcut(QKeySequence(keys), self).activated.connect(self.request_check)
-        cancel = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
-        cancel.activated.connect(self.cancelRequested)
+        add_close_keys(self, self._cancel_running)  # Esc: cancels a check, else closes
+
+    def _cancel_running(self) -> bool:
+        if self._running:
+            self.cancelRequested.emit()
+        return self._running
 
     # -- input -------------------------------------------------------------------
     def text(self) -> str:
@@ -354,11 +311,11 @@ class BatchWindow(QWidget):
             super().dropEvent(event)
 
     # -- state shown -------------------------------------------------------------
-    def show_rows(self, serials, not_serials) -> None:
+    def show_rows(self, serials, not_serials, sources=None) -> None:
         """New rows, "waiting…" in input order (a new check: no sort, no filter)."""
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.filter_combo.setCurrentIndex(0)
-        self.model.set_input(serials, not_serials)
+        self.model.set_input(serials, not_serials, sources)
 
     def set_running(self, running: bool, total: int = 0) -> None:
         """While a check runs: Check, Retry and the input are off, Cancel and the progress on."""
@@ -394,11 +351,12 @@ class BatchWindow(QWidget):
         return self._running
 
     # -- rows --------------------------------------------------------------------
-    def shown_results(self) -> list[CheckResult]:
-        """The answers the table shows, in its order (filter and sort applied)."""
+    def shown_rows(self) -> list[Row]:
+        """The rows the table shows, in its order (filter and sort applied): answers and
+        the rows without one ("not a serial", "not checked")."""
         proxy, model = self.proxy, self.model
         rows = (proxy.mapToSource(proxy.index(r, 0)).row() for r in range(proxy.rowCount()))
-        return [x for x in map(model.row, rows) if isinstance(x, CheckResult)]
+        return list(map(model.row, rows))
 
     def _double_clicked(self, index) -> None:
         row = self.proxy.index(index.row(), 0).data(OBJECT_ROLE)
@@ -421,7 +379,7 @@ class BatchWindow(QWidget):
 
     def _update_buttons(self) -> None:
         idle = not self._running
-        answered = self.model.answered() > 0
+        answered = self.model.rowCount() > 0  # "not a serial" rows are exported too
         self.check_button.setEnabled(idle)
         self.cancel_button.setEnabled(self._running)
         self.retry_button.setEnabled(idle and self.model.counts().get("error", 0) > 0)

@@ -41,6 +41,7 @@ MAX_CONCURRENCY = 32  # what the engine takes (licensedesk.batch.check)
 NO_SERIALS = N_("There is no serial to check: paste some, or open a .txt or .csv file.")
 RUNNING = N_("A check is running: cancel it first to check other serials.")
 PROFILE_CHANGED = N_("The connection profile changed, so the check stopped.")
+ROWS_CLEARED = N_("The rows checked with the other profile were cleared.")
 
 
 class BatchFeature(QObject):
@@ -92,7 +93,7 @@ class BatchFeature(QObject):
         if not parsed.serials:  # the rows on show (an earlier answer) stay
             w.show_status(_(NO_SERIALS))
             return None
-        w.show_rows(parsed.serials, parsed.not_serials)
+        w.show_rows(parsed.serials, parsed.not_serials, parsed.sources)
         self._product, self._note = product or None, ""
         return self.controller.check(parsed.serials, product=self._product)
 
@@ -189,7 +190,8 @@ class BatchFeature(QObject):
         if stopped:
             w.model.mark_unanswered(STOPPED)
         w.set_running(False)
-        w.show_status(" ".join(filter(None, (summary(w.model.counts(), stopped), self._note))))
+        said = summary(w.model.counts(), stopped) if w.model.rowCount() else ""
+        w.show_status(" ".join(filter(None, (said, self._note))))
 
     def _look_up(self, serial: str) -> None:
         self._lookup.show(serial)
@@ -198,10 +200,18 @@ class BatchFeature(QObject):
         main.activateWindow()
 
     def _profile_changed(self, _name: str) -> None:
-        """Answers from two services must not mix in one table: stop, and say so."""
-        if self.controller.is_running():
-            self._note = _(PROFILE_CHANGED)
+        """Answers from two services must not mix in one table, nor stand under the new
+        profile's title: stop, clear the rows (the serials stay in the box, to check again
+        on this profile), and say so."""
+        running = self.controller.is_running()
+        self._note = _(PROFILE_CHANGED) if running else ""
+        if running:
             self.controller.cancel()
+        w = self.window
+        if w is not None and w.model.rowCount():
+            w.show_rows((), ())
+            self._note = " ".join(filter(None, (self._note, _(ROWS_CLEARED))))
+            w.show_status(self._note)
         self._title()
 
     def _title(self) -> None:

@@ -20,6 +20,7 @@ from licensedesk.history import Entry
 from licensedesk.i18n import N_, _, ngettext
 
 from ..shared import colours
+from ..shared.close_keys import add_close_keys
 from ..shared.colours import text_style
 from ..shared.error_banner import ErrorBanner
 from ..shared.icons import icon
@@ -107,6 +108,7 @@ class HistoryWindow(QWidget):
         self.table.doubleClicked.connect(self._double_clicked)
         on_enter(self.table, self._double_clicked)
         QShortcut(QKeySequence("F5"), self).activated.connect(self.refreshRequested)
+        add_close_keys(self)
         self._update_buttons()
         self.resize(1100, 640)
 

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QAction
 
-from licensedesk.api.serials import find_serials, normalize_serial
+from licensedesk.api.serials import normalize_serial
+from licensedesk.batch.parse import parse_serials
 from licensedesk.i18n import N_, _
 
 from ..shared.support_dialog import normalise_serial
@@ -37,6 +38,13 @@ CLEAR_DELAY_MS = 16
 STOPPED = N_("Stopped before the answer came.")
 
 
+def serials_in(text: str) -> list[str]:
+    """The serials of a paste, read by the batch check's rule: the serial box and the batch
+    window (and the command line) agree on what is a serial and how many a text holds; a
+    six-group token is not a serial, never its first five groups."""
+    return list(parse_serials(text).serials)
+
+
 class LookupFeature(QObject):
     """The workspace's lookup: its controller, the image controller and their handlers."""
 
@@ -45,7 +53,7 @@ class LookupFeature(QObject):
         self._window = desk.window
         self.workspace = ws = desk.window.workspace
         ws.normalizer = normalize_serial
-        ws.finder = find_serials
+        ws.finder = serials_in
         client = desk.connections.client
         self.controller = c = LookupController(desk.runner, client, self)
         self.image = LicenseImageController(desk.runner, client, c.in_flight, self)
@@ -164,8 +172,9 @@ class LookupFeature(QObject):
         self.image.cancel()
         self.workspace.clear_results()
 
-    def _started(self, _serial: str) -> None:
+    def _started(self, serial: str) -> None:
         self.image.cancel()  # the previous licence's, if still to come
+        self.workspace.hint_goes_unless(serial)
         self._banner_part = None
         self._activations_loaded = False
         self._clear_timer.start()

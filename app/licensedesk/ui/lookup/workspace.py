@@ -64,6 +64,7 @@ class Workspace(QWidget):
         super().__init__(parent)
         self.normalizer: Callable[[str], str] | None = None  # set once the api is loaded
         self.finder: Callable[[str], list[str]] | None = None  # serials in any text, likewise
+        self._hint_about: str | None = None  # the serial whose lookup the hint explains
 
         self.profile_selector = QComboBox()
         self.profile_selector.setObjectName("profileSelector")
@@ -220,7 +221,7 @@ class Workspace(QWidget):
                     "The pasted text holds {n} serials; looking up the first, {serial}.", n)
             else:
                 note = _(FOUND_IN_TEXT)
-            self.show_hint(note.format(n=n, serial=serial), error=False)
+            self.show_hint(note.format(n=n, serial=serial), error=False, about=serial)
             if n > 1:
                 self._offer_check_all(text, len(found))
         else:
@@ -243,9 +244,10 @@ class Workspace(QWidget):
         self._looking_up = on
         self.lookup_button.set_stop(on)
 
-    def show_hint(self, text: str, *, error: bool) -> None:
+    def show_hint(self, text: str, *, error: bool, about: str | None = None) -> None:
         """A line under the serial box: what is wrong with the input (red), or what was done
-        with it (muted)."""
+        with it (muted); ``about``: the serial whose lookup it explains."""
+        self._hint_about = about
         self.hint.setText(text)
         self.hint.setStyleSheet(text_style(colours.BAD if error else colours.MUTED))
         self.hint.setAccessibleDescription(text)
@@ -253,7 +255,14 @@ class Workspace(QWidget):
         self.check_all_button.hide()
         self.serial_input.setAccessibleDescription(text)  # heard where the focus is
 
+    def hint_goes_unless(self, serial: str) -> None:
+        """A lookup of ``serial`` started: a hint about another paste (or another serial)
+        no longer describes what is on show."""
+        if self.hint.isVisibleTo(self) and self._hint_about != serial:
+            self.hide_hint()
+
     def hide_hint(self) -> None:
+        self._hint_about = None
         self.hint.hide()
         self.check_all_button.hide()
         self.serial_input.setAccessibleDescription(_(SERIAL_DESCRIPTION))
@@ -315,7 +324,9 @@ class Workspace(QWidget):
         self.products.set_seats_used(self.activations.model.activated_count_by_product())
 
     def clear_results(self) -> None:
-        """Nothing looked up: every part as at the start (e.g. another profile)."""
+        """Nothing looked up: every part as at the start (e.g. another profile), and no
+        hint about an earlier paste."""
+        self.hide_hint()
         self.banner.clear()
         for part in (self.card, self.products, self.activations):
             part.clear()

@@ -16,9 +16,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
-    QGroupBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QListWidget,
     QPushButton,
@@ -30,63 +28,14 @@ from PySide6.QtWidgets import (
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
-from ..shared.a11y import name_value, tab_chain
+from ..shared.a11y import tab_chain
 from ..shared.colours import text_style
 from ..shared.labels import plain_label
+from .pair_box import PairBox, buddy, http_warning, suffixed
+from .unsaved import CANCEL, DISCARD, SAVE, UnsavedDialog, form_state
 
 TRANSPORT_CHOICES = ((N_("Client default (JSON body)"), None), (N_("JSON body"), "json"),
                      (N_("Form body"), "form"), (N_("Query string"), "query"))
-
-
-def _pair_texts(pair: str) -> dict[str, str]:
-    """What a person reads and hears of one pair's box: whole phrases per pair, since
-    "read"/"write" change their form inside a German phrase."""
-    if pair == "read":
-        return {"title": _("Read credentials"), "app_id": _("Read app ID"),
-                "api_key": _("Read API key"), "test": _("Test the read credentials"),
-                "result": _("Result of the read test")}
-    return {"title": _("Write credentials"), "app_id": _("Write app ID"),
-            "api_key": _("Write API key"), "test": _("Test the write credentials"),
-            "result": _("Result of the write test")}
-
-
-class PairBox(QGroupBox):
-    """app_id + api_key (password field) + Test connection, for one pair."""
-
-    def __init__(self, pair: str, parent=None) -> None:
-        texts = _pair_texts(pair)
-        super().__init__(texts["title"], parent)
-        self.pair = pair
-        self._result_name = texts["result"]
-        self.app_id = QLineEdit()
-        self.app_id.setObjectName(f"{pair}AppId")
-        self.app_id.setAccessibleName(texts["app_id"])
-        self.api_key = QLineEdit()
-        self.api_key.setObjectName(f"{pair}ApiKey")
-        self.api_key.setAccessibleName(texts["api_key"])  # the name only, never the key
-        self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
-        self.test_button = QPushButton(_("Test connection"))
-        self.test_button.setObjectName(f"{pair}TestButton")
-        self.test_button.setAccessibleName(texts["test"])
-        self.test_button.setAccessibleDescription(
-            _("Asks the service whether this app ID and API key work; nothing is changed."))
-        self.result = plain_label()  # the service's sentence
-        self.result.setObjectName(f"{pair}TestResult")
-        self.result.setWordWrap(True)
-        name_value(self.result, self._result_name)
-        form = QFormLayout(self)
-        form.addRow(_("App ID:"), self.app_id)
-        form.addRow(_("API key:"), self.api_key)
-        row = QHBoxLayout()
-        row.addWidget(self.test_button)
-        row.addWidget(self.result, 1)
-        form.addRow(row)
-
-    def set_result(self, ok: bool | None, text: str) -> None:
-        colour = {True: colours.OK, False: colours.BAD, None: colours.MUTED}[ok]
-        self.result.setStyleSheet(text_style(colour))
-        self.result.setText(text)
-        name_value(self.result, self._result_name)
 
 
 class ProfilesDialog(QDialog):
@@ -194,18 +143,18 @@ class ProfilesDialog(QDialog):
         options.addRow("", self.legacy)
         timeouts = QHBoxLayout()
         # TRANSLATORS: "Time-outs:" row of the profiles dialog: the time-out to connect
-        timeouts.addWidget(_buddy(_("connect"), self.connect_timeout))
+        timeouts.addWidget(buddy(_("connect"), self.connect_timeout))
         timeouts.addWidget(self.connect_timeout)
         # TRANSLATORS: "Time-outs:" row of the profiles dialog: the time-out to read an answer
-        timeouts.addWidget(_buddy(_("read"), self.read_timeout))
+        timeouts.addWidget(buddy(_("read"), self.read_timeout))
         timeouts.addWidget(self.read_timeout)
         # TRANSLATORS: "Time-outs:" row of the profiles dialog: a whole call, retries included
-        timeouts.addWidget(_buddy(_("whole call"), self.deadline))
+        timeouts.addWidget(buddy(_("whole call"), self.deadline))
         timeouts.addWidget(self.deadline)
         timeouts.addStretch(1)
         options.addRow(_("Time-outs:"), timeouts)
         options.addRow(_("Batch check:"),
-                       _suffixed(self.batch_concurrency, _("requests at once")))
+                       suffixed(self.batch_concurrency, _("requests at once")))
         options.addRow(_("Server time zone:"), self.timezone)
         options.addRow("", self.verify)
         options.addRow(_("CA bundle:"), self.ca_bundle)
@@ -229,6 +178,12 @@ class ProfilesDialog(QDialog):
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.button(QDialogButtonBox.StandardButton.Close).setObjectName("profilesCloseButton")
         close.rejected.connect(self.reject)
+        # Enter saves the profile in the form (its own action); no other button is default
+        for button in (self.add_button, self.remove_button,
+                       close.button(QDialogButtonBox.StandardButton.Close)):
+            button.setAutoDefault(False)
+        self.save_button.setDefault(True)
+        self._clean, self._asking = (), False  # the form as loaded or saved; a question open
         outer = QVBoxLayout(self)
         outer.addLayout(body, 1)
         outer.addWidget(close)
@@ -319,6 +274,7 @@ class ProfilesDialog(QDialog):
         if memory:
             self.message.setText(
                 _("This profile exists for this session only and is not saved."))
+        self._clean = form_state(self)
 
     def new_profile(self) -> None:
         self.list.clearSelection()
@@ -343,6 +299,7 @@ class ProfilesDialog(QDialog):
         self.remove_button.setEnabled(False)
         self.message.setText(_("New profile: fill in the address and at least one app ID."))
         self.name.setFocus()
+        self._clean = form_state(self)
 
     # -- form -> profile ---------------------------------------------------------
     def form_profile(self):
@@ -363,21 +320,9 @@ class ProfilesDialog(QDialog):
         )
 
     def _update_warning(self, *_args) -> None:
-        from urllib.parse import urlsplit
-
-        url = self.base_url.text().strip()
-        host = urlsplit(url).hostname or ""
-        loopback = host in ("localhost", "::1") or host.startswith("127.")
-        plain = url.lower().startswith("http://") and host and not loopback
-        if plain and self.insecure.isChecked():
-            self.http_warning.setText(_(
-                "\u26a0 http:// to {host} is not encrypted: the API key would travel in clear."
-            ).format(host=host))
-        elif plain:
-            self.http_warning.setText(_(
-                "\u26a0 http:// to {host} is not encrypted: the API key would travel in clear. "
-                "Tick the box above to allow it anyway.").format(host=host))
-        self.http_warning.setVisible(bool(plain))
+        text = http_warning(self.base_url.text(), self.insecure.isChecked())
+        self.http_warning.setText(text)
+        self.http_warning.setVisible(bool(text))
 
     def save(self) -> bool:
         try:
@@ -404,6 +349,23 @@ class ProfilesDialog(QDialog):
         self.reload(profile.name)
         self.message.setText(_("Saved."))
         return True
+
+    def reject(self) -> None:
+        """Close, Esc or the window's X: a profile changed and not saved is not dropped
+        without asking (save / discard / cancel)."""
+        if self._asking:  # the question is open already
+            return
+        if not self.save_button.isEnabled() or form_state(self) == self._clean:
+            super().reject()
+            return
+        self._asking = True
+        UnsavedDialog.ask(self, self.name.text()).add_done_callback(self._unsaved_answered)
+
+    def _unsaved_answered(self, future) -> None:
+        self._asking = False
+        choice = CANCEL if future.cancelled() else future.result()
+        if choice == DISCARD or (choice == SAVE and self.save()):
+            super().reject()
 
     # -- asked of the profiles controller ----------------------------------------------
     def box(self, pair: str) -> PairBox:
@@ -436,19 +398,3 @@ class ProfilesDialog(QDialog):
         self._editing = None
         self.reload()
         self.message.setText(_("Removed \u201c{name}\u201d.").format(name=name))
-
-
-def _buddy(text: str, widget: QWidget) -> QLabel:
-    """A short label before ``widget`` in a row, its buddy (a click on it focuses the field)."""
-    label = QLabel(text)
-    label.setBuddy(widget)
-    return label
-
-
-def _suffixed(widget: QWidget, text: str) -> QHBoxLayout:
-    """``widget`` followed by a word or two, left-aligned in its form row."""
-    row = QHBoxLayout()
-    row.addWidget(widget)
-    row.addWidget(QLabel(text))
-    row.addStretch(1)
-    return row
