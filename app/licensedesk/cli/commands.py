@@ -300,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
     closed = streams.prepare_streams()
     route_argparse()
     try:
-        args = _parse(build_parser(commands=set(argv)), argv)
+        args = parse_arguments(build_parser(commands=set(argv)), argv)
     except SystemExit as exc:  # --help, --version, usage errors (argparse prints them)
         return _help_end(exc.code if isinstance(exc.code, int) else 2)
     except BrokenPipeError:  # --help into `| head -1`
@@ -320,7 +320,7 @@ def main(argv: list[str] | None = None) -> int:
     return streams.final_code(code, lost, changed=_changes(args))
 
 
-def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+def parse_arguments(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
     """The arguments; ``history``'s words may stand on either side of its options
     (``history export --since DATE FILE``), as docs/cli.md writes them."""
     args, extras = parser.parse_known_args(argv)

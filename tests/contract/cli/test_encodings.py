@@ -76,3 +76,16 @@ def test_utf16_with_its_mark_is_read(sandbox, child):
     done = child("check", "-", *child.conn, stdin=f"Name\tSerial\nAna\t{serial}\n".encode("utf-16"))
     assert done.code == 0, done.err
     assert done.out.startswith(f"{serial}  active")
+
+
+@pytest.mark.parametrize(("pasted", "shown"), [
+    ("LEWX-6XUC\u200b-N5G5-Q8F9-Q2R5", "LEWX-6XUC\\u200b-N5G5-Q8F9-Q2R5"),
+    ("\ufeffLEWX-6XUC-N5G5-Q8F9-Q2R5", "\\ufeffLEWX-6XUC-N5G5-Q8F9-Q2R5"),
+    ("LEWX-6XUC-N5G5-Q8\u00adF9-Q2R5", "LEWX-6XUC-N5G5-Q8\\u00adF9-Q2R5"),
+])  # fmt: skip
+def test_a_refused_look_alike_serial_shows_its_invisible_character(child, pasted, shown):
+    done = child("show", pasted, *child.conn)
+    child.assert_quiet(done)
+    assert done.code == 2 and child.sandbox.request_count() == 0
+    assert done.err_lines == [f"Error: \u201c{shown}\u201d is not a serial. A serial has five "
+                              "groups of four letters or digits, like ABCD-1234-EFGH-5678-IJKL."]
