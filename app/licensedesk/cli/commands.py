@@ -302,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parse_arguments(build_parser(commands=set(argv)), argv)
     except SystemExit as exc:  # --help, --version, usage errors (argparse prints them)
-        return _help_end(exc.code if isinstance(exc.code, int) else 2)
+        return streams.after_argparse(exc.code if isinstance(exc.code, int) else 2)
     except BrokenPipeError:  # --help into `| head -1`
         streams.silence_stdout()
         return streams.BROKEN_PIPE
@@ -317,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
     lost = printer.lost or streams.flush_stdout()
     if lost is not None:
         printer.note_once(streams.lost_sentence(lost))
-    return streams.final_code(code, lost, changed=_changes(args))
+    return streams.final_code(code, lost, changed=streams.changes(args))
 
 
 def parse_arguments(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
@@ -329,24 +329,6 @@ def parse_arguments(parser: argparse.ArgumentParser, argv: list[str]) -> argpars
     if extras:
         args.words = [*args.words, *extras]
     return args
-
-
-def _help_end(code: int) -> int:
-    """After argparse answered (help, a usage error): a reader that went away is quiet."""
-    lost = streams.flush_stdout()
-    return streams.BROKEN_PIPE if lost is not None and lost.gone and code == OK else code
-
-
-def _changes(args: argparse.Namespace) -> bool:
-    """Whether the command changed something (its exit code stands whatever became of its
-    output): a change at the service, a profile saved or removed, entries imported."""
-    from .recording import records
-
-    if args.command == "profile":
-        return args.profile_command in ("add", "remove")
-    if args.command == "history":
-        return bool(args.words) and args.words[0] == "import"
-    return args.command != "check" and records(args)
 
 
 def _dispatch(args: argparse.Namespace, printer: Printer) -> int:
