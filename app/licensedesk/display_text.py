@@ -21,6 +21,7 @@ nothing; ``--json`` is the unambiguous form.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 #: every character :func:`visible` escapes (see the module docstring)
 UNSAFE = re.compile(
@@ -54,6 +55,16 @@ def visible_lines(text: object) -> str:
     sentence and its details) in which service values are quoted."""
     text = text if isinstance(text, str) else str(text)
     return UNSAFE_BUT_NEWLINE.sub(_escape, text)
+
+
+def invisibles_shown(text: object) -> str:
+    """Like :func:`visible`, and the characters that show as nothing at all (Unicode's
+    format characters: a zero-width space, a byte order mark, a soft hyphen) as ``\\u200b``
+    too: for quoting refused input, where a look-alike must not pass for the real thing."""
+    return "".join(
+        f"\\u{ord(ch):04x}" if unicodedata.category(ch) == "Cf" and not UNSAFE.match(ch)
+        else ch for ch in visible(text)
+    )  # fmt: skip
 
 
 def is_safe(text: str) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from licensedesk.display_text import invisibles_shown
 from licensedesk.i18n import N_
 
 from .errors import InvalidInput
@@ -40,7 +41,8 @@ def _shown(text: str) -> str:
     """Refused input, short and on one line, for a sentence (never the whole paste); the
     sentence puts the quotation marks of its language around it."""
     line = " ".join(text.split())
-    return line if len(line) <= _SHOWN else line[: _SHOWN - 1] + "\u2026"
+    line = line if len(line) <= _SHOWN else line[: _SHOWN - 1] + "\u2026"
+    return invisibles_shown(line)  # a zero-width space shown as \u200b, not as nothing
 
 
 def _not_a_serial(text: str) -> Sentence:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sys
 from collections import Counter
 from pathlib import Path
@@ -20,11 +19,14 @@ from licensedesk.batch.check import BatchCheck
 from licensedesk.batch.model import CheckResult, Status
 from licensedesk.batch.parse import ParsedInput, parse_serials
 from licensedesk.i18n import _, ngettext
+from licensedesk.text_input import decode_text
 
+from . import streams
 from .check_output import OrderedRows, Progress, summary
-from .errors import INTERRUPTED, NETWORK, OK, REFUSED, UsageError
+from .errors import INTERRUPTED, NETWORK, OK, REFUSED, USAGE, UsageError
 from .output import Printer
 from .recording import record
+from .streams import BROKEN_PIPE
 
 if TYPE_CHECKING:
     from licensedesk.api import LicenseClient
@@ -33,21 +35,21 @@ if TYPE_CHECKING:
 
 #: statuses that make the exit code 1 (the licence cannot be used now)
 NOT_USABLE = frozenset({Status.NOT_FOUND, Status.INVALID, Status.EXPIRED, Status.NOT_STARTED})
-#: 128 + SIGPIPE: the reader went away (``| head``)
-BROKEN_PIPE = 141
 
 
 def read_input(name: str) -> str:
-    """The text of FILE, or of standard input for ``-`` (a BOM is dropped)."""
+    """The text of FILE, or of standard input for ``-``, in any common encoding (a BOM is
+    dropped): the same bytes read the same from a file and from a pipe."""
     if name == "-":
         if sys.stdin is None:
             raise UsageError(_("There is no standard input to read serials from."))
         if _isatty(sys.stdin):
             print(_("Paste or type the serials, then press Ctrl+D (Ctrl+Z, Enter on Windows)."),
                   file=sys.stderr)  # fmt: skip
-        return sys.stdin.read().removeprefix("\ufeff")
+        stdin = getattr(sys.stdin, "buffer", None)
+        return decode_text(stdin.read()) if stdin is not None else sys.stdin.read()
     try:
-        return Path(name).read_text(encoding="utf-8-sig", errors="replace")
+        return decode_text(Path(name).read_bytes())
     except OSError as exc:
         raise UsageError(_("Cannot read {file}: {reason}.").format(
             file=name, reason=(exc.strerror or str(exc)).lower())) from None
@@ -158,11 +160,11 @@ async def _check(client: LicenseClient, args: argparse.Namespace, printer: Print
                               "the rest were not sent.",
                               batch.total).format(done=batch.done, total=batch.total))  # fmt: skip
         return INTERRUPTED
-    except BrokenPipeError:
-        # stdout is gone; keep Python from complaining about it again when it exits
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except OSError as exc:  # stdout went away (`| head`) or is full: stop sending
+        streams.silence_stdout()
         _counts(batch.total, rows.answered(), counts)
-        return BROKEN_PIPE
+        printer.lost = streams.loss_of(exc)
+        return BROKEN_PIPE if printer.lost.gone else USAGE
     _counts(batch.total, rows.written, counts)
     progress.clear()
     if mode == "text":

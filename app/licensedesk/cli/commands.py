@@ -16,7 +16,7 @@ from licensedesk import __version__, i18n
 from licensedesk.argparse_words import route_argparse
 from licensedesk.i18n import N_, _
 
-from . import history_options
+from . import history_options, streams
 from .errors import INTERNAL, INTERRUPTED, OK, CliError, exit_code_for
 from .options import ENV_KEY, ENV_PROFILE, ENV_WRITE_KEY, add_profile_field_options
 
@@ -297,21 +297,45 @@ def main(argv: list[str] | None = None) -> int:
     ``--help`` and argparse's messages about our options are translated too."""
     argv = sys.argv[1:] if argv is None else list(argv)
     choose_language(lang_from_argv(argv))
+    closed = streams.prepare_streams()
     route_argparse()
-    parser = build_parser(commands=set(argv))
     try:
-        args = parser.parse_args(argv)
+        args = parse_arguments(build_parser(commands=set(argv)), argv)
     except SystemExit as exc:  # --help, --version, usage errors (argparse prints them)
-        return exc.code if isinstance(exc.code, int) else 2
+        return streams.after_argparse(exc.code if isinstance(exc.code, int) else 2)
+    except BrokenPipeError:  # --help into `| head -1`
+        streams.silence_stdout()
+        return streams.BROKEN_PIPE
     if args.lang and args.lang != i18n.current_language():  # an abbreviation (--la de)
         i18n.use_language(args.lang)
     _quiet_library_logs()
-    from licensedesk.api import ApiError
-    from licensedesk.profiles import ProfileError
-
     from .output import Printer
 
     printer = Printer(json_mode=args.json, verbose=args.verbose)
+    printer.lost = closed
+    code = _dispatch(args, printer)
+    lost = printer.lost or streams.flush_stdout()
+    if lost is not None:
+        printer.note_once(streams.lost_sentence(lost))
+    return streams.final_code(code, lost, changed=streams.changes(args))
+
+
+def parse_arguments(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """The arguments; ``history``'s words may stand on either side of its options
+    (``history export --since DATE FILE``), as docs/cli.md writes them."""
+    args, extras = parser.parse_known_args(argv)
+    if extras and (args.command != "history" or any(e.startswith("-") for e in extras)):
+        parser.parse_args(argv)  # argparse's own "unrecognized arguments" and exit 2
+    if extras:
+        args.words = [*args.words, *extras]
+    return args
+
+
+def _dispatch(args: argparse.Namespace, printer: Printer) -> int:
+    """Run the command; every error becomes its sentence and exit code."""
+    from licensedesk.api import ApiError
+    from licensedesk.profiles import ProfileError
+
     try:
         if args.command == "profile":
             from . import profile_cmds
@@ -345,6 +369,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         printer.note(_("Interrupted."))
         return INTERRUPTED
+    except BrokenPipeError as exc:  # written past the Printer: the command stopped there
+        printer.lost = streams.loss_of(exc)
+        streams.silence_stdout()
+        return streams.BROKEN_PIPE
     except Exception as exc:  # a bug: a sentence, not a traceback
         err = CliError(
             _("Internal error ({error}). This is a bug in License Desk; run again with "

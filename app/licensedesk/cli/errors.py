@@ -12,6 +12,8 @@
       that is not understood, a server error (HTTP 5xx)
 4     internal error (a bug in License Desk); the message says so
 130   interrupted (Ctrl+C)
+141   the reader of the output went away, for a command that changes nothing
+      (a change keeps its own code; see :mod:`.streams`)
 ====  =====================================================================
 
 ``check`` (many serials) sums up its rows: 3 if any row could not be checked,

@@ -136,7 +136,7 @@ def cmd_list(args: argparse.Namespace, printer: Printer, serial: str | None) -> 
         from licensedesk.history.transfer import export_lines
 
         for line in export_lines(entries, ascii_only=True):
-            print(printer.scrub(line), file=printer.out)
+            printer.raw(printer.scrub(line))
         return OK
     if not entries:
         printer.line(_("No history for {serial}.").format(serial=serial) if serial
@@ -176,7 +176,7 @@ def cmd_export(args: argparse.Namespace, printer: Printer, target: str = "-") ->
         entries = list(store.export(since))
     if target == "-":
         for line in export_lines(entries, ascii_only=True):
-            print(printer.scrub(line), file=printer.out)
+            printer.raw(printer.scrub(line))
     else:
         _write_file(Path(target), [printer.scrub(line) + "\n" for line in export_lines(entries)])
         printer.note(ngettext("Exported {n} entry to {file}.", "Exported {n} entries to {file}.",

@@ -23,6 +23,8 @@ from licensedesk.api.wire import WireModel
 from licensedesk.display_text import json_safe, visible, visible_lines
 from licensedesk.i18n import _
 
+from . import streams
+
 MASK = "***"
 PRODUCT_SECRET_FIELDS = ("key", "signature", "signature_trial")
 
@@ -85,6 +87,9 @@ class Printer:
         self.verbose = verbose
         self._secrets: set[str] = set()
         self._said: set[str] = set()
+        #: set once stdout could not be written (a reader gone, a full disk): later output
+        #: is dropped and the command's end says it (:mod:`.streams`)
+        self.lost: streams.OutputLoss | None = None
 
     # streams are looked up at write time (pytest's capsys swaps them)
     @property
@@ -110,12 +115,21 @@ class Printer:
     def line(self, text: str = "") -> None:
         """Human output (ignored in JSON mode, where only :meth:`json` writes stdout)."""
         if not self.json_mode:
-            print(visible_lines(self.scrub(text)), file=self.out)
+            self.raw(visible_lines(self.scrub(text)))
+
+    def raw(self, text: str) -> None:
+        """One finished line (or several) on stdout; nothing once stdout is lost."""
+        if self.lost is None:
+            self.lost = streams.write(self.out, text)
+            if self.lost is not None:
+                streams.silence_stdout()
 
     def json(self, value: Any) -> None:
-        """``value`` as JSON; characters that could drive a terminal as ``\\uXXXX``."""
-        text = json.dumps(jsonable(value), indent=2, ensure_ascii=False, sort_keys=False)
-        print(json_safe(self.scrub(text)), file=self.out)
+        """``value`` as JSON; characters that could drive a terminal as ``\\uXXXX`` (all of
+        non-ASCII too, when stdout's encoding cannot take every character)."""
+        text = json.dumps(jsonable(value), indent=2, sort_keys=False,
+                          ensure_ascii=not streams.speaks_unicode(self.out))  # fmt: skip
+        self.raw(json_safe(self.scrub(text)))
 
     def result(self, value: Any, text: str) -> None:
         """``value`` as JSON in JSON mode, else ``text``."""
@@ -126,7 +140,7 @@ class Printer:
 
     def note(self, text: str) -> None:
         """A message for the person on stderr (both modes)."""
-        print(visible_lines(self.scrub(text)), file=self.err)
+        streams.write(self.err, visible_lines(self.scrub(text)))  # stderr gone: none to tell
 
     def note_once(self, text: str | None) -> None:
         if text and text not in self._said:

@@ -113,7 +113,11 @@ def cmd_add(args: argparse.Namespace, printer: Printer) -> int:
 
     secrets = SecretStore()
     try:
-        store.save(profile)
+        # under the file's lock: a profile of that name saved meanwhile is not overwritten
+        if exists or args.replace:
+            store.save(profile)
+        else:
+            store.add(profile)
     except ProfileError as exc:
         raise UsageError(exc.sentence) from None
     if exists:
@@ -156,6 +160,8 @@ def cmd_list(args: argparse.Namespace, printer: Printer) -> int:
         last = store.last_used
     except ProfileError as exc:
         raise UsageError(exc.sentence) from None
+    for problem in store.problems:  # refused entries: the others stay usable
+        printer.note(_("Warning: {sentence}").format(sentence=problem))
     secrets = SecretStore()
     status = {p.name: _key_status(secrets, p) for p in profiles}
     if printer.json_mode:
@@ -228,7 +234,7 @@ def _seconds(value: float) -> str:
 def cmd_remove(args: argparse.Namespace, printer: Printer) -> int:
     secrets = SecretStore()
     store = ProfileStore(secrets=secrets)
-    name = _profile_or_usage(store, args.name).name
+    name = args.name.strip()  # an entry this version refuses can be removed too
     try:
         store.remove(name)
     except ProfileError as exc:

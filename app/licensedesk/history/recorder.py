@@ -67,6 +67,12 @@ CANCELLED_UNSENT = N_("Cancelled before it was sent.")
 _UNSET: Any = object()
 
 
+def _retrieve(future: asyncio.Future[Any]) -> None:
+    """Mark a finished future's exception as seen (it is reported elsewhere)."""
+    if not future.cancelled():
+        future.exception()
+
+
 def _kept(detail: str | None) -> str | None:
     """The detail as the history keeps it: a Sentence's English, any other text as is."""
     return None if detail is None else str(english_of(detail))
@@ -254,9 +260,13 @@ class Recorder:
     async def _wait(self, future: Future[Any]) -> None:
         """Await a write for at most ``wait`` seconds; never raises its error (the done
         callback reports it) and never cancels it (shield)."""
+        waited = asyncio.wrap_future(future)
+        # the done callback reports the error; fetching it here keeps asyncio from printing
+        # "Future exception was never retrieved" when the write ends after the timeout
+        waited.add_done_callback(_retrieve)
         try:
             async with asyncio.timeout(self.wait):
-                await asyncio.shield(asyncio.wrap_future(future))
+                await asyncio.shield(waited)
         except TimeoutError:
             log.info("The history store took more than %.1f s; going on without waiting.",
                      self.wait)  # fmt: skip

@@ -162,6 +162,12 @@ class HistorySettings:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> HistorySettings:
+        """The settings of a file's fields; SettingsError names the first one that is not
+        text (a file edited by hand or deployed by a script: ``"display_name": 42``)."""
+        for name in ("store", "team_url", "display_name"):
+            if data.get(name) is not None and not isinstance(data[name], str):
+                raise SettingsError(_("{field} must be text, not {value}.").format(
+                    field=name, value=json.dumps(data[name])[:40]))
         return cls(store=data.get("store") or "local", team_url=data.get("team_url") or None,
                    display_name=data.get("display_name"))  # fmt: skip
 
@@ -183,7 +189,11 @@ def load_settings(folder: Path | None = None) -> HistorySettings:
     if not isinstance(data, dict):
         raise SettingsError(_("The history settings {path} do not have the expected shape.")
                             .format(path=path))
-    if int(data.get("version", FILE_VERSION)) > FILE_VERSION:
+    version = data.get("version", FILE_VERSION)
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SettingsError(_("The history settings {path} do not have the expected shape.")
+                            .format(path=path))
+    if version > FILE_VERSION:
         raise SettingsError(_("The history settings {path} were written by a newer License "
                               "Desk.").format(path=path))
     try:

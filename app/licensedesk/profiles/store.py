@@ -10,16 +10,22 @@ File shape (version 1)::
     {"version": 1, "last_used": "demo" | null, "profiles": [ {Profile fields}, ... ]}
 
 Writes go to a temporary file in the same folder and replace the old file with
-``os.replace`` (atomic), so a crash never leaves half a file.
+``os.replace`` (atomic), so a crash never leaves half a file; each change reads
+the file again under a lock (``profiles.json.lock``), so two programs saving at
+once both keep what the other saved. An entry this version refuses stays in the
+file untouched and is said in :attr:`ProfileStore.problems`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from licensedesk.file_lock import locked
 from licensedesk.i18n import _
 from licensedesk.paths import CONFIG_DIR_ENV, replace_file
 from licensedesk.paths import config_dir as default_config_dir
@@ -54,12 +60,18 @@ class ProfileStore:
         self.config_dir = Path(config_dir) if config_dir is not None else default_config_dir()
         self.path = self.config_dir / FILE_NAME
         self._secrets = secrets
+        #: one sentence for each entry the last read refused (the others are usable)
+        self.problems: list[str] = []
 
     # ------------------------------------------------------------ file
 
     def _load(self) -> dict[str, Any]:
         try:
-            text = self.path.read_text(encoding="utf-8")
+            text = self.path.read_bytes().decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProfileError(_(
+                "The profiles file {path} is damaged (it is not text). Fix or remove it."
+            ).format(path=self.path)) from None
         except FileNotFoundError:
             return {"version": FILE_VERSION, "last_used": None, "profiles": []}
         except OSError as exc:
@@ -86,12 +98,11 @@ class ProfileStore:
         return data
 
     def _write(self, data: dict[str, Any]) -> None:
+        # a key put into an entry by hand is never written back (Profile has no such field)
+        entries = [{k: v for k, v in e.items() if k not in _SECRET_FIELDS}
+                   if isinstance(e, dict) else e for e in data["profiles"]]  # fmt: skip
         data = {"version": FILE_VERSION, "last_used": data.get("last_used"),
-                "profiles": data["profiles"]}  # fmt: skip
-        for entry in data["profiles"]:
-            leaked = _SECRET_FIELDS & set(entry)
-            if leaked:  # defence in depth: Profile has no such field
-                raise AssertionError(f"refusing to write secret fields {sorted(leaked)}")
+                "profiles": entries}  # fmt: skip
         text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
         try:
             self.config_dir.mkdir(parents=True, exist_ok=True)
@@ -100,21 +111,31 @@ class ProfileStore:
             raise ProfileError(_("The profiles file {path} cannot be written ({problem}).").format(
                 path=self.path, problem=exc.strerror or exc)) from None
 
-    @staticmethod
-    def _parse(entries: list[Any]) -> list[Profile]:
-        profiles = []
+    def _parse(self, entries: list[Any]) -> list[Profile]:
+        """The entries this version can use; each one it refuses is left in the file as it
+        is and said in :attr:`problems` (one sentence each), so one bad value does not
+        make every other profile unusable."""
+        profiles, self.problems = [], []
         for entry in entries:
             try:
                 profiles.append(Profile.from_dict(entry))
             except (ProfileError, TypeError) as exc:
-                name = entry.get("name") if isinstance(entry, dict) else None
-                if name:
-                    # TRANSLATORS: {problem} is the sentence of what is wrong with it
-                    said = _("Profile {name} in the profiles file is not valid: {problem}")
-                    raise ProfileError(said.format(name=repr(name), problem=exc)) from None
-                raise ProfileError(_("A profile in the profiles file is not valid: {problem}")
-                                   .format(problem=exc)) from None
+                self.problems.append(_refusal(entry, exc))
         return profiles
+
+    @contextlib.contextmanager
+    def _editing(self) -> Iterator[dict[str, Any]]:
+        """Read, change and write the file under its lock: two writers at once (the window
+        and the command line, two ``profile add``) each see what the other wrote."""
+        try:
+            self.config_dir.mkdir(parents=True, exist_ok=True)
+            with locked(self.path.with_name(FILE_NAME + ".lock")):
+                data = self._load()
+                yield data
+                self._write(data)
+        except OSError as exc:  # the folder or the lock (LockTimeout: another program)
+            raise ProfileError(_("The profiles file {path} cannot be written ({problem}).")
+                               .format(path=self.path, problem=exc.strerror or exc)) from None
 
     # ------------------------------------------------------------ api
 
@@ -130,6 +151,10 @@ class ProfileStore:
         for profile in self.list():
             if profile.name == name.strip():
                 return profile
+        for entry in self._load()["profiles"]:
+            if _name_of(entry) == name.strip():
+                self._parse([entry])
+                raise ProfileError(self.problems[0])
         known = ", ".join(self.names())
         if not known:
             raise ProfileError(_("There is no profile called {name} (profiles: none yet).")
@@ -145,38 +170,39 @@ class ProfileStore:
 
     def save(self, profile: Profile) -> None:
         """Add a profile, or replace the one with the same name."""
-        data = self._load()
-        profiles = self._parse(data["profiles"])
-        for i, existing in enumerate(profiles):
-            if existing.name == profile.name:
-                profiles[i] = profile
-                break
-        else:
-            profiles.append(profile)
-        data["profiles"] = [p.to_dict() for p in profiles]
-        self._write(data)
+        with self._editing() as data:
+            entries = data["profiles"]
+            for i, entry in enumerate(entries):
+                if _name_of(entry) == profile.name:
+                    entries[i] = profile.to_dict()
+                    break
+            else:
+                entries.append(profile.to_dict())
 
     def add(self, profile: Profile) -> None:
         """Add a new profile; ProfileError if the name is taken (names are unique)."""
-        if profile.name in self.names():
-            raise ProfileError(_(
-                "A profile called {name} already exists: choose another name or replace it."
-            ).format(name=repr(profile.name)))
-        self.save(profile)
+        with self._editing() as data:
+            if any(_name_of(entry) == profile.name for entry in data["profiles"]):
+                raise ProfileError(_(
+                    "A profile called {name} already exists: choose another name or replace "
+                    "it."
+                ).format(name=repr(profile.name)))
+            data["profiles"].append(profile.to_dict())
 
     def remove(self, name: str) -> None:
-        """Remove a profile (and its api_keys, when the store was given a SecretStore)."""
-        data = self._load()
-        profiles = self._parse(data["profiles"])
-        kept = [p for p in profiles if p.name != name.strip()]
-        if len(kept) == len(profiles):
-            raise ProfileError(_("There is no profile called {name}.").format(name=repr(name)))
-        data["profiles"] = [p.to_dict() for p in kept]
-        if data.get("last_used") == name.strip():
-            data["last_used"] = None
-        self._write(data)
+        """Remove a profile (and its api_keys, when the store was given a SecretStore); an
+        entry this version refuses can be removed too."""
+        name = name.strip()
+        with self._editing() as data:
+            kept = [entry for entry in data["profiles"] if _name_of(entry) != name]
+            if len(kept) == len(data["profiles"]):
+                raise ProfileError(_("There is no profile called {name}.").format(
+                    name=repr(name)))
+            data["profiles"] = kept
+            if data.get("last_used") == name:
+                data["last_used"] = None
         if self._secrets is not None:
-            self._secrets.delete_profile(name.strip())
+            self._secrets.delete_profile(name)
 
     @property
     def last_used(self) -> str | None:
@@ -191,10 +217,24 @@ class ProfileStore:
 
     @last_used.setter
     def last_used(self, name: str | None) -> None:
-        data = self._load()
-        if name is not None and not any(
-            isinstance(p, dict) and p.get("name") == name for p in data["profiles"]
-        ):
-            raise ProfileError(_("There is no profile called {name}.").format(name=repr(name)))
-        data["last_used"] = name
-        self._write(data)
+        with self._editing() as data:
+            if name is not None and not any(_name_of(p) == name for p in data["profiles"]):
+                raise ProfileError(_("There is no profile called {name}.").format(
+                    name=repr(name)))
+            data["last_used"] = name
+
+
+def _name_of(entry: Any) -> str | None:
+    """The name of a raw entry of the file, or None."""
+    name = entry.get("name") if isinstance(entry, dict) else None
+    return name.strip() if isinstance(name, str) else None
+
+
+def _refusal(entry: Any, exc: Exception) -> str:
+    """The sentence for one entry this version refuses."""
+    name = _name_of(entry)
+    if name:
+        # TRANSLATORS: {problem} is the sentence of what is wrong with it
+        said = _("Profile {name} in the profiles file is not valid: {problem}")
+        return said.format(name=repr(name), problem=exc)
+    return _("A profile in the profiles file is not valid: {problem}").format(problem=exc)

@@ -45,5 +45,7 @@ def test_a_bad_value_in_the_file_names_the_profile(tmp_path):
     entry = {"name": "prod", "base_url": "https://licenses.example.com", "read_app_id": "r",
              "batch_concurrency": 64}  # fmt: skip
     (tmp_path / "profiles.json").write_text(json.dumps({"version": 1, "profiles": [entry]}))
+    store = ProfileStore(tmp_path)
+    assert store.list() == []  # refused alone: the others (none here) stay usable
     with pytest.raises(ProfileError, match=r"Profile 'prod'.*batch concurrency"):
-        ProfileStore(tmp_path).list()
+        store.get("prod")

@@ -90,7 +90,8 @@ def test_no_key_in_the_file_and_no_temp_files_left(tmp_path):
     secrets.set("a", "read", "SUPER-SECRET-READ-KEY")
     secrets.set("a", "write", "SUPER-SECRET-WRITE-KEY")
     store.save(make("a", write_app_id="w", read_timeout=4))
-    assert [f.name for f in tmp_path.iterdir()] == ["profiles.json"]
+    # no temporary file left; the lock file stays (removing it would race another writer)
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["profiles.json", "profiles.json.lock"]
     text = (tmp_path / "profiles.json").read_text()
     assert "SUPER-SECRET" not in text
     assert "api_key" not in text
@@ -108,10 +109,27 @@ def test_a_newer_file_format_is_refused(tmp_path):
         ProfileStore(tmp_path).list()
 
 
-def test_an_invalid_entry_names_the_profile(tmp_path):
+def test_an_invalid_entry_names_the_profile_and_leaves_the_others_usable(tmp_path):
     entry = {"name": "bad", "base_url": "http://example.com", "read_app_id": "r"}
-    (tmp_path / "profiles.json").write_text(json.dumps({"version": 1, "profiles": [entry]}))
+    good = make("good").to_dict()
+    (tmp_path / "profiles.json").write_text(json.dumps({"version": 1,
+                                                        "profiles": [entry, good]}))
+    store = ProfileStore(tmp_path)
+    assert [p.name for p in store.list()] == ["good"]
+    (problem,) = store.problems
+    assert problem.startswith("Profile 'bad' in the profiles file is not valid")
     with pytest.raises(ProfileError, match="Profile 'bad' in the profiles file is not valid"):
+        store.get("bad")
+    store.save(make("new"))  # the refused entry stays in the file as it was
+    kept = json.loads((tmp_path / "profiles.json").read_text())["profiles"]
+    assert [e["name"] for e in kept] == ["bad", "good", "new"] and kept[0] == entry
+    store.remove("bad")
+    assert [p.name for p in store.list()] == ["good", "new"] and store.problems == []
+
+
+def test_random_bytes_are_a_sentence(tmp_path):
+    (tmp_path / "profiles.json").write_bytes(bytes(range(128, 256)) * 4)
+    with pytest.raises(ProfileError, match="damaged"):
         ProfileStore(tmp_path).list()
 
 
