@@ -25,7 +25,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from licensedesk.file_lock import locked
+from filelock import FileLock
+
 from licensedesk.i18n import _
 from licensedesk.paths import CONFIG_DIR_ENV, replace_file
 from licensedesk.paths import config_dir as default_config_dir
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
 __all__ = ["CONFIG_DIR_ENV", "FILE_NAME", "FILE_VERSION", "ProfileStore", "default_config_dir"]
 
 FILE_NAME = "profiles.json"
+#: seconds to wait for another program that is saving the profiles (then a sentence)
+LOCK_WAIT = 10.0
 FILE_VERSION = 1
 # Never written, and refused if someone puts them into the file by hand.
 _SECRET_FIELDS = {"api_key", "read_api_key", "write_api_key", "key", "password", "secret"}
@@ -129,11 +132,11 @@ class ProfileStore:
         and the command line, two ``profile add``) each see what the other wrote."""
         try:
             self.config_dir.mkdir(parents=True, exist_ok=True)
-            with locked(self.path.with_name(FILE_NAME + ".lock")):
+            with FileLock(self.path.with_name(FILE_NAME + ".lock"), timeout=LOCK_WAIT):
                 data = self._load()
                 yield data
                 self._write(data)
-        except OSError as exc:  # the folder or the lock (LockTimeout: another program)
+        except OSError as exc:  # the folder, or the lock (filelock's Timeout: another program)
             raise ProfileError(_("The profiles file {path} cannot be written ({problem}).")
                                .format(path=self.path, problem=exc.strerror or exc)) from None
 
