@@ -25,8 +25,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from filelock import FileLock
-
 from licensedesk.i18n import _
 from licensedesk.paths import CONFIG_DIR_ENV, replace_file
 from licensedesk.paths import config_dir as default_config_dir
@@ -130,6 +128,8 @@ class ProfileStore:
     def _editing(self) -> Iterator[dict[str, Any]]:
         """Read, change and write the file under its lock: two writers at once (the window
         and the command line, two ``profile add``) each see what the other wrote."""
+        from filelock import FileLock  # loads asyncio and ssl: only when saving, not at start
+
         try:
             self.config_dir.mkdir(parents=True, exist_ok=True)
             with FileLock(self.path.with_name(FILE_NAME + ".lock"), timeout=LOCK_WAIT):
