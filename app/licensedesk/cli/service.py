@@ -251,8 +251,9 @@ async def cmd_validate(client: LicenseClient, args: argparse.Namespace, printer:
     else:
         result = await client.validate(args.serial, args.product, host_id, device_tag)
     # --json is for scripts: the reason in English whatever the language (docs/cli.md)
-    data = {"valid": result.valid, "reason": english_of(result.reason_sentence),
-            **result.to_json()}
+    # "cause": the outcome in one word (docs/cli.md); "message": the service's own words
+    data = {"valid": result.valid, "cause": result.verdict.value,
+            "reason": english_of(result.reason_sentence), **result.to_json()}
     text = fields_text(
         [
             (_("Valid"), result.valid),
