@@ -22,7 +22,7 @@ from licensedesk.i18n import N_
 from .errors import ApiError, NotAuthorized, NotFound, RateLimited, ServiceError, UpgradeMismatch
 from .sentence import Sentence, say
 
-__all__ = ["Verdict", "answered_no", "classify", "verdict_sentence"]
+__all__ = ["Verdict", "answered_no", "classify", "refusal_words", "spoken", "verdict_sentence"]
 
 #: statuses about the request itself, not the licence: never a validation's answer
 _PROTOCOL_STATUSES = frozenset({405, 407, 408, 411, 413, 414, 415, 431})
@@ -83,6 +83,7 @@ SENTENCES: dict[Verdict, str] = {
     Verdict.RATE_LIMITED: RateLimited.default_sentence,
 }
 _SEPARATORS = re.compile(r"[\s_\-]+")
+_CODE_WORD = re.compile(r"[a-z]+(_[a-z]+)*")
 
 
 def _plain(message: str) -> str:
@@ -130,3 +131,22 @@ def answered_no(error: ApiError) -> bool:
         return False
     statuses = {details.http_status or 0, details.status_code or 0}
     return max(statuses) < 500 and not statuses & _PROTOCOL_STATUSES
+
+
+def spoken(message: str | None) -> str:
+    """The service's message when it is a sentence of its own (the live form), "" for a
+    bare word of the earlier form (``expired``) or nothing: the words worth showing."""
+    said = (message or "").strip()
+    return said if said and not _CODE_WORD.fullmatch(said) else ""
+
+
+def refusal_words(message: str | None) -> str:
+    """What the history keeps of a "no" (in English, like everything it keeps): the
+    service's own sentence as it wrote it, or, for a bare word of the earlier form
+    (``host_limit_reached``), the verdict's sentence, which the history shows translated."""
+    said = spoken(message)
+    if said:
+        return said
+    said = (message or "").strip()
+    verdict = classify(said)
+    return SENTENCES.get(verdict, said) if verdict is not Verdict.NOT_VALID else said

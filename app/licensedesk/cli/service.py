@@ -21,6 +21,7 @@ from licensedesk.api import (
 )
 from licensedesk.api.sentence import english_of
 from licensedesk.api.serials import check_activation_id, check_product_code
+from licensedesk.api.verdicts import refusal_words
 from licensedesk.display_text import visible
 from licensedesk.i18n import N_, _, ngettext
 
@@ -247,7 +248,7 @@ async def cmd_validate(client: LicenseClient, args: argparse.Namespace, printer:
             if result.valid:
                 rec.done(result.reason_sentence)
             else:
-                rec.refused(result.message or result.reason_sentence)
+                rec.refused(refusal_words(result.message) or result.reason_sentence)
     else:
         result = await client.validate(args.serial, args.product, host_id, device_tag)
     # --json is for scripts: the reason in English whatever the language (docs/cli.md)
