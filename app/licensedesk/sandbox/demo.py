@@ -165,7 +165,9 @@ def build() -> dict[str, Any]:
     person = ("Olivia Brown", "olivia.brown@example.co.uk")
     kinds["inactive_product"] = b.licence(7, "perpetual", who=person, age=1900)
     b.activation(kinds["inactive_product"], 5, 1)
-    # one serial for each outcome the live service documents (docs/sandbox.md)
+    # one serial for each outcome the live service documents (docs/sandbox.md); from a
+    # generator of their own, so the serials and keys above stay what the docs show
+    b.rng, main_rng = random.Random(20260430), b.rng
     person = ("Nora Quist", "nora.quist@example.se")
     kinds["trial_expired"] = b.licence(3, "trial", who=person, start=-45, end=-15, age=45)
     person = ("Emil Sørensen", "emil.sorensen@example.dk")
@@ -174,6 +176,7 @@ def build() -> dict[str, Any]:
     kinds["subscription_none"] = b.licence(2, "subscription", who=person, age=30)
     kinds["trial_second"] = b.licence(3, "trial", who=("Priya Raman", "priya.raman@example.com"),
                                       start=-1, end=29, age=1)  # fmt: skip
+    b.rng = main_rng
 
     serial_of = {row["id"]: row for row in b.data["licenses"]}
     sku_products = {sku["id"]: sku["product_ids"] for sku in b.data["skus"]}
