@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import field
 
-from .verdicts import Verdict, classify, verdict_sentence
+from .verdicts import Verdict, classify, refusal_words, verdict_sentence
 from .wire import (
     Bool,
     Int,
@@ -121,3 +121,9 @@ class ValidationResult(WireModel):
         :class:`~.sentence.Sentence`: its English too); an unknown message is "not valid"
         with the service's own words (through :func:`licensedesk.display_text.visible`)."""
         return verdict_sentence(self.verdict, self.message)
+
+    @property
+    def refusal(self) -> str:
+        """What the history keeps of a "no" (English): :func:`.verdicts.refusal_words`."""
+        return refusal_words(self.message) or str(getattr(self.reason_sentence, "english",
+                                                              self.reason_sentence))

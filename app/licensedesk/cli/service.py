@@ -21,7 +21,6 @@ from licensedesk.api import (
 )
 from licensedesk.api.sentence import english_of
 from licensedesk.api.serials import check_activation_id, check_product_code
-from licensedesk.api.verdicts import refusal_words
 from licensedesk.display_text import visible
 from licensedesk.i18n import N_, _, ngettext
 
@@ -248,11 +247,10 @@ async def cmd_validate(client: LicenseClient, args: argparse.Namespace, printer:
             if result.valid:
                 rec.done(result.reason_sentence)
             else:
-                rec.refused(refusal_words(result.message) or result.reason_sentence)
+                rec.refused(result.refusal)
     else:
         result = await client.validate(args.serial, args.product, host_id, device_tag)
     # --json is for scripts: the reason in English whatever the language (docs/cli.md)
-    # "cause": the outcome in one word (docs/cli.md); "message": the service's own words
     data = {"valid": result.valid, "cause": result.verdict.value,
             "reason": english_of(result.reason_sentence), **result.to_json()}
     text = fields_text(

@@ -58,3 +58,10 @@ def test_credentials_refused_stay_an_error(sandbox):
                              sandbox.product_code("subscription_expired"))
 
     run(sandbox, t, read="write", write=None)  # a write-only pair has no read permission
+
+
+def test_the_history_keeps_the_services_sentence_or_ours_for_a_bare_word():
+    live = ValidationResult.from_wire({"message": "Maximum number of hosts reached!"})
+    assert live.refusal == "Maximum number of hosts reached!"
+    earlier = ValidationResult.from_wire({"message": "host_limit_reached"})
+    assert earlier.refusal.startswith("All seats of this licence are in use")

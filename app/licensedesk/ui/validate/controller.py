@@ -13,8 +13,6 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from licensedesk.api.verdicts import refusal_words
-
 from ..shared.recording import Records, record
 from ..shared.tasks import Failure, TaskRunner
 
@@ -79,7 +77,7 @@ class ValidateController(QObject):
             if result.valid:
                 rec.done(result.reason_sentence)
             else:  # the service said no: nothing was recorded on the licence
-                rec.refused(refusal_words(result.message) or result.reason_sentence)
+                rec.refused(result.refusal)
         return result
 
     def _done(self, request: ValidateRequest, result) -> None:
