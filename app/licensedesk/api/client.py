@@ -33,6 +33,7 @@ from .serials import (
     normalize_serial,
 )
 from .transport import Call, Transport
+from .verdicts import answered_no
 from .wire import ShapeError
 
 log = get_logger("licensedesk.api.client")
@@ -112,7 +113,8 @@ class LicenseClient:
         serial = normalize_serial(serial)
         try:
             body = await self._send(
-                Call("POST", ("licenses", "products"), {"serial": serial}, write=True)
+                Call("POST", ("licenses", "products"), {"serial": serial}, write=True,
+                     reads=True)
             )
         except NotAuthorized as exc:
             if self.has_write_pair:
@@ -139,17 +141,25 @@ class LicenseClient:
         host_id: str | None = None,
         device_tag: str | None = None,
     ) -> ValidationResult:
-        """POST licenses/valid; a message other than ``valid`` is a result, not an error."""
-        args: dict[str, Any] = {
-            "code": check_product_code(product_code),
-            "serial": normalize_serial(serial),
-            "version": VALIDATION_VERSION,
-        }
+        """POST licenses/valid. The service's "no" is a result, not an error, in either
+        form: a message other than ``valid``, or the error body the live service sends
+        (:func:`.verdicts.answered_no`); ``result.verdict`` says which outcome it is.
+        Without a host it only reads, so a 429 is asked again like a GET's."""
+        code = check_product_code(product_code)
+        args: dict[str, Any] = {"code": code, "serial": normalize_serial(serial),
+                                "version": VALIDATION_VERSION}
         if host_id is not None:
             args["host_id"] = check_host_id(host_id)
         if device_tag is not None:
             args["device_tag"] = check_device_tag(device_tag)
-        body = await self._send(Call("POST", ("licenses", "valid"), args))
+        try:
+            body = await self._send(Call("POST", ("licenses", "valid"), args,
+                                         reads=host_id is None))
+        except ApiError as exc:
+            if not answered_no(exc):
+                raise
+            said = exc.details.server_message or ""
+            return ValidationResult(message=said.strip(), product_code=code)
         return self._model(ValidationResult, body.get("data"), body)
 
     async def registration_check(self, serial: str) -> list[License]:

@@ -14,7 +14,8 @@ and message, the request with the key redacted).
     │   ├── TimedOut           connect or read time-out, or the call's deadline passed
     │   └── TlsError           certificate / TLS handshake problem
     ├── BadResponse            not JSON, wrong shape, unexpected status, too large or deep
-    └── ServiceError           the service reported a problem (5xx, 429, other messages)
+    └── ServiceError           the service reported a problem (5xx, other messages)
+        └── RateLimited        HTTP 429 "Too Many Requests!": asked again in vain
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ __all__ = [
     "InvalidInput",
     "NotAuthorized",
     "NotFound",
+    "RateLimited",
     "ServiceError",
     "TimedOut",
     "TlsError",
@@ -178,3 +180,11 @@ class ServiceError(ApiError):
     """The service reported a problem of its own (5xx, too many requests, other messages)."""
 
     default_sentence = N_("The licence service reported a problem.")
+
+
+class RateLimited(ServiceError):
+    """HTTP 429: the service limits how often it is asked. Reads were asked again (within
+    the call's deadline) before this was raised; writes never are."""
+
+    default_sentence = N_("The licence service is rate limiting requests (HTTP 429, too many "
+                          "requests). Wait a moment and try again.")

@@ -37,6 +37,7 @@ import httpx
 
 from licensedesk.i18n import N_, ngettext
 
+from .agent import with_user_agent
 from .config import ClientConfig, is_loopback_host
 from .errors import (
     ApiError,
@@ -247,7 +248,7 @@ class ImageFetcher:
     ) -> FetchedImage:
         self.last_received = 0
         for _hop in range(self.max_redirects + 1):
-            request = http.build_request("GET", url, headers={"Accept": ACCEPT})
+            request = http.build_request("GET", url, headers=with_user_agent({"Accept": ACCEPT}))
             try:
                 response = await http.send(request, stream=True)
             except httpx.HTTPError as exc:

@@ -19,10 +19,7 @@ from __future__ import annotations
 
 from dataclasses import field
 
-from licensedesk.display_text import visible
-from licensedesk.i18n import N_
-
-from .sentence import Sentence, say
+from .verdicts import Verdict, classify, refusal_words, verdict_sentence
 from .wire import (
     Bool,
     Int,
@@ -96,22 +93,11 @@ class Product(WireModel):
     updated_at: LocalTime = None
 
 
-#: the sentence of each validation message (marked, English: ``reason_sentence`` translates)
-REASON_SENTENCES: dict[str, str] = {
-    "valid": N_("The licence is valid for this product."),
-    "expired": N_("The licence has expired."),
-    "not_started": N_("The licence is not active yet: its start date is in the future."),
-    "product_mismatch": N_("The licence does not cover this product."),
-    "product_inactive": N_("The product is no longer active."),
-    "host_limit_reached": N_("All seats of this licence are in use: no further device can be "
-                             "activated."),
-    "activation_disabled": N_("This device's activation is switched off."),
-}
-
-
 @wire_model
 class ValidationResult(WireModel):
-    """Spec §2.4. A message other than ``valid`` is a result with ``valid`` False."""
+    """Spec §2.4. A message other than ``valid`` is a result with ``valid`` False; so is
+    the error body the live service answers instead (the client turns it into one, with
+    the vendor's sentence as ``message``)."""
 
     message: Str = ""
     licensee_name: Str = ""
@@ -121,16 +107,23 @@ class ValidationResult(WireModel):
     version_code: Str = ""
 
     @property
+    def verdict(self) -> Verdict:
+        """What the answer means (:mod:`.verdicts`: both forms, every known message)."""
+        return classify(self.message)
+
+    @property
     def valid(self) -> bool:
-        return self.message.strip().lower() == "valid"
+        return self.verdict is Verdict.VALID
 
     @property
     def reason_sentence(self) -> str:
-        """A sentence for the known messages, in the language in use (a
-        :class:`~.sentence.Sentence`: its English too); any other message as the service
-        said it (through :func:`licensedesk.display_text.visible`: a stranger's text)."""
-        key = self.message.strip().lower()
-        if key in REASON_SENTENCES:
-            return say(REASON_SENTENCES[key])
-        said = visible(self.message.strip())
-        return Sentence(said) if said else say(N_("The service gave no reason."))
+        """A sentence for the verdict, in the language in use (a
+        :class:`~.sentence.Sentence`: its English too); an unknown message is "not valid"
+        with the service's own words (through :func:`licensedesk.display_text.visible`)."""
+        return verdict_sentence(self.verdict, self.message)
+
+    @property
+    def refusal(self) -> str:
+        """What the history keeps of a "no" (English): :func:`.verdicts.refusal_words`."""
+        return refusal_words(self.message) or str(getattr(self.reason_sentence, "english",
+                                                              self.reason_sentence))

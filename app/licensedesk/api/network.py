@@ -32,6 +32,7 @@ import httpcore
 import httpx
 
 from . import pool_sync
+from .agent import with_user_agent
 
 #: a reader this far behind pauses the socket; it resumes below :data:`_LOW_WATER`
 _HIGH_WATER = 256 * 1024
@@ -239,7 +240,8 @@ class AsyncioBackend(httpcore.AsyncNetworkBackend):
 def async_client(*, verify: bool | ssl.SSLContext, limits: httpx.Limits,
                  **kwargs: Any) -> httpx.AsyncClient:
     """An ``httpx.AsyncClient`` whose direct connections use :class:`AsyncioBackend`,
-    and whose pool takes asyncio's own locks (:func:`.pool_sync.install`).
+    and whose pool takes asyncio's own locks (:func:`.pool_sync.install`); it names
+    License Desk in its User-Agent (:mod:`.agent`).
 
     httpx does not take a network backend, so it is set on the pool its transport
     built (``_pool``); an httpx that builds its pool otherwise keeps its own backend:
@@ -248,6 +250,7 @@ def async_client(*, verify: bool | ssl.SSLContext, limits: httpx.Limits,
     Proxies named by the environment are httpx's own mounts, with ``verify`` and
     ``limits`` too."""
     pool_sync.install()
+    kwargs["headers"] = with_user_agent(kwargs.get("headers"))
     transport = httpx.AsyncHTTPTransport(verify=verify, limits=limits)
     use_asyncio_backend(transport)
     return httpx.AsyncClient(transport=transport, verify=verify, limits=limits, **kwargs)

@@ -23,6 +23,7 @@ from .errors import (
     ErrorDetails,
     NotAuthorized,
     NotFound,
+    RateLimited,
     ServiceError,
     UpgradeMismatch,
 )
@@ -54,7 +55,6 @@ NO_WRITE_PAIR = N_(
     "Needs a key with write permission, and this profile has none (it has a read pair "
     "only). Add a write pair under File \u2192 Connection profiles."
 )
-BUSY = N_("The licence service is receiving too many requests. Wait a moment and try again.")
 #: Deepest nesting of arrays/objects accepted in an answer. The spec's bodies are at
 #: most 4 deep; a deeper answer is a broken or hostile server, and 10^5 levels would
 #: otherwise end in Python's RecursionError (issue #13).
@@ -137,6 +137,8 @@ def map_error(
     details = details or ErrorDetails(
         http_status=http_status, status_code=status_code, server_message=message
     )
+    if http_status == 429 or status_code == 429:
+        return RateLimited(None, details)
     known = _KNOWN.get(_norm(message))
     if known is not None:
         cls, what, sentence = known
@@ -155,8 +157,6 @@ def map_error(
         found = (say(N_("The service could not find it: {message}"), message=said) if said
                  else say(N_("The service could not find it.")))
         return NotFound(found, details, what=not_found_what)
-    if code == 429:
-        return ServiceError(say(BUSY), details)
     if code >= 500:
         # TRANSLATORS: {message} is the service's own message (English, as it sent it)
         failed = (say(N_("The licence service had an internal problem (HTTP {code}): "
@@ -204,7 +204,9 @@ def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
 
 def _unreadable(sentence: Sentence, status: int, details: ErrorDetails) -> ApiError:
     """A body that is not usable JSON: the server failed (5xx, 429) or answered badly."""
-    if status >= 500 or status == 429:
+    if status == 429:
+        return RateLimited(None, details)
+    if status >= 500:
         return ServiceError(sentence, details)
     return BadResponse(sentence, details)
 

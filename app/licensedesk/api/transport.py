@@ -5,11 +5,14 @@ string. Otherwise the config's ``transport`` decides for every non-GET call;
 by default POST/PUT send a JSON body and DELETE a query string, like the
 service's own examples. In form/query transport booleans travel as "1"/"0".
 
-Retries: only GET, only after connection refused, a time-out, or HTTP
-429/502/503/504; at most ``max_retries`` (2) times, waiting
-``retry_backoff`` × 3^n or the server's Retry-After (seconds, capped at
-``retry_after_cap``). POST/PUT/DELETE are never retried, even the read-like
-POST licenses/valid and licenses/products.
+Retries: GET after connection refused, a time-out, or HTTP 429/502/503/504;
+at most ``max_retries`` (2) times, waiting ``retry_backoff`` × 3^n or the
+server's Retry-After (seconds, capped at ``retry_after_cap``). A POST that only
+reads (licenses/products, a validation that records no host: ``Call.reads``)
+is asked again after HTTP 429 only: the service refused it unread. A 429
+without Retry-After (the live service promises none) waits a capped, jittered
+back-off; a wait that would pass the call's deadline is not begun (the 429 is
+raised as :class:`RateLimited`). Writes are never retried.
 
 Limits (issue #13; docs/client.md "Limits"): every answer is streamed and
 counted, and refused past :meth:`Transport.limit` (the config's
@@ -23,8 +26,10 @@ is per read, so it alone cannot bound a call.
 from __future__ import annotations
 
 import asyncio
+import random
 import ssl
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from gettext import NullTranslations
@@ -36,6 +41,7 @@ import httpx
 
 from licensedesk.i18n import N_, format_number, ngettext
 
+from .agent import with_user_agent
 from .config import ClientConfig, Credentials
 from .errors import (
     BadResponse,
@@ -55,6 +61,7 @@ from .sentence import Sentence, say
 log = get_logger("licensedesk.api.transport")
 
 RETRY_STATUSES = frozenset({429, 502, 503, 504})
+BUSY = 429
 # TRANSLATORS: {problem} is the sentence of what went wrong with a change that was sent
 _MAYBE_DONE = N_("{problem} The change may or may not have been made: reload before trying "
                  "again.")
@@ -76,6 +83,12 @@ class Call:
     changes: bool = False  # changes data (also when sent with the read pair)
     not_found_what: str = "license"
     long_list: bool = False  # an answer that may be long (activations): the larger limit
+    reads: bool = False  # a POST that changes nothing: asked again after a 429
+
+    @property
+    def busy_retried(self) -> bool:
+        """Whether a 429 answer is asked again (a read: a GET, or a POST that only reads)."""
+        return self.method == "GET" or self.reads
 
     @property
     def path(self) -> str:
@@ -112,7 +125,7 @@ def _wire(value: Any) -> Any:
     return value
 
 
-def _retry_after(response: httpx.Response, cap: float) -> float | None:
+def _retry_after(response: ReadAnswer, cap: float) -> float | None:
     raw = response.headers.get("retry-after")
     if raw is None:
         return None
@@ -225,7 +238,7 @@ class Transport:
         mode = "query" if method == "GET" else self.config.transport
         if mode is None:
             mode = "query" if method == "DELETE" else "json"
-        kwargs: dict[str, Any] = {"timeout": self.timeout}
+        kwargs: dict[str, Any] = {"timeout": self.timeout, "headers": with_user_agent()}
         if mode == "json":
             kwargs["json"] = args
         elif mode == "form":
@@ -254,50 +267,50 @@ class Transport:
             raise TimedOut(sentence, details) from None
 
     async def _send(self, call: Call) -> dict[str, Any]:
-        retries = self.config.max_retries if call.method == "GET" else 0
+        retries = self.config.max_retries if call.method == "GET" or call.reads else 0
+        ends = time.monotonic() + self.config.deadline
         attempt = 0
         while True:
             request = self.build(call)
             url = redact(str(request.url))
-            delay: float | None = None
             try:
                 response = await self._receive(request, call, url)
             except httpx.HTTPError as exc:
                 error = self._transport_error(exc, call, url)
                 retryable = isinstance(error, TimedOut) or (type(error) is ConnectFailed)
-                if attempt < retries and retryable:
-                    delay = self._backoff(attempt)
-                    log.info(
-                        "retrying %s %s after %s (%.2fs)",
-                        call.method,
-                        url,
-                        type(exc).__name__,
-                        delay,
-                    )
-                else:
+                if not (attempt < retries and retryable and call.method == "GET"):
                     log.info("%s %s failed: %s", call.method, url, type(exc).__name__)
                     raise error from None
+                delay, why = self._backoff(attempt), type(exc).__name__
             else:
                 log.debug("%s %s -> HTTP %s", call.method, url, response.status_code)
-                if attempt < retries and response.status_code in RETRY_STATUSES:
-                    after = _retry_after(response, self.config.retry_after_cap)
-                    delay = after if after is not None else self._backoff(attempt)
-                    log.info(
-                        "retrying %s %s after HTTP %s (%.2fs)",
-                        call.method,
-                        url,
-                        response.status_code,
-                        delay,
-                    )
-                else:
+                delay = self._retry_delay(call, response, attempt, retries, ends)
+                if delay is None:
                     kwargs = {"write": call.write, "changes": call.changes,
                               "not_found_what": call.not_found_what,
                               "method": call.method, "url": url}
                     if len(response.content) > BIG_BODY:  # decoded in a worker thread
                         return await off_loop(decode, response, **kwargs)
                     return decode(response, **kwargs)
+                why = f"HTTP {response.status_code}"
+            log.info("retrying %s %s after %s (%.2fs)", call.method, url, why, delay)
             attempt += 1
             await self.sleep(delay)
+
+    def _retry_delay(self, call: Call, response: ReadAnswer, attempt: int, retries: int,
+                     ends: float) -> float | None:
+        """How long to wait before asking again, or None to take this answer as it is."""
+        status = response.status_code
+        if attempt >= retries or status not in RETRY_STATUSES:
+            return None
+        if status != BUSY:
+            return self._backoff(attempt) if call.method == "GET" else None
+        if not call.busy_retried:
+            return None
+        after = _retry_after(response, self.config.retry_after_cap)
+        delay = after if after is not None else self._busy_backoff(attempt)
+        # a wait that the deadline would cut short is not begun: the 429 is the answer
+        return delay if time.monotonic() + delay < ends else None
 
     def limit(self, call: Call) -> int:
         cfg = self.config
@@ -356,6 +369,12 @@ class Transport:
 
     def _backoff(self, attempt: int) -> float:
         return self.config.retry_backoff * (3**attempt)
+
+    def _busy_backoff(self, attempt: int) -> float:
+        """A 429 without Retry-After: the back-off, capped, between half and all of it (the
+        jitter keeps the clients that were refused together from coming back together)."""
+        full = min(self._backoff(attempt), self.config.retry_after_cap)
+        return full * random.uniform(0.5, 1.0)
 
     def _transport_error(self, exc: httpx.HTTPError, call: Call, url: str) -> TransportError:
         details = ErrorDetails(

@@ -166,7 +166,7 @@ def found_result(
     words: str = _both(status, days)
     reasons = list(notes)
     if validation is not None and not validation.valid:
-        if validation.message.strip().lower() != status.value:  # not "expired" twice
+        if validation.verdict.value != status.value:  # not "expired" twice
             reasons.insert(0, validation.reason_sentence)
         if status in (Status.ACTIVE, Status.EXPIRING):
             status = Status.INVALID

@@ -9,7 +9,8 @@
       code / e-mail (refused before sending), an unknown profile, a missing
       api_key, a destructive command without ``--yes`` and without a terminal
 3     network or bad response: could not connect, time-out, TLS, an answer
-      that is not understood, a server error (HTTP 5xx)
+      that is not understood, a server error (HTTP 5xx), a rate limit (HTTP 429)
+      that lasted through the retries
 4     internal error (a bug in License Desk); the message says so
 130   interrupted (Ctrl+C)
 141   the reader of the output went away, for a command that changes nothing
@@ -52,11 +53,17 @@ class UsageError(CliError):
 
 def exit_code_for(exc: ApiError) -> int:
     """The exit code of a client error."""
-    from licensedesk.api.errors import BadResponse, InvalidInput, ServiceError, TransportError
+    from licensedesk.api.errors import (
+        BadResponse,
+        InvalidInput,
+        RateLimited,
+        ServiceError,
+        TransportError,
+    )
 
     if isinstance(exc, InvalidInput):
         return USAGE
-    if isinstance(exc, TransportError | BadResponse):
+    if isinstance(exc, TransportError | BadResponse | RateLimited):
         return NETWORK
     if isinstance(exc, ServiceError):
         status = exc.details.http_status or exc.details.status_code or 0

@@ -247,12 +247,12 @@ async def cmd_validate(client: LicenseClient, args: argparse.Namespace, printer:
             if result.valid:
                 rec.done(result.reason_sentence)
             else:
-                rec.refused(result.message or result.reason_sentence)
+                rec.refused(result.refusal)
     else:
         result = await client.validate(args.serial, args.product, host_id, device_tag)
     # --json is for scripts: the reason in English whatever the language (docs/cli.md)
-    data = {"valid": result.valid, "reason": english_of(result.reason_sentence),
-            **result.to_json()}
+    data = {"valid": result.valid, "cause": result.verdict.value,
+            "reason": english_of(result.reason_sentence), **result.to_json()}
     text = fields_text(
         [
             (_("Valid"), result.valid),

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .. import __version__
 from . import dataset
+from .answers import FORMS
 from .auth import hash_key, new_credentials
 from .db import Database, stamp
 from .demo import create_demo
@@ -39,7 +40,7 @@ def _serve(options: argparse.Namespace) -> int:
 
     bounds = default_limits(options.header_timeout, options.max_connections)
     serve_forever(options.db, options.host, options.port, options.latency_ms, plan, announce,
-                  bounds)  # fmt: skip
+                  bounds, options.validation_answers)  # fmt: skip
     return 0
 
 
@@ -125,7 +126,7 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=0, help="0 picks a free port")
     serve.add_argument("--latency-ms", type=int, default=0, help="delay every response")
     serve.add_argument("--fault", action="append", default=[],
-                       help="KIND[:path=/v2/...,method=POST,rate=0.5,times=3,retry_after=2,"
+                       help="KIND[:path=/v2/...,method=POST,rate=0.5,times=3,retry_after=2|none,"
                             "delay_ms=500] (repeatable)")  # fmt: skip
     serve.add_argument("--header-timeout", type=_positive(float), metavar="SECONDS",
                        help="answer 408 and close when a request head has not arrived in "
@@ -133,6 +134,10 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--max-connections", type=_positive(int), metavar="N",
                        help="open connections at most (default: below the file-descriptor "
                             "limit, at most 1024)")  # fmt: skip
+    serve.add_argument("--validation-answers", choices=FORMS, default="errors",
+                       help="how a validation that is not valid is answered: 'errors' (the "
+                            "live service's error bodies, the default) or 'data' (the earlier "
+                            "200 with data.message: expired, not_started...)")  # fmt: skip
     serve.add_argument("-v", "--verbose", action="store_true", help="log every request")
     serve.set_defaults(run=_serve)
 

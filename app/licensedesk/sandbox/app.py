@@ -19,7 +19,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp
 
-from . import activations, licenses, media, registration, validation
+from . import activations, answers, licenses, media, registration, validation
 from .args import Args, read_args
 from .auth import authorize
 from .db import Database
@@ -39,6 +39,8 @@ class SandboxState:
     requests: RequestLog = field(default_factory=RequestLog)
     latency_ms: int = 0
     db_threads: int = 4
+    #: how validation outcomes are said: "errors" (the live service's way) or "data"
+    validation_form: str = "errors"
     _limiter: anyio.CapacityLimiter | None = None
 
     def limiter(self) -> anyio.CapacityLimiter:
@@ -58,8 +60,10 @@ def _execute(db: Database, need: str, operation: Operation, writes: bool, path, 
         return operation(conn, path, args)
 
 
-def endpoint(need: str, operation: Operation, writes: bool | Callable[[Args], bool] = False):
-    """A Starlette endpoint: arguments, then credentials with ``need``, then the operation."""
+def endpoint(need: str, operation: Operation, writes: bool | Callable[[Args], bool] = False,
+             present: Callable[[dict[str, Any], str], dict[str, Any]] | None = None):
+    """A Starlette endpoint: arguments, then credentials with ``need``, then the operation;
+    ``present`` turns a validation's result into the form the state asks for."""
 
     async def handle(request: Request) -> Response:
         args = await read_args(request)
@@ -75,6 +79,8 @@ def endpoint(need: str, operation: Operation, writes: bool | Callable[[Args], bo
             args,
             limiter=state.limiter(),
         )
+        if present is not None:
+            result = present(result, state.validation_form)
         return JSONResponse(media.absolute_urls(result, str(request.base_url)))
 
     return handle
@@ -122,7 +128,8 @@ ROUTES = [
     Route("/v2/licenses/show-license/{serial}", endpoint("read", licenses.show), methods=["GET"]),
     Route(
         "/v2/licenses/valid",
-        endpoint("read", validation.validate, writes=validation.wants_write),
+        endpoint("read", validation.validate, writes=validation.wants_write,
+                 present=answers.answer),
         methods=["POST"],
     ),
 ]

@@ -165,11 +165,24 @@ def build() -> dict[str, Any]:
     person = ("Olivia Brown", "olivia.brown@example.co.uk")
     kinds["inactive_product"] = b.licence(7, "perpetual", who=person, age=1900)
     b.activation(kinds["inactive_product"], 5, 1)
+    # one serial for each outcome the live service documents (docs/sandbox.md); from a
+    # generator of their own, so the serials and keys above stay what the docs show
+    b.rng, main_rng = random.Random(20260430), b.rng
+    person = ("Nora Quist", "nora.quist@example.se")
+    kinds["trial_expired"] = b.licence(3, "trial", who=person, start=-45, end=-15, age=45)
+    person = ("Emil Sørensen", "emil.sorensen@example.dk")
+    kinds["trial_not_started"] = b.licence(3, "trial", who=person, start=4, end=34, age=1)
+    person = ("Grace Obi", "grace.obi@example.ng")
+    kinds["subscription_none"] = b.licence(2, "subscription", who=person, age=30)
+    kinds["trial_second"] = b.licence(3, "trial", who=("Priya Raman", "priya.raman@example.com"),
+                                      start=-1, end=29, age=1)  # fmt: skip
+    b.rng = main_rng
 
     serial_of = {row["id"]: row for row in b.data["licenses"]}
     sku_products = {sku["id"]: sku["product_ids"] for sku in b.data["skus"]}
     code_of = {p["id"]: p["code"] for p in b.data["products"]}
-    catalogue: dict[str, Any] = {"credentials": {}, "serials": {}, "product_codes": {}}
+    catalogue: dict[str, Any] = {"credentials": {}, "serials": {}, "product_codes": {},
+                                 "hosts": _hosts(b.data["activations"], kinds)}
     for kind, licence_id in kinds.items():
         row = serial_of[licence_id]
         catalogue["serials"][kind] = row["serial"]
@@ -181,6 +194,18 @@ def build() -> dict[str, Any]:
             {"app_id": app_id, "api_key_hash": hash_key(api_key), "read": read, "write": write}
         )
     return {"format": dataset.FORMAT, **b.data, "catalogue": catalogue}
+
+
+def _hosts(activations: list[dict[str, Any]], kinds: dict[str, int]) -> dict[str, str]:
+    """Host ids to validate with: ``deactivated``, a switched-off device of the
+    ``host_limit`` licence; ``trial_device``, the device running the ``trial`` licence
+    (``trial_second`` validated there is "another trial on this device")."""
+    def first(licence: int, activated: bool) -> str:
+        return next(a["host_id"] for a in activations
+                    if a["license_id"] == licence and a["activated"] is activated)
+
+    return {"deactivated": first(kinds["host_limit"], False),
+            "trial_device": first(kinds["trial"], True)}
 
 
 def create_demo(db_path: Path | str) -> dict[str, Any]:

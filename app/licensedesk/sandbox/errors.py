@@ -10,6 +10,7 @@ CURRENT_MISSING = "Current license does not exist!"
 UPGRADE_MISSING = "Upgrade license does not exist!"
 UPGRADE_MISMATCH = "Upgrade license does not match for upgrade with current license!"
 LICENSE_MISSING = "License does not exist!"
+TOO_MANY_REQUESTS = "Too Many Requests!"
 
 ACTIVATION_UPDATED = "Activation successfully updated."
 ACTIVATION_DELETED = "Activation successfully deleted."

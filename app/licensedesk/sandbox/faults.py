@@ -6,7 +6,9 @@ Kinds (docs/sandbox.md has the CLI syntax):
 - ``truncated``: the request IS handled; the response promises the full
   Content-Length, sends half the body and closes the connection.
 - ``drop``: the connection is closed without a response; not handled.
-- ``rate_limit``: 429 + ``Retry-After`` (opt ``retry_after``, default 1) and an error body.
+- ``rate_limit``: 429 with the live service's error body ("Too Many Requests!") and
+  ``Retry-After`` (opt ``retry_after``, default 1; ``None``, ``none`` on the command
+  line, sends none: the live service promises none).
 - ``drop_after_commit``: the request IS handled (writes committed), then the
   connection is closed without a response.
 - ``slow``: extra delay (opt ``delay_ms``, default 1000), then handled normally.
@@ -22,7 +24,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .errors import error_body_bytes
+from .errors import TOO_MANY_REQUESTS, error_body_bytes
 
 KINDS = ("http500_html", "not_json", "truncated", "drop", "rate_limit", "drop_after_commit", "slow")
 TRANSPORT_KEY = "licensedesk.transport"
@@ -109,6 +111,8 @@ def parse_spec(spec: str) -> dict[str, Any]:
             result[key] = value
         elif key == "rate":
             result[key] = float(value)
+        elif key == "retry_after" and value.strip().lower() == "none":
+            result[key] = None
         elif key in ("times", "retry_after", "delay_ms"):
             result[key] = int(value)
         else:
@@ -151,9 +155,10 @@ class FaultMiddleware:
         elif kind == "not_json":
             await _simple(send, 200, b"application/json", b"<html>this is not JSON")
         elif kind == "rate_limit":
-            retry = str(fault.opts.get("retry_after", 1)).encode()
-            body = error_body_bytes(429, "Too many requests.")
-            await _simple(send, 429, b"application/json", body, [(b"retry-after", retry)])
+            retry = fault.opts.get("retry_after", 1)
+            extra = [] if retry is None else [(b"retry-after", str(retry).encode())]
+            body = error_body_bytes(429, TOO_MANY_REQUESTS)
+            await _simple(send, 429, b"application/json", body, extra)
         elif kind == "drop":
             transport.abort()
             await _wait_disconnect(receive)

@@ -27,6 +27,10 @@ class Served:
     arrived: float
     ended: float | None = None
     status: int = 0
+    #: the request's header names (lower case) and its User-Agent, for tests of what a
+    #: client sends (never a header's value otherwise: it could hold a secret)
+    header_names: tuple[str, ...] = ()
+    user_agent: str = ""
 
 
 @dataclass
@@ -43,10 +47,14 @@ class RequestLog:
     max_in_flight: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def add(self, method: str, path: str) -> Served:
+    def add(self, method: str, path: str, headers: list[tuple[bytes, bytes]] = ()) -> Served:
+        names = tuple(name.decode("latin-1").lower() for name, _value in headers)
+        agent = next((value.decode("latin-1") for name, value in headers
+                      if name.lower() == b"user-agent"), "")  # fmt: skip
         with self.lock:
             self.entries.append((method, path))
-            record = Served(method, path, time.monotonic())
+            record = Served(method, path, time.monotonic(), header_names=names,
+                            user_agent=agent)
             self.served.append(record)
             self.in_flight += 1
             self.max_in_flight = max(self.max_in_flight, self.in_flight)
@@ -93,7 +101,7 @@ class AccessLogMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        record = self.requests.add(scope["method"], scope["path"])
+        record = self.requests.add(scope["method"], scope["path"], scope.get("headers", []))
         started = time.perf_counter()
         status = 0
 

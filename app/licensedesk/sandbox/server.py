@@ -14,6 +14,7 @@ from pathlib import Path
 
 import uvicorn
 
+from .answers import FORMS
 from .app import SandboxState, create_app
 from .db import Database
 from .faults import FaultPlan
@@ -79,11 +80,13 @@ class SandboxServer:
     def __init__(
         self, db_path: Path | str, host: str = "127.0.0.1", port: int = 0, latency_ms: int = 0,
         header_timeout: float | None = None, max_connections: int | None = None,
+        validation_form: str = "errors",
     ) -> None:  # fmt: skip
         self.host = host
         self.port = port
         self.limits = default_limits(header_timeout, max_connections)
-        self.state = SandboxState(db=Database(db_path), latency_ms=latency_ms)
+        self.state = SandboxState(db=Database(db_path), latency_ms=latency_ms,
+                                  validation_form=validation_form)
         self.url = ""
         self._server: _NotifyingServer | None = None
         self._thread: threading.Thread | None = None
@@ -99,6 +102,17 @@ class SandboxServer:
     @latency_ms.setter
     def latency_ms(self, value: int) -> None:
         self.state.latency_ms = int(value)
+
+    @property
+    def validation_form(self) -> str:
+        """"errors" (the live service's error bodies) or "data" (200 + data.message)."""
+        return self.state.validation_form
+
+    @validation_form.setter
+    def validation_form(self, value: str) -> None:
+        if value not in FORMS:
+            raise ValueError(f"validation form must be one of {', '.join(FORMS)}")
+        self.state.validation_form = value
 
     @property
     def request_log(self) -> list[tuple[str, str]]:
@@ -168,9 +182,11 @@ def serve_forever(
     faults: FaultPlan,
     announce: Callable[[str], None],
     bounds: ConnectionLimits | None = None,
+    validation_form: str = "errors",
 ) -> None:
     """Foreground server for ``licensedesk-sandbox serve``; Ctrl-C / SIGTERM stop it."""
-    state = SandboxState(db=Database(db_path), faults=faults, latency_ms=latency_ms)
+    state = SandboxState(db=Database(db_path), faults=faults, latency_ms=latency_ms,
+                         validation_form=validation_form)
     sock = _bind(host, port)
     announce(_url(sock))
     try:

@@ -43,6 +43,15 @@ class SandboxHandle:
         """A product code that the serial of ``kind`` unlocks."""
         return self.data["catalogue"]["product_codes"][kind]
 
+    def set_validation_form(self, form: str) -> None:
+        """"errors" (the default: the live service's error bodies) or "data" (200 +
+        data.message, the earlier form)."""
+        self.server.validation_form = form
+
+    def host(self, kind: str) -> str:
+        """A host id of the demo to validate with (``catalogue["hosts"]``)."""
+        return self.data["catalogue"]["hosts"][kind]
+
     def set_latency(self, ms: int) -> None:
         self.server.latency_ms = ms
 
@@ -81,6 +90,7 @@ class SandboxSession:
         shutil.copyfile(self.template, db_path)
         self.server.faults.clear()
         self.server.latency_ms = 0
+        self.server.validation_form = "errors"
         self.server.use_database(db_path)
         self.server.state.requests.clear()
         return SandboxHandle(self.server, copy.deepcopy(self.data), db_path)

@@ -1,8 +1,13 @@
 """POST /v2/licenses/valid: the outcome of a serial for a product (DESIGN.md §2).
 
 Checks run in this order and the first failing one names the outcome:
-product_mismatch, product_inactive, not_started, expired, then (with host_id)
-activation_disabled or host_limit_reached; otherwise ``valid``.
+serial_unknown, product_unknown (no product has the code), product_mismatch (not
+in the licence's SKU), product_inactive, no_subscription (a subscription without a
+period), not_started, expired, then (with host_id) activation_disabled,
+other_trial (the host runs another trial of the product) or host_limit_reached;
+otherwise ``valid``. The operation returns the outcome as a word in
+``data.message``; :mod:`.answers` says it the way the server is set to (the live
+service's error bodies by default).
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from typing import Any
 from .activations import activated_count
 from .args import Args, text
 from .db import now, stamp
-from .errors import LICENSE_MISSING, ApiError
+from .errors import ApiError
 from .views import find_license
 
 _HOST_ID = re.compile(r"[A-Za-z0-9_-]{32}")
@@ -69,33 +74,59 @@ def _record_host(
     return "valid"
 
 
+def _other_trial(conn: sqlite3.Connection, licence: sqlite3.Row, product: sqlite3.Row,
+                 host_id: str) -> bool:
+    """Whether ``host_id`` has an activation of another trial licence of this product."""
+    if licence["type"] != "trial":
+        return False
+    row = conn.execute(
+        "SELECT 1 FROM activations a JOIN licenses l ON l.id = a.license_id "
+        "WHERE a.host_id = ? AND a.product_id = ? AND l.type = 'trial' AND l.id != ? "
+        "AND a.activated = 1",
+        (host_id, product["id"], licence["id"]),
+    ).fetchone()
+    return row is not None
+
+
+def _outcome(conn: sqlite3.Connection, licence: sqlite3.Row, product: sqlite3.Row | None,
+             code: str, host_id: str | None, tag: str) -> str:
+    moment = now()
+    start, end = licence["start_at"], licence["end_at"]
+    if product is None:
+        known = conn.execute("SELECT 1 FROM products WHERE lower(code) = lower(?)",
+                             (code,)).fetchone()  # fmt: skip
+        return "product_mismatch" if known else "product_unknown"
+    if not product["active"]:
+        return "product_inactive"
+    if licence["type"] == "subscription" and start is None and end is None:
+        return "no_subscription"
+    if start is not None and moment < start:
+        return "not_started"
+    if end is not None and moment >= end:
+        return "expired"
+    if host_id is None:
+        return "valid"
+    if _other_trial(conn, licence, product, host_id):
+        return "other_trial"
+    return _record_host(conn, licence, product, host_id, tag)
+
+
 def validate(conn: sqlite3.Connection, path: dict[str, str], args: Args) -> dict[str, Any]:
-    """The validation result (spec §2.4); not valid is a 200 with another message."""
+    """The validation result (spec §2.4) with the outcome's word as its message."""
     code, serial, host_id, device_tag = _arguments(args)
     licence = find_license(conn, serial)
     if licence is None:
-        raise ApiError(404, LICENSE_MISSING)
+        return {"data": {"message": "serial_unknown"}}
     product = conn.execute(
         "SELECT p.* FROM products p JOIN sku_products sp ON sp.product_id = p.id "
         "WHERE sp.sku_id = ? AND lower(p.code) = lower(?)",
         (licence["sku_id"], code),
     ).fetchone()
-    moment = now()
-    if product is None:
-        message = "product_mismatch"
-    elif not product["active"]:
-        message = "product_inactive"
-    elif licence["start_at"] is not None and moment < licence["start_at"]:
-        message = "not_started"
-    elif licence["end_at"] is not None and moment >= licence["end_at"]:
-        message = "expired"
-    elif host_id is not None:
-        message = _record_host(conn, licence, product, host_id, device_tag)
-    else:
-        message = "valid"
+    message = _outcome(conn, licence, product, code, host_id, device_tag)
     return {
         "data": {
             "message": message,
+            "type": licence["type"],
             "licensee_name": licence["name"] or "",
             "licensee_email": licence["email"] or "",
             "sku_number": licence["sku_number"],

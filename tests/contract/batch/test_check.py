@@ -73,7 +73,11 @@ def test_mixed_file_every_kind_with_seats(sandbox):
     assert snapshot(sandbox.db_path) == before
 
 
-def test_with_a_product_validates_without_recording_a_host(sandbox):
+@pytest.mark.parametrize("form", ["errors", "data"])
+def test_with_a_product_validates_without_recording_a_host(sandbox, form):
+    """Either form of the service's "no" is a row's status, never "could not check"."""
+    sandbox.set_validation_form(form)
+    mismatch = "Product is not for this SKU!" if form == "errors" else "product_mismatch"
     kinds = ["perpetual", "subscription_expired", "subscription_not_started", "trial",
              "upgrade_current", "host_limit"]  # fmt: skip
     serials = [sandbox.serial(k) for k in kinds] + [UNKNOWN]
@@ -87,7 +91,7 @@ def test_with_a_product_validates_without_recording_a_host(sandbox):
     for kind in ("trial", "upgrade_current", "host_limit"):  # other products' licences
         row = rows[sandbox.serial(kind)]
         assert row.status == Status.INVALID, kind
-        assert row.validation == "product_mismatch"
+        assert row.validation == mismatch  # the service's own words
         assert row.words == "invalid for product: The licence does not cover this product."
     assert rows[UNKNOWN].status == Status.NOT_FOUND
     # validate once per found serial; a full licence (host_limit) is not "limit reached":
@@ -96,11 +100,14 @@ def test_with_a_product_validates_without_recording_a_host(sandbox):
     assert snapshot(sandbox.db_path) == before
 
 
-def test_invalid_for_an_inactive_product_says_why(sandbox):
+@pytest.mark.parametrize(("form", "words"), [("errors", "Product is not active!"),
+                                             ("data", "product_inactive")])
+def test_invalid_for_an_inactive_product_says_why(sandbox, form, words):
+    sandbox.set_validation_form(form)
     serial = sandbox.serial("inactive_product")
     run = check(sandbox, [serial], product=sandbox.product_code("inactive_product"))
     (row,) = run.results
-    assert (row.status, row.validation) == (Status.INVALID, "product_inactive")
+    assert (row.status, row.validation) == (Status.INVALID, words)
     assert row.words == "invalid for product: The product is no longer active."
 
 

@@ -72,6 +72,9 @@ def test_reads(sandbox):
     ],
 )
 def test_validate_outcomes(sandbox, kind, code_of, host, message):
+    """The earlier form (200 + data.message); the live form: test_validation_dialects.py."""
+    sandbox.set_validation_form("data")
+
     async def t(c):
         return await c.validate(
             sandbox.serial(kind),
@@ -87,6 +90,8 @@ def test_validate_outcomes(sandbox, kind, code_of, host, message):
 
 
 def test_validate_disabled_activation(sandbox):
+    sandbox.set_validation_form("data")
+
     async def t(c):
         act = await _an_activation(c, sandbox)
         await c.set_activation(act.id, False)
@@ -165,9 +170,8 @@ def test_error_rows(sandbox):
         with pytest.raises(NotFound) as e:
             await c.license_products(UNKNOWN)
         assert e.value.what == "license"
-        with pytest.raises(NotFound) as e:
-            await c.validate(UNKNOWN, sandbox.product_code("perpetual"))
-        assert e.value.what == "license"
+        unknown = await c.validate(UNKNOWN, sandbox.product_code("perpetual"))
+        assert not unknown.valid and unknown.message == "Serial does not exist or registered!"
         for call in (c.set_activation(987654, True), c.delete_activation(987654)):
             with pytest.raises(NotFound) as e:
                 await call

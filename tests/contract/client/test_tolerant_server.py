@@ -20,6 +20,7 @@ from licensedesk.api import (
     UpgradeMismatch,
 )
 from licensedesk.api.transport import Call
+from licensedesk.api.verdicts import Verdict
 from tests.support.aio import run_async
 
 from .helpers import Sleeps
@@ -86,7 +87,7 @@ def test_every_call_with_odd_types_and_extra_fields():
         assert (result.valid, result.message, result.sku_number) == (False, "expired", "9001")
         assert result.reason_sentence == "The licence has expired."
         odd = await c.validate(SERIAL, CODE, host_id="c" * 32, device_tag="Linux__64bits")
-        assert not odd.valid and odd.reason_sentence == "Licence suspended by vendor"
+        assert not odd.valid and odd.reason_sentence == "Not valid: Licence suspended by vendor"
 
         assert await c.upgrade(SERIAL, UPGRADE_SERIAL) == "Upgrade license is ready to use."
         assert [x.serial for x in await c.registration_check(SERIAL)] == [SERIAL]
@@ -123,8 +124,9 @@ def test_errors_sent_with_http_200():
         assert e.value.details.http_status == 400 and e.value.details.status_code == 422
         with pytest.raises(NotFound):
             await c.registration_check(UNKNOWN)
-        with pytest.raises(NotFound):
-            await c.validate(UNKNOWN, CODE)
+        # validation's "no" is a result, whatever the status that came with it
+        unknown = await c.validate(UNKNOWN, CODE)
+        assert unknown.verdict is Verdict.SERIAL_UNKNOWN and not unknown.valid
 
     serve(t)
 

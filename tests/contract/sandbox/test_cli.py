@@ -14,7 +14,8 @@ from .helpers import HTTP
 KINDS = {
     "perpetual", "subscription_active", "subscription_expired", "subscription_not_started",
     "trial", "upgrade_current", "upgrade_target", "upgrade_mismatch", "offline", "host_limit",
-    "no_activations", "many_activations", "inactive_product",
+    "no_activations", "many_activations", "inactive_product", "trial_expired",
+    "trial_not_started", "subscription_none", "trial_second",
 }  # fmt: skip
 
 
@@ -31,6 +32,7 @@ def test_demo_json_has_dataset_and_catalogue(tmp_path, capsys):
         assert data[key], key
     assert set(data["catalogue"]["serials"]) == KINDS
     assert set(data["catalogue"]["credentials"]) == {"read", "write", "read_write"}
+    assert set(data["catalogue"]["hosts"]) == {"deactivated", "trial_device"}
     assert all("api_key" not in c for c in data["credentials"])
 
 

@@ -73,10 +73,12 @@ def test_products_of_unknown_serial_is_404_license_does_not_exist(sandbox):
     ],
 )
 def test_validation_outcomes(sandbox, kind, expected):
+    sandbox.set_validation_form("data")  # the earlier form (test_validation_answers.py)
     assert outcome(validate(sandbox, kind)) == expected
 
 
 def test_validation_product_mismatch(sandbox):
+    sandbox.set_validation_form("data")  # the earlier form (test_validation_answers.py)
     other = sandbox.product_code("many_activations")
     assert outcome(validate(sandbox, "perpetual", code=other)) == "product_mismatch"
     unknown = "00000000-0000-0000-0000-000000000000"
@@ -86,6 +88,7 @@ def test_validation_product_mismatch(sandbox):
 
 
 def test_validation_unknown_serial_is_404(sandbox):
+    sandbox.set_validation_form("data")  # the earlier form (test_validation_answers.py)
     response = validate(sandbox, serial=UNKNOWN, code=sandbox.product_code("perpetual"))
     assert_error(response, 404, "License does not exist!")
 
@@ -125,6 +128,7 @@ def test_validation_known_host_is_reused(sandbox):
 
 
 def test_validation_known_host_deactivated_is_activation_disabled(sandbox):
+    sandbox.set_validation_form("data")  # the earlier form (test_validation_answers.py)
     known = activations(sandbox, "perpetual")[0]
     call(sandbox, "PUT", f"/v2/activations/{known['id']}", activated=False)
     assert outcome(validate(sandbox, "perpetual", host_id=known["host_id"])) == (
@@ -139,6 +143,7 @@ def sandbox_rows(sandbox, kind):
 
 
 def test_validation_new_host_over_max_host_count_is_host_limit_reached(sandbox):
+    sandbox.set_validation_form("data")  # the earlier form (test_validation_answers.py)
     before = activations(sandbox, "host_limit")
     assert outcome(validate(sandbox, "host_limit", host_id=HOST)) == "host_limit_reached"
     assert activations(sandbox, "host_limit") == before

@@ -108,7 +108,7 @@ def test_mismatch_is_shown_before_and_refused_by_the_service(desk, qtbot, run):
     sb = desk.sandbox
     d = compared(desk, qtbot, "upgrade_current", "upgrade_mismatch")
     assert "do not match" in d.match_label.text() and d.match_label.isVisible()
-    assert "most likely refuse" in d.match_label.text()
+    assert "The service decides" in d.match_label.text()  # a preview: never a refusal
     confirm(d, sb.serial("upgrade_current"))
     # warn-only: the match rule is the sandbox's choice (DESIGN §2), the service decides
     assert d.upgrade_button.isEnabled()

@@ -40,8 +40,9 @@ def test_an_edited_product_or_host_clears_the_old_result(desk, qtbot):
 
 def test_an_error_goes_with_the_serial_it_was_about(desk, qtbot):
     sb = desk.sandbox
-    d = validate(desk, qtbot, "ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ", sb.product_code("perpetual"))
-    assert d.error_text() == "This serial does not exist."
+    sb.faults.add("http500_html", path="/v2/licenses/valid", times=1)
+    d = validate(desk, qtbot, sb.serial("trial"), sb.product_code("perpetual"))
+    assert "web page instead of data (HTTP 500)" in d.error_text()
     d.serial_input.setFocus()
     d.serial_input.selectAll()
     QTest.keyClicks(d.serial_input, sb.serial("perpetual"))

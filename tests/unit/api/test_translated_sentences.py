@@ -25,6 +25,8 @@ from .catalogue import speak
 RULE = "A serial has five groups of four letters or digits, like ABCD-1234-EFGH-5678-IJKL."
 GERMAN = {
     "This serial does not exist.": "Diese Seriennummer gibt es nicht.",
+    "The licence has expired.": "Die Lizenz ist abgelaufen.",
+    "Not valid: {message}": "Nicht gültig: {message}",
     "HTTP status: {status}": "HTTP-Status: {status}",
     "Service message: {message}": "Meldung des Dienstes: {message}",
     RULE: "Eine Seriennummer hat fünf Gruppen aus je vier Buchstaben oder Ziffern, etwa "
@@ -92,11 +94,12 @@ def test_a_sentence_inside_a_sentence_is_said_in_each_language(monkeypatch):
 
 def test_a_validation_reason_is_translated_and_a_strangers_message_is_kept(monkeypatch):
     speak(monkeypatch, GERMAN)
-    known = ValidationResult(message="product_mismatch").reason_sentence
-    assert (known, english_of(known)) == ("Die Lizenz gilt nicht für dieses Produkt.",
-                                          "The licence does not cover this product.")
+    known = ValidationResult(message="Subscription license expired!").reason_sentence
+    assert (known, english_of(known)) == ("Die Lizenz ist abgelaufen.",
+                                          "The licence has expired.")
     odd = ValidationResult(message="seat_sold_twice").reason_sentence
-    assert (odd, english_of(odd)) == ("seat_sold_twice", "seat_sold_twice")
+    assert (odd, english_of(odd)) == ("Nicht gültig: seat_sold_twice",
+                                      "Not valid: seat_sold_twice")
 
 
 def test_a_sentence_is_text_wherever_text_goes():

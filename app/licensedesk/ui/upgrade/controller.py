@@ -23,6 +23,7 @@ from licensedesk.i18n import N_
 
 from ..shared.recording import Records, record
 from ..shared.tasks import Failure, TaskRunner, failure_from
+from .fit import upgrade_fit
 
 PREVIEW_TASK = "support.upgrade.preview"
 WRITE_TASK = "support.upgrade.write"
@@ -58,15 +59,12 @@ class Preview:
     upgrade: Side
 
     @property
-    def sku_match(self) -> bool | None:
-        """True/False when the data shows it (upgrade.sku_upgrade vs current.sku_number)."""
+    def sku_fit(self) -> str | None:
+        """The preview's reading of the SKUs (:func:`.fit.upgrade_fit`), None without both
+        licences. Never a reason to refuse: the service decides."""
         if not (self.current.exists and self.upgrade.exists):
             return None
-        wanted = self.upgrade.license.sku_upgrade
-        have = self.current.license.sku_number
-        if not wanted or not have:
-            return None
-        return str(wanted).strip() == str(have).strip()
+        return upgrade_fit(self.upgrade.license.sku_upgrade, self.current.license.sku_number)
 
     @property
     def ready(self) -> bool:

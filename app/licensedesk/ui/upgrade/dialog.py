@@ -46,6 +46,7 @@ from ..shared.support_dialog import (
     serial_edit,
 )
 from ..shared.values import local_time
+from .fit import fit_sentence
 
 #: key, the row's label, the field a screen reader names with each cell's value
 ROWS = (
@@ -58,6 +59,8 @@ ROWS = (
     ("dates", N_("Valid:"), N_("Valid")),
     ("activations", N_("Activations:"), N_("Activations")),
 )
+#: the colour of each tone of the SKU reading (fit.py)
+TONES = {"ok": colours.OK, "warn": colours.WARN, "bad": colours.BAD}
 BUSY_READING = N_("Reading both licences\u2026")
 WIDTH = 760
 #: Opening height: the serial fields at their natural height, with room for the
@@ -311,24 +314,12 @@ class UpgradeDialog(SupportDialog):
                 name_value(label, self._cell_names[(side_name, key)])
                 label.setStyleSheet(text_style(colours.BAD) if side.license is None
                                     and key == "sku" else "")
-        match = preview.sku_match
-        up_sku = preview.upgrade.license.sku_upgrade if preview.upgrade.exists else None
-        cur_sku = preview.current.license.sku_number if preview.current.exists else None
-        if match is True:
-            self.match_label.setText(_(
-                "\u2714 The SKUs match: the upgrade licence upgrades from {sku}, the current "
-                "licence's SKU.").format(sku=cur_sku))
-            self.match_label.setStyleSheet(text_style(colours.OK))
-        elif match is False:
-            self.match_label.setText(_(
-                "\u2718 The SKUs do not match: the upgrade licence upgrades from {wanted}, but "
-                "the current licence's SKU is {have}. The service will most likely refuse "
-                "this upgrade.").format(wanted=or_dash(up_sku), have=or_dash(cur_sku)))
-            self.match_label.setStyleSheet(text_style(colours.BAD))
-        elif preview.ready:
-            self.match_label.setText(_("The data does not show whether the SKUs match; "
-                                       "the service decides."))
-            self.match_label.setStyleSheet(text_style(colours.WARN))
+        fit = preview.sku_fit
+        if fit is not None:
+            up_sku = preview.upgrade.license.sku_upgrade
+            text, tone = fit_sentence(fit, up_sku, preview.current.license.sku_number)
+            self.match_label.setText(text)
+            self.match_label.setStyleSheet(text_style(TONES[tone]))
         else:
             self.match_label.setText(_("Both licences must exist to upgrade."))
             self.match_label.setStyleSheet(text_style(colours.BAD))

@@ -77,7 +77,7 @@ class ValidateController(QObject):
             if result.valid:
                 rec.done(result.reason_sentence)
             else:  # the service said no: nothing was recorded on the licence
-                rec.refused(result.message or result.reason_sentence)
+                rec.refused(result.refusal)
         return result
 
     def _done(self, request: ValidateRequest, result) -> None:

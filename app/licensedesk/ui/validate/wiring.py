@@ -5,7 +5,8 @@ The dialog is made on first use and opened with ``open()``; it is prefilled with
 the serial on show and records no host unless asked to. Its product and device
 lists follow the serial in the dialog: from the workspace when it shows that
 licence, else read in the background (:class:`.choices.ChoicesController`). A
-refusal is shown with the service's reason (``ValidationResult.reason_sentence``)
+refusal is shown with the service's reason (``ValidationResult.reason_sentence``, from
+:mod:`licensedesk.api.verdicts`), the service's own words when it sent a sentence,
 and, when the workspace shows the same licence, a likely cause from its data
 (:func:`.cause.likely_cause`).
 """
@@ -18,6 +19,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 
 from licensedesk.api.responses import NO_WRITE_PAIR_PRODUCTS
+from licensedesk.api.verdicts import Verdict, spoken
+from licensedesk.display_text import visible
 from licensedesk.i18n import _
 
 from ..shared.tasks import Failure
@@ -136,6 +139,11 @@ class ValidateFeature(QObject):
             result.message, self._lookup.shown(request.serial), request.product_code,
             request.host_id)
         reason = result.reason_sentence
+        words = spoken(result.message) if result.verdict is not Verdict.NOT_VALID else ""
+        if words and not result.valid:  # the service's own sentence, beside ours
+            # TRANSLATORS: {words} is the service's own message (English, as it sent it)
+            reason = _("{reason} The service said: \u201c{words}\u201d").format(
+                reason=reason, words=visible(words))
         if result.valid and request.records_device:
             reason = _("{reason} This device is recorded on the licence.").format(
                 reason=reason)
