@@ -1,8 +1,7 @@
 """Client benchmarks against a sandbox subprocess. Prints figures; asserts nothing.
 
 1. Throughput: rounds of 800 show-licence calls through LicenseClient vs raw
-   httpx.AsyncClient (on httpcore's own pool locks: ``pool_sync.uninstall()`` around its
-   rounds), same concurrency, same sandbox, alternating; the figure is the median
+   httpx.AsyncClient, same concurrency, same sandbox, alternating; the figure is the median
    of the rounds' ratios, with their spread (goal: ratio >= 0.9). Both sides wait mostly
    on the sandbox, which shares the two CPUs: one round's ratio ranges 0.75-1.2 here, so
    9 rounds (3 gave 0.81-0.90 between runs of the same code).
@@ -26,8 +25,8 @@ from pathlib import Path
 
 import httpx
 
-from licensedesk.api import ClientConfig, Credentials, LicenseClient, pool_sync
-from licensedesk.api.network import async_client
+from licensedesk.api import ClientConfig, Credentials, LicenseClient
+from licensedesk.api.http_client import async_client
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repo root: tests.support
 from tests.bench._figures import figure
@@ -86,12 +85,8 @@ async def throughput(url: str, app_id: str, key: str,
             await get(raw)
 
         async def plain(n: int, side: str = "") -> float:
-            """Raw httpx as it comes: httpcore's own pool locks (anyio's)."""
-            pool_sync.uninstall()
-            try:
-                return await _workers(n, via_raw, side)
-            finally:
-                pool_sync.install()
+            """Raw httpx as it comes."""
+            return await _workers(n, via_raw, side)
 
         async def via_same():
             await get(same)

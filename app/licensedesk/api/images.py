@@ -51,7 +51,7 @@ from .errors import (
     TlsError,
     TransportError,
 )
-from .network import async_client
+from .http_client import async_client
 from .redact import get_logger, redact
 from .sentence import Sentence, say
 from .transport import is_tls_error, verify_setting

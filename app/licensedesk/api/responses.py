@@ -9,6 +9,7 @@ Errors are recognised first by the service's message, then by its
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -16,7 +17,6 @@ from typing import Any, Protocol
 from licensedesk.display_text import visible
 from licensedesk.i18n import N_
 
-from . import json_pieces
 from .errors import (
     ApiError,
     BadResponse,
@@ -230,8 +230,7 @@ def decode(
     status = response.status_code
     base = ErrorDetails(method=method, url=url, http_status=status)
     try:
-        # big answers in pieces (decoded in a worker thread: it lets the UI thread run)
-        body = json_pieces.loads(response.content) if response.content.strip() else None
+        body = json.loads(response.content) if response.content.strip() else None
         deep = too_deep(body)
     except RecursionError:
         deep = True

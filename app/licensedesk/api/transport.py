@@ -52,7 +52,7 @@ from .errors import (
     TlsError,
     TransportError,
 )
-from .network import async_client
+from .http_client import async_client
 from .offload import BIG_BODY, off_loop
 from .redact import get_logger, redact
 from .responses import ReadAnswer, decode
