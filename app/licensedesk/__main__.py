@@ -208,9 +208,26 @@ def build_desk(window, args: argparse.Namespace, settings, log_path):
 # TRANSLATORS: keep "licensedesk:", the variable names and the commands as they are
 NO_DISPLAY = N_(
     "licensedesk: no display was found (neither DISPLAY nor WAYLAND_DISPLAY is set). "
-    "Start it in a desktop session, under a virtual display (xvfb-run -a licensedesk), "
+    "Start it in a desktop session, under a virtual display (xvfb-run -a {command}), "
     "or without a window with QT_QPA_PLATFORM=offscreen."
 )
+
+
+def start_command(argv: list[str]) -> str:
+    """How this very start can be repeated from where the user is: ``licensedesk`` only
+    when that name on PATH is this program (in a checkout it is ``.venv/bin/licensedesk``);
+    ``python -m licensedesk`` as it was run; the options given (e.g. ``--demo``) kept."""
+    import shlex
+    import shutil
+
+    program = argv[0] if argv else ""
+    if program.endswith("__main__.py") or not program:
+        words = [os.path.relpath(sys.executable), "-m", "licensedesk"]
+    else:
+        found = shutil.which(os.path.basename(program))
+        same = found and os.path.realpath(found) == os.path.realpath(program)
+        words = [os.path.basename(program) if same else os.path.relpath(program)]
+    return shlex.join([*words, *argv[1:]])
 
 
 def no_display() -> bool:
@@ -240,7 +257,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if no_display():
         choose_language(args.lang)
-        print(_(NO_DISPLAY), file=sys.stderr)
+        given = sys.argv[1:] if argv is None else argv
+        print(_(NO_DISPLAY).format(command=start_command([sys.argv[0], *given])),
+              file=sys.stderr)
         return 2
     early_signals = record_early_signals()  # before the slow imports (Qt: ~0.1 s)
     from licensedesk.ui.shell.qt_environment import prepare

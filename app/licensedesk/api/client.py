@@ -19,8 +19,9 @@ from .config import ClientConfig
 from .errors import ApiError, BadResponse, ErrorDetails, NotAuthorized, NotFound
 from .models import Activation, License, Product, ValidationResult
 from .offload import BIG_LIST, off_loop
+from .permissions import NO_WRITE_PERMISSION_PRODUCTS, Permissions
 from .redact import get_logger, install_redaction, register_secret
-from .responses import NO_WRITE_PAIR_PRODUCTS, says
+from .responses import says
 from .sentence import say
 from .serials import (
     check_activation_id,
@@ -75,6 +76,7 @@ class LicenseClient:
                 register_secret(pair.api_key)
         self.config = config
         self._transport = Transport(config, http)
+        self.permissions = Permissions(config)
 
     def __repr__(self) -> str:
         return f"LicenseClient({self.config!r})"
@@ -94,6 +96,12 @@ class LicenseClient:
         """Whether the profile holds a write pair (without one, write calls go with the
         read pair, DESIGN §3, and the window treats the profile as read-only)."""
         return self.config.write is not None
+
+    @property
+    def may_write(self) -> bool | None:
+        """True: a write pair; None: a single pair not yet tried for a write (offer the
+        write, DESIGN §3); False: no key for writes, or the service refused it already."""
+        return self.permissions.may_write
 
     @property
     def transport(self) -> Transport:
@@ -119,8 +127,8 @@ class LicenseClient:
         except NotAuthorized as exc:
             if self.has_write_pair:
                 raise
-            # sent with the read pair (no write pair): say what is missing, not "for this change"
-            raise NotAuthorized(say(NO_WRITE_PAIR_PRODUCTS), exc.details) from None
+            # sent with the only pair, now known to lack write permission: say so plainly
+            raise NotAuthorized(say(NO_WRITE_PERMISSION_PRODUCTS), exc.details) from None
         return self._list(Product, body)
 
     async def activations(self, serial: str) -> list[Activation]:
@@ -264,7 +272,16 @@ class LicenseClient:
         return _message(body)
 
     async def _send(self, call: Call) -> dict[str, Any]:
-        return await self._transport.send(call)
+        try:
+            body = await self._transport.send(call)
+        except NotAuthorized as exc:
+            refused = self.permissions.refused(exc, write=call.write, changes=call.changes)
+            if refused is exc:
+                raise
+            raise refused from None
+        if call.write:
+            self.permissions.write_worked = True
+        return body
 
     def _model(self, cls: type, data: Any, body: dict[str, Any]) -> Any:
         if isinstance(data, list) and len(data) == 1:  # one object sent as a list of one

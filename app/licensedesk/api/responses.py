@@ -44,12 +44,6 @@ CHANGE_REFUSED = N_(
     "read pair (the service's permission table asks for read); check that pair in the profile."
 )
 READ_REFUSED = NotAuthorized.default_sentence
-#: A profile with a read pair only (what a reseller holds, DESIGN §3): listing products
-#: needs write permission (spec §5). Not an error: said plainly where products would show.
-NO_WRITE_PAIR_PRODUCTS = N_(
-    "Listing products needs a key with write permission, and this profile has none "
-    "(it has a read pair only)."
-)
 #: Why activate, deactivate and delete are not offered with a read pair only.
 NO_WRITE_PAIR = N_(
     "Needs a key with write permission, and this profile has none (it has a read pair "

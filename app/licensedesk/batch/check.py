@@ -175,7 +175,7 @@ class BatchCheck:
             return None, [say(N_("Seats could not be read: {problem}"), problem=exc.sentence)]
         products = None
         notes = []
-        if self.client.has_write_pair:
+        if self.client.may_write:  # a write pair, or a lone pair that proved it can write
             try:
                 products = await self._call(self.client.license_products, serial)
             except ApiError as exc:

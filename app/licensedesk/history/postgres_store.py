@@ -27,7 +27,7 @@ from licensedesk.i18n import N_, _
 from .model import Entry, HistoryQuery
 from .scrub import clean_entry, register_secret, scrub_text
 from .settings import describe_team_url
-from .sql import COLUMNS, SELECT, EntryList, entries_from_rows, order_and_limit, where
+from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial, where
 from .store import StoreError
 
 __all__ = ["LOCK_KEY", "MIGRATIONS", "PostgresStore"]
@@ -62,6 +62,12 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         CREATE INDEX history_user_time ON history (user_name, time, id);
         CREATE INDEX history_action_time ON history (action, time, id);
     """),
+    (2, """
+        ALTER TABLE history ADD COLUMN other_serial text;
+        UPDATE history SET other_serial = before_json ->> 'upgrade_serial'
+            WHERE action = 'upgrade';
+        CREATE INDEX history_other_serial_time ON history (other_serial, time, id);
+    """),
 )  # fmt: skip
 
 #: each failure said whole (a clause: StoreError), by what could not be done
@@ -72,12 +78,12 @@ _FAILED = {
     "read": N_("the team database {where} cannot be read ({problem})"),
     "written": N_("the team database {where} cannot be written ({problem})"),
 }
-_VALUES = ", ".join(["%s"] * len(COLUMNS))
+_VALUES = ", ".join(["%s"] * len(WRITTEN))
 _UPSERT = (
-    f"INSERT INTO history ({', '.join(COLUMNS)}) VALUES ({_VALUES}) ON CONFLICT (id) DO UPDATE "
-    "SET " + ", ".join(f"{c} = excluded.{c}" for c in COLUMNS[1:])
+    f"INSERT INTO history ({', '.join(WRITTEN)}) VALUES ({_VALUES}) ON CONFLICT (id) DO UPDATE "
+    "SET " + ", ".join(f"{c} = excluded.{c}" for c in WRITTEN[1:])
 )
-_INSERT_NEW = f"INSERT INTO history ({', '.join(COLUMNS)}) VALUES ({_VALUES}) ON CONFLICT (id) " \
+_INSERT_NEW = f"INSERT INTO history ({', '.join(WRITTEN)}) VALUES ({_VALUES}) ON CONFLICT (id) " \
               "DO NOTHING"  # fmt: skip
 
 
@@ -87,6 +93,7 @@ def _row(entry: Entry) -> tuple[Any, ...]:
         entry.service, entry.action, entry.serial, list(entry.activation_ids), entry.product,
         Jsonb(entry.before) if entry.before is not None else None, entry.outcome, entry.detail,
         Jsonb(entry.counts) if entry.counts is not None else None, entry.finished,
+        other_serial(entry),
     )  # fmt: skip
 
 

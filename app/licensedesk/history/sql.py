@@ -21,6 +21,17 @@ COLUMNS = (
     "finished",
 )  # fmt: skip
 SELECT = f"SELECT {', '.join(COLUMNS)} FROM history"
+#: written, not read back: the serial an upgrade turned the entry's serial into, so that
+#: a query by serial finds the upgrade under both serials (indexed like ``serial``)
+WRITTEN = (*COLUMNS, "other_serial")
+
+
+def other_serial(entry: Entry) -> str | None:
+    """The other serial an entry is about (an upgrade's target), or None."""
+    if entry.action != "upgrade" or not isinstance(entry.before, dict):
+        return None
+    target = entry.before.get("upgrade_serial")
+    return target if isinstance(target, str) and target else None
 
 # What the text search looks in (coalesce: one NULL column must not hide the row).
 _SEARCHED = ("serial", "user_name", "display_name", "machine", "profile", "product", "detail")
@@ -45,8 +56,8 @@ def where(
     clauses: list[str] = []
     params: list[Any] = []
     if query.serial is not None:
-        clauses.append(f"serial = {ph}")
-        params.append(query.serial)
+        clauses.append(f"(serial = {ph} OR other_serial = {ph})")
+        params += [query.serial, query.serial]
     if query.action is not None:
         clauses.append(f"action = {ph}")
         params.append(query.action)

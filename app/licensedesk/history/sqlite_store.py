@@ -25,7 +25,7 @@ from licensedesk.i18n import N_, _
 
 from .model import Entry, HistoryQuery
 from .scrub import clean_entry, scrub_text
-from .sql import COLUMNS, SELECT, EntryList, entries_from_rows, order_and_limit, where
+from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial, where
 from .store import StoreError
 
 __all__ = ["MIGRATIONS", "SqliteStore"]
@@ -55,12 +55,18 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         CREATE INDEX history_user_time ON history (user_name, time, id);
         CREATE INDEX history_action_time ON history (action, time, id);
     """),
+    (2, """
+        ALTER TABLE history ADD COLUMN other_serial TEXT;
+        UPDATE history SET other_serial = json_extract(before_json, '$.upgrade_serial')
+            WHERE action = 'upgrade';
+        CREATE INDEX history_other_serial_time ON history (other_serial, time, id);
+    """),
 )  # fmt: skip
 
 _UPSERT = (
-    f"INSERT INTO history ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))}) "
+    f"INSERT INTO history ({', '.join(WRITTEN)}) VALUES ({', '.join('?' * len(WRITTEN))}) "
     "ON CONFLICT (id) DO UPDATE SET "
-    + ", ".join(f"{c} = excluded.{c}" for c in COLUMNS[1:])
+    + ", ".join(f"{c} = excluded.{c}" for c in WRITTEN[1:])
 )
 #: each failure said whole (a clause: StoreError), by what could not be done
 _FAILED = {
@@ -69,7 +75,7 @@ _FAILED = {
     "written": N_("the history file {path} cannot be written ({problem})"),
 }
 _INSERT_NEW = (
-    f"INSERT INTO history ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))}) "
+    f"INSERT INTO history ({', '.join(WRITTEN)}) VALUES ({', '.join('?' * len(WRITTEN))}) "
     "ON CONFLICT (id) DO NOTHING"
 )
 
@@ -87,7 +93,7 @@ def _row(entry: Entry) -> tuple[Any, ...]:
         json.dumps(entry.before, ensure_ascii=False) if entry.before is not None else None,
         entry.outcome, entry.detail,
         json.dumps(entry.counts) if entry.counts is not None else None,
-        _time(entry.finished) if entry.finished else None,
+        _time(entry.finished) if entry.finished else None, other_serial(entry),
     )  # fmt: skip
 
 

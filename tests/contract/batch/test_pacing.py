@@ -142,6 +142,7 @@ class AnsweredAtOnce:
     def __init__(self, client: LicenseClient, answers: dict) -> None:
         self.config = client.config
         self.has_write_pair = client.has_write_pair
+        self.may_write = client.may_write
         self.answers = answers
         self.calls = 0
 

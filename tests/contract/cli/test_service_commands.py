@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from licensedesk import machine
-from licensedesk.api.responses import NO_WRITE_PAIR_PRODUCTS
+from licensedesk.api.permissions import NO_WRITE_PERMISSION_PRODUCTS
 
 ISO = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d([+-]\d\d:\d\d|Z)")
 
@@ -124,7 +124,7 @@ def test_separate_read_and_write_pairs_from_env(sandbox, cli):
     serial = sandbox.serial("perpetual")
     refused = cli("products", serial, *base, env=env)
     assert refused.code == 1  # products needs the write pair; said as the window says it
-    assert NO_WRITE_PAIR_PRODUCTS in " ".join(refused.err.split())
+    assert NO_WRITE_PERMISSION_PRODUCTS in " ".join(refused.err.split())
     r = cli("products", serial, *base, "--write-app-id", write_id, "--json", env=env)
     assert r.code == 0, r.err
     assert cli("show", serial, *base, "--write-app-id", write_id, env=env).code == 0

@@ -16,7 +16,7 @@ from licensedesk.api import (
     NotFound,
     UpgradeMismatch,
 )
-from licensedesk.api.responses import NO_WRITE_PAIR_PRODUCTS
+from licensedesk.api.permissions import NO_WRITE_PERMISSION_PRODUCTS
 from tests.support.aio import run_async
 
 from .helpers import run
@@ -255,7 +255,7 @@ def test_read_only_pair(sandbox, name):
                 await call(c, sandbox)
             assert "write permission" in e.value.sentence
             if name == "license_products":  # the window's and the CLI's words for a reseller
-                assert e.value.sentence == NO_WRITE_PAIR_PRODUCTS
+                assert e.value.sentence == NO_WRITE_PERMISSION_PRODUCTS
         else:
             await call(c, sandbox)
 
@@ -309,3 +309,36 @@ def test_no_pair_invalid_input(sandbox):
 
     run(sandbox, t, read=None, write=None)
     assert sandbox.request_count() == 0
+
+
+def test_a_single_read_pair_is_tried_once_for_writes_and_the_refusal_remembered(sandbox):
+    """DESIGN §3: with one pair, that one; a refusal says the key lacks write permission."""
+
+    async def t(c):
+        assert c.may_write is None  # not known until tried
+        with pytest.raises(NotAuthorized) as e:
+            await c.license_products(sandbox.serial("perpetual"))
+        assert e.value.sentence == NO_WRITE_PERMISSION_PRODUCTS
+        assert c.may_write is False
+
+    run(sandbox, t, read="read", write=None)
+
+    async def works(c):
+        assert c.may_write is None
+        assert await c.license_products(sandbox.serial("perpetual"))
+        assert c.may_write is True  # proven: the batch check asks for maximums too
+
+    run(sandbox, works, read="read_write", write=None)
+
+
+def test_a_write_pair_alone_refused_for_reads_says_a_read_pair_is_missing(sandbox):
+    from licensedesk.api.permissions import NO_READ_PAIR
+
+    async def t(c):
+        for call in (c.show_license, c.activations):
+            with pytest.raises(NotAuthorized) as e:
+                await call(sandbox.serial("perpetual"))
+            assert e.value.sentence == NO_READ_PAIR
+        assert c.may_write is True
+
+    run(sandbox, t, read=None, write="write")

@@ -95,8 +95,9 @@ def test_ctrl_h_lists_everything_newest_first_and_the_filters_narrow_it(desk, qt
     today = clock.today()  # the day the entries and the date filters are counted from
     seed(sb, today)
     w = open_window(desk, qtbot)
+    upgraded = f"Upgrade from {sb.serial('trial')} to {sb.serial('upgrade_target')}"
     assert column(w, COL_WHAT) == [
-        f"Upgrade to {sb.serial('upgrade_target')}", "Check 40 serials", "Register",
+        upgraded, "Check 40 serials", "Register",
         "Delete device #9", "Deactivate device #8"]
     assert w.status_label.text() == "5 entries"
     assert "This computer's history" in w.where_label.text()
@@ -105,6 +106,10 @@ def test_ctrl_h_lists_everything_newest_first_and_the_filters_narrow_it(desk, qt
     QTest.keyClicks(f.serial, sb.serial("perpetual").lower().replace("-", ""))  # as pasted
     settle(desk, qtbot)
     assert column(w, COL_WHAT) == ["Delete device #9", "Deactivate device #8"]
+    f.serial.clear()
+    QTest.keyClicks(f.serial, sb.serial("upgrade_target"))  # what the upgrade became
+    settle(desk, qtbot)
+    assert column(w, COL_WHAT) == [upgraded]
     f.serial.clear()
     QTest.keyClicks(f.serial, "LEWX-6XUC")  # not a whole serial: said, not sent
     settle(desk, qtbot)
@@ -126,7 +131,7 @@ def test_ctrl_h_lists_everything_newest_first_and_the_filters_narrow_it(desk, qt
     f.action.setCurrentIndex(0)
     f.outcome.setCurrentIndex(f.outcome.findData("unknown"))
     settle(desk, qtbot)
-    assert column(w, COL_WHAT) == [f"Upgrade to {sb.serial('upgrade_target')}"]
+    assert column(w, COL_WHAT) == [upgraded]
     f.outcome.setCurrentIndex(0)
 
     f.since.setDate(QDate(today).addDays(-7))

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from licensedesk.ui.activations.model import COL_ACTIVATED, COL_ID, ID_ROLE
+from licensedesk.ui.history.model import COL_WHAT
 from licensedesk.ui.shared.confirm import ConfirmDialog
 
 from ..batch.steps import check_text, unknown
@@ -19,7 +20,7 @@ from ..registration.test_registration import checked, fill
 from ..support_fixtures import exists, server_read, wait_done
 from ..upgrade.test_upgrade import compared, confirm, upgrade
 from ..validate.steps import NEW_HOST, validate
-from .steps import origin, stored, wait_stored
+from .steps import history_tab_title, origin, stored, tab_rows, wait_stored
 
 
 def active_rows(table) -> list[int]:
@@ -145,6 +146,11 @@ def test_an_upgrade_is_recorded_with_what_it_became(desk, qtbot, run):
     lic = next(x for x in sb.data["licenses"] if x["serial"] == current)
     assert entry.before == {"upgrade_serial": target, "sku": "SE-2023-PERP",
                             "licensee": lic["name"], "activations": 1}
+    # filed under both serials: the workspace, now on the new licence, lists it too
+    qtbot.waitUntil(lambda: desk.lookup.serial == target, timeout=5000)
+    qtbot.waitUntil(lambda: history_tab_title(desk) == "History (1)", timeout=3000)
+    assert tab_rows(desk, COL_WHAT) == [f"Upgrade from {current} to {target}"]
+    assert [e.id for e in stored(serial=target)] == [entry.id]
 
 
 def test_an_upgrade_whose_answer_is_lost_is_completed_by_the_reconciliation(desk, qtbot, run):

@@ -29,7 +29,8 @@ def activations(serial: str) -> list[Activation]:
 class StubClient:
     """Answers from tables keyed by serial; ``gate(method, serial)`` makes a call wait."""
 
-    has_write_pair = True  # False: a read-only profile
+    has_write_pair = True  # False: a profile without a write pair
+    may_write: bool | None = True  # False: the service refused its only key for writes
 
     def __init__(self) -> None:
         self.licenses: dict[str, object] = {}
@@ -257,17 +258,18 @@ def test_refresh_repeats_the_last_serial(qtbot):
     assert seen.licenses == [lic("AAA"), lic("AAA")]
 
 
-def test_a_read_only_profile_lists_no_products_and_sends_nothing_for_them(qtbot):
-    from licensedesk.api.responses import NO_WRITE_PAIR_PRODUCTS
+def test_a_key_refused_for_writes_lists_no_products_and_sends_nothing_for_them(qtbot):
+    from licensedesk.api.permissions import NO_WRITE_PERMISSION_PRODUCTS
 
     client = StubClient()
     client.has_write_pair = False
+    client.may_write = False  # the service refused the profile's only key for a write
     client.add("AAA", license=lic("AAA"), products=products("AAA"), activations=[])
     ctrl, _runner, seen = make(client)
     unavailable: list[str] = []
     ctrl.productsUnavailable.connect(unavailable.append)
 
     wait_all(qtbot, ctrl.lookup("AAA"))
-    assert unavailable == [NO_WRITE_PAIR_PRODUCTS]
+    assert unavailable == [NO_WRITE_PERMISSION_PRODUCTS]
     assert seen.products == [] and seen.failed == []
     assert not any(method == "license_products" for method, _serial in client.calls)

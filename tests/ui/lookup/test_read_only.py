@@ -1,6 +1,7 @@
-"""A read-only key is the normal case (a reseller's, DESIGN §3), not an error: the products
-part says plainly why it lists nothing, no banner, and the controls that need write
-permission are not offered and say why."""
+"""A read-only key is the normal case (a reseller's, DESIGN §3), not an error: its one
+refused try at listing products is remembered, the products part says plainly why it lists
+nothing, no banner, and the controls that need write permission are not offered and say
+why."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from licensedesk.api.responses import NO_WRITE_PAIR, NO_WRITE_PAIR_PRODUCTS
+from licensedesk.api.permissions import NO_WRITE_PERMISSION_PRODUCTS
+from licensedesk.api.responses import NO_WRITE_PAIR
 from licensedesk.ui.activations.model import COL_ACTIVATED
 from licensedesk.ui.shared import colours
 
@@ -21,10 +23,12 @@ def test_a_read_only_lookup_says_why_products_are_not_listed_without_a_banner(re
     ws = reseller.window.workspace
     assert not ws.banner.isVisible(), ws.banner.text()
     assert ws.card.license is not None
-    assert ws.products.state.message_text() == NO_WRITE_PAIR_PRODUCTS
+    assert ws.products.state.message_text() == NO_WRITE_PERMISSION_PRODUCTS
     assert colours.BAD not in ws.products.state.message.styleSheet()  # plain, not red
     assert ws.activations.model.rowCount() == 3
-    assert sandbox.request_count("POST", "/v2/licenses/products") == 0  # nothing doomed sent
+    look_up(reseller, qtbot, sandbox.serial("trial"))
+    # tried once (DESIGN §3: with one pair, that one), then nothing doomed is sent
+    assert sandbox.request_count("POST", "/v2/licenses/products") == 1
 
 
 def test_a_read_only_profile_offers_no_writes_and_says_why(reseller, qtbot):

@@ -142,6 +142,22 @@ def test_without_a_display_it_says_so_in_one_sentence_and_exits_2(tmp_path):
     assert "xcb-cursor" not in proc.stderr
 
 
+def test_without_a_display_a_checkout_is_told_the_command_that_works_there(tmp_path):
+    """In a checkout ``licensedesk`` is not on PATH: the sentence names the program as it
+    was started (``.venv/bin/licensedesk --demo``), not a command that is not there."""
+    program = Path(sys.executable).parent / "licensedesk"
+    if not program.exists():
+        pytest.skip("no licensedesk script next to this Python")
+    env = _env(tmp_path, PATH="/usr/bin:/bin")
+    for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"):
+        env.pop(name, None)
+    proc = subprocess.run([str(program), "--demo"], env=env, capture_output=True, text=True,
+                          timeout=60, cwd=program.parent.parent.parent)
+    assert proc.returncode == 2
+    expected = os.path.relpath(program, program.parent.parent.parent)
+    assert f"(xvfb-run -a {expected} --demo)" in proc.stderr, proc.stderr
+
+
 def test_help_menu_is_not_empty(desk):
     titles = [a.text() for a in desk.window.registry.menus["help"].actions() if a.text()]
     assert titles == ["&Documentation", "&Keyboard shortcuts", "&About License Desk"]

@@ -4,6 +4,8 @@ is left to argparse."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from licensedesk.__main__ import build_parser, parse_args, quick_args
@@ -77,7 +79,7 @@ def test_help_is_in_the_language_asked_for(capsys, english_after):
 def test_without_a_display_it_says_so_in_the_language_asked_for(monkeypatch, capsys,
                                                                 english_after):
     from licensedesk import i18n
-    from licensedesk.__main__ import NO_DISPLAY, main
+    from licensedesk.__main__ import NO_DISPLAY, main, start_command
 
     monkeypatch.setattr("sys.platform", "linux")
     monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
@@ -85,4 +87,6 @@ def test_without_a_display_it_says_so_in_the_language_asked_for(monkeypatch, cap
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     assert main(["--lang", "de"]) == 2
     assert i18n.current_language() == "de"
-    assert capsys.readouterr().err.strip() == i18n._(NO_DISPLAY)
+    command = start_command([sys.argv[0], "--lang", "de"])
+    assert capsys.readouterr().err.strip() == i18n._(NO_DISPLAY).format(command=command)
+    assert command.endswith("--lang de")

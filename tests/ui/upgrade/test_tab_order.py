@@ -57,7 +57,8 @@ def test_after_compare_tab_reaches_the_confirmation_then_upgrade(dialog):
 def test_after_the_upgrade_tab_reaches_the_registration_offer(dialog):
     compared(dialog)
     dialog.show_failure(Failure("The licence service could not be reached.", "timeout"))
-    dialog.show_upgraded("", UPGRADE, licence(UPGRADE))  # no licensee: registration offered
+    dialog.show_upgraded("", UPGRADE, licence(UPGRADE))  # no licensee: asks the service
+    dialog.next_box.set_registrable(UPGRADE, True)  # which says it can be registered
     assert dialog.register_new_button.isVisible()
     order = ["upgradeTargetSerial", "upgradeCompareButton", "errorBannerDetailsButton",
              "errorBannerCopyButton", "errorBannerCloseButton", "upgradeRegisterNewButton",

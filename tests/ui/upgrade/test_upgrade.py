@@ -183,8 +183,9 @@ def test_lost_answer_after_commit_is_reconciled(desk, qtbot, run):
     assert "broke" in d.error_text()  # the lost answer, with details
     assert not exists(run, sb, current) and exists(run, sb, target)
     qtbot.waitUntil(lambda: desk.lookup.serial == target, timeout=5000)
-    assert f"The new licence {target} has no licensee yet." in d.next_label.text()
-    assert d.register_new_button.isVisible()
+    wait_done(desk, qtbot)
+    assert f"The new licence {target} has no licensee yet" in d.next_label.text()
+    assert not d.register_new_button.isVisible()  # not an offline-distribution licence
 
 
 def test_lost_answer_without_commit_says_nothing_changed(desk, qtbot, run):
@@ -372,14 +373,37 @@ def test_the_confirmation_box_does_not_complete_the_serial(desk, qtbot):
     assert d.upgrade_button.isEnabled()
 
 
+def test_a_new_licence_that_cannot_be_registered_says_where_its_licensee_comes_from(
+        desk, qtbot):
+    """The demo's upgrade licence has no offline distribution: registering it would end
+    in "Not suitable", so it is not offered."""
+    sb = desk.sandbox
+    current, target = sb.serial("upgrade_current"), sb.serial("upgrade_target")
+    d = compared(desk, qtbot)
+    confirm(d, current)
+    upgrade(desk, qtbot, d)
+    assert "ready to use" in d.outcome_text(), d.error_text()
+    wait_done(desk, qtbot)
+    assert sb.request_count("GET", "/v2/register-products/" + target) == 1
+    text = d.next_label.text()
+    assert text.startswith(f"The new licence {target} has no licensee yet, and it cannot be "
+                           "registered here"), text
+    assert "where the licence was issued" in text
+    assert d.next_label.isVisible() and not d.register_new_button.isVisible()
+
+
 def test_a_new_licence_without_licensee_offers_its_registration(desk, qtbot, run):
     sb = desk.sandbox
     current, target = sb.serial("upgrade_current"), sb.serial("upgrade_target")
+    with sqlite3.connect(sb.db_path) as conn:  # an upgrade licence that can be registered
+        conn.execute("UPDATE licenses SET offline_distribution = 1 WHERE serial = ?",
+                     (target,))
     d = compared(desk, qtbot)
     assert not d.next_box.isVisible()
     confirm(d, current)
     upgrade(desk, qtbot, d)
     assert "ready to use" in d.outcome_text(), d.error_text()
+    wait_done(desk, qtbot)
     assert d.next_label.isVisible()
     assert d.next_label.text().startswith(f"The new licence {target} has no licensee yet.")
     assert "To set one, register it" in d.next_label.text()
@@ -393,7 +417,7 @@ def test_a_new_licence_without_licensee_offers_its_registration(desk, qtbot, run
     assert not d.isVisible()  # the upgrade is done: one dialog at a time
     wait_done(desk, qtbot)  # the suitability check of the new serial ran
     assert r.verdict.isVisible()
-    assert sb.request_count("GET", "/v2/register-products/" + target) == 1
+    assert sb.request_count("GET", "/v2/register-products/" + target) == 2
 
 
 def test_a_new_licence_with_a_licensee_offers_nothing(desk, qtbot, run):

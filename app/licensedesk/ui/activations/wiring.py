@@ -89,9 +89,11 @@ def install_activations(desk: DeskApp, lookup: LookupFeature) -> ActivationsCont
     install_export(desk, lookup)
 
     def profile_chosen(name: str) -> None:
-        """A profile without a write pair is read-only here (DESIGN §3: a reseller's key)."""
+        """Read-only here: a profile without a write pair whose only key the service
+        refused for a write (DESIGN §3: a reseller's key), or without any pair."""
         panel.set_read_only("" if desk.connections.can_write(name) else _(NO_WRITE_PAIR))
 
     desk.connections.currentChanged.connect(profile_chosen)
     desk.connections.profilesChanged.connect(lambda: profile_chosen(desk.connections.current))
+    desk.connections.writeRefused.connect(lambda _name: profile_chosen(desk.connections.current))
     return controller

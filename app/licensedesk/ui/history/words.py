@@ -105,6 +105,9 @@ def what_text(entry: Entry) -> str:
         return _devices_text(action, entry.activation_ids, entry.product)
     if action == "upgrade":
         target = before.get("upgrade_serial")
+        if target and entry.serial:  # listed under both serials: each names the other
+            return _("Upgrade from {current} to {serial}").format(current=entry.serial,
+                                                                 serial=target)
         return _("Upgrade to {serial}").format(serial=target) if target else _("Upgrade")
     if action == "validate_record":
         host, product = _short(before.get("host_id")), entry.product

@@ -116,11 +116,7 @@ class LookupController(QObject):
         if part == "license":
             return await self._load_license(client, serial)
         if part == "products":
-            if not client.has_write_pair:  # a read-only profile: nothing to send
-                from licensedesk.api.responses import NO_WRITE_PAIR_PRODUCTS
-
-                return _(NO_WRITE_PAIR_PRODUCTS)
-            return await client.license_products(serial)
+            return await _products(client, serial)
         activations = await client.activations(serial)
         outcome = self._license_outcome
         if not activations and outcome is not None:
@@ -140,6 +136,22 @@ class LookupController(QObject):
             raise
         finally:
             _settle(outcome, None)
+
+
+async def _products(client, serial: str) -> list | str:
+    """The products, or why they are not listed: a single pair is tried once (DESIGN §3);
+    once the service refused it for writes, nothing doomed is sent again."""
+    from licensedesk.api.errors import NotAuthorized
+    from licensedesk.api.permissions import NO_WRITE_PERMISSION_PRODUCTS
+
+    if client.may_write is False:
+        return _(NO_WRITE_PERMISSION_PRODUCTS)
+    try:
+        return await client.license_products(serial)
+    except NotAuthorized as exc:
+        if client.has_write_pair:
+            raise
+        return exc.sentence
 
 
 def _settle(outcome: asyncio.Future | None, value: BaseException | None) -> None:

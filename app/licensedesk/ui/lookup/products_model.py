@@ -49,7 +49,7 @@ class ProductsModel(QAbstractTableModel):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self._rows: list[Any] = []
-        self._seats: dict[Any, int] = {}
+        self._seats: dict[Any, int] | None = {}  # None: the devices are not known
 
     def set_products(self, products: list[Any]) -> None:
         new = list(products)
@@ -65,16 +65,18 @@ class ProductsModel(QAbstractTableModel):
     def products(self) -> list[Any]:
         return list(self._rows)
 
-    def set_seats_used(self, counts: dict[Any, int]) -> None:
-        """Activated activations per product id; updates the seats column only."""
-        self._seats = dict(counts)
+    def set_seats_used(self, counts: dict[Any, int] | None) -> None:
+        """Activated activations per product id (None: the devices could not be read, so
+        no count is shown); updates the seats column only."""
+        self._seats = None if counts is None else dict(counts)
         if self._rows:
             last = len(self._rows) - 1
             self.dataChanged.emit(self.index(0, COL_SEATS), self.index(last, COL_SEATS))
 
     def seats_text(self, p: Any) -> str:
         limit = "?" if p.max_host_count is None else p.max_host_count
-        return f"{self._seats.get(p.id, 0)} / {limit}"
+        used = "?" if self._seats is None else self._seats.get(p.id, 0)
+        return f"{used} / {limit}"
 
     def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
@@ -121,4 +123,6 @@ class ProductsModel(QAbstractTableModel):
             return p
         if role == Qt.ItemDataRole.ToolTipRole and col in SECRET_COLUMNS:
             return _("Masked: select the product to reveal or copy it")
+        if role == Qt.ItemDataRole.ToolTipRole and col == COL_SEATS and self._seats is None:
+            return _("The devices could not be read, so the seats in use are not known.")
         return None

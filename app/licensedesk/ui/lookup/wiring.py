@@ -201,6 +201,7 @@ class LookupFeature(QObject):
         self._clear_results()
         if part == "activations":
             self._activations_loaded = False
+            self.workspace.update_seats(known=False)
         self._parts[part].show_error(failure.sentence)
         # One banner per lookup: the licence's error wins, others only if first.
         if self._banner_part is None or part == "license":
@@ -210,7 +211,7 @@ class LookupFeature(QObject):
     def _show_products(self, products: list) -> None:
         self._clear_results()
         self.workspace.products.show_products(products)
-        self.workspace.update_seats()
+        self.workspace.update_seats(known=self._activations_loaded)
 
     def _products_unavailable(self, sentence: str) -> None:
         self._clear_results()

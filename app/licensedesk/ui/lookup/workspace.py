@@ -319,9 +319,11 @@ class Workspace(QWidget):
         self.demo_marker.setVisible(on)
 
     # -- parts ---------------------------------------------------------------------
-    def update_seats(self) -> None:
-        """The products' "seats used" from the activations on show."""
-        self.products.set_seats_used(self.activations.model.activated_count_by_product())
+    def update_seats(self, known: bool = True) -> None:
+        """The products' "seats used" from the activations on show; ``known`` False: the
+        devices are not on show (failed or still loading), so no count is made up."""
+        counts = self.activations.model.activated_count_by_product() if known else None
+        self.products.set_seats_used(counts)
 
     def clear_results(self) -> None:
         """Nothing looked up: every part as at the start (e.g. another profile), and no

@@ -25,6 +25,7 @@ class NoProfile(Exception):
 class Connections(QObject):
     profilesChanged = Signal()
     currentChanged = Signal(str)
+    writeRefused = Signal(str)  # profile name: its only pair was refused for a write
 
     def __init__(self, store=None, secrets=None, parent=None) -> None:
         super().__init__(parent)
@@ -36,6 +37,7 @@ class Connections(QObject):
         self._forgotten: dict[str, int] = {}  # name -> times its client was forgotten
         self._warming: set[str] = set()  # names whose client is being made ahead
         self._closed = False
+        self._no_write: set[str] = set()  # single-pair profiles refused for a write
         self.current: str | None = None
 
     # -- profiles --------------------------------------------------------------
@@ -51,13 +53,23 @@ class Connections(QObject):
         return self.store.get(name)
 
     def can_write(self, name: str | None) -> bool:
-        """Whether profile ``name`` holds a write pair (no profile: nothing to write with)."""
+        """Whether writes are offered for profile ``name``: it holds a write pair, or its
+        only pair has not been refused for a write in this session (DESIGN §3: with one
+        pair, that one is tried)."""
         if not name:
             return False
         try:
-            return bool(self.profile(name).write_app_id)
+            profile = self.profile(name)
         except Exception:  # a profile removed meanwhile
             return False
+        if profile.write_app_id:
+            return True
+        return bool(profile.read_app_id) and name not in self._no_write
+
+    def _write_refused(self, name: str) -> None:
+        if name not in self._no_write:
+            self._no_write.add(name)
+            self.writeRefused.emit(name)
 
     def is_memory_only(self, name: str | None) -> bool:
         return name in self._memory
@@ -80,6 +92,7 @@ class Connections(QObject):
                 self.secrets.set(profile.name, pair, key)
             else:
                 self.secrets.delete(profile.name, pair)
+        self._no_write.discard(profile.name)
         self.forget_client(profile.name)
         self.profilesChanged.emit()
 
@@ -120,6 +133,7 @@ class Connections(QObject):
         """Keys typed in for this session (memory only when there is no keyring)."""
         for pair, key in keys.items():
             self.secrets.set(name, pair, key)
+        self._no_write.discard(name)
         self.forget_client(name)
 
     def select(self, name: str | None) -> None:
@@ -198,7 +212,10 @@ class Connections(QObject):
             from licensedesk.api.errors import InvalidInput
 
             raise InvalidInput(getattr(exc, "sentence", str(exc)), field="profile") from exc
-        return LicenseClient(config)
+        client = LicenseClient(config)
+        client.permissions.write_refused = name in self._no_write
+        client.permissions.on_refused = lambda: self._write_refused(name)
+        return client
 
     def make_client(self, config):
         """A separate client for a one-off check (profiles dialog); caller closes it."""

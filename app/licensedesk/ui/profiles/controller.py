@@ -1,7 +1,8 @@
 """The profiles dialog's async work: test one credential pair, remove a profile.
 
 Tasks ``profiles.test.read`` / ``profiles.test.write`` (a separate client with
-only that pair, closed after the check; nothing is changed on the service) and
+only that pair, closed after the check; nothing is changed on the service; a pair
+without the other is also tested for the other's calls, :mod:`.pair_check`) and
 ``profiles.remove`` (asks first through the ``confirm`` coroutine function).
 """
 
@@ -17,6 +18,7 @@ from licensedesk.api.sentence import say
 from licensedesk.i18n import N_, _
 
 from ..shared.tasks import TaskRunner
+from .pair_check import check_pair
 
 
 class ProfilesController(QObject):
@@ -56,7 +58,7 @@ class ProfilesController(QObject):
         config = client_config(only_this_pair, None, keys={pair: key})
         client = self._connections.make_client(config)
         try:
-            return await (client.check_read() if pair == "read" else client.check_write())
+            return await check_pair(client, pair, alone=not profile.app_id(other))
         finally:
             await client.aclose()
 

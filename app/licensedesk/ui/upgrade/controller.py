@@ -27,6 +27,7 @@ from .fit import upgrade_fit
 
 PREVIEW_TASK = "support.upgrade.preview"
 WRITE_TASK = "support.upgrade.write"
+REGISTRABLE_TASK = "support.upgrade.registrable"
 
 WENT_THROUGH = "went_through"
 NOTHING_CHANGED = "nothing_changed"
@@ -88,6 +89,8 @@ class UpgradeController(QObject):
     upgraded = Signal(str, str, object)  # service message, upgrade serial, its License or None
     failed = Signal(object)  # Failure of the write (404 current/upgrade, 422, 401…)
     reconciled = Signal(object, str)  # Reconciliation, upgrade serial
+    #: serial, whether it can be registered (None: not known), why not known
+    registrableChecked = Signal(str, object, str)
 
     def __init__(self, runner: TaskRunner, client: Callable[[], Any], parent=None, *,
                  history: Records | None = None) -> None:
@@ -159,6 +162,16 @@ class UpgradeController(QObject):
             self.reconciled.emit(result, upgrade)
             return
         self.upgraded.emit(message, upgrade, await _read(client, upgrade))
+
+    def check_registrable(self, serial: str) -> asyncio.Task:
+        """Ask register-products whether ``serial`` can be registered (changes nothing)."""
+        return self._runner.run(
+            REGISTRABLE_TASK,
+            lambda: self._client().registration_check(serial),
+            on_success=lambda found: self.registrableChecked.emit(serial, bool(found), ""),
+            on_error=lambda failure: self.registrableChecked.emit(serial, None,
+                                                                  failure.sentence),
+        )
 
     def _before(self, current: str, upgrade: str) -> dict[str, Any]:
         """What the history keeps of the licence before: what it becomes, and the current

@@ -26,18 +26,15 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
-    QVBoxLayout,
-    QWidget,
 )
 
-from licensedesk.i18n import N_, _, ngettext
+from licensedesk.i18n import N_, _
 
 from ..shared import colours
 from ..shared.a11y import labels_no_tab_stops, name_value, tab_chain
 from ..shared.colours import text_style
-from ..shared.labels import or_dash, plain_label, rich_label, shown
+from ..shared.labels import plain_label, rich_label
 from ..shared.support_dialog import (
     SupportDialog,
     hint_label,
@@ -45,20 +42,10 @@ from ..shared.support_dialog import (
     selectable,
     serial_edit,
 )
-from ..shared.values import local_time
+from .comparison import ROWS, confirm_edit, deletes, describe_side
 from .fit import fit_sentence
+from .next_step import NextStep
 
-#: key, the row's label, the field a screen reader names with each cell's value
-ROWS = (
-    ("serial", N_("Serial:"), N_("Serial")),
-    ("sku", N_("SKU:"), N_("SKU")),
-    ("sku_upgrade", N_("Upgrades from SKU:"), N_("Upgrades from SKU")),
-    ("type", N_("Type:"), N_("Type")),
-    ("licensee", N_("Licensee:"), N_("Licensee")),
-    # TRANSLATORS: the licence's validity: start → end
-    ("dates", N_("Valid:"), N_("Valid")),
-    ("activations", N_("Activations:"), N_("Activations")),
-)
 #: the colour of each tone of the SKU reading (fit.py)
 TONES = {"ok": colours.OK, "warn": colours.WARN, "bad": colours.BAD}
 BUSY_READING = N_("Reading both licences\u2026")
@@ -66,54 +53,6 @@ WIDTH = 760
 #: Opening height: the serial fields at their natural height, with room for the
 #: comparison that follows (the dialog grows further when that needs more).
 START_HEIGHT = 300
-
-
-def confirm_edit() -> QLineEdit:
-    """The type-to-confirm box: a plain field, deliberately not :func:`serial_edit`, so no
-    completer or other help of the serial fields can fill it in."""
-    edit = QLineEdit()
-    edit.setObjectName("upgradeConfirm")
-    edit.setAccessibleName(_("Type the current serial to confirm"))
-    edit.setAccessibleDescription(
-        _("The Upgrade button is enabled once this holds the current licence's serial."))
-    edit.setPlaceholderText(_("Type the current serial"))
-    edit.setClearButtonEnabled(True)
-    edit.setMinimumWidth(260)
-    edit.setCompleter(None)
-    edit.setInputMethodHints(Qt.InputMethodHint.ImhNoPredictiveText
-                             | Qt.InputMethodHint.ImhNoAutoUppercase)
-    return edit
-
-
-def describe_side(side) -> dict[str, str]:
-    """Cell texts for one licence of the preview."""
-    lic = side.license
-    if lic is None:
-        sentence = side.failure.sentence if side.failure else _("Not read.")
-        return {"serial": side.serial, "sku": sentence}
-    start, end = local_time(lic.start_at), local_time(lic.end_at)
-    dates = (_("no end (perpetual)") if not (start or end)
-             else f"{or_dash(start)} \u2192 {or_dash(end)}")
-    who = or_dash(lic.name)
-    if lic.email:
-        who += f" <{shown(lic.email)}>"
-    if side.activations is None:
-        # TRANSLATORS: the activations of a licence in the upgrade comparison; a reason follows
-        acts = _("could not be read: {reason}").format(
-            reason=side.activations_failure.sentence if side.activations_failure else "")
-    else:
-        on = sum(1 for a in side.activations if a.activated)
-        # TRANSLATORS: the activations of a licence: how many, how many of them switched on
-        acts = _("{total} ({on} activated)").format(total=len(side.activations), on=on)
-    return {
-        "serial": side.serial,
-        "sku": f"{or_dash(lic.sku_name)} ({or_dash(lic.sku_number)})",
-        "sku_upgrade": or_dash(lic.sku_upgrade),
-        "type": or_dash(str(lic.type or "").capitalize()),
-        "licensee": who,
-        "dates": dates,
-        "activations": acts,
-    }
 
 
 class UpgradeDialog(SupportDialog):
@@ -215,22 +154,13 @@ class UpgradeDialog(SupportDialog):
         self.confirm_input.textChanged.connect(self._update_button)
         self.upgrade_button.clicked.connect(self.submit)
 
-    def _next_step(self) -> QWidget:
-        """What to do after the upgrade: a sentence and "Register the new licence…"."""
-        box = QWidget()
-        box.setObjectName("upgradeNextStep")
-        lay = QVBoxLayout(box)
-        lay.setContentsMargins(0, 0, 0, 0)
-        self.next_label = selectable(plain_label())
-        self.next_label.setObjectName("upgradeNextStepText")
-        self.register_new_button = QPushButton(_("Register the new licence\u2026"))
-        self.register_new_button.setObjectName("upgradeRegisterNewButton")
-        self.register_new_button.clicked.connect(
-            lambda: self.registrationRequested.emit(self._new_serial))
-        lay.addWidget(self.next_label)
-        lay.addWidget(self.register_new_button, 0, Qt.AlignmentFlag.AlignLeft)
-        box.hide()
-        self._new_serial = ""
+    def _next_step(self) -> NextStep:
+        """What to do after the upgrade (:mod:`.next_step`); its widgets keep their names
+        here for the tab chain and the tests."""
+        box = NextStep()
+        box.registrationRequested.connect(self.registrationRequested)
+        box.changed.connect(self.fit_height)
+        self.next_label, self.register_new_button = box.label, box.button
         return box
 
     def _tab_order(self) -> None:
@@ -324,7 +254,7 @@ class UpgradeDialog(SupportDialog):
             self.match_label.setText(_("Both licences must exist to upgrade."))
             self.match_label.setStyleSheet(text_style(colours.BAD))
         if preview.ready:
-            self.warning.setText(_deletes(preview.current.serial, preview.current.activations))
+            self.warning.setText(deletes(preview.current.serial, preview.current.activations))
             self.warning.show()
         else:
             self.warning.hide()
@@ -386,19 +316,12 @@ class UpgradeDialog(SupportDialog):
         self.offer_registration(upgrade_serial, lic)
 
     def offer_registration(self, serial: str, lic: Any = None) -> None:
-        """Say plainly that the new licence has no licensee, and how to set one. ``lic``:
-        the licence read after the upgrade; None (that read failed): what Compare read."""
+        """Say plainly that the new licence has no licensee, and whether registering can
+        set one. ``lic``: the licence read after the upgrade; None (that read failed):
+        what Compare read."""
         if lic is None and self.preview is not None and self.preview.upgrade.serial == serial:
             lic = self.preview.upgrade.license
-        if lic is None or lic.name:
-            return
-        self._new_serial = serial
-        self.next_label.setText(_(
-            "The new licence {serial} has no licensee yet. To set one, register it: the "
-            "licensee's name and e-mail can be set on a licence with the offline "
-            "distribution setting.").format(serial=serial))
-        self.next_box.show()
-        self.fit_height()
+        self.next_box.offer(serial, lic)
 
     def show_reconciliation(self, result, upgrade_serial: str = "") -> None:
         from .controller import NOT_YET, NOTHING_CHANGED, WENT_THROUGH
@@ -417,20 +340,3 @@ class UpgradeDialog(SupportDialog):
 
     def outcome_text(self) -> str:
         return self.outcome.text() if self.outcome.isVisibleTo(self) else ""
-
-
-def _deletes(serial: str, activations: list | None) -> str:
-    """The warning of what an upgrade deletes: the current licence and its activations
-    (how many when they could be read)."""
-    if activations is None:
-        return _("\u26a0 Upgrading deletes the current licence {serial} and its activations. "
-                 "This cannot be undone.").format(serial=serial)
-    if not activations:
-        return _("\u26a0 Upgrading deletes the current licence {serial} (it has no "
-                 "activations). This cannot be undone.").format(serial=serial)
-    n = len(activations)
-    return ngettext(
-        "\u26a0 Upgrading deletes the current licence {serial} and its {n} activation. This "
-        "cannot be undone.",
-        "\u26a0 Upgrading deletes the current licence {serial} and its {n} activations. This "
-        "cannot be undone.", n).format(serial=serial, n=n)

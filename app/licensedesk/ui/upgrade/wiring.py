@@ -2,8 +2,9 @@
 licence card's and the activations table's context menus.
 
 After an upgrade (or a lost answer that turns out to have gone through) the
-workspace shows the upgrade licence, and "Register the new licence…" hands the new
-serial over to the registration feature.
+workspace shows the upgrade licence. A new licence without a licensee is checked
+for registration (register-products); only when it can be registered does "Register
+the new licence…" hand the new serial over to the registration feature.
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ class UpgradeFeature(QObject):
             c.upgraded.connect(self._upgraded)
             c.reconciled.connect(self._reconciled)
             d.registrationRequested.connect(self._register_new)
+            d.next_box.checkRequested.connect(c.check_registrable)
+            c.registrableChecked.connect(d.next_box.set_registrable)
             # never the write: it runs to its end
             d.finished.connect(lambda _code: self._runner.cancel(PREVIEW_TASK))
         return self.dialog

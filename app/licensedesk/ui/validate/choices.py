@@ -42,15 +42,20 @@ class ChoicesController(QObject):
         self._runner.cancel(TASK)
 
     async def _load(self, serial: str) -> tuple[list | None, list]:
+        from licensedesk.api.errors import NotAuthorized
+
         client = self._client()
-        if not client.has_write_pair:  # a read-only profile: the service would refuse
+        if client.may_write is False:  # the service refused this key for writes already
             return None, await client.activations(serial)
         got = await asyncio.gather(client.license_products(serial), client.activations(serial),
                                    return_exceptions=True)
-        for item in got:  # both ended: raise the first failure, leave nothing running
+        products, activations = got
+        if isinstance(products, NotAuthorized) and not client.has_write_pair:
+            products = None  # the single pair lacks write permission: type the code
+        for item in (products, activations):  # both ended: raise the first failure
             if isinstance(item, BaseException):
                 raise item
-        return got[0], got[1]
+        return products, activations
 
     def _failed(self, serial: str, failure: Failure) -> None:
         self.failed.emit(serial, failure)
