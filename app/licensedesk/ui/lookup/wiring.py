@@ -20,7 +20,7 @@ from licensedesk.api.serials import normalize_serial
 from licensedesk.batch.parse import parse_serials
 from licensedesk.i18n import N_, _
 
-from ..shared.support_dialog import normalise_serial
+from ..shared.support_dialog import serial_or_none
 from ..shared.tasks import Failure
 from .controller import LookupController
 from .image import LicenseImageController
@@ -94,7 +94,7 @@ class LookupFeature(QObject):
 
     def serial_on_show(self) -> str:
         """The serial on show, else the valid serial typed in the box, else ""."""
-        return self.controller.serial or normalise_serial(self.workspace.serial_input.text()) or ""
+        return self.controller.serial or serial_or_none(self.workspace.serial_input.text()) or ""
 
     def shown(self, serial: str) -> WorkspaceData | None:
         """What the workspace holds for ``serial`` (None when it shows another serial)."""

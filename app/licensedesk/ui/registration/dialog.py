@@ -35,9 +35,9 @@ from ..shared.labels import or_dash, plain_label, shown
 from ..shared.support_dialog import (
     SupportDialog,
     hint_label,
-    normalise_serial,
     selectable,
     serial_edit,
+    serial_or_none,
 )
 from ..shared.values import local_time
 
@@ -176,7 +176,7 @@ class RegistrationDialog(SupportDialog):
 
     # -- check ---------------------------------------------------------------------
     def check(self) -> bool:
-        serial = normalise_serial(self.serial_input.text())
+        serial = serial_or_none(self.serial_input.text())
         self.serial_hint.setVisible(serial is None)
         if serial is None:
             self.serial_hint.setText(_("A serial is five groups of four letters or digits."))
@@ -187,7 +187,7 @@ class RegistrationDialog(SupportDialog):
         return True
 
     def show_check(self, serial: str, lic: Any) -> None:
-        if normalise_serial(self.serial_input.text()) != serial:
+        if serial_or_none(self.serial_input.text()) != serial:
             return  # edited meanwhile
         self.license = lic
         self.verdict.show()

@@ -30,7 +30,7 @@ from .error_banner import ErrorBanner
 from .labels import plain_label
 
 
-def normalise_serial(text: str) -> str | None:
+def serial_or_none(text: str) -> str | None:
     """The canonical serial, or None when ``text`` is not one."""
     from licensedesk.api.serials import normalize_serial
 

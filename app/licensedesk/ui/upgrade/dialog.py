@@ -38,9 +38,9 @@ from ..shared.labels import plain_label, rich_label
 from ..shared.support_dialog import (
     SupportDialog,
     hint_label,
-    normalise_serial,
     selectable,
     serial_edit,
+    serial_or_none,
 )
 from .comparison import ROWS, confirm_edit, deletes, describe_side
 from .fit import fit_sentence
@@ -196,7 +196,7 @@ class UpgradeDialog(SupportDialog):
 
     def _serials(self) -> tuple[str | None, str | None]:
         current, upgrade = self.current_input.text(), self.upgrade_input.text()
-        return normalise_serial(current), normalise_serial(upgrade)
+        return serial_or_none(current), serial_or_none(upgrade)
 
     def _serials_edited(self, *_args) -> None:
         """Another pair of serials: the comparison shown no longer applies."""
@@ -269,7 +269,7 @@ class UpgradeDialog(SupportDialog):
     def confirmed(self) -> bool:
         if self.preview is None or not self.preview.ready:
             return False
-        return normalise_serial(self.confirm_input.text()) == self.preview.current.serial
+        return serial_or_none(self.confirm_input.text()) == self.preview.current.serial
 
     def _update_button(self, *_args) -> None:
         self.upgrade_button.setEnabled(self.confirmed() and not self._writing and not self._done)

@@ -32,9 +32,9 @@ from ..shared.labels import plain_label, shown
 from ..shared.support_dialog import (
     SupportDialog,
     hint_label,
-    normalise_serial,
     selectable,
     serial_edit,
+    serial_or_none,
 )
 from .host_choice import DEVICE, NOTHING, THIS, TYPED, HostChoice
 from .result_box import ResultBox
@@ -190,7 +190,7 @@ class ValidateDialog(SupportDialog):
         another serial by now. A code chosen from the old list gives way to the new
         list's first product unless the new list has it; a typed code stays, and so does
         the host choice (a device of the old licence becomes a typed host)."""
-        if normalise_serial(self.serial_input.text()) != serial:
+        if serial_or_none(self.serial_input.text()) != serial:
             return False
         self._filling = True
         try:
@@ -258,14 +258,14 @@ class ValidateDialog(SupportDialog):
         text = self.serial_input.text()
         host = self.chosen_host()
         tag = self.tag_input.text().strip() if host else ""
-        return (normalise_serial(text) or text.strip(), self.product_code(), host, tag)
+        return (serial_or_none(text) or text.strip(), self.product_code(), host, tag)
 
     def submit(self) -> bool:
         """Check the input and emit :attr:`validateRequested`; False when something is wrong."""
         if not self.validate_button.isEnabled():
             return False
         ok = True
-        serial = normalise_serial(self.serial_input.text())
+        serial = serial_or_none(self.serial_input.text())
         self.serial_hint.setVisible(serial is None)
         if serial is None:
             self.serial_hint.setText(_("A serial is five groups of four letters or digits."))
@@ -309,7 +309,7 @@ class ValidateDialog(SupportDialog):
     # -- reacting to edits -------------------------------------------------------
     def _serial_typed(self, text: str) -> None:
         self._inputs_changed()
-        if self._loading and normalise_serial(text) != self._choices_serial:
+        if self._loading and serial_or_none(text) != self._choices_serial:
             self.show_choices_note("")  # its lists will be ignored: ask again if it is back
             self._choices_serial = None
         if not self._filling:
@@ -328,7 +328,7 @@ class ValidateDialog(SupportDialog):
     def _settle_serial(self) -> None:
         """The serial stopped changing: ask for its lists once per serial."""
         self._serial_timer.stop()
-        serial = normalise_serial(self.serial_input.text())
+        serial = serial_or_none(self.serial_input.text())
         if serial and serial != self._choices_serial:
             self._choices_serial = serial
             self.serialSettled.emit(serial)
