@@ -178,7 +178,10 @@ def cmd_export(args: argparse.Namespace, printer: Printer, target: str = "-") ->
         for line in export_lines(entries, ascii_only=True):
             printer.raw(printer.scrub(line))
     else:
-        _write_file(Path(target), [printer.scrub(line) + "\n" for line in export_lines(entries)])
+        from licensedesk.display_text import json_safe
+
+        lines = [json_safe(printer.scrub(line)) + "\n" for line in export_lines(entries)]
+        _write_file(Path(target), lines)
         printer.note(ngettext("Exported {n} entry to {file}.", "Exported {n} entries to {file}.",
                               len(entries)).format(n=len(entries), file=target))  # fmt: skip
     return OK
