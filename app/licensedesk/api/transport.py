@@ -26,6 +26,7 @@ is per read, so it alone cannot bound a call.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import ssl
 import threading
@@ -160,14 +161,45 @@ def verify_setting(verify: bool | str | Path) -> bool | ssl.SSLContext:
     had paid it in a worker thread. A bundle file changed on disk is loaded again."""
     if verify is False:
         return False
-    key = ("default",) if verify is True else _bundle_key(Path(verify))
+    key = _default_key() if verify is True else _bundle_key(Path(verify))
     with _CONTEXTS_LOCK:
         context = _CONTEXTS.get(key)
     if context is None:
-        context = httpx.create_ssl_context() if verify is True else _bundle_context(Path(verify))
+        context = _default_context() if verify is True else _bundle_context(Path(verify))
         with _CONTEXTS_LOCK:
             context = _CONTEXTS.setdefault(key, context)
     return context
+
+
+def _default_key() -> tuple:
+    """The default context is built from SSL_CERT_FILE / SSL_CERT_DIR when they are set:
+    another value is another context."""
+    return ("default", os.environ.get("SSL_CERT_FILE"), os.environ.get("SSL_CERT_DIR"))
+
+
+def _default_context() -> ssl.SSLContext:
+    """httpx's default context; the CA bundle that ``SSL_CERT_FILE`` / ``SSL_CERT_DIR``
+    name is loaded there, and a variable naming a missing file is said in a sentence."""
+    try:
+        return httpx.create_ssl_context()
+    except (OSError, ssl.SSLError) as exc:
+        names = _unusable_certificate_variables()
+        if not names:
+            raise
+        raise InvalidInput(
+            say(N_("The certificates named by {variable} cannot be used: the file is missing "
+                   "or holds no certificate. Correct the variable or unset it."),
+                variable=" ".join(names)),
+            field="verify",
+        ) from exc
+
+
+def _unusable_certificate_variables() -> list[str]:
+    """``NAME=value`` of SSL_CERT_FILE / SSL_CERT_DIR that name nothing usable (both set
+    ones when neither is plainly missing)."""
+    given = {name: os.environ.get(name, "") for name in ("SSL_CERT_FILE", "SSL_CERT_DIR")}
+    missing = [name for name, value in given.items() if value and not Path(value).exists()]
+    return [f"{name}={given[name]}" for name in missing or [n for n in given if given[n]]]
 
 
 def _bundle_key(path: Path) -> tuple:

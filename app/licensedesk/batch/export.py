@@ -26,6 +26,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime
 from typing import Any, TextIO
 
+from licensedesk.display_text import json_safe, visible
+from licensedesk.export_cells import cell
+
 from .model import CheckResult, Seats
 
 COLUMNS: tuple[str, ...] = (
@@ -103,9 +106,11 @@ def _cell(value: Any) -> str:
 
 
 def csv_cells(result: Row, columns: Sequence[str] = COLUMNS) -> list[str]:
-    """The row's CSV cells in ``columns`` order ("" for none, ``true``/``false``)."""
+    """The row's CSV cells in ``columns`` order ("" for none, ``true``/``false``); text
+    guarded against formulas and with visible escapes (:mod:`licensedesk.export_cells`),
+    numbers (``days_left``, ``line``) as they are."""
     row = row_dict(result)
-    return [_cell(row.get(c)) for c in columns]
+    return [_cell(cell(row.get(c))) for c in columns]
 
 
 def write_csv(fp: TextIO, results: Iterable[Row], columns: Sequence[str] = COLUMNS) -> int:
@@ -121,10 +126,10 @@ def write_csv(fp: TextIO, results: Iterable[Row], columns: Sequence[str] = COLUM
 
 
 def write_json(fp: TextIO, results: Iterable[Row], columns: Sequence[str] = COLUMNS) -> int:
-    """One JSON array of row objects; returns the rows written."""
+    """One JSON array of row objects; returns the rows written. Control and bidi
+    characters are written as ``\\uXXXX`` (the same text, nothing raw)."""
     rows = [_only(row_dict(r), columns) for r in results]
-    json.dump(rows, fp, ensure_ascii=False, indent=2)
-    fp.write("\n")
+    fp.write(json_safe(json.dumps(rows, ensure_ascii=False, indent=2)) + "\n")
     return len(rows)
 
 
@@ -133,8 +138,9 @@ def _only(row: dict[str, Any], columns: Sequence[str]) -> dict[str, Any]:
 
 
 def json_line(result: CheckResult) -> str:
-    """One row as a single line of JSON (no newline)."""
-    return json.dumps(row_dict(result), ensure_ascii=False)
+    """One row as a single line of JSON (no newline), control and bidi characters as
+    ``\\uXXXX``."""
+    return json_safe(json.dumps(row_dict(result), ensure_ascii=False))
 
 
 def write_json_lines(fp: TextIO, results: Iterable[CheckResult]) -> int:
@@ -184,7 +190,7 @@ def xlsx_bytes(results: Iterable[Row], columns: Sequence[str] = COLUMNS) -> byte
             elif isinstance(value, int):
                 sheet.write_number(row, col, value)
             else:
-                sheet.write_string(row, col, value)
+                sheet.write_string(row, col, visible(value))  # as on screen
             widths[col] = max(widths[col], min(len(str(value)), 60))
     for col, width in enumerate(widths):
         sheet.set_column(col, col, width + 2)

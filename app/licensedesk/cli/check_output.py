@@ -115,7 +115,7 @@ class OrderedRows:
         if self.mode == "json":
             return json_safe(json_line(result))
         if self.mode == "csv":
-            return self._csv([visible(cell) for cell in csv_cells(result)])
+            return self._csv(csv_cells(result))  # guarded and escaped there
         return visible(human_line(result))
 
     def add(self, result: CheckResult) -> None:

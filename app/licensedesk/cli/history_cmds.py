@@ -4,6 +4,7 @@
             [--outcome O] [--search TEXT] [--limit N] [--store local|team] [--json]
     history export [--since DATE] [FILE|-]
     history import FILE
+    history use postgresql://USER@HOST[:PORT]/DB | local   (:mod:`.history_use`)
 
 The store is the one ``history.json`` names (local by default); ``--store``
 picks the other for one command (export from the local file, import into the
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from licensedesk import clock
 from licensedesk.i18n import _, ngettext
 
-from .errors import NETWORK, OK, CliError, UsageError
+from .errors import INTERRUPTED, NETWORK, OK, CliError, UsageError
 from .errors import USAGE as USAGE_CODE
 
 if TYPE_CHECKING:  # .output loads the models: not while building the parser
@@ -91,13 +92,17 @@ def _store(args: argparse.Namespace, printer: Printer) -> Iterator[HistoryStore]
     if kind == "team":
         if not settings.team_url:
             raise UsageError(
-                _("No team database is set: choose one in the window's history settings "
-                  "(history.json, 'team_url').")
+                _("No team database is set: choose one with 'licensedesk-cli history use "
+                  "postgresql://…' or in the window's history settings.")
             )  # fmt: skip
+        import os
+
+        from licensedesk.history.settings import PASSWORD_VARIABLE
         from licensedesk.profiles import SecretStore
 
         secrets = SecretStore()
-        printer.note_once(None if secrets.persistent else secrets.warning)
+        given = bool(os.environ.get(PASSWORD_VARIABLE))
+        printer.note_once(None if secrets.persistent or given else secrets.warning)
     try:
         store = open_store(settings, secrets=secrets, store=kind)
         try:
@@ -113,6 +118,12 @@ def _store(args: argparse.Namespace, printer: Printer) -> Iterator[HistoryStore]
 
 def run(args: argparse.Namespace, printer: Printer) -> int:
     words = list(args.words)
+    if words and words[0] == "use":
+        if len(words) != 2:
+            raise UsageError(_("usage: {usage}").format(usage=USAGE))
+        from .history_use import cmd_use
+
+        return cmd_use(args, printer, words[1])
     if words and words[0] in ("export", "import"):
         command, rest = words[0], words[1:]
         if len(rest) > 1 or (command == "import" and not rest):
@@ -178,7 +189,10 @@ def cmd_export(args: argparse.Namespace, printer: Printer, target: str = "-") ->
         for line in export_lines(entries, ascii_only=True):
             printer.raw(printer.scrub(line))
     else:
-        _write_file(Path(target), [printer.scrub(line) + "\n" for line in export_lines(entries)])
+        from licensedesk.display_text import json_safe
+
+        lines = [json_safe(printer.scrub(line)) + "\n" for line in export_lines(entries)]
+        _write_file(Path(target), lines)
         printer.note(ngettext("Exported {n} entry to {file}.", "Exported {n} entries to {file}.",
                               len(entries)).format(n=len(entries), file=target))  # fmt: skip
     return OK
@@ -210,7 +224,13 @@ def cmd_import(args: argparse.Namespace, printer: Printer, source: str) -> int:
     except (ImportError_, UnicodeDecodeError) as exc:
         raise UsageError(str(exc)) from None
     with _store(args, printer) as store:
-        added = store.import_entries(entries)
+        try:
+            added = store.import_entries(entries)
+        except KeyboardInterrupt:
+            raise CliError(_(
+                "Import interrupted: the entries are added in one go, so either all of them "
+                "or none are there; importing the file again adds what is missing."
+            ), INTERRUPTED) from None  # fmt: skip
     there = len(entries) - added
     printer.result(
         {"read": len(entries), "added": added, "already_there": there},

@@ -19,7 +19,8 @@ OUTCOME_NAMES = "pending, done, refused, unknown, failed"
 USAGE = """\
 licensedesk-cli history [SERIAL] [--since DATE] [--action A] [--json] [filters]
        licensedesk-cli history export [--since DATE] [FILE|-]
-       licensedesk-cli history import FILE"""
+       licensedesk-cli history import FILE
+       licensedesk-cli history use postgresql://USER@HOST[:PORT]/DB | local"""
 
 
 #: the command's line in the list of ``licensedesk-cli --help``
@@ -37,11 +38,15 @@ def add_history_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None
             "Show the history of changes (newest first): of one SERIAL, or every entry "
             "matching the filters. 'export' writes it as JSON lines; 'import' adds the "
             "entries of such a file that the store does not hold yet (no duplicates: import "
-            "twice, the count stays the same)."
+            "twice, the count stays the same). 'use' chooses where this desk records: the team "
+            "database at a postgresql:// address (its password from a hidden prompt, "
+            "$LICENSEDESK_HISTORY_PASSWORD or the OS keyring, never the command line; the "
+            "connection is checked first) or 'local', this computer's file."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("words", nargs="*", metavar="SERIAL | export [FILE] | import FILE",
+    p.add_argument("words", nargs="*",
+                   metavar="SERIAL | export [FILE] | import FILE | use URL|local",
                    help=argparse.SUPPRESS)  # fmt: skip
     p.add_argument("--since", metavar="DATE",
                    help=_("from this day or time on (YYYY-MM-DD[THH:MM])"))

@@ -15,6 +15,7 @@ psycopg is imported here only, so that the local store and ``--help`` never load
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Iterator
 from datetime import datetime
 from typing import Any
@@ -31,6 +32,12 @@ from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit,
 from .store import StoreError
 
 __all__ = ["LOCK_KEY", "MIGRATIONS", "PostgresStore"]
+
+# psycopg reports what it gives up on while leaving a broken pipeline ("error ignored
+# terminating <psycopg.Pipeline [BAD] …>") on its logger. Where nothing handles that
+# logger (the command line), Python's last-resort handler printed it raw on stderr,
+# after or before our own sentence; the window's log file still receives it.
+logging.getLogger("psycopg").addHandler(logging.NullHandler())
 
 #: The advisory lock of the migrations: one constant every License Desk uses
 #: ("LDHISTMG" in ASCII, a positive bigint).

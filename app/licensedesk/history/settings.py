@@ -15,6 +15,7 @@ a temporary file replaced atomically.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FILE_NAME",
     "KEYRING_ENTRY",
+    "PASSWORD_VARIABLE",
     "HistorySettings",
     "SettingsError",
     "config_dir",
@@ -127,8 +129,15 @@ def set_team_url(url: str, secrets: SecretStore | None) -> str:
     return check_team_url(clean)
 
 
-def team_password(secrets: SecretStore) -> str | None:
-    return secrets.get_named(KEYRING_ENTRY)
+#: a desk without a keyring (a server, a container) gives the team password here
+PASSWORD_VARIABLE = "LICENSEDESK_HISTORY_PASSWORD"
+
+
+def team_password(secrets: SecretStore | None) -> str | None:
+    """The team database's password: the keyring's (entry ``history-team``), else
+    ``$LICENSEDESK_HISTORY_PASSWORD`` (as an api_key: the keyring wins), else None."""
+    stored = secrets.get_named(KEYRING_ENTRY) if secrets is not None else None
+    return stored or os.environ.get(PASSWORD_VARIABLE) or None
 
 
 # ---------------------------------------------------------------- settings

@@ -110,7 +110,7 @@ def open_store(
     """The store the settings name (``store`` overrides their choice), opened and migrated.
 
     The team database's password comes from ``secrets`` (the OS keyring entry
-    ``history-team``); without ``secrets`` none is sent. Raises StoreError."""
+    ``history-team``), else from ``$LICENSEDESK_HISTORY_PASSWORD``. Raises StoreError."""
     kind = store or settings.store
     if kind == "team":
         from .postgres_store import PostgresStore
@@ -118,7 +118,7 @@ def open_store(
 
         if not settings.team_url:
             raise StoreError(_("no team database is set in the history settings"))
-        password = team_password(secrets) if secrets is not None else None
+        password = team_password(secrets)
         opened: HistoryStore = PostgresStore(settings.team_url, password=password)
     else:
         from .sqlite_store import SqliteStore

@@ -18,8 +18,12 @@ __all__ = ["TeamCheck", "test_connection"]
 
 @dataclass(frozen=True)
 class TeamCheck:
+    """``network``: the server could not be reached or refused the login (the command
+    line exits 3 then)."""
+
     ok: bool
     sentence: str
+    network: bool = False
 
 
 def test_connection(url: str, password: str | None = None, *, timeout: int = 5) -> TeamCheck:
@@ -36,7 +40,7 @@ def test_connection(url: str, password: str | None = None, *, timeout: int = 5) 
     try:
         version, table, may_create, count = store.server_facts()
     except StoreError as exc:
-        return TeamCheck(False, exc.sentence)
+        return TeamCheck(False, exc.sentence, network=exc.network)
     finally:
         store.close()
     server = f"PostgreSQL {version // 10000}.{version % 10000}"

@@ -106,6 +106,17 @@ def test_an_endless_chunked_answer_stops_at_the_limit(server, tmp_path):
                          "the rest was not read.")
 
 
+@pytest.mark.parametrize("bomb", ["gzip_endless", "deflate_endless"])
+def test_a_compressed_answer_is_counted_as_it_inflates(server, tmp_path, bomb):
+    """About a thousand to one: the 4 MB limit is reached after a few KB on the wire, and
+    the client stops reading there, not after inflating what the server sends."""
+    server.default = bomb
+    child = run_child(server.url, tmp_path)
+    ended_cleanly(child, "The licence service sent more than 4 MB in one answer: "
+                         "the rest was not read.")
+    assert server.compressed_sent < 4 * 1024**2 // 50  # far less than inflated: it stopped
+
+
 def test_a_trickle_of_one_byte_every_200_ms_ends_at_the_deadline(server, tmp_path):
     server.default = "trickle"
     child = run_child(server.url, tmp_path, "--deadline", "2", "--read-timeout", "5")

@@ -9,6 +9,9 @@ one behaviour, picked by the request's path (the first match of
 - ``huge_length``: ``Content-Length: 2147483648``, then zeros as fast as the
   client takes them;
 - ``endless_chunks``: ``Transfer-Encoding: chunked``, 64 KiB chunks for ever;
+- ``gzip_endless`` / ``deflate_endless``: ``Content-Encoding: gzip`` (``deflate``),
+  chunked, zeros compressed about a thousand to one, for ever (a "zip bomb");
+  :attr:`compressed_sent` counts the bytes on the wire;
 - ``trickle``: the answer (status line included) one byte every
   :data:`TRICKLE_EVERY` seconds, for ever: each read gets a byte in time;
 - ``deep_arrays`` / ``deep_objects``: 200 with :data:`DEPTH` nested arrays
@@ -26,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import zlib
 from typing import Any
 
 DEPTH = 100_000
@@ -48,6 +52,7 @@ class HostileServer:
         self.statuses: dict[str, int] = {}
         self.requests: list[tuple[str, str]] = []
         self.stream_cap: int | None = None
+        self.compressed_sent = 0
         self.trickle_for: float | None = None
         self.url = ""
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -154,6 +159,24 @@ class HostileServer:
         while self.stream_cap is None or sent < self.stream_cap:
             writer.write(frame)
             sent += len(CHUNK)
+            await writer.drain()
+
+    async def _gzip_endless(self, writer: asyncio.StreamWriter, _path: str) -> None:
+        await self._bomb(writer, "gzip", zlib.compressobj(9, zlib.DEFLATED, 31))
+
+    async def _deflate_endless(self, writer: asyncio.StreamWriter, _path: str) -> None:
+        await self._bomb(writer, "deflate", zlib.compressobj(9, zlib.DEFLATED, 15))
+
+    async def _bomb(self, writer: asyncio.StreamWriter, encoding: str, packer: Any) -> None:
+        writer.write(self._head(200, {"Content-Type": "application/json",
+                                      "Content-Encoding": encoding,
+                                      "Transfer-Encoding": "chunked"}))
+        inflated = 0
+        while self.stream_cap is None or inflated < self.stream_cap:
+            packed = packer.compress(CHUNK * 16) + packer.flush(zlib.Z_SYNC_FLUSH)
+            inflated += len(CHUNK) * 16
+            writer.write(f"{len(packed):x}\r\n".encode() + packed + b"\r\n")
+            self.compressed_sent += len(packed)
             await writer.drain()
 
     async def _trickle(self, writer: asyncio.StreamWriter, _path: str) -> None:

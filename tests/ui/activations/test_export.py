@@ -97,3 +97,29 @@ def test_a_name_typed_without_an_extension_gets_csv(desk, qtbot, tmp_path, monke
     rows = list(csv.reader((tmp_path / "devices.csv").open(encoding="utf-8")))
     assert rows[0][:3] == ["Serial", "Licensee", "ID"] and len(rows) == 4
     assert not (tmp_path / "devices").exists()
+
+
+def test_service_text_is_written_as_text_and_as_the_table_shows_it(desk, qtbot, tmp_path,
+                                                                   monkeypatch):
+    """A device tag ``=HYPERLINK(…)`` stays text in a spreadsheet (a leading quote), a
+    control or bidi character is written as the table shows it; the ids stay numbers."""
+    import sqlite3
+
+    sandbox = desk.sandbox
+    serial = sandbox.serial("perpetual")
+    tag = '=HYPERLINK("http://evil.example","x")'
+    with sqlite3.connect(sandbox.db_path) as conn:
+        conn.execute("UPDATE licenses SET name = ? WHERE serial = ?", ("-Ada\u202eevil", serial))
+        conn.execute("UPDATE activations SET device_tag = ? WHERE license_id = "
+                     "(SELECT id FROM licenses WHERE serial = ?)", (tag, serial))
+    look_up(desk, qtbot, serial)
+    panel = desk.window.workspace.activations
+    answer_dialog(monkeypatch, panel, lambda _start: tmp_path / "devices.csv")
+
+    click(qtbot, panel.export_button)
+
+    rows = list(csv.reader((tmp_path / "devices.csv").open(encoding="utf-8", newline="")))
+    device = rows[0].index("Device tag")
+    assert [r[device] for r in rows[1:]] == ["'" + tag] * 3
+    assert rows[1][LICENSEE].startswith("'-Ada\\u202eevil")
+    assert all(r[ID].isdigit() for r in rows[1:])

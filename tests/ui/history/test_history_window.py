@@ -272,3 +272,43 @@ def test_dates_nobody_picked_follow_the_day_when_the_window_is_shown_again(desk,
     f.use_since.setChecked(True)  # turned on: the date it shows is the one it uses
     settle(desk, qtbot)
     assert w.filters.query().since == clock.start_of_day(today.addDays(-30).toPython())
+
+
+def test_the_csv_export_writes_people_s_text_as_text(desk, qtbot, tmp_path, monkeypatch):
+    """A display name or a service message that a spreadsheet would run gets a leading
+    quote, a control or bidi character is written as the table shows it; the ids and
+    times we write stay as they are. The JSON lines carry the exact text, escaped."""
+    sb = desk.sandbox
+    hostile = Entry(id=str(uuid.uuid4()), time=clock.now().replace(microsecond=0), user="eve",
+                    machine="desk-7", action="delete", outcome="refused",
+                    serial=sb.serial("perpetual"), activation_ids=(9,),
+                    display_name="@SUM(A1)",
+                    detail="=cmd|' /C calc'!A0 <img src='http://evil.example/x.png'>\u202eevil")
+    store = SqliteStore(local_history_path())
+    try:
+        store.migrate()
+        store.write(hostile)
+    finally:
+        store.close()
+    w = open_window(desk, qtbot)
+    monkeypatch.setattr(w, "ask_save_path", lambda proposed, kind: str(tmp_path / "out"))
+    from PySide6.QtGui import QTextDocument
+
+    from licensedesk.ui.history.model import COL_OUTCOME
+
+    tip = w.table.model().index(0, COL_OUTCOME).data(Qt.ItemDataRole.ToolTipRole)
+    shown_tip = QTextDocument()
+    shown_tip.setHtml(tip)  # a tooltip that looks like HTML is read as HTML
+    assert "<img src='http://evil.example/x.png'>\\u202eevil" in shown_tip.toPlainText()
+
+    click(qtbot, w.export_csv_button)
+    with open(tmp_path / "out.csv", newline="", encoding="utf-8") as fh:
+        row = next(csv.DictReader(fh))
+    assert row["display_name"] == "'@SUM(A1)"
+    assert row["detail"] == ("'=cmd|' /C calc'!A0 <img src='http://evil.example/x.png'>"
+                             "\\u202eevil")
+    assert (row["activation_ids"], row["id"]) == ("9", hostile.id)
+
+    click(qtbot, w.export_json_button)
+    text = (tmp_path / "out.jsonl").read_text(encoding="utf-8")
+    assert "\u202e" not in text and json.loads(text)["detail"] == hostile.detail

@@ -74,4 +74,4 @@ def test_what_the_first_calls_would_load_is_loaded_ahead(make_desk, sandbox_prof
     monkeypatch.setattr(transport, "_CONTEXTS", {})
     desk = make_desk(profile=sandbox_profile)
     qtbot.waitUntil(lambda: desk.connections.open_clients() == 1, timeout=5000)
-    assert ("default",) in transport._CONTEXTS
+    assert transport._default_key() in transport._CONTEXTS

@@ -51,7 +51,7 @@ sys.exit(main(["--demo"]))
 
 
 def _env(root: Path) -> dict[str, str]:
-    (root / "tmp").mkdir()
+    (root / "tmp").mkdir(exist_ok=True)
     return {**os.environ, "QT_QPA_PLATFORM": "offscreen", "TMPDIR": str(root / "tmp"),
             "HOME": str(root / "home"), "XDG_CONFIG_HOME": str(root / "xdg-config"),
             "XDG_DATA_HOME": str(root / "xdg-data"), "XDG_CACHE_HOME": str(root / "xdg-cache"),
@@ -112,3 +112,44 @@ def test_closing_the_window_or_quitting_leaves_nothing(tmp_path, how):
     _ends_cleanly(proc, tmp_path)
     log = (tmp_path / "logs" / "licensedesk.log").read_text()
     assert "demo sandbox listening" in log and "demo sandbox stopped" in log
+
+
+def _folders(root: Path) -> set[str]:
+    return {p.name for p in (root / "tmp").glob("licensedesk-demo-*")}
+
+
+def _demo_running(root: Path, before: set[str]) -> bool:
+    """Both folders of a new demo are there: its service's (with the database) and its
+    history of the session's."""
+    new = _folders(root) - before
+    return (any((root / "tmp" / n / "demo.sqlite3").exists() for n in new)
+            and any(n.startswith("licensedesk-demo-history-") for n in new))
+
+
+def test_a_killed_demo_is_cleaned_up_by_the_next_start_and_a_running_one_is_not(tmp_path):
+    """SIGKILL runs no handler: the demo's folders stay until the next demo starts, which
+    removes them; a demo still running keeps its own (its lock is held)."""
+    killed = _start(tmp_path, "-m", "licensedesk", "--demo")
+    wait_for(lambda: _demo_running(tmp_path, set()), what="the first demo", proc=killed)
+    left = _folders(tmp_path)
+    killed.kill()
+    killed.communicate(timeout=30)
+    assert _folders(tmp_path) == left and len(left) == 2  # the kill left them behind
+
+    running = _start(tmp_path, "-m", "licensedesk", "--demo")
+    try:
+        wait_for(lambda: not (_folders(tmp_path) & left), what="the killed demo's folders "
+                 "removed", proc=running)  # fmt: skip
+        wait_for(lambda: _demo_running(tmp_path, left), what="the second demo", proc=running)
+        in_use = _folders(tmp_path)
+        another = _start(tmp_path, "-c", DRIVER, "quit")  # starts, cleans up, quits
+        try:
+            _out, err = another.communicate(timeout=60)
+        finally:
+            if another.poll() is None:
+                another.kill()
+        assert another.returncode == 0, err
+        assert _folders(tmp_path) == in_use  # the running demo's folders are kept
+    finally:
+        running.send_signal(signal.SIGTERM)
+    _ends_cleanly(running, tmp_path)  # and it leaves nothing: the temporary folder is empty

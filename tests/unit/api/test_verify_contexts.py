@@ -69,7 +69,7 @@ def test_images_load_ahead_builds_the_context_the_fetcher_then_uses(monkeypatch)
     worker = threading.Thread(target=images.load_ahead, args=(config,))
     worker.start()
     worker.join()
-    built = transport._CONTEXTS[("default",)]
+    built = transport._CONTEXTS[transport._default_key()]
     assert images.ImageFetcher()._make_client(config)._transport._pool._ssl_context is built
 
 

@@ -119,3 +119,33 @@ def test_xlsx_holds_typed_cells_and_never_a_formula(tmp_path):
     assert evil["licensee"] == '=HYPERLINK("http://evil.example","click")'  # text, not a formula
     assert evil["email"] == "+1-555"
     assert not any(isinstance(v, tuple) for r in rows for v in r)
+
+
+HOSTILE = CheckResult(
+    3, "M4GW-28XU-JXW7-GKU8-DG84", Status.EXPIRED, "expired 35 days ago", found=True,
+    type="subscription", licensee="=HYPERLINK(\"http://evil.example\",\"Maria\")",
+    email="@evil.example", sku="-SKU", sku_name="Studio\x1b[31m \u202eevil", days_left=-35,
+    seats=(Seats("+Effects", 0, 3),),
+)  # fmt: skip
+
+
+def test_csv_guards_the_service_text_and_leaves_our_numbers():
+    out = io.StringIO(newline="")
+    write_csv(out, [HOSTILE])
+    row = dict(zip(COLUMNS, list(csv.reader(io.StringIO(out.getvalue())))[1], strict=True))
+    assert row["licensee"] == "'=HYPERLINK(\"http://evil.example\",\"Maria\")"
+    assert row["email"] == "'@evil.example" and row["sku"] == "'-SKU"
+    assert row["seats"] == "'+Effects 0/3"
+    assert row["sku_name"] == "Studio\\x1b[31m \\u202eevil"
+    assert row["days_left"] == "-35"  # a number we wrote: no quote
+
+
+def test_json_and_xlsx_carry_no_raw_control_or_bidi_character(tmp_path):
+    out = io.StringIO()
+    write_json(out, [HOSTILE])
+    assert "\x1b" not in out.getvalue() and "\u202e" not in out.getvalue()
+    assert json.loads(out.getvalue())[0]["sku_name"] == HOSTILE.sku_name  # the same text
+    path = tmp_path / "x.xlsx"
+    path.write_bytes(xlsx_bytes([HOSTILE]))
+    cells = sheet_rows(path)[1]
+    assert "Studio\\x1b[31m \\u202eevil" in cells

@@ -15,11 +15,16 @@ from typing import Any, TextIO
 
 from PySide6.QtCore import QAbstractItemModel
 
+from licensedesk.export_cells import text_cell
+
 from ..shared.export_file import write_text_file
 from ..shared.values import as_datetime
 from .model import (
     COL_ACTIVATED,
     COL_CREATED,
+    COL_DEVICE,
+    COL_HOST,
+    COL_PRODUCT,
     COL_UPDATED,
     COLUMN_COUNT,
     HEADERS,
@@ -45,7 +50,9 @@ def write_csv(stream: TextIO, model: QAbstractItemModel, serial: str = "",
     """Write the rows the model shows (filtered, in view order) as CSV; returns the row count.
 
     Columns: Serial, Licensee, the table's (Activated as ``true``/``false``, times
-    as :func:`iso_time`), then ``This computer``. The header stays in English whatever
+    as :func:`iso_time`), then ``This computer``. The service's text (licensee, product,
+    host, device) is guarded against formulas and shows its control characters as the
+    table does (:func:`licensedesk.export_cells.text_cell`). The header stays in English whatever
     language the window speaks (the untranslated :data:`HEADERS`): a file's columns are
     for machines and scripts, and must not change with the language.
     """
@@ -58,8 +65,12 @@ def write_csv(stream: TextIO, model: QAbstractItemModel, serial: str = "",
         values[COL_ACTIVATED] = "true" if a.activated else "false"
         values[COL_CREATED] = iso_time(a.created_at)
         values[COL_UPDATED] = iso_time(a.updated_at)
+        for column, text in ((COL_PRODUCT, a.product_name), (COL_HOST, a.host_id),
+                             (COL_DEVICE, a.device_tag)):
+            values[column] = text_cell(text or "")
         this = "true" if model.index(r, 0).data(THIS_COMPUTER_ROLE) else "false"
-        writer.writerow([serial or a.serial, licensee, *values, this])
+        writer.writerow([text_cell(serial or a.serial or ""), text_cell(licensee or ""),
+                         *values, this])
     return rows
 
 

@@ -34,7 +34,7 @@ from licensedesk.i18n import N_, _
 
 from ..shared import colours
 from ..shared.cell_delegate import LOOK_ROLES, Look, look_value
-from ..shared.labels import shown
+from ..shared.labels import plain_tip, shown
 from ..shared.values import local_date, local_time
 
 # the status next to the serial: what a person scans the table for
@@ -327,9 +327,10 @@ class BatchModel(QAbstractTableModel):
     @staticmethod
     def _tooltip(row: Row, col: int) -> str | None:
         if isinstance(row, Pending):
-            return row.serial[:500] if row.kind == NOT_SERIAL and col == COL_SERIAL else None
+            typed = row.kind == NOT_SERIAL and col == COL_SERIAL
+            return plain_tip(row.serial[:500]) if typed else None
         if col in (COL_STATUS, COL_SEATS) and row.reason_text:
-            return shown(row.reason_text)
+            return plain_tip(row.reason_text)
         if col in (COL_START, COL_END):
             return local_time(row.start if col == COL_START else row.end) or None
         return None

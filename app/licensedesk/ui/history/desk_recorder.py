@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import shutil
-import tempfile
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from pathlib import Path
@@ -60,6 +58,7 @@ class DeskRecorder(QObject):
         self._idle.set()
         self._settings = settings  # None: what history.json says
         self._session_dir: str | None = None  # the demo's history, removed on quit
+        self._session_folder: Any = None  # its OwnedFolder: locked while this desk lives
         self.session_only = False
         self.recorder = self._make(settings)
 
@@ -112,7 +111,10 @@ class DeskRecorder(QObject):
         self.session_only = on
         if on:
             if self._session_dir is None:
-                self._session_dir = tempfile.mkdtemp(prefix="licensedesk-demo-history-")
+                from licensedesk.temp_folders import OwnedFolder
+
+                self._session_folder = OwnedFolder("licensedesk-demo-history-")
+                self._session_dir = str(self._session_folder.path)
             self._swap(self._make(HistorySettings(), data_dir=Path(self._session_dir)))
         else:
             self._swap(self._make(self._settings))
@@ -139,7 +141,7 @@ class DeskRecorder(QObject):
             *(loop.run_in_executor(self._executor, r.close, CLOSE_TIMEOUT) for r in recorders),
             *self._closing, return_exceptions=True)
         if self._session_dir is not None:
-            shutil.rmtree(self._session_dir, ignore_errors=True)
+            self._session_folder.remove()
             self._session_dir = None
 
     # -- internals -----------------------------------------------------------------------

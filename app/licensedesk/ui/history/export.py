@@ -23,6 +23,8 @@ from collections.abc import Iterable
 from datetime import date, datetime
 from typing import Any
 
+from licensedesk.display_text import json_safe
+from licensedesk.export_cells import text_cell
 from licensedesk.history import Entry
 from licensedesk.history.transfer import export_lines
 
@@ -33,6 +35,8 @@ COLUMNS = (
     "activation_ids", "product", "what", "outcome", "outcome_words", "detail", "details",
     "before", "counts", "finished", "id",
 )  # fmt: skip
+#: the columns we write ourselves (times, keys, ids): never a stranger's text
+OWN_COLUMNS = frozenset({"time", "action", "activation_ids", "outcome", "finished", "id"})
 EXTENSIONS = {"csv": "csv", "jsonl": "jsonl"}
 
 
@@ -72,7 +76,8 @@ def csv_row(entry: Entry) -> list[str]:
         "finished": _iso(entry.finished),
         "id": entry.id,
     }
-    return [values[c] for c in COLUMNS]
+    # people's and the service's text: as the table shows it, never read as a formula
+    return [values[c] if c in OWN_COLUMNS else text_cell(values[c]) for c in COLUMNS]
 
 
 def csv_text(entries: Iterable[Entry]) -> tuple[str, int]:
@@ -88,7 +93,8 @@ def csv_text(entries: Iterable[Entry]) -> tuple[str, int]:
 
 
 def jsonl_text(entries: Iterable[Entry]) -> tuple[str, int]:
-    lines = [line + "\n" for line in export_lines(entries)]
+    """JSON lines; control and bidi characters as ``\\uXXXX`` (the same text)."""
+    lines = [json_safe(line) + "\n" for line in export_lines(entries)]
     return "".join(lines), len(lines)
 
 

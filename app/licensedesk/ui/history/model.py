@@ -19,7 +19,7 @@ from PySide6.QtGui import QBrush, QColor, QGuiApplication, QPalette
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
-from ..shared.labels import shown
+from ..shared.labels import plain_tip, shown
 from .words import details_text, outcome_text, what_text, when_text, where_text
 
 if TYPE_CHECKING:
@@ -121,9 +121,9 @@ class HistoryModel(QAbstractTableModel):
     @staticmethod
     def _tooltip(entry: Entry, col: int) -> str | None:
         if col == COL_WHO:
-            return shown(where_text(entry))
+            return plain_tip(where_text(entry))
         if col in (COL_OUTCOME, COL_DETAILS, COL_WHAT):
-            return cell_text(entry, col) or None
+            return plain_tip(cell_text(entry, col)) or None
         if col == COL_WHEN and entry.finished is not None:
             return _("Outcome written {time}").format(
                 time=when_text(entry.replace(time=entry.finished)))

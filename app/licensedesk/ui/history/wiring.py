@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QLabel
 from licensedesk.api.serials import normalize_serial
 from licensedesk.i18n import N_, _
 
+from ..shared.labels import plain_tip
 from ..shared.tasks import TaskRunner
 from .controller import LIMIT, HistoryController
 
@@ -176,7 +177,7 @@ class HistoryFeature(QObject):
             self.problem_mark = QLabel(_(NOT_RECORDED_MARK))
             self.problem_mark.setObjectName("historyProblemMark")
             window.statusBar().addPermanentWidget(self.problem_mark)
-        self.problem_mark.setToolTip(sentence)
+        self.problem_mark.setToolTip(plain_tip(sentence))
         self.problem_mark.setAccessibleDescription(sentence)
         self.problem_mark.show()
         if self.window is not None:

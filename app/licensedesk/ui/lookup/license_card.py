@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from licensedesk.i18n import N_, _
 
-from ..shared.labels import html_or_dash, or_dash, plain_label, rich_label, shown
+from ..shared.labels import html_or_dash, or_dash, plain_label, plain_tip, rich_label, shown
 from ..shared.part_state import PartState
 from ..shared.support_dialog import selectable
 from ..shared.values import local_time
@@ -295,7 +295,7 @@ class LicenseCard(QGroupBox):
         for text, url, name in self._links:
             action = self.links_menu.addAction(_(text))
             action.setObjectName(name)
-            action.setToolTip(url)
+            action.setToolTip(plain_tip(url))
             action.setData(url)
             action.triggered.connect(lambda _checked=False, u=url: self.open_link(u))
 
@@ -318,7 +318,7 @@ class LicenseCard(QGroupBox):
         if note:
             text += f"<br><small>{escape(note)}</small>"
         self.image.setText(text)  # also drops a pixmap
-        self.image.setToolTip(str(image_url) if image_url else "")
+        self.image.setToolTip(plain_tip(str(image_url)) if image_url else "")
         self.image_state = "failed" if note else ("link" if image_url else "none")
         self.image.setAccessibleDescription(
             note or (_("A link to the image") if image_url else _("No image")))
@@ -344,7 +344,7 @@ class LicenseCard(QGroupBox):
             self.show_image_failed(url)
             return
         self.image.setPixmap(pixmap)
-        self.image.setToolTip(url)
+        self.image.setToolTip(plain_tip(url))
         self.image.setAccessibleDescription(_("The licence's image"))
         self.image_state = "image"
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from PySide6 import QtGui
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
@@ -40,6 +41,19 @@ def plain_label(text: str = "") -> QLabel:
     label.setTextFormat(Qt.TextFormat.PlainText)
     label.setText(text)
     return label
+
+
+def plain_tip(value: Any) -> str:
+    """A tooltip that quotes a stranger's text (a licensee, a URL, a message), shown as
+    that text. Qt reads a tooltip as rich text when it looks like HTML
+    (``Qt.mightBeRichText``): ``<img src=…>`` or ``<a href=…>`` from the service would
+    render. Escaped into a paragraph of our own (``Qt.convertFromPlainText``), with
+    control and bidi characters as visible escapes, newlines kept; text that Qt would
+    not take for HTML is returned as it is ("" stays "": no tip)."""
+    text = visible_lines(value) if value is not None else ""
+    if not QtGui.Qt.mightBeRichText(text):
+        return text  # Qt shows it as text already
+    return QtGui.Qt.convertFromPlainText(text, Qt.WhiteSpaceMode.WhiteSpaceNormal)
 
 
 def rich_label(text: str = "") -> QLabel:

@@ -7,16 +7,15 @@ exception, a signal, a hard crash of Qt), while a child process would be
 orphaned on a crash unless we added a watchdog. It also needs no stdout
 parsing and starts faster (no second interpreter). The cost, sharing the GIL
 with the UI, is small for the demo data set. ``stop()`` runs on quit
-(aboutToQuit) and again from ``atexit``; it is idempotent.
+(aboutToQuit) and again from ``atexit``; it is idempotent. Its folder is locked while
+it lives, so a demo killed outright is cleaned up by the next one
+(:mod:`licensedesk.temp_folders`).
 """
 
 from __future__ import annotations
 
 import atexit
 import logging
-import shutil
-import tempfile
-from pathlib import Path
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -26,7 +25,7 @@ DEMO_PROFILE = "Demo"
 
 class DemoService:
     def __init__(self) -> None:
-        self._dir: Path | None = None
+        self._dir: Any = None  # an OwnedFolder (licensedesk.temp_folders)
         self.server = None
         self.data: dict[str, Any] | None = None
         self.url: str | None = None
@@ -36,9 +35,11 @@ class DemoService:
         Run it in an executor thread from the UI."""
         from licensedesk.sandbox.demo import create_demo
         from licensedesk.sandbox.server import SandboxServer
+        from licensedesk.temp_folders import OwnedFolder, remove_abandoned
 
-        self._dir = Path(tempfile.mkdtemp(prefix="licensedesk-demo-"))
-        db_path = self._dir / "demo.sqlite3"
+        remove_abandoned()  # what a demo killed outright left behind
+        self._dir = OwnedFolder("licensedesk-demo-")
+        db_path = self._dir.path / "demo.sqlite3"
         self.data = create_demo(db_path)
         self.server = SandboxServer(db_path, host="127.0.0.1", port=0)
         self.url = self.server.start()
@@ -75,5 +76,5 @@ class DemoService:
                 log.exception("stopping the demo sandbox failed")
             log.info("demo sandbox stopped")
         if self._dir is not None:
-            shutil.rmtree(self._dir, ignore_errors=True)
+            self._dir.remove()
             self._dir = None

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QComboBox
 
 from licensedesk.i18n import N_, _
 
-from ..shared.labels import shown
+from ..shared.labels import plain_tip, shown
 
 NOTHING = "nothing"
 THIS = "this"
@@ -61,11 +61,12 @@ class HostChoice(QComboBox):
             if host:
                 self.addItem(_("This computer \u2014 {tag}").format(
                     tag=tag or _("no device tag")), (THIS, host, tag))
-                self.setItemData(self.count() - 1, host, Qt.ItemDataRole.ToolTipRole)
+                self.setItemData(self.count() - 1, plain_tip(host), Qt.ItemDataRole.ToolTipRole)
             for dev_host, dev_tag, products, activated in _distinct(devices, skip=host):
                 self.addItem(device_text(dev_host, dev_tag, products, activated),
                              (DEVICE, dev_host, dev_tag))
-                self.setItemData(self.count() - 1, dev_host, Qt.ItemDataRole.ToolTipRole)
+                self.setItemData(self.count() - 1, plain_tip(dev_host),
+                                 Qt.ItemDataRole.ToolTipRole)
             self.addItem(_(TYPED_TEXT), (TYPED, "", ""))
         finally:
             self.blockSignals(was)

@@ -1,0 +1,138 @@
+"""``licensedesk-cli history use postgresql://…`` / ``history use local``: where a desk
+without a window keeps its history (what the window's History settings do).
+
+The team database's password never comes from the command line (it would stay in the
+shell's history and in ``ps``): ``$LICENSEDESK_HISTORY_PASSWORD``, else a hidden prompt
+when standard input is a terminal (Enter keeps the one in the OS keyring), else the OS
+keyring's. An address with a password in it is refused, and nothing is kept of it.
+The connection is checked before anything is saved (the window's Test connection);
+the password then goes to the OS keyring (entry ``history-team``), the address to
+``history.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import os
+from typing import TYPE_CHECKING, Any
+
+from licensedesk.i18n import _
+
+from .errors import NETWORK, OK, REFUSED, CliError, UsageError
+from .service import stdin_is_interactive
+
+if TYPE_CHECKING:
+    from licensedesk.history import HistorySettings
+    from licensedesk.profiles import SecretStore
+
+    from .output import Printer
+
+
+def read_password(prompt: str) -> str:
+    """A hidden prompt (tests replace this)."""
+    return getpass.getpass(prompt)
+
+
+def cmd_use(args: argparse.Namespace, printer: Printer, where: str) -> int:
+    from licensedesk.history import SettingsError, load_settings
+
+    try:
+        current = load_settings()
+    except SettingsError as exc:
+        raise UsageError(exc.sentence) from None
+    if where == "local":
+        return _use_local(printer, current)
+    return _use_team(printer, current, where)
+
+
+def _save(printer: Printer, settings: HistorySettings) -> str:
+    from licensedesk.history import SettingsError, save_settings
+
+    try:
+        return str(save_settings(settings))
+    except SettingsError as exc:
+        raise UsageError(exc.sentence) from None
+
+
+def _use_local(printer: Printer, current: HistorySettings) -> int:
+    from licensedesk.history import HistorySettings, local_history_path
+
+    settings = HistorySettings(store="local", team_url=current.team_url,
+                               display_name=current.display_name)  # fmt: skip
+    path = _save(printer, settings)
+    printer.result(
+        {"store": "local", "file": str(local_history_path()), "settings": path},
+        _("Changes are recorded in this computer's history {file} from now on (saved in "
+          "{settings}).").format(file=local_history_path(), settings=path),
+    )  # fmt: skip
+    return OK
+
+
+def _use_team(printer: Printer, current: HistorySettings, url: str) -> int:
+    from licensedesk.history import HistorySettings, SettingsError
+    from licensedesk.history.settings import check_team_url, describe_team_url, split_password
+    from licensedesk.history.team_check import test_connection
+
+    if split_password(url)[1] is not None:  # said without the address: it holds the password
+        raise UsageError(_(
+            "The address holds a password, and a password on the command line stays in the "
+            "shell's history: leave it out of the address, and give it when asked, in "
+            "$LICENSEDESK_HISTORY_PASSWORD or in the OS keyring. Nothing was saved."
+        ))  # fmt: skip
+    try:
+        url = check_team_url(url)
+    except SettingsError as exc:
+        raise UsageError(exc.sentence) from None
+    secrets = _secrets()
+    password, typed = _password(secrets, describe_team_url(url))
+    check = test_connection(url, password)
+    if not check.ok:
+        raise CliError(check.sentence + " " + _("Nothing was saved."),
+                       NETWORK if check.network else REFUSED)  # fmt: skip
+    kept = _keep(printer, secrets, password) if typed else None
+    settings = HistorySettings(store="team", team_url=url, display_name=current.display_name)
+    path = _save(printer, settings)
+    printer.result(
+        {"store": "team", "team_url": url, "settings": path, "password_kept": kept},
+        check.sentence + "\n" + _("Changes are recorded in the team database {where} from now "
+                                  "on (saved in {settings}).").format(
+                                      where=describe_team_url(url), settings=path),
+    )  # fmt: skip
+    return OK
+
+
+def _secrets() -> SecretStore:
+    from licensedesk.profiles import SecretStore
+
+    return SecretStore()
+
+
+def _password(secrets: SecretStore, where: str) -> tuple[str | None, bool]:
+    """(the password to try, whether it was given now: from the variable or the prompt)."""
+    from licensedesk.history.settings import KEYRING_ENTRY, PASSWORD_VARIABLE
+
+    given = os.environ.get(PASSWORD_VARIABLE)
+    if given:
+        return given, True
+    stored = secrets.get_named(KEYRING_ENTRY)
+    if stdin_is_interactive():
+        prompt = (_("Password of {where} (hidden; Enter keeps the one in the keyring): ")
+                  if stored else _("Password of {where} (hidden; Enter for none): "))
+        typed = read_password(prompt.format(where=where))
+        if typed:
+            return typed, True
+    return stored, False
+
+
+def _keep(printer: Printer, secrets: SecretStore, password: str | None) -> Any:
+    """Keep the password given now in the OS keyring; True when it is there."""
+    from licensedesk.history.settings import KEYRING_ENTRY
+
+    if not password:
+        return None
+    if secrets.set_named(KEYRING_ENTRY, password):
+        return True
+    printer.note(_("No OS keyring: the password was not kept; give it in "
+                   "$LICENSEDESK_HISTORY_PASSWORD to each command."))  # fmt: skip
+    return False
