@@ -49,10 +49,14 @@ class ChildCli:
         """Run it to the end. ``stdout``: PIPE (read back), or a file/fd to write into;
         ``close_stdout``: the child starts with no fd 1 (``>&-``)."""
         command = self.command(*argv)
+        env = {**self.env, **(env or {})}
         if close_stdout:
             command = ["sh", "-c", 'exec "$@" >&-', "sh", *command]
+            # a preloaded libfaketime (the clock matrix) opens a file as the process starts,
+            # which takes the free fd 1: this child runs on the real clock instead
+            env.pop("LD_PRELOAD", None)
         done = subprocess.run(command, input=stdin, stdout=stdout, stderr=subprocess.PIPE,
-                              env={**self.env, **(env or {})}, timeout=90, check=False)
+                              env=env, timeout=90, check=False)
         out = done.stdout.decode(encoding) if isinstance(done.stdout, bytes) else ""
         result = Done(done.returncode, out, done.stderr.decode(encoding, "backslashreplace"))
         assert self.key not in result.out + result.err
