@@ -54,7 +54,7 @@ from .errors import (
 from .http_client import async_client
 from .redact import get_logger, redact
 from .sentence import Sentence, say
-from .transport import is_tls_error, verify_setting
+from .tls import is_tls_error, verify_setting
 
 log = get_logger("licensedesk.api.images")
 

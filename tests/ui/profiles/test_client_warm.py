@@ -66,12 +66,11 @@ def test_a_client_made_ahead_is_dropped_when_the_profile_changes_meanwhile(
 def test_what_the_first_calls_would_load_is_loaded_ahead(make_desk, sandbox_profile,
                                                          monkeypatch, qtbot):
     """With the client, the worker builds the TLS context the licence image's fetch will
-    use (the sandbox is plain http: the client itself needs none) and imports anyio's
-    asyncio backend (bench_ui_first_lookup.py: the first lookup's longest gap of a
-    10 ms heartbeat was 30-31 ms, 17-20 ms with them)."""
-    from licensedesk.api import transport
+    use (the sandbox is plain http: the client itself needs none), so the first lookup
+    does not pay it on the UI thread."""
+    from licensedesk.api import tls
 
-    monkeypatch.setattr(transport, "_CONTEXTS", {})
+    monkeypatch.setattr(tls, "_CONTEXTS", {})
     desk = make_desk(profile=sandbox_profile)
     qtbot.waitUntil(lambda: desk.connections.open_clients() == 1, timeout=5000)
-    assert transport._default_key() in transport._CONTEXTS
+    assert tls._default_key() in tls._CONTEXTS

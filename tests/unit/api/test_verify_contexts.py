@@ -10,7 +10,7 @@ import certifi
 import pytest
 
 from licensedesk.api.errors import InvalidInput
-from licensedesk.api.transport import verify_setting
+from licensedesk.api.tls import verify_setting
 
 
 def test_the_default_context_is_built_once():
