@@ -58,28 +58,28 @@ def test_images_load_ahead_builds_the_context_the_fetcher_then_uses(monkeypatch)
     so the first image does not load the CA bundle on the UI thread."""
     import threading
 
-    from licensedesk.api import images, transport
+    from licensedesk.api import images, tls
     from licensedesk.api.client import LicenseClient
     from licensedesk.api.config import ClientConfig
 
-    monkeypatch.setattr(transport, "_CONTEXTS", {})
+    monkeypatch.setattr(tls, "_CONTEXTS", {})
     config = ClientConfig(base_url="http://127.0.0.1:9")
     LicenseClient(config)
-    assert transport._CONTEXTS == {}  # the client itself builds none
+    assert tls._CONTEXTS == {}  # the client itself builds none
     worker = threading.Thread(target=images.load_ahead, args=(config,))
     worker.start()
     worker.join()
-    built = transport._CONTEXTS[transport._default_key()]
-    assert images.ImageFetcher()._make_client(config)._transport._pool._ssl_context is built
+    built = tls._CONTEXTS[tls._default_key()]
+    assert verify_setting(config.verify) is built  # what the fetcher's client is given
 
 
 def test_images_load_ahead_leaves_a_bad_bundle_for_the_fetch_to_report(tmp_path, monkeypatch):
-    from licensedesk.api import images, transport
+    from licensedesk.api import images, tls
     from licensedesk.api.config import ClientConfig
 
-    monkeypatch.setattr(transport, "_CONTEXTS", {})
+    monkeypatch.setattr(tls, "_CONTEXTS", {})
     missing = tmp_path / "missing.pem"
     images.load_ahead(ClientConfig(base_url="http://127.0.0.1:9", verify=str(missing)))
-    assert transport._CONTEXTS == {}
+    assert tls._CONTEXTS == {}
     with pytest.raises(InvalidInput):
         verify_setting(missing)  # the fetch's own call still says it
