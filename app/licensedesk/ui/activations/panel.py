@@ -97,7 +97,6 @@ class ActivationsPanel(QGroupBox):
         bar.addWidget(self.filter, 1)
         bar.addWidget(self.state_filter)
         bar.addWidget(self.count_label)
-        bar.addWidget(self.active_label)
         for b in (self.activate_button, self.deactivate_button, self.delete_button,
                   self.export_button):
             bar.addWidget(b)
@@ -154,6 +153,7 @@ class ActivationsPanel(QGroupBox):
         lay.addLayout(bar)
         lay.addWidget(self.progress_row)
         lay.addWidget(self.table, 1)
+        lay.addWidget(self.active_label)  # under the table: the filter row holds no more
         self.state = PartState(content, "activations")
         outer = QVBoxLayout(self)
         outer.addWidget(self.state)

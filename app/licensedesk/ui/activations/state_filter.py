@@ -1,5 +1,5 @@
 """The devices' quick filter and summary: All / Active / Inactive beside the filter box,
-"36 of 42 active" beside the count. On a long list, which devices are on is what a
+"36 of 42 active" under the table. On a long list, which devices are on is what a
 person looks for first; typing "yes" into the text filter was the only way."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from ..shared.values import format_number
 #: the combo's entries: the model's state key and its words
 CHOICES = (
     # TRANSLATORS: the activations' quick filter: every device
-    ("all", N_("All devices")),
+    ("all", N_("All")),
     # TRANSLATORS: the activations' quick filter: activated devices only
     ("active", N_("Active")),
     # TRANSLATORS: the activations' quick filter: deactivated devices only
@@ -43,10 +43,10 @@ def active_text(active: int, total: int) -> str:
 
 
 def active_label() -> QLabel:
-    """Room for five digits each, so a new count never moves the row (see the count)."""
+    """Under the table, right-aligned: in the filter row it made the window's narrowest
+    width too wide for a laptop, and a new width there moves the filter box."""
     label = QLabel()
     label.setObjectName("activationsActive")
     label.setAccessibleName(_("Activated devices"))
     label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-    label.setMinimumWidth(label.fontMetrics().horizontalAdvance(active_text(88888, 88888)))
     return label
