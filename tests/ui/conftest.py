@@ -202,3 +202,18 @@ def _host_of_first_activation(sandbox) -> str:
     lic = next(x for x in sandbox.data["licenses"] if x["serial"] == serial)
     acts = [a for a in sandbox.data["activations"] if a["license_id"] == lic["id"]]
     return acts[THIS_HOST_INDEX]["host_id"]
+
+
+@pytest.fixture
+def german():
+    """The window's language German (catalogue and QLocale) for the test."""
+    from PySide6.QtCore import QLocale
+
+    from licensedesk import i18n
+
+    before = QLocale()
+    assert i18n.use_language("de") == "de", "the German catalogue is not compiled"
+    QLocale.setDefault(QLocale(QLocale.Language.German, QLocale.Country.Germany))
+    yield
+    i18n.use_language("en")
+    QLocale.setDefault(before)

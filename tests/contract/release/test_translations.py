@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import importlib.util
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -116,14 +117,22 @@ def text(message) -> tuple | str:
 
 @pytest.mark.slow
 def test_the_wheel_carries_the_compiled_catalogues(tmp_path):
-    """What ``pip install licensedesk`` gets: the build compiles the catalogues itself."""
+    """What ``pip install licensedesk`` gets from a fresh checkout (no compiled catalogue
+    yet): the build compiles the catalogues itself, packs them, and says nothing about
+    their folders (setuptools warned "Package would be ignored" for each)."""
+    source = tmp_path / "checkout"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "locale", "__pycache__", "*_cache"))
     built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path),
-         str(ROOT)], capture_output=True, text=True, timeout=600)
+        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(tmp_path),
+         str(source)], capture_output=True, text=True, timeout=600)
     assert built.returncode == 0, built.stderr[-2000:]
+    said = built.stdout + built.stderr
+    assert "would be ignored" not in said and "absent from the `packages`" not in said
     wheel = next(tmp_path.glob("licensedesk-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     assert "licensedesk/locale/de/LC_MESSAGES/licensedesk.mo" in names
+    assert "licensedesk/ui/icons/computer.svg" in names and "licensedesk/py.typed" in names
 
 
 # ---------------------------------------------------------------- the static guard

@@ -1,7 +1,8 @@
-"""The activations by keyboard alone (issue #15): Tab goes filter → table → the buttons
-that act on the selected devices → Export CSV… → Cancel (while a bulk action runs),
-though the buttons sit beside the filter; buttons that cannot act are passed over; every
-stop, and the count beside the filter, has a name a screen reader says."""
+"""The activations by keyboard alone (issue #15): Tab goes filter → All/Active/Inactive
+→ table → the buttons that act on the selected devices → Export CSV… → Cancel (while a
+bulk action runs), though the buttons sit beside the filter; buttons that cannot act are
+passed over; every stop, and the count beside the filter, has a name a screen reader
+says."""
 
 from __future__ import annotations
 
@@ -33,11 +34,11 @@ def test_tab_goes_filter_table_then_the_bulk_buttons(desk, qtbot):
     focus_window(desk, qtbot)
     select_rows(activations_table(desk), [0, 2])
 
-    reached = tab_sequence(panel.filter, 6)
+    reached = tab_sequence(panel.filter, 7)
 
-    assert names(reached) == ["activationsTable", *WRITE_BUTTONS, "exportButton",
-                              "profileSelector"]
-    assert_named([panel.filter, *reached[:5]])
+    assert names(reached) == ["activationsState", "activationsTable", *WRITE_BUTTONS,
+                              "exportButton", "profileSelector"]
+    assert_named([panel.filter, *reached[:6]])
     assert panel.table.accessibleDescription()  # how the table works: arrows, Space, Del
 
 
@@ -48,8 +49,9 @@ def test_while_a_bulk_action_runs_tab_reaches_cancel_not_the_write_buttons(desk,
     select_rows(activations_table(desk), [0])
     panel.set_bulk_running(True, 3, "Deactivating %v of %m")  # as the controller's start does
     try:
-        reached = tab_sequence(panel.filter, 3)
-        assert names(reached) == ["activationsTable", "exportButton", "bulkCancelButton"]
+        reached = tab_sequence(panel.filter, 4)
+        assert names(reached) == ["activationsState", "activationsTable", "exportButton",
+                                  "bulkCancelButton"]
         assert_named(reached)
         assert panel.progress.text() == "Deactivating 0 of 3"
     finally:
@@ -61,8 +63,8 @@ def test_a_read_only_profile_passes_over_the_write_buttons(reseller, qtbot):
     panel = reseller.window.workspace.activations
     focus_window(reseller, qtbot)
     select_rows(activations_table(reseller), [0])
-    reached = tab_sequence(panel.filter, 2)
-    assert names(reached) == ["activationsTable", "exportButton"]
+    reached = tab_sequence(panel.filter, 3)
+    assert names(reached) == ["activationsState", "activationsTable", "exportButton"]
     assert all(b.accessibleDescription() == b.toolTip() != "" for b in
                (panel.activate_button, panel.deactivate_button, panel.delete_button))
 

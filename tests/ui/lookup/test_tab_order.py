@@ -32,6 +32,7 @@ WORKSPACE_ORDER = [
     *[f"product_{s}_{part}" for s in SECRETS for part in ("value", "reveal", "copy")],
     "qt_tabwidget_tabbar",
     "activationsFilter",
+    "activationsState",
     "activationsTable",
     "activateButton",
     "deactivateButton",

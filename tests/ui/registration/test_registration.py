@@ -78,7 +78,8 @@ def test_email_is_checked_and_double_click_sends_once(desk, qtbot, run):
     fill(d.name_input, "Ada")
     fill(d.email_input, "not-an-address")
     click(qtbot, d.register_button)
-    assert d.form_hint.isVisible() and "e-mail" in d.form_hint.text()
+    assert d.email_hint.isVisible() and "e-mail" in d.email_hint.text()
+    assert not d.name_hint.isVisible()
     assert sb.request_count("PUT", REGISTER_PATH) == 0
     fill(d.email_input, "ada@example.org")
     sb.set_latency(150)
@@ -218,3 +219,16 @@ def test_a_failed_read_after_registering_shows_what_was_sent(desk, qtbot):
     assert d.info["registered"].text() == "Yes"
     assert not d.register_button.isEnabled()
     assert d.error_text() == ""
+
+
+def test_the_e_mail_message_sits_under_the_e_mail_field(desk, qtbot):
+    """Between the e-mail field and the SKU number, whole, not under "SKU number"."""
+    d = checked(desk, qtbot, desk.sandbox.serial("offline"))
+    fill(d.name_input, "Ada")
+    fill(d.email_input, "not-an-address")
+    click(qtbot, d.register_button)
+    qtbot.waitUntil(d.email_hint.isVisible, timeout=2000)
+    hint, email, sku = (w.geometry() for w in (d.email_hint, d.email_input, d.sku_input))
+    assert email.bottom() <= hint.top() and hint.bottom() <= sku.top()
+    assert hint.left() == email.left()  # in the field's column
+    assert d.email_hint.heightForWidth(d.email_hint.width()) <= d.email_hint.height()

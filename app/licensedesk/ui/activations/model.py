@@ -18,63 +18,42 @@ file's columns stay the same whatever language the window speaks.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from licensedesk.i18n import N_, _
+from licensedesk.i18n import _
 
 from ..shared.cell_delegate import LOOK_ROLES, Look, look_value
 from ..shared.labels import shown
 from ..shared.row_swap import swap_rows
 from ..shared.slice_release import SliceRelease
 from ..shared.values import local_time
+from .columns import (
+    CELL_FLAGS,
+    CHECKABLE,
+    COL_ACTIVATED,
+    COL_CREATED,
+    COL_DEVICE,
+    COL_HOST,
+    COL_ID,
+    COL_PRODUCT,
+    COL_UPDATED,
+    COLUMN_COUNT,
+    EDIT_ROLE,
+    HEADERS,
+    ID_ROLE,
+    OBJECT_ROLE,
+    SEARCH_ROLE,
+    SORT_KEYS,
+    SORT_ROLE,
+    THIS_COMPUTER,
+    THIS_COMPUTER_ROLE,
+)
 
-COL_ID, COL_PRODUCT, COL_HOST, COL_DEVICE, COL_ACTIVATED, COL_CREATED, COL_UPDATED = range(7)
-#: the column titles, untranslated (the CSV's header); the table shows ``_(HEADERS[n])``
-HEADERS = (N_("ID"), N_("Product"), N_("Host ID"), N_("Device tag"), N_("Activated"),
-           N_("Created"), N_("Updated"))
-COLUMN_COUNT = len(HEADERS)
-
-OBJECT_ROLE = Qt.ItemDataRole.UserRole + 1  # the api Activation object
-ID_ROLE = Qt.ItemDataRole.UserRole + 2  # activation id (int)
-SORT_ROLE = Qt.ItemDataRole.UserRole + 3  # a value that sorts naturally
-SEARCH_ROLE = Qt.ItemDataRole.UserRole + 4  # lower-cased text of the whole row
-THIS_COMPUTER_ROLE = Qt.ItemDataRole.UserRole + 5  # bool
-
-THIS_COMPUTER = N_("This computer")
-
-_EDIT = Qt.ItemDataRole.EditRole
-#: a cell's flags, as QAbstractTableModel gives them; the Activated box, when offered
-_CELL_FLAGS = (Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
-               | Qt.ItemFlag.ItemNeverHasChildren)
-_CHECKABLE = _CELL_FLAGS | Qt.ItemFlag.ItemIsUserCheckable
-
-
-def _text_key(attribute: str) -> Callable[[Any], str]:
-    return lambda a: shown(getattr(a, attribute)).lower()
-
-
-def _time_key(attribute: str) -> Callable[[Any], float]:
-    def key(a: Any) -> float:
-        moment = getattr(a, attribute)
-        return moment.timestamp() if moment else 0.0
-    return key
-
-
-#: one key function per column: what its cells sort by (the text shown, lower-cased,
-#: for text; numbers and times as such)
-SORT_KEYS: dict[int, Callable[[Any], Any]] = {
-    COL_ID: lambda a: a.id or 0,
-    COL_PRODUCT: _text_key("product_name"),
-    COL_HOST: _text_key("host_id"),
-    COL_DEVICE: _text_key("device_tag"),
-    COL_ACTIVATED: lambda a: 1 if a.activated else 0,
-    COL_CREATED: _time_key("created_at"),
-    COL_UPDATED: _time_key("updated_at"),
-}
+#: the quick filter on a device's state: every device, the activated ones, the others
+STATES = ("all", "active", "inactive")
 
 
 class ActivationsModel(QAbstractTableModel):
@@ -92,6 +71,8 @@ class ActivationsModel(QAbstractTableModel):
         self._row_of: dict[int, int] = {}  # activation id -> row shown
         self._search: dict[int, str] = {}  # activation id -> search text (filled lazily)
         self._needle = ""
+        self._state = "all"  # one of STATES
+        self._active = 0  # activated devices, shown or not (kept as rows change)
         self._sorted: tuple[int, Qt.SortOrder] | None = None  # what _all is in order of
         self.this_host_id: str | None = None
         #: why the checkbox is shown but not offered (a read-only profile); "" = offered
@@ -111,13 +92,14 @@ class ActivationsModel(QAbstractTableModel):
         def empty() -> None:
             self._release.release(self._all)  # thousands of rows: freed over the next passes
             self._all, self._at, self._rows, self._row_of = [], {}, [], {}
-            self._sorted = None
+            self._sorted, self._active = None, 0
 
         def fill() -> None:
             self._all = every
             self._at = {a.id: n for n, a in enumerate(every)}
             self._rows = shown_rows
             self._row_of = {a.id: n for n, a in enumerate(shown_rows)}
+            self._active = sum(1 for a in every if a.activated)
 
         swap_rows(self, len(self._rows), len(shown_rows), empty, fill)
         if not shown_rows:
@@ -165,6 +147,7 @@ class ActivationsModel(QAbstractTableModel):
         """The filter is not applied again (as a proxy without dynamic filtering): the
         row the user just changed does not vanish under the cursor."""
         self._all[self._at[fresh.id]] = fresh
+        self._active += bool(fresh.activated) - bool(current.activated)
         self._sorted = None
         self._search.pop(fresh.id, None)
         row = self._row_of.get(fresh.id)
@@ -177,6 +160,7 @@ class ActivationsModel(QAbstractTableModel):
         if current is None:
             return
         del self._all[self._at[activation_id]]
+        self._active -= bool(current.activated)
         self._at = {a.id: n for n, a in enumerate(self._all)}
         self._search.pop(activation_id, None)
         row = self._row_of.get(activation_id)
@@ -209,7 +193,21 @@ class ActivationsModel(QAbstractTableModel):
     def filter_text(self) -> str:
         return self._needle
 
+    def set_state_filter(self, state: str) -> None:
+        """Show every device ("all"), the activated ones or the others, with the text
+        filter on top; one ``layoutChanged``."""
+        if state in STATES and state != self._state:
+            self._state = state
+            self._relayout(self._filtered(self._all))
+
+    def active_count(self) -> int:
+        """How many devices are activated, shown or not."""
+        return self._active
+
     def _filtered(self, rows: list[Any]) -> list[Any]:
+        if self._state != "all":
+            wanted = self._state == "active"
+            rows = [a for a in rows if bool(a.activated) == wanted]
         needle = self._needle
         if not needle:
             return list(rows)
@@ -342,7 +340,7 @@ class ActivationsModel(QAbstractTableModel):
         if role in LOOK_ROLES:
             return look_value(self.look(row, col), role)
         a = self._rows[row]
-        if role == _EDIT:
+        if role == EDIT_ROLE:
             return self.display(a, col)
         if role == Qt.ItemDataRole.ToolTipRole:
             if col == COL_ACTIVATED and self.read_only_reason:
@@ -367,8 +365,8 @@ class ActivationsModel(QAbstractTableModel):
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         if index.column() == COL_ACTIVATED and not self.read_only_reason:
-            return _CHECKABLE
-        return _CELL_FLAGS
+            return CHECKABLE
+        return CELL_FLAGS
 
     def set_read_only(self, reason: str) -> None:
         """Only show the Activated checkbox, saying ``reason`` (a read-only profile);

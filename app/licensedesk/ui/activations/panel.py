@@ -1,7 +1,8 @@
 """Devices a licence is activated on: filter, sort, multi-select, bulk actions, CSV.
 
-Keyboard: Tab goes filter → table → Activate, Deactivate, Delete…, Export CSV… →
-Cancel (while a bulk action runs); Tab leaves the table (arrows move within it)."""
+Keyboard: Tab goes filter → All/Active/Inactive → table → Activate, Deactivate, Delete…,
+Export CSV… → Cancel (while a bulk action runs); Tab leaves the table (arrows move
+within it)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ from .model import (
     ID_ROLE,
     ActivationsModel,
 )
+from .state_filter import active_label, active_text, state_combo
 
 EMPTY_TEXT = N_("No devices activated")
 
@@ -89,8 +91,11 @@ class ActivationsPanel(QGroupBox):
         metrics = self.count_label.fontMetrics()
         self.count_label.setMinimumWidth(max(metrics.horizontalAdvance(self._count_text(*n))
                                              for n in ((88888, 88888), (88888, 99999))))
+        self.state_filter = state_combo()
+        self.active_label = active_label()
         bar = QHBoxLayout()
         bar.addWidget(self.filter, 1)
+        bar.addWidget(self.state_filter)
         bar.addWidget(self.count_label)
         for b in (self.activate_button, self.deactivate_button, self.delete_button,
                   self.export_button):
@@ -148,11 +153,14 @@ class ActivationsPanel(QGroupBox):
         lay.addLayout(bar)
         lay.addWidget(self.progress_row)
         lay.addWidget(self.table, 1)
+        lay.addWidget(self.active_label)  # under the table: the filter row holds no more
         self.state = PartState(content, "activations")
         outer = QVBoxLayout(self)
         outer.addWidget(self.state)
 
         self.filter.textChanged.connect(self._filter_changed)
+        self.state_filter.currentIndexChanged.connect(self._state_changed)
+        self.model.dataChanged.connect(self._update_count)  # a device switched on or off
         self.activate_button.clicked.connect(lambda: self._emit(self.activateRequested))
         self.deactivate_button.clicked.connect(lambda: self._emit(self.deactivateRequested))
         self.delete_button.clicked.connect(self.request_delete)
@@ -175,8 +183,8 @@ class ActivationsPanel(QGroupBox):
     def _set_tab_order(self) -> None:
         """Filter, then the rows it filters, then what acts on the selected rows (the
         layout has the buttons beside the filter, which would put them first)."""
-        chain = (self.filter, self.table, self.activate_button, self.deactivate_button,
-                 self.delete_button, self.export_button, self.cancel_button)
+        chain = (self.filter, self.state_filter, self.table, self.activate_button,
+                 self.deactivate_button, self.delete_button, self.export_button, self.cancel_button)
         for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
 
@@ -198,6 +206,7 @@ class ActivationsPanel(QGroupBox):
         they arrive (~1 ms a lookup)."""
         self.model.set_activations([])
         self.count_label.setText("")  # not "0 devices": nothing is known yet
+        self.active_label.setText("")
         self.table.doItemsLayout()  # in this frame's paint, not one of its own
         self.state.show_content()
 
@@ -304,8 +313,14 @@ class ActivationsPanel(QGroupBox):
         self.model.set_filter_text(text)
         self._update_count()
 
-    def _update_count(self) -> None:
-        self.count_label.setText(self._count_text(self.model.rowCount(), self.model.total()))
+    def _state_changed(self, _index: int) -> None:
+        self.model.set_state_filter(self.state_filter.currentData())
+        self._update_count()
+
+    def _update_count(self, *_args) -> None:
+        total = self.model.total()
+        self.count_label.setText(self._count_text(self.model.rowCount(), total))
+        self.active_label.setText(active_text(self.model.active_count(), total))
 
     @staticmethod
     def _count_text(shown: int, total: int) -> str:

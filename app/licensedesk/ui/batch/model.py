@@ -74,6 +74,9 @@ STATUS_RANK = {s: n for n, s in enumerate(
      Status.NOT_STARTED, Status.ACTIVE, STOPPED, WAITING, NOT_SERIAL))}
 _BAD = {Status.ERROR, Status.NOT_FOUND, Status.INVALID, Status.EXPIRED}
 _SHOWN_TEXT = 80  # characters of a not-a-serial piece shown in its cell
+# TRANSLATORS: under the batch table and in the Seats column's tooltips: "?" stands for a
+# product's maximum of devices, which only a key with write permission can read
+UNKNOWN_MAXIMUM = N_("? = the maximum needs a key with write permission")
 
 
 class Pending:
@@ -117,6 +120,12 @@ def status_words(r: CheckResult) -> str:
         return _("could not check: {problem}").format(problem=why) if why else _("could not check")
     return {Status.EXPIRING: _("expiring soon"), Status.EXPIRED: _("expired"),
             Status.NOT_STARTED: _("not started")}.get(status, r.words)
+
+
+def unknown_maximum(row: Row) -> bool:
+    """Whether the row's seats show "?" for a maximum (the products were not listed)."""
+    seats = getattr(row, "seats", None)
+    return bool(seats) and any(s.maximum is None for s in seats)
 
 
 def category(row: Row) -> str:
@@ -206,6 +215,7 @@ class BatchModel(QAbstractTableModel):
         self._row_of: dict[int, int] = {}  # input index -> row
         self._sources: list[tuple[int, str] | None] = []  # input index -> (line, its text)
         self._counts: Counter = Counter()  # rows per category, kept as rows change
+        self._unknown = 0  # rows whose seats show "?" for a maximum
         self._brushes: dict[tuple[str, int], QBrush] = {}
         self._sorted: tuple[int, Qt.SortOrder] | None = None  # what the rows are in order of
 
@@ -221,6 +231,7 @@ class BatchModel(QAbstractTableModel):
         self._sources = [(sources or {}).get(r.serial) for r in self._rows]
         self._row_of = {i: i for i in range(len(self._rows))}
         self._counts = Counter({WAITING: n, NOT_SERIAL: len(not_serials)})
+        self._unknown = 0
         self._sorted = None
         self.endResetModel()
 
@@ -247,6 +258,7 @@ class BatchModel(QAbstractTableModel):
                 continue
             self._counts[category(self._rows[row])] -= 1
             self._counts[category(new)] += 1
+            self._unknown += unknown_maximum(new) - unknown_maximum(self._rows[row])
             self._rows[row] = new
             lo, hi = min(lo, row), max(hi, row)
         if hi >= 0:
@@ -279,6 +291,10 @@ class BatchModel(QAbstractTableModel):
         """How many rows per :func:`category`."""
         return +self._counts
 
+    def unknown_maximums(self) -> int:
+        """How many rows show "?" for a maximum (the footnote under the table says why)."""
+        return self._unknown
+
     def answered(self) -> int:
         """How many rows hold an answer."""
         pending = (WAITING, STOPPED, NOT_SERIAL)
@@ -294,6 +310,10 @@ class BatchModel(QAbstractTableModel):
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return _(HEADERS[section])
+        if (orientation == Qt.Orientation.Horizontal and section == COL_SEATS
+                and role == Qt.ItemDataRole.ToolTipRole):
+            # TRANSLATORS: the tooltip of the batch table's Seats column
+            return _("Activated devices / the product's maximum") + "\n" + _(UNKNOWN_MAXIMUM)
         return None
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
@@ -329,6 +349,8 @@ class BatchModel(QAbstractTableModel):
         if isinstance(row, Pending):
             typed = row.kind == NOT_SERIAL and col == COL_SERIAL
             return plain_tip(row.serial[:500]) if typed else None
+        if col == COL_SEATS and unknown_maximum(row):
+            return plain_tip("\n".join(t for t in (row.reason_text, _(UNKNOWN_MAXIMUM)) if t))
         if col in (COL_STATUS, COL_SEATS) and row.reason_text:
             return plain_tip(row.reason_text)
         if col in (COL_START, COL_END):

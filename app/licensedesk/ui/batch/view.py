@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyle, QTableView
 
 from licensedesk.i18n import _
 
@@ -51,6 +51,17 @@ class AnswersView(QTableView):
         super().dataChanged(topLeft, bottomRight, roles)
 
 
+def header_width(table: QTableView, col: int) -> int:
+    """The width a column's title needs in the language in use, with the header's margins
+    and a sort arrow: the German titles are longer than the English widths."""
+    header = table.horizontalHeader()
+    style = header.style()
+    margin = style.pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
+    arrow = style.pixelMetric(QStyle.PixelMetric.PM_HeaderMarkSize, None, header)
+    text = str(table.model().headerData(col, Qt.Orientation.Horizontal) or "")
+    return header.fontMetrics().horizontalAdvance(text) + 4 * margin + arrow
+
+
 def answers_table(model: BatchModel, proxy: BatchProxy) -> AnswersView:
     """The table of answers: rows selected whole, nothing edited, fixed row heights and
     column widths (measuring 10,000 rows' text would stall), Ctrl+C copies."""
@@ -77,7 +88,7 @@ def answers_table(model: BatchModel, proxy: BatchProxy) -> AnswersView:
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     header.setStretchLastSection(True)
     for col, width in _WIDTHS:
-        table.setColumnWidth(col, width)
+        table.setColumnWidth(col, max(width, header_width(table, col)))
     serial = table.fontMetrics().horizontalAdvance("WXYZ-0000-WXYZ-0000-WXYZ")
     table.setColumnWidth(COL_SERIAL, serial + 16)  # a serial is never cut short
     add_copy_shortcut(table)

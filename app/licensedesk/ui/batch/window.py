@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from PySide6.QtCore import QMimeData, Qt, QTimer, Signal
-from PySide6.QtGui import QIcon, QKeySequence, QShortcut
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QProgressBar,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -37,6 +36,8 @@ from ..shared.labels import plain_label
 from ..shared.support_dialog import hint_label
 from ..shared.values import format_number as number
 from .files import OPEN_FILTER, dropped_file
+from .inputs import SerialsEdit
+from .inputs import button as _button
 from .model import (
     NOT_SERIAL,
     OBJECT_ROLE,
@@ -45,28 +46,13 @@ from .model import (
     Row,
 )
 from .proxy import FILTERS, BatchProxy, filter_label
+from .seats_note import seats_note
 from .view import answers_table
 
 TITLE = N_("Check many serials")
 PLACEHOLDER = N_("Paste serials here: one a line, a spreadsheet column, a ticket\u2026 "
                  "or open (or drop) a .txt or .csv file.")
 SETTLE_MS = 250  # the count follows typing after this pause (a 10,000-line paste parses once)
-
-
-class SerialsEdit(QPlainTextEdit):
-    """The serials box; a .txt/.csv file dropped on it is opened, not pasted as its path."""
-
-    fileDropped = Signal(str)
-
-    def canInsertFromMimeData(self, source: QMimeData) -> bool:
-        return dropped_file(source) is not None or super().canInsertFromMimeData(source)
-
-    def insertFromMimeData(self, source: QMimeData) -> None:
-        path = dropped_file(source)
-        if path:
-            self.fileDropped.emit(path)
-        else:
-            super().insertFromMimeData(source)
 
 
 class BatchWindow(QWidget):
@@ -165,6 +151,7 @@ class BatchWindow(QWidget):
         self.progress_row.hide()
         self.banner = ErrorBanner()
         self.table = answers_table(self.model, self.proxy)
+        self.seats_note = seats_note(self.model)
         self.status_label = plain_label()
         self.status_label.setObjectName("batchStatus")
         self.status_label.setAccessibleName(_("Result of the check"))
@@ -206,6 +193,7 @@ class BatchWindow(QWidget):
         lay.addWidget(self.progress_row)
         lay.addWidget(self.banner)
         lay.addWidget(self.table, 1)
+        lay.addWidget(self.seats_note)
         lay.addWidget(self.status_label)
         self._tab_order()
 
@@ -391,9 +379,3 @@ class BatchWindow(QWidget):
         self.closed.emit()
         super().closeEvent(event)
 
-
-def _button(text: str, name: str, glyph: QIcon | None = None) -> QPushButton:
-    button = QPushButton(glyph, text) if glyph is not None else QPushButton(text)
-    button.setObjectName(name)
-    button.setAutoDefault(False)
-    return button

@@ -25,8 +25,10 @@ from .words import details_text, outcome_text, what_text, when_text, where_text
 if TYPE_CHECKING:
     from licensedesk.history import Entry
 
-COL_WHEN, COL_WHO, COL_SERIAL, COL_WHAT, COL_OUTCOME, COL_DETAILS = range(6)
-HEADERS = (N_("When"), N_("Who"), N_("Serial"), N_("What"), N_("Outcome"), N_("Details"))
+COL_WHEN, COL_WHO, COL_PROFILE, COL_SERIAL, COL_WHAT, COL_OUTCOME, COL_DETAILS = range(7)
+# TRANSLATORS: "Profile" is the connection profile an entry was sent with
+HEADERS = (N_("When"), N_("Who"), N_("Profile"), N_("Serial"), N_("What"), N_("Outcome"),
+           N_("Details"))
 COLUMN_COUNT = len(HEADERS)
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1  # the Entry of the row
@@ -41,6 +43,8 @@ def cell_text(entry: Entry, column: int) -> str:
         return when_text(entry)
     if column == COL_WHO:
         return shown(entry.person)
+    if column == COL_PROFILE:
+        return shown(entry.profile)
     if column == COL_SERIAL:
         return entry.serial or ""
     if column == COL_WHAT:

@@ -27,13 +27,22 @@ from licensedesk.i18n import N_, _
 
 from ..shared.part_state import PartState
 from ..shared.table_copy import add_copy_shortcut
-from .model import COL_OUTCOME, COL_SERIAL, COL_WHAT, COL_WHEN, COL_WHO, HistoryModel
+from .model import (
+    COL_OUTCOME,
+    COL_PROFILE,
+    COL_SERIAL,
+    COL_WHAT,
+    COL_WHEN,
+    COL_WHO,
+    HistoryModel,
+)
 
 if TYPE_CHECKING:
     from licensedesk.history import Entry
 
 NOTHING_YET = N_("No change to this serial has been recorded.")
-_WIDTHS = ((COL_WHEN, 140), (COL_WHO, 170), (COL_WHAT, 250), (COL_OUTCOME, 230))
+_WIDTHS = ((COL_WHEN, 140), (COL_WHO, 170), (COL_PROFILE, 110), (COL_WHAT, 250),
+           (COL_OUTCOME, 230))
 
 
 def history_table(model: HistoryModel, name: str) -> QTableView:
@@ -83,6 +92,7 @@ class HistoryPanel(QGroupBox):
         self.table = history_table(self.model, "historyTable")
         self.table.setAccessibleName(_("History of this serial"))
         self.table.setColumnHidden(COL_SERIAL, True)  # always the serial on show
+        self.table.setColumnHidden(COL_PROFILE, True)  # the tab stays narrow: the window has it
         self.open_button = QPushButton(_("Open in the History window\u2026"))
         self.open_button.setObjectName("historyOpenButton")
         self.open_button.setToolTip(_("Filter, search and export the history (Ctrl+H)"))

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLineEdit,
+    QProgressBar,
     QPushButton,
     QRadioButton,
     QVBoxLayout,
@@ -106,6 +107,10 @@ class HistorySettingsDialog(QDialog):
         self.display_name.setPlaceholderText(_("Optional: how the team sees you, e.g. Ana Lima"))
         self.error = hint_label("historySettingsError")
         self.error.setAccessibleName(_("Problem"))
+        self.copy_progress = QProgressBar()
+        self.copy_progress.setObjectName("historyCopyProgress")
+        self.copy_progress.setAccessibleName(_("Copying this computer's entries"))
+        self.copy_progress.hide()
 
         team_box = self.team_box = QWidget()
         form = QFormLayout(team_box)
@@ -138,6 +143,7 @@ class HistorySettingsDialog(QDialog):
         lay.addWidget(team_box)
         lay.addLayout(name_form)
         lay.addWidget(self.error)
+        lay.addWidget(self.copy_progress)
         lay.addWidget(buttons)
         self.setMinimumWidth(620)
         self._buttons = buttons
@@ -200,6 +206,18 @@ class HistorySettingsDialog(QDialog):
     def show_error(self, sentence: str) -> None:
         self.error.setText(sentence)
         self.error.show()
+
+    def set_copying(self, done: int, total: int) -> None:
+        """The copy of this computer's entries: shown, with Save off, until ``done`` is
+        -1 (finished or failed)."""
+        copying = done >= 0
+        self.copy_progress.setVisible(copying)
+        self.save_button.setEnabled(not copying)
+        if copying:
+            self.copy_progress.setRange(0, max(total, 1))
+            self.copy_progress.setValue(done)
+            # TRANSLATORS: %v and %m are Qt's: entries copied so far, and in all
+            self.copy_progress.setFormat(_("Copying %v of %m entries"))
 
     def _save(self) -> None:
         self.error.hide()

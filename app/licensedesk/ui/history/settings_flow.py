@@ -5,7 +5,9 @@ up to its connect time-out, so it runs in the desk's worker thread as the task
 ``history.test``; its sentence goes back to the dialog. Save writes the password
 to the OS keyring (entry ``history-team``; one typed into the address is taken
 from there), the rest to ``history.json``, and switches the desk's recorder to
-the store chosen: the next change is recorded there.
+the store chosen: the next change is recorded there. Switching to a team database
+other than the one in use first offers to copy this computer's entries into it
+(:mod:`.copy_flow`).
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 from licensedesk.history import KEYRING_ENTRY, HistorySettings, SettingsError, save_settings
-from licensedesk.history.settings import split_password
+from licensedesk.history.settings import check_team_url, split_password
 from licensedesk.i18n import N_, _
 
 from ..shared.tasks import TaskRunner
+from .copy_flow import COPY_TASK, offer_copy
 from .settings_dialog import HistorySettingsDialog, SettingsChoice
 
 if TYPE_CHECKING:
@@ -55,6 +58,7 @@ class HistorySettingsFlow(QObject):
             d.testRequested.connect(self.test)
             d.saveRequested.connect(self.save)
             d.finished.connect(lambda _code: self._runner.cancel(TEST_TASK))
+            d.rejected.connect(lambda: self._runner.cancel(COPY_TASK))
         d = self.dialog
         try:
             settings = load_settings()
@@ -98,9 +102,48 @@ class HistorySettingsFlow(QObject):
         return await asyncio.get_running_loop().run_in_executor(self._executor, check)
 
     # -- Save ----------------------------------------------------------------------------
-    def save(self, choice: SettingsChoice) -> HistorySettings | None:
+    def save(self, choice: SettingsChoice) -> HistorySettings | asyncio.Task | None:
         """Write the settings and switch the recorder; None (the dialog says why) when
-        they cannot be used or written."""
+        they cannot be used or written. Switching to a team database first offers to copy
+        this computer's entries there (a task: the question and the copy are awaited)."""
+        if not self._offers_copy(choice):
+            return self._save_now(choice)
+        url, in_url = split_password(choice.team_url)
+        try:
+            url = check_team_url(url)  # said at once, before anything is asked or read
+        except SettingsError as exc:
+            if self.dialog is not None:
+                self.dialog.show_error(exc.sentence)
+            return None
+        return self._runner.run(COPY_TASK, lambda: self._copy_then_save(choice, url, in_url))
+
+    def _offers_copy(self, choice: SettingsChoice) -> bool:
+        """A team database other than the one in use, outside the demo's session store."""
+        from licensedesk.history import load_settings
+
+        if (choice.store != "team" or not choice.team_url or self._recorder.session_only
+                or self.dialog is None):
+            return False
+        try:
+            current = load_settings()
+        except SettingsError:
+            return True
+        url = split_password(choice.team_url)[0]
+        return current.store != "team" or current.team_url != url
+
+    async def _copy_then_save(self, choice: SettingsChoice, url: str,
+                              in_url: str | None) -> HistorySettings | None:
+        def password() -> str | None:  # in the worker thread: the keyring may block
+            typed = choice.password or in_url
+            if typed or self._secrets is None:
+                return typed
+            return self._secrets.get_named(KEYRING_ENTRY)
+
+        if not await offer_copy(self.dialog, self._executor, url, password):
+            return None
+        return self._save_now(choice)
+
+    def _save_now(self, choice: SettingsChoice) -> HistorySettings | None:
         d = self.dialog
         try:
             settings = self._write(choice)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
@@ -115,6 +115,13 @@ class HistoryWindow(QWidget):
     def showEvent(self, event) -> None:
         self.filters.follow_today()  # opened again on another day: that day's defaults
         super().showEvent(event)
+
+    def changeEvent(self, event) -> None:
+        """Coming back to the window reads the list again: a teammate's entries (or the
+        command line's) show without Refresh, and nothing polls the store meanwhile."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
+            self.refreshRequested.emit()  # on opening too: the read in flight is superseded
 
     # -- state shown -------------------------------------------------------------------
     def set_busy(self, busy: bool) -> None:

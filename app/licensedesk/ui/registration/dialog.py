@@ -116,16 +116,20 @@ class RegistrationDialog(SupportDialog):
         self.sku_input.setObjectName("registrationSku")
         self.sku_input.setAccessibleName(_("SKU number"))
         self.sku_input.setAccessibleDescription(_("Optional; prefilled from the licence."))
-        self.form_hint = hint_label("registrationFormHint")
+        # one hint under each field it is about: a message under "SKU number" for the
+        # e-mail field sent the eye to the wrong field
+        self.name_hint = hint_label("registrationNameHint")
+        self.email_hint = hint_label("registrationEmailHint")
         self.registered_note = selectable(plain_label())
         self.registered_note.setObjectName("registrationRegisteredNote")
         self.registered_note.hide()
         fform = QFormLayout(self.form_box)
         fform.addRow(self.registered_note)
         fform.addRow(_("Name:"), self.name_input)
+        fform.addRow("", self.name_hint)
         fform.addRow(_("E-mail:"), self.email_input)
+        fform.addRow("", self.email_hint)
         fform.addRow(_("SKU number:"), self.sku_input)
-        fform.addRow("", self.form_hint)
         self.form_box.hide()
 
         self.outcome = selectable(plain_label())
@@ -169,7 +173,8 @@ class RegistrationDialog(SupportDialog):
 
     def _serial_edited(self, *_args) -> None:
         self.license = None
-        for w in (self.verdict, self.license_box, self.form_box, self.outcome, self.form_hint):
+        for w in (self.verdict, self.license_box, self.form_box, self.outcome, self.name_hint,
+                  self.email_hint):
             w.hide()
         self.banner.clear()
         self._update_button()
@@ -214,7 +219,8 @@ class RegistrationDialog(SupportDialog):
         self.show_license(lic)
         self.name_input.setText(lic.name or "")
         self.email_input.setText(lic.email or "")
-        self.form_hint.hide()
+        self.name_hint.hide()
+        self.email_hint.hide()
         self.registered_note.setVisible(bool(lic.registered))
         if lic.name or lic.email:
             self.registered_note.setText(_(
@@ -271,14 +277,13 @@ class RegistrationDialog(SupportDialog):
         name = self.name_input.text().strip()
         email = self.email_input.text().strip()
         sku = self.sku_input.text().strip()
-        problem = ""
-        if not name:
-            problem = _("Enter the licensee's name.")
-        elif not EMAIL.fullmatch(email):
-            problem = _("Enter a valid e-mail address, like name@example.com.")
-        self.form_hint.setText(problem)
-        self.form_hint.setVisible(bool(problem))
-        if problem:
+        name_problem = "" if name else _("Enter the licensee's name.")
+        email_problem = "" if EMAIL.fullmatch(email) else _(
+            "Enter a valid e-mail address, like name@example.com.")
+        for hint, problem in ((self.name_hint, name_problem), (self.email_hint, email_problem)):
+            hint.setText(problem)
+            hint.setVisible(bool(problem))
+        if name_problem or email_problem:
             return False
         self.banner.clear()
         self.outcome.hide()
