@@ -3,22 +3,7 @@
 
 from __future__ import annotations
 
-import pytest
-from PySide6.QtCore import QLocale
-
-from licensedesk import i18n
-
 from .steps import check_text, choose_filter, unknown
-
-
-@pytest.fixture
-def german():
-    before = QLocale()
-    assert i18n.use_language("de") == "de", "the German catalogue is not compiled"
-    QLocale.setDefault(QLocale(QLocale.Language.German, QLocale.Country.Germany))
-    yield
-    i18n.use_language("en")
-    QLocale.setDefault(before)
 
 
 def test_a_filter_change_counts_the_rows_shown_in_german(german, desk, qtbot):

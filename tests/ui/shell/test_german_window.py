@@ -9,22 +9,9 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 
-import pytest
-from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QLabel
 
-from licensedesk import i18n
 from tests.ui.helpers import accessible_name, look_up
-
-
-@pytest.fixture
-def german():
-    before = QLocale()
-    assert i18n.use_language("de") == "de", "the German catalogue is not compiled"
-    QLocale.setDefault(QLocale(QLocale.Language.German, QLocale.Country.Germany))
-    yield
-    i18n.use_language("en")
-    QLocale.setDefault(before)
 
 
 def menu_titles(window) -> list[str]:
