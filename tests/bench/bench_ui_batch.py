@@ -216,8 +216,8 @@ def sort_filter(app, window) -> None:
     n = window.model.rowCount()
     print(f"3. {n:,} rows: sort {', '.join(f'{s:.0f}' for s in sorts)} ms; "
           f"filter {', '.join(f'{f:.0f}' for f in filters)} ms")
-    figure("sort_batch", f"first sort of {n:,} batch rows", sorts[0], 50, unit="ms", runs=sorts)
-    figure("filter_batch", f"first filter of {n:,} batch rows", filters[0], 50, unit="ms",
+    figure("sort_batch", f"first sort of {n:,} batch rows", sorts[0], 100, unit="ms", runs=sorts)
+    figure("filter_batch", f"first filter of {n:,} batch rows", filters[0], 100, unit="ms",
            runs=filters)
 
 
