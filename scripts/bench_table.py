@@ -2,14 +2,18 @@
 against their goals, with the machine's yardstick (a bare QMainWindow's first paint)
 so that two machines' tables can be compared.
 
-Each bench prints its own lines as it goes; the figures with a goal are collected
-through ``LICENSEDESK_BENCH_OUT`` (tests/bench/_figures.py). Nothing here fails on a
-missed goal: a benchmark informs, it does not gate.
-Usage: python scripts/bench_table.py [NAME...]   (e.g. ui_startup cli_startup)
+Each bench prints its own lines as it goes; the figures are collected through
+``LICENSEDESK_BENCH_OUT`` (tests/bench/_figures.py), and each figure with a goal is
+said to be met, within its runs' spread of it, or not. Nothing here fails on a missed
+goal: a benchmark informs, it does not gate. The benches take the app from the
+interpreter's path: ``PYTHONPATH=<tree>/app`` measures another tree's code.
+Usage: python scripts/bench_table.py [NAME...] [--before OLD_TREE/app]
+(e.g. ui_startup cli_startup)
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import platform
@@ -23,6 +27,18 @@ BENCH = Path(__file__).resolve().parents[1] / "tests" / "bench"
 #: the yardstick first, then the rest, the slow network ones last
 ORDER = ("ui_startup", "cli_startup", "ui_lookup", "ui_first_lookup", "ui_stall", "ui_batch",
          "client", "history", "batch", "sandbox")  # fmt: skip
+
+
+def verdict(row: dict) -> str:
+    """``yes``, ``within spread`` (missed by the median, but the goal lies inside the runs'
+    min–max: on a shared machine that is as near as one run can say), or ``**no**``."""
+    if row["met"] is None:
+        return ""
+    if row["met"]:
+        return "yes"
+    low, high = row.get("low", row["value"]), row.get("high", row["value"])
+    inside = low <= row["goal"] if row["op"] == "<=" else high >= row["goal"]
+    return "within spread" if inside else "**no**"
 
 
 def benches(names: list[str]) -> list[Path]:
@@ -45,29 +61,67 @@ def table(rows: list[dict], seconds: dict[str, float]) -> str:
         unit = f" {r['unit']}" if r["unit"] not in ("", "x") else ""
         goal = "" if r["goal"] is None else f"{r['op']} {r['goal']:g}{unit}"
         digits = 3 if not unit and r["value"] < 10 else 1
-        met = "" if r["met"] is None else ("yes" if r["met"] else "**no**")
         lines.append(f"| {r['label']} | {goal} | {r['value']:.{digits}f}{unit} | "
-                     f"{r['spread']} | {met} |")
+                     f"{r['spread']} | {verdict(r)} |")
     lines.append("")
     lines.append("bench wall time: " + ", ".join(f"{k} {v:.0f} s" for k, v in seconds.items()))
     return "\n".join(lines)
 
 
-def main() -> int:
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "figures.jsonl"
-        env = {**os.environ, "LICENSEDESK_BENCH_OUT": str(out), "QT_QPA_PLATFORM": "offscreen"}
-        seconds: dict[str, float] = {}
-        failed = []
-        for path in benches(sys.argv[1:]):
-            print(f"== {path.name}", flush=True)
+def run(paths: list[Path], trees: dict[str, str | None], tmp: Path):
+    """Each bench once per tree (``None``: the interpreter's own path), the trees'
+    order flipped from one bench to the next so drift hits both alike."""
+    rows: dict[str, list[dict]] = {label: [] for label in trees}
+    seconds: dict[str, float] = {}
+    failed = []
+    for i, path in enumerate(paths):
+        for label in (list(trees) if i % 2 == 0 else list(trees)[::-1]):
+            out = tmp / f"{label}-{path.stem}.jsonl"
+            env = {**os.environ, "LICENSEDESK_BENCH_OUT": str(out), "QT_QPA_PLATFORM": "offscreen"}
+            if trees[label]:
+                env["PYTHONPATH"] = trees[label]
+            print(f"== {path.name}" + (f" ({label}: {trees[label]})" if trees[label] else ""),
+                  flush=True)  # fmt: skip
             start = time.perf_counter()
-            done = subprocess.run([sys.executable, str(path)], env=env, check=False)
-            seconds[path.stem.removeprefix("bench_")] = time.perf_counter() - start
-            if done.returncode:
-                failed.append(path.name)
-        rows = [json.loads(line) for line in out.read_text().splitlines()] if out.exists() else []
-    print("\n" + table(rows, seconds))
+            if subprocess.run([sys.executable, str(path)], env=env, check=False).returncode:
+                failed.append(f"{path.name} ({label})")
+            name = path.stem.removeprefix("bench_") + (f" ({label})" if len(trees) > 1 else "")
+            seconds[name] = time.perf_counter() - start
+            if out.exists():
+                rows[label] += [json.loads(line) for line in out.read_text().splitlines()]
+    return rows, seconds, failed
+
+
+def compared(before: list[dict], after: list[dict]) -> str:
+    """The goals' rows side by side: before and after, each with its spread and verdict."""
+    old = {r["key"]: r for r in before}
+    lines = ["| figure | goal | before | after |", "|---|---|---|---|"]
+    for r in after:
+        if r["goal"] is None:
+            continue
+        unit = f" {r['unit']}" if r["unit"] not in ("", "x") else ""
+        digits = 3 if not unit and r["value"] < 10 else 1
+
+        cells = ["—" if x is None else f"{x['value']:.{digits}f}{unit} ({x['spread']}; "
+                 f"{verdict(x)})" for x in (old.get(r["key"]), r)]  # fmt: skip
+        lines.append(f"| {r['label']} | {r['op']} {r['goal']:g}{unit} | {cells[0]} | "
+                     f"{cells[1]} |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", help="benches to run (default: all)")
+    parser.add_argument("--before", metavar="APP_DIR", help="also run each bench on this "
+                        "tree's app folder (e.g. an older worktree's app/), alternating")
+    args = parser.parse_args()
+    trees = {"before": args.before, "after": os.environ.get("PYTHONPATH")} if args.before \
+        else {"this": None}
+    with tempfile.TemporaryDirectory() as tmp:
+        rows, seconds, failed = run(benches(args.names), trees, Path(tmp))
+    print("\n" + table(rows[list(trees)[-1]], seconds))
+    if args.before:
+        print("\n" + compared(rows["before"], rows["after"]))
     if failed:
         print(f"\nthese benches did not finish: {', '.join(failed)}")
     return 1 if failed else 0

@@ -30,11 +30,9 @@ def build_parser() -> argparse.ArgumentParser:
     the shell completion)."""
     from licensedesk import __version__
     from licensedesk.i18n import LANGUAGES
+    from licensedesk.translated_parser import TranslatedParser
 
-    # argparse's own headings ("usage:", "options") come from our catalogue once
-    # parse_args has called route_argparse (licensedesk/argparse_words.py)
-    parser = argparse.ArgumentParser(prog="licensedesk", description="License Desk",
-                                     add_help=False)
+    parser = TranslatedParser(prog="licensedesk", description="License Desk", add_help=False)
     parser.add_argument("-h", "--help", action="help",
                         help=_("show this help message and exit"))
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
@@ -65,9 +63,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if quick is not None:
         return quick
     choose_language(lang_in_argv(argv))
-    from licensedesk.argparse_words import route_argparse
-
-    route_argparse()
     return build_parser().parse_args(argv)
 
 

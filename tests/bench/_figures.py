@@ -41,7 +41,8 @@ def figure(key: str, label: str, value: float, goal: float | None, *, op: str = 
              if goal_text else "") + (f"  {note}" if note else ""), flush=True)  # fmt: skip
     path = os.environ.get(OUT_ENV)
     if path and record:
+        row = {"key": key, "label": label, "value": value, "unit": unit, "goal": goal,
+               "op": op, "met": met, "spread": runs_text, "low": min(runs, default=value),
+               "high": max(runs, default=value), "note": note}
         with open(path, "a", encoding="utf-8") as out:
-            out.write(json.dumps({"key": key, "label": label, "value": value, "unit": unit,
-                                  "goal": goal, "op": op, "met": met, "spread": runs_text,
-                                  "note": note}) + "\n")  # fmt: skip
+            out.write(json.dumps(row) + "\n")

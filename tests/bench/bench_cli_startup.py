@@ -4,7 +4,7 @@ Each figure is a ratio of two fresh processes run alternately (median of RUNS,
 default 9, with the spread):
 1. ``licensedesk-cli --version`` / ``python -c pass`` (goal <= 3): a version
    needs no network, keyring or model code.
-2. ``licensedesk-cli --help`` / ``python -c "import httpx"`` (goal <= 1.2).
+2. ``licensedesk-cli --help`` / ``python -c "import httpx"``, for information.
 3. ``licensedesk-cli show SERIAL`` against a local sandbox (key from the
    environment, no keyring) / ``python -c "import httpx; httpx.get(URL)"`` against
    the same sandbox (goal <= 1.3): the whole command, start to exit.
@@ -54,7 +54,7 @@ def main() -> None:
               f"alternating; {' '.join(Path(c).name for c in cli)}")  # fmt: skip
         for key, label, args, floor, goal in (
             ("cli_version", "--version / python -c pass", ["--version"], "pass", 3.0),
-            ("cli_help", "--help / python -c 'import httpx'", ["--help"], "import httpx", 1.2),
+            ("cli_help", "--help / python -c 'import httpx'", ["--help"], "import httpx", None),
         ):
             ours, base = pair([*cli, *args], [sys.executable, "-c", floor], env, runs)
             print(f"  {' '.join(args)}: {median(ours):.1f} ms; python -c {floor!r}: "

@@ -13,8 +13,8 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from licensedesk import __version__, i18n
-from licensedesk.argparse_words import route_argparse
 from licensedesk.i18n import N_, _
+from licensedesk.translated_parser import TranslatedParser
 
 from . import history_options, streams
 from .errors import INTERNAL, INTERRUPTED, OK, CliError, exit_code_for
@@ -70,7 +70,7 @@ def choose_language(requested: str | None) -> str:
 def _common(*, top: bool) -> argparse.ArgumentParser:
     """Options accepted before and after the sub-command."""
     sup = {} if top else {"default": argparse.SUPPRESS}
-    p = argparse.ArgumentParser(add_help=False)
+    p = TranslatedParser(add_help=False)
     p.add_argument("--json", action="store_true", help=_("machine-readable output"), **sup)
     p.add_argument(
         "-v", "--verbose", action="store_true", help=_("print error details (keys redacted)"),
@@ -87,7 +87,7 @@ def _common(*, top: bool) -> argparse.ArgumentParser:
 
 def _connection(*, top: bool) -> argparse.ArgumentParser:
     sup = {} if top else {"default": argparse.SUPPRESS}
-    p = argparse.ArgumentParser(add_help=False)
+    p = TranslatedParser(add_help=False)
     p.add_argument(
         "--profile", metavar="NAME",
         help=_("connection profile (or {variable})").format(variable=f"${ENV_PROFILE}"), **sup,
@@ -119,7 +119,7 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
     def wanted(name: str) -> bool:
         return commands is None or name in commands
 
-    parser = argparse.ArgumentParser(
+    parser = TranslatedParser(
         prog="licensedesk-cli",
         description=_("License Management Service /v2 from the command line."),
         epilog=_epilog(),
@@ -132,7 +132,7 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
     def service_cmd(name: str, help_: str) -> argparse.ArgumentParser:
         if not wanted(name):  # listed only; its options go to a parser nobody reads
             sub.add_parser(name, help=help_, add_help=False)
-            return argparse.ArgumentParser(add_help=False)
+            return TranslatedParser(add_help=False)
         p = sub.add_parser(
             name,
             help=help_,
@@ -298,7 +298,6 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     choose_language(lang_from_argv(argv))
     closed = streams.prepare_streams()
-    route_argparse()
     try:
         args = parse_arguments(build_parser(commands=set(argv)), argv)
     except SystemExit as exc:  # --help, --version, usage errors (argparse prints them)

@@ -70,3 +70,10 @@ def test_argparse_errors_are_german_and_english_stays_english(cli):
     r = cli("--lang", "en", "show")
     assert r.code == 2
     assert "licensedesk-cli show: error: the following arguments are required: serial" in r.err
+
+
+def test_a_nested_argparse_error_is_german_inside_and_out(cli):
+    r = cli("--lang", "de", "history", "list", "--limit", "x")
+    assert r.code == 2
+    assert r.err.startswith("Aufruf: licensedesk-cli history"), r.err
+    assert "Fehler: Argument --limit: ungültiger Wert für int: 'x'" in r.err, r.err
