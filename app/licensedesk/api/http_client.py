@@ -15,6 +15,17 @@ import httpx
 
 from .agent import with_user_agent
 
+#: seconds an idle connection is kept for the next request: under the 5 s after which
+#: common servers (uvicorn, the sandbox) close one, so a request is not sent on a
+#: connection the server is closing at that moment ("Server disconnected")
+KEEPALIVE_EXPIRY = 4.0
+
+
+def limits(connections: int, idle: int) -> httpx.Limits:
+    """At most ``connections`` open, ``idle`` of them kept for :data:`KEEPALIVE_EXPIRY`."""
+    return httpx.Limits(max_connections=connections, max_keepalive_connections=idle,
+                        keepalive_expiry=KEEPALIVE_EXPIRY)
+
 
 def async_client(*, verify: bool | ssl.SSLContext, limits: httpx.Limits,
                  **kwargs: Any) -> httpx.AsyncClient:

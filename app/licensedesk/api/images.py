@@ -37,6 +37,7 @@ import httpx
 
 from licensedesk.i18n import N_, ngettext
 
+from . import http_client
 from .agent import with_user_agent
 from .config import ClientConfig, is_loopback_host
 from .errors import (
@@ -51,7 +52,6 @@ from .errors import (
     TlsError,
     TransportError,
 )
-from .http_client import async_client
 from .redact import get_logger, redact
 from .sentence import Sentence, say
 from .tls import is_tls_error, verify_setting
@@ -236,11 +236,11 @@ class ImageFetcher:
         self._users -= 1
 
     def _make_client(self, config: ClientConfig) -> httpx.AsyncClient:
-        return async_client(
+        return http_client.async_client(
             timeout=self.timeout,
             verify=verify_setting(config.verify),
             follow_redirects=False,  # followed here, each target checked
-            limits=httpx.Limits(max_connections=4, max_keepalive_connections=2),
+            limits=http_client.limits(4, idle=2),
         )
 
     async def _get(

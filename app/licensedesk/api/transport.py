@@ -38,6 +38,7 @@ import httpx
 
 from licensedesk.i18n import N_, format_number, ngettext
 
+from . import http_client
 from .agent import with_user_agent
 from .config import ClientConfig, Credentials
 from .errors import (
@@ -49,7 +50,6 @@ from .errors import (
     TlsError,
     TransportError,
 )
-from .http_client import async_client
 from .offload import BIG_BODY, off_loop
 from .redact import get_logger, redact
 from .responses import ReadAnswer, decode
@@ -146,10 +146,10 @@ class Transport:
         # not load the CA bundle (20-50 ms). Redirects are not followed, so every request
         # goes to base_url's scheme and host.
         tls = config.base_url.lower().startswith("https:")
-        self.http = http or async_client(
+        self.http = http or http_client.async_client(
             timeout=self.timeout,
             verify=verify_setting(config.verify) if tls else False,
-            limits=httpx.Limits(max_connections=32, max_keepalive_connections=16),
+            limits=http_client.limits(32, idle=16),
             follow_redirects=False,
         )
         #: replaced in tests to observe back-off without waiting
