@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QFont, QFontMetrics, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QProgressBar,
     QPushButton,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -44,6 +45,9 @@ from .model import (
     ActivationsModel,
 )
 from .state_filter import active_label, active_text, state_combo
+
+#: a host ID's length (DESIGN.md: 32 characters)
+HOST_ID_LENGTH = 32
 
 EMPTY_TEXT = N_("No devices activated")
 
@@ -142,7 +146,7 @@ class ActivationsPanel(QGroupBox):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for col, width in ((COL_ID, 60), (COL_PRODUCT, 150), (COL_HOST, 330),
+        for col, width in ((COL_ID, 60), (COL_PRODUCT, 150), (COL_HOST, self._host_width()),
                            (COL_DEVICE, 150), (COL_ACTIVATED, 80), (COL_CREATED, 130),
                            (COL_UPDATED, 130)):
             self.table.setColumnWidth(col, width)
@@ -179,6 +183,18 @@ class ActivationsPanel(QGroupBox):
         self._show_write_tips("")
         self._set_tab_order()
         self._update_buttons()
+
+    def _host_width(self) -> int:
+        """A host ID and the "(This computer)" marker, in the bold of that row, whole (the
+        language's words: "(dieser Computer)" is wider), with the cell's margins."""
+        bold = QFont(self.table.font())
+        bold.setBold(True)
+        metrics = QFontMetrics(bold)
+        digit = max(metrics.horizontalAdvance(c) for c in "0123456789abcdef")
+        marked = _("{host}  (This computer)").format(host="")
+        margin = self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin,
+                                                None, self.table) + 1
+        return HOST_ID_LENGTH * digit + metrics.horizontalAdvance(marked) + 2 * margin + 8
 
     def _set_tab_order(self) -> None:
         """Filter, then the rows it filters, then what acts on the selected rows (the

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import pairwise
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
@@ -206,6 +206,22 @@ class HistorySettingsDialog(QDialog):
     def show_error(self, sentence: str) -> None:
         self.error.setText(sentence)
         self.error.show()
+
+    def event(self, ev) -> bool:
+        handled = super().event(ev)
+        if ev.type() == QEvent.Type.LayoutRequest:  # the content's sizes are final now
+            self._fit_height()
+        return handled
+
+    def _fit_height(self) -> None:
+        """Grow to show a wrapped message whole (a driver's error runs to several lines):
+        a window's layout sets its minimum from minimum sizes, not from the height its
+        wrapped labels need at its width, so without this their lines were cut."""
+        lay = self.layout()
+        needed = (lay.totalHeightForWidth(self.width()) if lay.hasHeightForWidth()
+                  else lay.totalMinimumSize().height())
+        if needed > self.height():
+            self.resize(self.width(), needed)
 
     def set_copying(self, done: int, total: int) -> None:
         """The copy of this computer's entries: shown, with Save off, until ``done`` is

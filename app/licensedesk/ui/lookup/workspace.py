@@ -37,6 +37,7 @@ from ..shared.error_banner import ErrorBanner
 from ..shared.icons import icon
 from ..shared.labels import plain_label
 from .card_scroll import CardScroll
+from .demo_serials import DemoSerials
 from .license_card import LicenseCard
 from .lookup_button import LookupButton
 from .products_panel import ProductsPanel
@@ -130,6 +131,8 @@ class Workspace(QWidget):
         self.check_all_button.hide()
         self._pasted = ""  # the text the hint is about
         self.banner = ErrorBanner()
+        self.demo_serials = DemoSerials()  # the demo's licences, until the first lookup
+        self._demo = False
         self.card = LicenseCard()
         self.products = ProductsPanel()
         self.activations = ActivationsPanel()
@@ -169,12 +172,14 @@ class Workspace(QWidget):
         hint_row.addWidget(self.check_all_button)
         lay.addLayout(hint_row)
         lay.addWidget(self.banner)
+        lay.addWidget(self.demo_serials)
         lay.addWidget(self.main_splitter, 1)
 
         self.serial_input.textEdited.connect(self._on_edited)
         self.serial_input.returnPressed.connect(self.request_lookup)
         self.lookup_button.clicked.connect(self._lookup_clicked)
         self.check_all_button.clicked.connect(lambda: self.checkAllRequested.emit(self._pasted))
+        self.demo_serials.chosen.connect(self._demo_serial_chosen)
         self._looking_up = False
         self.profiles_button.clicked.connect(self.manageProfilesRequested)
         self.profile_selector.currentTextChanged.connect(self._profile_changed)
@@ -316,7 +321,20 @@ class Workspace(QWidget):
             self.profileSelected.emit(name)
 
     def set_demo(self, on: bool) -> None:
+        self._demo = on
         self.demo_marker.setVisible(on)
+        self.demo_serials.setVisible(on and self.demo_serials.has_offers())
+
+    def offer_demo_serials(self, offers: list[tuple[str, str]]) -> None:
+        """The demo's licences to try, (serial, description) pairs: shown while the demo
+        profile is on and nothing has been looked up."""
+        self.demo_serials.offer(offers)
+        self.demo_serials.chain_after(self.check_all_button)
+        self.demo_serials.setVisible(self._demo and self.demo_serials.has_offers())
+
+    def _demo_serial_chosen(self, serial: str) -> None:
+        self.serial_input.setText(serial)
+        self.request_lookup()
 
     # -- parts ---------------------------------------------------------------------
     def update_seats(self, known: bool = True) -> None:
@@ -333,6 +351,7 @@ class Workspace(QWidget):
         for part in (self.card, self.products, self.activations):
             part.clear()
         self.history.clear()
+        self.demo_serials.setVisible(self._demo and self.demo_serials.has_offers())
 
     def empty_results(self, keep: Collection[str] = ()) -> None:
         """A lookup runs: the previous serial's results go, but the parts in ``keep``
@@ -342,6 +361,7 @@ class Workspace(QWidget):
         in place, each label's new text relaid the visible form: showing a licence took
         1.7 ms instead of 0.9 with the page switch)."""
         self.banner.clear()
+        self.demo_serials.hide()  # a licence takes the room: the devices need it
         if "license" not in keep:
             self.card.clear()
         for name, part in (("products", self.products), ("activations", self.activations)):

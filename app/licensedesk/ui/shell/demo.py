@@ -58,6 +58,12 @@ class DemoService:
     def serials(self) -> dict[str, str]:
         return dict(self.data["catalogue"]["serials"]) if self.data else {}
 
+    def offers(self) -> list:
+        """The demo licences to offer in the window (:mod:`.demo_offers`)."""
+        from .demo_offers import demo_offers
+
+        return demo_offers(self.data)
+
     def profile(self):
         """The in-memory Demo profile and its keys (never stored)."""
         from licensedesk.profiles import Profile

@@ -116,6 +116,8 @@ class DeskApp(QObject):
         profile, keys = self.demo.profile()
         self.connections.add_memory_profile(profile, keys)
         self.profiles.show_chosen(DEMO_PROFILE)
+        self.window.workspace.offer_demo_serials(
+            [(offer.serial, offer.description) for offer in self.demo.offers()])
         self.window.show_workspace()
         self.window.statusBar().showMessage(
             _("Demo service running. Try the serial {serial}").format(

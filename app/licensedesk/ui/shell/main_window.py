@@ -69,6 +69,7 @@ class MainWindow(QMainWindow):
         from PySide6.QtWidgets import QLabel
 
         from .actions import ActionRegistry
+        from .status_bar import StatusBar
 
         self.status_profile = QLabel(_("No profile"))
         self.status_profile.setObjectName("statusProfile")
@@ -76,7 +77,8 @@ class MainWindow(QMainWindow):
         self.status_server.setObjectName("statusServer")
         self.status_last = QLabel()
         self.status_last.setObjectName("statusLastRequest")
-        bar = self.statusBar()
+        bar = StatusBar()
+        self.setStatusBar(bar)
         bar.addWidget(self.status_profile)
         bar.addWidget(self.status_server, 1)
         bar.addPermanentWidget(self.status_last)
