@@ -15,7 +15,9 @@ and message, the request with the key redacted).
     │   └── TlsError           certificate / TLS handshake problem
     ├── BadResponse            not JSON, wrong shape, unexpected status, too large or deep
     └── ServiceError           the service reported a problem (5xx, other messages)
-        └── RateLimited        HTTP 429 "Too Many Requests!": asked again in vain
+        ├── RateLimited        HTTP 429 "Too Many Requests!": asked again in vain
+        └── Refused            the service answered no in its own words (422 …), not a crash
+            └── SeatLimitReached   every seat of the licence is in use
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ __all__ = [
     "NotAuthorized",
     "NotFound",
     "RateLimited",
+    "Refused",
+    "SeatLimitReached",
     "ServiceError",
     "TimedOut",
     "TlsError",
@@ -188,3 +192,17 @@ class RateLimited(ServiceError):
 
     default_sentence = N_("The licence service is rate limiting requests (HTTP 429, too many "
                           "requests). Wait a moment and try again.")
+
+
+class Refused(ServiceError):
+    """The service understood the request and said no in its own words (a 4xx such as
+    422): the change was not made. A :class:`ServiceError` still, so callers that catch
+    at that depth keep working; one that must tell a refusal from a crash catches this."""
+
+
+class SeatLimitReached(Refused):
+    """The service refused because every seat of the licence is in use ("Maximum number
+    of hosts reached!"): freeing a seat, not trying again, helps."""
+
+    default_sentence = N_("All seats of this licence are in use: no further device can be "
+                          "activated.")

@@ -24,10 +24,13 @@ from .errors import (
     NotAuthorized,
     NotFound,
     RateLimited,
+    Refused,
+    SeatLimitReached,
     ServiceError,
     UpgradeMismatch,
 )
 from .sentence import Sentence, say
+from .verdicts import Verdict, classify
 
 # The sentences below are marked, not translated (the language is chosen after import):
 # ``say(CONSTANT)`` where one is used; callers outside api/ show ``_(CONSTANT)``.
@@ -44,14 +47,9 @@ CHANGE_REFUSED = N_(
     "read pair (the service's permission table asks for read); check that pair in the profile."
 )
 READ_REFUSED = NotAuthorized.default_sentence
-#: Why activate, deactivate and delete are not offered with a read pair only.
-NO_WRITE_PAIR = N_(
-    "Needs a key with write permission, and this profile has none (it has a read pair "
-    "only). Add a write pair under File \u2192 Connection profiles."
-)
 #: Deepest nesting of arrays/objects accepted in an answer. The spec's bodies are at
 #: most 4 deep; a deeper answer is a broken or hostile server, and 10^5 levels would
-#: otherwise end in Python's RecursionError (issue #13).
+#: otherwise end in Python's RecursionError.
 MAX_DEPTH = 64
 
 
@@ -159,9 +157,11 @@ def map_error(
                            code=code))
         return ServiceError(failed, details)
     if said:
+        # a refusal in the service's words (422 …): not a crash; a full licence is named
+        refused = SeatLimitReached if classify(message) is Verdict.HOST_LIMIT else Refused
         # TRANSLATORS: {message} is the service's own message (English, as it sent it)
-        return ServiceError(say(N_("The licence service refused the request: {message}"),
-                                message=said), details)
+        return refused(say(N_("The licence service refused the request: {message}"),
+                           message=said), details)
     return BadResponse(unexpected_status(code), details)
 
 
@@ -179,8 +179,8 @@ def _as_int(value: Any) -> int | None:
 
 def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
     """Whether ``value`` (decoded JSON) nests arrays/objects more than ``limit`` deep.
-    Level by level, without recursion: ~13 ms for 10,000 activations (their
-    ``json.loads`` takes ~40 ms)."""
+    Level by level, without recursion: a deep answer cannot exhaust the stack, and the
+    walk costs a fraction of the ``json.loads`` before it."""
     level = [value] if type(value) is dict or type(value) is list else []
     depth = 1
     while level:
@@ -222,7 +222,36 @@ def decode(
 ) -> dict[str, Any]:
     """Return the JSON object of a success, or raise the mapped ApiError."""
     status = response.status_code
-    base = ErrorDetails(method=method, url=url, http_status=status)
+    body = _parsed(response, method=method, url=url)
+    message, code, said_error = _error_of(body, status)
+    if said_error or status >= 400:
+        raise map_error(
+            message=message,
+            status_code=code,
+            http_status=status,
+            write=write,
+            changes=changes,
+            not_found_what=not_found_what,
+            details=ErrorDetails(method=method, url=url, http_status=status,
+                                 status_code=code, server_message=message),
+        )
+    if not 200 <= status < 300:
+        raise BadResponse(unexpected_status(status),
+                          ErrorDetails(method=method, url=url, http_status=status))
+    if not isinstance(body, dict):
+        raise BadResponse(
+            say(N_("The licence service sent an empty answer (HTTP {status})."), status=status)
+            if body is None
+            else say(N_("The licence service sent an answer of an unexpected shape "
+                        "(HTTP {status})."), status=status),
+            ErrorDetails(method=method, url=url, http_status=status, cause=_snippet(response)),
+        )
+    return body
+
+
+def _parsed(response: Answer, *, method: str, url: str) -> Any:
+    """The decoded JSON body (``None`` when empty); an unreadable or too deep one raises."""
+    status = response.status_code
     try:
         body = json.loads(response.content) if response.content.strip() else None
         deep = too_deep(body)
@@ -243,53 +272,23 @@ def decode(
                    "{depth} levels deep (HTTP {status})."), depth=MAX_DEPTH, status=status),
             ErrorDetails(method=method, url=url, http_status=status, cause=_snippet(response)),
         )
+    return body
 
+
+def _error_of(body: Any, status: int) -> tuple[str | None, int | None, bool]:
+    """(message, body status_code, whether the body is an ``{"error": …}``) of an answer.
+    Without an error body, a failed status's ``message`` is the service's words."""
     if isinstance(body, dict) and "error" in body and body["error"]:
         err = body["error"]
         if isinstance(err, dict):
-            message = err.get("message")
-            code = _as_int(err.get("status_code"))
+            message, code = err.get("message"), _as_int(err.get("status_code"))
         else:
             message, code = str(err), None
         if message is not None and not isinstance(message, str):
             message = str(message)
-        details = ErrorDetails(
-            method=method, url=url, http_status=status, status_code=code, server_message=message
-        )
-        raise map_error(
-            message=message,
-            status_code=code,
-            http_status=status,
-            write=write,
-            changes=changes,
-            not_found_what=not_found_what,
-            details=details,
-        )
-
-    if status >= 400:
-        message = body.get("message") if isinstance(body, dict) else None
-        message = message if isinstance(message, str) else None
-        details = ErrorDetails(method=method, url=url, http_status=status, server_message=message)
-        raise map_error(
-            message=message,
-            status_code=None,
-            http_status=status,
-            write=write,
-            changes=changes,
-            not_found_what=not_found_what,
-            details=details,
-        )
-    if not 200 <= status < 300:
-        raise BadResponse(unexpected_status(status), base)
-    if not isinstance(body, dict):
-        raise BadResponse(
-            say(N_("The licence service sent an empty answer (HTTP {status})."), status=status)
-            if body is None
-            else say(N_("The licence service sent an answer of an unexpected shape "
-                        "(HTTP {status})."), status=status),
-            ErrorDetails(method=method, url=url, http_status=status, cause=_snippet(response)),
-        )
-    return body
+        return message, code, True
+    message = body.get("message") if isinstance(body, dict) and status >= 400 else None
+    return (message if isinstance(message, str) else None), None, False
 
 
 def _snippet(response: Answer, limit: int = 200) -> str:

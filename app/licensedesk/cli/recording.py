@@ -9,13 +9,12 @@ team's database). Reads are not recorded.
 A history that cannot be written never stops the change: its sentence goes to
 stderr once, as a warning, and the command's exit code is unchanged. The
 recorder is made only for a command that records, so reads and ``--help`` load
-no history code.
+no history code. The blocks are :func:`licensedesk.history.record`'s.
 """
 
 from __future__ import annotations
 
 import argparse
-from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from licensedesk.i18n import _
@@ -61,25 +60,9 @@ def open_recorder(profile: Profile, printer: Printer) -> Recorder:
     return recorder
 
 
-class _NotRecorded:
-    """What :func:`record` gives when there is no recorder: the same calls, no effect."""
+def record(recorder: Recorder | None, action: str, **fields: Any) -> Any:
+    """:func:`licensedesk.history.record` (a no-op block when ``recorder`` is None),
+    imported only when a command records: reads load no history code."""
+    from licensedesk.history.recorder import record as block
 
-    id = None
-
-    def done(self, *_a: Any, **_k: Any) -> None: ...
-    def refused(self, *_a: Any) -> None: ...
-    def unknown(self, *_a: Any) -> None: ...
-    def failed(self, *_a: Any) -> None: ...
-
-    async def __aenter__(self) -> _NotRecorded:
-        return self
-
-    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                        tb: TracebackType | None) -> bool:  # fmt: skip
-        return False
-
-
-def record(recorder: Recorder | None, action: str, **fields: Any):
-    """``async with record(recorder, "deactivate", activation_ids=[9]) as rec:``; a no-op
-    block when ``recorder`` is None."""
-    return _NotRecorded() if recorder is None else recorder.record(action, **fields)
+    return block(recorder, action, **fields)

@@ -2,10 +2,11 @@
 
 - :class:`Entry`, :data:`ACTIONS`, :data:`OUTCOMES`, :class:`HistoryQuery` (model.py);
   :func:`outcome_words` (English, for exports) and :func:`outcome_text` (shown to people);
-- :class:`Recorder` (recorder.py): ``async with recorder.record(...) as rec:`` writes the
-  intent before the request and the outcome after, on a worker thread;
+- :class:`Recorder` (recorder.py): ``async with record(recorder, ...) as rec:`` writes the
+  intent before the request and the outcome after, on the store's worker thread
+  (store.py); without a recorder the block records nothing;
 - the stores: a SQLite file by default (sqlite_store.py), a team's PostgreSQL database
-  (postgres_store.py, psycopg loaded only then), :func:`open_store` picks one from
+  (postgres_store.py, psycopg loaded only then), :func:`open_store` (open_store.py) picks one from
   :class:`HistorySettings` (settings.py, ``history.json``);
 - :func:`export_lines` / :func:`read_lines` (transfer.py): JSON lines for export/import;
 - :func:`test_connection` (team_check.py): the settings dialog's "Test connection".
@@ -22,7 +23,8 @@ from .model import (
     outcome_text,
     outcome_words,
 )
-from .recorder import PROBLEM, Recorder, Recording
+from .open_store import open_store
+from .recorder import PROBLEM, NotRecorded, Recorder, Recording, Records, record
 from .settings import (
     KEYRING_ENTRY,
     HistorySettings,
@@ -31,7 +33,7 @@ from .settings import (
     save_settings,
     set_team_url,
 )
-from .store import HistoryStore, StoreError, local_history_path, open_store
+from .store import HistoryStore, StoreError, local_history_path
 
 __all__ = [
     "ACTIONS",
@@ -43,8 +45,10 @@ __all__ = [
     "HistoryQuery",
     "HistorySettings",
     "HistoryStore",
+    "NotRecorded",
     "Recorder",
     "Recording",
+    "Records",
     "SettingsError",
     "StoreError",
     "load_settings",
@@ -52,6 +56,7 @@ __all__ = [
     "open_store",
     "outcome_text",
     "outcome_words",
+    "record",
     "save_settings",
     "set_team_url",
 ]

@@ -1,32 +1,23 @@
 """``Recorder``: writes what is about to be sent, then how it ended. Used by the window and the CLI.
 
-    async with recorder.record("deactivate", serial=s, activation_ids=[9], before=row) as rec:
-        message = await client.set_activation(9, False)
-        rec.done(message)            # optional: leaving the block normally means done
+    async with record(recorder, "deactivate", serial=s, activation_ids=[9], before=row) as rec:
+        rec.done(await client.set_activation(9, False))  # leaving normally means done too
 
-Leaving the block with an exception completes the entry from it (refused with
-the service's message, unknown after a time-out or a dropped connection or
-cancellation, not sent when the request never left) and lets the exception
-go on: the recorder never changes what the action does.
+:func:`record` with no recorder gives a block that records nothing (a controller
+tested alone). Leaving the block with an exception completes the entry from it
+(refused with the service's message, unknown after a time-out, a dropped
+connection or cancellation, not sent when the request never left) and lets the
+exception go on: the recorder never changes what the action does.
 
-Where the time goes (the UI thread must not wait for a disk or a network): the
-writes run on one worker thread (:class:`~.worker.StoreWorker`); the event
-loop only queues them and awaits the answer, at most ``wait`` seconds.
+The store is used on one worker thread (:class:`~.store.StoreWorker`): the event loop only
+queues writes and awaits them, at most ``wait`` seconds. The intent is committed
+before the request is sent, so a crash on the way leaves "sent, outcome unknown";
+docs/history.md says when that cannot hold (a store slower than ``wait``, a power
+cut with the local file's WAL).
 
-Crash semantics. The intent is committed *before* the request is sent (the
-block starts after the store said so), so a crash, ``kill -9`` or power cut
-while the request is on its way leaves the entry "sent, outcome unknown".
-Exceptions, both of them documented: when the store does not answer within
-``wait`` (a slow team server) the change goes ahead and the intent stays
-queued, so a crash in that window loses the entry; with the local file a power
-cut can lose the last commits (WAL, synchronous=NORMAL). The outcome is queued
-and awaited the same way; after a cancellation it is queued, not awaited.
-
-If the store cannot be written, the change still happens: the error is kept
-and said once, as :attr:`Recorder.problem` and through ``on_problem`` (called
-on the event loop's thread): "The history is not being recorded: <reason>." (in
-the language in use). A detail given as a :class:`~licensedesk.api.sentence.Sentence`
-is stored in its English, like every detail (model.py).
+A store that cannot be written never stops the change: the error is said once, as
+:attr:`Recorder.problem` and through ``on_problem`` (on the event loop's thread).
+A detail given as a :class:`~licensedesk.api.sentence.Sentence` is stored in English.
 """
 
 from __future__ import annotations
@@ -37,24 +28,24 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from licensedesk.api.sentence import english_of
 from licensedesk.i18n import N_, _
 
 from .model import OUTCOMES, Entry, HistoryQuery, new_entry_id, utc_now
+from .open_store import open_store
 from .outcome import classify
 from .scrub import scrub_text
-from .store import HistoryStore, StoreError, open_store
+from .store import HistoryStore, StoreError, StoreWorker
 from .who import machine_name, os_user
-from .worker import StoreWorker
 
 if TYPE_CHECKING:
     from licensedesk.profiles import SecretStore
 
     from .settings import HistorySettings
 
-__all__ = ["PROBLEM", "Recorder", "Recording"]
+__all__ = ["PROBLEM", "NotRecorded", "Recorder", "Recording", "Records", "record"]
 
 log = logging.getLogger(__name__)
 
@@ -108,21 +99,32 @@ class Recording:
         """Never sent."""
         self._outcome = ("failed", _kept(detail))
 
+    async def complete(self, outcome: str, detail: str | None = None) -> bool:
+        """What a reconciliation found, written over this entry's outcome (in the store the
+        entry went to, even after the desk switched stores)."""
+        done = await self._recorder.complete(self.id, outcome, detail)
+        self._recorder._told(self.entry.serial)
+        return done
+
     async def __aenter__(self) -> Recording:
-        intent = self._recorder._submit(self.entry)
+        self._recorder._opened()
         try:
-            await self._recorder._wait(intent)
-        except asyncio.CancelledError:
-            self._finish(("failed", CANCELLED_UNSENT))
+            await self._recorder._wait(self._recorder._submit(self.entry))
+        except BaseException as exc:
+            if isinstance(exc, asyncio.CancelledError):
+                self._finish(("failed", CANCELLED_UNSENT))
+            self._recorder._ended(self.entry.serial)
             raise
         return self
 
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                         tb: TracebackType | None) -> bool:  # fmt: skip
-        outcome = self._outcome or classify(exc)
-        written = self._finish(outcome)
-        if not isinstance(exc, asyncio.CancelledError):
-            await self._recorder._wait(written)
+        try:
+            written = self._finish(self._outcome or classify(exc))
+            if not isinstance(exc, asyncio.CancelledError):
+                await self._recorder._wait(written)
+        finally:
+            self._recorder._ended(self.entry.serial)
         return False
 
     def _finish(self, outcome: tuple[str, str | None]) -> Future[None]:
@@ -138,7 +140,9 @@ class Recorder:
     ``opener``: makes the store (called on the worker thread, on first use);
     ``display_name``: the person's chosen name; ``wait``: seconds the event loop
     waits for a write before going on without it; ``on_problem(sentence)``: told
-    once when the history cannot be written."""
+    once when the history cannot be written; ``on_recorded(serial)``: told when a
+    block ended or a completion was written ("" without a serial), so a window can
+    read that history again. ``open_blocks``: blocks entered and not yet ended."""
 
     def __init__(
         self,
@@ -155,6 +159,14 @@ class Recorder:
         self.problem: str | None = None
         self._profile: str | None = None
         self._service: str | None = None
+        self.on_recorded: Callable[[str], None] | None = None
+        self.open_blocks = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    async def until_idle(self) -> None:
+        """Return once no block is open (quit waits for that, within a time-out)."""
+        await self._idle.wait()
 
     @classmethod
     def from_settings(
@@ -252,6 +264,20 @@ class Recorder:
 
     # ------------------------------------------------------------ internals
 
+    def _opened(self) -> None:
+        self.open_blocks += 1
+        self._idle.clear()
+
+    def _ended(self, serial: str | None) -> None:
+        self.open_blocks -= 1
+        if not self.open_blocks:
+            self._idle.set()
+        self._told(serial)
+
+    def _told(self, serial: str | None) -> None:
+        if self.on_recorded is not None:
+            self.on_recorded(serial or "")
+
     def _submit(self, entry: Entry) -> Future[None]:
         future = self._worker.submit(lambda store: store.write(entry))
         future.add_done_callback(self._watch(asyncio.get_running_loop()))
@@ -297,3 +323,35 @@ class Recorder:
         log.warning("%s", self.problem)
         if self.on_problem is not None:
             self.on_problem(self.problem)
+
+
+class Records(Protocol):
+    """What a controller records through: a :class:`Recorder`, or the desk's adapter."""
+
+    def record(self, action: str, **fields: Any) -> Recording: ...
+
+
+class NotRecorded:
+    """What :func:`record` gives without a recorder: the same calls, with no effect."""
+
+    id = None
+
+    def done(self, *_a: Any, **_k: Any) -> None: ...
+    def refused(self, *_a: Any) -> None: ...
+    def unknown(self, *_a: Any) -> None: ...
+    def failed(self, *_a: Any) -> None: ...
+
+    async def complete(self, *_a: Any, **_k: Any) -> bool:
+        return False
+
+    async def __aenter__(self) -> NotRecorded:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> bool:  # fmt: skip
+        return False
+
+
+def record(history: Records | None, action: str, **fields: Any) -> Recording | NotRecorded:
+    """``history.record(action, **fields)``, or a block that records nothing."""
+    return NotRecorded() if history is None else history.record(action, **fields)

@@ -1,30 +1,34 @@
-"""What every history store does, the one error it raises, and which store the settings ask for.
+"""What every history store does, the one error it raises, and the thread that uses one.
 
 Two stores with the same methods: :class:`~.sqlite_store.SqliteStore` (a file in
 the user's data folder, the default) and :class:`~.postgres_store.PostgresStore`
-(a team's database). Both are synchronous and meant for one thread at a time:
-the window and the CLI's write commands reach them through the
-:class:`~.recorder.Recorder`'s worker thread; the CLI's history commands call
-them directly.
+(a team's database). Both depend on this module and on nothing of each other;
+:mod:`.open_store` picks one by the settings. Both are synchronous and meant for one
+thread at a time: the window and the CLI's write commands reach them through a
+:class:`StoreWorker` (the :class:`~.recorder.Recorder`'s); the CLI's history
+commands call them directly.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import Any, Protocol, TypeVar
 
 from licensedesk.i18n import _
 
 from .model import Entry, HistoryQuery
 
-if TYPE_CHECKING:
-    from licensedesk.profiles import SecretStore
+__all__ = ["LOCAL_FILE", "HistoryStore", "StoreError", "StoreWorker", "local_history_path"]
 
-    from .settings import HistorySettings
-
-__all__ = ["LOCAL_FILE", "HistoryStore", "StoreError", "local_history_path", "open_store"]
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 LOCAL_FILE = "history.sqlite3"
 
@@ -100,33 +104,102 @@ def local_history_path(data_dir: Path | None = None) -> Path:
     return (data_dir if data_dir is not None else default_data_dir()) / LOCAL_FILE
 
 
-def open_store(
-    settings: HistorySettings,
-    *,
-    secrets: SecretStore | None = None,
-    data_dir: Path | None = None,
-    store: str | None = None,
-) -> HistoryStore:
-    """The store the settings name (``store`` overrides their choice), opened and migrated.
+Job = Callable[[HistoryStore], Any]
 
-    The team database's password comes from ``secrets`` (the OS keyring entry
-    ``history-team``), else from ``$LICENSEDESK_HISTORY_PASSWORD``. Raises StoreError."""
-    kind = store or settings.store
-    if kind == "team":
-        from .postgres_store import PostgresStore
-        from .settings import team_password
 
-        if not settings.team_url:
-            raise StoreError(_("no team database is set in the history settings"))
-        password = team_password(secrets)
-        opened: HistoryStore = PostgresStore(settings.team_url, password=password)
-    else:
-        from .sqlite_store import SqliteStore
+class StoreWorker:
+    """One thread that owns the store, so no write ever runs on the UI thread.
 
-        opened = SqliteStore(local_history_path(data_dir))
-    try:
-        opened.migrate()
-    except BaseException:
-        opened.close()
-        raise
-    return opened
+    ``submit(job)`` runs ``job(store)`` there and returns a Future. Jobs run in the
+    order submitted (an outcome never before its intent; a read sees every write
+    before it). The store opens on the first job; after a failed opening jobs fail at
+    once for ``retry_after`` seconds instead of each waiting for an absent server; a
+    job that meets a broken PostgreSQL connection runs once more on a new one."""
+
+    def __init__(self, opener: Callable[[], HistoryStore], *, retry_after: float = 30.0,
+                 name: str = "licensedesk-history") -> None:  # fmt: skip
+        self._opener = opener
+        self._retry_after = retry_after
+        self._name = name
+        self._jobs: queue.SimpleQueue[tuple[Job, Future[Any]] | None] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+        self._store: HistoryStore | None = None
+        self._failure: StoreError | None = None
+        self._failed_at = 0.0
+
+    def submit(self, job: Callable[[HistoryStore], T]) -> Future[T]:
+        future: Future[T] = Future()
+        with self._lock:
+            if self._closed:
+                future.set_exception(StoreError(_("the history was closed")))
+                return future
+            if self._thread is None:
+                # daemon: a window closing without close() must not hang on a slow server
+                self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
+                self._thread.start()
+            self._jobs.put((job, future))
+        return future
+
+    def close(self, timeout: float | None = 5.0) -> bool:
+        """Run what was submitted, then stop and close the store. False: still busy after
+        ``timeout`` (the thread is a daemon and ends with the process)."""
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self._jobs.put(None)
+            thread = self._thread
+        if thread is None:
+            return True
+        thread.join(timeout)
+        return not thread.is_alive()
+
+    # ------------------------------------------------------------ the thread
+
+    def _run(self) -> None:
+        while (item := self._jobs.get()) is not None:
+            job, future = item
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                result = self._attempt(job)
+            except BaseException as exc:
+                future.set_exception(exc)
+            else:
+                future.set_result(result)
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+    def _attempt(self, job: Job) -> Any:
+        """Run the job; once more on a new connection when the old one had broken (a server
+        restart, an idle connection cut): every job is safe to repeat (writes are upserts)."""
+        try:
+            return job(self._open())
+        except StoreError:
+            if not self._drop_if_broken():
+                raise
+        return job(self._open())
+
+    def _open(self) -> HistoryStore:
+        if self._store is not None:
+            return self._store
+        if self._failure is not None and time.monotonic() - self._failed_at < self._retry_after:
+            raise self._failure
+        try:
+            self._store = self._opener()
+        except StoreError as exc:
+            self._failure, self._failed_at = exc, time.monotonic()
+            raise
+        self._failure = None
+        return self._store
+
+    def _drop_if_broken(self) -> bool:
+        store = self._store
+        if store is None or not store.broken:
+            return False
+        log.info("The history store's connection broke; opening it again.")
+        store.close()
+        self._store = None
+        return True

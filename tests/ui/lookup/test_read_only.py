@@ -10,9 +10,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from licensedesk.api.permissions import NO_WRITE_PERMISSION_PRODUCTS
-from licensedesk.api.responses import NO_WRITE_PAIR
 from licensedesk.ui.activations.model import COL_ACTIVATED
 from licensedesk.ui.shared import colours
+from licensedesk.ui.shared.refusals import NO_WRITE_PAIR
 
 from ..helpers import activations_table, look_up, select_rows
 

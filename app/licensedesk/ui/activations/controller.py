@@ -22,9 +22,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from licensedesk.history.recorder import Records, record
 from licensedesk.i18n import N_, _, ngettext
 
-from ..shared.recording import Records, record
 from ..shared.tasks import Failure, TaskRunner, failure_from
 from ..shared.values import format_number
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from licensedesk.api.responses import NO_WRITE_PAIR
 from licensedesk.i18n import _
 
 from ..shared.confirm import ConfirmDialog
+from ..shared.refusals import read_only_reason
 from ..shared.tasks import Failure
 from .controller import VERBS, ActivationsController, BulkResult
 from .export_flow import install_export
@@ -91,7 +91,7 @@ def install_activations(desk: DeskApp, lookup: LookupFeature) -> ActivationsCont
     def profile_chosen(name: str) -> None:
         """Read-only here: a profile without a write pair whose only key the service
         refused for a write (DESIGN §3: a reseller's key), or without any pair."""
-        panel.set_read_only("" if desk.connections.can_write(name) else _(NO_WRITE_PAIR))
+        panel.set_read_only(read_only_reason(desk.connections.can_write(name)))
 
     desk.connections.currentChanged.connect(profile_chosen)
     desk.connections.profilesChanged.connect(lambda: profile_chosen(desk.connections.current))

@@ -17,7 +17,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from ..shared.recording import Records, record
+from licensedesk.history.recorder import Records, record
+
 from ..shared.tasks import Failure, TaskRunner
 from .buffer import ResultBuffer
 

@@ -1,9 +1,9 @@
 """``DeskRecorder``: the window's one history :class:`~licensedesk.history.Recorder`, switched
 when the history settings change, and the signals the window needs from it.
 
-Controllers record through it (``ui/shared/recording.py``): ``record`` gives a
-block that writes the intent before the request and the outcome after, on the
-recorder's worker thread (never the UI thread). When a block ends,
+Controllers record through it (:func:`licensedesk.history.record`): ``record`` gives
+the current recorder's block, which writes the intent before the request and the
+outcome after, on the store's worker thread (never the UI thread). When a block ends,
 :attr:`DeskRecorder.recorded` names its serial, so what shows that serial's
 history reads it again. A store that cannot be written never stops a change:
 :attr:`DeskRecorder.problemFound` says so once per store.
@@ -22,7 +22,6 @@ import logging
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from pathlib import Path
-from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
@@ -51,11 +50,8 @@ class DeskRecorder(QObject):
         self.secrets = secrets
         self._executor = executor
         self._connection: tuple[str | None, str | None] = (None, None)
-        self._running: dict[Recorder, int] = {}  # blocks still open, per recorder
         self._retired: set[Recorder] = set()  # switched away from, closed when idle
         self._closing: set[asyncio.Future] = set()
-        self._idle = asyncio.Event()  # no block is open (quit waits for that)
-        self._idle.set()
         self._settings = settings  # None: what history.json says
         self._session_dir: str | None = None  # the demo's history, removed on quit
         self._session_folder: Any = None  # its OwnedFolder: locked while this desk lives
@@ -63,10 +59,9 @@ class DeskRecorder(QObject):
         self.recorder = self._make(settings)
 
     # -- what controllers and the window use -------------------------------------------
-    def record(self, action: str, **fields: Any) -> RecordedBlock:
-        """See ``ui/shared/recording.py``."""
-        recorder = self.recorder
-        return RecordedBlock(self, recorder, recorder.record(action, **fields))
+    def record(self, action: str, **fields: Any) -> Recording:
+        """The current recorder's block (see ``history/recorder.py``)."""
+        return self.recorder.record(action, **fields)
 
     @property
     def problem(self) -> str | None:
@@ -128,13 +123,13 @@ class DeskRecorder(QObject):
     async def aclose(self) -> None:
         """Write what is queued and close every recorder (on quit). Blocks whose task was
         just cancelled end first: their outcome ("unknown") is queued as they end."""
+        recorders = [self.recorder, *self._retired]
         try:
             async with asyncio.timeout(IDLE_WAIT):
-                await self._idle.wait()
+                await asyncio.gather(*(r.until_idle() for r in recorders))
         except TimeoutError:
             log.warning("closing the history while %d change(s) are still being recorded",
-                        sum(self._running.values()))
-        recorders = [self.recorder, *self._retired]
+                        sum(r.open_blocks for r in recorders))
         self._retired.clear()
         loop = asyncio.get_running_loop()
         await asyncio.gather(
@@ -148,6 +143,7 @@ class DeskRecorder(QObject):
     def _make(self, settings: HistorySettings | None, data_dir: Path | None = None) -> Recorder:
         recorder = Recorder.from_settings(settings, secrets=self.secrets, data_dir=data_dir)
         recorder.on_problem = lambda sentence: self._problem(recorder, sentence)
+        recorder.on_recorded = lambda serial: self._recorded(recorder, serial)
         recorder.use_connection(*self._connection)
         return recorder
 
@@ -155,23 +151,12 @@ class DeskRecorder(QObject):
         if recorder is self.recorder:  # a store switched away from says nothing more
             self.problemFound.emit(sentence)
 
-    def _opened(self, recorder: Recorder) -> None:
-        self._running[recorder] = self._running.get(recorder, 0) + 1
-        self._idle.clear()
-
-    def _ended(self, recorder: Recorder, serial: str | None) -> None:
-        left = self._running.get(recorder, 1) - 1
-        if left:
-            self._running[recorder] = left
-        else:
-            self._running.pop(recorder, None)
-            self._close_if_idle(recorder)
-            if not self._running:
-                self._idle.set()
-        self.recorded.emit(serial or "")
+    def _recorded(self, recorder: Recorder, serial: str) -> None:
+        self._close_if_idle(recorder)
+        self.recorded.emit(serial)
 
     def _close_if_idle(self, recorder: Recorder) -> None:
-        if recorder not in self._retired or self._running.get(recorder):
+        if recorder not in self._retired or recorder.open_blocks:
             return
         self._retired.discard(recorder)
         future = asyncio.get_event_loop().run_in_executor(self._executor, recorder.close,
@@ -179,37 +164,3 @@ class DeskRecorder(QObject):
         self._closing.add(future)
         future.add_done_callback(self._closing.discard)
 
-
-class RecordedBlock:
-    """One recorded write: the recorder's block, and the desk told when it ends."""
-
-    def __init__(self, owner: DeskRecorder, recorder: Recorder, recording: Recording) -> None:
-        self._owner = owner
-        self._recorder = recorder
-        self.recording = recording
-
-    @property
-    def id(self) -> str:
-        return self.recording.id
-
-    async def __aenter__(self) -> Recording:
-        self._owner._opened(self._recorder)
-        try:
-            return await self.recording.__aenter__()
-        except BaseException:
-            self._owner._ended(self._recorder, self.recording.entry.serial)
-            raise
-
-    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                        tb: TracebackType | None) -> bool:  # fmt: skip
-        try:
-            return await self.recording.__aexit__(exc_type, exc, tb)
-        finally:
-            self._owner._ended(self._recorder, self.recording.entry.serial)
-
-    async def complete(self, outcome: str, detail: str | None = None) -> bool:
-        """What a reconciliation found, written over this entry's outcome (in the store the
-        entry went to, even after a switch)."""
-        done = await self._recorder.complete(self.id, outcome, detail)
-        self._owner.recorded.emit(self.recording.entry.serial or "")
-        return done

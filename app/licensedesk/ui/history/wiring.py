@@ -3,7 +3,8 @@ Ctrl+H), the settings dialog (File → History settings…) and the notice when 
 history cannot be written.
 
 Recording itself is the controllers' (each wraps its write call, through
-``ui/shared/recording.py``, in a block of the desk's :class:`.desk_recorder.DeskRecorder`).
+:func:`licensedesk.history.record`, in a block of the desk's
+:class:`.desk_recorder.DeskRecorder`).
 This feature keeps the recorder told of the profile in use (its name and its
 service's address go into every entry), and shows what was recorded:
 

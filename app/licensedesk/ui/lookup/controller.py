@@ -21,8 +21,6 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from licensedesk.i18n import _
-
 from ..shared.tasks import TaskRunner
 from .together import Together
 
@@ -142,10 +140,10 @@ async def _products(client, serial: str) -> list | str:
     """The products, or why they are not listed: a single pair is tried once (DESIGN §3);
     once the service refused it for writes, nothing doomed is sent again."""
     from licensedesk.api.errors import NotAuthorized
-    from licensedesk.api.permissions import NO_WRITE_PERMISSION_PRODUCTS
+    from licensedesk.ui.shared.refusals import products_unavailable
 
     if client.may_write is False:
-        return _(NO_WRITE_PERMISSION_PRODUCTS)
+        return products_unavailable()
     try:
         return await client.license_products(serial)
     except NotAuthorized as exc:

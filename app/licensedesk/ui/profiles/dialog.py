@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
-from ..shared.a11y import tab_chain
+from ..shared.a11y import named, tab_chain
 from ..shared.colours import text_style
 from ..shared.labels import plain_label
 from .pair_box import PairBox, buddy, http_warning, suffixed
@@ -50,89 +50,89 @@ class ProfilesDialog(QDialog):
         self.resize(820, 600)
         self.connections = connections
         self._editing: str | None = None
+        self._clean, self._asking = (), False  # the form as loaded or saved; a question open
+        left = self._build_list()
+        self._build_fields()
+        self._build_options()
+        self.editor = QWidget()
+        self.editor.setLayout(self._editor_layout())
+        body = QHBoxLayout()
+        body.addLayout(left, 1)
+        body.addWidget(self.editor, 3)
+        outer = QVBoxLayout(self)
+        outer.addLayout(body, 1)
+        outer.addWidget(self._close_box())
+        self._connect()
+        self._say_where_keys_go()
+        self._tab_order()
 
-        self.list = QListWidget()
-        self.list.setObjectName("profilesList")
-        self.list.setAccessibleName(_("Profiles"))
-        self.add_button = QPushButton(_("Add"))
-        self.add_button.setObjectName("addProfileButton")
-        self.add_button.setAccessibleName(_("Add a profile"))
-        self.remove_button = QPushButton(_("Remove\u2026"))
-        self.remove_button.setObjectName("removeProfileButton")
-        self.remove_button.setAccessibleName(_("Remove the chosen profile\u2026"))
+    def _build_list(self) -> QVBoxLayout:
+        """The profiles and the Add / Remove… buttons under them."""
+        self.list = named(QListWidget(), "profilesList", _("Profiles"))
+        self.add_button = named(QPushButton(_("Add")), "addProfileButton", _("Add a profile"))
+        self.remove_button = named(QPushButton(_("Remove\u2026")), "removeProfileButton",
+                                    _("Remove the chosen profile\u2026"))
         left = QVBoxLayout()
         left.addWidget(self.list, 1)
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.remove_button)
         left.addLayout(buttons)
+        return left
 
-        self.name = QLineEdit()
-        self.name.setObjectName("profileName")
-        self.name.setAccessibleName(_("Profile name"))
-        self.base_url = QLineEdit()
-        self.base_url.setObjectName("profileBaseUrl")
+    def _build_fields(self) -> None:
+        """Name, address, the http:// consent and its warning, the two pairs, the notes."""
+        self.name = named(QLineEdit(), "profileName", _("Profile name"))
+        self.base_url = named(QLineEdit(), "profileBaseUrl")
         self.base_url.setPlaceholderText("https://licences.example.com")
-        self.insecure = QCheckBox(
-            _("Allow unencrypted http:// to this host (keys travel in clear)"))
-        self.insecure.setObjectName("allowInsecureHttp")
-        self.http_warning = plain_label()  # names the typed host
-        self.http_warning.setObjectName("httpWarning")
+        self.insecure = named(QCheckBox(
+            _("Allow unencrypted http:// to this host (keys travel in clear)")),
+            "allowInsecureHttp")
+        self.http_warning = named(plain_label(), "httpWarning")  # names the typed host
         self.http_warning.setWordWrap(True)
         self.http_warning.setStyleSheet(text_style(colours.WARN))
         self.http_warning.hide()
         self.read_box = PairBox("read")
         self.write_box = PairBox("write")
-        self.transport = QComboBox()
-        self.transport.setObjectName("profileTransport")
+        self.keys_note = named(plain_label(), "keysNote")  # names the keyring backend
+        self.keys_note.setWordWrap(True)
+        self.message = named(plain_label(), "profileMessage")  # names, addresses, errors
+        self.message.setWordWrap(True)
+        self.save_button = named(QPushButton(_("Save")), "saveProfileButton",
+                                  _("Save the profile"))
+
+    def _build_options(self) -> None:
+        """How calls are sent: body form, routes, time-outs, batch size, zone, TLS."""
+        self.transport = named(QComboBox(), "profileTransport")
         for text, value in TRANSPORT_CHOICES:
             self.transport.addItem(_(text), value)
-        self.legacy = QCheckBox(
-            _("Use the deprecated activation routes (update-api / destroy-api)"))
-        self.legacy.setObjectName("legacyRoutes")
-        self.connect_timeout = QDoubleSpinBox()
-        self.connect_timeout.setObjectName("profileConnectTimeout")
-        self.connect_timeout.setAccessibleName(_("Connect time-out"))
-        self.read_timeout = QDoubleSpinBox()
-        self.read_timeout.setObjectName("profileReadTimeout")
-        self.read_timeout.setAccessibleName(_("Read time-out"))
-        self.deadline = QDoubleSpinBox()  # a whole call, retries included (docs/client.md)
-        self.deadline.setObjectName("profileDeadline")
-        self.deadline.setAccessibleName(_("Deadline of a whole call"))
-        self.deadline.setToolTip(_("The longest a call may take, retries included, however "
-                                   "slowly the service sends its answer"))
-        self.deadline.setAccessibleDescription(self.deadline.toolTip())
+        self.legacy = named(QCheckBox(
+            _("Use the deprecated activation routes (update-api / destroy-api)")), "legacyRoutes")
+        self.connect_timeout = named(QDoubleSpinBox(), "profileConnectTimeout",
+                                      _("Connect time-out"))
+        self.read_timeout = named(QDoubleSpinBox(), "profileReadTimeout", _("Read time-out"))
+        # a whole call, retries included (docs/client.md)
+        self.deadline = named(QDoubleSpinBox(), "profileDeadline", _("Deadline of a whole call"),
+                               _("The longest a call may take, retries included, however "
+                                 "slowly the service sends its answer"))
         for spin in (self.connect_timeout, self.read_timeout, self.deadline):
             spin.setRange(0.1, 600.0)
             # TRANSLATORS: the unit after a number of seconds in a spin box (keep the space)
             spin.setSuffix(_(" s"))
             spin.setDecimals(1)
         self.deadline.setValue(60.0)
-        self.batch_concurrency = QSpinBox()
-        self.batch_concurrency.setObjectName("batchConcurrency")
-        self.batch_concurrency.setAccessibleName(_("Parallel requests of a batch check"))
+        self.batch_concurrency = named(
+            QSpinBox(), "batchConcurrency", _("Parallel requests of a batch check"),
+            _("How many requests a batch check keeps in flight at once (1 to 32)"))
         self.batch_concurrency.setRange(1, 32)
         self.batch_concurrency.setValue(8)
-        self.batch_concurrency.setToolTip(
-            _("How many requests a batch check keeps in flight at once (1 to 32)"))
-        self.batch_concurrency.setAccessibleDescription(self.batch_concurrency.toolTip())
-        self.timezone = QLineEdit("UTC")
-        self.timezone.setObjectName("serverTimezone")
-        self.verify = QCheckBox(_("Verify TLS certificates"))
-        self.verify.setObjectName("verifyTls")
-        self.ca_bundle = QLineEdit()
-        self.ca_bundle.setObjectName("caBundle")
+        self.timezone = named(QLineEdit("UTC"), "serverTimezone")
+        self.verify = named(QCheckBox(_("Verify TLS certificates")), "verifyTls")
+        self.ca_bundle = named(QLineEdit(), "caBundle")
         self.ca_bundle.setPlaceholderText(_("optional: path to a CA bundle (PEM)"))
-        self.keys_note = plain_label()  # names the keyring backend
-        self.keys_note.setObjectName("keysNote")
-        self.keys_note.setWordWrap(True)
-        self.message = plain_label()  # profile names, typed addresses, errors
-        self.message.setObjectName("profileMessage")
-        self.message.setWordWrap(True)
-        self.save_button = QPushButton(_("Save"))
-        self.save_button.setObjectName("saveProfileButton")
-        self.save_button.setAccessibleName(_("Save the profile"))
 
+    def _editor_layout(self) -> QVBoxLayout:
+        """The form on the right: fields, pairs, options, notes and Save."""
         form = QFormLayout()
         form.addRow(_("Name:"), self.name)
         form.addRow(_("Service address:"), self.base_url)
@@ -141,18 +141,7 @@ class ProfilesDialog(QDialog):
         options = QFormLayout()
         options.addRow(_("Arguments sent as:"), self.transport)
         options.addRow("", self.legacy)
-        timeouts = QHBoxLayout()
-        # TRANSLATORS: "Time-outs:" row of the profiles dialog: the time-out to connect
-        timeouts.addWidget(buddy(_("connect"), self.connect_timeout))
-        timeouts.addWidget(self.connect_timeout)
-        # TRANSLATORS: "Time-outs:" row of the profiles dialog: the time-out to read an answer
-        timeouts.addWidget(buddy(_("read"), self.read_timeout))
-        timeouts.addWidget(self.read_timeout)
-        # TRANSLATORS: "Time-outs:" row of the profiles dialog: a whole call, retries included
-        timeouts.addWidget(buddy(_("whole call"), self.deadline))
-        timeouts.addWidget(self.deadline)
-        timeouts.addStretch(1)
-        options.addRow(_("Time-outs:"), timeouts)
+        options.addRow(_("Time-outs:"), self._timeouts_row())
         options.addRow(_("Batch check:"),
                        suffixed(self.batch_concurrency, _("requests at once")))
         options.addRow(_("Server time zone:"), self.timezone)
@@ -169,25 +158,34 @@ class ProfilesDialog(QDialog):
         save_row.addStretch(1)
         save_row.addWidget(self.save_button)
         right.addLayout(save_row)
-        self.editor = QWidget()
-        self.editor.setLayout(right)
+        return right
 
-        body = QHBoxLayout()
-        body.addLayout(left, 1)
-        body.addWidget(self.editor, 3)
+    def _timeouts_row(self) -> QHBoxLayout:
+        timeouts = QHBoxLayout()
+        # TRANSLATORS: "Time-outs:" row of the profiles dialog: the time-out to connect
+        timeouts.addWidget(buddy(_("connect"), self.connect_timeout))
+        timeouts.addWidget(self.connect_timeout)
+        # TRANSLATORS: "Time-outs:" row of the profiles dialog: the time-out to read an answer
+        timeouts.addWidget(buddy(_("read"), self.read_timeout))
+        timeouts.addWidget(self.read_timeout)
+        # TRANSLATORS: "Time-outs:" row of the profiles dialog: a whole call, retries included
+        timeouts.addWidget(buddy(_("whole call"), self.deadline))
+        timeouts.addWidget(self.deadline)
+        timeouts.addStretch(1)
+        return timeouts
+
+    def _close_box(self) -> QDialogButtonBox:
+        """Close; Enter saves the profile in the form (its own action), no other default."""
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.button(QDialogButtonBox.StandardButton.Close).setObjectName("profilesCloseButton")
         close.rejected.connect(self.reject)
-        # Enter saves the profile in the form (its own action); no other button is default
         for button in (self.add_button, self.remove_button,
                        close.button(QDialogButtonBox.StandardButton.Close)):
             button.setAutoDefault(False)
         self.save_button.setDefault(True)
-        self._clean, self._asking = (), False  # the form as loaded or saved; a question open
-        outer = QVBoxLayout(self)
-        outer.addLayout(body, 1)
-        outer.addWidget(close)
+        return close
 
+    def _connect(self) -> None:
         self.list.currentTextChanged.connect(self._load)
         self.add_button.clicked.connect(self.new_profile)
         self.remove_button.clicked.connect(self.remove_current)
@@ -196,8 +194,6 @@ class ProfilesDialog(QDialog):
         self.insecure.toggled.connect(self._update_warning)
         self.read_box.test_button.clicked.connect(lambda: self.test_pair("read"))
         self.write_box.test_button.clicked.connect(lambda: self.test_pair("write"))
-        self._say_where_keys_go()
-        self._tab_order()
 
     def _tab_order(self) -> None:
         """Tab goes as a person reads: the list and its buttons, then the form top to

@@ -16,9 +16,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from licensedesk.history.recorder import Records, record
 from licensedesk.i18n import _
 
-from ..shared.recording import Records, record
 from ..shared.tasks import TaskRunner
 
 CHECK_TASK = "support.registration.check"

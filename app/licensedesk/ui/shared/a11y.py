@@ -11,11 +11,14 @@ the field alone hides the value: :func:`name_value` names it with both.
 from __future__ import annotations
 
 from itertools import pairwise
+from typing import TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QDialogButtonBox, QLabel, QWidget
 
 from licensedesk.i18n import _
+
+W = TypeVar("W", bound=QWidget)
 
 
 def name_value(label: QLabel, field: str) -> None:
@@ -50,3 +53,14 @@ def labels_no_tab_stops(parent: QWidget) -> None:
     a screen reader (with its field: :func:`name_value`), never a stop on the way."""
     for label in parent.findChildren(QLabel):
         label.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+
+def named(widget: W, object_name: str, accessible: str = "", described: str = "") -> W:
+    """``widget`` with its object name, accessible name and tooltip (also its description)."""
+    widget.setObjectName(object_name)
+    if accessible:
+        widget.setAccessibleName(accessible)
+    if described:
+        widget.setToolTip(described)
+        widget.setAccessibleDescription(described)
+    return widget

@@ -19,9 +19,9 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from licensedesk.api.sentence import Sentence, english_of, say
+from licensedesk.history.recorder import Records, record
 from licensedesk.i18n import N_
 
-from ..shared.recording import Records, record
 from ..shared.tasks import Failure, TaskRunner, failure_from
 from .fit import upgrade_fit
 

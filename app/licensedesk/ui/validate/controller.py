@@ -13,7 +13,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from ..shared.recording import Records, record
+from licensedesk.history.recorder import Records, record
+
 from ..shared.tasks import Failure, TaskRunner
 
 TASK = "support.validate"

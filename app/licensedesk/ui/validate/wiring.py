@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
-from licensedesk.api.permissions import NO_WRITE_PERMISSION_PRODUCTS
 from licensedesk.api.verdicts import Verdict, spoken
 from licensedesk.display_text import visible
 from licensedesk.i18n import _
 
+from ..shared.refusals import products_unavailable
 from ..shared.tasks import Failure
 from ..shell.actions import make_action
 from .cause import likely_cause
@@ -124,9 +124,8 @@ class ValidateFeature(QObject):
         self.choices.load(serial)
 
     def _choices_loaded(self, serial: str, products: list | None, activations: list) -> None:
-        # NO_WRITE_PERMISSION_PRODUCTS is marked for the catalogue where it is defined (api)
         note = "" if products is not None else _(
-            "{reason} Type the product code.").format(reason=_(NO_WRITE_PERMISSION_PRODUCTS))
+            "{reason} Type the product code.").format(reason=products_unavailable())
         self._dialog().set_choices(serial, products, activations, note)
 
     def _choices_failed(self, serial: str, failure: Failure) -> None:
