@@ -45,6 +45,14 @@ class Connections(QObject):
         stored = self.store.names() if self.store is not None else []
         return [*self._memory, *[n for n in stored if n not in self._memory]]
 
+    def refused(self) -> list[str]:
+        """A sentence for each stored entry this version refuses (left out of
+        :meth:`names`; the others stay usable)."""
+        if self.store is None:
+            return []
+        self.store.names()  # reads the file: its problems are those of this reading
+        return list(self.store.problems)
+
     def profile(self, name: str):
         if name in self._memory:
             return self._memory[name][0]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 
 from licensedesk.i18n import _
 
@@ -40,6 +40,7 @@ class ProfilesFeature(QObject):
         desk.window.registry["profiles"].triggered.connect(lambda _checked=False: self.open())
         desk.window.welcome.addConnectionRequested.connect(self.open)
         self.connections.profilesChanged.connect(self.refresh)
+        QTimer.singleShot(0, self.say_refused)  # once the window has started
 
     # -- choosing ------------------------------------------------------------------
     def refresh(self) -> None:
@@ -49,6 +50,14 @@ class ProfilesFeature(QObject):
         if current not in names:
             current = names[0] if names else None
         self.show_chosen(current)
+        self.say_refused()
+
+    def say_refused(self) -> None:
+        """The profiles file's entries this version refuses are named in the status bar
+        (the others are listed and usable); nothing is said when there are none."""
+        refused = self.connections.refused()
+        if refused:
+            self._window.statusBar().showMessage(" ".join(refused))
 
     def show_chosen(self, name: str | None) -> None:
         """Choose ``name`` and show it in the selector."""
