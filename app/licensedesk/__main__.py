@@ -103,9 +103,9 @@ _QUICK_VALUES = {"--profile": ("profile", str), "--quit-after": ("quit_after", i
 def quick_args(argv: list[str]) -> argparse.Namespace | None:
     """What :func:`build_parser` makes of ``argv`` when it holds only the options of a
     plain start (``--demo``, ``--profile NAME``…), else None (help, version, a link,
-    anything unusual: argparse's own answer). Building argparse's parser costs ~7 ms
-    of CPU before the first paint (its first use compiles patterns, looks up
-    translations), as much as the window's own modules."""
+    anything unusual: argparse's own answer). Building argparse's parser costs as much
+    CPU before the first paint as the window's own modules (its first use compiles
+    patterns, looks up translations)."""
     found: dict[str, object] = {"demo": False, "profile": None, "target": None, "lang": None,
                                 "quit_after": None, "report_start": False}
     words = iter(argv)
@@ -200,7 +200,7 @@ def build_desk(window, args: argparse.Namespace, settings, log_path):
         from licensedesk.ui.shell.open_target import open_target
 
         open_target(desk, args.target)
-    settle_heap()  # the loaded program out of the cyclic GC's way (no 50 ms collections)
+    settle_heap()  # the loaded program out of the cyclic GC's way (no long collections)
     return desk
 
 
