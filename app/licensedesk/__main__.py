@@ -21,8 +21,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from licensedesk.i18n import N_, _
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -99,9 +103,9 @@ _QUICK_VALUES = {"--profile": ("profile", str), "--quit-after": ("quit_after", i
 def quick_args(argv: list[str]) -> argparse.Namespace | None:
     """What :func:`build_parser` makes of ``argv`` when it holds only the options of a
     plain start (``--demo``, ``--profile NAME``…), else None (help, version, a link,
-    anything unusual: argparse's own answer). Building argparse's parser costs ~7 ms
-    of CPU before the first paint (its first use compiles patterns, looks up
-    translations), as much as the window's own modules."""
+    anything unusual: argparse's own answer). Building argparse's parser costs as much
+    CPU before the first paint as the window's own modules (its first use compiles
+    patterns, looks up translations)."""
     found: dict[str, object] = {"demo": False, "profile": None, "target": None, "lang": None,
                                 "quit_after": None, "report_start": False}
     words = iter(argv)
@@ -196,7 +200,7 @@ def build_desk(window, args: argparse.Namespace, settings, log_path):
         from licensedesk.ui.shell.open_target import open_target
 
         open_target(desk, args.target)
-    settle_heap()  # the loaded program out of the cyclic GC's way (no 50 ms collections)
+    settle_heap()  # the loaded program out of the cyclic GC's way (no long collections)
     return desk
 
 
@@ -254,77 +258,97 @@ def main(argv: list[str] | None = None) -> int:
         choose_language(args.lang)
         given = sys.argv[1:] if argv is None else argv
         print(_(NO_DISPLAY).format(command=start_command([sys.argv[0], *given])),
-              file=sys.stderr)
+              file=sys.stderr)  # fmt: skip
         return 2
-    early_signals = record_early_signals()  # before the slow imports (Qt: ~0.1 s)
+    early_signals = record_early_signals()  # before the slow imports (Qt's above all)
+    app = make_application(args)
+    from licensedesk.ui.shell.single_instance import hand_over, server_name
+
+    channel = server_name(demo=args.demo)
+    if hand_over(channel, args.target):  # no window open: one stat
+        return 0  # the window already open took it and comes to the front
+    return _Start(app, args, channel, early_signals).run()
+
+
+def make_application(args: argparse.Namespace) -> QApplication:
+    """The QApplication, named for the desktop and translated before its first widget."""
     from licensedesk.ui.shell.qt_environment import prepare
 
     prepare()  # QT_API, and Qt's paint thread pool off (its hand-offs cost more than fills)
-    from PySide6.QtCore import QTimer  # not Qt: its first import makes 93 enums (~10 ms)
     from PySide6.QtWidgets import QApplication
 
     from licensedesk import APP_ID, APP_NAME
-    from licensedesk.ui.shell.main_window import MainWindow
-    from licensedesk.ui.shell.settings import WindowSettings
-    from licensedesk.ui.shell.signals import SignalQuit
+    from licensedesk.ui.shell.language import install_language
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_ID)
     app.setDesktopFileName("io.licensedesk.LicenseDesk")
-    from licensedesk.ui.shell.language import install_language
-
     install_language(app, args.lang)  # before the first widget: it is built translated
-    from licensedesk.ui.shell.single_instance import hand_over, server_name
+    return app
 
-    channel = server_name(demo=args.demo)
-    if hand_over(channel, args.target):  # no window open: one stat, ~0.02 ms
-        return 0  # the window already open took it and comes to the front
-    holder: dict[str, object] = {}
 
-    def close_and_quit() -> None:
-        window.close()
-        app.quit()  # also when a dialog is open
+class _Start:
+    """The window shown and painted first; the desk built after its first paint."""
 
-    # from here a signal closes the window (one noted earlier: as soon as the loop runs)
-    signals = SignalQuit(close_and_quit, app, earlier=early_signals)
-    window = MainWindow()
-    settings = WindowSettings()
-    settings.restore_geometry(window)
+    def __init__(
+        self, app: QApplication, args: argparse.Namespace, channel: str, early: list[int]
+    ) -> None:
+        from licensedesk.ui.shell.main_window import MainWindow
+        from licensedesk.ui.shell.settings import WindowSettings
+        from licensedesk.ui.shell.signals import SignalQuit
 
-    def about_to_quit() -> None:
-        server = holder.get("instance_server")
+        self.app, self.args, self.channel = app, args, channel
+        self.holder: dict[str, object] = {}
+        # from here a signal closes the window (one noted earlier: as soon as the loop runs)
+        self.signals = SignalQuit(self.close_and_quit, app, earlier=early)
+        self.window = MainWindow()
+        self.settings = WindowSettings()
+        self.settings.restore_geometry(self.window)
+        app.aboutToQuit.connect(self.about_to_quit)  # before qasync connects its own handler
+
+    def run(self) -> int:
+        from PySide6.QtCore import QTimer  # QTimer, not Qt: Qt's first import makes its enums
+
+        self.window.firstPainted.connect(self.painted)  # emitted once
+        self.window.show()
+        if self.args.quit_after is not None:
+            QTimer.singleShot(self.args.quit_after, self.app.quit)
+        return self.app.exec()
+
+    def close_and_quit(self) -> None:
+        self.window.close()
+        self.app.quit()  # also when a dialog is open
+
+    def about_to_quit(self) -> None:
+        server = self.holder.get("instance_server")
         if server is not None:
             server.close()  # first: a start from now on opens a window of its own
-        desk = holder.get("desk")
+        desk = self.holder.get("desk")
         if desk is not None:
             desk.close_blocking()
 
-    app.aboutToQuit.connect(about_to_quit)  # before qasync connects its own handler
+    def painted(self) -> None:
+        from PySide6.QtCore import QTimer
 
-    def after_paint() -> None:
-        if signals.received is not None:
+        if self.args.report_start:
+            print("painted", flush=True)
+        QTimer.singleShot(0, self.after_paint)
+
+    def after_paint(self) -> None:
+        if self.signals.received is not None:
             return  # quitting: no demo service to start, no stores to open
+        from PySide6.QtCore import QTimer
+
         from licensedesk.ui.shell.style import DeskStyle
 
-        app.setStyle(DeskStyle())  # ~6 ms: after the first paint, before the pages exist
-        holder["desk"] = build(window, args, settings)
-        # listening (QtNetwork and all: ~15 ms) once the start page is usable
-        QTimer.singleShot(0, lambda: serve_later_starts(channel, window, holder))
-        if args.report_start:  # tests/bench/bench_ui_startup.py: times, then idle memory
+        self.app.setStyle(DeskStyle())  # after the first paint, before the pages exist
+        self.holder["desk"] = build(self.window, self.args, self.settings)
+        # listening (QtNetwork and all) once the start page is usable
+        QTimer.singleShot(0, lambda: serve_later_starts(self.channel, self.window, self.holder))
+        if self.args.report_start:  # tests/bench/bench_ui_startup.py: times, then idle memory
             print("ready", flush=True)
-            QTimer.singleShot(500, lambda: (print_rss(), app.quit()))
-
-    def painted() -> None:
-        if args.report_start:
-            print("painted", flush=True)
-        QTimer.singleShot(0, after_paint)
-
-    window.firstPainted.connect(painted)  # emitted once
-    window.show()
-    if args.quit_after is not None:
-        QTimer.singleShot(args.quit_after, app.quit)
-    return app.exec()
+            QTimer.singleShot(500, lambda: (print_rss(), self.app.quit()))
 
 
 def serve_later_starts(channel: str, window, holder: dict[str, object]) -> None:

@@ -34,8 +34,8 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 
-TYPE_CHECKING = False  # typing itself costs ~2 ms before the first paint
-if TYPE_CHECKING:  # pathlib is imported where it is used: ~2 ms before the first paint
+TYPE_CHECKING = False  # not typing's: importing typing would delay the first paint
+if TYPE_CHECKING:  # pathlib is imported where it is used, not before the first paint
     from pathlib import Path
 
 __all__ = [

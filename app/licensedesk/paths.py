@@ -21,8 +21,8 @@ def config_dir() -> Path:
     if override:
         return Path(override).expanduser()
     if sys.platform.startswith("linux"):
-        # platformdirs' own Linux rule, without its import (~10 ms of `licensedesk-cli
-        # --help`, which reads the language setting: tests/unit/test_paths.py)
+        # platformdirs' own Linux rule, without its import (a good part of
+        # `licensedesk-cli --help`, which reads the language setting: tests/unit/test_paths.py)
         xdg = os.environ.get("XDG_CONFIG_HOME", "").strip()
         return Path(xdg or Path.home() / ".config") / "licensedesk"
     import platformdirs

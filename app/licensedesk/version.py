@@ -20,8 +20,8 @@ def installed_version(path: list[str] | None = None) -> str | None:
     (default ``sys.path``, searched in importlib.metadata's order), or None.
 
     The same file and answer as ``importlib.metadata.version("licensedesk")``, without
-    importing importlib.metadata: its imports (email, zipfile, csv…) cost ~65 ms of a
-    20 ms ``--version`` here; a directory listing per path entry costs ~1.5 ms.
+    importing importlib.metadata: its imports (email, zipfile, csv…) cost more than the
+    rest of ``--version``; a directory listing per path entry costs little.
     Only ``.dist-info`` counts: a stale ``.egg-info`` left in ``app/`` by an old
     build is not an installation.
     """

@@ -296,8 +296,8 @@ class LicenseClient:
     async def _list_off_loop(self, cls: type, body: dict[str, Any]) -> list[Any]:
         """:meth:`_list`, in a worker thread when the list is long (see offload.py).
 
-        There the decoded objects are dropped too (``body`` loses its ``data``): freeing a
-        serial's 5,000 of them took the UI thread ~2 ms once the call had returned."""
+        There the decoded objects are dropped too (``body`` loses its ``data``): freeing
+        thousands of them would otherwise take the UI thread once the call had returned."""
         data = body.get("data")
         big = isinstance(data, list) and len(data) > BIG_LIST
         del data  # no reference on this side: the worker frees them

@@ -148,9 +148,9 @@ def resolve_image_url(
 
 def load_ahead(config: ClientConfig) -> None:
     """Build the TLS context a fetch for ``config``'s service will use (blocking: for a
-    worker thread; the profile's client is made in one). Loading the CA bundle takes
-    ~25 ms, which the first image would otherwise pay on the UI thread even for a
-    plain-http service, whose own client needs none: an image may live, or be
+    worker thread; the profile's client is made in one). Loading the CA bundle is slow
+    enough to notice, and the first image would otherwise pay it on the UI thread even
+    for a plain-http service, whose own client needs none: an image may live, or be
     redirected, on https. A bundle that cannot be used is left for the fetch to say."""
     with contextlib.suppress(InvalidInput):
         verify_setting(config.verify)
@@ -161,7 +161,7 @@ class ImageFetcher:
 
     The client is made on the first fetch and kept until :meth:`aclose` (the
     app calls it on quit): making an ``httpx.AsyncClient`` builds a TLS
-    context, ~30 ms of the UI thread, too much to pay on every lookup.
+    context on the UI thread, too much to pay on every lookup.
     """
 
     def __init__(

@@ -1,7 +1,7 @@
 """Run the CPU work of big answers (JSON decode, model validation) in a worker thread.
 
-A serial with thousands of activations costs ~60 ms of ``json.loads`` and
-model reading; on a UI's event loop that is a visible stall. Small
+A serial with thousands of activations costs enough ``json.loads`` and model
+reading to be a visible stall on a UI's event loop (docs/client.md, "Limits"). Small
 answers stay on the loop (a thread hop costs more than it saves).
 A plain thread pool, not the loop's default executor: qasync's default uses
 QThreads, which abort the process when still alive at Qt's shutdown.

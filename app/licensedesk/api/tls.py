@@ -41,7 +41,7 @@ _CONTEXTS_LOCK = threading.Lock()
 def verify_setting(verify: bool | str | Path) -> bool | ssl.SSLContext:
     """False as given; True (httpx's own default context: certifi, or SSL_CERT_FILE /
     SSL_CERT_DIR), a CA bundle file or a CA directory: an SSLContext, built once per
-    setting and shared by every client. Building one loads the CA bundle (20-50 ms):
+    setting and shared by every client. Building one loads the CA bundle (docs/client.md):
     the image fetcher's client paid it again on the UI thread after the profile's client
     had paid it in a worker thread. A bundle file changed on disk is loaded again."""
     if verify is False:

@@ -14,7 +14,7 @@ without Retry-After (the live service promises none) waits a capped, jittered
 back-off; a wait that would pass the call's deadline is not begun (the 429 is
 raised as :class:`RateLimited`). Writes are never retried.
 
-Limits (issue #13; docs/client.md "Limits"): every answer is streamed and
+Limits (docs/client.md "Limits"): every answer is streamed and
 counted, and refused past :meth:`Transport.limit` (the config's
 ``max_answer_bytes``, 4 MiB, or ``max_list_answer_bytes``, 64 MiB, for an
 activations list); a declared ``Content-Length`` over it is refused before a
@@ -143,7 +143,7 @@ class Transport:
         )
         self.owns_http = http is None
         # a service on plain http (a local sandbox, a test) never does TLS: its client does
-        # not load the CA bundle (20-50 ms). Redirects are not followed, so every request
+        # not load the CA bundle. Redirects are not followed, so every request
         # goes to base_url's scheme and host.
         tls = config.base_url.lower().startswith("https:")
         self.http = http or http_client.async_client(

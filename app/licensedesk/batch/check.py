@@ -117,8 +117,8 @@ class BatchCheck:
         The worker first lets the event loop take a turn. Against a service that
         answers at once (a sandbox on the same machine), the workers' steps, each an
         answer read and the next request sent, otherwise ran back to back in one pass
-        of the window's loop: the batch window's p99 heartbeat gap was 14-15 ms, with
-        the turn 12.5-13.3 ms (``tests/bench/bench_ui_batch.py``)."""
+        of the window's loop, and the batch window's heartbeat came close to missing a
+        frame (``tests/bench/bench_ui_batch.py``)."""
         busy = 0
         await asyncio.sleep(0)
         while True:

@@ -4,7 +4,7 @@ Answers arrive in any order; :class:`OrderedRows` keeps the early ones until
 every row before them is written, then writes them at once (flushed, so a pipe
 sees each row as soon as it can be written). Every line passes
 :meth:`Printer.scrub`: no api_key can reach the output. No raw control or bidi
-character either (issue #13, docs/cli.md): text and CSV rows show them as visible
+character either (docs/cli.md): text and CSV rows show them as visible
 escapes (``\\x1b``, ``\\u202e``: a CSV cell keeps the escape as text), JSON lines as
 ``\\uXXXX``.
 

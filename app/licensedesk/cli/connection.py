@@ -37,7 +37,7 @@ from .options import (  # noqa: F401 - re-exported from their old home
 )
 from .output import Printer
 
-if TYPE_CHECKING:  # the keyring (~18 ms to import) only when a key comes from it
+if TYPE_CHECKING:  # the keyring (slow to import) only when a key comes from it
     from licensedesk.profiles import SecretStore
 
 

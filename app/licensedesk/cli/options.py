@@ -7,6 +7,7 @@ loads no network code.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from licensedesk.i18n import _
 
@@ -18,10 +19,24 @@ ENV_KEYS = {"read": ENV_KEY, "write": ENV_WRITE_KEY}
 
 def add_profile_field_options(parser: argparse.ArgumentParser, *, for_profile: bool) -> None:
     """Options for every Profile field (``profile add``) or the ad-hoc connection."""
-    sup = {} if for_profile else {"default": argparse.SUPPRESS}
+    sup: dict[str, Any] = {} if for_profile else {"default": argparse.SUPPRESS}
     group = parser.add_argument_group(
         _("profile fields") if for_profile else _("connection without a profile")
     )
+    _add_service_options(group, sup, for_profile=for_profile)
+    _add_time_options(group, sup)
+    _add_tls_options(group, sup)
+    if for_profile:  # a setting of the profile; 'check --concurrency' overrides it per run
+        group.add_argument(
+            "--batch-concurrency",
+            type=int,
+            metavar="N",
+            help=_("requests a batch check keeps in flight (1 to 32; default 8)"),
+        )
+
+
+def _add_service_options(group: Any, sup: dict[str, Any], *, for_profile: bool) -> None:
+    """Where the service is, which app_ids and how arguments travel."""
     group.add_argument(
         "--base-url",
         required=for_profile,
@@ -59,6 +74,9 @@ def add_profile_field_options(parser: argparse.ArgumentParser, *, for_profile: b
         help=_("use the deprecated activation routes (update-api/destroy-api)"),
         **sup,
     )
+
+
+def _add_time_options(group: Any, sup: dict[str, Any]) -> None:
     group.add_argument("--connect-timeout", type=float, metavar="S", help=_("seconds"), **sup)
     group.add_argument("--read-timeout", type=float, metavar="S", help=_("seconds"), **sup)
     group.add_argument(
@@ -71,7 +89,10 @@ def add_profile_field_options(parser: argparse.ArgumentParser, *, for_profile: b
     group.add_argument(
         "--server-timezone", metavar="TZ",
         help=_("IANA name of the server's time zone (UTC)"), **sup,
-    )
+    )  # fmt: skip
+
+
+def _add_tls_options(group: Any, sup: dict[str, Any]) -> None:
     group.add_argument(
         "--no-verify-tls",
         dest="verify_tls",
@@ -86,13 +107,6 @@ def add_profile_field_options(parser: argparse.ArgumentParser, *, for_profile: b
         help=_("allow http:// to a host that is not this computer (keys travel in clear)"),
         **sup,
     )
-    if for_profile:  # a setting of the profile; 'check --concurrency' overrides it per run
-        group.add_argument(
-            "--batch-concurrency",
-            type=int,
-            metavar="N",
-            help=_("requests a batch check keeps in flight (1 to 32; default 8)"),
-        )
 
 
 PROFILE_FIELDS = (

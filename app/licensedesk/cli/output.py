@@ -4,7 +4,7 @@ Every line goes through :meth:`Printer.scrub`, which masks api_key values
 (``licensedesk.api.redact``) and every key the command handled, so a key can
 reach neither stdout nor stderr whatever an error message contains.
 
-Service text never reaches the terminal raw (issue #13, docs/cli.md): a value
+Service text never reaches the terminal raw (docs/cli.md): a value
 shown by :func:`human` has every control, bidi and separator character written
 as a visible escape (``\\x1b``, ``\\u202e``: ``licensedesk.display_text``);
 :meth:`Printer.line` and :meth:`Printer.note` do the same to whole lines, newlines

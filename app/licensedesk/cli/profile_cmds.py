@@ -88,17 +88,31 @@ def _keys_word(status: dict[str, bool | None]) -> str:
 def cmd_add(args: argparse.Namespace, printer: Printer) -> int:
     profile = profile_from_args(args.name, args)
     store = _store()
+    exists = _name_free_or_replaced(store, profile.name, replace=args.replace)
+    keys = _collect_keys(profile, printer)  # every key before writing anything
+    secrets = SecretStore()
+    stored = _save_profile(store, secrets, profile, keys, exists=exists, replace=args.replace)
+    _report_added(printer, store, secrets, profile, keys, stored, exists=exists)
+    return OK
+
+
+def _name_free_or_replaced(store: ProfileStore, name: str, *, replace: bool) -> bool:
+    """Whether a profile of that name exists; a usage error if it does and may not go."""
     try:
-        exists = store.find(profile.name) is not None
+        exists = store.find(name) is not None
     except ProfileError as exc:
         raise UsageError(exc.sentence) from None
-    if exists and not args.replace:
+    if exists and not replace:
         raise UsageError(
             _("A profile called {name} already exists: add --replace to overwrite it.").format(
-                name=repr(profile.name)
+                name=repr(name)
             )
         )
-    # Collect every key before writing anything.
+    return exists
+
+
+def _collect_keys(profile: Profile, printer: Printer) -> dict[str, str]:
+    """Per pair of the profile, its api_key: from the environment, else a hidden prompt."""
     keys: dict[str, str] = {}
     for pair in profile.pairs:
         key = env_key(pair)
@@ -110,11 +124,17 @@ def cmd_add(args: argparse.Namespace, printer: Printer) -> int:
                 raise UsageError(_(EMPTY_KEY[pair]))
         printer.add_secret(key)
         keys[pair] = key
+    return keys
 
-    secrets = SecretStore()
+
+def _save_profile(
+    store: ProfileStore, secrets: SecretStore, profile: Profile, keys: dict[str, str],
+    *, exists: bool, replace: bool,
+) -> dict[str, bool]:  # fmt: skip
+    """Writes the profile, then its keys; per pair, whether the keyring took the key."""
     try:
         # under the file's lock: a profile of that name saved meanwhile is not overwritten
-        if exists or args.replace:
+        if exists or replace:
             store.save(profile)
         else:
             store.add(profile)
@@ -124,7 +144,13 @@ def cmd_add(args: argparse.Namespace, printer: Printer) -> int:
         for pair in PAIRS:
             if pair not in keys:
                 secrets.delete(profile.name, pair)  # a pair the profile no longer has
-    stored = {pair: secrets.set(profile.name, pair, key) for pair, key in keys.items()}
+    return {pair: secrets.set(profile.name, pair, key) for pair, key in keys.items()}
+
+
+def _report_added(
+    printer: Printer, store: ProfileStore, secrets: SecretStore, profile: Profile,
+    keys: dict[str, str], stored: dict[str, bool], *, exists: bool,
+) -> None:  # fmt: skip
     if printer.json_mode:
         printer.json(
             {
@@ -150,7 +176,6 @@ def cmd_add(args: argparse.Namespace, printer: Printer) -> int:
               "use this profile.").format(reason=secrets.reason, key=f"${ENV_KEY}",
                                           write_key=f"${ENV_WRITE_KEY}")
         )  # fmt: skip
-    return OK
 
 
 def cmd_list(args: argparse.Namespace, printer: Printer) -> int:

@@ -1,7 +1,8 @@
 """The service commands: one async function per call, all over one LicenseClient.
 
 Each takes ``recorder=`` (the history, :mod:`.recording`): the writes record
-their intent and outcome in it; reads ignore it.
+their intent and outcome in it; reads ignore it. ``upgrade`` has its own module
+(:mod:`.upgrade_cmd`), ``check`` too (:mod:`.check`).
 """
 
 from __future__ import annotations
@@ -15,16 +16,14 @@ from licensedesk.api import (
     Activation,
     License,
     LicenseClient,
-    NotFound,
-    TransportError,
     normalize_serial,
 )
 from licensedesk.api.sentence import english_of
 from licensedesk.api.serials import check_activation_id, check_product_code
 from licensedesk.display_text import visible
-from licensedesk.i18n import N_, _, ngettext
+from licensedesk.i18n import N_, _
 
-from .errors import NETWORK, OK, REFUSED, CliError, UsageError
+from .errors import OK, REFUSED, CliError, UsageError
 from .output import Printer, fields_text, mask_product, table_text
 from .recording import record
 
@@ -270,86 +269,6 @@ async def cmd_validate(client: LicenseClient, args: argparse.Namespace, printer:
     return OK if result.valid else REFUSED
 
 
-async def cmd_upgrade(client: LicenseClient, args: argparse.Namespace, printer: Printer,
-                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
-    current = normalize_serial(args.current)
-    target = normalize_serial(args.upgrade)
-    before: dict[str, Any] = {"upgrade_serial": target}  # the history: what it became too
-    refusal = _("Refusing to upgrade {serial} without confirmation: run it in a terminal, or "
-                "add --yes.").format(serial=current)  # fmt: skip
-    if not args.yes:
-        if not stdin_is_interactive():
-            confirm(args, printer, refusal, "")
-        cur, new = await client.show_license(current), await client.show_license(target)
-        devices = await client.activations(current)
-        before.update(sku=cur.sku_number, licensee=cur.name, activations=len(devices))
-        side = table_text(
-            # TRANSLATORS: column headers: the licence to be deleted, the one replacing it
-            ("", _("current (will be deleted)"), _("upgrade")),
-            [
-                (label, a, b)
-                for (label, a), (_label, b) in zip(
-                    license_fields(cur)[:6], license_fields(new)[:6], strict=True
-                )
-            ],
-        )
-        printer.note(side)
-        confirm(
-            args,
-            printer,
-            refusal,
-            ngettext(
-                "The licence {serial} ({sku}) and its {n} activation will be deleted; {target} "
-                "takes its place. This cannot be undone.",
-                "The licence {serial} ({sku}) and its {n} activations will be deleted; "
-                "{target} takes its place. This cannot be undone.",
-                len(devices),
-            ).format(serial=current, sku=cur.sku_name, n=len(devices), target=target),
-        )
-    rec = record(recorder, "upgrade", serial=current, before=before)
-    try:
-        async with rec:
-            answer = await client.upgrade(current, target)
-            rec.done(answer)
-        return message(printer, answer)
-    except TransportError as exc:
-        # Never retry blindly (DESIGN.md §2): find out what happened, say it, and complete
-        # the history's "outcome unknown" entry with it.
-        try:
-            await client.show_license(current)
-        except NotFound:
-            printer.note(
-                _("The connection broke ({reason}), but the upgrade went through: {serial} "
-                  "no longer exists and {target} is ready to use.").format(
-                    reason=exc.sentence, serial=current, target=target)
-            )  # fmt: skip
-            # the history's detail stays English: a team's store is read in every language
-            await _reconciled(recorder, rec, "done", f"The connection broke, but {current} "
-                              f"no longer exists: the upgrade went through.")  # fmt: skip
-            # the service's own words for this outcome (its answer stays as it sends it)
-            return message(printer, "Upgrade license is ready to use.")
-        except Exception:
-            raise CliError(
-                _("{reason} Whether the upgrade happened is unknown: check with "
-                  "'licensedesk-cli show {serial}' before trying again.").format(
-                    reason=exc.sentence, serial=current),
-                NETWORK,
-            ) from None  # fmt: skip
-        await _reconciled(recorder, rec, "failed", f"The connection broke, and {current} "
-                          "still exists: the upgrade did not happen.")  # fmt: skip
-        raise CliError(
-            _("{reason} The upgrade did not happen: {serial} still exists. You can try again.")
-            .format(reason=exc.sentence, serial=current),
-            NETWORK,
-        ) from None  # fmt: skip
-
-
-async def _reconciled(recorder: Recorder | None, rec: Any, outcome: str, detail: str) -> None:
-    """What re-reading found, written over the entry's "outcome unknown"."""
-    if recorder is not None:
-        await recorder.complete(rec.id, outcome, detail)
-
-
 async def cmd_registration(client: LicenseClient, args: argparse.Namespace, printer: Printer,
                   *, recorder: Recorder | None = None) -> int:  # fmt: skip
     licences = await client.registration_check(args.serial)
@@ -382,7 +301,6 @@ COMMANDS: dict[str, Command] = {
     "deactivate": cmd_deactivate,
     "delete-activation": cmd_delete_activation,
     "validate": cmd_validate,
-    "upgrade": cmd_upgrade,
     "registration": cmd_registration,
     "register": cmd_register,
 }

@@ -106,8 +106,8 @@ class Entry:
     by the caller); ``counts``: for a batch check, how many serials and per status.
 
     Treat it as a value: make a changed copy with :meth:`replace`. (Not a frozen
-    dataclass on purpose: a frozen one takes ~9x longer to make, and a serial's
-    history of 10,000 entries must read in well under 100 ms.)"""
+    dataclass on purpose: a frozen one takes several times longer to make, and a long
+    history must read without a wait.)"""
 
     id: str
     time: datetime

@@ -132,6 +132,14 @@ def build() -> dict[str, Any]:
     """The demo dataset plus its ``catalogue`` (credentials and one serial per kind)."""
     b = _Builder()
     b.catalogue_rows()
+    kinds = _licences(b)
+    kinds.update(_outcome_licences(b))
+    catalogue = _catalogue(b, kinds)
+    return {"format": dataset.FORMAT, **b.data, "catalogue": catalogue}
+
+
+def _licences(b: _Builder) -> dict[str, int]:
+    """One licence (and its devices) for each case the window shows; kind → licence id."""
     kinds: dict[str, int] = {}
     kinds["perpetual"] = b.licence(1, "perpetual", who=("Maria Jensen", "maria.jensen@example.com"))
     b.activation(kinds["perpetual"], 1, 0)
@@ -165,9 +173,15 @@ def build() -> dict[str, Any]:
     person = ("Olivia Brown", "olivia.brown@example.co.uk")
     kinds["inactive_product"] = b.licence(7, "perpetual", who=person, age=1900)
     b.activation(kinds["inactive_product"], 5, 1)
-    # one serial for each outcome the live service documents (docs/sandbox.md); from a
-    # generator of their own, so the serials and keys above stay what the docs show
+    return kinds
+
+
+def _outcome_licences(b: _Builder) -> dict[str, int]:
+    """One serial for each outcome the live service documents (docs/sandbox.md); from a
+    generator of their own, so the serials and keys of :func:`_licences` stay what the
+    docs show."""
     b.rng, main_rng = random.Random(20260430), b.rng
+    kinds: dict[str, int] = {}
     person = ("Nora Quist", "nora.quist@example.se")
     kinds["trial_expired"] = b.licence(3, "trial", who=person, start=-45, end=-15, age=45)
     person = ("Emil Sørensen", "emil.sorensen@example.dk")
@@ -177,7 +191,12 @@ def build() -> dict[str, Any]:
     kinds["trial_second"] = b.licence(3, "trial", who=("Priya Raman", "priya.raman@example.com"),
                                       start=-1, end=29, age=1)  # fmt: skip
     b.rng = main_rng
+    return kinds
 
+
+def _catalogue(b: _Builder, kinds: dict[str, int]) -> dict[str, Any]:
+    """Per kind its serial and a product code, hosts to validate with, and the demo's
+    credentials (their keys hashed into the dataset, in clear in the catalogue)."""
     serial_of = {row["id"]: row for row in b.data["licenses"]}
     sku_products = {sku["id"]: sku["product_ids"] for sku in b.data["skus"]}
     code_of = {p["id"]: p["code"] for p in b.data["products"]}
@@ -193,7 +212,7 @@ def build() -> dict[str, Any]:
         b.data["credentials"].append(
             {"app_id": app_id, "api_key_hash": hash_key(api_key), "read": read, "write": write}
         )
-    return {"format": dataset.FORMAT, **b.data, "catalogue": catalogue}
+    return catalogue
 
 
 def _hosts(activations: list[dict[str, Any]], kinds: dict[str, int]) -> dict[str, str]:

@@ -24,7 +24,7 @@ from .protocol import LISTEN_QUEUE, ConnectionLimits, default_limits, protocol_c
 def _bind(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # IPPROTO_TCP explicitly: asyncio only sets TCP_NODELAY on accepted sockets whose
-    # proto is TCP; with proto 0, Nagle + delayed ACK add ~40 ms to every response.
+    # proto is TCP; with proto 0, Nagle + delayed ACK delay every response.
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))

@@ -2,9 +2,9 @@
 
 A chunk of answers is one ``dataChanged`` over several rows, and for a change
 of more than one cell ``QAbstractItemView`` repaints its whole viewport, even
-when every changed row is far below it. With 10,000 rows filling at ~25 chunks
-a second that was a full repaint (10-17 ms here) for nearly every chunk, and the
-heartbeat's p99 went from 13 to 21-24 ms (``tests/bench/bench_ui_batch.py``).
+when every changed row is far below it. With 10,000 rows filling, that was a full
+repaint for nearly every chunk, and the heartbeat missed frames
+(``tests/bench/bench_ui_batch.py``).
 Changes wholly outside the visible rows are dropped here; the rows are painted
 from the model when they scroll into view anyway.
 """

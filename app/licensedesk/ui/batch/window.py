@@ -320,7 +320,7 @@ class BatchWindow(QWidget):
 
     def set_progress(self, done: int, total: int, rate: str) -> None:
         bar = self.progress
-        bar.setUpdatesEnabled(False)  # QProgressBar.setValue repaints at once (~0.5-2 ms a
+        bar.setUpdatesEnabled(False)  # QProgressBar.setValue repaints at once (each
         try:  # chunk); re-enabled, the bar is painted with the rest of the frame
             done_n, total_n = number(done), number(total)
             # TRANSLATORS: the progress of a batch check: serials answered of all

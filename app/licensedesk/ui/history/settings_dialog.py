@@ -33,6 +33,7 @@ from licensedesk.history import HistorySettings
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
+from ..shared.a11y import named
 from ..shared.colours import text_style
 from ..shared.labels import plain_label
 from ..shared.support_dialog import hint_label
@@ -61,57 +62,60 @@ class HistorySettingsDialog(QDialog):
         self.setObjectName("historySettingsDialog")
         self.setWindowTitle(_("History settings"))
         self.setModal(True)
-        self.local = QRadioButton(_("On this &computer"))
-        self.local.setObjectName("historyLocal")
+        self._build_store_choice()
+        self._build_team_fields()
+        self._build_name_and_status()
+        self._buttons = self._build_buttons()
+        self._lay_out()
+        self.setMinimumWidth(620)
+        self._tab_order()
+        self._connect()
+
+    def _build_store_choice(self) -> None:
+        """This computer (with its file's path) or the team's database."""
+        self.local = named(QRadioButton(_("On this &computer")), "historyLocal")
         self.local.setAccessibleDescription(_("A file in your data folder"))
-        self.local_path = plain_label()
-        self.local_path.setObjectName("historyLocalPath")
-        self.local_path.setAccessibleName(_("History file"))
+        self.local_path = named(plain_label(), "historyLocalPath", _("History file"))
         self.local_path.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.local_path.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # selectable, not a stop
         self.local_path.setWordWrap(True)
         self.local_path.setStyleSheet(text_style(colours.MUTED))
-        self.team = QRadioButton(_("In a &team's PostgreSQL database (every desk sees every "
-                                   "entry)"))
-        self.team.setObjectName("historyTeam")
+        self.team = named(QRadioButton(_("In a &team's PostgreSQL database (every desk sees "
+                                         "every entry)")), "historyTeam")  # fmt: skip
         group = QButtonGroup(self)
         group.addButton(self.local)
         group.addButton(self.team)
-        self.url = QLineEdit()
-        self.url.setObjectName("historyTeamUrl")
-        self.url.setAccessibleName(_("Team database address"))
+
+    def _build_team_fields(self) -> None:
+        """The team database's address, password, connection test and keyring note."""
+        self.url = named(QLineEdit(), "historyTeamUrl", _("Team database address"))
         self.url.setAccessibleDescription(_("For example {example}").format(
-            example=URL_EXAMPLE))
+            example=URL_EXAMPLE))  # fmt: skip
         self.url.setPlaceholderText(URL_EXAMPLE)
-        self.password = QLineEdit()
-        self.password.setObjectName("historyTeamPassword")
-        self.password.setAccessibleName(_("Team database password"))
+        self.password = named(QLineEdit(), "historyTeamPassword", _("Team database password"))
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
         self.password.setPlaceholderText(_(NOT_STORED))
-        self.test_button = QPushButton(_("Te&st connection"))
-        self.test_button.setObjectName("historyTestButton")
+        self.test_button = named(QPushButton(_("Te&st connection")), "historyTestButton")
         self.test_button.setAutoDefault(False)
-        self.test_result = plain_label()
-        self.test_result.setObjectName("historyTestResult")
+        self.test_result = named(plain_label(), "historyTestResult", _("Connection test"))
         self.test_result.setWordWrap(True)
-        self.test_result.setAccessibleName(_("Connection test"))
-        self.keyring_note = plain_label()
-        self.keyring_note.setObjectName("historyKeyringNote")
-        self.keyring_note.setAccessibleName(_("Keyring"))
+        self.keyring_note = named(plain_label(), "historyKeyringNote", _("Keyring"))
         self.keyring_note.setWordWrap(True)
         self.keyring_note.setStyleSheet(text_style(colours.WARN))
         self.keyring_note.hide()
-        self.display_name = QLineEdit()
-        self.display_name.setObjectName("historyDisplayName")
-        self.display_name.setAccessibleName(_("Your name in the history"))
+
+    def _build_name_and_status(self) -> None:
+        """Your name in the history, the problem line and the copy's progress."""
+        self.display_name = named(QLineEdit(), "historyDisplayName",
+                                  _("Your name in the history"))  # fmt: skip
         self.display_name.setPlaceholderText(_("Optional: how the team sees you, e.g. Ana Lima"))
         self.error = hint_label("historySettingsError")
         self.error.setAccessibleName(_("Problem"))
-        self.copy_progress = QProgressBar()
-        self.copy_progress.setObjectName("historyCopyProgress")
-        self.copy_progress.setAccessibleName(_("Copying this computer's entries"))
+        self.copy_progress = named(QProgressBar(), "historyCopyProgress",
+                                   _("Copying this computer's entries"))  # fmt: skip
         self.copy_progress.hide()
 
+    def _team_box(self) -> QWidget:
         team_box = self.team_box = QWidget()
         form = QFormLayout(team_box)
         form.setContentsMargins(24, 0, 0, 0)
@@ -122,16 +126,23 @@ class HistorySettingsDialog(QDialog):
         test_row.addWidget(self.test_result, 1)
         form.addRow(test_row)
         form.addRow(self.keyring_note)
-        name_form = QFormLayout()
-        name_form.addRow(_("Your &name:"), self.display_name)
+        return team_box
+
+    def _build_buttons(self) -> QDialogButtonBox:
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setObjectName(
-            "historyCancelButton")
+            "historyCancelButton")  # fmt: skip
         # TRANSLATORS: the button that saves the history settings
         self.save_button = buttons.addButton(_("Save"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.save_button.setObjectName("historySaveButton")
         buttons.accepted.connect(self._save)
         buttons.rejected.connect(self.reject)
+        return buttons
+
+    def _lay_out(self) -> None:
+        team_box = self._team_box()
+        name_form = QFormLayout()
+        name_form.addRow(_("Your &name:"), self.display_name)
         lay = QVBoxLayout(self)
         lay.addWidget(plain_label(_("Where the history of changes is kept:")))
         lay.addWidget(self.local)
@@ -144,11 +155,9 @@ class HistorySettingsDialog(QDialog):
         lay.addLayout(name_form)
         lay.addWidget(self.error)
         lay.addWidget(self.copy_progress)
-        lay.addWidget(buttons)
-        self.setMinimumWidth(620)
-        self._buttons = buttons
-        self._tab_order()
+        lay.addWidget(self._buttons)
 
+    def _connect(self) -> None:
         self.team.toggled.connect(self._store_changed)
         self.test_button.clicked.connect(
             lambda: self.testRequested.emit(self.url.text().strip(), self.password.text()))

@@ -175,9 +175,9 @@ class Connections(QObject):
     async def warm(self, name: str | None, executor) -> bool:
         """Make ``name``'s client in ``executor``'s thread before the first call needs it.
 
-        On the UI thread that costs 20-40 ms (its keys read from the keyring, a
-        TLS context built), which the first lookup would pay, with 30-50 ms more that
-        its calls and the licence image load (:meth:`_new_client_ahead`). Errors are
+        On the UI thread that costs its keys read from the keyring and a TLS context
+        built, which the first lookup would pay, with more that its calls and the
+        licence image load (:meth:`_new_client_ahead`; figures in docs/ui.md). Errors are
         left for :meth:`client` to report when the client is used. A client made here is
         dropped (and closed) when one was made meanwhile, the profile changed
         (:meth:`forget_client`) or the connections closed. True if it is kept.

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
-from ..shared.a11y import labels_no_tab_stops, name_value, tab_chain
+from ..shared.a11y import labels_no_tab_stops, name_value, named, tab_chain
 from ..shared.colours import text_style
 from ..shared.labels import or_dash, plain_label, shown
 from ..shared.support_dialog import (
@@ -65,12 +65,27 @@ class RegistrationDialog(SupportDialog):
         super().__init__(parent, "registrationDialog", _("Register a licence"))
         self.license: Any = None
         intro = QLabel(_("Set the licensee's name and e-mail on an offline-distribution "
-                         "licence. The licence is checked first."))
+                         "licence. The licence is checked first."))  # fmt: skip
         intro.setWordWrap(True)
+        top = self._build_serial_row()
+        self.verdict = named(selectable(plain_label()), "registrationVerdict")
+        self.verdict.hide()
+        self._build_licence_box()
+        self._build_form_box()
+        self.outcome = named(selectable(plain_label()), "registrationOutcome")
+        self.outcome.setStyleSheet(text_style(colours.OK, bold=True))
+        self.outcome.hide()
+        self._build_buttons([intro, top, self.verdict, self.license_box, self.form_box,
+                             self.banner, self.outcome])  # fmt: skip
+        self._tab_order()
+        self._connect()
+        self._busy = False
+
+    def _build_serial_row(self) -> QFormLayout:
+        """The serial, its Check button and its hint."""
         self.serial_input = serial_edit("registrationSerial", _("Serial"))
-        self.check_button = QPushButton(_("Check"))
-        self.check_button.setObjectName("registrationCheckButton")
-        self.check_button.setAccessibleName(_("Check the serial"))
+        self.check_button = named(QPushButton(_("Check")), "registrationCheckButton",
+                                  _("Check the serial"))  # fmt: skip
         self.check_button.setAccessibleDescription(
             _("Asks the service whether this licence can be registered; nothing is changed."))
         self.serial_hint = hint_label("registrationSerialHint")
@@ -80,12 +95,11 @@ class RegistrationDialog(SupportDialog):
         row.addWidget(self.check_button)
         top.addRow(_("Serial:"), row)
         top.addRow("", self.serial_hint)
+        return top
 
-        self.verdict = selectable(plain_label())
-        self.verdict.setObjectName("registrationVerdict")
-        self.verdict.hide()
-        self.license_box = QGroupBox(_("Licence"))
-        self.license_box.setObjectName("registrationLicence")
+    def _build_licence_box(self) -> None:
+        """The checked licence's fields, each label named with its field for a screen reader."""
+        self.license_box = named(QGroupBox(_("Licence")), "registrationLicence")
         lform = QFormLayout(self.license_box)
         self.info: dict[str, QLabel] = {}
         self._info_names: dict[str, str] = {}  # key -> the field, for a screen reader
@@ -95,33 +109,26 @@ class RegistrationDialog(SupportDialog):
                 # TRANSLATORS: whether the licence is registered (Yes/No follows)
                 ("registered", _("Registered:"), _("Registered")),
                 # TRANSLATORS: the licence's validity: start → end
-                ("dates", _("Valid:"), _("Valid"))):
-            self.info[key] = selectable(plain_label())
-            self.info[key].setObjectName(f"registration_{key}")
+                ("dates", _("Valid:"), _("Valid"))):  # fmt: skip
+            self.info[key] = named(selectable(plain_label()), f"registration_{key}")
             self._info_names[key] = field
             name_value(self.info[key], field)
             lform.addRow(row_label, self.info[key])
         self.license_box.hide()
 
-        self.form_box = QGroupBox(_("Registration"))
-        self.form_box.setObjectName("registrationForm")
-        self.name_input = QLineEdit()
-        self.name_input.setObjectName("registrationName")
-        self.name_input.setAccessibleName(_("Licensee's name"))
-        self.email_input = QLineEdit()
-        self.email_input.setObjectName("registrationEmail")
-        self.email_input.setAccessibleName(_("Licensee's e-mail"))
+    def _build_form_box(self) -> None:
+        """Name, e-mail and SKU number, shown once the licence is found suitable."""
+        self.form_box = named(QGroupBox(_("Registration")), "registrationForm")
+        self.name_input = named(QLineEdit(), "registrationName", _("Licensee's name"))
+        self.email_input = named(QLineEdit(), "registrationEmail", _("Licensee's e-mail"))
         self.email_input.setPlaceholderText("name@example.com")
-        self.sku_input = QLineEdit()
-        self.sku_input.setObjectName("registrationSku")
-        self.sku_input.setAccessibleName(_("SKU number"))
+        self.sku_input = named(QLineEdit(), "registrationSku", _("SKU number"))
         self.sku_input.setAccessibleDescription(_("Optional; prefilled from the licence."))
         # one hint under each field it is about: a message under "SKU number" for the
         # e-mail field sent the eye to the wrong field
         self.name_hint = hint_label("registrationNameHint")
         self.email_hint = hint_label("registrationEmailHint")
-        self.registered_note = selectable(plain_label())
-        self.registered_note.setObjectName("registrationRegisteredNote")
+        self.registered_note = named(selectable(plain_label()), "registrationRegisteredNote")
         self.registered_note.hide()
         fform = QFormLayout(self.form_box)
         fform.addRow(self.registered_note)
@@ -132,29 +139,24 @@ class RegistrationDialog(SupportDialog):
         fform.addRow(_("SKU number:"), self.sku_input)
         self.form_box.hide()
 
-        self.outcome = selectable(plain_label())
-        self.outcome.setObjectName("registrationOutcome")
-        self.outcome.setStyleSheet(text_style(colours.OK, bold=True))
-        self.outcome.hide()
-
+    def _build_buttons(self, parts: list[Any]) -> None:
+        """``parts`` top to bottom, then Close and Register (off until a form is valid)."""
         self.register_button = self.arrange(
-            [intro, top, self.verdict, self.license_box, self.form_box, self.banner,
-             self.outcome],
-            action=_("Register"), action_name="registerButton", width=600,
+            parts, action=_("Register"), action_name="registerButton", width=600
         )
         self.register_button.setAccessibleDescription(
             _("Sends the name and e-mail to the service, once."))
         self.register_button.setEnabled(False)
         close = self.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
         close.setObjectName("registrationCloseButton")
-        self._tab_order()
+
+    def _connect(self) -> None:
         self.check_button.clicked.connect(self.check)
         self.serial_input.returnPressed.connect(self.check)
         self.serial_input.textEdited.connect(self._serial_edited)
         self.register_button.clicked.connect(self.submit)
         self.name_input.textChanged.connect(self._update_button)
         self.email_input.textChanged.connect(self._update_button)
-        self._busy = False
 
     def _tab_order(self) -> None:
         """Serial, Check, the form top to bottom, the error banner's buttons: the order a

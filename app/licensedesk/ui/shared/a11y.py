@@ -1,4 +1,4 @@
-"""Keyboard and screen-reader helpers every dialog can use (issue #15).
+"""Keyboard and screen-reader helpers every dialog can use.
 
 Qt's Tab order is the order widgets joined the window, which a button box gets wrong:
 its buttons go in the order they were added, not where the platform places them

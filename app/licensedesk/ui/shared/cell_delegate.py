@@ -3,10 +3,9 @@
 Qt's ``QStyledItemDelegate`` asks the model for seven roles per painted cell (font,
 alignment, foreground, check state, decoration, text, background): seven ``data()``
 calls from C++ into Python, or one ``multiData`` that crosses the binding twice per
-role. A call from Qt into Python costs more than most answers: the activations table
-(3 rows of 7 cells) repainted in 0.94-1.01 ms with ``multiData``, in 0.58-0.65 ms with
-this delegate, and in 0.31 ms from a ``QStandardItemModel`` (2-CPU VM, same hour). A
-lookup paints two tables in the frame its answers arrive (issue #14's lookup figure).
+role. A call from Qt into Python costs more than most answers, so this delegate asks
+once per cell (the comparison is in docs/ui.md). A lookup paints two tables in the
+frame its answers arrive.
 
 A model painted this way has ``look(row, column) -> Look``, and answers the same
 roles in ``data()`` from the same :class:`Look` (:func:`look_value`): copying, screen

@@ -5,7 +5,7 @@ builds (links), with every piece of data escaped by :func:`html_or_dash`. Qt's
 default (AutoText) would guess from the text itself, so "<b>x</b>" from the service
 would render bold and an escaped "&amp;" would show literally.
 
-Neither lets a stranger's text reorder or hide what a label shows (issue #13): every
+Neither lets a stranger's text reorder or hide what a label shows: every
 value passes :func:`shown` (``or_dash``/``html_or_dash`` call it), which writes control,
 bidi-override and separator characters as visible escapes (``\\u202e``,
 ``\\x1b``; ``licensedesk.display_text``, the same rule as the command line), and a

@@ -26,8 +26,8 @@ class PartState(QStackedWidget):
 
     The "Loading…" page appears only when the part is still busy after
     :data:`BUSY_DELAY_MS`: an answer that comes sooner never flashes it (and
-    its animated bar costs no repaints while the requests are in flight —
-    the lookup benchmark measured ~5 ms a lookup). :meth:`is_busy` is true
+    its animated bar costs no repaints while the requests are in flight).
+    :meth:`is_busy` is true
     from the start.
     """
 
@@ -100,7 +100,7 @@ class PartState(QStackedWidget):
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.setText(text)
         style = text_style(colours.BAD if error else colours.MUTED)
-        if self.message.styleSheet() != style:  # re-polishing costs ~0.5 ms a lookup
+        if self.message.styleSheet() != style:  # re-polishing costs time on every lookup
             self.message.setStyleSheet(style)
         self.setCurrentWidget(self.message)
 

@@ -2,9 +2,8 @@
 
 A reset also resets the view's header: it asks the model for every column's title
 again (a Python ``headerData`` call per section and role) and repaints itself, and the
-view lays its rows out from scratch. When a lookup shows a serial that cost ~0.5 ms
-for the two tables, in the frame its answers arrive (issue #14's lookup figure). The
-columns never change, so the header has nothing new to say.
+view lays its rows out from scratch, for both tables of a lookup, in the frame its
+answers arrive. The columns never change, so the header has nothing new to say.
 """
 
 from __future__ import annotations

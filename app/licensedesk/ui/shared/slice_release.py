@@ -1,9 +1,8 @@
 """Let go of a big list a slice per pass of the event loop, not all at once.
 
-Freeing a serial's 5,000 activations (each with its strings and times) takes the UI
-thread 2-3 ms in one go: the moment the previous serial's rows are cleared, a frame
-already busy with the clearing and its paint (issue #14's stall). Freed a thousand at
-a time, each pass of the loop frees ~0.4 ms. Freeing them in a worker thread was
+Freeing a serial's thousands of activations (each with its strings and times) in one
+go lands in a frame already busy with the clearing and its paint. Freed a thousand at
+a time, each pass of the loop does a small share. Freeing them in a worker thread was
 tried and only moved the wait: the worker holds the GIL while it frees.
 """
 

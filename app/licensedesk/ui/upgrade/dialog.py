@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
-from ..shared.a11y import labels_no_tab_stops, name_value, tab_chain
+from ..shared.a11y import labels_no_tab_stops, name_value, named, tab_chain
 from ..shared.colours import text_style
 from ..shared.labels import plain_label, rich_label
 from ..shared.support_dialog import (
@@ -68,17 +68,33 @@ class UpgradeDialog(SupportDialog):
         intro = QLabel(_("Upgrade a licence from another one. The service deletes the current "
                          "licence and its activations; the upgrade licence takes its place."))
         intro.setWordWrap(True)
+        form = self._build_serials()
+        self._build_preview()
+        self.confirm_input = confirm_edit()
+        self.confirm_row = QGroupBox(_("Confirm"))
+        crow = QFormLayout(self.confirm_row)
+        crow.addRow(_("To confirm, type the current serial:"), self.confirm_input)
+        self.confirm_row.hide()
+        self.outcome = named(selectable(plain_label()), "upgradeOutcome")
+        self.outcome.hide()
+        self.next_box = self._next_step()
+        self._build_buttons([intro, form, self.preview_box, self.confirm_row, self.banner,
+                             self.outcome, self.next_box])  # fmt: skip
+        self._tab_order()
+        self._connect()
+
+    def _build_serials(self) -> QFormLayout:
+        """Both serials, Compare beside the second, and their hint."""
         self.current_input = serial_edit("upgradeCurrentSerial", _("Current serial"))
         self.current_input.setAccessibleDescription(
             _("The licence to upgrade from: the service deletes it."))
         self.upgrade_input = serial_edit("upgradeTargetSerial", _("Upgrade serial"))
         self.upgrade_input.setAccessibleDescription(
             _("The licence that takes the current one's place."))
-        self.compare_button = QPushButton(_("Compare"))
-        self.compare_button.setObjectName("upgradeCompareButton")
-        self.compare_button.setAccessibleName(_("Compare both licences"))
-        self.compare_button.setToolTip(_("Read both licences (nothing is changed)"))
-        self.compare_button.setAccessibleDescription(self.compare_button.toolTip())
+        self.compare_button = named(
+            QPushButton(_("Compare")), "upgradeCompareButton", _("Compare both licences"),
+            _("Read both licences (nothing is changed)"),
+        )  # fmt: skip
         self.serial_hint = hint_label("upgradeSerialHint")
         form = QFormLayout()
         form.addRow(_("Current serial:"), self.current_input)
@@ -87,9 +103,11 @@ class UpgradeDialog(SupportDialog):
         row.addWidget(self.compare_button)
         form.addRow(_("Upgrade serial:"), row)
         form.addRow("", self.serial_hint)
+        return form
 
-        self.preview_box = QGroupBox(_("Both licences"))
-        self.preview_box.setObjectName("upgradePreview")
+    def _build_preview(self) -> None:
+        """Both licences side by side, then whether the SKUs match and what is deleted."""
+        self.preview_box = named(QGroupBox(_("Both licences")), "upgradePreview")
         grid = QGridLayout(self.preview_box)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(2, 1)
@@ -104,40 +122,30 @@ class UpgradeDialog(SupportDialog):
         for r, (key, row_label, field) in enumerate(ROWS, start=1):
             grid.addWidget(QLabel(_(row_label)), r, 0, Qt.AlignmentFlag.AlignTop)
             for c, side in ((1, "current"), (2, "upgrade")):
-                label = selectable(plain_label())
-                label.setObjectName(f"upgrade_{side}_{key}")
-                self.cells[(side, key)] = label
-                # TRANSLATORS: a field of one licence in the upgrade comparison, e.g.
-                # "SKU of the current licence"
-                self._cell_names[(side, key)] = (
-                    _("{field} of the current licence") if side == "current"
-                    else _("{field} of the upgrade licence")).format(field=_(field))
-                name_value(label, self._cell_names[(side, key)])
-                grid.addWidget(label, r, c, Qt.AlignmentFlag.AlignTop)
-        self.match_label = selectable(plain_label())
-        self.match_label.setObjectName("upgradeMatch")
-        self.warning = selectable(plain_label())
-        self.warning.setObjectName("upgradeWarning")
+                grid.addWidget(self._cell(side, key, field), r, c, Qt.AlignmentFlag.AlignTop)
+        self.match_label = named(selectable(plain_label()), "upgradeMatch")
+        self.warning = named(selectable(plain_label()), "upgradeWarning")
         self.warning.setStyleSheet(text_style(colours.BAD, bold=True))
         grid.addWidget(self.match_label, len(ROWS) + 1, 0, 1, 3)
         grid.addWidget(self.warning, len(ROWS) + 2, 0, 1, 3)
         self.preview_box.hide()
 
-        self.confirm_input = confirm_edit()
-        self.confirm_row = QGroupBox(_("Confirm"))
-        crow = QFormLayout(self.confirm_row)
-        crow.addRow(_("To confirm, type the current serial:"), self.confirm_input)
-        self.confirm_row.hide()
+    def _cell(self, side: str, key: str, field: str) -> QLabel:
+        """One licence's value of one row, named with its field and side."""
+        label = named(selectable(plain_label()), f"upgrade_{side}_{key}")
+        self.cells[(side, key)] = label
+        # TRANSLATORS: a field of one licence in the upgrade comparison, e.g.
+        # "SKU of the current licence"
+        self._cell_names[(side, key)] = (
+            _("{field} of the current licence") if side == "current"
+            else _("{field} of the upgrade licence")).format(field=_(field))  # fmt: skip
+        name_value(label, self._cell_names[(side, key)])
+        return label
 
-        self.outcome = selectable(plain_label())
-        self.outcome.setObjectName("upgradeOutcome")
-        self.outcome.hide()
-        self.next_box = self._next_step()
-
+    def _build_buttons(self, parts: list[Any]) -> None:
+        """``parts`` top to bottom, then Close and Upgrade (off until confirmed)."""
         self.upgrade_button = self.arrange(
-            [intro, form, self.preview_box, self.confirm_row, self.banner, self.outcome,
-             self.next_box],
-            action=_("Upgrade"), action_name="upgradeButton", width=WIDTH,
+            parts, action=_("Upgrade"), action_name="upgradeButton", width=WIDTH
         )
         self.upgrade_button.setAccessibleDescription(
             _("Deletes the current licence and its activations; sent once, never repeated."))
@@ -145,7 +153,8 @@ class UpgradeDialog(SupportDialog):
         self.upgrade_button.setEnabled(False)
         close = self.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
         close.setObjectName("upgradeCloseButton")
-        self._tab_order()
+
+    def _connect(self) -> None:
         self.compare_button.clicked.connect(self.compare)
         self.upgrade_input.returnPressed.connect(self.compare)
         self.current_input.returnPressed.connect(self.compare)

@@ -26,7 +26,7 @@ from licensedesk.api.serials import PRODUCT_CODE_RE
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
-from ..shared.a11y import labels_no_tab_stops, name_value, tab_chain
+from ..shared.a11y import labels_no_tab_stops, name_value, named, tab_chain
 from ..shared.colours import text_style
 from ..shared.labels import plain_label, shown
 from ..shared.support_dialog import (
@@ -67,12 +67,31 @@ class ValidateDialog(SupportDialog):
         self._filling = False
         self._loading = False  # the lists of _choices_serial are being read
         intro = QLabel(_("Ask the licence service whether a serial is valid for a product, "
-                         "as the product itself would on start-up."))
+                         "as the product itself would on start-up."))  # fmt: skip
         intro.setWordWrap(True)
+        self._build_inputs()
+        form = self._build_form()
+        self.records_note = named(QLabel(_(RECORDS_NOTE)), "validateRecordsNote")
+        self.records_note.setWordWrap(True)
+        self.records_note.setStyleSheet(text_style(colours.WARN))
+        self.result_box = ResultBox()
+        self.verdict, self.reason, self.cause = (self.result_box.verdict, self.result_box.reason,
+                                                 self.result_box.cause)  # fmt: skip
+        self.values = self.result_box.values
+        self.validate_button = self.arrange(
+            [intro, form, self.records_note, self.banner, self.result_box],
+            action=_(CHECK_ONLY), action_name="validateButton", width=640,
+        )  # fmt: skip
+        close = self.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
+        close.setObjectName("validateCloseButton")
+        self._tab_order()
+        self._connect()
+        self._host_state()
+
+    def _build_inputs(self) -> None:
+        """Serial, product code (a licence's product or typed), what to record, host, tag."""
         self.serial_input = serial_edit("validateSerial", _("Serial"))
-        self.product_input = QComboBox()
-        self.product_input.setObjectName("validateProduct")
-        self.product_input.setAccessibleName(_("Product code"))
+        self.product_input = named(QComboBox(), "validateProduct", _("Product code"))
         self.product_input.setAccessibleDescription(
             _("Choose one of the licence's products or type a product code."))
         self.product_input.setEditable(True)
@@ -80,19 +99,17 @@ class ValidateDialog(SupportDialog):
         self.product_input.lineEdit().setPlaceholderText("xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx")
         self.product_input.lineEdit().setAccessibleName(_("Product code"))
         self.product_input.setMinimumWidth(380)
-        self.product_note = selectable(plain_label())
-        self.product_note.setObjectName("validateProductNote")
+        self.product_note = named(selectable(plain_label()), "validateProductNote")
         self.product_note.hide()
         self.host_choice = HostChoice()
-        self.host_input = QLineEdit()
-        self.host_input.setObjectName("validateHostId")
-        self.host_input.setAccessibleName(_("Host ID"))
+        self.host_input = named(QLineEdit(), "validateHostId", _("Host ID"))
         self.host_input.setPlaceholderText(_("32 characters"))
         self.host_input.setClearButtonEnabled(True)
-        self.tag_input = QLineEdit()
-        self.tag_input.setObjectName("validateDeviceTag")
-        self.tag_input.setAccessibleName(_("Device tag"))
+        self.tag_input = named(QLineEdit(), "validateDeviceTag", _("Device tag"))
         self.tag_input.setPlaceholderText(_("e.g. Windows 10__64bits"))
+
+    def _build_form(self) -> QFormLayout:
+        """The inputs with their hints, and the version every validation sends."""
         # TRANSLATORS: the version sent with every validation, e.g. "v2 (always)"
         version = QLabel(_("{version} (always)").format(version=VALIDATION_VERSION))
         version.setObjectName("validateVersion")
@@ -112,30 +129,17 @@ class ValidateDialog(SupportDialog):
         form.addRow("", self.host_hint)
         form.addRow(_("Device tag:"), self.tag_input)
         form.addRow(_("Version:"), version)
-        self.records_note = QLabel(_(RECORDS_NOTE))
-        self.records_note.setObjectName("validateRecordsNote")
-        self.records_note.setWordWrap(True)
-        self.records_note.setStyleSheet(text_style(colours.WARN))
+        return form
 
-        self.result_box = ResultBox()
-        self.verdict, self.reason, self.cause = (self.result_box.verdict, self.result_box.reason,
-                                                 self.result_box.cause)
-        self.values = self.result_box.values
-
-        self.validate_button = self.arrange(
-            [intro, form, self.records_note, self.banner, self.result_box],
-            action=_(CHECK_ONLY), action_name="validateButton", width=640,
-        )
-        close = self.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
-        close.setObjectName("validateCloseButton")
-        self._tab_order()
+    def _connect(self) -> None:
+        """Enter validates; a serial that stays unchanged a moment asks for its lists."""
         self._serial_timer = QTimer(self)
         self._serial_timer.setSingleShot(True)
         self._serial_timer.setInterval(SERIAL_SETTLE_MS)
         self._serial_timer.timeout.connect(self._serial_paused)
         self.validate_button.clicked.connect(self.submit)
         for edit in (self.serial_input, self.product_input.lineEdit(), self.host_input,
-                     self.tag_input):
+                     self.tag_input):  # fmt: skip
             edit.returnPressed.connect(self.submit)
         self.serial_input.textChanged.connect(self._serial_typed)
         self.serial_input.editingFinished.connect(self._serial_paused)
@@ -144,7 +148,6 @@ class ValidateDialog(SupportDialog):
         self.host_input.textEdited.connect(self._host_typed)
         self.host_input.textChanged.connect(self._inputs_changed)
         self.tag_input.textChanged.connect(self._inputs_changed)
-        self._host_state()
 
     def _tab_order(self) -> None:
         """The form top to bottom, the error banner's buttons: the order a person reads
