@@ -24,8 +24,8 @@ from ..shared.export_file import (
 from .export import default_file_name, save_csv
 
 if TYPE_CHECKING:
-    from ..lookup.wiring import LookupFeature
-    from ..shell.desk import DeskApp
+    from ..shared.context import DeskContext, LookupPort
+    from .panel import ActivationsPanel
 
 
 def licensee_of(license_: Any) -> str:
@@ -36,10 +36,9 @@ def licensee_of(license_: Any) -> str:
     return f"{name} <{email}>" if name and email else name or email
 
 
-def install_export(desk: DeskApp, lookup: LookupFeature) -> None:
+def install_export(ctx: DeskContext, lookup: LookupPort, panel: ActivationsPanel) -> None:
     """Connect the panel's ``exportRequested`` to the save flow."""
-    window, ws = desk.window, lookup.workspace
-    panel, qsettings = ws.activations, desk.settings.qsettings
+    window, banner, qsettings = ctx.window, ctx.banner, ctx.settings.qsettings
     shown_error = [""]  # the banner's sentence of the last failed export
 
     def export() -> None:
@@ -49,16 +48,17 @@ def install_export(desk: DeskApp, lookup: LookupFeature) -> None:
         if not path:
             return
         path = with_extension(path, "csv")
-        license_ = ws.card.license
+        shown = lookup.shown(serial)
+        license_ = shown.license if shown is not None else None
         on_card = license_ is not None and license_.serial == serial
         try:
             rows = save_csv(path, panel.model, serial, licensee_of(license_ if on_card else None))
         except OSError as exc:
             shown_error[0] = save_failed_sentence(path, exc)
-            ws.banner.show_error(shown_error[0], f"{type(exc).__name__}: {exc}")
+            banner.show_error(shown_error[0], f"{type(exc).__name__}: {exc}")
             return
-        if shown_error[0] and ws.banner.text() == shown_error[0]:
-            ws.banner.clear()
+        if shown_error[0] and banner.text() == shown_error[0]:
+            banner.clear()
         remember_folder(qsettings, path)
         saved = ngettext("Saved {n} activation to {path}", "Saved {n} activations to {path}",
                          rows).format(n=rows, path=path)

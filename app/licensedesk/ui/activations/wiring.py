@@ -26,31 +26,34 @@ from .controller import VERBS, ActivationsController, BulkResult
 from .export_flow import install_export
 
 if TYPE_CHECKING:
-    from ..lookup.wiring import LookupFeature
-    from ..shell.desk import DeskApp
+    from PySide6.QtCore import QObject
+
+    from ..shared.context import DeskContext, LookupPort
+    from .panel import ActivationsPanel
 
 
-def install_activations(desk: DeskApp, lookup: LookupFeature) -> ActivationsController:
-    """Connect the activations panel of ``lookup``'s workspace; returns the controller."""
-    window, ws = desk.window, lookup.workspace
-    panel = ws.activations
+def install_activations(ctx: DeskContext, lookup: LookupPort, panel: ActivationsPanel,
+                        parent: QObject | None = None) -> ActivationsController:
+    """Connect ``panel`` (the lookup's devices of the serial on show); returns the controller."""
+    window, connections = ctx.window, ctx.connections
+    panel.model.set_this_host(ctx.host_id)
 
     def confirm(title: str, text: str):
         # TRANSLATORS: the button that confirms deleting activations
         return ConfirmDialog.ask(window, title, text, accept=_("Delete"))
 
     controller = ActivationsController(
-        desk.runner, desk.connections.client, confirm, desk,
-        shown=panel.model.activation, serial=lambda: lookup.serial, history=desk.recorder,
+        ctx.runner, connections.client, confirm, parent,
+        shown=panel.model.activation, serial=lambda: lookup.serial, history=ctx.recorder,
     )
 
     def row_updated(activation_id: int, activated: bool) -> None:
         panel.model.set_activated(activation_id, activated)
-        ws.update_seats()
+        lookup.update_seats()
 
     def row_removed(activation_id: int) -> None:
         panel.row_removed(activation_id)
-        ws.update_seats()
+        lookup.update_seats()
 
     summary = [""]  # the last bulk action's, kept when the reread after it fails
 
@@ -61,12 +64,12 @@ def install_activations(desk: DeskApp, lookup: LookupFeature) -> ActivationsCont
         if result.failed:
             lines = [f"#{aid}: {f.sentence}\n{f.details}" for aid, f in result.failed]
             first = result.failed[0][1].sentence
-            ws.banner.show_error(f"{result.summary()} {first}", "\n\n".join(lines))
+            ctx.banner.show_error(f"{result.summary()} {first}", "\n\n".join(lines))
 
     def rows_reread(serial: str, activations: list) -> None:
         if serial == lookup.serial:  # not another serial looked up meanwhile
             panel.refresh_rows(activations)
-            ws.update_seats()
+            lookup.update_seats()
 
     def reread_failed(failure: Failure) -> None:
         why = _("The devices could not be read again ({reason}); press F5 to reload.").format(
@@ -86,14 +89,14 @@ def install_activations(desk: DeskApp, lookup: LookupFeature) -> ActivationsCont
     controller.bulkFinished.connect(finished)
     controller.rowsReread.connect(rows_reread)
     controller.rereadFailed.connect(reread_failed)
-    install_export(desk, lookup)
+    install_export(ctx, lookup, panel)
 
     def profile_chosen(name: str) -> None:
         """Read-only here: a profile without a write pair whose only key the service
         refused for a write (DESIGN §3: a reseller's key), or without any pair."""
-        panel.set_read_only(read_only_reason(desk.connections.can_write(name)))
+        panel.set_read_only(read_only_reason(connections.can_write(name)))
 
-    desk.connections.currentChanged.connect(profile_chosen)
-    desk.connections.profilesChanged.connect(lambda: profile_chosen(desk.connections.current))
-    desk.connections.writeRefused.connect(lambda _name: profile_chosen(desk.connections.current))
+    connections.currentChanged.connect(profile_chosen)
+    connections.profilesChanged.connect(lambda: profile_chosen(connections.current))
+    connections.writeRefused.connect(lambda _name: profile_chosen(connections.current))
     return controller

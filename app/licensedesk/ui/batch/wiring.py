@@ -30,8 +30,7 @@ from .controller import BatchController
 if TYPE_CHECKING:
     from licensedesk.batch.parse import ParsedInput
 
-    from ..lookup.wiring import LookupFeature
-    from ..shell.desk import DeskApp
+    from ..shared.context import DeskContext, LookupPort
     from .window import BatchWindow
 
 log = logging.getLogger(__name__)
@@ -45,18 +44,18 @@ ROWS_CLEARED = N_("The rows checked with the other profile were cleared.")
 
 
 class BatchFeature(QObject):
-    def __init__(self, desk: DeskApp, lookup: LookupFeature) -> None:
-        super().__init__(desk)
-        self._desk = desk
+    def __init__(self, ctx: DeskContext, lookup: LookupPort,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._ctx = ctx
         self._lookup = lookup
-        self.controller = BatchController(desk.runner, desk.connections.client,
-                                          self._concurrency, self, history=desk.recorder)
+        self.controller = BatchController(ctx.runner, ctx.connections.client,
+                                          self._concurrency, self, history=ctx.recorder)
         self.window: BatchWindow | None = None
         self._product: str | None = None  # of the last check: a retry uses it too
         self._note = ""  # why the check stopped, when it was not the person (translated)
-        desk.window.registry["batch"].triggered.connect(lambda _checked=False: self.open())
-        lookup.workspace.checkAllRequested.connect(self.check_text)
-        desk.connections.currentChanged.connect(self._profile_changed)
+        ctx.window.registry["batch"].triggered.connect(lambda _checked=False: self.open())
+        ctx.connections.currentChanged.connect(self._profile_changed)
 
     # -- what the menu, the toolbar and the paste hint use ------------------------------
     def open(self) -> BatchWindow:
@@ -141,9 +140,9 @@ class BatchFeature(QObject):
             from .window import BatchWindow
             from .window_state import restore_batch_window, save_batch_window
 
-            w = self.window = BatchWindow(self._desk.window)
+            w = self.window = BatchWindow(self._ctx.window)
             c = self.controller
-            qsettings = self._desk.settings.qsettings
+            qsettings = self._ctx.settings.qsettings
             restore_batch_window(w, qsettings)
             w.checkRequested.connect(self.check)
             w.cancelRequested.connect(self.cancel)
@@ -170,7 +169,7 @@ class BatchFeature(QObject):
         if self.window is not None and self.window.isVisible():
             from .window_state import save_batch_window
 
-            save_batch_window(self.window, self._desk.settings.qsettings)
+            save_batch_window(self.window, self._ctx.settings.qsettings)
 
     def _count(self, text: str) -> ParsedInput:
         from licensedesk.batch.parse import parse_serials
@@ -195,7 +194,7 @@ class BatchFeature(QObject):
 
     def _look_up(self, serial: str) -> None:
         self._lookup.show(serial)
-        main = self._desk.window
+        main = self._ctx.window
         main.raise_()
         main.activateWindow()
 
@@ -218,14 +217,14 @@ class BatchFeature(QObject):
         if self.window is not None:
             from .window import TITLE
 
-            name = self._desk.connections.current
+            name = self._ctx.connections.current
             # TRANSLATORS: the batch window's title with the connection profile in use
             self.window.setWindowTitle(_("Check many serials \u2014 {profile}").format(
                 profile=name) if name else _(TITLE))
 
     def _concurrency(self) -> int:
         """The profile's ``batch_concurrency`` (requests at once), else 8."""
-        connections = self._desk.connections
+        connections = self._ctx.connections
         try:
             value = getattr(connections.profile(connections.current), "batch_concurrency",
                             DEFAULT_CONCURRENCY)
@@ -236,6 +235,8 @@ class BatchFeature(QObject):
         return min(value, MAX_CONCURRENCY)
 
 
-def install_batch(desk: DeskApp, lookup: LookupFeature) -> BatchFeature:
-    """Connect Ctrl+B, the toolbar button and the paste hint's "Check all N"."""
-    return BatchFeature(desk, lookup)
+def install_batch(ctx: DeskContext, lookup: LookupPort,
+                  parent: QObject | None = None) -> BatchFeature:
+    """Connect Ctrl+B and the toolbar button; the shell connects the paste hint's "Check
+    all N" to :meth:`BatchFeature.check_text`."""
+    return BatchFeature(ctx, lookup, parent)

@@ -33,8 +33,8 @@ from .controller import LIMIT, HistoryController
 if TYPE_CHECKING:
     from licensedesk.history import HistorySettings
 
-    from ..lookup.wiring import LookupFeature
-    from ..shell.desk import DeskApp
+    from ..shared.context import DeskContext, LookupPort
+    from .panel import HistoryPanel
     from .settings_flow import HistorySettingsFlow
     from .window import HistoryWindow
 
@@ -44,16 +44,17 @@ NOT_RECORDED_MARK = N_("History off")
 
 
 class HistoryFeature(QObject):
-    def __init__(self, desk: DeskApp, lookup: LookupFeature) -> None:
-        super().__init__(desk)
-        self._desk = desk
+    def __init__(self, ctx: DeskContext, lookup: LookupPort, panel: HistoryPanel,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._ctx = ctx
         self._lookup = lookup
-        self.recorder = desk.recorder
+        self.recorder = ctx.recorder
         self.runner = TaskRunner(self)  # reads of the store: not "Last request" of the service
-        self.runner.unexpected.connect(lambda _name, f: desk.show_unexpected(f))
+        self.runner.unexpected.connect(lambda _name, f: ctx.show_unexpected(f))
         self.controller = c = HistoryController(self.runner, self.recorder, self,
-                                                after=lookup.controller.in_flight)
-        self.panel = panel = lookup.workspace.history
+                                                after=lookup.in_flight)
+        self.panel = panel
         self.window: HistoryWindow | None = None
         self._settings: HistorySettingsFlow | None = None
         self.problem_mark: QLabel | None = None
@@ -63,14 +64,14 @@ class HistoryFeature(QObject):
         c.serialFailed.connect(self._serial_failed)
         panel.countChanged.connect(self._count_changed)
         panel.openRequested.connect(lambda serial: self.open(serial or None))
-        lookup.controller.started.connect(self.load_serial)
+        lookup.started.connect(self.load_serial)
         self.recorder.recorded.connect(self._recorded)
         self.recorder.switched.connect(self._switched)
         self.recorder.problemFound.connect(self._problem)
-        connections = desk.connections
+        connections = ctx.connections
         connections.currentChanged.connect(self._profile_chosen)
         connections.profilesChanged.connect(lambda: self._use_profile(connections.current))
-        registry = desk.window.registry
+        registry = ctx.window.registry
         registry["history"].triggered.connect(lambda _checked=False: self.open())
         registry["historySettings"].triggered.connect(lambda _checked=False: self.settings())
 
@@ -91,7 +92,7 @@ class HistoryFeature(QObject):
     def settings(self):
         """Open the History settings dialog; returns it."""
         parent = self.window if self.window is not None and self.window.isActiveWindow() \
-            else self._desk.window
+            else self._ctx.window
         return self._settings_flow().open(parent)
 
     def load_serial(self, serial: str) -> None:
@@ -114,13 +115,13 @@ class HistoryFeature(QObject):
             from .export_flow import export
             from .window import HistoryWindow
 
-            w = self.window = HistoryWindow(self._desk.window)
+            w = self.window = HistoryWindow(self._ctx.window)
             w.filters.normalizer = normalize_serial
             c = self.controller
             w.filtersChanged.connect(self.refresh_window)
             w.refreshRequested.connect(self.refresh_window)
             w.exportRequested.connect(lambda kind: export(
-                w, self._desk.settings.qsettings, kind, w.filters.serial_filter()))
+                w, self._ctx.settings.qsettings, kind, w.filters.serial_filter()))
             w.settingsRequested.connect(self.settings)
             w.serialActivated.connect(self._look_up)
             c.queryBusy.connect(w.set_busy)
@@ -134,7 +135,7 @@ class HistoryFeature(QObject):
             from .settings_flow import HistorySettingsFlow
 
             self._settings = HistorySettingsFlow(self.runner, self.recorder,
-                                                 self._desk.executor, self._desk.window, self)
+                                                 self._ctx.executor, self._ctx.window, self)
         return self._settings
 
     def _serial_loaded(self, serial: str, entries) -> None:
@@ -146,10 +147,9 @@ class HistoryFeature(QObject):
             self.panel.show_error(serial, sentence)
 
     def _count_changed(self, n: int) -> None:
-        tabs = self._lookup.workspace.lower_tabs
         # TRANSLATORS: the History tab's title with how many entries it shows
-        tabs.setTabText(tabs.indexOf(self.panel),
-                        _("History ({n})").format(n=n) if n >= 0 else _(TAB_TITLE))
+        self._lookup.set_tab_title(
+            self.panel, _("History ({n})").format(n=n) if n >= 0 else _(TAB_TITLE))
 
     def _recorded(self, serial: str) -> None:
         """A change was recorded: what shows it reads again (a moment later, once a burst)."""
@@ -170,8 +170,8 @@ class HistoryFeature(QObject):
 
     def _problem(self, sentence: str) -> None:
         """Said once per store: the banner (dismissable), and a mark that stays."""
-        window = self._desk.window
-        window.workspace.banner.show_error(
+        window = self._ctx.window
+        self._ctx.banner.show_error(
             sentence, _("The change itself was sent as usual. File \u2192 History "
                         "settings\u2026 shows where the history is kept."))
         if self.problem_mark is None:
@@ -189,8 +189,8 @@ class HistoryFeature(QObject):
         self._use_profile(name)
 
     def _use_profile(self, name: str | None) -> None:
-        connections = self._desk.connections
-        demo = bool(name) and connections.is_memory_only(name) and self._desk.demo is not None
+        connections = self._ctx.connections
+        demo = bool(name) and connections.is_memory_only(name) and self._ctx.demo_running()
         self.recorder.use_session_store(demo)
         self.recorder.use_connection(name or None, connections.server_of(name) or None)
 
@@ -221,7 +221,7 @@ class HistoryFeature(QObject):
 
     def _look_up(self, serial: str) -> None:
         self._lookup.show(serial)
-        main = self._desk.window
+        main = self._ctx.window
         main.raise_()
         main.activateWindow()
 
@@ -230,6 +230,8 @@ class HistoryFeature(QObject):
         await self.controller.aclose()
 
 
-def install_history(desk: DeskApp, lookup: LookupFeature) -> HistoryFeature:
-    """Connect the History tab, the History window, its settings and the problem notice."""
-    return HistoryFeature(desk, lookup)
+def install_history(ctx: DeskContext, lookup: LookupPort, panel: HistoryPanel,
+                    parent: QObject | None = None) -> HistoryFeature:
+    """Connect the History tab (``panel``), the History window, its settings and the
+    problem notice."""
+    return HistoryFeature(ctx, lookup, panel, parent)

@@ -5,16 +5,19 @@ the parts still loading say so, those already shown stay. A serial joins the
 profile's recent serials once the service has found it.
 
 :func:`install_lookup` runs once (``DeskApp``); the :class:`LookupFeature` it returns
-is what other features use: the serial on show, what the workspace shows for it
-(:meth:`LookupFeature.shown`), showing another serial, reloading one part.
+is the :class:`~licensedesk.ui.shared.context.LookupPort` that other features are given:
+the serial on show, what the workspace shows for it (:meth:`LookupFeature.shown`),
+showing another serial, reloading one part, context actions, the selected device.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QWidget
 
 from licensedesk.api.serials import normalize_serial
 from licensedesk.batch.parse import parse_serials
@@ -27,7 +30,9 @@ from .image import LicenseImageController
 from .workspace_data import WorkspaceData
 
 if TYPE_CHECKING:
-    from ..shell.desk import DeskApp
+    from licensedesk.api.models import Activation
+
+    from ..shared.context import DeskContext
 
 #: How long the previous serial's results stay after Enter, and the Look up button
 #: waits to read "Stop". Painting the cleared window costs ~5 ms, the button ~1-2 ms;
@@ -48,15 +53,17 @@ def serials_in(text: str) -> list[str]:
 class LookupFeature(QObject):
     """The workspace's lookup: its controller, the image controller and their handlers."""
 
-    def __init__(self, desk: DeskApp) -> None:
-        super().__init__(desk)
-        self._window = desk.window
-        self.workspace = ws = desk.window.workspace
+    started = Signal(str)  # a lookup of this serial started (after the workspace knows)
+
+    def __init__(self, ctx: DeskContext, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._window = ctx.window
+        self.workspace = ws = ctx.window.workspace
         ws.normalizer = normalize_serial
         ws.finder = serials_in
-        client = desk.connections.client
-        self.controller = c = LookupController(desk.runner, client, self)
-        self.image = LicenseImageController(desk.runner, client, c.in_flight, self)
+        client = ctx.connections.client
+        self.controller = c = LookupController(ctx.runner, client, self)
+        self.image = LicenseImageController(ctx.runner, client, c.in_flight, self)
         self._parts = {"license": ws.card, "products": ws.products,
                        "activations": ws.activations}
         self._banner_part: str | None = None  # the part whose error the banner shows
@@ -66,15 +73,16 @@ class LookupFeature(QObject):
         self._clear_timer.setInterval(CLEAR_DELAY_MS)
         self._clear_timer.timeout.connect(self._empty_results)
         self._busy_parts: set[str] = set()
-        self._stop = desk.window.registry["stop"]
+        self._stop = ctx.window.registry["stop"]
         self._stop.setEnabled(False)
 
         ws.lookupRequested.connect(c.lookup)
         ws.stopRequested.connect(self.stop)
         self._stop.triggered.connect(lambda _checked=False: self.stop())
-        desk.window.registry["refresh"].triggered.connect(self.refresh)
-        desk.connections.currentChanged.connect(self._profile_changed)
+        ctx.window.registry["refresh"].triggered.connect(self.refresh)
+        ctx.connections.currentChanged.connect(self._profile_changed)
         c.started.connect(self._started)
+        c.started.connect(self.started)
         c.partBusy.connect(self._part_busy)
         c.partFailed.connect(self._part_failed)
         c.licenseLoaded.connect(self._show_license)
@@ -126,6 +134,25 @@ class LookupFeature(QObject):
         if serial is None or self.controller.serial == serial:
             return self.controller.reload(part)
         return None
+
+    def selected_activation(self) -> Activation | None:
+        """The first device selected in the activations table, or None."""
+        panel = self.workspace.activations
+        ids = panel.selected_ids()
+        return panel.model.activation(ids[0]) if ids else None
+
+    def update_seats(self) -> None:
+        """The products' seats again, after the activations table changed."""
+        self.workspace.update_seats()
+
+    def set_tab_title(self, tab: QWidget, title: str) -> None:
+        """Name ``tab``, one of the workspace's lower tabs."""
+        tabs = self.workspace.lower_tabs
+        tabs.setTabText(tabs.indexOf(tab), title)
+
+    def in_flight(self) -> list[asyncio.Task]:
+        """The lookup's requests still running (work that should wait for them)."""
+        return self.controller.in_flight()
 
     def refresh(self) -> None:
         if not self._window.is_welcome():
@@ -224,6 +251,6 @@ class LookupFeature(QObject):
         self.workspace.update_seats()
 
 
-def install_lookup(desk: DeskApp) -> LookupFeature:
+def install_lookup(ctx: DeskContext, parent: QObject | None = None) -> LookupFeature:
     """Connect the serial box, the three parts, the banner and the image to the lookup."""
-    return LookupFeature(desk)
+    return LookupFeature(ctx, parent)

@@ -10,7 +10,7 @@ its client is made ahead in a worker thread (``Connections.warm``).
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, QTimer
 
@@ -20,25 +20,37 @@ from ..shared.confirm import ConfirmDialog
 from .controller import ProfilesController
 
 if TYPE_CHECKING:
-    from ..shell.desk import DeskApp
+    from ..shared.context import DeskContext
     from .dialog import ProfilesDialog
 
 
+class ProfileSelector(Protocol):
+    """The profile chooser that the window shows (the workspace's, above the serial box)."""
+
+    profileSelected: Any  # Signal(str)
+    manageProfilesRequested: Any  # Signal()
+
+    def set_profiles(self, names: list[str], current: str | None) -> None: ...
+
+    def set_demo(self, on: bool) -> None: ...
+
+
 class ProfilesFeature(QObject):
-    def __init__(self, desk: DeskApp) -> None:
-        super().__init__(desk)
-        self._desk = desk
-        self._window = desk.window
-        self.connections = desk.connections
+    def __init__(self, ctx: DeskContext, selector: ProfileSelector,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._ctx = ctx
+        self._window = ctx.window
+        self._selector = selector
+        self.connections = ctx.connections
         self.dialog: ProfilesDialog | None = None
-        self.controller = ProfilesController(desk.runner, desk.connections, self._confirm, self)
+        self.controller = ProfilesController(ctx.runner, ctx.connections, self._confirm, self)
         self._key_prompt: tuple[str, asyncio.Future] | None = None  # profile, answer
         self._warming: set[asyncio.Task] = set()  # keeps the warm tasks alive
-        ws = desk.window.workspace
-        ws.profileSelected.connect(self.select)
-        ws.manageProfilesRequested.connect(self.open)
-        desk.window.registry["profiles"].triggered.connect(lambda _checked=False: self.open())
-        desk.window.welcome.addConnectionRequested.connect(self.open)
+        selector.profileSelected.connect(self.select)
+        selector.manageProfilesRequested.connect(self.open)
+        ctx.window.registry["profiles"].triggered.connect(lambda _checked=False: self.open())
+        ctx.window.welcome.addConnectionRequested.connect(self.open)
         self.connections.profilesChanged.connect(self.refresh)
         QTimer.singleShot(0, self.say_refused)  # once the window has started
 
@@ -61,16 +73,16 @@ class ProfilesFeature(QObject):
 
     def show_chosen(self, name: str | None) -> None:
         """Choose ``name`` and show it in the selector."""
-        self._window.workspace.set_profiles(self.connections.names(), name)
+        self._selector.set_profiles(self.connections.names(), name)
         self.select(name)
 
     def select(self, name: str | None) -> None:
         self.connections.select(name)
-        self._window.workspace.set_demo(self.connections.is_memory_only(name)
-                                        and self._desk.demo is not None)
+        self._selector.set_demo(self.connections.is_memory_only(name)
+                                and self._ctx.demo_running())
         self._window.set_status(name or "", self.connections.server_of(name))
         if name and not self.connections.is_memory_only(name):
-            self._desk.settings.last_profile = name
+            self._ctx.settings.last_profile = name
         self._ask_missing_keys(name)
         if self._key_prompt is None:
             self.warm(name)
@@ -79,7 +91,7 @@ class ProfilesFeature(QObject):
         """Make the profile's client ahead, off the UI thread (Connections.warm)."""
         if name:
             task = asyncio.get_event_loop().create_task(
-                self.connections.warm(name, self._desk.executor), name="connections.warm")
+                self.connections.warm(name, self._ctx.executor), name="connections.warm")
             self._warming.add(task)
             task.add_done_callback(self._warming.discard)
 
@@ -140,5 +152,6 @@ class ProfilesFeature(QObject):
         self.warm(self.connections.current)  # an edited profile's client was closed
 
 
-def install_profiles(desk: DeskApp) -> ProfilesFeature:
-    return ProfilesFeature(desk)
+def install_profiles(ctx: DeskContext, selector: ProfileSelector,
+                     parent: QObject | None = None) -> ProfilesFeature:
+    return ProfilesFeature(ctx, selector, parent)

@@ -16,21 +16,21 @@ from ..shared.confirm import ConfirmDialog
 from .controller import CHECK_TASK, CONFIRM_TASK, RegistrationController
 
 if TYPE_CHECKING:
-    from ..lookup.wiring import LookupFeature
-    from ..shell.desk import DeskApp
+    from ..shared.context import DeskContext, LookupPort
     from .dialog import RegistrationDialog
 
 
 class RegistrationFeature(QObject):
-    def __init__(self, desk: DeskApp, lookup: LookupFeature) -> None:
-        super().__init__(desk)
-        self._window = desk.window
-        self._runner = desk.runner
+    def __init__(self, ctx: DeskContext, lookup: LookupPort,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._window = ctx.window
+        self._runner = ctx.runner
         self._lookup = lookup
-        self.controller = RegistrationController(desk.runner, desk.connections.client,
-                                                 self._confirm, self, history=desk.recorder)
+        self.controller = RegistrationController(ctx.runner, ctx.connections.client,
+                                                 self._confirm, self, history=ctx.recorder)
         self.dialog: RegistrationDialog | None = None
-        action = desk.window.registry["registration"]
+        action = ctx.window.registry["registration"]
         action.triggered.connect(lambda _checked=False: self.open())
         lookup.add_context_action("card", action)
 
@@ -74,5 +74,6 @@ class RegistrationFeature(QObject):
         self._lookup.reload("license", serial)
 
 
-def install_registration(desk: DeskApp, lookup: LookupFeature) -> RegistrationFeature:
-    return RegistrationFeature(desk, lookup)
+def install_registration(ctx: DeskContext, lookup: LookupPort,
+                         parent: QObject | None = None) -> RegistrationFeature:
+    return RegistrationFeature(ctx, lookup, parent)

@@ -3,7 +3,9 @@ recorder, starts the demo, chooses the start page, shows the unexpected, and qui
 
 It holds no feature's handlers: each feature folder has one wiring function
 (``install_lookup``, ``install_activations``…) that connects its widgets,
-controller and actions. Built after the first paint (it imports the api,
+controller and actions. A feature is given a :class:`DeskContext` (the desk's shared
+services), the lookup's :class:`LookupPort` and the widgets of its own that the
+window hosts, never the desk itself. Built after the first paint (it imports the api,
 profiles, keyring) by :func:`licensedesk.ui.shell.start.start_desk`.
 """
 
@@ -25,6 +27,7 @@ from ..lookup.wiring import install_lookup
 from ..profiles.connections import Connections
 from ..profiles.wiring import install_profiles
 from ..registration.wiring import install_registration
+from ..shared.context import DeskContext
 from ..shared.error_dialog import ErrorDialog
 from ..shared.tasks import Failure, TaskRunner
 from ..upgrade.wiring import install_upgrade
@@ -64,22 +67,33 @@ class DeskApp(QObject):
         self.runner.failed.connect(lambda _name, f: window.workspace.banner.show_failure(f))
         self.runner.unexpected.connect(lambda _name, f: self.show_unexpected(f))
         self.runner.finished.connect(lambda _name: window.request_finished())
-        window.workspace.activations.model.set_this_host(host_id)
         window.welcome.demoRequested.connect(self.start_demo)
         # The history of changes (history.json's store); every feature that writes records
         # through it, and it is closed (its queue written) on quit.
         self.recorder = DeskRecorder(connections.secrets, self.executor, parent=self)
-
-        self.lookup = install_lookup(self)
-        self.history = install_history(self, self.lookup)
-        self.activations = install_activations(self, self.lookup)
-        self.validate = install_validate(self, self.lookup)
-        self.upgrade = install_upgrade(self, self.lookup)
-        self.registration = install_registration(self, self.lookup)
-        self.batch = install_batch(self, self.lookup)
-        self.profiles = install_profiles(self)
-        self.help = install_help(self)
+        self.context = DeskContext(
+            window=window, runner=self.runner, connections=connections,
+            recorder=self.recorder, host_id=host_id, banner=window.workspace.banner,
+            show_unexpected=self.show_unexpected, settings=settings, executor=self.executor,
+            demo_running=lambda: self.demo is not None,
+        )
+        self._install_features()
         window.workspace.set_profiles(connections.names(), None)  # chosen by the start page
+
+    def _install_features(self) -> None:
+        """Each feature with the context, the lookup's port and its own hosted widgets."""
+        ctx, ws = self.context, self.window.workspace
+        self.lookup = lookup = install_lookup(ctx, self)
+        self.history = install_history(ctx, lookup, ws.history, self)
+        self.activations = install_activations(ctx, lookup, ws.activations, self)
+        self.validate = install_validate(ctx, lookup, self)
+        self.upgrade = install_upgrade(ctx, lookup, lambda serial: self.registration.open(serial),
+                                       self)
+        self.registration = install_registration(ctx, lookup, self)
+        self.batch = install_batch(ctx, lookup, self)
+        ws.checkAllRequested.connect(self.batch.check_text)
+        self.profiles = install_profiles(ctx, ws, self)
+        self.help = install_help(self)
 
     # -- start -----------------------------------------------------------------------
     def choose_start_page(self, profile: str | None = None) -> None:

@@ -9,6 +9,7 @@ the new licence…" hand the new serial over to the registration feature.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
@@ -16,22 +17,24 @@ from PySide6.QtCore import QObject
 from .controller import PREVIEW_TASK, WENT_THROUGH, UpgradeController
 
 if TYPE_CHECKING:
-    from ..lookup.wiring import LookupFeature
-    from ..shell.desk import DeskApp
+    from ..shared.context import DeskContext, LookupPort
     from .dialog import UpgradeDialog
 
 
 class UpgradeFeature(QObject):
-    def __init__(self, desk: DeskApp, lookup: LookupFeature) -> None:
-        super().__init__(desk)
-        self._desk = desk
-        self._window = desk.window
-        self._runner = desk.runner
+    def __init__(self, ctx: DeskContext, lookup: LookupPort,
+                 register: Callable[[str], object] | None = None,
+                 parent: QObject | None = None) -> None:
+        """``register(serial)`` opens the registration on a new licence (None: not offered)."""
+        super().__init__(parent)
+        self._register = register
+        self._window = ctx.window
+        self._runner = ctx.runner
         self._lookup = lookup
-        self.controller = UpgradeController(desk.runner, desk.connections.client, self,
-                                            history=desk.recorder)
+        self.controller = UpgradeController(ctx.runner, ctx.connections.client, self,
+                                            history=ctx.recorder)
         self.dialog: UpgradeDialog | None = None
-        action = desk.window.registry["upgrade"]
+        action = ctx.window.registry["upgrade"]
         action.triggered.connect(lambda _checked=False: self.open())
         lookup.add_context_action("card", action)
         lookup.add_context_action("activations", action)
@@ -76,13 +79,15 @@ class UpgradeFeature(QObject):
 
     def _register_new(self, serial: str) -> None:
         """The upgrade is done: close its dialog and open the registration on the new
-        serial. Looked up now: ``desk.registration`` is installed after this feature."""
-        registration = getattr(self._desk, "registration", None)
-        if registration is None:
+        serial."""
+        if self._register is None:
             return
         self._dialog().accept()
-        registration.open(serial)
+        self._register(serial)
 
 
-def install_upgrade(desk: DeskApp, lookup: LookupFeature) -> UpgradeFeature:
-    return UpgradeFeature(desk, lookup)
+def install_upgrade(ctx: DeskContext, lookup: LookupPort,
+                    register: Callable[[str], object] | None = None,
+                    parent: QObject | None = None) -> UpgradeFeature:
+    """``register(serial)``: the registration feature's, handed over by the shell."""
+    return UpgradeFeature(ctx, lookup, register, parent)

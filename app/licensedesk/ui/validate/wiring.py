@@ -30,27 +30,27 @@ from .choices import ChoicesController
 from .controller import ValidateController, ValidateRequest
 
 if TYPE_CHECKING:
-    from ..lookup.wiring import LookupFeature
-    from ..shell.desk import DeskApp
+    from ..shared.context import DeskContext, LookupPort
     from .dialog import ValidateDialog
 
 log = logging.getLogger(__name__)
 
 
 class ValidateFeature(QObject):
-    def __init__(self, desk: DeskApp, lookup: LookupFeature) -> None:
-        super().__init__(desk)
-        self._window = desk.window
+    def __init__(self, ctx: DeskContext, lookup: LookupPort,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._window = ctx.window
         self._lookup = lookup
-        self._host_id = desk.host_id
-        self.controller = ValidateController(desk.runner, desk.connections.client, self,
-                                             history=desk.recorder)
-        self.choices = ChoicesController(desk.runner, desk.connections.client, self)
+        self._host_id = ctx.host_id
+        self.controller = ValidateController(ctx.runner, ctx.connections.client, self,
+                                             history=ctx.recorder)
+        self.choices = ChoicesController(ctx.runner, ctx.connections.client, self)
         self.dialog: ValidateDialog | None = None
-        action = desk.window.registry["validate"]
+        action = ctx.window.registry["validate"]
         action.triggered.connect(lambda _checked=False: self.open())
         self.device_action = make_action(
-            desk.window, "validateDevice", _("Validate this device\u2026"),
+            ctx.window, "validateDevice", _("Validate this device\u2026"),
             tip=_("Validate the serial for this device's product and host"))
         self.device_action.triggered.connect(lambda _checked=False: self.open_for_device())
         lookup.add_context_action("card", action)
@@ -89,12 +89,11 @@ class ValidateFeature(QObject):
 
     def open_for_device(self) -> ValidateDialog:
         """The selected device's serial, product and host, from the activations table."""
-        panel = self._lookup.workspace.activations
-        ids = panel.selected_ids()
-        act = panel.model.activation(ids[0]) if ids else None
+        act = self._lookup.selected_activation()
         if act is None:
             return self.open()
-        products = self._lookup.workspace.products.model.products()
+        shown = self._lookup.shown(self._lookup.serial or "")
+        products = shown.products if shown is not None else []
         code = next((p.code for p in products if p.id == act.product_id), "")
         return self.open(self._lookup.serial or act.serial, code, act.host_id, act.device_tag)
 
@@ -149,5 +148,6 @@ class ValidateFeature(QObject):
         self._dialog().show_result(result, reason, cause)
 
 
-def install_validate(desk: DeskApp, lookup: LookupFeature) -> ValidateFeature:
-    return ValidateFeature(desk, lookup)
+def install_validate(ctx: DeskContext, lookup: LookupPort,
+                     parent: QObject | None = None) -> ValidateFeature:
+    return ValidateFeature(ctx, lookup, parent)
