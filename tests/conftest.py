@@ -34,7 +34,7 @@ def _touches_dates(path: Path) -> bool:
 
 def pytest_collection_modifyitems(items) -> None:
     for item in items:
-        if _touches_dates(Path(item.fspath)):
+        if _touches_dates(item.path):
             item.add_marker(pytest.mark.clock)
 
 
