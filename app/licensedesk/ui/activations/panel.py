@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from licensedesk.i18n import N_, _, ngettext
 
+from ..shared.a11y import named
 from ..shared.cell_delegate import CellDelegate
 from ..shared.icons import icon
 from ..shared.part_state import PartState
@@ -64,37 +65,34 @@ class ActivationsPanel(QGroupBox):
     def __init__(self, parent=None) -> None:
         super().__init__(_("Activations"), parent)
         self.model = ActivationsModel(self)  # sorts and filters itself (see its docstring)
+        bar = self._build_bar()
+        self._build_progress_row()
+        self._build_table()
+        self._lay_out(bar)
+        self._connect()
+        self._bulk_running = False
+        self._show_write_tips("")
+        self._set_tab_order()
+        self._update_buttons()
 
-        self.filter = QLineEdit()
-        self.filter.setObjectName("activationsFilter")
-        self.filter.setAccessibleName(_("Filter activations"))
+    def _build_bar(self) -> QHBoxLayout:
+        """Filter, state, count and the bulk buttons above the table."""
+        self.filter = named(QLineEdit(), "activationsFilter", _("Filter activations"))
         self.filter.setAccessibleDescription(
             _("Shows only the devices whose ID, product, host ID or device tag contains "
               "the text"))
         self.filter.setPlaceholderText(_("Filter devices (host, product, tag, id\u2026)"))
         self.filter.setClearButtonEnabled(True)
         # TRANSLATORS: a button: activate the devices selected in the activations table
-        self.activate_button = QPushButton(_("Activate"))
-        self.activate_button.setObjectName("activateButton")
+        self.activate_button = named(QPushButton(_("Activate")), "activateButton")
         # TRANSLATORS: a button: deactivate the devices selected in the activations table
-        self.deactivate_button = QPushButton(_("Deactivate"))
-        self.deactivate_button.setObjectName("deactivateButton")
-        self.delete_button = QPushButton(icon("edit-delete"), _("Delete\u2026"))
-        self.delete_button.setObjectName("deleteButton")
-        self.export_button = QPushButton(icon("document-save"), _("Export CSV\u2026"))
-        self.export_button.setObjectName("exportButton")
-        self.export_button.setToolTip(_("Save the devices shown (filter applied) as a CSV file"))
-        self.export_button.setAccessibleDescription(self.export_button.toolTip())
-        self.count_label = QLabel()  # shows data: no tab stop (a QLabel's default)
-        self.count_label.setObjectName("activationsCount")
-        self.count_label.setAccessibleName(_("Number of devices"))
-        # Room for a count of five digits: the text changes twice a lookup ("" while it
-        # runs), and each new width moved the filter box beside it (and repainted the row
-        # in the frame the answers arrive in).
-        self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        metrics = self.count_label.fontMetrics()
-        self.count_label.setMinimumWidth(max(metrics.horizontalAdvance(self._count_text(*n))
-                                             for n in ((88888, 88888), (88888, 99999))))
+        self.deactivate_button = named(QPushButton(_("Deactivate")), "deactivateButton")
+        self.delete_button = named(QPushButton(icon("edit-delete"), _("Delete\u2026")),
+                                   "deleteButton")
+        self.export_button = named(
+            QPushButton(icon("document-save"), _("Export CSV\u2026")), "exportButton",
+            described=_("Save the devices shown (filter applied) as a CSV file"))
+        self._build_count_label()
         self.state_filter = state_combo()
         self.active_label = active_label()
         bar = QHBoxLayout()
@@ -104,13 +102,25 @@ class ActivationsPanel(QGroupBox):
         for b in (self.activate_button, self.deactivate_button, self.delete_button,
                   self.export_button):
             bar.addWidget(b)
+        return bar
 
-        self.progress = QProgressBar()
-        self.progress.setObjectName("bulkProgress")
-        self.progress.setAccessibleName(_("Progress of the bulk action"))
-        self.cancel_button = QPushButton(icon("media-playback-stop"), _("Cancel"))
-        self.cancel_button.setObjectName("bulkCancelButton")
-        self.cancel_button.setAccessibleName(_("Cancel the bulk action"))
+    def _build_count_label(self) -> None:
+        # shows data: no tab stop (a QLabel's default)
+        self.count_label = named(QLabel(), "activationsCount", _("Number of devices"))
+        # Room for a count of five digits: the text changes twice a lookup ("" while it
+        # runs), and each new width moved the filter box beside it (and repainted the row
+        # in the frame the answers arrive in).
+        self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        metrics = self.count_label.fontMetrics()
+        self.count_label.setMinimumWidth(max(metrics.horizontalAdvance(self._count_text(*n))
+                                             for n in ((88888, 88888), (88888, 99999))))
+
+    def _build_progress_row(self) -> None:
+        """A bulk action's progress and its Cancel, hidden until one runs."""
+        self.progress = named(QProgressBar(), "bulkProgress", _("Progress of the bulk action"))
+        self.cancel_button = named(
+            QPushButton(icon("media-playback-stop"), _("Cancel")), "bulkCancelButton",
+            _("Cancel the bulk action"))
         self.cancel_button.setAccessibleDescription(
             _("Stops before the next device; the one being sent may still change"))
         self.progress_row = QWidget()
@@ -120,9 +130,8 @@ class ActivationsPanel(QGroupBox):
         prow.addWidget(self.cancel_button)
         self.progress_row.hide()
 
-        self.table = QTableView()
-        self.table.setObjectName("activationsTable")
-        self.table.setAccessibleName(_("Activations"))
+    def _build_table(self) -> None:
+        self.table = named(QTableView(), "activationsTable", _("Activations"))
         self.table.setAccessibleDescription(
             _("The devices this licence is activated on. Arrow keys move between cells, "
               "Space on the Activated column switches a device on or off, Del deletes the "
@@ -140,8 +149,8 @@ class ActivationsPanel(QGroupBox):
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(False)
         self.table.verticalHeader().setDefaultSectionSize(24)
-        # rows of one fixed height (the header is hidden: nobody resizes them); with 5,000
-        # rows this saves the header's per-row bookkeeping on each reset (~2-4 ms)
+        # rows of one fixed height (the header is hidden: nobody resizes them); with
+        # thousands of rows this saves the header's per-row bookkeeping on each reset
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
@@ -151,6 +160,7 @@ class ActivationsPanel(QGroupBox):
                            (COL_UPDATED, 130)):
             self.table.setColumnWidth(col, width)
 
+    def _lay_out(self, bar: QHBoxLayout) -> None:
         content = QWidget()
         lay = QVBoxLayout(content)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -162,6 +172,7 @@ class ActivationsPanel(QGroupBox):
         outer = QVBoxLayout(self)
         outer.addWidget(self.state)
 
+    def _connect(self) -> None:
         self.filter.textChanged.connect(self._filter_changed)
         self.state_filter.currentIndexChanged.connect(self._state_changed)
         self.model.dataChanged.connect(self._update_count)  # a device switched on or off
@@ -171,18 +182,13 @@ class ActivationsPanel(QGroupBox):
         self.export_button.clicked.connect(self.exportRequested)
         self.cancel_button.clicked.connect(self.cancelRequested)
         self.table.selectionModel().selectionChanged.connect(self._update_buttons)
-        self.model.modelReset.connect(self._update_buttons)
-        self.model.rowsRemoved.connect(self._update_buttons)
-        self.model.rowsInserted.connect(self._update_buttons)
-        self.model.layoutChanged.connect(self._update_buttons)
+        for changed in (self.model.modelReset, self.model.rowsRemoved, self.model.rowsInserted,
+                        self.model.layoutChanged):
+            changed.connect(self._update_buttons)
         add_copy_shortcut(self.table)
         delete = QShortcut(QKeySequence.StandardKey.Delete, self.table)
         delete.setContext(Qt.ShortcutContext.WidgetShortcut)
         delete.activated.connect(self.request_delete)
-        self._bulk_running = False
-        self._show_write_tips("")
-        self._set_tab_order()
-        self._update_buttons()
 
     def _host_width(self) -> int:
         """A host ID and the "(This computer)" marker, in the bold of that row, whole (the
@@ -219,7 +225,7 @@ class ActivationsPanel(QGroupBox):
     def empty(self) -> None:
         """No devices on show while a lookup runs, the empty table in their place: the
         next serial's rows fill it without a page to switch and repaint in the frame
-        they arrive (~1 ms a lookup)."""
+        they arrive in."""
         self.model.set_activations([])
         self.count_label.setText("")  # not "0 devices": nothing is known yet
         self.active_label.setText("")

@@ -35,17 +35,44 @@ if TYPE_CHECKING:
 def install_activations(ctx: DeskContext, lookup: LookupPort, panel: ActivationsPanel,
                         parent: QObject | None = None) -> ActivationsController:
     """Connect ``panel`` (the lookup's devices of the serial on show); returns the controller."""
-    window, connections = ctx.window, ctx.connections
     panel.model.set_this_host(ctx.host_id)
+    controller = _controller(ctx, lookup, panel, parent)
+    _connect_requests(panel, controller)
+    _connect_results(ctx, lookup, panel, controller)
+    install_export(ctx, lookup, panel)
+    _follow_write_access(ctx, panel)
+    return controller
+
+
+def _controller(ctx: DeskContext, lookup: LookupPort, panel: ActivationsPanel,
+                parent: QObject | None) -> ActivationsController:
+    """The controller, asking before a delete in a dialog over the main window."""
+    window = ctx.window
 
     def confirm(title: str, text: str):
         # TRANSLATORS: the button that confirms deleting activations
         return ConfirmDialog.ask(window, title, text, accept=_("Delete"))
 
-    controller = ActivationsController(
-        ctx.runner, connections.client, confirm, parent,
+    return ActivationsController(
+        ctx.runner, ctx.connections.client, confirm, parent,
         shown=panel.model.activation, serial=lambda: lookup.serial, history=ctx.recorder,
     )
+
+
+def _connect_requests(panel: ActivationsPanel, controller: ActivationsController) -> None:
+    """What the person asks for in the panel goes to the controller."""
+    panel.model.toggleRequested.connect(controller.toggle)
+    panel.activateRequested.connect(controller.activate)
+    panel.deactivateRequested.connect(controller.deactivate)
+    panel.deleteRequested.connect(lambda ids: controller.delete(ids, panel.describe(ids)))
+    panel.cancelRequested.connect(controller.cancel)
+
+
+def _connect_results(ctx: DeskContext, lookup: LookupPort, panel: ActivationsPanel,
+                     controller: ActivationsController) -> None:
+    """What the service agreed to: the panel's rows, the products' seats, the status bar
+    and the banner."""
+    window = ctx.window
 
     def row_updated(activation_id: int, activated: bool) -> None:
         panel.model.set_activated(activation_id, activated)
@@ -76,11 +103,6 @@ def install_activations(ctx: DeskContext, lookup: LookupPort, panel: Activations
             reason=failure.sentence)
         window.statusBar().showMessage(f"{summary[0]} {why}", 10000)  # two sentences
 
-    panel.model.toggleRequested.connect(controller.toggle)
-    panel.activateRequested.connect(controller.activate)
-    panel.deactivateRequested.connect(controller.deactivate)
-    panel.deleteRequested.connect(lambda ids: controller.delete(ids, panel.describe(ids)))
-    panel.cancelRequested.connect(controller.cancel)
     controller.bulkStarted.connect(
         lambda action, total: panel.set_bulk_running(True, total, _(VERBS[action])))
     controller.progress.connect(panel.set_progress)
@@ -89,7 +111,11 @@ def install_activations(ctx: DeskContext, lookup: LookupPort, panel: Activations
     controller.bulkFinished.connect(finished)
     controller.rowsReread.connect(rows_reread)
     controller.rereadFailed.connect(reread_failed)
-    install_export(ctx, lookup, panel)
+
+
+def _follow_write_access(ctx: DeskContext, panel: ActivationsPanel) -> None:
+    """The panel turns read-only for a profile that may not write."""
+    connections = ctx.connections
 
     def profile_chosen(name: str) -> None:
         """Read-only here: a profile without a write pair whose only key the service
@@ -99,4 +125,3 @@ def install_activations(ctx: DeskContext, lookup: LookupPort, panel: Activations
     connections.currentChanged.connect(profile_chosen)
     connections.profilesChanged.connect(lambda: profile_chosen(connections.current))
     connections.writeRefused.connect(lambda _name: profile_chosen(connections.current))
-    return controller

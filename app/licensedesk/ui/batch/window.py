@@ -14,30 +14,25 @@ from itertools import pairwise
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QComboBox,
     QFileDialog,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
-    QPlainTextEdit,
-    QProgressBar,
     QVBoxLayout,
     QWidget,
 )
 
 from licensedesk.i18n import N_, _, ngettext
 
-from ..shared import colours
+from ..shared.a11y import named
 from ..shared.close_keys import add_close_keys
-from ..shared.colours import text_style
 from ..shared.error_banner import ErrorBanner
 from ..shared.icons import icon
 from ..shared.labels import plain_label
 from ..shared.support_dialog import hint_label
 from ..shared.values import format_number as number
 from .files import OPEN_FILTER, dropped_file
-from .inputs import SerialsEdit
 from .inputs import button as _button
+from .inputs import product_input, progress_bar, rows_filter, serials_input, status_label
 from .model import (
     NOT_SERIAL,
     OBJECT_ROLE,
@@ -45,7 +40,7 @@ from .model import (
     Pending,
     Row,
 )
-from .proxy import FILTERS, BatchProxy, filter_label
+from .proxy import BatchProxy
 from .seats_note import seats_note
 from .view import answers_table
 
@@ -81,29 +76,25 @@ class BatchWindow(QWidget):
 
     # -- building ----------------------------------------------------------------
     def _build(self) -> None:
-        self.input = SerialsEdit()
-        self.input.setObjectName("batchInput")
-        self.input.setAccessibleName(_("Serials to check"))
-        self.input.setAccessibleDescription(_("One serial a line, or any text that holds "
-                                              "serials; Tab leaves the box"))
-        self.input.setPlaceholderText(_(PLACEHOLDER))
-        self.input.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.input.setMaximumHeight(120)
-        self.input.setTabChangesFocus(True)
+        self._build_inputs()
+        self._build_actions()
+        self._build_results()
+        self._lay_out()
+        self._tab_order()
+
+    def _build_inputs(self) -> None:
+        """The serials box, *Open file…*, the count, the product code and its hint."""
+        self.input = serials_input(_(PLACEHOLDER))
         self.open_button = _button(_("&Open file\u2026"), "batchOpenButton",
                                    icon("document-open"))
         self.open_button.setToolTip(_("Read the serials from a .txt or .csv file"))
-        self.count_label = plain_label(_("No serials yet."))
-        self.count_label.setObjectName("batchCount")
-        self.count_label.setAccessibleName(_("Serials found"))
-        self.product_input = QLineEdit()
-        self.product_input.setObjectName("batchProduct")
-        self.product_input.setAccessibleName(_("Product code to validate against (optional)"))
-        self.product_input.setPlaceholderText(_("Optional: validate each serial for this "
-                                                "product"))
-        self.product_input.setClearButtonEnabled(True)
-        self.product_input.setMinimumWidth(320)
+        self.count_label = named(plain_label(_("No serials yet.")), "batchCount",
+                                 _("Serials found"))
+        self.product_input = product_input()
         self.product_hint = hint_label("batchProductHint")
+
+    def _build_actions(self) -> None:
+        """Check, Cancel, Retry failed, the rows filter and the exports."""
         # TRANSLATORS: a button that starts checking the serials (nothing is changed)
         self.check_button = _button(_("&Check"), "batchCheckButton",
                                     icon("media-playback-start"))
@@ -117,14 +108,8 @@ class BatchWindow(QWidget):
         self.retry_button = _button(_("&Retry failed"), "batchRetryButton", icon("view-refresh"))
         self.retry_button.setToolTip(_("Check again only the serials that could not be "
                                        "checked"))
-        self.filter_combo = QComboBox()
-        self.filter_combo.setObjectName("batchFilter")
-        self.filter_combo.setAccessibleName(_("Show rows"))
-        for key, label, _cats in FILTERS:
-            self.filter_combo.addItem(filter_label(label), key)
-        self.shown_label = plain_label()
-        self.shown_label.setObjectName("batchShown")
-        self.shown_label.setAccessibleName(_("Rows shown"))
+        self.filter_combo = rows_filter()
+        self.shown_label = named(plain_label(), "batchShown", _("Rows shown"))
         self.export_csv_button = _button(_("Export CS&V\u2026"), "batchExportCsvButton",
                                          icon("document-save"))
         self.export_csv_button.setAccessibleDescription(
@@ -137,13 +122,10 @@ class BatchWindow(QWidget):
                                           icon("document-save"))
         self.export_xlsx_button.setToolTip(_("A spreadsheet with typed cells, the header "
                                              "frozen and filterable"))
-        self.progress = QProgressBar()
-        self.progress.setObjectName("batchProgress")
-        self.progress.setAccessibleName(_("Progress of the check"))
-        # Count, rate and time left are the bar's own text, and the bar paints its whole
-        # rectangle: an update every flush repaints the bar alone, never the window
-        # behind it or a relayout for a label whose width changed (bench_ui_batch.py).
-        self.progress.setAutoFillBackground(True)
+
+    def _build_results(self) -> None:
+        """The progress row, the banner, the answers table and the notes under it."""
+        self.progress = progress_bar()
         self.progress_row = QWidget()
         prow = QHBoxLayout(self.progress_row)
         prow.setContentsMargins(0, 0, 0, 0)
@@ -152,14 +134,9 @@ class BatchWindow(QWidget):
         self.banner = ErrorBanner()
         self.table = answers_table(self.model, self.proxy)
         self.seats_note = seats_note(self.model)
-        self.status_label = plain_label()
-        self.status_label.setObjectName("batchStatus")
-        self.status_label.setAccessibleName(_("Result of the check"))
-        self.status_label.setWordWrap(True)
-        self.status_label.setStyleSheet(text_style(colours.MUTED))
-        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.status_label.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # selectable, not a stop
+        self.status_label = status_label()
 
+    def _lay_out(self) -> None:
         top = QHBoxLayout()
         top.addWidget(self.input, 1)
         side = QVBoxLayout()
@@ -172,6 +149,19 @@ class BatchWindow(QWidget):
         product.addWidget(product_label)
         product.addWidget(self.product_input)
         product.addWidget(self.product_hint, 1)
+        actions = self._actions_row()
+        lay = QVBoxLayout(self)
+        lay.addLayout(top)
+        lay.addWidget(self.count_label)
+        lay.addLayout(product)
+        lay.addLayout(actions)
+        lay.addWidget(self.progress_row)
+        lay.addWidget(self.banner)
+        lay.addWidget(self.table, 1)
+        lay.addWidget(self.seats_note)
+        lay.addWidget(self.status_label)
+
+    def _actions_row(self) -> QHBoxLayout:
         actions = QHBoxLayout()
         for b in (self.check_button, self.cancel_button, self.retry_button):
             actions.addWidget(b)
@@ -185,17 +175,7 @@ class BatchWindow(QWidget):
         actions.addWidget(self.export_csv_button)
         actions.addWidget(self.export_json_button)
         actions.addWidget(self.export_xlsx_button)
-        lay = QVBoxLayout(self)
-        lay.addLayout(top)
-        lay.addWidget(self.count_label)
-        lay.addLayout(product)
-        lay.addLayout(actions)
-        lay.addWidget(self.progress_row)
-        lay.addWidget(self.banner)
-        lay.addWidget(self.table, 1)
-        lay.addWidget(self.seats_note)
-        lay.addWidget(self.status_label)
-        self._tab_order()
+        return actions
 
     def _tab_order(self) -> None:
         """Tab goes as the eye reads: the serials, their file, the product, the actions,

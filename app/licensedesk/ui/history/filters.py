@@ -43,6 +43,16 @@ class HistoryFilters(QWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.normalizer: Callable[[str], str] | None = None  # the api's; None: taken as typed
+        self._build_fields()
+        self._lay_out()
+        for a, b in pairwise((self.serial, self.person, self.action, self.outcome, self.search,
+                              self.use_since, self.since, self.use_until, self.until)):
+            QWidget.setTabOrder(a, b)  # as the eye reads the two rows
+        self._connect()
+
+    def _build_fields(self) -> None:
+        """Serial, person (completing the people seen), search, action, outcome, the two
+        dates and the serial's hint."""
         self.serial = _edit("historySerialFilter", _("Serial"), _("Any serial"))
         self.serial.setAccessibleDescription(_("Only this serial's history: all five groups"))
         self.person = _edit("historyPersonFilter", _("Person"),
@@ -69,6 +79,8 @@ class HistoryFilters(QWidget):
         self.hint = hint_label("historySerialHint")
         self.hint.setAccessibleName(_("Serial filter problem"))
 
+    def _lay_out(self) -> None:
+        """Two rows: serial, person, action, outcome; search and the dates."""
         first = QHBoxLayout()
         for label, widget, stretch in ((_("&Serial:"), self.serial, 2),
                                        (_("&Person:"), self.person, 2)):
@@ -91,10 +103,9 @@ class HistoryFilters(QWidget):
         lay.addLayout(first)
         lay.addLayout(second)
         lay.addWidget(self.hint)
-        for a, b in pairwise((self.serial, self.person, self.action, self.outcome, self.search,
-                              self.use_since, self.since, self.use_until, self.until)):
-            QWidget.setTabOrder(a, b)  # as the eye reads the two rows
 
+    def _connect(self) -> None:
+        """Typing settles before the list is read again; a choice applies at once."""
         self._settle = QTimer(self)
         self._settle.setSingleShot(True)
         self._settle.setInterval(SETTLE_MS)

@@ -14,12 +14,20 @@ from itertools import pairwise
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from licensedesk.history import Entry
 from licensedesk.i18n import N_, _, ngettext
 
 from ..shared import colours
+from ..shared.a11y import named
 from ..shared.close_keys import add_close_keys
 from ..shared.colours import text_style
 from ..shared.error_banner import ErrorBanner
@@ -50,6 +58,16 @@ class HistoryWindow(QWidget):
         self.setWindowTitle(_(TITLE))
         self.model = HistoryModel(self)
         self.filters = HistoryFilters()
+        self._build_list()
+        self._build_buttons()
+        self._lay_out()
+        self._connect()
+        add_close_keys(self)
+        self._update_buttons()
+        self.resize(1100, 640)
+
+    def _build_list(self) -> None:
+        """The table of entries in its part state, the banner, and the two muted lines."""
         self.table = history_table(self.model, "historyWindowTable")
         # TRANSLATORS: the History window's table of recorded changes (a screen reader's name)
         self.table.setAccessibleName(_("Recorded changes"))
@@ -57,16 +75,11 @@ class HistoryWindow(QWidget):
                                               "serial up in the main window"))
         self.state = PartState(self.table, "history")
         self.banner = ErrorBanner()
-        self.where_label = plain_label()  # which store: this computer's file or the team's
-        self.where_label.setObjectName("historyStore")
-        self.where_label.setStyleSheet(text_style(colours.MUTED))
-        self.where_label.setWordWrap(True)
-        self.where_label.setAccessibleName(_("Where the history is kept"))
-        self.status_label = plain_label()
-        self.status_label.setObjectName("historyStatus")
-        self.status_label.setWordWrap(True)
-        self.status_label.setStyleSheet(text_style(colours.MUTED))
-        self.status_label.setAccessibleName(_("Entries shown"))
+        # which store: this computer's file or the team's
+        self.where_label = _muted_label("historyStore", _("Where the history is kept"))
+        self.status_label = _muted_label("historyStatus", _("Entries shown"))
+
+    def _build_buttons(self) -> None:
         self.refresh_button = _button(_("&Refresh"), "historyRefreshButton", "view-refresh")
         self.refresh_button.setToolTip(_("Read the history again (F5): a team's new entries "
                                          "too"))
@@ -84,6 +97,7 @@ class HistoryWindow(QWidget):
         self.settings_button.setAccessibleName(_("History settings"))
         self.settings_button.setToolTip(_("Where the history is kept, and your display name"))
 
+    def _lay_out(self) -> None:
         actions = QHBoxLayout()
         actions.addWidget(self.where_label, 1)
         for b in (self.refresh_button, self.export_csv_button, self.export_json_button,
@@ -100,6 +114,7 @@ class HistoryWindow(QWidget):
         for a, b in pairwise(chain):  # the filters, the actions, then the list
             QWidget.setTabOrder(a, b)
 
+    def _connect(self) -> None:
         self.filters.changed.connect(self.filtersChanged)
         self.refresh_button.clicked.connect(self.refreshRequested)
         self.export_csv_button.clicked.connect(lambda: self.exportRequested.emit("csv"))
@@ -108,9 +123,6 @@ class HistoryWindow(QWidget):
         self.table.doubleClicked.connect(self._double_clicked)
         on_enter(self.table, self._double_clicked)
         QShortcut(QKeySequence("F5"), self).activated.connect(self.refreshRequested)
-        add_close_keys(self)
-        self._update_buttons()
-        self.resize(1100, 640)
 
     def showEvent(self, event) -> None:
         self.filters.follow_today()  # opened again on another day: that day's defaults
@@ -188,3 +200,11 @@ def _button(text: str, name: str, glyph: str) -> QPushButton:
     button.setObjectName(name)
     button.setAutoDefault(False)
     return button
+
+
+def _muted_label(name: str, accessible: str) -> QLabel:
+    """A muted line that wraps, named for a screen reader."""
+    label = named(plain_label(), name, accessible)
+    label.setWordWrap(True)
+    label.setStyleSheet(text_style(colours.MUTED))
+    return label

@@ -33,7 +33,7 @@ class LookupController(QObject):
     partFailed = Signal(str, object)  # part, Failure
     licenseLoaded = Signal(object)
     # lists go as ``object``: a Signal(list) converts every item to a QVariant and back
-    # (~2 ms for 5,000 activations, on the UI thread; tests/ui/shared/test_signal_types.py)
+    # (on the UI thread, slow for a long list; tests/ui/shared/test_signal_types.py)
     productsLoaded = Signal(object)  # list of Product
     productsUnavailable = Signal(str)  # why they are not listed (no write pair): not an error
     activationsLoaded = Signal(object)  # list of Activation

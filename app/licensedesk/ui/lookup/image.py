@@ -90,7 +90,7 @@ class LicenseImageController(QObject):
 
     def show_soon(self, lic: Any) -> None:
         """:meth:`show_for` a frame later: the image is decoration, and decoding even a
-        kept one took ~0.5 ms of the frame that shows the lookup's parts. (A 0 ms timer
+        kept one takes time from the frame that shows the lookup's parts. (A 0 ms timer
         is a posted call, which Qt delivers before its paint.)"""
         self._soon = lic
         self._soon_timer.start()

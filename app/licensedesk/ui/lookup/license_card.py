@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from licensedesk.i18n import N_, _
 
+from ..shared.a11y import named
 from ..shared.labels import html_or_dash, or_dash, plain_label, plain_tip, rich_label, shown
 from ..shared.part_state import PartState
 from ..shared.support_dialog import selectable
@@ -160,53 +161,9 @@ class LicenseCard(QGroupBox):
         self.setObjectName("licenseCard")
         self.setAccessibleName(_("Licence"))
         body = QWidget()
-        form = QFormLayout()
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        self.labels: dict[str, QLabel] = {}
-        for key in self.FIELDS:
-            row_title, name = FIELD_TITLES[key]
-            self.labels[key] = _label(f"license_{key}", _(name), rich=key in self.LINKED)
-            self.labels[key].setOpenExternalLinks(True)
-            form.addRow(_(row_title), self.labels[key])
-        self.validity_bar = ValidityBar()
-        self.validity_bar.setObjectName("validityBar")
-        self.validity_bar.setAccessibleName(_("Validity"))
-        self.validity_bar.setRange(0, 100)
-        self.validity_caption = plain_label()
-        self.validity_caption.setObjectName("validityCaption")
-        self.validity_caption.setAccessibleName(_("Validity period"))
-        self.validity_row = QWidget()
-        vrow = QVBoxLayout(self.validity_row)
-        vrow.setContentsMargins(0, 0, 0, 0)
-        vrow.addWidget(self.validity_bar)
-        vrow.addWidget(self.validity_caption)
-        form.addRow(_("Validity:"), self.validity_row)
-        self._form = form
-        form.setRowVisible(self.validity_row, False)
-        self.image = rich_label(_("No image"))
-        self.image.setObjectName("licenseImage")
-        self.image.setAccessibleName(_("Licence image"))
-        self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.image.setFixedSize(96, 96)
-        self.image.setFrameShape(QFrame.Shape.StyledPanel)
-        _mouse_only(self.image, links=True)
-        self.image.setOpenExternalLinks(True)
-        self.links_menu = QMenu(self)
-        self.links_menu.setObjectName("licenseLinksMenu")
-        self.links_menu.aboutToShow.connect(self._fill_links_menu)
-        self._links: list[tuple[str, str, str]] = []
-        self.links_button = QToolButton()
-        self.links_button.setObjectName("licenseLinksButton")
-        # TRANSLATORS: a button on the licence card that opens a menu of its links
-        self.links_button.setText(_("Links"))
-        self.links_button.setAccessibleName(_("Licence links"))
-        self.links_button.setAccessibleDescription(
-            _("E-mail the licensee, open the SKU's page or the licence image"))
-        self.links_button.setToolTip(self.links_button.accessibleDescription())
-        self.links_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.links_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        self.links_button.setMenu(self.links_menu)
-        self.links_button.hide()
+        form = self._build_form()
+        self._build_image()
+        self._build_links()
         side = QVBoxLayout()
         side.addWidget(self.image, 0, Qt.AlignmentFlag.AlignHCenter)
         side.addWidget(self.links_button, 0, Qt.AlignmentFlag.AlignHCenter)
@@ -221,6 +178,52 @@ class LicenseCard(QGroupBox):
         self.license: Any = None
         #: none | link | loading | image | failed (tests and screen readers)
         self.image_state = "none"
+
+    def _build_form(self) -> QFormLayout:
+        """A row a field, then the validity bar and its caption (hidden until known)."""
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.labels: dict[str, QLabel] = {}
+        for key in self.FIELDS:
+            row_title, name = FIELD_TITLES[key]
+            self.labels[key] = _label(f"license_{key}", _(name), rich=key in self.LINKED)
+            self.labels[key].setOpenExternalLinks(True)
+            form.addRow(_(row_title), self.labels[key])
+        self.validity_bar = named(ValidityBar(), "validityBar", _("Validity"))
+        self.validity_bar.setRange(0, 100)
+        self.validity_caption = named(plain_label(), "validityCaption", _("Validity period"))
+        self.validity_row = QWidget()
+        vrow = QVBoxLayout(self.validity_row)
+        vrow.setContentsMargins(0, 0, 0, 0)
+        vrow.addWidget(self.validity_bar)
+        vrow.addWidget(self.validity_caption)
+        form.addRow(_("Validity:"), self.validity_row)
+        self._form = form
+        form.setRowVisible(self.validity_row, False)
+        return form
+
+    def _build_image(self) -> None:
+        self.image = named(rich_label(_("No image")), "licenseImage", _("Licence image"))
+        self.image.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.image.setFixedSize(96, 96)
+        self.image.setFrameShape(QFrame.Shape.StyledPanel)
+        _mouse_only(self.image, links=True)
+        self.image.setOpenExternalLinks(True)
+
+    def _build_links(self) -> None:
+        """*Links*: a menu of the licence's links, filled as it opens."""
+        self.links_menu = named(QMenu(self), "licenseLinksMenu")
+        self.links_menu.aboutToShow.connect(self._fill_links_menu)
+        self._links: list[tuple[str, str, str]] = []
+        # TRANSLATORS: a button on the licence card that opens a menu of its links
+        self.links_button = named(
+            QToolButton(), "licenseLinksButton", _("Licence links"),
+            _("E-mail the licensee, open the SKU's page or the licence image"))
+        self.links_button.setText(_("Links"))
+        self.links_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.links_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.links_button.setMenu(self.links_menu)
+        self.links_button.hide()
 
     def set_busy(self, busy: bool) -> None:
         self.state.set_busy(busy)
@@ -284,8 +287,8 @@ class LicenseCard(QGroupBox):
     # -- the links, for the keyboard: the Links button's menu --------------------
     def _show_links(self, lic: Any) -> None:
         """The Links button when the card shows a link (none: no button, so no dead tab
-        stop). Its menu is filled as it opens: building it with every licence took
-        ~0.1 ms of the frame a lookup's answers arrive in."""
+        stop). Its menu is filled as it opens: building it with every licence would take
+        time from the frame a lookup's answers arrive in."""
         self._links = [] if lic is None else _links(lic)
         self.links_button.setVisible(bool(self._links))
 

@@ -2,11 +2,11 @@
 
 Its size is fixed to fit both words (in the language in use, with their icons): the
 text changes twice a lookup, and a new size hint made Qt lay out and repaint the
-whole window at each change, once at the very end of the lookup (issue #14). The size
+whole window at each change, once at the very end of the lookup. The size
 is fitted again when the font or style changes.
 
-It holds its two icons: each new QIcon rendered its SVG again at the next paint
-(0.2 ms of the frame the lookup's answers arrive in).
+It holds its two icons: each new QIcon rendered its SVG again at the next paint, in
+the frame the lookup's answers arrive in.
 """
 
 from __future__ import annotations

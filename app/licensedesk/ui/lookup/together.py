@@ -1,8 +1,8 @@
 """The three answers of a lookup are shown together when they arrive together.
 
-Shown one by one, each answer's layout and paint (~2-3 ms on a slow machine) ran
-before the loop read the next answer, already on its socket: the last part showed
-~8 ms after the three had arrived (issue #14's lookup figure). So a part whose answer
+Shown one by one, each answer's layout and paint ran before the loop read the next
+answer, already on its socket: the last part showed well after the three had
+arrived. So a part whose answer
 is in waits for the lookup's other parts, at most :data:`TOGETHER_MS` after the first
 answer, which a person cannot tell from no wait.
 

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from ..shared.context import DeskContext
 
 #: How long the previous serial's results stay after Enter, and the Look up button
-#: waits to read "Stop". Painting the cleared window costs ~5 ms, the button ~1-2 ms;
+#: waits to read "Stop". Painting the cleared window or the button takes time;
 #: done before the three requests are written, either delays them all (Qt paints
 #: before it runs the loop's next steps). One frame later the requests are on the
 #: wire; the first answer clears at once if it is sooner.

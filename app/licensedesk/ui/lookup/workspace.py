@@ -32,6 +32,7 @@ from licensedesk.i18n import N_, _, ngettext
 from ..activations.panel import ActivationsPanel
 from ..history.panel import HistoryPanel
 from ..shared import colours
+from ..shared.a11y import named
 from ..shared.colours import text_style
 from ..shared.error_banner import ErrorBanner
 from ..shared.icons import icon
@@ -66,37 +67,37 @@ class Workspace(QWidget):
         self.normalizer: Callable[[str], str] | None = None  # set once the api is loaded
         self.finder: Callable[[str], list[str]] | None = None  # serials in any text, likewise
         self._hint_about: str | None = None  # the serial whose lookup the hint explains
+        self._pasted = ""  # the text the hint is about
+        self._demo = False
+        self._looking_up = False
+        self._filling = False
+        bar = self._build_bar()
+        self._build_hint()
+        self._build_parts()
+        self._build_splitters()
+        self._lay_out(bar)
+        self._connect()
+        for first, second in pairwise((self.profile_selector, self.profiles_button,
+                                       self.serial_input, self.lookup_button,
+                                       self.check_all_button)):
+            QWidget.setTabOrder(first, second)  # as laid out; the parts follow in theirs
 
-        self.profile_selector = QComboBox()
-        self.profile_selector.setObjectName("profileSelector")
-        self.profile_selector.setAccessibleName(_("Connection profile"))
+    def _build_bar(self) -> QHBoxLayout:
+        """The top row: profile, *Profiles…*, the serial box, *Look up*, the demo marker."""
+        self.profile_selector = named(QComboBox(), "profileSelector", _("Connection profile"))
         self.profile_selector.setAccessibleDescription(
             _("The licence service and keys the lookups and changes use"))
         self.profile_selector.setMinimumWidth(160)
         self.profile_selector.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.profiles_button = QPushButton(icon("preferences-system"), _("Profiles\u2026"))
-        self.profiles_button.setObjectName("profilesButton")
-        self.profiles_button.setAccessibleName(_("Connection profiles"))
+        self.profiles_button = named(
+            QPushButton(icon("preferences-system"), _("Profiles\u2026")), "profilesButton",
+            _("Connection profiles"))
         self.profiles_button.setAccessibleDescription(
             _("Add, change or remove connection profiles"))
-        self.serial_input = QLineEdit()
-        self.serial_input.setObjectName("serialInput")
-        self.serial_input.setAccessibleName(_("Serial"))
-        self.serial_input.setAccessibleDescription(_(SERIAL_DESCRIPTION))
-        self.serial_input.setPlaceholderText(_("Serial, e.g. ABCD-1234-EFGH-5678-IJKL"))
-        self.serial_input.setClearButtonEnabled(True)
-        self.serial_input.setMinimumWidth(300)
-        self.recent = QStringListModel(self)  # the completer's list: the profile's found serials
-        self.recent_by_profile = RecentSerials()  # what is saved (ui/shell/settings.py)
-        completer = QCompleter(self.recent, self)
-        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
-        self.serial_input.setCompleter(completer)
+        self._build_serial_input()
         self.lookup_button = LookupButton()
-        self.demo_marker = QLabel(_("Demo data"))
-        self.demo_marker.setObjectName("demoMarker")
-        self.demo_marker.setToolTip(_("Connected to the built-in sandbox with made-up data"))
-        self.demo_marker.setAccessibleDescription(self.demo_marker.toolTip())
+        self.demo_marker = named(QLabel(_("Demo data")), "demoMarker", described=_(
+            "Connected to the built-in sandbox with made-up data"))
         self.demo_marker.setStyleSheet(
             "#demoMarker { background: #f39c12; color: black; font-weight: bold;"
             " border-radius: 3px; padding: 3px 8px; }"
@@ -112,40 +113,55 @@ class Workspace(QWidget):
         bar.addWidget(self.serial_input, 1)
         bar.addWidget(self.lookup_button)
         bar.addWidget(self.demo_marker)
+        return bar
 
-        self.hint = plain_label()  # echoes pasted text: never read as HTML
-        self.hint.setObjectName("serialHint")
-        self.hint.setAccessibleName(_("About the serial"))
+    def _build_serial_input(self) -> None:
+        """The serial box, completing the profile's found serials."""
+        self.serial_input = named(QLineEdit(), "serialInput", _("Serial"))
+        self.serial_input.setAccessibleDescription(_(SERIAL_DESCRIPTION))
+        self.serial_input.setPlaceholderText(_("Serial, e.g. ABCD-1234-EFGH-5678-IJKL"))
+        self.serial_input.setClearButtonEnabled(True)
+        self.serial_input.setMinimumWidth(300)
+        self.recent = QStringListModel(self)  # the completer's list: the profile's found serials
+        self.recent_by_profile = RecentSerials()  # what is saved (ui/shell/settings.py)
+        completer = QCompleter(self.recent, self)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        self.serial_input.setCompleter(completer)
+
+    def _build_hint(self) -> None:
+        """The line under the serial box and *Check all N* beside it."""
+        self.hint = named(plain_label(), "serialHint",  # echoes pasted text: never read as HTML
+                          _("About the serial"))
         self.hint.setWordWrap(True)  # a long paste wraps; the window never widens for it
         self.hint.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.hint.hide()
-        self.check_all_button = QPushButton()  # offered beside the hint of a many-serial paste
-        self.check_all_button.setObjectName("checkAllButton")
-        self.check_all_button.setToolTip(_("Check every serial of the pasted text in the "
-                                           "\u201cCheck many serials\u201d window"))
-        self.check_all_button.setAccessibleDescription(self.check_all_button.toolTip())
+        # offered beside the hint of a many-serial paste
+        self.check_all_button = named(QPushButton(), "checkAllButton", described=_(
+            "Check every serial of the pasted text in the \u201cCheck many serials\u201d window"))
         self.check_all_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.check_all_button.setStyleSheet(
             "#checkAllButton { color: palette(link); text-decoration: underline;"
             " border: none; padding: 0 4px; }")
         self.check_all_button.hide()
-        self._pasted = ""  # the text the hint is about
+
+    def _build_parts(self) -> None:
+        """The banner, the demo's serials, and the parts that show a licence."""
         self.banner = ErrorBanner()
         self.demo_serials = DemoSerials()  # the demo's licences, until the first lookup
-        self._demo = False
         self.card = LicenseCard()
         self.products = ProductsPanel()
         self.activations = ActivationsPanel()
         self.history = HistoryPanel()  # what was done to this serial (ui/history/)
-        self.lower_tabs = QTabWidget()
-        self.lower_tabs.setObjectName("lowerTabs")
+        self.lower_tabs = named(QTabWidget(), "lowerTabs", _("Activations and history"))
         self.lower_tabs.setDocumentMode(True)
-        self.lower_tabs.setAccessibleName(_("Activations and history"))
         self.lower_tabs.addTab(self.activations, _("Activations"))
         # TRANSLATORS: a tab: what was done to the serial on show
         self.lower_tabs.addTab(self.history, _("History"))
-        self.top_splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.top_splitter.setObjectName("topSplitter")
+
+    def _build_splitters(self) -> None:
+        """Card beside products, above the Activations/History tabs."""
+        self.top_splitter = named(QSplitter(Qt.Orientation.Horizontal), "topSplitter")
         self.card_scroll = CardScroll(self.card)  # wrapped rows are never clipped
         self.top_splitter.addWidget(self.card_scroll)
         self.top_splitter.addWidget(self.products)
@@ -153,18 +169,19 @@ class Workspace(QWidget):
         # A splitter keeps the shares it was given (sizes as proportions, each raised to
         # the pane's minimum: hence large ones) and gives a pane more only when its
         # minimum asks. The card's minimum follows the licence (its longest word, an
-        # e-mail address; the validity period): with the former 2:3 stretch each licence
-        # moved the boundary (cards 355-519 px wide in the demo data). Half the default
-        # window holds the usual card, so the boundary stays where it is.
+        # e-mail address; the validity period): with a stretch factor each licence would
+        # move the boundary. Half the default window holds the usual card, so the
+        # boundary stays where it is.
         self.top_splitter.setSizes([_SHARE, _SHARE])
-        self.main_splitter = QSplitter(Qt.Orientation.Vertical)
-        self.main_splitter.setObjectName("mainSplitter")
+        self.main_splitter = named(QSplitter(Qt.Orientation.Vertical), "mainSplitter")
         self.main_splitter.addWidget(self.top_splitter)
         self.main_splitter.addWidget(self.lower_tabs)
         self.main_splitter.setStretchFactor(0, 0)  # the card keeps its height,
         self.main_splitter.setStretchFactor(1, 1)  # the devices get the rest
         self.activations.table.setMinimumHeight(_rows_height(self.activations.table, 4))
         self.main_splitter.setChildrenCollapsible(False)
+
+    def _lay_out(self, bar: QHBoxLayout) -> None:
         lay = QVBoxLayout(self)
         lay.addLayout(bar)
         hint_row = QHBoxLayout()
@@ -175,19 +192,14 @@ class Workspace(QWidget):
         lay.addWidget(self.demo_serials)
         lay.addWidget(self.main_splitter, 1)
 
+    def _connect(self) -> None:
         self.serial_input.textEdited.connect(self._on_edited)
         self.serial_input.returnPressed.connect(self.request_lookup)
         self.lookup_button.clicked.connect(self._lookup_clicked)
         self.check_all_button.clicked.connect(lambda: self.checkAllRequested.emit(self._pasted))
         self.demo_serials.chosen.connect(self._demo_serial_chosen)
-        self._looking_up = False
         self.profiles_button.clicked.connect(self.manageProfilesRequested)
         self.profile_selector.currentTextChanged.connect(self._profile_changed)
-        self._filling = False
-        for first, second in pairwise((self.profile_selector, self.profiles_button,
-                                       self.serial_input, self.lookup_button,
-                                       self.check_all_button)):
-            QWidget.setTabOrder(first, second)  # as laid out; the parts follow in theirs
 
     # -- serial ------------------------------------------------------------------
     def _normalise(self, text: str) -> str:
@@ -356,10 +368,10 @@ class Workspace(QWidget):
     def empty_results(self, keep: Collection[str] = ()) -> None:
         """A lookup runs: the previous serial's results go, but the parts in ``keep``
         ("license", "products", "activations"), whose new content is shown next in the
-        same pass (emptied first, each part's page changed twice: ~1 ms a lookup). The
-        tables stay in place, emptied; the card says what to do, as at the start (filled
-        in place, each label's new text relaid the visible form: showing a licence took
-        1.7 ms instead of 0.9 with the page switch)."""
+        same pass (emptied first, each part's page would change twice). The tables stay
+        in place, emptied; the card says what to do, as at the start (filled in place,
+        each label's new text would relay the visible form: slower than switching the
+        page)."""
         self.banner.clear()
         self.demo_serials.hide()  # a licence takes the room: the devices need it
         if "license" not in keep:

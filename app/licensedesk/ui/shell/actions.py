@@ -11,7 +11,7 @@ after the language was chosen. Each toolbar button's accessible name is its acti
 text without the ``&`` (its short toolbar text, "Validate…", says less), and its
 description the action's tip.
 
-Built after the first paint (QAction shortcuts cost ~20 ms at start-up).
+Built after the first paint (QAction shortcuts are slow to set up at start-up).
 """
 
 from __future__ import annotations

@@ -64,8 +64,8 @@ class MainWindow(QMainWindow):
         return self._workspace is not None
 
     def _build_chrome(self) -> None:
-        """Status bar, menus and toolbar (QAction shortcuts cost ~20 ms: after the first
-        paint; even importing QAction, QKeySequence and QLabel costs ~1.5 ms)."""
+        """Status bar, menus and toolbar, after the first paint: QAction shortcuts are
+        slow to set up, and even importing QAction, QKeySequence and QLabel takes time."""
         from PySide6.QtWidgets import QLabel
 
         from .actions import ActionRegistry
@@ -134,7 +134,7 @@ class _FirstPaint(QObject):
     """Emits ``firstPainted`` once, right after the window's first paint, then removes itself.
 
     Not an ``event()`` override: that would put a Python call in front of every
-    event the window gets for its whole life (paints included, ~4 ms a lookup).
+    event the window gets for its whole life (paints included: a cost at every lookup).
     """
 
     def eventFilter(self, obj, ev) -> bool:

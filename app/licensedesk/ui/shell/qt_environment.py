@@ -4,10 +4,10 @@
 - ``QT_NO_GUI_THREADPOOL``: Qt's raster engine hands every large fill and blend to a
   thread pool of its own and waits for it. For a window of widgets the hand-off (a
   thread woken, a futex waited on) costs more than the fill: a whole repaint of the
-  main window took 3.4 ms with the pool and 1.7 ms without it on a 2-CPU machine
-  (issue #14; ``perf`` showed 17 % of the samples in the pool's threads and the
-  futex calls). Qt reads only whether the variable is set: set it to anything before
-  starting License Desk and the pool stays off all the same; the app never removes it.
+  main window is faster without the pool (seen on a 2-CPU machine; ``perf`` shows the
+  pool's threads and their futex calls). Qt reads only whether the variable is set:
+  set it to anything before starting License Desk and the pool stays off all the same;
+  the app never removes it.
 
 No Qt import here: ``licensedesk.__main__`` calls :func:`prepare` before importing Qt.
 The tests and the benchmarks call it too, so they run the paint path the app runs.

@@ -24,8 +24,8 @@ within :data:`REQUEST_TIMEOUT_MS`) it drops, logged, without an answer. The serv
 reacts to signals: nothing waits on the UI thread.
 
 Cheap for the first paint: without a socket file (the usual start: no window open) the
-check is one ``stat`` and imports nothing; QtNetwork (~7 ms) is imported only when there
-is someone to ask, and by the server after the window is built.
+check is one ``stat`` and imports nothing; QtNetwork (slow to import) is imported only
+when there is someone to ask, and by the server after the window is built.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from PySide6.QtCore import QObject, QTimer, Signal  # not Qt: its first use make
 
 class _Log:
     """``logging.getLogger(__name__)``, imported on first use: a plain start reaches this
-    module before its first paint, and importing logging costs ~2.5 ms there."""
+    module before its first paint, and importing logging takes time there."""
 
     def __getattr__(self, name: str):
         import logging

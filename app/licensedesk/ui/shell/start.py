@@ -8,8 +8,8 @@ started or the start page chosen.
 
 With nothing to open (no profile, no ``--demo``, no ``--profile``) the start page
 is the welcome page, and :class:`DeferredDesk` shows it without the desk: the
-qasync loop, the api (httpx), the keyring and the workspace (~35 MB of
-an idle window, measured: tests/bench/bench_ui_startup.py) are loaded when the
+qasync loop, the api (httpx), the keyring and the workspace (much of an idle
+window's memory: tests/bench/bench_ui_startup.py) are loaded when the
 person first asks for something (a welcome button, a menu entry, a shortcut).
 """
 
@@ -61,10 +61,10 @@ def start_desk(
 
 def settle_heap() -> None:
     """Once the desk is built: collect, then take every object alive out of the cyclic
-    GC's way (``gc.freeze``). A full collection scans every tracked object, ~50,000 once
-    the program is loaded: 45-60 ms here, one long stall each time it runs (the batch
-    bench's longest heartbeat gap, 47 ms, was one); afterwards it scans only what came
-    since (3-10 ms with 10,000 batch rows shown). The app calls it, not ``start_desk``:
+    GC's way (``gc.freeze``). A full collection scans every tracked object, tens of
+    thousands once the program is loaded: one long stall each time it runs (the batch
+    bench's longest heartbeat gap was one); afterwards it scans only what came since.
+    The app calls it, not ``start_desk``:
     a test process starts a desk per test and would freeze every earlier test's."""
     gc.collect()
     gc.freeze()
