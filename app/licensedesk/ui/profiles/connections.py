@@ -46,12 +46,9 @@ class Connections(QObject):
         return [*self._memory, *[n for n in stored if n not in self._memory]]
 
     def refused(self) -> list[str]:
-        """A sentence for each stored entry this version refuses (left out of
-        :meth:`names`; the others stay usable)."""
-        if self.store is None:
-            return []
-        self.store.names()  # reads the file: its problems are those of this reading
-        return list(self.store.problems)
+        """A sentence for each stored entry this version refuses, as of the last
+        :meth:`names` (which reads the file and leaves them out; the others stay usable)."""
+        return list(self.store.problems) if self.store is not None else []
 
     def profile(self, name: str):
         if name in self._memory:
