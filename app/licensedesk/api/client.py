@@ -8,8 +8,9 @@ errors.py. The client never retries a write.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 
@@ -38,6 +39,7 @@ from .verdicts import answered_no
 from .wire import ShapeError
 
 log = get_logger("licensedesk.api.client")
+T = TypeVar("T")
 
 #: Serial used by :meth:`LicenseClient.check_read`: well-formed, and chosen so no
 #: real licence carries it. If one did, the check still reports valid credentials.
@@ -77,6 +79,12 @@ class LicenseClient:
         self.config = config
         self._transport = Transport(config, http)
         self.permissions = Permissions(config)
+        #: told what was read or changed about a serial: ``on_seen(part, serial, value)``
+        #: with part ``license`` (a License), ``products``, ``activations`` (lists),
+        #: ``validation`` (a ValidationResult), ``registered`` ((name, e-mail)) or
+        #: ``upgraded`` (the other serial). The licence book listens; an error in it never
+        #: reaches the caller.
+        self.on_seen: Callable[[str, str, Any], None] | None = None
 
     def __repr__(self) -> str:
         return f"LicenseClient({self.config!r})"
@@ -114,7 +122,7 @@ class LicenseClient:
         """GET licenses/show-license/{serial}; unknown serial → NotFound(what="license")."""
         serial = normalize_serial(serial)
         body = await self._send(Call("GET", ("licenses", "show-license", serial)))
-        return self._model(License, body.get("data"), body)
+        return self._seen("license", serial, self._model(License, body.get("data"), body))
 
     async def license_products(self, serial: str) -> list[Product]:
         """POST licenses/products (needs the WRITE pair, spec §5)."""
@@ -129,7 +137,7 @@ class LicenseClient:
                 raise
             # sent with the only pair, now known to lack write permission: say so plainly
             raise NotAuthorized(say(NO_WRITE_PERMISSION_PRODUCTS), exc.details) from None
-        return self._list(Product, body)
+        return self._seen("products", serial, self._list(Product, body))
 
     async def activations(self, serial: str) -> list[Activation]:
         """GET activations/{serial}; 404 "Activation does not exist!" → empty list."""
@@ -138,9 +146,9 @@ class LicenseClient:
             body = await self._send(Call("GET", ("activations", serial), long_list=True))
         except NotFound as exc:
             if exc.what == "activation" and says(exc, "Activation does not exist!"):
-                return []
+                return self._seen("activations", serial, [])
             raise
-        return await self._list_off_loop(Activation, body)
+        return self._seen("activations", serial, await self._list_off_loop(Activation, body))
 
     async def validate(
         self,
@@ -168,7 +176,8 @@ class LicenseClient:
                 raise
             said = exc.details.server_message or ""
             return ValidationResult(message=said.strip(), product_code=code)
-        return self._model(ValidationResult, body.get("data"), body)
+        result = self._model(ValidationResult, body.get("data"), body)
+        return self._seen("validation", args["serial"], result)
 
     async def registration_check(self, serial: str) -> list[License]:
         """GET register-products/{serial}; an empty list means "not suitable"."""
@@ -200,6 +209,8 @@ class LicenseClient:
             "upgrade_serial": normalize_serial(upgrade_serial),
         }
         body = await self._send(Call("POST", ("licenses", "upgrade"), args, changes=True))
+        self._seen("upgraded", args["current_serial"], args["upgrade_serial"])
+        self._seen("upgraded", args["upgrade_serial"], args["current_serial"])
         return _message(body)
 
     async def register(
@@ -212,6 +223,7 @@ class LicenseClient:
             args["sku_number"] = check_sku_number(sku_number)
         body = await self._send(
             Call("PUT", ("register-products", serial), args, changes=True))
+        self._seen("registered", serial, (args["name"], args["email"]))
         return _message(body)
 
     # -- connection checks ---------------------------------------------------
@@ -270,6 +282,15 @@ class LicenseClient:
             Call("PUT", segments, {"activated": activated}, write=True, not_found_what="activation")
         )
         return _message(body)
+
+    def _seen(self, part: str, serial: str, value: T) -> T:
+        """Tell :attr:`on_seen`; returns ``value``."""
+        if self.on_seen is not None:
+            try:
+                self.on_seen(part, serial, value)
+            except Exception:
+                log.exception("Telling what was read about a serial failed")
+        return value
 
     async def _send(self, call: Call) -> dict[str, Any]:
         try:

@@ -48,7 +48,10 @@ def choose_language(requested: str | None) -> str:
 
 
 async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
+    import asyncio
+
     from licensedesk.api import LicenseClient
+    from licensedesk.book.observer import BookObserver
 
     from . import recording, service
     from .connection import resolve_connection
@@ -57,8 +60,10 @@ async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
     recorder = None
     if recording.records(args):
         recorder = recording.open_recorder(conn.profile, printer)
+    keeper = recording.open_keeper(conn.profile)
     try:
         async with LicenseClient(conn.config) as client:
+            client.on_seen = BookObserver(keeper, conn.profile.name, conn.profile.base_url)
             if args.command == "check":
                 from . import check
 
@@ -72,6 +77,9 @@ async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
     finally:
         if recorder is not None:
             await recorder.aclose()
+        await asyncio.get_running_loop().run_in_executor(None, keeper.close)
+        if keeper.problem:
+            printer.note(_("Warning: {sentence}").format(sentence=keeper.problem))
 
 
 def _report(printer: Printer, exc: ApiError | CliError, code: int) -> None:
@@ -151,6 +159,10 @@ def _dispatch(args: argparse.Namespace, printer: Printer) -> int:
             from . import history_cmds
 
             return history_cmds.run(args, printer)
+        if args.command == "find":
+            from . import book_cmds
+
+            return book_cmds.cmd_find(args, printer)
         from . import service
 
         service.precheck(args)

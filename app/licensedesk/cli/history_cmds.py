@@ -77,17 +77,16 @@ def _query(args: argparse.Namespace, serial: str | None):
 # ---------------------------------------------------------------- the store
 
 
-@contextlib.contextmanager
-def _store(args: argparse.Namespace, printer: Printer) -> Iterator[HistoryStore]:
-    """The store to use, opened; its errors become the CLI's (3 when a server could not be
-    reached, else 2)."""
-    from licensedesk.history import SettingsError, StoreError, load_settings, open_store
+def chosen_store(args: argparse.Namespace, printer: Printer) -> tuple[Any, Any, str]:
+    """(the history settings, the keyring for a team store or None, ``local`` or
+    ``team``): where the history and the licence book are, ``--store`` first."""
+    from licensedesk.history import SettingsError, load_settings
 
     try:
         settings = load_settings()
     except SettingsError as exc:
         raise UsageError(exc.sentence) from None
-    kind = args.store or settings.store
+    kind = getattr(args, "store", None) or settings.store
     secrets = None
     if kind == "team":
         if not settings.team_url:
@@ -103,6 +102,16 @@ def _store(args: argparse.Namespace, printer: Printer) -> Iterator[HistoryStore]
         secrets = SecretStore()
         given = bool(os.environ.get(PASSWORD_VARIABLE))
         printer.note_once(None if secrets.persistent or given else secrets.warning)
+    return settings, secrets, kind
+
+
+@contextlib.contextmanager
+def _store(args: argparse.Namespace, printer: Printer) -> Iterator[HistoryStore]:
+    """The store to use, opened; its errors become the CLI's (3 when a server could not be
+    reached, else 2)."""
+    from licensedesk.history import StoreError, open_store
+
+    settings, secrets, kind = chosen_store(args, printer)
     try:
         store = open_store(settings, secrets=secrets, store=kind)
         try:

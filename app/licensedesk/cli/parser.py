@@ -14,7 +14,7 @@ from licensedesk import __version__, i18n
 from licensedesk.i18n import N_, _
 from licensedesk.translated_parser import TranslatedParser
 
-from . import history_options
+from . import book_options, history_options
 from .options import ENV_KEY, ENV_PROFILE, ENV_WRITE_KEY, add_profile_field_options
 
 #: the --help epilog; ``{key}`` and the like are the environment variables' names
@@ -99,6 +99,7 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
     _add_check_command(service)
     _add_registration_commands(service)
     _add_history_command(sub, service.wanted("history"))
+    _add_find_command(sub, service.wanted("find"))
     _add_profile_command(sub, service.wanted("profile"))
     return parser
 
@@ -205,6 +206,13 @@ def _add_history_command(sub: Any, wanted: bool) -> None:
         history_options.add_history_parser(sub, [_common(top=False)])
     else:
         sub.add_parser("history", help=_(history_options.HELP), add_help=False)
+
+
+def _add_find_command(sub: Any, wanted: bool) -> None:
+    if wanted:
+        book_options.add_find_parser(sub, [_common(top=False)])
+    else:
+        sub.add_parser("find", help=_(book_options.FIND_HELP), add_help=False)
 
 
 def _add_profile_command(sub: Any, wanted: bool) -> None:

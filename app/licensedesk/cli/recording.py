@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from licensedesk.i18n import _
 
 if TYPE_CHECKING:
+    from licensedesk.book import BookKeeper
     from licensedesk.history import Recorder
     from licensedesk.profiles import Profile
 
@@ -37,20 +38,27 @@ def records(args: argparse.Namespace) -> bool:
         getattr(args, "this_machine", False) or getattr(args, "host_id", None))
 
 
-def open_recorder(profile: Profile, printer: Printer) -> Recorder:
-    """The recorder of the configured store, naming ``profile`` and its service. The team
-    password comes from the keyring, so the keyring is opened only for a team store."""
-    from licensedesk.history import Recorder, SettingsError, load_settings
+def _settings_and_secrets() -> tuple[Any, Any]:
+    """The history settings (None when unreadable) and, for a team store, the keyring."""
+    from licensedesk.history import SettingsError, load_settings
 
-    secrets = None
     try:
         settings = load_settings()
     except SettingsError:
-        settings = None  # from_settings makes the unreadable file the problem sentence
-    if settings is not None and settings.store == "team":
-        from licensedesk.profiles import SecretStore
+        return None, None  # from_settings makes the unreadable file the problem sentence
+    if settings.store != "team":
+        return settings, None
+    from licensedesk.profiles import SecretStore
 
-        secrets = SecretStore()
+    return settings, SecretStore()
+
+
+def open_recorder(profile: Profile, printer: Printer) -> Recorder:
+    """The recorder of the configured store, naming ``profile`` and its service. The team
+    password comes from the keyring, so the keyring is opened only for a team store."""
+    from licensedesk.history import Recorder
+
+    settings, secrets = _settings_and_secrets()
 
     def warn(sentence: str) -> None:
         printer.note(_("Warning: {sentence}").format(sentence=sentence))
@@ -58,6 +66,15 @@ def open_recorder(profile: Profile, printer: Printer) -> Recorder:
     recorder = Recorder.from_settings(settings, secrets=secrets, on_problem=warn)
     recorder.use_connection(profile.name, profile.base_url)
     return recorder
+
+
+def open_keeper(profile: Profile) -> BookKeeper:
+    """The licence book where the history is, for what ``profile``'s client reads. Its
+    problem (if any) is said by the caller once the command is done."""
+    from licensedesk.book import BookKeeper
+
+    settings, secrets = _settings_and_secrets()
+    return BookKeeper.from_settings(settings, secrets=secrets)
 
 
 def record(recorder: Recorder | None, action: str, **fields: Any) -> Any:

@@ -31,7 +31,7 @@ from .settings import describe_team_url
 from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial, where
 from .store import StoreError
 
-__all__ = ["LOCK_KEY", "MIGRATIONS", "PostgresStore"]
+__all__ = ["LOCK_KEY", "MIGRATIONS", "PostgresStore", "connect", "store_error"]
 
 # psycopg reports what it gives up on while leaving a broken pipeline ("error ignored
 # terminating <psycopg.Pipeline [BAD] …>") on its logger. Where nothing handles that
@@ -115,6 +115,33 @@ def _same(moment: datetime) -> datetime:
     return moment
 
 
+def connect(url: str, password: str | None, connect_timeout: int) -> psycopg.Connection:
+    """An autocommit connection that reads times in UTC (the history's and the book's).
+    Raises psycopg.Error."""
+    extra: dict[str, Any] = {"password": password} if password else {}
+    db = psycopg.connect(url, autocommit=True, connect_timeout=connect_timeout,
+                         application_name="licensedesk", **extra)  # fmt: skip
+    try:
+        # times come back in UTC (not as a libpq "options" argument: that would replace
+        # the team's own ?options=, e.g. a search_path)
+        db.execute("SET TIME ZONE 'UTC'")
+    except psycopg.Error:
+        db.close()
+        raise
+    return db
+
+
+def store_error(url: str, said: dict[str, str], doing: str, exc: BaseException) -> StoreError:
+    """The clause for a failure while ``doing`` (a key of ``said``, whose "reached" entry
+    is used when the server could not be reached); no password in it."""
+    text = str(exc).strip().splitlines()
+    why = scrub_text(text[0] if text else type(exc).__name__) or type(exc).__name__
+    network = isinstance(exc, psycopg.OperationalError)
+    clause = said["reached" if network else doing]
+    return StoreError(_(clause).format(where=describe_team_url(url), problem=why),
+                      network=network)
+
+
 class PostgresStore:
     """The history in a PostgreSQL database. ``url``: ``postgresql://user@host:port/db``
     (no password in it); ``password``: from the keyring, or None."""
@@ -131,27 +158,16 @@ class PostgresStore:
     # ------------------------------------------------------------ connection
 
     def _fail(self, doing: str, exc: BaseException) -> StoreError:
-        text = str(exc).strip().splitlines()
-        why = scrub_text(text[0] if text else type(exc).__name__) or type(exc).__name__
-        where = describe_team_url(self.url)
-        network = isinstance(exc, psycopg.OperationalError)
-        said = _FAILED["reached" if network else doing]
-        return StoreError(_(said).format(where=where, problem=why), network=network)
+        return store_error(self.url, _FAILED, doing, exc)
 
     def _conn(self) -> psycopg.Connection:
         if self._db is not None and not self._db.closed:
             return self._db
-        extra: dict[str, Any] = {"password": self._password} if self._password else {}
         try:
-            db = psycopg.connect(self.url, autocommit=True, connect_timeout=self._connect_timeout,
-                                 application_name="licensedesk", **extra)  # fmt: skip
-            # times come back in UTC (not as a libpq "options" argument: that would replace
-            # the team's own ?options=, e.g. a search_path)
-            db.execute("SET TIME ZONE 'UTC'")
+            self._db = connect(self.url, self._password, self._connect_timeout)
         except psycopg.Error as exc:
             raise self._fail("opened", exc) from None
-        self._db = db
-        return db
+        return self._db
 
     @property
     def broken(self) -> bool:

@@ -1,11 +1,8 @@
 """The local history: one SQLite file in the user's data folder, created on first use.
 
-WAL with ``synchronous=NORMAL``: a write is one short transaction (well under a
-millisecond on a local disk), readers never wait for a writer, and another
-window or a CLI command may write the same file at the same time (they queue on
-SQLite's lock, ``busy_timeout``). Crash semantics: a committed entry survives a
-crash or ``kill -9`` of the process; a power cut may lose the last
-transactions (the price of NORMAL instead of FULL).
+Each write is one short transaction on a file opened in WAL mode
+(:mod:`.sqlite_file`, which says what a crash or a power cut keeps). The licence
+book keeps its tables in the same file, under its own schema versions.
 
 Migrations are numbered from the first release: ``schema_version`` holds one
 row per applied step; they run under ``BEGIN IMMEDIATE`` so two processes
@@ -26,6 +23,7 @@ from licensedesk.i18n import N_, _
 from .model import Entry, HistoryQuery
 from .scrub import clean_entry, scrub_text
 from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial, where
+from .sqlite_file import connect
 from .store import StoreError
 
 __all__ = ["MIGRATIONS", "SqliteStore"]
@@ -116,41 +114,10 @@ class SqliteStore:
         if self._db is not None:
             return self._db
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            # isolation_level=None: no implicit transactions, each write says BEGIN itself;
-            # check_same_thread=False: the recorder's worker thread owns it, one at a time.
-            db = sqlite3.connect(self.path, timeout=self._busy_timeout, isolation_level=None,
-                                 check_same_thread=False)  # fmt: skip
+            self._db = connect(self.path, self._busy_timeout)
         except (OSError, sqlite3.Error) as exc:
             raise self._fail("opened", exc) from None
-        try:
-            self._into_wal(db)
-            db.execute("PRAGMA synchronous=NORMAL")
-        except sqlite3.Error as exc:
-            db.close()
-            raise self._fail("opened", exc) from None
-        self._db = db
-        return db
-
-    def _into_wal(self, db: sqlite3.Connection) -> None:
-        """``PRAGMA journal_mode=WAL``, tried again until the busy timeout: while another
-        process turns a new file into WAL, SQLite answers "database is locked" at once,
-        without waiting on its busy handler (two desks or commands starting together)."""
-        import time
-
-        give_up = time.monotonic() + self._busy_timeout
-        pause = 0.005
-        while True:
-            try:
-                db.execute("PRAGMA journal_mode=WAL")
-                return
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc):
-                    raise
-                if time.monotonic() + pause > give_up:
-                    raise
-            time.sleep(pause)
-            pause = min(pause * 2, 0.1)
+        return self._db
 
     @property
     def broken(self) -> bool:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from licensedesk.i18n import _
 
@@ -104,11 +104,20 @@ def local_history_path(data_dir: Path | None = None) -> Path:
     return (data_dir if data_dir is not None else default_data_dir()) / LOCAL_FILE
 
 
-Job = Callable[[HistoryStore], Any]
+class Connected(Protocol):
+    """What :class:`StoreWorker` needs of a store (the history's, the licence book's)."""
+
+    @property
+    def broken(self) -> bool: ...
+
+    def close(self) -> None: ...
 
 
-class StoreWorker:
-    """One thread that owns the store, so no write ever runs on the UI thread.
+S = TypeVar("S", bound=Connected)
+
+
+class StoreWorker(Generic[S]):
+    """One thread that owns a store, so no write ever runs on the UI thread.
 
     ``submit(job)`` runs ``job(store)`` there and returns a Future. Jobs run in the
     order submitted (an outcome never before its intent; a read sees every write
@@ -116,20 +125,21 @@ class StoreWorker:
     once for ``retry_after`` seconds instead of each waiting for an absent server; a
     job that meets a broken PostgreSQL connection runs once more on a new one."""
 
-    def __init__(self, opener: Callable[[], HistoryStore], *, retry_after: float = 30.0,
+    def __init__(self, opener: Callable[[], S], *, retry_after: float = 30.0,
                  name: str = "licensedesk-history") -> None:  # fmt: skip
         self._opener = opener
         self._retry_after = retry_after
         self._name = name
-        self._jobs: queue.SimpleQueue[tuple[Job, Future[Any]] | None] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[tuple[Callable[[S], Any], Future[Any]] | None] = (
+            queue.SimpleQueue())
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._closed = False
-        self._store: HistoryStore | None = None
+        self._store: S | None = None
         self._failure: StoreError | None = None
         self._failed_at = 0.0
 
-    def submit(self, job: Callable[[HistoryStore], T]) -> Future[T]:
+    def submit(self, job: Callable[[S], T]) -> Future[T]:
         future: Future[T] = Future()
         with self._lock:
             if self._closed:
@@ -172,7 +182,7 @@ class StoreWorker:
             self._store.close()
             self._store = None
 
-    def _attempt(self, job: Job) -> Any:
+    def _attempt(self, job: Callable[[S], Any]) -> Any:
         """Run the job; once more on a new connection when the old one had broken (a server
         restart, an idle connection cut): every job is safe to repeat (writes are upserts)."""
         try:
@@ -182,7 +192,7 @@ class StoreWorker:
                 raise
         return job(self._open())
 
-    def _open(self) -> HistoryStore:
+    def _open(self) -> S:
         if self._store is not None:
             return self._store
         if self._failure is not None and time.monotonic() - self._failed_at < self._retry_after:

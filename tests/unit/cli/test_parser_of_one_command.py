@@ -20,6 +20,7 @@ RUNS = [
     ["check", "serials.txt", "--concurrency", "4", "--csv"],
     ["registration", "S-1"], ["register", "S-1", "--name", "N", "--email", "e@x"],
     ["history", "S-1", "--since", "2026-01-01"], ["history", "export", "-"],
+    ["find", "maria", "jensen", "--store", "team", "--json"],
     ["profile", "add", "P", "--base-url", "https://x.example"], ["profile", "list"],
     ["profile", "show", "P"], ["profile", "remove", "P"], ["profile", "test", "P"],
 ]

@@ -1,0 +1,32 @@
+"""The licence book: every licence the desk or the command line has seen, found by its
+customer, and kept for when the service cannot be reached. No Qt.
+
+- :class:`Sighting` (sighting.py): one licence as seen, made by :func:`from_lookup` or
+  :func:`from_check`;
+- the stores, beside the history's tables (store.py picks one from the history
+  settings: sqlite_book.py, postgres_book.py); :func:`fold` (folding.py) is the one
+  rule for case and accents;
+- :class:`BookKeeper` (keeper.py): writes off the caller's thread, says a failure once.
+
+See docs/book.md.
+"""
+
+from .folding import fold
+from .keeper import PROBLEM, BookKeeper
+from .sighting import Device, ProductSeats, Sighting, from_check, from_lookup
+from .store import FIND_LIMIT, BookStore, Note, open_book
+
+__all__ = [
+    "FIND_LIMIT",
+    "PROBLEM",
+    "BookKeeper",
+    "BookStore",
+    "Device",
+    "Note",
+    "ProductSeats",
+    "Sighting",
+    "fold",
+    "from_check",
+    "from_lookup",
+    "open_book",
+]

@@ -1,0 +1,44 @@
+"""Text as the book searches it: case and accents folded, so "jensen" finds "Jénsen".
+
+Folding happens in Python, on write and on the query, the same way for both stores:
+neither SQLite's trigram tokenizer (before 3.45) nor PostgreSQL without the
+``unaccent`` extension folds accents, and one rule in one place keeps the two stores
+finding the same licences.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+
+#: the shortest word a trigram index can look up
+MIN_WORD = 3
+
+
+def fold(text: str | None) -> str:
+    """``text`` case-folded, without accents (``Jénsen`` → ``jensen``, ``ß`` → ``ss``),
+    whitespace runs made one space."""
+    if not text:
+        return ""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(bare.split())
+
+
+def search_words(query: str) -> list[str]:
+    """The folded words of a query; empty when none is long enough to look up (a find
+    needs one word of :data:`MIN_WORD` characters: shorter ones only narrow it)."""
+    words = fold(query).split()
+    return words if any(len(w) >= MIN_WORD for w in words) else []
+
+
+def search_text(parts: Iterable[str | None]) -> str:
+    """The one folded text a licence is found by (its fields joined by newlines, so a
+    word never runs across two fields)."""
+    return "\n".join(f for f in (fold(p) for p in parts) if f)
+
+
+def like_pattern(word: str) -> str:
+    r"""``%word%`` for ``LIKE … ESCAPE '\'``, with ``%``, ``_`` and ``\`` in it literal."""
+    escaped = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"

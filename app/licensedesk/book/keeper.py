@@ -1,0 +1,144 @@
+"""``BookKeeper``: writes what the desk and the command line see into the book, off the
+caller's thread, and reads it back for a find or an offline copy.
+
+Keeping never slows a lookup (the store runs on its own worker thread) and never
+stops one: a book that cannot be written is said once (:attr:`BookKeeper.problem`,
+``on_problem``, called on the worker thread) and the lookup goes on as if the book
+were not there. The built-in demo keeps no book: its made-up licences belong in
+nobody's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from licensedesk.history.scrub import scrub_text
+from licensedesk.history.store import StoreError, StoreWorker
+from licensedesk.i18n import N_, _
+
+from .sighting import Sighting
+from .store import FIND_LIMIT, BookStore, Note, open_book
+
+if TYPE_CHECKING:
+    from licensedesk.history.settings import HistorySettings
+    from licensedesk.profiles import SecretStore
+
+__all__ = ["PROBLEM", "BookKeeper"]
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+# TRANSLATORS: {reason} is a clause in lower case: "the licence book in … cannot be written (…)"
+PROBLEM = N_("The licence book is not being kept: {reason}.")
+#: partial sightings held for a licence whose own answer has not come yet
+WAITING = 256
+# TRANSLATORS: {problem} is a whole sentence: "The history settings … cannot be read (…)."
+PROBLEM_SENTENCE = N_("The licence book is not being kept. {problem}")
+
+
+class BookKeeper:
+    """The book of one store. ``opener`` makes the store on the worker thread."""
+
+    def __init__(self, opener: Callable[[], BookStore], *,
+                 on_problem: Callable[[str], None] | None = None) -> None:  # fmt: skip
+        self._worker: StoreWorker[BookStore] = StoreWorker(opener, name="licensedesk-book")
+        self.on_problem = on_problem
+        self.problem: str | None = None
+        self._lock = threading.Lock()
+        #: partial sightings of licences not in the book yet, by (service, serial): a
+        #: lookup's devices may answer before its licence (the worker thread's only)
+        self._waiting: dict[tuple[str, str], Sighting] = {}
+
+    @classmethod
+    def from_settings(cls, settings: HistorySettings | None = None, *,
+                      secrets: SecretStore | None = None, data_dir: Path | None = None,
+                      **kwargs: Any) -> BookKeeper:  # fmt: skip
+        """The book where the history settings keep the history (``history.json``)."""
+        from licensedesk.history.settings import SettingsError, load_settings
+
+        try:
+            chosen = settings if settings is not None else load_settings()
+        except SettingsError as exc:
+            said = exc.sentence
+
+            def unreadable() -> BookStore:
+                raise StoreError(said, whole=True)
+
+            return cls(unreadable, **kwargs)
+        return cls(lambda: open_book(chosen, secrets=secrets, data_dir=data_dir), **kwargs)
+
+    # ------------------------------------------------------------ writing
+
+    def keep(self, sightings: Iterable[Sighting | None]) -> Future[None]:
+        """Store the sightings (None ones are skipped) without waiting for the store. A
+        partial one of a licence the book does not have waits for that licence's own
+        answer (at most :data:`WAITING` of them are held)."""
+        given = [s for s in sightings if s is not None]
+
+        def job(store: BookStore) -> None:
+            for s in store.keep([self._with_waiting(s) for s in given]):
+                self._waiting[(s.service or "", s.serial)] = s
+                while len(self._waiting) > WAITING:
+                    del self._waiting[next(iter(self._waiting))]
+
+        future = self._worker.submit(job)
+        future.add_done_callback(self._watch)
+        return future
+
+    def _with_waiting(self, s: Sighting) -> Sighting:
+        waiting = self._waiting.pop((s.service or "", s.serial), None)
+        return s if waiting is None else s.merged(waiting)
+
+    async def set_note(self, serial: str, text: str, who: str, at: datetime) -> None:
+        """Raises StoreError."""
+        await self._run(lambda store: store.set_note(serial, text, who, at))
+
+    # ------------------------------------------------------------ reading
+
+    async def find(self, text: str, limit: int = FIND_LIMIT) -> list[Sighting]:
+        """Raises StoreError."""
+        return await self._run(lambda store: store.find(text, limit))
+
+    async def copy(self, serial: str, service: str | None = None) -> Sighting | None:
+        """Raises StoreError."""
+        return await self._run(lambda store: store.copy(serial, service))
+
+    async def note(self, serial: str) -> Note | None:
+        """Raises StoreError."""
+        return await self._run(lambda store: store.note(serial))
+
+    async def _run(self, job: Callable[[BookStore], T]) -> T:
+        return await asyncio.wrap_future(self._worker.submit(job))
+
+    def call(self, job: Callable[[BookStore], T]) -> T:
+        """Run ``job`` on the worker and wait for it (the command line). Raises StoreError."""
+        return self._worker.submit(job).result()
+
+    # ------------------------------------------------------------ closing
+
+    def close(self, timeout: float | None = 5.0) -> bool:
+        """Write what is queued and close the store (blocks up to ``timeout`` seconds)."""
+        return self._worker.close(timeout)
+
+    def _watch(self, future: Future[Any]) -> None:  # on the worker thread
+        if future.cancelled() or future.exception() is None:
+            return
+        exc = future.exception()
+        with self._lock:
+            if self.problem is not None:
+                return
+            if isinstance(exc, StoreError) and exc.whole:
+                self.problem = _(PROBLEM_SENTENCE).format(problem=scrub_text(exc.sentence))
+            else:
+                reason = exc.reason if isinstance(exc, StoreError) else type(exc).__name__
+                self.problem = _(PROBLEM).format(reason=scrub_text(reason.rstrip(".")))
+        log.warning("%s", self.problem)
+        if self.on_problem is not None:
+            self.on_problem(self.problem)

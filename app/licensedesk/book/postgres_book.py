@@ -1,0 +1,235 @@
+"""The team's book: tables beside the team history in its PostgreSQL database.
+
+Found through a ``pg_trgm`` GIN index on the folded search text: ``LIKE '%frag%'``
+uses it from three characters on (what a person types is a fragment, not a word).
+``pg_trgm`` ships with PostgreSQL and is a trusted extension (13+): the database's
+owner may create it. Where it cannot be created the book still works, by reading
+every licence, and says nothing: a team of a few thousand licences will not notice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+import psycopg
+
+from licensedesk.history.postgres_store import connect, store_error
+from licensedesk.history.scrub import register_secret
+from licensedesk.history.settings import describe_team_url
+from licensedesk.history.store import StoreError
+from licensedesk.i18n import N_, _
+
+from .folding import like_pattern
+from .sighting import Sighting
+from .sql import COLUMNS, RANK, find_words, row
+from .store import FIND_LIMIT, Note
+
+__all__ = ["LOCK_KEY", "MIGRATIONS", "PostgresBook"]
+
+#: the advisory lock of the book's migrations ("LDBOOKMG" in ASCII)
+LOCK_KEY = 0x4C44_424F_4F4B_4D47
+CONNECT_TIMEOUT = 5  # seconds; libpq's own
+
+MIGRATIONS: tuple[tuple[int, str], ...] = (
+    (1, """
+        CREATE TABLE book_licences (
+            id bigserial PRIMARY KEY,
+            serial text NOT NULL,
+            service text NOT NULL DEFAULT '',
+            profile text,
+            seen_at timestamptz NOT NULL,
+            licensee_f text NOT NULL DEFAULT '',
+            email_f text NOT NULL DEFAULT '',
+            dealer text,
+            type text,
+            end_at timestamptz,
+            full_seats boolean NOT NULL DEFAULT false,
+            linked text,
+            search text NOT NULL,
+            body text NOT NULL,
+            UNIQUE (serial, service)
+        );
+        CREATE INDEX book_end ON book_licences (end_at);
+        CREATE INDEX book_seen ON book_licences (seen_at);
+        CREATE INDEX book_email ON book_licences (email_f);
+        CREATE TABLE book_notes (
+            serial text PRIMARY KEY,
+            text text NOT NULL,
+            who text NOT NULL,
+            at timestamptz NOT NULL
+        )
+    """),
+)  # fmt: skip
+#: made when pg_trgm can be: a failure leaves the book without the index
+TRIGRAM_INDEX = ("CREATE EXTENSION IF NOT EXISTS pg_trgm",
+                 "CREATE INDEX IF NOT EXISTS book_search_trgm ON book_licences "
+                 "USING gin (search gin_trgm_ops)")  # fmt: skip
+
+_FAILED = {
+    "reached": N_("the team database {where} cannot be reached ({problem})"),
+    "opened": N_("the team database {where} cannot be opened ({problem})"),
+    "set up": N_("the licence book in the team database {where} cannot be set up ({problem})"),
+    "read": N_("the licence book in the team database {where} cannot be read ({problem})"),
+    "written": N_("the licence book in the team database {where} cannot be written "
+                  "({problem})"),
+}  # fmt: skip
+_UPSERT = (
+    f"INSERT INTO book_licences ({', '.join(COLUMNS)}) VALUES ({', '.join(['%s'] * len(COLUMNS))})"
+    " ON CONFLICT (serial, service) DO UPDATE SET "
+    + ", ".join(f"{c} = excluded.{c}" for c in COLUMNS[2:])
+)
+
+
+class PostgresBook:
+    """The book in the PostgreSQL database at ``url`` (no password in it)."""
+
+    def __init__(self, url: str, *, password: str | None = None,
+                 connect_timeout: int = CONNECT_TIMEOUT) -> None:  # fmt: skip
+        self.url = url
+        self.label = f"the licence book in the team database {describe_team_url(url)}"
+        self._password = password
+        register_secret(password)
+        self._connect_timeout = connect_timeout
+        self._db: psycopg.Connection | None = None
+
+    def _fail(self, doing: str, exc: BaseException) -> StoreError:
+        return store_error(self.url, _FAILED, doing, exc)
+
+    def _conn(self) -> psycopg.Connection:
+        if self._db is None or self._db.closed:
+            try:
+                self._db = connect(self.url, self._password, self._connect_timeout)
+            except psycopg.Error as exc:
+                raise self._fail("opened", exc) from None
+        return self._db
+
+    def _read(self, sql: str, params: Any = None) -> list[Any]:
+        try:
+            return self._conn().execute(sql, params).fetchall()
+        except psycopg.Error as exc:
+            raise self._fail("read", exc) from None
+
+    @property
+    def broken(self) -> bool:
+        return self._db is not None and (self._db.closed or self._db.broken)
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    def migrate(self) -> int:
+        db = self._conn()
+        try:
+            with db.transaction():
+                db.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+                current = self._apply(db)
+                self._try_trigram_index(db)
+        except psycopg.Error as exc:
+            raise self._fail("set up", exc) from None
+        return current
+
+    def _apply(self, db: psycopg.Connection) -> int:
+        db.execute("CREATE TABLE IF NOT EXISTS book_schema_version (version integer PRIMARY "
+                   "KEY, applied_at timestamptz NOT NULL DEFAULT now())")  # fmt: skip
+        found = db.execute("SELECT max(version) FROM book_schema_version").fetchone()
+        current = (found[0] if found else None) or 0
+        known = MIGRATIONS[-1][0]
+        if current > known:
+            raise StoreError(_(
+                "the licence book in the team database {where} was set up by a newer "
+                "License Desk (schema {schema}; this version knows {known})"
+            ).format(where=describe_team_url(self.url), schema=current, known=known))
+        for version, script in MIGRATIONS:
+            if version > current:
+                for statement in filter(str.strip, script.split(";")):
+                    db.execute(statement)  # type: ignore[call-overload]
+                db.execute("INSERT INTO book_schema_version (version) VALUES (%s)", (version,))
+                current = version
+        return current
+
+    @staticmethod
+    def _try_trigram_index(db: psycopg.Connection) -> None:
+        try:
+            with db.transaction():  # a savepoint: a refusal leaves the rest applied
+                for statement in TRIGRAM_INDEX:
+                    db.execute(statement)  # type: ignore[call-overload]
+        except psycopg.errors.InsufficientPrivilege:
+            pass
+        except psycopg.errors.UndefinedFile:  # the extension is not installed on the server
+            pass
+
+    # ------------------------------------------------------------ writes
+
+    def keep(self, sightings: Iterable[Sighting]) -> list[Sighting]:
+        db = self._conn()
+        unknown: list[Sighting] = []
+        try:
+            with db.transaction(), db.cursor() as cur:
+                for s in sightings:
+                    older = cur.execute(
+                        "SELECT body FROM book_licences WHERE serial = %s AND service = %s "
+                        "FOR UPDATE", (s.serial, s.service or "")).fetchone()  # fmt: skip
+                    if s.partial and older is None:
+                        unknown.append(s)
+                        continue
+                    note = cur.execute("SELECT text FROM book_notes WHERE serial = %s",
+                                       (s.serial,)).fetchone()  # fmt: skip
+                    merged = s.merged(Sighting.from_json(older[0]) if older else None)
+                    merged = replace(merged, note=note[0] if note else None)
+                    cur.execute(_UPSERT, row(merged, merged.seen_at, merged.end_at))
+        except psycopg.Error as exc:
+            raise self._fail("written", exc) from None
+        return unknown
+
+    def set_note(self, serial: str, text: str, who: str, at: datetime) -> None:
+        db = self._conn()
+        text = text.strip()
+        try:
+            with db.transaction(), db.cursor() as cur:
+                if text:
+                    cur.execute("INSERT INTO book_notes VALUES (%s, %s, %s, %s) ON CONFLICT "
+                                "(serial) DO UPDATE SET text = excluded.text, "
+                                "who = excluded.who, at = excluded.at", (serial, text, who, at))
+                else:
+                    cur.execute("DELETE FROM book_notes WHERE serial = %s", (serial,))
+                rows = cur.execute("SELECT id, body FROM book_licences WHERE serial = %s "
+                                   "FOR UPDATE", (serial,)).fetchall()  # fmt: skip
+                for rowid, body in rows:
+                    s = replace(Sighting.from_json(body), note=text or None)
+                    cur.execute("UPDATE book_licences SET search = %s, body = %s WHERE id = %s",
+                                (s.search(), s.to_json(), rowid))  # fmt: skip
+        except psycopg.Error as exc:
+            raise self._fail("written", exc) from None
+
+    # ------------------------------------------------------------ reads
+
+    def find(self, text: str, limit: int = FIND_LIMIT) -> list[Sighting]:
+        words = find_words(text)
+        if words is None:
+            return []
+        every = [*words.long, *words.short]
+        where = " AND ".join(["b.search LIKE %s ESCAPE '\\'"] * len(every))
+        sql = (f"SELECT b.body FROM book_licences b WHERE {where} "
+               f"ORDER BY {RANK.format(p='%s')} LIMIT %s")  # fmt: skip
+        params = [*map(like_pattern, every), words.serial, words.pattern, words.pattern, limit]
+        return [Sighting.from_json(body) for (body,) in self._read(sql, params)]
+
+    def copy(self, serial: str, service: str | None = None) -> Sighting | None:
+        rows = self._read("SELECT body FROM book_licences WHERE serial = %s "
+                          "ORDER BY service = %s DESC, seen_at DESC LIMIT 1",
+                          (serial, service or ""))  # fmt: skip
+        return Sighting.from_json(rows[0][0]) if rows else None
+
+    def note(self, serial: str) -> Note | None:
+        rows = self._read("SELECT text, who, at FROM book_notes WHERE serial = %s", (serial,))
+        return Note(*rows[0]) if rows else None
+
+    def count(self) -> int:
+        return int(self._read("SELECT count(*) FROM book_licences")[0][0])
+
+    def __repr__(self) -> str:
+        return f"<PostgresBook {describe_team_url(self.url)}>"

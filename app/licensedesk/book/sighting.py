@@ -1,0 +1,194 @@
+"""What the desk saw of one licence at one moment: a :class:`Sighting`, the book's record.
+
+Made from a lookup's three answers (:func:`from_lookup`), a batch check's row
+(:func:`from_check`) or anything else that names a serial. A part that was not read
+this time (no write pair for the products, a failed activations call) is None, and
+the book keeps what it knew of it before (:meth:`Sighting.merged`): a batch check does
+not forget a licence's devices. No key, signature or URL query is ever part of one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from licensedesk.history.scrub import service_origin
+
+from .folding import fold, search_text
+
+
+@dataclass(frozen=True)
+class Device:
+    """One activation: the host, its tag, whether it is active and when it changed."""
+
+    host_id: str
+    tag: str = ""
+    product: str = ""
+    product_id: int | None = None
+    activated: bool = False
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class ProductSeats:
+    """One product of the licence: devices activated of its maximum (None: no limit or
+    not known)."""
+
+    name: str
+    used: int | None = None
+    maximum: int | None = None
+    id: int | None = None
+
+    @property
+    def full(self) -> bool:
+        return self.maximum is not None and self.used is not None and self.used >= self.maximum
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """One licence as seen: its fields, its products' seats and its devices, the profile
+    and service it came from and when (``seen_at``, UTC)."""
+
+    serial: str
+    service: str | None
+    profile: str | None
+    seen_at: datetime
+    licensee: str | None = None
+    email: str | None = None
+    sku_name: str | None = None
+    sku_number: str | None = None
+    dealer: str | None = None
+    type: str | None = None
+    start_at: datetime | None = None
+    end_at: datetime | None = None
+    registered: bool | None = None
+    products: tuple[ProductSeats, ...] | None = None
+    devices: tuple[Device, ...] | None = None
+    linked: str | None = None  # the other serial of an upgrade
+    note: str | None = None  # the team's note (kept apart; here for the search text)
+    #: made without the licence's own answer (its devices, a validation…): stored only
+    #: over a licence the book already has
+    partial: bool = False
+
+    def merged(self, older: Sighting | None) -> Sighting:
+        """This sighting, with what it did not read taken from ``older`` (same licence),
+        and its products' seats counted from its devices when it knows both."""
+        if older is None:
+            return self.counted()
+        kept = {f.name: getattr(older, f.name) for f in dataclasses.fields(self)
+                if getattr(self, f.name) is None}  # fmt: skip
+        kept["partial"] = self.partial and older.partial
+        return dataclasses.replace(self, **kept).counted()
+
+    def counted(self) -> Sighting:
+        """Seats used = the activated devices of each product (when both are known)."""
+        if self.products is None or self.devices is None:
+            return self
+        if any(p.id is None for p in self.products):
+            return self  # seats as a batch check read them (it names no product ids)
+        used: dict[int | None, int] = {}
+        for d in self.devices:
+            if d.activated:
+                used[d.product_id] = used.get(d.product_id, 0) + 1
+        products = tuple(dataclasses.replace(p, used=used.get(p.id, 0)) for p in self.products)
+        return dataclasses.replace(self, products=products)
+
+    @property
+    def full(self) -> bool:
+        """A product of the licence is at its host limit."""
+        return any(p.full for p in self.products or ())
+
+    def search(self) -> str:
+        """The folded text it is found by."""
+        hosts = [d.host_id for d in self.devices or ()]
+        return search_text([self.serial, self.email, self.licensee, self.sku_name,
+                            self.sku_number, self.dealer, *hosts, self.note])  # fmt: skip
+
+    def folded(self, field: str) -> str:
+        return fold(getattr(self, field))
+
+    def to_json(self) -> str:
+        """Everything but the columns the store keeps apart (serial, service, time)."""
+        return json.dumps(_plain(dataclasses.asdict(self)), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Sighting:
+        data = json.loads(text)
+        data["seen_at"] = _when(data["seen_at"])
+        for name in ("start_at", "end_at"):
+            data[name] = _when(data.get(name))
+        if data.get("products") is not None:
+            data["products"] = tuple(ProductSeats(**p) for p in data["products"])
+        if data.get("devices") is not None:
+            data["devices"] = tuple(
+                Device(**{**d, "created_at": _when(d.get("created_at")),
+                          "updated_at": _when(d.get("updated_at"))})
+                for d in data["devices"])
+        known = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.astimezone(UTC).isoformat()
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _when(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value) if value else None
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def from_lookup(license: Any, products: Iterable[Any] | None, activations: Iterable[Any] | None,
+                *, profile: str | None, service: str | None,
+                seen_at: datetime | None = None) -> Sighting:  # fmt: skip
+    """A lookup's answers (api ``License``, ``Product`` and ``Activation`` objects; a part
+    not read is None). Seats are counted from the activations when both were read."""
+    return Sighting(
+        serial=license.serial, service=service_origin(service), profile=profile,
+        seen_at=seen_at or now(), licensee=license.name or None, email=license.email or None,
+        sku_name=license.sku_name or None, sku_number=license.sku_number or None,
+        dealer=license.dealer_name or None, type=license.type or None,
+        start_at=license.start_at, end_at=license.end_at, registered=license.registered,
+        products=None if products is None else product_seats(products),
+        devices=None if activations is None else devices_of(activations)).counted()
+
+
+def product_seats(products: Iterable[Any]) -> tuple[ProductSeats, ...]:
+    """api ``Product`` objects as the book keeps them (their seats counted later)."""
+    return tuple(ProductSeats(name=p.name, maximum=p.max_host_count, id=p.id) for p in products)
+
+
+def devices_of(activations: Iterable[Any]) -> tuple[Device, ...]:
+    """api ``Activation`` objects as the book keeps them."""
+    return tuple(
+        Device(host_id=a.host_id, tag=a.device_tag or "", product=a.product_name or "",
+               product_id=a.product_id, activated=bool(a.activated), created_at=a.created_at,
+               updated_at=a.updated_at)
+        for a in activations)  # fmt: skip
+
+
+def from_check(result: Any, *, profile: str | None, service: str | None,
+               seen_at: datetime | None = None) -> Sighting | None:
+    """A batch check's row (``CheckResult``); None when the serial was not found."""
+    if not result.found:
+        return None
+    seats = None if result.seats is None else tuple(
+        ProductSeats(name=s.product, used=s.used, maximum=s.maximum) for s in result.seats)
+    return Sighting(
+        serial=result.serial, service=service_origin(service), profile=profile,
+        seen_at=seen_at or now(), licensee=result.licensee or None, email=result.email or None,
+        sku_name=result.sku_name or None, sku_number=result.sku or None, type=result.type,
+        start_at=result.start, end_at=result.end, products=seats)  # fmt: skip

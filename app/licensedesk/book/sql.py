@@ -1,0 +1,44 @@
+"""What the two book stores share: the row a sighting is stored as, and the find query's
+words, patterns and order."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .folding import fold, like_pattern, search_words
+from .sighting import Sighting
+
+#: the columns of ``book_licences`` a sighting fills, in :func:`row` order
+COLUMNS = ("serial", "service", "profile", "seen_at", "licensee_f", "email_f", "dealer",
+           "type", "end_at", "full_seats", "linked", "search", "body")  # fmt: skip
+
+
+def row(s: Sighting, seen_at: Any, end_at: Any) -> tuple[Any, ...]:
+    """``s`` as the values of :data:`COLUMNS` (times as the store writes them)."""
+    return (s.serial, s.service or "", s.profile, seen_at, s.folded("licensee"),
+            s.folded("email"), s.dealer, s.type, end_at, s.full, s.linked, s.search(),
+            s.to_json())  # fmt: skip
+
+
+class Find(NamedTuple):
+    """A find's words, split by how the store looks them up."""
+
+    long: list[str]  # looked up in the trigram index
+    short: list[str]  # too short for it: they narrow what the index found
+    serial: str  # the text as a serial, for "an exact serial first"
+    pattern: str  # the whole text, for "then e-mail, then name"
+
+
+def find_words(text: str) -> Find | None:
+    """None when ``text`` has no word long enough to look up."""
+    words = search_words(text)
+    if not words:
+        return None
+    folded = fold(text)
+    return Find(long=[w for w in words if len(w) >= 3], short=[w for w in words if len(w) < 3],
+                serial=text.strip().upper(), pattern=like_pattern(folded))  # fmt: skip
+
+
+#: the order of a find (placeholders: serial, pattern, pattern)
+RANK = ("CASE WHEN b.serial = {p} THEN 0 WHEN b.email_f LIKE {p} ESCAPE '\\' THEN 1 "
+        "WHEN b.licensee_f LIKE {p} ESCAPE '\\' THEN 2 ELSE 3 END, b.seen_at DESC, b.id")

@@ -1,0 +1,265 @@
+"""The book in this computer's SQLite file (the history's), found through FTS5 trigrams.
+
+Why FTS5's ``trigram`` tokenizer: a person types a fragment ("jens", "963075a5",
+"@acme"), not whole words, and a trigram index answers fragments from three
+characters on without reading every licence. Accents and case are folded before
+the text is indexed (:mod:`.folding`); the index follows the table through triggers.
+Needs SQLite 3.34 or newer (Python 3.11's builds bring 3.40 or newer).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from licensedesk.history.sqlite_file import connect
+from licensedesk.history.store import StoreError
+from licensedesk.i18n import N_, _
+
+from .folding import like_pattern
+from .sighting import Sighting
+from .sql import COLUMNS, RANK, find_words, row
+from .store import FIND_LIMIT, Note
+
+__all__ = ["MIGRATIONS", "SqliteBook"]
+
+MIGRATIONS: tuple[tuple[int, str], ...] = (
+    (1, """
+        CREATE TABLE book_licences (
+            id INTEGER PRIMARY KEY,
+            serial TEXT NOT NULL,
+            service TEXT NOT NULL DEFAULT '',
+            profile TEXT,
+            seen_at TEXT NOT NULL,
+            licensee_f TEXT NOT NULL DEFAULT '',
+            email_f TEXT NOT NULL DEFAULT '',
+            dealer TEXT,
+            type TEXT,
+            end_at TEXT,
+            full_seats INTEGER NOT NULL DEFAULT 0,
+            linked TEXT,
+            search TEXT NOT NULL,
+            body TEXT NOT NULL,
+            UNIQUE (serial, service)
+        );
+        CREATE INDEX book_end ON book_licences (end_at);
+        CREATE INDEX book_seen ON book_licences (seen_at);
+        CREATE INDEX book_email ON book_licences (email_f);
+        CREATE VIRTUAL TABLE book_search USING fts5(
+            search, content='book_licences', content_rowid='id', tokenize='trigram');
+        CREATE TRIGGER book_ai AFTER INSERT ON book_licences BEGIN
+            INSERT INTO book_search (rowid, search) VALUES (new.id, new.search);
+        END;
+        CREATE TRIGGER book_ad AFTER DELETE ON book_licences BEGIN
+            INSERT INTO book_search (book_search, rowid, search)
+                VALUES ('delete', old.id, old.search);
+        END;
+        CREATE TRIGGER book_au AFTER UPDATE OF search ON book_licences BEGIN
+            INSERT INTO book_search (book_search, rowid, search)
+                VALUES ('delete', old.id, old.search);
+            INSERT INTO book_search (rowid, search) VALUES (new.id, new.search);
+        END;
+        CREATE TABLE book_notes (
+            serial TEXT PRIMARY KEY,
+            text TEXT NOT NULL,
+            who TEXT NOT NULL,
+            at TEXT NOT NULL
+        );
+    """),
+)  # fmt: skip
+
+_FAILED = {
+    "opened": N_("the licence book in {path} cannot be opened ({problem})"),
+    "read": N_("the licence book in {path} cannot be read ({problem})"),
+    "written": N_("the licence book in {path} cannot be written ({problem})"),
+}
+_UPSERT = (
+    f"INSERT INTO book_licences ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))}) "
+    "ON CONFLICT (serial, service) DO UPDATE SET "
+    + ", ".join(f"{c} = excluded.{c}" for c in COLUMNS[2:])
+)
+
+
+def _time(moment: datetime | None) -> str | None:
+    """Fixed-width UTC ISO text, so that text order is time order."""
+    return None if moment is None else moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def _split_statements(script: str) -> list[str]:
+    """The statements of a migration; a trigger's body (``BEGIN … END;``) stays whole."""
+    out: list[str] = []
+    current = ""
+    for piece in script.split(";"):
+        current += piece + ";"
+        if current.count(" BEGIN\n") > current.count("END;"):
+            continue
+        if current.strip(" \n;"):
+            out.append(current.strip())
+        current = ""
+    return out
+
+
+class SqliteBook:
+    """The book in the SQLite file at ``path``."""
+
+    def __init__(self, path: str | Path, *, busy_timeout: float = 5.0) -> None:
+        self.path = Path(path)
+        self.label = f"the licence book in {self.path}"
+        self._busy_timeout = busy_timeout
+        self._db: sqlite3.Connection | None = None
+
+    def _fail(self, doing: str, exc: BaseException) -> StoreError:
+        why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        return StoreError(_(_FAILED[doing]).format(path=self.path, problem=why))
+
+    def _conn(self) -> sqlite3.Connection:
+        if self._db is None:
+            try:
+                self._db = connect(self.path, self._busy_timeout)
+            except (OSError, sqlite3.Error) as exc:
+                raise self._fail("opened", exc) from None
+        return self._db
+
+    def _read(self, sql: str, params: Any = ()) -> list[Any]:
+        try:
+            return self._conn().execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            raise self._fail("read", exc) from None
+
+    @property
+    def broken(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    def migrate(self) -> int:
+        db = self._conn()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                current = self._apply(db)
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise self._fail("written", exc) from None
+        return current
+
+    def _apply(self, db: sqlite3.Connection) -> int:
+        db.execute("CREATE TABLE IF NOT EXISTS book_schema_version "
+                   "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")  # fmt: skip
+        current = db.execute("SELECT max(version) FROM book_schema_version").fetchone()[0] or 0
+        known = MIGRATIONS[-1][0]
+        if current > known:
+            raise StoreError(_(
+                "the licence book in {path} was written by a newer License Desk "
+                "(schema {schema}; this version knows {known})"
+            ).format(path=self.path, schema=current, known=known))
+        for version, script in MIGRATIONS:
+            if version > current:
+                for statement in _split_statements(script):
+                    db.execute(statement)
+                db.execute("INSERT INTO book_schema_version VALUES (?, ?)",
+                           (version, _time(datetime.now(UTC))))  # fmt: skip
+                current = version
+        return current
+
+    # ------------------------------------------------------------ writes
+
+    def keep(self, sightings: Iterable[Sighting]) -> list[Sighting]:
+        db = self._conn()
+        unknown: list[Sighting] = []
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                for s in sightings:
+                    older = self._stored(db, s.serial, s.service or "")
+                    if s.partial and older is None:
+                        unknown.append(s)
+                        continue
+                    note = db.execute("SELECT text FROM book_notes WHERE serial = ?",
+                                      (s.serial,)).fetchone()  # fmt: skip
+                    s = replace(s.merged(older), note=note[0] if note else None)
+                    db.execute(_UPSERT, row(s, _time(s.seen_at), _time(s.end_at)))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise self._fail("written", exc) from None
+        return unknown
+
+    @staticmethod
+    def _stored(db: sqlite3.Connection, serial: str, service: str) -> Sighting | None:
+        found = db.execute("SELECT body FROM book_licences WHERE serial = ? AND service = ?",
+                           (serial, service)).fetchone()  # fmt: skip
+        return Sighting.from_json(found[0]) if found else None
+
+    def set_note(self, serial: str, text: str, who: str, at: datetime) -> None:
+        db = self._conn()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                if text.strip():
+                    db.execute("INSERT INTO book_notes VALUES (?, ?, ?, ?) ON CONFLICT (serial) "
+                               "DO UPDATE SET text = excluded.text, who = excluded.who, "
+                               "at = excluded.at", (serial, text.strip(), who, _time(at)))
+                else:
+                    db.execute("DELETE FROM book_notes WHERE serial = ?", (serial,))
+                self._renote(db, serial, text.strip() or None)
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise self._fail("written", exc) from None
+
+    @staticmethod
+    def _renote(db: sqlite3.Connection, serial: str, note: str | None) -> None:
+        """The note is part of what a licence is found by: its rows' search text again."""
+        for rowid, body in db.execute("SELECT id, body FROM book_licences WHERE serial = ?",
+                                      (serial,)).fetchall():  # fmt: skip
+            s = replace(Sighting.from_json(body), note=note)
+            db.execute("UPDATE book_licences SET search = ?, body = ? WHERE id = ?",
+                       (s.search(), s.to_json(), rowid))  # fmt: skip
+
+    # ------------------------------------------------------------ reads
+
+    def find(self, text: str, limit: int = FIND_LIMIT) -> list[Sighting]:
+        words = find_words(text)
+        if words is None:
+            return []
+        match = " AND ".join('"' + w.replace('"', '""') + '"' for w in words.long)
+        narrow = "".join(" AND b.search LIKE ? ESCAPE '\\'" for _w in words.short)
+        sql = ("SELECT b.body FROM book_search JOIN book_licences b ON b.id = book_search.rowid "
+               f"WHERE book_search MATCH ?{narrow} ORDER BY {RANK.format(p='?')} LIMIT ?")
+        params = [match, *map(like_pattern, words.short), words.serial, words.pattern,
+                  words.pattern, limit]  # fmt: skip
+        return [Sighting.from_json(body) for (body,) in self._read(sql, params)]
+
+    def copy(self, serial: str, service: str | None = None) -> Sighting | None:
+        rows = self._read("SELECT body FROM book_licences WHERE serial = ? "
+                          "ORDER BY service = ? DESC, seen_at DESC LIMIT 1",
+                          (serial, service or ""))  # fmt: skip
+        return Sighting.from_json(rows[0][0]) if rows else None
+
+    def note(self, serial: str) -> Note | None:
+        rows = self._read("SELECT text, who, at FROM book_notes WHERE serial = ?", (serial,))
+        if not rows:
+            return None
+        text, who, at = rows[0]
+        return Note(text, who, datetime.fromisoformat(at))
+
+    def count(self) -> int:
+        return int(self._read("SELECT count(*) FROM book_licences")[0][0])
+
+    def __repr__(self) -> str:
+        return f"<SqliteBook {self.path}>"

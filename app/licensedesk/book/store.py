@@ -1,0 +1,99 @@
+"""What both book stores do, and :func:`open_book`, which opens the one the history uses.
+
+The book lives where the history lives (the History settings choose): this
+computer's SQLite file (``history.sqlite3``, tables of its own beside the history's)
+or the team's PostgreSQL database, so that a teammate's lookups are found too. Its
+tables carry their own schema versions (``book_schema_version``), so a desk without
+the book still opens a history the book has been added to.
+
+Stores are synchronous and used from one thread at a time: the desk's
+:class:`~.keeper.BookKeeper` runs them on a worker thread, the CLI directly.
+Failures raise the history's :class:`~licensedesk.history.store.StoreError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+from licensedesk.history.store import StoreError, local_history_path
+from licensedesk.i18n import _
+
+from .sighting import Sighting
+
+if TYPE_CHECKING:
+    from licensedesk.history.settings import HistorySettings
+    from licensedesk.profiles import SecretStore
+
+__all__ = ["FIND_LIMIT", "BookStore", "Note", "open_book"]
+
+#: the most licences one find returns (a person narrows the words rather than scrolls)
+FIND_LIMIT = 50
+
+
+class Note(NamedTuple):
+    """The team's note on a serial: its text, who wrote it last and when (UTC)."""
+
+    text: str
+    who: str
+    at: datetime
+
+
+class BookStore(Protocol):
+    """The methods both stores have. Every write is one transaction."""
+
+    label: str
+
+    def migrate(self) -> int: ...
+
+    def keep(self, sightings: Iterable[Sighting]) -> list[Sighting]:
+        """Store each sighting over what is known of its licence (the parts it did not
+        read are kept, :meth:`Sighting.merged`). Returns the partial sightings of licences
+        the book does not have, not stored (:attr:`Sighting.partial`)."""
+
+    def find(self, text: str, limit: int = FIND_LIMIT) -> list[Sighting]:
+        """Licences whose serial, licensee, e-mail, SKU, dealer, host IDs or note hold
+        every word of ``text`` (folded): exact serial first, then e-mail, then name
+        matches, the most recently seen first within each."""
+
+    def copy(self, serial: str, service: str | None = None) -> Sighting | None:
+        """The stored licence (of ``service`` when it has one there; else the latest)."""
+
+    def note(self, serial: str) -> Note | None: ...
+
+    def set_note(self, serial: str, text: str, who: str, at: datetime) -> None:
+        """Set (or, with an empty ``text``, remove) the note on ``serial``."""
+
+    def count(self) -> int: ...
+
+    def close(self) -> None: ...
+
+    @property
+    def broken(self) -> bool: ...
+
+
+def open_book(settings: HistorySettings, *, secrets: SecretStore | None = None,
+              data_dir: Path | None = None) -> BookStore:  # fmt: skip
+    """The book of the store the history settings name, opened and migrated. Raises
+    StoreError."""
+    opened: BookStore
+    if settings.store == "team":
+        from licensedesk.history.settings import team_password
+
+        from .postgres_book import PostgresBook
+
+        if not settings.team_url:
+            raise StoreError(_("no team database is set in the history settings"))
+        opened = PostgresBook(settings.team_url, password=team_password(secrets))
+    else:
+        from .sqlite_book import SqliteBook
+
+        opened = SqliteBook(local_history_path(data_dir))
+    try:
+        opened.migrate()
+    except BaseException:
+        opened.close()
+        raise
+    return opened

@@ -1,0 +1,51 @@
+"""Opening the local SQLite file the history and the licence book share.
+
+WAL with ``synchronous=NORMAL``: readers never wait for a writer, and another window
+or a CLI command may write the same file at the same time (they queue on SQLite's
+lock, ``busy_timeout``). A committed write survives a crash of the process; a power
+cut may lose the last transactions (the price of NORMAL instead of FULL).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+__all__ = ["connect"]
+
+
+def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
+    """A connection to ``path`` (made with its folder when missing), in WAL mode.
+    Raises OSError or sqlite3.Error."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # isolation_level=None: no implicit transactions, each write says BEGIN itself;
+    # check_same_thread=False: a store's worker thread owns it, one at a time.
+    db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None,
+                         check_same_thread=False)  # fmt: skip
+    try:
+        _into_wal(db, busy_timeout)
+        db.execute("PRAGMA synchronous=NORMAL")
+    except sqlite3.Error:
+        db.close()
+        raise
+    return db
+
+
+def _into_wal(db: sqlite3.Connection, busy_timeout: float) -> None:
+    """``PRAGMA journal_mode=WAL``, tried again until the busy timeout: while another
+    process turns a new file into WAL, SQLite answers "database is locked" at once,
+    without waiting on its busy handler (two desks or commands starting together)."""
+    give_up = time.monotonic() + busy_timeout
+    pause = 0.005
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            if time.monotonic() + pause > give_up:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)

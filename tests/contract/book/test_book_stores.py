@@ -1,0 +1,155 @@
+"""The licence book's two stores behave the same: the local SQLite file and a team's
+PostgreSQL database (a real server, tests/support/postgres_fixtures.py)."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from licensedesk.book.postgres_book import PostgresBook
+from licensedesk.book.sighting import Device, ProductSeats, Sighting
+from licensedesk.book.sqlite_book import SqliteBook
+from licensedesk.history.sqlite_store import SqliteStore
+
+MARIA = "LEWX-6XUC-N5G5-Q8F9-Q2R5"
+JENS = "TXVS-45ED-MBUD-ELDQ-GLS2"
+ACME = "AAAA-BBBB-CCCC-DDDD-EEEE"
+SERVICE = "https://licences.example.com"
+T0 = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
+
+
+def seen(serial: str, **fields) -> Sighting:
+    base = dict(serial=serial, service=SERVICE, profile="reseller", seen_at=T0)
+    return Sighting(**{**base, **fields})
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def book(request, tmp_path):
+    if request.param == "sqlite":
+        opened = SqliteBook(tmp_path / "history.sqlite3")
+    else:
+        team_db = request.getfixturevalue("team_db")
+        opened = PostgresBook(team_db.url, password=team_db.password)
+    opened.migrate()
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def filled(book):
+    book.keep([
+        seen(MARIA, licensee="María Jénsen", email="maria.jensen@acme.example",
+             sku_name="Studio Pro", sku_number="SP-100", dealer="Nordic Reseller",
+             devices=(Device(host_id="963075a5c0ffee", tag="lab-pc", activated=True),),
+             products=(ProductSeats("Studio", used=2, maximum=2),)),
+        seen(JENS, licensee="Jens Maria Olsen", email="jens@olsen.example",
+             seen_at=T0 + timedelta(days=1)),
+        seen(ACME, licensee="ACME Corp", email="it@acme.example", seen_at=T0 + timedelta(days=2)),
+    ])  # fmt: skip
+    return book
+
+
+def serials(found) -> list[str]:
+    return [s.serial for s in found]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("jensen", [MARIA]),  # the accent folded away
+    ("JÉNSEN", [MARIA]),  # on the query too
+    ("963075", [MARIA]),  # a fragment of a host ID
+    ("lab-pc", []),  # device tags are not what a licence is found by
+    ("olsen.ex", [JENS]),  # a fragment of an e-mail
+    ("nordic", [MARIA]),  # the dealer
+    ("sp-100", [MARIA]),  # the SKU number
+    ("maria olsen", [JENS]),  # every word must be there
+    ("zzz", []),
+])  # fmt: skip
+def test_find_by_fragments(filled, text, expected):
+    assert serials(filled.find(text)) == expected
+
+
+def test_ranked_exact_serial_then_email_then_name(filled):
+    # "acme": MARIA's e-mail and ACME's e-mail and name; "maria": MARIA's e-mail, JENS's name
+    assert serials(filled.find("maria")) == [MARIA, JENS]
+    assert serials(filled.find(ACME.lower())) == [ACME]
+    both = serials(filled.find("acme"))
+    assert both == [ACME, MARIA]  # both by e-mail: the one seen last first
+
+
+def test_a_short_word_narrows_but_does_not_find_alone(filled):
+    assert filled.find("ma") == []
+    assert serials(filled.find("jens ol")) == [JENS]
+
+
+def test_a_sighting_keeps_what_it_did_not_read(filled):
+    filled.keep([seen(MARIA, licensee="María Jénsen", seen_at=T0 + timedelta(days=5))])
+    copy = filled.copy(MARIA)
+    assert copy.seen_at == T0 + timedelta(days=5)
+    assert copy.devices[0].host_id == "963075a5c0ffee"
+    assert copy.products == (ProductSeats("Studio", used=2, maximum=2),)
+    assert copy.email == "maria.jensen@acme.example"
+    assert serials(filled.find("963075")) == [MARIA]
+
+
+def test_the_copy_prefers_the_service_asked_for(filled):
+    filled.keep([seen(MARIA, service="https://other.example", licensee="Other",
+                      seen_at=T0 + timedelta(days=9))])  # fmt: skip
+    assert filled.copy(MARIA, SERVICE).licensee == "María Jénsen"
+    assert filled.copy(MARIA).licensee == "Other"  # no service named: the latest
+    assert filled.copy("ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ") is None
+
+
+def test_a_note_is_kept_found_and_removed(filled):
+    filled.set_note(MARIA, "  real owner: Bob Builder ", "ana", T0)
+    assert filled.note(MARIA).text == "real owner: Bob Builder"
+    assert filled.note(MARIA).who == "ana"
+    assert serials(filled.find("builder")) == [MARIA]
+    filled.keep([seen(MARIA, seen_at=T0 + timedelta(days=3))])  # a new lookup keeps it found
+    assert serials(filled.find("builder")) == [MARIA]
+    filled.set_note(MARIA, "", "ana", T0)
+    assert filled.note(MARIA) is None
+    assert filled.find("builder") == []
+
+
+def test_full_seats_and_counts(filled):
+    assert filled.copy(MARIA).full
+    assert not filled.copy(JENS).full
+    assert filled.count() == 3
+
+
+def test_migrate_twice_is_one_schema(book):
+    assert book.migrate() == 1
+
+
+def test_the_book_shares_the_history_file_without_touching_its_schema(tmp_path):
+    path = tmp_path / "history.sqlite3"
+    history = SqliteStore(path)
+    history.migrate()
+    book = SqliteBook(path)
+    book.migrate()
+    book.keep([seen(MARIA, licensee="Maria")])
+    assert history.migrate() == 2  # the history's own versions, unchanged
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT max(version) FROM book_schema_version").fetchone() == (1,)
+    history.close()
+    book.close()
+
+
+def test_replacing_a_sighting_replaces_its_search_text(book):
+    book.keep([seen(MARIA, licensee="Old Name")])
+    book.keep([replace(seen(MARIA), licensee="New Name")])
+    assert book.find("old name") == []
+    assert serials(book.find("new name")) == [MARIA]
+
+
+def test_a_service_address_keeps_only_its_origin():
+    from licensedesk.api.models import License
+    from licensedesk.book import from_lookup
+
+    lic = License(id=1, serial=MARIA, name="M")
+    seen_ = from_lookup(lic, None, None, profile="p",
+                        service="https://user:pw@licences.example.com:8443/v2/?token=abc")
+    assert seen_.service == "https://licences.example.com:8443"
