@@ -17,15 +17,15 @@ from typing import Any
 import psycopg
 
 from licensedesk.history.postgres_store import connect, store_error
-from licensedesk.history.scrub import register_secret
+from licensedesk.history.scrub import erased_words, register_secret
 from licensedesk.history.settings import describe_team_url
 from licensedesk.history.store import StoreError
 from licensedesk.i18n import N_, _
 
 from .folding import like_pattern
 from .sighting import Sighting
-from .sql import COLUMNS, RANK, find_words, row
-from .store import FIND_LIMIT, Note
+from .sql import COLUMNS, RANK, erased, find_words, row, who_column
+from .store import FIND_LIMIT, Erasure, Note
 
 __all__ = ["LOCK_KEY", "MIGRATIONS", "PostgresBook"]
 
@@ -204,6 +204,64 @@ class PostgresBook:
                                 (s.search(), s.to_json(), rowid))  # fmt: skip
         except psycopg.Error as exc:
             raise self._fail("written", exc) from None
+
+    def forget(self, who: str, *, dry_run: bool = False) -> Erasure:
+        column, value = who_column(who)
+        db = self._conn()
+        try:
+            with db.transaction() as tx, db.cursor() as cur:
+                erasure = self._erase(cur, column, value)
+                if dry_run:
+                    raise psycopg.Rollback(tx)
+            if not dry_run:
+                self._vacuum(db)
+        except psycopg.Error as exc:
+            raise self._fail("written", exc) from None
+        return erasure
+
+    @staticmethod
+    def _vacuum(db: psycopg.Connection) -> None:
+        """The old row versions that held the erased text, removed now rather than at the
+        next autovacuum (for a role that does not own a table, PostgreSQL skips it with a
+        warning and autovacuum does it later)."""
+        db.execute("VACUUM book_licences, book_notes, history")
+
+    @staticmethod
+    def _erase(cur: psycopg.Cursor, column: str, value: str) -> Erasure:
+        found = [(rowid, Sighting.from_json(body)) for rowid, body in cur.execute(
+            f"SELECT id, body FROM book_licences WHERE {column} = %s FOR UPDATE",
+            (value,)).fetchall()]  # fmt: skip
+        serials = sorted({s.serial for _id, s in found})
+        words = sorted({w for _id, s in found for w in (s.licensee, s.email) if w})
+        for rowid, s in found:
+            clean = erased(s)
+            cur.execute("UPDATE book_licences SET licensee_f = '', email_f = '', search = %s, "
+                        "body = %s WHERE id = %s", (clean.search(), clean.to_json(), rowid))
+        notes = 0
+        for serial in serials:
+            note = cur.execute("SELECT text FROM book_notes WHERE serial = %s FOR UPDATE",
+                               (serial,)).fetchone()  # fmt: skip
+            if note and (text := erased_words(note[0], words) or "") != note[0]:
+                cur.execute("UPDATE book_notes SET text = %s WHERE serial = %s", (text, serial))
+                for rowid, body in cur.execute("SELECT id, body FROM book_licences WHERE "
+                                               "serial = %s", (serial,)).fetchall():
+                    s = replace(Sighting.from_json(body), note=text)
+                    cur.execute("UPDATE book_licences SET search = %s, body = %s WHERE id = %s",
+                                (s.search(), s.to_json(), rowid))  # fmt: skip
+                notes += 1
+        return Erasure(serials, words, len(found), notes)
+
+    def drop_unseen(self, before: datetime) -> int:
+        db = self._conn()
+        try:
+            with db.transaction(), db.cursor() as cur:
+                dropped = cur.execute("DELETE FROM book_licences WHERE seen_at < %s",
+                                      (before,)).rowcount  # fmt: skip
+                cur.execute("DELETE FROM book_notes WHERE serial NOT IN "
+                            "(SELECT serial FROM book_licences)")  # fmt: skip
+        except psycopg.Error as exc:
+            raise self._fail("written", exc) from None
+        return dropped
 
     # ------------------------------------------------------------ reads
 

@@ -42,3 +42,20 @@ def find_words(text: str) -> Find | None:
 #: the order of a find (placeholders: serial, pattern, pattern)
 RANK = ("CASE WHEN b.serial = {p} THEN 0 WHEN b.email_f LIKE {p} ESCAPE '\\' THEN 1 "
         "WHEN b.licensee_f LIKE {p} ESCAPE '\\' THEN 2 ELSE 3 END, b.seen_at DESC, b.id")
+
+
+def who_column(who: str) -> tuple[str, str]:
+    """(the column ``who`` is matched in, the value): a serial, an e-mail or a name."""
+    from licensedesk.api.serials import SERIAL_RE
+
+    text = who.strip()
+    if SERIAL_RE.fullmatch(text.upper()):
+        return "serial", text.upper()
+    return ("email_f" if "@" in text else "licensee_f"), fold(text)
+
+
+def erased(s: Sighting) -> Sighting:
+    """``s`` without its licensee's name and e-mail."""
+    from dataclasses import replace
+
+    return replace(s, licensee=None, email=None)

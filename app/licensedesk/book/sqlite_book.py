@@ -16,14 +16,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from licensedesk.history.scrub import erased_words
 from licensedesk.history.sqlite_file import connect
 from licensedesk.history.store import StoreError
 from licensedesk.i18n import N_, _
 
 from .folding import like_pattern
 from .sighting import Sighting
-from .sql import COLUMNS, RANK, find_words, row
-from .store import FIND_LIMIT, Note
+from .sql import COLUMNS, RANK, erased, find_words, row, who_column
+from .store import FIND_LIMIT, Erasure, Note
 
 __all__ = ["MIGRATIONS", "SqliteBook"]
 
@@ -230,6 +231,59 @@ class SqliteBook:
             s = replace(Sighting.from_json(body), note=note)
             db.execute("UPDATE book_licences SET search = ?, body = ? WHERE id = ?",
                        (s.search(), s.to_json(), rowid))  # fmt: skip
+
+    def forget(self, who: str, *, dry_run: bool = False) -> Erasure:
+        column, value = who_column(who)
+        db = self._conn()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                erasure = self._erase(db, column, value)
+                if not dry_run:  # the index's segments drop what the erased text made
+                    db.execute("INSERT INTO book_search (book_search) VALUES ('optimize')")
+                db.execute("ROLLBACK" if dry_run else "COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise self._fail("written", exc) from None
+        return erasure
+
+    @staticmethod
+    def _erase(db: sqlite3.Connection, column: str, value: str) -> Erasure:
+        found = [(rowid, Sighting.from_json(body)) for rowid, body in db.execute(
+            f"SELECT id, body FROM book_licences WHERE {column} = ?", (value,))]
+        serials = sorted({s.serial for _id, s in found})
+        words = sorted({w for _id, s in found for w in (s.licensee, s.email) if w})
+        for rowid, s in found:
+            clean = erased(s)
+            db.execute("UPDATE book_licences SET licensee_f = '', email_f = '', search = ?, "
+                       "body = ? WHERE id = ?", (clean.search(), clean.to_json(), rowid))
+        notes = 0
+        for serial in serials:
+            note = db.execute("SELECT text FROM book_notes WHERE serial = ?", (serial,)).fetchone()
+            if note and (text := erased_words(note[0], words) or "") != note[0]:
+                db.execute("UPDATE book_notes SET text = ? WHERE serial = ?", (text, serial))
+                SqliteBook._renote(db, serial, text)
+                notes += 1
+        return Erasure(serials, words, len(found), notes)
+
+    def drop_unseen(self, before: datetime) -> int:
+        db = self._conn()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                dropped = db.execute("DELETE FROM book_licences WHERE seen_at < ?",
+                                     (_time(before),)).rowcount  # fmt: skip
+                db.execute("DELETE FROM book_notes WHERE serial NOT IN "
+                           "(SELECT serial FROM book_licences)")  # fmt: skip
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise self._fail("written", exc) from None
+        return dropped
 
     # ------------------------------------------------------------ reads
 

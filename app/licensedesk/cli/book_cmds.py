@@ -75,3 +75,114 @@ def cmd_find(args: argparse.Namespace, printer: Printer) -> int:
     else:
         printer.line(_("No licence in the book matches {text}.").format(text=repr(text)))
     return OK if found else REFUSED
+
+
+# ---------------------------------------------------------------- book import / forget
+
+
+def prepare_book(args: argparse.Namespace) -> str:
+    """Before connecting: which action, and for ``import`` the serials (usage errors exit
+    2, nothing sent). Returns ``import`` or ``forget``."""
+    from .book_options import BOOK_USAGE
+    from .errors import UsageError
+
+    words = list(args.words)
+    if len(words) != 2 or words[0] not in ("import", "forget"):
+        raise UsageError(_("usage: {usage}").format(usage=BOOK_USAGE))
+    if words[0] == "import":
+        from licensedesk.batch.parse import parse_serials
+
+        from .check import no_serial, read_input
+
+        parsed = parse_serials(read_input(words[1]))
+        if not parsed.serials:
+            raise UsageError(no_serial(words[1], len(parsed.not_serials)))
+        args.parsed = parsed
+    return words[0]
+
+
+async def cmd_import(client: Any, args: argparse.Namespace, printer: Printer,
+                     profile: Any) -> int:  # fmt: skip
+    """Check every serial of the file (read-only); the client keeps each answer in the
+    book. Ctrl+C stops sending; what was answered is kept."""
+    import asyncio
+
+    from licensedesk.batch.check import BatchCheck
+    from licensedesk.i18n import ngettext
+
+    from .check_output import Progress
+    from .errors import INTERRUPTED
+
+    batch = BatchCheck(client, args.parsed.serials,
+                       concurrency=args.concurrency or profile.batch_concurrency)  # fmt: skip
+    progress = Progress(printer.err, batch.total)
+    results: list[Any] = []
+
+    def on_result(result: Any) -> None:
+        results.append(result)
+        progress.update(batch.done)
+
+    try:
+        await batch.run(on_result)
+    except asyncio.CancelledError:
+        progress.clear()
+        printer.note(ngettext("Interrupted: {done} of {total} serial checked and kept.",
+                              "Interrupted: {done} of {total} serials checked and kept.",
+                              batch.total).format(done=batch.done, total=batch.total))  # fmt: skip
+        return INTERRUPTED
+    progress.clear()
+    kept = sum(1 for r in results if r.found)
+    errors = sum(1 for r in results if r.status == "error")
+    missing = len(results) - kept - errors
+    printer.result({"kept": kept, "not_found": missing, "errors": errors}, " ".join([
+        ngettext("{n} licence kept in the book.", "{n} licences kept in the book.",
+                 kept).format(n=kept),
+        ngettext("{n} serial not found.", "{n} serials not found.", missing).format(n=missing)
+        if missing else "",
+        ngettext("{n} serial could not be checked.", "{n} serials could not be checked.",
+                 errors).format(n=errors) if errors else ""]).strip())  # fmt: skip
+    return NETWORK if errors else OK
+
+
+def cmd_forget(args: argparse.Namespace, printer: Printer) -> int:
+    """Count first, ask (or ``--yes``), then erase in one go."""
+    from licensedesk.book.erase import forget
+    from licensedesk.history import StoreError, open_store
+
+    from .service import confirm
+
+    who = args.words[1]
+    settings, secrets, kind = chosen_store(args, printer)
+    with open_book_store(args, printer) as book:
+        try:
+            history = open_store(settings, secrets=secrets, store=kind)
+        except StoreError as exc:
+            raise CliError(exc.sentence, NETWORK if exc.network else USAGE_CODE) from None
+        try:
+            counted = forget(book, history, who, dry_run=True)
+            if not counted.licences:
+                printer.line(_("No licence in the book has {who} as its licensee, e-mail or "
+                               "serial: nothing was changed.").format(who=repr(who)))
+                return REFUSED
+            question = _erase_question(who, counted)
+            confirm(args, printer, _("{question} Add --yes to erase without a terminal.")
+                    .format(question=question), question)  # fmt: skip
+            done = forget(book, history, who)
+        except StoreError as exc:
+            raise CliError(exc.sentence, NETWORK if exc.network else USAGE_CODE) from None
+        finally:
+            history.close()
+    printer.result(done._asdict(), _("Erased: {licences} licence records, {notes} notes, "
+                                     "{history} history entries.").format(**done._asdict()))
+    return OK
+
+
+def _erase_question(who: str, counted: Any) -> str:
+    from licensedesk.i18n import ngettext
+
+    return ngettext(
+        "Erase the name and e-mail of {who} from {n} record (licences {licences}, notes "
+        "{notes}, history entries {history})?",
+        "Erase the name and e-mail of {who} from {n} records (licences {licences}, notes "
+        "{notes}, history entries {history})?", counted.total,
+    ).format(who=repr(who), n=counted.total, **counted._asdict())

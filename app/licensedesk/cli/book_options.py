@@ -9,8 +9,14 @@ from typing import Any
 
 from licensedesk.i18n import N_, _
 
+from .options import concurrency
+
 #: the commands' lines in the list of ``licensedesk-cli --help``
 FIND_HELP = N_("find licences the desk has seen by customer, e-mail, host ID or serial")
+BOOK_HELP = N_("fill the licence book from a file, or erase a licensee's personal data")
+BOOK_USAGE = """\
+licensedesk-cli book import FILE [--concurrency N] [connection options]
+       licensedesk-cli book forget EMAIL|NAME|SERIAL [--yes] [--store local|team]"""
 
 
 def add_find_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
@@ -25,5 +31,25 @@ def add_find_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
             "1 when none."),
     )  # fmt: skip
     p.add_argument("text", nargs="+", metavar="TEXT")
+    p.add_argument("--store", choices=("local", "team"),
+                   help=_("this computer's book or the team's (default: the history's)"))
+
+
+def add_book_arguments(p: argparse.ArgumentParser) -> None:
+    """The ``book`` sub-command's own arguments (its parser has the connection options:
+    ``import`` checks serials at the service)."""
+    p.usage = BOOK_USAGE
+    p.description = _(
+        "'import' checks every serial found in FILE (text, CSV or an .xlsx workbook; - for "
+        "standard input) as 'check' does, read-only, and keeps the answers in the licence "
+        "book. 'forget' erases a licensee's name and e-mail from the book, its notes and "
+        "the history (the records stay, with \"[erased]\" where they named the person), "
+        "after saying how many records it changes.")
+    p.add_argument("words", nargs="+", metavar="import FILE | forget WHO",
+                   help=argparse.SUPPRESS)  # fmt: skip
+    p.add_argument("--concurrency", type=concurrency, metavar="N",
+                   help=_("requests in flight at once for import (default: the profile's)"))
+    p.add_argument("-y", "--yes", action="store_true",
+                   help=_("forget without asking (needed without a terminal)"))
     p.add_argument("--store", choices=("local", "team"),
                    help=_("this computer's book or the team's (default: the history's)"))

@@ -19,7 +19,7 @@ from licensedesk.batch.check import BatchCheck
 from licensedesk.batch.model import CheckResult, Status
 from licensedesk.batch.parse import ParsedInput, parse_serials
 from licensedesk.i18n import _, ngettext
-from licensedesk.text_input import decode_text
+from licensedesk.text_input import decode_text, is_spreadsheet, spreadsheet_text
 
 from . import streams
 from .check_output import OrderedRows, Progress, summary
@@ -39,7 +39,8 @@ NOT_USABLE = frozenset({Status.NOT_FOUND, Status.INVALID, Status.EXPIRED, Status
 
 def read_input(name: str) -> str:
     """The text of FILE, or of standard input for ``-``, in any common encoding (a BOM is
-    dropped): the same bytes read the same from a file and from a pipe."""
+    dropped), or the cells of an .xlsx workbook: the same bytes read the same from a
+    file and from a pipe."""
     if name == "-":
         if sys.stdin is None:
             raise UsageError(_("There is no standard input to read serials from."))
@@ -47,12 +48,25 @@ def read_input(name: str) -> str:
             print(_("Paste or type the serials, then press Ctrl+D (Ctrl+Z, Enter on Windows)."),
                   file=sys.stderr)  # fmt: skip
         stdin = getattr(sys.stdin, "buffer", None)
-        return decode_text(stdin.read()) if stdin is not None else sys.stdin.read()
+        return _text_of(stdin.read(), name) if stdin is not None else sys.stdin.read()
     try:
-        return decode_text(Path(name).read_bytes())
+        data = Path(name).read_bytes()
     except OSError as exc:
         raise UsageError(_("Cannot read {file}: {reason}.").format(
             file=name, reason=(exc.strerror or str(exc)).lower())) from None
+    return _text_of(data, name)
+
+
+def _text_of(data: bytes, name: str) -> str:
+    """Text as it comes, or every cell of an .xlsx workbook."""
+    if not is_spreadsheet(data):
+        return decode_text(data)
+    try:
+        return spreadsheet_text(data)
+    except ValueError:
+        where = _("standard input") if name == "-" else name
+        raise UsageError(_("{file} looks like a spreadsheet but cannot be read as an .xlsx "
+                           "workbook; save it as .xlsx or .csv.").format(file=where)) from None
 
 
 def _isatty(stream: object) -> bool:
@@ -68,11 +82,11 @@ def prepare(args: argparse.Namespace) -> None:
         raise UsageError(_("Give --json or --csv, not both."))
     parsed = parse_serials(read_input(args.file))
     if not parsed.serials:
-        raise UsageError(_no_serial(args.file, len(parsed.not_serials)))
+        raise UsageError(no_serial(args.file, len(parsed.not_serials)))
     args.parsed = parsed
 
 
-def _no_serial(name: str, not_serials: int) -> str:
+def no_serial(name: str, not_serials: int) -> str:
     """Why there is nothing to check: a whole sentence for each case (word order differs)."""
     if name == "-":
         if not_serials:

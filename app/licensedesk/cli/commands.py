@@ -69,6 +69,10 @@ async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
 
                 return await check.cmd_check(client, args, printer, conn.profile,
                                              recorder=recorder)  # fmt: skip
+            if args.command == "book":
+                from .book_cmds import cmd_import
+
+                return await cmd_import(client, args, printer, conn.profile)
             if args.command == "upgrade":
                 from .upgrade_cmd import cmd_upgrade as run
             else:
@@ -163,6 +167,11 @@ def _dispatch(args: argparse.Namespace, printer: Printer) -> int:
             from . import book_cmds
 
             return book_cmds.cmd_find(args, printer)
+        if args.command == "book":
+            from . import book_cmds
+
+            if book_cmds.prepare_book(args) == "forget":
+                return book_cmds.cmd_forget(args, printer)
         from . import service
 
         service.precheck(args)

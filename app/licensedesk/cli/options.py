@@ -124,3 +124,16 @@ PROFILE_FIELDS = (
     "allow_insecure_http",
     "batch_concurrency",
 )
+
+
+def concurrency(text: str) -> int:
+    """``--concurrency``: a whole number from 1 to 32 (argparse says so otherwise)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("not a whole number: {text}").format(text=repr(text))
+        ) from None
+    if not 1 <= value <= 32:
+        raise argparse.ArgumentTypeError(_("must be from 1 to 32, not {value}").format(value=value))
+    return value

@@ -15,7 +15,7 @@ from licensedesk.i18n import N_, _
 from licensedesk.translated_parser import TranslatedParser
 
 from . import book_options, history_options
-from .options import ENV_KEY, ENV_PROFILE, ENV_WRITE_KEY, add_profile_field_options
+from .options import ENV_KEY, ENV_PROFILE, ENV_WRITE_KEY, add_profile_field_options, concurrency
 
 #: the --help epilog; ``{key}`` and the like are the environment variables' names
 EPILOG = N_("""\
@@ -64,19 +64,6 @@ def _connection(*, top: bool) -> argparse.ArgumentParser:
     return p
 
 
-def _concurrency(text: str) -> int:
-    """``--concurrency``: a whole number from 1 to 32 (argparse says so otherwise)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("not a whole number: {text}").format(text=repr(text))
-        ) from None
-    if not 1 <= value <= 32:
-        raise argparse.ArgumentTypeError(_("must be from 1 to 32, not {value}").format(value=value))
-    return value
-
-
 def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentParser:
     """The command line's parser; whole by default (man pages and completion read it).
 
@@ -100,6 +87,7 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
     _add_registration_commands(service)
     _add_history_command(sub, service.wanted("history"))
     _add_find_command(sub, service.wanted("find"))
+    book_options.add_book_arguments(service.add("book", _(book_options.BOOK_HELP)))
     _add_profile_command(sub, service.wanted("profile"))
     return parser
 
@@ -183,7 +171,7 @@ def _add_check_command(service: _ServiceCommands) -> None:
         help=_("also validate each serial for this product (never records a host)"),
     )  # fmt: skip
     p.add_argument(
-        "--concurrency", type=_concurrency, metavar="N",
+        "--concurrency", type=concurrency, metavar="N",
         help=_("requests in flight at once, 1 to 32 (default: the profile's, else 8)"),
     )  # fmt: skip
     p.add_argument("--csv", action="store_true", help=_("CSV with a header instead of text"))

@@ -26,6 +26,9 @@ def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
     try:
         _into_wal(db, busy_timeout)
         db.execute("PRAGMA synchronous=NORMAL")
+        # what is deleted or replaced is overwritten, not left in free pages: erasing a
+        # licensee's personal data leaves no copy in the file
+        db.execute("PRAGMA secure_delete=ON")
     except sqlite3.Error:
         db.close()
         raise

@@ -21,7 +21,7 @@ from typing import Any
 from licensedesk.i18n import N_, _
 
 from .model import Entry, HistoryQuery
-from .scrub import clean_entry, scrub_text
+from .scrub import clean_entry, scrub_text, scrubbed_pair
 from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial, where
 from .sqlite_file import connect
 from .store import StoreError
@@ -223,6 +223,32 @@ class SqliteStore:
         if since is not None:
             sql, params = sql + " WHERE time >= ?", [_time(since)]
         yield from self._select(sql + " ORDER BY history.time, history.id", params)
+
+    def erase_words(self, serials: list[str], words: list[str], *, dry_run: bool = False) -> int:
+        """Replace ``words`` (a licensee's name and e-mail) in the details and before-rows
+        of the entries of ``serials``; the entries stay. Returns how many changed."""
+        if not serials or not words:
+            return 0
+        marks = ", ".join("?" * len(serials))
+        db = self._conn()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                rows = db.execute(f"SELECT id, detail, before_json FROM history WHERE serial IN "
+                                  f"({marks}) OR other_serial IN ({marks})",
+                                  [*serials, *serials]).fetchall()  # fmt: skip
+                changed = [(d, b, i) for i, *old in rows
+                           if (new := scrubbed_pair(old, words)) != tuple(old)
+                           for d, b in [new]]  # fmt: skip
+                db.executemany("UPDATE history SET detail = ?, before_json = ? WHERE id = ?",
+                               changed)  # fmt: skip
+                db.execute("ROLLBACK" if dry_run else "COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise self._fail("written", exc) from None
+        return len(changed)
 
     def count(self) -> int:
         try:

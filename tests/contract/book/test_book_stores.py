@@ -153,3 +153,61 @@ def test_a_service_address_keeps_only_its_origin():
     seen_ = from_lookup(lic, None, None, profile="p",
                         service="https://user:pw@licences.example.com:8443/v2/?token=abc")
     assert seen_.service == "https://licences.example.com:8443"
+
+
+@pytest.fixture
+def history(request, book, tmp_path):
+    """The history store beside ``book`` (the same file or database)."""
+    if isinstance(book, SqliteBook):
+        opened = SqliteStore(book.path)
+    else:
+        from licensedesk.history.postgres_store import PostgresStore
+
+        team_db = request.getfixturevalue("team_db")
+        opened = PostgresStore(team_db.url, password=team_db.password)
+    opened.migrate()
+    yield opened
+    opened.close()
+
+
+def test_forget_erases_name_and_email_from_book_notes_and_history(filled, history):
+    from licensedesk.book.erase import forget
+    from licensedesk.history import Entry
+    from licensedesk.history.model import new_entry_id
+
+    history.write(Entry(id=new_entry_id(), time=T0, user="ana", machine="m", action="register",
+                        serial=MARIA, outcome="done", detail="Registered to María Jénsen",
+                        before={"name": "María Jénsen", "email": "maria.jensen@acme.example"}))
+    filled.set_note(MARIA, "owner: María Jénsen (MARIA.JENSEN@acme.example)", "ana", T0)
+
+    counted = forget(filled, history, "Maria.Jensen@ACME.example", dry_run=True)
+    assert (counted.licences, counted.notes, counted.history) == (1, 1, 1)
+    assert serials(filled.find("jensen")) == [MARIA]  # a dry run changes nothing
+
+    done = forget(filled, history, "Maria.Jensen@ACME.example")
+    assert done == counted
+    assert filled.find("jensen") == []
+    copy = filled.copy(MARIA)
+    assert (copy.licensee, copy.email) == (None, None)
+    assert copy.devices  # the record stays
+    assert filled.note(MARIA).text == "owner: [erased] ([erased])"
+    entry = history.history(MARIA)[0]
+    assert entry.detail == "Registered to [erased]"
+    assert entry.before == {"name": "[erased]", "email": "[erased]"}
+
+
+def test_forget_by_name_or_serial(filled, history):
+    from licensedesk.book.erase import forget
+
+    assert forget(filled, history, "jens maria olsen").licences == 1  # a name, whole
+    assert filled.copy(JENS).licensee is None
+    assert forget(filled, history, ACME.lower()).licences == 1
+    assert filled.copy(ACME).email is None
+    assert forget(filled, history, "nobody").licences == 0
+
+
+def test_drop_unseen(filled):
+    filled.set_note(MARIA, "old", "ana", T0)
+    assert filled.drop_unseen(T0 + timedelta(hours=12)) == 1  # MARIA, seen at T0
+    assert filled.copy(MARIA) is None and filled.note(MARIA) is None
+    assert filled.count() == 2

@@ -73,3 +73,57 @@ def test_the_book_holds_no_key(sandbox, cli, conn, tmp_path):
         for name in ("key", "signature", "signature_trial"):
             if product[name]:
                 assert product[name] not in dumped
+
+
+def test_book_import_fills_the_book_from_a_workbook(sandbox, cli, conn, tmp_path):
+    import xlsxwriter
+
+    args, env = conn
+    path = tmp_path / "customers.xlsx"
+    book = xlsxwriter.Workbook(str(path))
+    sheet = book.add_worksheet()
+    kinds = ("trial", "host_limit")
+    for row, kind in enumerate(kinds):
+        sheet.write_row(row, 0, [f"c{row}", sandbox.serial(kind)])
+    sheet.write(5, 0, "ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZA")  # not found
+    book.close()
+
+    r = cli("book", "import", str(path), *args, env=env)
+    assert r.code == 0, r.err
+    assert r.out.strip() == "2 licences kept in the book. 1 serial not found."
+    found = cli("find", "sofia.rossi", "--json").json  # the host_limit licence
+    assert [row["serial"] for row in found] == [sandbox.serial("host_limit")]
+    assert cli("find", "priya", "--json").json[0]["serial"] == sandbox.serial("trial")
+
+
+def test_book_forget_erases_the_email_from_book_notes_and_history(sandbox, cli, conn, tmp_path):
+    args, env = conn
+    serial = sandbox.serial("offline")  # offline-distributed: registration is possible
+    assert cli("register", serial, "--name", "Jörg Ödegaard", "--email", "jorg@fjord.example",
+               *args, env=env).code == 0  # fmt: skip
+    assert cli("show", serial, *args, env=env).code == 0
+    assert cli("find", "fjord.example").code == 0
+
+    r = cli("book", "forget", "jorg@fjord.example")  # no terminal, no --yes: asks nothing
+    assert r.code == 2
+    assert "Erase the name and e-mail of 'jorg@fjord.example' from" in r.err
+    assert cli("find", "fjord.example").code == 0  # nothing changed
+
+    r = cli("book", "forget", "JORG@fjord.example", "--yes")
+    assert r.code == 0, r.err
+    assert r.out.startswith("Erased: 1 licence records")
+    assert cli("find", "fjord.example").code == 1
+    assert cli("find", serial, "--json").json[0]["email"] is None
+    data = tmp_path / "data"
+    for path in data.iterdir():
+        raw = path.read_bytes()
+        assert b"jorg@fjord.example" not in raw, path
+        assert "Ödegaard".encode() not in raw, path
+    history = cli("history", serial, "--json").out
+    assert "register" in history and "fjord" not in history
+
+
+def test_book_forget_of_someone_unknown_changes_nothing(cli):
+    r = cli("book", "forget", "nobody@nowhere.example", "--yes")
+    assert r.code == 1
+    assert "nothing was changed" in r.out

@@ -79,5 +79,41 @@ def test_a_file_that_cannot_be_read_is_a_sentence(desk, qtbot, tmp_path, monkeyp
     binary.write_bytes(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR")
     monkeypatch.setattr(window, "ask_open_path", lambda: str(binary))
     click(qtbot, window.open_button)
-    assert window.banner.text() == "data.csv is not a text file. Open a .txt or .csv file."
+    assert window.banner.text() == "data.csv is not a text file. Open a .txt, .csv or .xlsx file."
     assert window.input.toPlainText() == ""
+
+
+def workbook(path, sandbox) -> list[str]:
+    """An .xlsx as a spreadsheet saves it: a header, serials in a column, numbers beside."""
+    import xlsxwriter
+
+    serials = [sandbox.serial(k) for k in ("perpetual", "trial")]
+    book = xlsxwriter.Workbook(str(path))
+    sheet = book.add_worksheet("Customers")
+    sheet.write_row(0, 0, ["Customer", "Serial", "Seats"])
+    for row, serial in enumerate(serials, start=1):
+        sheet.write_row(row, 0, [f"Customer {row}", serial, 3])
+    book.add_worksheet("Later").write_string(0, 0, sandbox.serial("offline"))
+    book.close()
+    return [*serials, sandbox.serial("offline")]
+
+
+def test_open_file_reads_an_xlsx_workbook(desk, qtbot, tmp_path, monkeypatch):
+    window = open_batch(desk, qtbot)
+    serials = workbook(tmp_path / "customers.xlsx", desk.sandbox)
+    monkeypatch.setattr(window, "ask_open_path", lambda: str(tmp_path / "customers.xlsx"))
+    click(qtbot, window.open_button)
+    assert window.count_label.text() == "3 serials"
+    check(window, qtbot)
+    wait_checked(desk, qtbot)
+    assert column(window, COL_SERIAL) == serials
+
+
+def test_a_damaged_workbook_is_a_sentence(desk, qtbot, tmp_path, monkeypatch):
+    window = open_batch(desk, qtbot)
+    path = tmp_path / "broken.xlsx"
+    path.write_bytes(b"PK\x03\x04" + b"\0" * 200)
+    monkeypatch.setattr(window, "ask_open_path", lambda: str(path))
+    click(qtbot, window.open_button)
+    assert window.banner.text() == ("broken.xlsx looks like a spreadsheet but cannot be read "
+                                    "as an .xlsx workbook. Save it as .xlsx or .csv.")

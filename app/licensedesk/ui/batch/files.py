@@ -1,7 +1,8 @@
 """Reading a list of serials from a file (Open file…, or one dropped on the window).
 
 Any text file will do: a .txt with one serial a line, a .csv exported from a
-spreadsheet (Excel writes UTF-8 with a BOM, UTF-16 or Windows-1252: all read).
+spreadsheet (Excel writes UTF-8 with a BOM, UTF-16 or Windows-1252: all read), or the
+.xlsx workbook itself (every cell of every sheet is read).
 A file that cannot be read is a sentence for the window's banner, never a traceback.
 """
 
@@ -13,12 +14,13 @@ from pathlib import Path
 from PySide6.QtCore import QMimeData
 
 from licensedesk.i18n import N_, _
+from licensedesk.text_input import is_spreadsheet, spreadsheet_text
 
 #: a list of 10,000 serials with a few columns is well under 1 MB; this is plenty
 MAX_BYTES = 10 * 1024 * 1024
-SUFFIXES = (".txt", ".csv")
+SUFFIXES = (".txt", ".csv", ".xlsx")
 #: the Open dialog's file types (translated where the dialog is made)
-OPEN_FILTER = N_("Serial lists (*.txt *.csv);;All files (*)")
+OPEN_FILTER = N_("Serial lists (*.txt *.csv *.xlsx);;All files (*)")
 
 #: why a file could not be opened, each a whole sentence (errno → words)
 _REASONS = {
@@ -49,8 +51,15 @@ def read_serials_file(path: str) -> str:
         raise FileProblem(_("{name} is larger than {size} MB; a list of serials is much "
                             "smaller. Is it the right file?").format(
                                 name=name, size=MAX_BYTES // (1024 * 1024)))
+    if is_spreadsheet(raw):
+        try:
+            return spreadsheet_text(raw)
+        except ValueError:
+            raise FileProblem(_("{name} looks like a spreadsheet but cannot be read as an "
+                                ".xlsx workbook. Save it as .xlsx or .csv.").format(
+                                    name=name)) from None
     if b"\0" in raw[:4096] and not raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise FileProblem(_("{name} is not a text file. Open a .txt or .csv file.").format(
+        raise FileProblem(_("{name} is not a text file. Open a .txt, .csv or .xlsx file.").format(
             name=name))
     return decode(raw)
 

@@ -73,6 +73,11 @@ class DeskRecorder(QObject):
         return self.recorder.display_name
 
     @property
+    def settings(self) -> HistorySettings | None:
+        """The settings the desk records by (None: what history.json says)."""
+        return self._settings
+
+    @property
     def session_folder(self) -> Path | None:
         """The folder of the demo's session-only history (None: none made)."""
         return Path(self._session_dir) if self._session_dir else None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -39,6 +40,8 @@ class Connections(QObject):
         self._closed = False
         self._no_write: set[str] = set()  # single-pair profiles refused for a write
         self.current: str | None = None
+        #: ``seen_by(profile, base_url)`` gives each new client its ``on_seen`` (the book)
+        self.seen_by: Callable[[str, str | None], Callable[[str, str, Any], None]] | None = None
 
     # -- profiles --------------------------------------------------------------
     def names(self) -> list[str]:
@@ -218,6 +221,8 @@ class Connections(QObject):
 
             raise InvalidInput(getattr(exc, "sentence", str(exc)), field="profile") from exc
         client = LicenseClient(config)
+        if self.seen_by is not None:
+            client.on_seen = self.seen_by(name, self.profile(name).base_url)
         client.permissions.write_refused = name in self._no_write
         client.permissions.on_refused = lambda: self._write_refused(name)
         return client

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from licensedesk.api.models import Activation
 
+    from ..book.desk_book import DeskBook
     from ..history.desk_recorder import DeskRecorder
     from ..lookup.workspace_data import WorkspaceData
     from ..profiles.connections import Connections
@@ -38,6 +39,7 @@ class DeskContext:
     runner: TaskRunner  # every call to the service goes through it
     connections: Connections  # the profiles and the client of the one in use
     recorder: DeskRecorder  # the history of changes
+    book: DeskBook  # the licence book: every licence seen, found by its customer
     host_id: str | None  # this machine's host ID, when known
     banner: ErrorBanner  # the window's line for errors meant for people
     show_unexpected: Callable[[Failure], None]  # the dialog for everything else

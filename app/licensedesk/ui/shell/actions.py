@@ -63,9 +63,12 @@ SPECS = (
     ActionSpec("stop", N_("S&top"), "view", "Esc", N_("Stop the lookup in flight")),
     ActionSpec("focusSerial", N_("Go to &serial"), "view", "Ctrl+L",
                N_("Go to the serial box")),
+    ActionSpec("find", N_("&Find a licence\u2026"), "view", "Ctrl+K",
+               N_("Find licences seen before by customer, e-mail, host ID or serial"),
+               separated=True),
     # TRANSLATORS: menu entry that opens the history of changes window
     ActionSpec("history", N_("&History\u2026"), "view", "Ctrl+H",
-               N_("What was done to licences, by whom, and how it ended"), separated=True),
+               N_("What was done to licences, by whom, and how it ended")),
     ActionSpec("validate", N_("&Validate a serial\u2026"), "support", "Ctrl+Shift+V",
                N_("Validate a serial for a product"), N_("Validate\u2026")),
     ActionSpec("upgrade", N_("&Upgrade a licence\u2026"), "support", "Ctrl+Shift+U",

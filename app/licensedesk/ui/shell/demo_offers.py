@@ -12,15 +12,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from licensedesk.i18n import N_, _, ngettext
+from licensedesk.i18n import _, ngettext
 from licensedesk.licence_term import term
+
+from ..shared.licence_types import type_word
 
 #: the catalogue's kinds worth a first look, in the order offered
 TOUR = ("perpetual", "subscription_active", "subscription_expired", "trial",
         "many_activations", "upgrade_current", "offline")
-#: the licence types by the words the batch window uses for them
-TYPE_WORDS = {"perpetual": N_("perpetual"), "subscription": N_("subscription"),
-              "trial": N_("trial")}
 
 
 @dataclass(frozen=True)
@@ -55,7 +54,7 @@ def describe(licence: dict[str, Any], devices: int, upgradable: bool = False,
     """"perpetual, 3 devices", "subscription, expired", "trial, 25 days left, 1 device";
     ``upgradable``: another SKU of the service upgrades this licence's."""
     kind = str(licence.get("type") or "")
-    parts = [_(TYPE_WORDS[kind]) if kind in TYPE_WORDS else kind]
+    parts = [type_word(kind)]
     state = term(_moment(licence.get("start_at")), _moment(licence.get("end_at")), now)
     if state.state == "expired":
         parts.append(_("expired"))

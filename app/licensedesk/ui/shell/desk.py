@@ -21,6 +21,8 @@ from licensedesk.i18n import _
 
 from ..activations.wiring import install_activations
 from ..batch.wiring import install_batch
+from ..book.desk_book import DeskBook
+from ..book.wiring import install_book
 from ..history.desk_recorder import DeskRecorder
 from ..history.wiring import install_history
 from ..lookup.wiring import install_lookup
@@ -71,9 +73,12 @@ class DeskApp(QObject):
         # The history of changes (history.json's store); every feature that writes records
         # through it, and it is closed (its queue written) on quit.
         self.recorder = DeskRecorder(connections.secrets, self.executor, parent=self)
+        # The licence book, kept where the history is: every client tells it what it read.
+        self.book = DeskBook(self.recorder, self.executor, parent=self)
+        connections.seen_by = self.book.observer
         self.context = DeskContext(
             window=window, runner=self.runner, connections=connections,
-            recorder=self.recorder, host_id=host_id, banner=window.workspace.banner,
+            recorder=self.recorder, book=self.book, host_id=host_id, banner=window.workspace.banner,
             show_unexpected=self.show_unexpected, settings=settings, executor=self.executor,
             demo_running=lambda: self.demo is not None,
         )
@@ -91,6 +96,7 @@ class DeskApp(QObject):
                                        self)
         self.registration = install_registration(ctx, lookup, self)
         self.batch = install_batch(ctx, lookup, self)
+        self.book_find = install_book(ctx, lookup, self)
         ws.checkAllRequested.connect(self.batch.check_text)
         self.profiles = install_profiles(ctx, ws, self)
         self.help = install_help(self)
@@ -159,6 +165,7 @@ class DeskApp(QObject):
         """Cancel work, close every client, stop the demo service."""
         self.runner.cancel_all()
         await self.history.aclose()
+        await self.book.aclose()  # before the recorder removes the demo's folder
         await self.recorder.aclose()  # after cancelling: the outcomes they queued are written
         await self.lookup.image.aclose()
         await self.connections.aclose()

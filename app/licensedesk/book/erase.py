@@ -1,0 +1,38 @@
+"""Erasing a licensee's personal data on request: from the book, its notes and the
+history, in the same store (this computer's file, or the team's database).
+
+The records stay: a book record without its name and e-mail, a history entry whose
+detail and before-row say "[erased]" where they named the person. A later lookup of
+the licence keeps its licensee again: the service still has it.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Protocol
+
+from .store import BookStore
+
+
+class ErasesWords(Protocol):
+    """What a history store offers for this (both have it)."""
+
+    def erase_words(self, serials: list[str], words: list[str], *,
+                    dry_run: bool = False) -> int: ...  # fmt: skip
+
+
+class Forgotten(NamedTuple):
+    licences: int
+    notes: int
+    history: int
+
+    @property
+    def total(self) -> int:
+        return self.licences + self.notes + self.history
+
+
+def forget(book: BookStore, history: ErasesWords, who: str, *,
+           dry_run: bool = False) -> Forgotten:  # fmt: skip
+    """Erase ``who`` (an e-mail, a name or a serial); with ``dry_run``, only count."""
+    erasure = book.forget(who, dry_run=dry_run)
+    entries = history.erase_words(erasure.serials, erasure.words, dry_run=dry_run)
+    return Forgotten(erasure.licences, erasure.notes, entries)

@@ -1,0 +1,101 @@
+"""``DeskBook``: the window's licence book, kept where the history is recorded.
+
+It follows the :class:`~..history.desk_recorder.DeskRecorder`: the store the history
+settings name, switched when they are saved, and while the built-in demo is on show
+a book of the session only, in the demo's own history folder (its made-up licences
+belong in nobody's book). Every client the desk makes tells it what it read
+(:meth:`observer`), so each feature's answers are kept without the feature knowing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from concurrent.futures import Executor
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Signal
+
+from licensedesk.book import BookKeeper, Note, Sighting
+from licensedesk.book.observer import sighting_of
+from licensedesk.history import HistorySettings
+
+if TYPE_CHECKING:
+    from ..history.desk_recorder import DeskRecorder
+
+log = logging.getLogger(__name__)
+
+CLOSE_TIMEOUT = 2.0  # seconds a closing book waits for its queued writes
+
+
+class DeskBook(QObject):
+    problemFound = Signal(str)  # "The licence book is not being kept: …" (once per store)
+
+    def __init__(self, recorder: DeskRecorder, executor: Executor, parent=None) -> None:
+        super().__init__(parent)
+        self._recorder = recorder
+        self._executor = executor
+        self._closing: set[asyncio.Future] = set()
+        self.keeper = self._make()
+        recorder.switched.connect(self._switch)
+
+    # -- what the desk and the features use -------------------------------------------
+    def observer(self, profile: str, base_url: str | None) -> Callable[[str, str, Any], None]:
+        """``LicenseClient.on_seen`` for a client of ``profile``: into the book in use."""
+
+        def seen(part: str, serial: str, value: Any) -> None:
+            sighting = sighting_of(part, serial, value, profile=profile, service=base_url)
+            if sighting is not None:
+                self.keeper.keep([sighting])
+
+        return seen
+
+    async def find(self, text: str) -> list[Sighting]:
+        """Raises StoreError."""
+        return await self.keeper.find(text)
+
+    async def copy(self, serial: str, service: str | None = None) -> Sighting | None:
+        """Raises StoreError."""
+        return await self.keeper.copy(serial, service)
+
+    async def note(self, serial: str) -> Note | None:
+        return await self.keeper.note(serial)
+
+    async def set_note(self, serial: str, text: str, who: str, at: datetime) -> None:
+        await self.keeper.set_note(serial, text, who, at)
+
+    async def aclose(self) -> None:
+        """Write what is queued and close the book (on quit, before the demo's folder goes)."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(loop.run_in_executor(self._executor, self.keeper.close,
+                                                  CLOSE_TIMEOUT),
+                             *self._closing, return_exceptions=True)  # fmt: skip
+
+    # -- internals ----------------------------------------------------------------------
+    def _make(self) -> BookKeeper:
+        loop = asyncio.get_event_loop()
+        recorder = self._recorder
+
+        def problem(sentence: str) -> None:  # on the book's worker thread
+            loop.call_soon_threadsafe(self._problem, keeper, sentence)
+
+        if recorder.session_only:
+            keeper = BookKeeper.from_settings(HistorySettings(), data_dir=recorder.session_folder,
+                                              on_problem=problem)  # fmt: skip
+        else:
+            keeper = BookKeeper.from_settings(recorder.settings, secrets=recorder.secrets,
+                                              on_problem=problem)  # fmt: skip
+        return keeper
+
+    def _switch(self) -> None:
+        old, self.keeper = self.keeper, self._make()
+        future = asyncio.get_event_loop().run_in_executor(self._executor, old.close,
+                                                          CLOSE_TIMEOUT)  # fmt: skip
+        self._closing.add(future)
+        future.add_done_callback(self._closing.discard)
+
+    def _problem(self, keeper: BookKeeper, sentence: str) -> None:
+        if keeper is self.keeper:  # a book switched away from says nothing more
+            self.problemFound.emit(sentence)
