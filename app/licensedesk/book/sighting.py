@@ -29,6 +29,7 @@ class Device:
     tag: str = ""
     product: str = ""
     product_id: int | None = None
+    id: int | None = None  # the activation's id at the service
     activated: bool = False
     created_at: datetime | None = None
     updated_at: datetime | None = None
@@ -175,8 +176,8 @@ def devices_of(activations: Iterable[Any]) -> tuple[Device, ...]:
     """api ``Activation`` objects as the book keeps them."""
     return tuple(
         Device(host_id=a.host_id, tag=a.device_tag or "", product=a.product_name or "",
-               product_id=a.product_id, activated=bool(a.activated), created_at=a.created_at,
-               updated_at=a.updated_at)
+               product_id=a.product_id, id=a.id, activated=bool(a.activated),
+               created_at=a.created_at, updated_at=a.updated_at)
         for a in activations)  # fmt: skip
 
 

@@ -14,7 +14,7 @@ Failures raise the history's :class:`~licensedesk.history.store.StoreError`.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
@@ -93,8 +93,8 @@ class BookStore(Protocol):
 
 def open_book(settings: HistorySettings, *, secrets: SecretStore | None = None,
               data_dir: Path | None = None) -> BookStore:  # fmt: skip
-    """The book of the store the history settings name, opened and migrated. Raises
-    StoreError."""
+    """The book of the store the history settings name, opened and migrated; licences
+    not seen for ``settings.book_days`` days are dropped. Raises StoreError."""
     opened: BookStore
     if settings.store == "team":
         from licensedesk.history.settings import team_password
@@ -110,6 +110,8 @@ def open_book(settings: HistorySettings, *, secrets: SecretStore | None = None,
         opened = SqliteBook(local_history_path(data_dir))
     try:
         opened.migrate()
+        if settings.book_days is not None:
+            opened.drop_unseen(datetime.now(UTC) - timedelta(days=settings.book_days))
     except BaseException:
         opened.close()
         raise

@@ -82,12 +82,12 @@ def cmd_find(args: argparse.Namespace, printer: Printer) -> int:
 
 def prepare_book(args: argparse.Namespace) -> str:
     """Before connecting: which action, and for ``import`` the serials (usage errors exit
-    2, nothing sent). Returns ``import`` or ``forget``."""
+    2, nothing sent). Returns ``import``, ``forget`` or ``retention``."""
     from .book_options import BOOK_USAGE
     from .errors import UsageError
 
     words = list(args.words)
-    if len(words) != 2 or words[0] not in ("import", "forget"):
+    if len(words) != 2 or words[0] not in ("import", "forget", "retention"):
         raise UsageError(_("usage: {usage}").format(usage=BOOK_USAGE))
     if words[0] == "import":
         from licensedesk.batch.parse import parse_serials
@@ -186,3 +186,29 @@ def _erase_question(who: str, counted: Any) -> str:
         "Erase the name and e-mail of {who} from {n} records (licences {licences}, notes "
         "{notes}, history entries {history})?", counted.total,
     ).format(who=repr(who), n=counted.total, **counted._asdict())
+
+
+def cmd_retention(args: argparse.Namespace, printer: Printer) -> int:
+    """``book retention DAYS|forever``: kept in the history settings, applied whenever the
+    book is opened (by the window or a command)."""
+    from dataclasses import replace
+
+    from licensedesk.history import SettingsError, load_settings, save_settings
+
+    from .errors import UsageError
+
+    text = args.words[1].strip().lower()
+    try:
+        days = None if text in ("forever", "for-ever", "0") else int(text)
+        settings = replace(load_settings(), book_days=days)
+        save_settings(settings)
+    except ValueError:
+        raise UsageError(_("Give a number of days or 'forever', not {text}.").format(
+            text=repr(args.words[1]))) from None
+    except SettingsError as exc:
+        raise UsageError(exc.sentence) from None
+    said = (_("The licence book keeps licences for ever.") if days is None else
+            _("The licence book keeps licences seen in the last {days} days; older ones "
+              "leave it when it is next opened.").format(days=days))  # fmt: skip
+    printer.result({"book_days": days}, said)
+    return OK

@@ -16,7 +16,8 @@ FIND_HELP = N_("find licences the desk has seen by customer, e-mail, host ID or 
 BOOK_HELP = N_("fill the licence book from a file, or erase a licensee's personal data")
 BOOK_USAGE = """\
 licensedesk-cli book import FILE [--concurrency N] [connection options]
-       licensedesk-cli book forget EMAIL|NAME|SERIAL [--yes] [--store local|team]"""
+       licensedesk-cli book forget EMAIL|NAME|SERIAL [--yes] [--store local|team]
+       licensedesk-cli book retention DAYS|forever"""
 
 
 def add_find_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
@@ -44,8 +45,9 @@ def add_book_arguments(p: argparse.ArgumentParser) -> None:
         "standard input) as 'check' does, read-only, and keeps the answers in the licence "
         "book. 'forget' erases a licensee's name and e-mail from the book, its notes and "
         "the history (the records stay, with \"[erased]\" where they named the person), "
-        "after saying how many records it changes.")
-    p.add_argument("words", nargs="+", metavar="import FILE | forget WHO",
+        "after saying how many records it changes. 'retention' sets how long a licence not "
+        "seen again stays in the book (days, or 'forever', the default).")
+    p.add_argument("words", nargs="+", metavar="import FILE | forget WHO | retention DAYS",
                    help=argparse.SUPPRESS)  # fmt: skip
     p.add_argument("--concurrency", type=concurrency, metavar="N",
                    help=_("requests in flight at once for import (default: the profile's)"))

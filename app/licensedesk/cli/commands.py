@@ -170,8 +170,10 @@ def _dispatch(args: argparse.Namespace, printer: Printer) -> int:
         if args.command == "book":
             from . import book_cmds
 
-            if book_cmds.prepare_book(args) == "forget":
-                return book_cmds.cmd_forget(args, printer)
+            action = book_cmds.prepare_book(args)
+            if action != "import":
+                run = book_cmds.cmd_forget if action == "forget" else book_cmds.cmd_retention
+                return run(args, printer)
         from . import service
 
         service.precheck(args)

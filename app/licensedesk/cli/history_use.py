@@ -59,7 +59,8 @@ def _use_local(printer: Printer, current: HistorySettings) -> int:
     from licensedesk.history import HistorySettings, local_history_path
 
     settings = HistorySettings(store="local", team_url=current.team_url,
-                               display_name=current.display_name)  # fmt: skip
+                               display_name=current.display_name,
+                               book_days=current.book_days)  # fmt: skip
     path = _save(printer, settings)
     printer.result(
         {"store": "local", "file": str(local_history_path()), "settings": path},
@@ -91,7 +92,8 @@ def _use_team(printer: Printer, current: HistorySettings, url: str) -> int:
         raise CliError(check.sentence + " " + _("Nothing was saved."),
                        NETWORK if check.network else REFUSED)  # fmt: skip
     kept = _keep(printer, secrets, password) if typed else None
-    settings = HistorySettings(store="team", team_url=url, display_name=current.display_name)
+    settings = HistorySettings(store="team", team_url=url, display_name=current.display_name,
+                               book_days=current.book_days)  # fmt: skip
     path = _save(printer, settings)
     printer.result(
         {"store": "team", "team_url": url, "settings": path, "password_kept": kept},

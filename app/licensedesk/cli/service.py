@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from licensedesk.api import (
     Activation,
+    ApiError,
     License,
     LicenseClient,
     normalize_serial,
@@ -126,7 +127,19 @@ def message(printer: Printer, text: str) -> int:
 
 async def cmd_show(client: LicenseClient, args: argparse.Namespace, printer: Printer,
                   *, recorder: Recorder | None = None) -> int:  # fmt: skip
-    lic = await client.show_license(args.serial)
+    try:
+        lic = await client.show_license(args.serial)
+    except ApiError as exc:
+        from licensedesk.book.offline import unreachable
+
+        if not unreachable(exc):
+            raise
+        from .errors import NETWORK
+        from .offline_copy import show_copy
+
+        if not await show_copy(args, printer, exc, client.config.base_url):
+            raise
+        return NETWORK
     printer.result(lic, fields_text(license_fields(lic)))
     return OK
 

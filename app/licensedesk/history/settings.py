@@ -143,14 +143,21 @@ def team_password(secrets: SecretStore | None) -> str | None:
 # ---------------------------------------------------------------- settings
 
 
+#: the longest the book's retention can be set to (ten years)
+MAX_BOOK_DAYS = 3650
+
+
 @dataclass(frozen=True)
 class HistorySettings:
     """``store``: "local" (a file on this computer) or "team" (``team_url``);
-    ``display_name``: how this person is named in the history (optional)."""
+    ``display_name``: how this person is named in the history (optional);
+    ``book_days``: licences not seen for that many days leave the licence book when it
+    is opened (None: kept for ever)."""
 
     store: str = "local"
     team_url: str | None = None
     display_name: str | None = None
+    book_days: int | None = None
 
     def __post_init__(self) -> None:
         if self.store not in STORES:
@@ -165,6 +172,11 @@ class HistorySettings:
             raise SettingsError(_("The display name must be printable and at most 100 "
                                   "characters."))
         object.__setattr__(self, "display_name", name or None)
+        days = self.book_days
+        if days is not None and (isinstance(days, bool) or not isinstance(days, int)
+                                 or not 1 <= days <= MAX_BOOK_DAYS):  # fmt: skip
+            raise SettingsError(_("The licence book keeps licences for 1 to {most} days, or "
+                                  "for ever.").format(most=MAX_BOOK_DAYS))
 
     def to_dict(self) -> dict[str, Any]:
         return {"version": FILE_VERSION, **asdict(self)}
@@ -178,7 +190,8 @@ class HistorySettings:
                 raise SettingsError(_("{field} must be text, not {value}.").format(
                     field=name, value=json.dumps(data[name])[:40]))
         return cls(store=data.get("store") or "local", team_url=data.get("team_url") or None,
-                   display_name=data.get("display_name"))  # fmt: skip
+                   display_name=data.get("display_name"),
+                   book_days=data.get("book_days"))  # fmt: skip
 
 
 def _path(folder: Path | None) -> Path:

@@ -127,3 +127,60 @@ def test_book_forget_of_someone_unknown_changes_nothing(cli):
     r = cli("book", "forget", "nobody@nowhere.example", "--yes")
     assert r.code == 1
     assert "nothing was changed" in r.out
+
+
+def test_show_prints_the_books_copy_when_the_service_is_down(cli, tmp_path):
+    from licensedesk.sandbox.demo import create_demo
+    from licensedesk.sandbox.server import SandboxServer
+
+    demo = create_demo(tmp_path / "own.db")
+    serial = demo["catalogue"]["serials"]["subscription_active"]
+    app_id, key = demo["catalogue"]["credentials"]["read"].values()
+    cli.secrets.add(key)
+    env = {"LICENSEDESK_API_KEY": key}
+    with SandboxServer(tmp_path / "own.db") as server:
+        args = ["--base-url", server.url, "--app-id", app_id, "--connect-timeout", "2"]
+        answered = cli("show", serial, *args, env=env)
+        assert answered.code == 0
+        assert "copy" not in answered.err  # never while it answers
+    # the server is stopped: nothing listens at its address any more
+    r = cli("show", serial, *args, env=env)
+    assert r.code == 3
+    err = r.err.splitlines()
+    assert err[0].startswith("Error: ")
+    assert err[1].startswith("The service cannot be reached; this is the licence book's copy "
+                             "as of ")
+    assert "Tomás Herrera" in r.out and serial in r.out and "As of" in r.out
+
+    data = cli("show", serial, *args, "--json", env=env)
+    assert data.code == 3
+    assert data.json["from_book"] is True and data.json["licensee"] == "Tomás Herrera"
+
+    other = demo["catalogue"]["serials"]["perpetual"]  # never seen: no copy, the error only
+    r = cli("show", other, *args, env=env)
+    assert r.code == 3
+    assert "copy" not in r.err and r.out == ""
+
+
+def test_book_retention_drops_licences_not_seen_for_that_long(cli, tmp_path):
+    from datetime import UTC, datetime, timedelta
+
+    from licensedesk.book import Sighting
+    from licensedesk.book.sqlite_book import SqliteBook
+
+    book = SqliteBook(tmp_path / "data" / "history.sqlite3")
+    book.migrate()
+    now = datetime.now(UTC)
+    book.keep([Sighting(serial="AAAA-AAAA-AAAA-AAAA-AAAA", service="", profile=None,
+                        seen_at=now - timedelta(days=40), licensee="Old Customer"),
+               Sighting(serial="BBBB-BBBB-BBBB-BBBB-BBBB", service="", profile=None,
+                        seen_at=now - timedelta(days=2), licensee="New Customer")])
+    book.close()
+
+    r = cli("book", "retention", "30")
+    assert r.code == 0 and "last 30 days" in r.out
+    assert cli("find", "customer", "--json").json[0]["licensee"] == "New Customer"
+    assert cli("find", "old customer").code == 1  # dropped when the book was opened
+    assert cli("book", "retention", "forever").code == 0
+    assert cli("book", "retention", "soon").code == 2
+    assert cli("book", "retention", "99999").code == 2

@@ -116,3 +116,17 @@ def _secrets_with(password: str):
     store = SecretStore(backend=MemoryKeyring())
     store.set_named(KEYRING_ENTRY, password)
     return store
+
+
+def test_the_books_retention_is_set_in_the_history_settings(desk, qtbot, tmp_path):
+    d = settings_dialog(desk, qtbot)
+    assert d.book_days.text() == "for ever"
+    d.book_days.setFocus()
+    d.book_days.selectAll()
+    QTest.keyClicks(d.book_days, "90")
+    click(qtbot, d.save_button)
+    qtbot.waitUntil(lambda: not d.isVisible(), timeout=3000)
+    saved = json.loads((tmp_path / "config" / "history.json").read_text())
+    assert saved["book_days"] == 90
+    d = settings_dialog(desk, qtbot)
+    assert d.book_days.value() == 90

@@ -32,7 +32,8 @@ def test_round_trip_next_to_the_profiles(tmp_path):
     path = save_settings(settings)
     assert path == tmp_path / "config" / "history.json"
     assert json.loads(path.read_text()) == {"version": 1, "store": "team", "display_name":
-        "Ana Lima", "team_url": "postgresql://ana@db.example.com:5432/ld"}  # fmt: skip
+        "Ana Lima", "team_url": "postgresql://ana@db.example.com:5432/ld",
+        "book_days": None}  # fmt: skip
     assert load_settings() == settings
 
 
@@ -81,3 +82,11 @@ def test_a_damaged_file_is_a_sentence(tmp_path):
     (tmp_path / "config" / "history.json").write_text('{"store": "cloud"}')
     with pytest.raises(SettingsError, match="not valid"):
         load_settings()
+
+
+def test_the_books_retention_round_trips_and_is_checked():
+    save_settings(HistorySettings(book_days=365))
+    assert load_settings().book_days == 365
+    for wrong in (0, -1, 3651, True, "30"):
+        with pytest.raises(SettingsError):
+            HistorySettings(book_days=wrong)

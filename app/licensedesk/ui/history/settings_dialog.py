@@ -25,11 +25,13 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QRadioButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from licensedesk.history import HistorySettings
+from licensedesk.history.settings import MAX_BOOK_DAYS
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
@@ -51,6 +53,7 @@ class SettingsChoice:
     team_url: str
     password: str
     display_name: str
+    book_days: int | None = None  # None: the licence book keeps licences for ever
 
 
 class HistorySettingsDialog(QDialog):
@@ -109,6 +112,13 @@ class HistorySettingsDialog(QDialog):
         self.display_name = named(QLineEdit(), "historyDisplayName",
                                   _("Your name in the history"))  # fmt: skip
         self.display_name.setPlaceholderText(_("Optional: how the team sees you, e.g. Ana Lima"))
+        self.book_days = named(QSpinBox(), "historyBookDays", _("Keep licences in the book"),
+                               _("Licences not seen for this many days leave the licence "
+                                 "book (the team's, with a team database)"))  # fmt: skip
+        self.book_days.setRange(0, MAX_BOOK_DAYS)
+        self.book_days.setSpecialValueText(_("for ever"))  # shown for 0
+        # TRANSLATORS: after the number of days in a spin box ("365 days")
+        self.book_days.setSuffix(_(" days"))
         self.error = hint_label("historySettingsError")
         self.error.setAccessibleName(_("Problem"))
         self.copy_progress = named(QProgressBar(), "historyCopyProgress",
@@ -143,6 +153,7 @@ class HistorySettingsDialog(QDialog):
         team_box = self._team_box()
         name_form = QFormLayout()
         name_form.addRow(_("Your &name:"), self.display_name)
+        name_form.addRow(_("Keep licences in the &book:"), self.book_days)
         lay = QVBoxLayout(self)
         lay.addWidget(plain_label(_("Where the history of changes is kept:")))
         lay.addWidget(self.local)
@@ -172,7 +183,7 @@ class HistorySettingsDialog(QDialog):
         their places."""
         buttons = sorted(self._buttons.buttons(), key=lambda b: b.x())
         chain = (self.local, self.team, self.url, self.password, self.test_button,
-                 self.display_name, *buttons)
+                 self.display_name, self.book_days, *buttons)
         for a, b in pairwise(chain):
             QWidget.setTabOrder(a, b)
 
@@ -191,6 +202,7 @@ class HistorySettingsDialog(QDialog):
         self.password.setPlaceholderText(note)
         self.password.setAccessibleDescription(note)  # a reader may not say placeholders
         self.display_name.setText(settings.display_name or "")
+        self.book_days.setValue(settings.book_days or 0)
         self.keyring_note.setText(keyring_warning or "")
         self.keyring_note.setVisible(bool(keyring_warning))
         self._forget_result()
@@ -200,7 +212,8 @@ class HistorySettingsDialog(QDialog):
     def choice(self) -> SettingsChoice:
         return SettingsChoice("team" if self.team.isChecked() else "local",
                               self.url.text().strip(), self.password.text(),
-                              self.display_name.text())  # fmt: skip
+                              self.display_name.text(),
+                              self.book_days.value() or None)  # fmt: skip
 
     def set_testing(self, busy: bool) -> None:
         self.test_button.setEnabled(not busy)

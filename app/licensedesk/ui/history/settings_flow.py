@@ -160,7 +160,8 @@ class HistorySettingsFlow(QObject):
     def _write(self, choice: SettingsChoice) -> HistorySettings:
         url, in_url = split_password(choice.team_url) if choice.team_url else (None, None)
         settings = HistorySettings(store=choice.store, team_url=url or None,
-                                   display_name=choice.display_name)  # fmt: skip
+                                   display_name=choice.display_name,
+                                   book_days=choice.book_days)  # fmt: skip
         password = choice.password or in_url
         if password:
             if self._secrets is None:
