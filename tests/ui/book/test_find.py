@@ -9,8 +9,11 @@ from PySide6.QtTest import QTest
 from ..helpers import data_activations, look_up, wait_idle
 
 
-def open_find(desk, qtbot):
-    QTest.keyClick(desk.window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+def open_find(desk, qtbot, *, from_menu: bool = False):
+    if from_menu:
+        desk.window.registry["find"].trigger()  # View → Find a licence…
+    else:
+        QTest.keyClick(desk.window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
     dialog = desk.book_find.dialog
     assert dialog is not None and dialog.isVisible()
     qtbot.waitUntil(dialog.box.hasFocus)
@@ -82,3 +85,50 @@ def test_in_german(desk, qtbot, german):
     search(dialog, qtbot, "herrera")
     assert dialog.status.text() == "1 Lizenz gefunden"
     assert dialog.model.headerData(1, Qt.Orientation.Horizontal) == "Lizenznehmer"
+
+
+def test_import_serials_into_the_book_then_find_them(desk, qtbot, tmp_path, monkeypatch):
+    import xlsxwriter
+
+    from ..batch.steps import wait_checked
+
+    sandbox = desk.sandbox
+    path = tmp_path / "customers.xlsx"
+    book = xlsxwriter.Workbook(str(path))
+    book.add_worksheet().write_column(0, 0, [sandbox.serial("host_limit"),
+                                             sandbox.serial("inactive_product")])
+    book.close()
+    batch = desk.batch.open()
+    monkeypatch.setattr(batch, "ask_open_path", lambda: str(path))
+
+    desk.window.registry["importBook"].trigger()
+    wait_checked(desk, qtbot)
+    assert batch.count_label.text() == "2 serials"
+
+    dialog = open_find(desk, qtbot, from_menu=True)
+    assert search(dialog, qtbot, "rossi") == [sandbox.serial("host_limit")]
+    assert search(dialog, qtbot, "olivia") == [sandbox.serial("inactive_product")]
+
+
+def test_erase_a_licensees_personal_data_from_the_window(desk, qtbot, monkeypatch, tmp_path):
+    from licensedesk.ui.shared.confirm import ConfirmDialog
+
+    serial = desk.sandbox.serial("subscription_active")  # Tomás Herrera
+    look_up(desk, qtbot, serial)
+    asked: list[str] = []
+
+    async def confirm(_parent, _title, text, accept=None):
+        asked.append(text)
+        return True
+
+    monkeypatch.setattr(ConfirmDialog, "ask", confirm)
+    monkeypatch.setattr(desk.book_find, "ask_who", lambda: "T.Herrera@example.org")
+    desk.window.registry["forgetLicensee"].trigger()
+    qtbot.waitUntil(lambda: desk.window.statusBar().currentMessage().startswith("Erased"))
+    assert asked == ["Erase the name and e-mail of T.Herrera@example.org from 1 record: "
+                     "licences 1, notes 0, history entries 0? The records stay, without them."]
+    dialog = open_find(desk, qtbot, from_menu=True)
+    assert search(dialog, qtbot, "herrera") == []
+    assert search(dialog, qtbot, serial[:9]) == [serial]  # the record stays
+    raw = (tmp_path / "data" / "history.sqlite3").read_bytes()
+    assert b"t.herrera@example.org" not in raw.lower()

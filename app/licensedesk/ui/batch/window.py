@@ -87,7 +87,7 @@ class BatchWindow(QWidget):
         self.input = serials_input(_(PLACEHOLDER))
         self.open_button = _button(_("&Open file\u2026"), "batchOpenButton",
                                    icon("document-open"))
-        self.open_button.setToolTip(_("Read the serials from a .txt or .csv file"))
+        self.open_button.setToolTip(_("Read the serials from a .txt, .csv or .xlsx file"))
         self.count_label = named(plain_label(_("No serials yet.")), "batchCount",
                                  _("Serials found"))
         self.product_input = product_input()

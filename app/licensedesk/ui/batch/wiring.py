@@ -55,6 +55,8 @@ class BatchFeature(QObject):
         self._product: str | None = None  # of the last check: a retry uses it too
         self._note = ""  # why the check stopped, when it was not the person (translated)
         ctx.window.registry["batch"].triggered.connect(lambda _checked=False: self.open())
+        ctx.window.registry["importBook"].triggered.connect(
+            lambda _checked=False: self.import_into_book())
         ctx.connections.currentChanged.connect(self._profile_changed)
 
     # -- what the menu, the toolbar and the paste hint use ------------------------------
@@ -113,8 +115,18 @@ class BatchFeature(QObject):
     def cancel(self) -> None:
         self.controller.cancel()
 
+    def import_into_book(self) -> asyncio.Task | None:
+        """*File → Import serials into the book…*: a file chosen, its serials checked in
+        this window (progress, Stop); the client keeps every answer in the licence book.
+        None when nothing was started (cancelled, unreadable, a check running)."""
+        w = self.open()
+        path = w.ask_open_path()
+        if path and self.load_file(path):
+            return self.check()
+        return None
+
     def load_file(self, path: str) -> bool:
-        """Put the serials of a .txt/.csv file in the box (Check still to press)."""
+        """Put the serials of a .txt/.csv/.xlsx file in the box (Check still to press)."""
         from .files import FileProblem, read_serials_file
 
         w = self._window()

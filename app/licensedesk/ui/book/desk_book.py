@@ -14,13 +14,15 @@ import logging
 from collections.abc import Callable
 from concurrent.futures import Executor
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from licensedesk.book import BookKeeper, Note, Sighting
+from licensedesk.book import BookKeeper, Note, Sighting, open_book
+from licensedesk.book.erase import Forgotten, forget
 from licensedesk.book.observer import sighting_of
-from licensedesk.history import HistorySettings
+from licensedesk.history import HistorySettings, load_settings, open_store
 
 if TYPE_CHECKING:
     from ..history.desk_recorder import DeskRecorder
@@ -65,6 +67,33 @@ class DeskBook(QObject):
 
     async def set_note(self, serial: str, text: str, who: str, at: datetime) -> None:
         await self.keeper.set_note(serial, text, who, at)
+
+    async def forget(self, who: str, *, dry_run: bool = False) -> Forgotten:
+        """Erase ``who``'s name and e-mail from the book, its notes and the history of the
+        store in use (:mod:`licensedesk.book.erase`); with ``dry_run``, only count.
+        Opens both stores on the desk's worker thread. Raises StoreError."""
+
+        def job() -> Forgotten:
+            settings, data_dir = self._where()
+            book = open_book(settings, secrets=self._recorder.secrets, data_dir=data_dir)
+            try:
+                history = open_store(settings, secrets=self._recorder.secrets,
+                                     data_dir=data_dir)  # fmt: skip
+                try:
+                    return forget(book, history, who, dry_run=dry_run)
+                finally:
+                    history.close()
+            finally:
+                book.close()
+
+        return await asyncio.get_running_loop().run_in_executor(self._executor, job)
+
+    def _where(self) -> tuple[HistorySettings, Path | None]:
+        """The settings and data folder of the store in use (the demo's own, on show)."""
+        recorder = self._recorder
+        if recorder.session_only:
+            return HistorySettings(), recorder.session_folder
+        return recorder.settings or load_settings(), None
 
     async def aclose(self) -> None:
         """Write what is queued and close the book (on quit, before the demo's folder goes)."""

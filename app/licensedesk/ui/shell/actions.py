@@ -56,6 +56,11 @@ SPECS = (
     ActionSpec("batch", N_("Check &many serials\u2026"), "file", "Ctrl+B",
                N_("Check a list of serials at once (nothing is changed)"),
                N_("Check many\u2026")),
+    ActionSpec("importBook", N_("&Import serials into the book\u2026"), "file",
+               tip=N_("Check every serial of a file and keep the answers in the licence book")),
+    ActionSpec("forgetLicensee", N_("&Erase a licensee's personal data\u2026"), "file",
+               tip=N_("Erase a licensee's name and e-mail from the licence book, its notes "
+                      "and the history")),
     ActionSpec("quit", N_("&Quit"), "file", QKeySequence.StandardKey.Quit, separated=True),
     # TRANSLATORS: menu entry: look the serial on show up again (F5)
     ActionSpec("refresh", N_("&Refresh"), "view", "F5", N_("Look up the serial on show again")),
