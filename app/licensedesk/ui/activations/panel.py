@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
 from licensedesk.i18n import N_, _, ngettext
 
 from ..shared.a11y import named
-from ..shared.cell_delegate import CellDelegate
 from ..shared.icons import icon
 from ..shared.part_state import PartState
 from ..shared.table_copy import add_copy_shortcut, copy_cells
@@ -45,6 +44,7 @@ from .model import (
     ID_ROLE,
     ActivationsModel,
 )
+from .proxy import ActivationsProxy
 from .state_filter import active_label, active_text, state_combo
 
 #: a host ID's length (DESIGN.md: 32 characters)
@@ -64,7 +64,9 @@ class ActivationsPanel(QGroupBox):
 
     def __init__(self, parent=None) -> None:
         super().__init__(_("Activations"), parent)
-        self.model = ActivationsModel(self)  # sorts and filters itself (see its docstring)
+        self.model = ActivationsModel(self)  # every device; sorts itself (see .proxy)
+        self.proxy = ActivationsProxy(self)  # the rows shown: the filters applied
+        self.proxy.setSourceModel(self.model)
         bar = self._build_bar()
         self._build_progress_row()
         self._build_table()
@@ -139,8 +141,7 @@ class ActivationsPanel(QGroupBox):
         # Tab / Shift+Tab leave the table (arrows move between cells): the default walks
         # every cell and wraps, so the keyboard never gets out
         self.table.setTabKeyNavigation(False)
-        self.table.setModel(self.model)
-        self.table.setItemDelegate(CellDelegate(self.model, self.table))
+        self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -182,8 +183,8 @@ class ActivationsPanel(QGroupBox):
         self.export_button.clicked.connect(self.exportRequested)
         self.cancel_button.clicked.connect(self.cancelRequested)
         self.table.selectionModel().selectionChanged.connect(self._update_buttons)
-        for changed in (self.model.modelReset, self.model.rowsRemoved, self.model.rowsInserted,
-                        self.model.layoutChanged):
+        for changed in (self.proxy.modelReset, self.proxy.rowsRemoved, self.proxy.rowsInserted,
+                        self.proxy.layoutChanged):
             changed.connect(self._update_buttons)
         add_copy_shortcut(self.table)
         delete = QShortcut(QKeySequence.StandardKey.Delete, self.table)
@@ -233,8 +234,8 @@ class ActivationsPanel(QGroupBox):
         self.state.show_content()
 
     def show_activations(self, activations: list) -> None:
-        self.model.set_activations(activations)
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.model.set_activations(activations)
         # the view's row layout now, not from its own timer after the first paint: with
         # 5,000 rows that second layout (the scroll bar's new range) painted it all again
         self.table.doItemsLayout()
@@ -280,8 +281,8 @@ class ActivationsPanel(QGroupBox):
 
     # -- selection and actions ---------------------------------------------------
     def selected_ids(self) -> list[int]:
-        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
-        return [self.model.index(r, 0).data(ID_ROLE) for r in rows]
+        rows = sorted(self.table.selectionModel().selectedRows(), key=lambda i: i.row())
+        return [i.data(ID_ROLE) for i in rows]
 
     def describe(self, ids: list[int]) -> list[str]:
         """One line per activation, naming the device, for confirmations and reports."""
@@ -332,16 +333,16 @@ class ActivationsPanel(QGroupBox):
         self.export_button.setEnabled(self.model.total() > 0)
 
     def _filter_changed(self, text: str) -> None:
-        self.model.set_filter_text(text)
+        self.proxy.set_filter_text(text)
         self._update_count()
 
     def _state_changed(self, _index: int) -> None:
-        self.model.set_state_filter(self.state_filter.currentData())
+        self.proxy.set_state_filter(self.state_filter.currentData())
         self._update_count()
 
     def _update_count(self, *_args) -> None:
         total = self.model.total()
-        self.count_label.setText(self._count_text(self.model.rowCount(), total))
+        self.count_label.setText(self._count_text(self.proxy.rowCount(), total))
         self.active_label.setText(active_text(self.model.active_count(), total))
 
     @staticmethod

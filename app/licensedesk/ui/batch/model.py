@@ -12,9 +12,9 @@ the answer's status and days: the engine's ``CheckResult.words`` stay English fo
 the exports and the command line's ``--json``.
 
 Sorting is done here (one Python ``sorted`` with a key, then ``layoutChanged``):
-a ``QSortFilterProxyModel`` calling a Python ``data()`` from each of the ~130,000
-comparisons of 10,000 rows takes about a second (the activations table does the
-same, see ``ui/activations/model.py``). The proxy only filters (:mod:`.proxy`).
+the first-sort goal of docs/ui.md fails with the proxy's own sort, which calls a
+Python ``data()`` twice from each comparison (the activations table sorts the same
+way). The proxy only filters (:mod:`.proxy`).
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from licensedesk.batch.status import date_words
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
-from ..shared.cell_delegate import LOOK_ROLES, Look, look_value
 from ..shared.labels import plain_tip, shown
 from ..shared.values import local_date, local_time
 
@@ -319,23 +318,16 @@ class BatchModel(QAbstractTableModel):
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
-        if role in LOOK_ROLES:
-            return look_value(self.look(index.row(), index.column()), role)
-        return self._value(self._rows[index.row()], index.column(), role)
-
-    def look(self, row: int, col: int) -> Look:
-        """What cell (``row``, ``col``) shows: :class:`~..shared.cell_delegate.CellDelegate`
-        paints it, ``data()`` answers its roles from it."""
-        r = self._rows[row]
-        if col == COL_STATUS:
-            return Look(display(r, col), foreground=self._brush(category(r)))
-        if col == COL_DAYS:
-            return Look(display(r, col), align=_RIGHT)
-        return Look(display(r, col))
+        row, col = self._rows[index.row()], index.column()
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return display(row, col)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return self._brush(category(row)) if col == COL_STATUS else None
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT if col == COL_DAYS else None
+        return self._value(row, col, role)
 
     def _value(self, row: Row, col: int, role: int):
-        if role == Qt.ItemDataRole.EditRole:
-            return display(row, col)
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(row, col)
         if role == OBJECT_ROLE:

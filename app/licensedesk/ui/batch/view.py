@@ -18,7 +18,6 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyle, QTableView
 
 from licensedesk.i18n import _
 
-from ..shared.cell_delegate import CellDelegate
 from ..shared.table_copy import add_copy_shortcut
 from .model import (
     COL_DAYS,
@@ -32,7 +31,6 @@ from .model import (
     COL_START,
     COL_STATUS,
     COL_TYPE,
-    BatchModel,
 )
 from .proxy import BatchProxy
 
@@ -62,7 +60,7 @@ def header_width(table: QTableView, col: int) -> int:
     return header.fontMetrics().horizontalAdvance(text) + 4 * margin + arrow
 
 
-def answers_table(model: BatchModel, proxy: BatchProxy) -> AnswersView:
+def answers_table(proxy: BatchProxy) -> AnswersView:
     """The table of answers: rows selected whole, nothing edited, fixed row heights and
     column widths (measuring 10,000 rows' text would stall), Ctrl+C copies."""
     table = AnswersView()
@@ -72,7 +70,6 @@ def answers_table(model: BatchModel, proxy: BatchProxy) -> AnswersView:
                                      "the serial up in the main window"))
     table.setTabKeyNavigation(False)
     table.setModel(proxy)
-    table.setItemDelegate(CellDelegate(model, table, proxy=proxy))
     table.setSortingEnabled(True)
     table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

@@ -132,7 +132,7 @@ class BatchWindow(QWidget):
         prow.addWidget(self.progress, 1)
         self.progress_row.hide()
         self.banner = ErrorBanner()
-        self.table = answers_table(self.model, self.proxy)
+        self.table = answers_table(self.proxy)
         self.seats_note = seats_note(self.model)
         self.status_label = status_label()
 

@@ -9,8 +9,6 @@ exist!" for a licence without devices and for a serial that does not exist
 (spec §7). So an empty activations list waits for the licence part's answer:
 when the licence does not exist, the activations part fails with that same
 "does not exist" instead of saying "No devices activated".
-
-Answers that arrive together are shown together (:mod:`.together`).
 """
 
 from __future__ import annotations
@@ -22,7 +20,6 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from ..shared.tasks import TaskRunner
-from .together import Together
 
 PARTS = ("license", "products", "activations")
 
@@ -47,14 +44,14 @@ class LookupController(QObject):
         # The licence part's outcome in the last lookup: None (found, or failed
         # otherwise) or the NotFound it raised. Settled by the licence part.
         self._license_outcome: asyncio.Future | None = None
-        self._together = Together(())  # the last lookup's parts, shown together
+        self._arrived: set[str] = set()  # parts of the lookup on show whose answer is in
 
     def lookup(self, serial: str) -> list:
         """Start the three parts for ``serial``; returns their tasks (tests await them)."""
         self.cancel()
         self.serial = serial
         self._license_outcome = asyncio.get_event_loop().create_future()
-        self._together = Together(PARTS)
+        self._arrived = set()
         self.started.emit(serial)
         return [self.reload(part) for part in PARTS]
 
@@ -85,12 +82,11 @@ class LookupController(QObject):
 
     def cancel(self) -> None:
         self._runner.cancel_group("lookup")
-        self._together.stop()
-        self._together = Together(())  # stopped: none of its answers is shown
+        self._arrived = set()  # stopped: none of its answers is shown
 
     def arrived(self) -> set[str]:
         """The parts of the lookup on show whose answer (or error) is in."""
-        return self._together.arrived()
+        return set(self._arrived)
 
     def is_running(self) -> bool:
         return any(self._runner.is_running(f"lookup.{p}") for p in PARTS)
@@ -101,13 +97,11 @@ class LookupController(QObject):
         return [t for t in tasks if t is not None and not t.done()]
 
     async def _load(self, part: str, serial: str) -> Any:
-        together = self._together
+        arrived = self._arrived  # this lookup's: a new lookup or a stop makes another
         try:
-            result = await self._fetch(part, serial)
+            return await self._fetch(part, serial)
         finally:
-            together.arrive(part)
-        await together.wait()
-        return result
+            arrived.add(part)
 
     async def _fetch(self, part: str, serial: str) -> Any:
         client = self._client()

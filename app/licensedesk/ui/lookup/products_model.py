@@ -12,9 +12,7 @@ from PySide6.QtGui import QColor
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
-from ..shared.cell_delegate import LOOK_ROLES, Look, look_value
 from ..shared.labels import shown
-from ..shared.row_swap import swap_rows
 from ..shared.secret_field import masked
 
 COL_NAME, COL_CODE, COL_ACTIVE, COL_SEATS, COL_KEY, COL_SIGNATURE, COL_SIGNATURE_TRIAL = range(7)
@@ -52,15 +50,9 @@ class ProductsModel(QAbstractTableModel):
         self._seats: dict[Any, int] | None = {}  # None: the devices are not known
 
     def set_products(self, products: list[Any]) -> None:
-        new = list(products)
-
-        def empty() -> None:
-            self._rows = []
-
-        def fill() -> None:
-            self._rows = new
-
-        swap_rows(self, len(self._rows), len(new), empty, fill)
+        self.beginResetModel()
+        self._rows = list(products)
+        self.endResetModel()
 
     def products(self) -> list[Any]:
         return list(self._rows)
@@ -94,29 +86,26 @@ class ProductsModel(QAbstractTableModel):
             return None
         return None
 
-    def look(self, row: int, col: int) -> Look:
-        """What cell (``row``, ``col``) shows: :class:`~..shared.cell_delegate.CellDelegate`
-        paints it, ``data()`` answers its roles from it."""
-        p = self._rows[row]
+    def text(self, p: Any, col: int) -> str:
+        """What cell ``col`` of product ``p`` shows (and Ctrl+C copies): secrets masked."""
         if col == COL_NAME:
-            return Look(shown(p.name))
+            return shown(p.name)
         if col == COL_CODE:
-            return Look(shown(p.code))
+            return shown(p.code)
         if col == COL_ACTIVE:
-            return Look(_("Yes")) if p.active else Look(_("No"), foreground=QColor(colours.BAD))
+            return _("Yes") if p.active else _("No")
         if col == COL_SEATS:
-            return Look(self.seats_text(p))
-        return Look(masked(getattr(p, SECRET_COLUMNS[col])))
+            return self.seats_text(p)
+        return masked(getattr(p, SECRET_COLUMNS[col]))
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
-        row, col = index.row(), index.column()
-        if role in LOOK_ROLES:
-            return look_value(self.look(row, col), role)
-        p = self._rows[row]
-        if role == Qt.ItemDataRole.EditRole:
-            return self.look(row, col).text
+        p, col = self._rows[index.row()], index.column()
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return self.text(p, col)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return QColor(colours.BAD) if col == COL_ACTIVE and not p.active else None
         if role == SECRET_ROLE and col in SECRET_COLUMNS:
             return getattr(p, SECRET_COLUMNS[col]) or ""
         if role == OBJECT_ROLE:

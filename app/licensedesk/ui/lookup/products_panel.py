@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
 
 from licensedesk.i18n import N_, _
 
-from ..shared.cell_delegate import CellDelegate
 from ..shared.part_state import PartState
 from ..shared.secret_field import SecretField
 from ..shared.table_copy import add_copy_shortcut, copy_cells
@@ -54,7 +53,6 @@ class ProductsPanel(QGroupBox):
             _("The licence's products; select one to reveal or copy its key and signatures "
               "below. Ctrl+C copies the selected cells."))
         self.table.setModel(self.model)
-        self.table.setItemDelegate(CellDelegate(self.model, self.table))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()

@@ -213,8 +213,8 @@ class LookupFeature(QObject):
             self._empty_results()
 
     def _empty_results(self) -> None:
-        """The previous serial's results go, but the parts whose answers are in: they
-        are shown within a frame (:mod:`.together`), over the old content."""
+        """The previous serial's results go, but the parts whose answers are in: each is
+        shown next, over the old content (emptied first, its page would change twice)."""
         self.workspace.empty_results(keep=self.controller.arrived())
         self._show_looking_up()
 
