@@ -40,7 +40,7 @@ def install_activations(ctx: DeskContext, lookup: LookupPort, panel: Activations
     _connect_requests(panel, controller)
     _connect_results(ctx, lookup, panel, controller)
     install_export(ctx, lookup, panel)
-    _follow_write_access(ctx, panel)
+    _follow_write_access(ctx, lookup, panel)
     return controller
 
 
@@ -113,8 +113,9 @@ def _connect_results(ctx: DeskContext, lookup: LookupPort, panel: ActivationsPan
     controller.rereadFailed.connect(reread_failed)
 
 
-def _follow_write_access(ctx: DeskContext, panel: ActivationsPanel) -> None:
-    """The panel turns read-only for a profile that may not write."""
+def _follow_write_access(ctx: DeskContext, lookup: LookupPort, panel: ActivationsPanel) -> None:
+    """The panel turns read-only for a profile that may not write (and while the licence
+    book's copy is on show, :mod:`..lookup.offline_copy`, until the next lookup)."""
     connections = ctx.connections
 
     def profile_chosen(name: str) -> None:
@@ -125,3 +126,4 @@ def _follow_write_access(ctx: DeskContext, panel: ActivationsPanel) -> None:
     connections.currentChanged.connect(profile_chosen)
     connections.profilesChanged.connect(lambda: profile_chosen(connections.current))
     connections.writeRefused.connect(lambda _name: profile_chosen(connections.current))
+    lookup.started.connect(lambda _serial: profile_chosen(connections.current))

@@ -34,6 +34,7 @@ from licensedesk.i18n import N_, _
 
 from ..shared import colours
 from ..shared.labels import plain_tip, shown
+from ..shared.licence_types import TYPE_WORDS, type_word
 from ..shared.values import local_date, local_time
 
 # the status next to the serial: what a person scans the table for
@@ -56,16 +57,6 @@ PENDING_WORDS = {
     STOPPED: N_("not checked (stopped)"),
     # TRANSLATORS: a row of the batch table that holds text which is no serial number
     NOT_SERIAL: N_("not a serial"),
-}
-#: the licence types of the spec (§2) as the Type column says them; another type the
-#: service may add is shown as it comes
-TYPE_WORDS = {
-    # TRANSLATORS: a licence type in the batch table: never expires
-    "perpetual": N_("perpetual"),
-    # TRANSLATORS: a licence type in the batch table: valid for a paid period
-    "subscription": N_("subscription"),
-    # TRANSLATORS: a licence type in the batch table: a time-limited trial
-    "trial": N_("trial"),
 }
 #: the order of the Status column when sorted: what needs attention first
 STATUS_RANK = {s: n for n, s in enumerate(
@@ -159,7 +150,7 @@ def display(row: Row, column: int) -> str:
     if column == COL_SEATS:
         return seats_text(r.seats) or ""
     if column == COL_TYPE and r.type in TYPE_WORDS:
-        return _(TYPE_WORDS[r.type])
+        return type_word(r.type)
     value = {COL_TYPE: r.type, COL_LICENSEE: r.licensee, COL_EMAIL: r.email}[column]
     return shown(value)
 

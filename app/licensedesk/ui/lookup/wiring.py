@@ -27,6 +27,7 @@ from ..shared.support_dialog import serial_or_none
 from ..shared.tasks import Failure
 from .controller import LookupController
 from .image import LicenseImageController
+from .offline_copy import OfflineCopy
 from .workspace_data import WorkspaceData
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ class LookupFeature(QObject):
         self._clear_timer.setInterval(CLEAR_DELAY_MS)
         self._clear_timer.timeout.connect(self._empty_results)
         self._busy_parts: set[str] = set()
+        self.copy = OfflineCopy(ctx, self)  # the book's, when the service is out of reach
         self._stop = ctx.window.registry["stop"]
         self._stop.setEnabled(False)
 
@@ -204,6 +206,7 @@ class LookupFeature(QObject):
         self.workspace.hint_goes_unless(serial)
         self._banner_part = None
         self._activations_loaded = False
+        self.copy.forget()
         self._clear_timer.start()
 
     def _clear_results(self) -> None:
@@ -225,6 +228,10 @@ class LookupFeature(QObject):
             self.workspace.remember(self.serial)
 
     def _part_failed(self, part: str, failure: Failure) -> None:
+        if self.copy.serial is not None:
+            return  # the book's copy is on show: its parts stay
+        if part == "license" and self.serial:
+            self.copy.offer(self.serial, failure)
         self._clear_results()
         if part == "activations":
             self._activations_loaded = False
