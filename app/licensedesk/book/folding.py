@@ -13,14 +13,18 @@ from collections.abc import Iterable
 
 #: the shortest word a trigram index can look up
 MIN_WORD = 3
+#: letters that Unicode does not decompose into a base letter and a mark, as people
+#: type them without their stroke or ligature (after case folding)
+_PLAIN = str.maketrans({"ø": "o", "đ": "d", "ł": "l", "ħ": "h", "ŧ": "t", "ı": "i",
+                        "æ": "ae", "œ": "oe", "þ": "th", "ð": "d"})  # fmt: skip
 
 
 def fold(text: str | None) -> str:
-    """``text`` case-folded, without accents (``Jénsen`` → ``jensen``, ``ß`` → ``ss``),
-    whitespace runs made one space."""
+    """``text`` case-folded, without accents (``Jénsen`` → ``jensen``, ``ß`` → ``ss``,
+    ``Ødegård`` → ``odegard``), whitespace runs made one space."""
     if not text:
         return ""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    decomposed = unicodedata.normalize("NFKD", text.casefold()).translate(_PLAIN)
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(bare.split())
 

@@ -14,7 +14,8 @@ from licensedesk.i18n import N_, _
 
 # Literal here so that --help imports nothing; checked against the model when used.
 # The names are the stored keys a user types (--action, --outcome): never translated.
-ACTION_NAMES = "activate, deactivate, delete, upgrade, register, validate_record, batch_check"
+ACTION_NAMES = ("activate, deactivate, delete, upgrade, register, validate_record, batch_check, "
+                "note")
 OUTCOME_NAMES = "pending, done, refused, unknown, failed"
 USAGE = """\
 licensedesk-cli history [SERIAL] [--since DATE] [--action A] [--json] [filters]

@@ -37,7 +37,8 @@ __all__ = [
     "utc_now",
 ]
 
-#: What can be recorded: every change sent, a validation that recorded a host, a batch check.
+#: What can be recorded: every change sent, a validation that recorded a host, a batch check,
+#: and a change of the team's note on a licence (the licence book's; ``detail``: the note).
 ACTIONS = (
     "activate",
     "deactivate",
@@ -46,6 +47,7 @@ ACTIONS = (
     "register",
     "validate_record",
     "batch_check",
+    "note",
 )
 
 #: pending: intent written, no outcome yet (after a crash: "sent, outcome unknown");

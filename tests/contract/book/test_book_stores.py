@@ -211,3 +211,12 @@ def test_drop_unseen(filled):
     assert filled.drop_unseen(T0 + timedelta(hours=12)) == 1  # MARIA, seen at T0
     assert filled.copy(MARIA) is None and filled.note(MARIA) is None
     assert filled.count() == 2
+
+
+@pytest.mark.parametrize(("name", "typed"), [
+    ("Ingrid Ødegård", "odegard"), ("Łukasz Wałęsa", "lukasz walesa"), ("Straße", "strasse"),
+    ("Ærø Cæsar", "aero caesar"), ("Đorđe", "dorde"), ("JÉRÔME", "jerome"),
+])  # fmt: skip
+def test_letters_without_their_marks(book, name, typed):
+    book.keep([seen(MARIA, licensee=name)])
+    assert serials(book.find(typed)) == [MARIA]

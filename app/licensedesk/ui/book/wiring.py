@@ -5,6 +5,7 @@ them; the book itself is the desk's :class:`~.desk_book.DeskBook` (``ctx.book``)
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QInputDialog
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import QInputDialog
 from licensedesk.book.folding import search_words
 from licensedesk.history import SettingsError
 from licensedesk.history.store import StoreError
+from licensedesk.history.who import os_user
 from licensedesk.i18n import _, ngettext
 
 from ..shared.confirm import ConfirmDialog
@@ -19,6 +21,7 @@ from ..shared.context import DeskContext, LookupPort
 from .find_dialog import FindDialog
 
 STATUS_MS = 15000  # how long the status bar says what was erased
+NOTE_LIMIT = 1000  # characters: a note says who really owns a licence, not its story
 
 
 class BookFeature(QObject):
@@ -30,6 +33,8 @@ class BookFeature(QObject):
         ctx.window.registry["find"].triggered.connect(lambda _checked=False: self.open())
         ctx.window.registry["forgetLicensee"].triggered.connect(
             lambda _checked=False: self.forget())
+        ctx.window.registry["note"].triggered.connect(lambda _checked=False: self.edit_note())
+        lookup.started.connect(self._load_note)
         ctx.book.problemFound.connect(self._problem)
 
     def open(self) -> FindDialog:
@@ -114,6 +119,51 @@ class BookFeature(QObject):
         window.statusBar().showMessage(_(
             "Erased: {licences} licence records, {notes} notes, {history} history "
             "entries.").format(**done._asdict()), STATUS_MS)  # fmt: skip
+
+    # -- the team's note on the licence on show ----------------------------------------
+    def edit_note(self) -> asyncio.Task | None:
+        """*Support → Note on this licence…*: the note of the licence on show, edited and
+        kept in the book (the team's, with a team history), recorded in the history."""
+        serial = self._lookup.serial
+        if not serial:
+            self._ctx.banner.show_error(_("Look up a licence first: the note belongs to it."))
+            return None
+        return self._ctx.runner.run("book.note", self._edit_note(serial))
+
+    def ask_note(self, serial: str, current: str) -> str | None:
+        """The note as edited; None when cancelled (tests replace this)."""
+        text, ok = QInputDialog.getMultiLineText(
+            self._ctx.window, _("Note on {serial}").format(serial=serial),
+            _("A note for the team on this licence (empty: no note):"), current)  # fmt: skip
+        return text.strip()[:NOTE_LIMIT] if ok else None
+
+    async def _edit_note(self, serial: str) -> None:
+        book = self._ctx.book
+        try:
+            old = await book.note(serial)
+            text = self.ask_note(serial, old.text if old else "")
+            if text is None or text == (old.text if old else ""):
+                return
+            recorder = self._ctx.recorder
+            async with recorder.record("note", serial=serial,
+                                       before={"note": old.text if old else None}) as rec:
+                who = recorder.display_name or os_user()
+                await book.set_note(serial, text, who, datetime.now(UTC))
+                rec.done(text or None)
+        except StoreError as exc:
+            self._ctx.banner.show_error(exc.sentence)
+            return
+        self._lookup.show_note(serial, text)
+
+    def _load_note(self, serial: str) -> None:
+        async def load() -> None:
+            try:
+                note = await self._ctx.book.note(serial)
+            except StoreError:
+                return  # the book's problem is said once, elsewhere
+            self._lookup.show_note(serial, note.text if note else "")
+
+        self._ctx.runner.run("book.loadNote", load)
 
     def _problem(self, sentence: str) -> None:
         self._ctx.banner.show_error(sentence, _("Lookups and changes work as usual."))

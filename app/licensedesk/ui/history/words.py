@@ -37,6 +37,8 @@ ACTION_WORDS = {
     "register": N_("Register"),
     "validate_record": N_("Validate and record a host"),
     "batch_check": N_("Check many serials"),
+    # TRANSLATORS: a kind of change in the history: the team's note on a licence
+    "note": N_("Note"),
 }
 #: the outcome filter's words (an entry itself says more: "refused: <message>")
 OUTCOME_FILTER_WORDS = {
@@ -121,6 +123,8 @@ def what_text(entry: Entry) -> str:
             _("Validate")
     if action == "batch_check":
         return _batch_text((entry.counts or {}).get("serials"), entry.product)
+    if action == "note":  # the new note is the outcome's detail
+        return _("Note changed") if entry.detail else _("Note removed")
     return action_text(action)
 
 

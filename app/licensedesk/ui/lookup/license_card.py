@@ -28,7 +28,9 @@ from PySide6.QtWidgets import (
 
 from licensedesk.i18n import N_, _
 
+from ..shared import colours
 from ..shared.a11y import named
+from ..shared.colours import text_style
 from ..shared.labels import html_or_dash, or_dash, plain_label, plain_tip, rich_label, shown
 from ..shared.part_state import PartState
 from ..shared.support_dialog import selectable
@@ -173,8 +175,15 @@ class LicenseCard(QGroupBox):
         row.addLayout(side)
         self.state = PartState(body, "licence")
         self.state.show_message(_("Enter a serial and press Enter to look it up."))
+        self.note = named(plain_label(), "licenseNote", _("The team's note"))
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet(text_style(colours.MUTED))
+        self.note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.note.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.note.hide()
         lay = QVBoxLayout(self)
         lay.addWidget(self.state)
+        lay.addWidget(self.note)
         self.license: Any = None
         #: none | link | loading | image | failed (tests and screen readers)
         self.image_state = "none"
@@ -228,11 +237,19 @@ class LicenseCard(QGroupBox):
     def set_busy(self, busy: bool) -> None:
         self.state.set_busy(busy)
 
+    def show_note(self, text: str) -> None:
+        """The team's note on the licence (the licence book's), under its fields; "" hides it."""
+        # TRANSLATORS: the team's note on a licence, shown on the licence card
+        self.note.setText(_("Note: {note}").format(note=text) if text else "")
+        self.note.setAccessibleDescription(text)
+        self.note.setVisible(bool(text))
+
     def show_error(self, sentence: str) -> None:
         self.license = None
         self.state.show_message(sentence, error=True)
 
     def clear(self) -> None:
+        """Back to the prompt (the note is the lookup's to change: it may be in first)."""
         self.license = None
         self._show_links(None)
         self.state.show_message(_("Enter a serial and press Enter to look it up."))

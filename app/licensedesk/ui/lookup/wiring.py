@@ -124,6 +124,11 @@ class LookupFeature(QObject):
         self._window.show_workspace()
         self.controller.lookup(serial)
 
+    def show_note(self, serial: str, text: str) -> None:
+        """The team's note on ``serial`` (the book's), on the card while it shows it."""
+        if serial == self.serial:
+            self.workspace.card.show_note(text)
+
     def add_context_action(self, where: str, action: QAction) -> None:
         """Offer ``action`` in the context menu of the licence ``card`` or the ``activations``
         table (the support features add theirs)."""
@@ -200,6 +205,7 @@ class LookupFeature(QObject):
         self.controller.cancel()
         self.image.cancel()
         self.workspace.clear_results()
+        self.workspace.card.show_note("")
 
     def _started(self, serial: str) -> None:
         self.image.cancel()  # the previous licence's, if still to come
@@ -207,6 +213,7 @@ class LookupFeature(QObject):
         self._banner_part = None
         self._activations_loaded = False
         self.copy.forget()
+        self.workspace.card.show_note("")  # the book says the new serial's, when it has one
         self._clear_timer.start()
 
     def _clear_results(self) -> None:

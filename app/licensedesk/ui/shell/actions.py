@@ -82,6 +82,9 @@ SPECS = (
                N_("Register an offline-distribution licence"), N_("Register\u2026")),
     ActionSpec("docs", N_("&Documentation"), "help", QKeySequence.StandardKey.HelpContents,
                N_("Open the README and the docs")),
+    ActionSpec("note", N_("&Note on this licence\u2026"), "support", "Ctrl+Shift+N",
+               N_("A note for the team on the licence on show: who really owns it, what was "
+                  "agreed"), separated=True),
     ActionSpec("shortcuts", N_("&Keyboard shortcuts"), "help", "Ctrl+/",
                N_("Every shortcut of the window")),
     ActionSpec("about", N_("&About License Desk"), "help", separated=True),
