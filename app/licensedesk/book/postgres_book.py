@@ -24,7 +24,7 @@ from licensedesk.i18n import N_, _
 
 from .folding import like_pattern
 from .sighting import Sighting
-from .sql import COLUMNS, RANK, erased, find_words, row, who_column
+from .sql import AT_LIMIT, COLUMNS, ENDING, RANK, erased, find_words, narrowed, row, who_column
 from .store import FIND_LIMIT, Erasure, Note
 
 __all__ = ["LOCK_KEY", "MIGRATIONS", "PostgresBook"]
@@ -285,6 +285,16 @@ class PostgresBook:
     def note(self, serial: str) -> Note | None:
         rows = self._read("SELECT text, who, at FROM book_notes WHERE serial = %s", (serial,))
         return Note(*rows[0]) if rows else None
+
+    def ending(self, after: datetime, before: datetime, *, dealer: str | None = None,
+               profile: str | None = None) -> list[Sighting]:
+        tail, values = narrowed(dealer, profile, "%s")
+        sql = ENDING.format(p="%s") + tail
+        rows = self._read(sql, [after, before, *values])
+        return [Sighting.from_json(body) for (body,) in rows]
+
+    def at_limit(self) -> list[Sighting]:
+        return [Sighting.from_json(body) for (body,) in self._read(AT_LIMIT)]
 
     def count(self) -> int:
         return int(self._read("SELECT count(*) FROM book_licences")[0][0])

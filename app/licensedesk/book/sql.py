@@ -59,3 +59,21 @@ def erased(s: Sighting) -> Sighting:
     from dataclasses import replace
 
     return replace(s, licensee=None, email=None)
+
+
+#: the renewals' query, without its placeholders' style (``{p}``) and its narrowing
+ENDING = ("SELECT b.body FROM book_licences b WHERE b.type IN ('subscription', 'trial') "
+          "AND b.end_at >= {p} AND b.end_at < {p}")
+AT_LIMIT = "SELECT b.body FROM book_licences b WHERE b.full_seats ORDER BY b.seen_at DESC"
+
+
+def narrowed(dealer: str | None, profile: str | None, p: str) -> tuple[str, list[str]]:
+    """The renewals' narrowing by dealer (a fragment) and profile, and its values."""
+    sql, values = "", []
+    if dealer:
+        sql += f" AND lower(b.dealer) LIKE {p} ESCAPE '\\'"
+        values.append(like_pattern(dealer.strip().lower()))
+    if profile:
+        sql += f" AND b.profile = {p}"
+        values.append(profile)
+    return sql + " ORDER BY b.end_at, b.serial", values

@@ -23,7 +23,7 @@ from licensedesk.i18n import N_, _
 
 from .folding import like_pattern
 from .sighting import Sighting
-from .sql import COLUMNS, RANK, erased, find_words, row, who_column
+from .sql import AT_LIMIT, COLUMNS, ENDING, RANK, erased, find_words, narrowed, row, who_column
 from .store import FIND_LIMIT, Erasure, Note
 
 __all__ = ["MIGRATIONS", "SqliteBook"]
@@ -311,6 +311,16 @@ class SqliteBook:
             return None
         text, who, at = rows[0]
         return Note(text, who, datetime.fromisoformat(at))
+
+    def ending(self, after: datetime, before: datetime, *, dealer: str | None = None,
+               profile: str | None = None) -> list[Sighting]:
+        tail, values = narrowed(dealer, profile, "?")
+        sql = ENDING.format(p="?") + tail
+        rows = self._read(sql, [_time(after), _time(before), *values])
+        return [Sighting.from_json(body) for (body,) in rows]
+
+    def at_limit(self) -> list[Sighting]:
+        return [Sighting.from_json(body) for (body,) in self._read(AT_LIMIT)]
 
     def count(self) -> int:
         return int(self._read("SELECT count(*) FROM book_licences")[0][0])

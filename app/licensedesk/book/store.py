@@ -83,6 +83,14 @@ class BookStore(Protocol):
     def drop_unseen(self, before: datetime) -> int:
         """Remove the licences not seen since ``before``; returns how many."""
 
+    def ending(self, after: datetime, before: datetime, *, dealer: str | None = None,
+               profile: str | None = None) -> list[Sighting]:
+        """Subscriptions and trials whose end falls in [``after``, ``before``), soonest
+        first; ``dealer`` (a fragment, case ignored) and ``profile`` narrow them."""
+
+    def at_limit(self) -> list[Sighting]:
+        """Licences with a product at its host limit (seats used = max), last seen first."""
+
     def count(self) -> int: ...
 
     def close(self) -> None: ...

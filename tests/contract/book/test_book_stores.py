@@ -220,3 +220,23 @@ def test_drop_unseen(filled):
 def test_letters_without_their_marks(book, name, typed):
     book.keep([seen(MARIA, licensee=name)])
     assert serials(book.find(typed)) == [MARIA]
+
+
+def test_ending_lists_subscriptions_and_trials_soonest_first(book):
+    book.keep([
+        seen(MARIA, type="subscription", end_at=T0 + timedelta(days=20), dealer="Nordic Reseller"),
+        seen(JENS, type="trial", end_at=T0 + timedelta(days=3), dealer="Acme Partners",
+             profile="other"),
+        seen(ACME, type="subscription", end_at=T0 + timedelta(days=45)),
+        seen("PPPP-PPPP-PPPP-PPPP-PPPP", type="perpetual", end_at=None),
+        seen("OLDD-OLDD-OLDD-OLDD-OLDD", type="trial", end_at=T0 - timedelta(days=2)),
+    ])  # fmt: skip
+    window = (T0, T0 + timedelta(days=30))
+    assert serials(book.ending(*window)) == [JENS, MARIA]
+    assert serials(book.ending(*window, dealer="NORDIC")) == [MARIA]
+    assert serials(book.ending(*window, profile="other")) == [JENS]
+    assert serials(book.ending(T0, T0 + timedelta(days=90))) == [JENS, MARIA, ACME]
+
+
+def test_at_limit_lists_the_licences_whose_product_is_full(filled):
+    assert serials(filled.at_limit()) == [MARIA]
