@@ -114,6 +114,11 @@ class BookKeeper:
         """Raises StoreError."""
         return await self._run(lambda store: store.note(serial))
 
+    async def ending(self, after: datetime, before: datetime) -> list[Sighting]:
+        """Subscriptions and trials ending in [after, before), soonest first. Raises
+        StoreError."""
+        return await self._run(lambda store: store.ending(after, before))
+
     async def _run(self, job: Callable[[BookStore], T]) -> T:
         return await asyncio.wrap_future(self._worker.submit(job))
 

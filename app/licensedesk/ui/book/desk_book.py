@@ -62,6 +62,11 @@ class DeskBook(QObject):
         """Raises StoreError."""
         return await self.keeper.copy(serial, service)
 
+    async def ending(self, after: datetime, before: datetime) -> list[Sighting]:
+        """The book's subscriptions and trials ending in [after, before), soonest first
+        (the renewals). Raises StoreError."""
+        return await self.keeper.ending(after, before)
+
     async def note(self, serial: str) -> Note | None:
         return await self.keeper.note(serial)
 

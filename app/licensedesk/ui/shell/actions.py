@@ -6,6 +6,9 @@ command is one row of :data:`SPECS`; its menu, toolbar button, tooltip and
 shortcut follow. Object names are ``<name>Action`` (menu), ``<name>ToolbarAction``
 and ``<name>ToolButton`` (toolbar): tests and accessibility tools find them.
 
+An action with a ``setting`` is a check box in its menu: the window's settings keep its
+state (``WindowSettings.bind_actions``) and its feature reads the setting.
+
 Texts in the table are marked (``N_``) and translated when the actions are built,
 after the language was chosen. Each toolbar button's accessible name is its action's
 text without the ``&`` (its short toolbar text, "Validate…", says less), and its
@@ -38,6 +41,9 @@ class ActionSpec:
     tip: str = ""
     toolbar: str = ""  # the button's text on the toolbar; "" = not on it
     separated: bool = False  # a separator above it in its menu
+    #: a checkable action that turns this window setting on and off (default on; saved
+    #: by :meth:`~.settings.WindowSettings.bind_actions`, whether or not the desk is built)
+    setting: str = ""
 
 
 MENUS = (
@@ -74,6 +80,10 @@ SPECS = (
     # TRANSLATORS: menu entry that opens the history of changes window
     ActionSpec("history", N_("&History\u2026"), "view", "Ctrl+H",
                N_("What was done to licences, by whom, and how it ended")),
+    # TRANSLATORS: a checkable menu entry: a desktop notification when licences near their end
+    ActionSpec("notifyRenewals", N_("&Notify of renewals"), "view",
+               tip=N_("A desktop notification, once, when licences of the book are about "
+                      "to end"), separated=True, setting="notifications/renewals"),
     ActionSpec("validate", N_("&Validate a serial\u2026"), "support", "Ctrl+Shift+V",
                N_("Validate a serial for a product"), N_("Validate\u2026")),
     ActionSpec("upgrade", N_("&Upgrade a licence\u2026"), "support", "Ctrl+Shift+U",
@@ -112,6 +122,7 @@ class ActionRegistry:
 
     def __init__(self, window: QMainWindow) -> None:
         self._actions: dict[str, QAction] = {}
+        self.settings_bound = False  # WindowSettings.bind_actions did its work
         self.menus: dict[str, QMenu] = {}
         for key, title in MENUS:
             menu = window.menuBar().addMenu(_(title))
@@ -126,6 +137,7 @@ class ActionRegistry:
         for spec in SPECS:
             action = make_action(window, spec.name, _(spec.text), spec.shortcut,
                                  _(spec.tip) if spec.tip else "")
+            action.setCheckable(bool(spec.setting))
             self._actions[spec.name] = action
             if spec.separated:
                 self.menus[spec.menu].addSeparator()
@@ -146,3 +158,7 @@ class ActionRegistry:
 
     def __getitem__(self, name: str) -> QAction:
         return self._actions[name]
+
+    def get(self, name: str) -> QAction | None:
+        """The action named ``name``, or None (a feature that may not be in this build)."""
+        return self._actions.get(name)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
 from PySide6.QtGui import QIcon
 
@@ -20,3 +21,9 @@ def app_icon() -> QIcon:
     """The window icon; an empty QIcon if the file is missing (the window still works)."""
     path = resources.files(__package__).joinpath(APP_ICON)
     return QIcon(str(path)) if path.is_file() else QIcon()
+
+
+def app_icon_file() -> Path | None:
+    """The icon's file, for what shows it outside Qt (a desktop notification)."""
+    path = resources.files(__package__).joinpath(APP_ICON)
+    return Path(str(path)) if path.is_file() else None

@@ -1,5 +1,6 @@
 """What the window remembers between runs (QSettings): geometry, splitters,
-column widths, last profile, recent serials per profile (serials only, never keys)."""
+column widths, last profile, recent serials per profile (serials only, never keys),
+whether to notify of renewals."""
 
 from __future__ import annotations
 
@@ -68,3 +69,33 @@ class WindowSettings:
     @last_profile.setter
     def last_profile(self, name: str | None) -> None:
         self.qsettings.setValue("profiles/last", name or "")
+
+    # -- on/off settings of the window's checkable actions (ActionSpec.setting) ---------
+    def flag(self, key: str, default: bool = True) -> bool:
+        value = self.qsettings.value(key, default)
+        return value not in (False, "false", "0", 0)
+
+    def set_flag(self, key: str, on: bool) -> None:
+        self.qsettings.setValue(key, bool(on))
+        self.qsettings.sync()
+
+    def bind_actions(self, registry) -> None:
+        """Check each action that has a setting as the setting says, and save it when the
+        person toggles it (once per registry: the welcome page's and the desk's start
+        both call it)."""
+        from .actions import SPECS
+
+        if registry.settings_bound:
+            return
+        registry.settings_bound = True
+        for spec in SPECS:
+            if spec.setting:
+                action = registry[spec.name]
+                action.setChecked(self.flag(spec.setting))
+                action.toggled.connect(lambda on, key=spec.setting: self.set_flag(key, on))
+
+    @property
+    def notify_renewals(self) -> bool:
+        """Tell the desktop when licences of the book enter the renewals window
+        (View \u2192 Notify of renewals; default on)."""
+        return self.flag("notifications/renewals")

@@ -48,6 +48,7 @@ def start_desk(
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     window.build_pages()
     settings.restore_workspace(window)
+    settings.bind_actions(window.registry)
     if demo or profile:
         window.show_workspace()
     desk = DeskApp(window, connections, settings, host_id=host_id, log_path=log_path,
@@ -70,8 +71,9 @@ def settle_heap() -> None:
     gc.freeze()
 
 
-#: the actions that do not wait for the desk on the welcome page
-WITHOUT_DESK = frozenset({"quit"})
+#: the actions that do not wait for the desk on the welcome page (a check box of a setting
+#: is saved by the settings themselves)
+WITHOUT_DESK = frozenset({"quit"} | {spec.name for spec in SPECS if spec.setting})
 
 
 class DeferredDesk(QObject):
@@ -92,6 +94,7 @@ class DeferredDesk(QObject):
         self._build = build
         self.desk = None  # DeskApp, once built
         window.build_welcome()
+        settings.bind_actions(window.registry)
         window.show_welcome()
         welcome = window.welcome
         self._hooks = [
