@@ -14,8 +14,10 @@ pkgs_for() {
         gui) echo "libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 libxcb-randr0 libxcb-shape0 libxcb-xfixes0 libxcb-xkb1 libxkbcommon-x11-0" ;;
         # a real Secret Service for the keyring tests; a PostgreSQL server (initdb, pg_ctl)
         # that the team-history tests start in a temporary folder; locales: the CLI tests
-        # build a Latin-1 locale with localedef into a temporary LOCPATH (no root needed)
-        test) echo "gnome-keyring dbus dbus-x11 libsecret-1-0 postgresql locales" ;;
+        # build a Latin-1 locale with localedef into a temporary LOCPATH (no root needed);
+        # a real notification daemon (dunst, on an Xvfb display) that the renewals
+        # notification tests start on a private D-Bus
+        test) echo "gnome-keyring dbus dbus-x11 libsecret-1-0 postgresql locales xvfb dunst" ;;
         # the validators of the desktop file and the AppStream metainfo (appstreamcli,
         # desktop-file-validate; update-desktop-database for the licensedesk:// handler)
         desktop) echo "appstream desktop-file-utils" ;;

@@ -50,8 +50,9 @@ def zone():
 
 # --- Sandbox fixture (owned by the sandbox; docs/CONTRACTS.md) -------------------------
 
-#: the team-history PostgreSQL fixtures (pg_server, team_db) for every folder of tests
-pytest_plugins = ["tests.support.postgres_fixtures"]
+#: the team-history PostgreSQL fixtures (pg_server, team_db) and the notification daemon
+#: (notification_bus) for every folder of tests
+pytest_plugins = ["tests.support.postgres_fixtures", "tests.support.notification_daemon"]
 
 
 @pytest.fixture(scope="session")

@@ -126,3 +126,24 @@ def test_quitting_before_the_desk_keeps_the_workspace_settings_of_an_earlier_run
     assert deferred.desk is None
     assert qsettings.value("window/geometry") is not None
     assert qsettings.value("workspace/mainSplitter") == b"earlier"
+
+
+def test_a_setting_of_the_menus_shows_and_saves_without_building_the_desk(deferred, qsettings):
+    qsettings.setValue("notifications/renewals", False)  # turned off in an earlier run
+    from licensedesk.ui.shell.main_window import MainWindow
+    from licensedesk.ui.shell.settings import WindowSettings
+    from licensedesk.ui.shell.start import DeferredDesk
+
+    window = MainWindow()
+    try:
+        DeferredDesk(window, WindowSettings(qsettings), lambda: pytest.fail("built"))
+        toggle = window.registry["notifyRenewals"]
+        assert toggle.isCheckable() and not toggle.isChecked()
+        toggle.trigger()  # View -> Notify of renewals: on, once, and no desk for it
+        assert toggle.isChecked() and qsettings.value("notifications/renewals") in (True, "true")
+    finally:
+        window.deleteLater()
+    toggle = deferred._window.registry["notifyRenewals"]  # the fixture's: on by default...
+    assert toggle.isChecked()
+    toggle.trigger()
+    assert deferred.desk is None and qsettings.value("notifications/renewals") in (False, "false")

@@ -29,6 +29,7 @@ from ..lookup.wiring import install_lookup
 from ..profiles.connections import Connections
 from ..profiles.wiring import install_profiles
 from ..registration.wiring import install_registration
+from ..renewals_notice.wiring import install_renewals_notice
 from ..shared.context import DeskContext
 from ..shared.error_dialog import ErrorDialog
 from ..shared.tasks import Failure, TaskRunner
@@ -100,6 +101,7 @@ class DeskApp(QObject):
         ws.checkAllRequested.connect(self.batch.check_text)
         self.profiles = install_profiles(ctx, ws, self)
         self.help = install_help(self)
+        self.renewals_notice = install_renewals_notice(ctx, self)
 
     # -- start -----------------------------------------------------------------------
     def choose_start_page(self, profile: str | None = None) -> None:
@@ -164,6 +166,7 @@ class DeskApp(QObject):
     async def aclose(self) -> None:
         """Cancel work, close every client, stop the demo service."""
         self.runner.cancel_all()
+        await self.renewals_notice.aclose()
         await self.history.aclose()
         await self.book.aclose()  # before the recorder removes the demo's folder
         await self.recorder.aclose()  # after cancelling: the outcomes they queued are written
