@@ -88,9 +88,14 @@ def locale_named():
 
 @pytest.fixture
 def qsettings(tmp_path):
+    """The window's settings in a file of the test; the renewals notification off: it
+    would reach the desktop of whoever runs the suite (its own tests turn it on, on a
+    private bus: tests/ui/renewals_notice)."""
     from PySide6.QtCore import QSettings
 
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue("notifications/renewals", False)
+    return settings
 
 
 @pytest.fixture

@@ -61,7 +61,14 @@ def in_book(run):
 
 
 @pytest.fixture
-def open_desk(make_desk, sandbox_profile, run):
+def notify_on(qsettings):
+    """The notification as a person has it: on (the default; tests/ui/conftest.py turns
+    it off for the other tests)."""
+    qsettings.remove("notifications/renewals")
+
+
+@pytest.fixture
+def open_desk(make_desk, sandbox_profile, run, notify_on):
     """``open_desk()``: the window on the sandbox profile, its start's check done (what it
     told is returned by ``desk.told_at_start``)."""
 

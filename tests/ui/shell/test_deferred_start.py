@@ -143,7 +143,5 @@ def test_a_setting_of_the_menus_shows_and_saves_without_building_the_desk(deferr
         assert toggle.isChecked() and qsettings.value("notifications/renewals") in (True, "true")
     finally:
         window.deleteLater()
-    toggle = deferred._window.registry["notifyRenewals"]  # the fixture's: on by default...
-    assert toggle.isChecked()
-    toggle.trigger()
-    assert deferred.desk is None and qsettings.value("notifications/renewals") in (False, "false")
+    qsettings.remove("notifications/renewals")
+    assert WindowSettings(qsettings).notify_renewals  # on by default
