@@ -11,10 +11,26 @@ customer, and kept for when the service cannot be reached. No Qt.
 See docs/book.md.
 """
 
-from .folding import fold
-from .keeper import PROBLEM, BookKeeper
-from .sighting import Device, ProductSeats, Sighting, from_check, from_lookup
-from .store import FIND_LIMIT, BookStore, Note, open_book
+from typing import TYPE_CHECKING
+
+from licensedesk.lazy_names import lazy_names
+
+if TYPE_CHECKING:
+    from .folding import fold
+    from .keeper import PROBLEM, BookKeeper
+    from .sighting import Device, ProductSeats, Sighting, from_check, from_lookup
+    from .store import FIND_LIMIT, BookStore, Note, open_book
+
+#: public name -> the module that defines it (loaded on first use, PEP 562)
+_WHERE = {
+    "fold": ".folding",
+    **dict.fromkeys(("PROBLEM", "BookKeeper"), ".keeper"),
+    **dict.fromkeys(("Device", "ProductSeats", "Sighting", "from_check", "from_lookup"),
+                    ".sighting"),
+    **dict.fromkeys(("FIND_LIMIT", "BookStore", "Note", "open_book"), ".store"),
+}
+
+__getattr__, __dir__ = lazy_names(__name__, _WHERE)
 
 __all__ = [
     "FIND_LIMIT",

@@ -142,6 +142,12 @@ class SqliteBook:
 
     def migrate(self) -> int:
         db = self._conn()
+        try:  # up to date (every run but the first): no write transaction at all
+            found = db.execute("SELECT max(version) FROM book_schema_version").fetchone()
+            if found and found[0] == MIGRATIONS[-1][0]:
+                return found[0]
+        except sqlite3.OperationalError:
+            pass  # no such table yet: made below
         try:
             db.execute("BEGIN IMMEDIATE")
             try:

@@ -14,26 +14,47 @@
 See docs/history.md and the History section of docs/CONTRACTS.md.
 """
 
-from .model import (
-    ACTIONS,
-    OUTCOMES,
-    Entry,
-    EntryError,
-    HistoryQuery,
-    outcome_text,
-    outcome_words,
-)
+from typing import TYPE_CHECKING
+
+from licensedesk.lazy_names import lazy_names
+
+# eager: a submodule of the same name, once imported, would be found in its place
 from .open_store import open_store
-from .recorder import PROBLEM, NotRecorded, Recorder, Recording, Records, record
-from .settings import (
-    KEYRING_ENTRY,
-    HistorySettings,
-    SettingsError,
-    load_settings,
-    save_settings,
-    set_team_url,
-)
-from .store import HistoryStore, StoreError, local_history_path
+
+if TYPE_CHECKING:
+    from .model import (
+        ACTIONS,
+        OUTCOMES,
+        Entry,
+        EntryError,
+        HistoryQuery,
+        outcome_text,
+        outcome_words,
+    )
+    from .recorder import PROBLEM, NotRecorded, Recorder, Recording, Records, record
+    from .settings import (
+        KEYRING_ENTRY,
+        HistorySettings,
+        SettingsError,
+        load_settings,
+        save_settings,
+        set_team_url,
+    )
+    from .store import HistoryStore, StoreError, local_history_path
+
+#: public name -> the module that defines it (loaded on first use, PEP 562: the licence
+#: book needs ``.scrub`` and ``.store`` on every command, not the recorder or settings)
+_WHERE = {
+    **dict.fromkeys(("ACTIONS", "OUTCOMES", "Entry", "EntryError", "HistoryQuery",
+                     "outcome_text", "outcome_words"), ".model"),
+    **dict.fromkeys(("PROBLEM", "NotRecorded", "Recorder", "Recording", "Records", "record"),
+                    ".recorder"),
+    **dict.fromkeys(("KEYRING_ENTRY", "HistorySettings", "SettingsError", "load_settings",
+                     "save_settings", "set_team_url"), ".settings"),
+    **dict.fromkeys(("HistoryStore", "StoreError", "local_history_path"), ".store"),
+}
+
+__getattr__, __dir__ = lazy_names(__name__, _WHERE)
 
 __all__ = [
     "ACTIONS",

@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QPlainTextEdit
 
+from licensedesk.ui.activations.columns import COL_DEVICE
 from licensedesk.ui.shell.settings import WindowSettings
 
 from ..helpers import look_up
@@ -23,24 +24,24 @@ def test_geometry_splitters_columns_profile_and_serials_survive_a_restart(desk, 
     window, ws = desk.window, desk.window.workspace
     ws.clear_results()  # the same content as the reopened window: splitters compare 1:1
     # the window's least size follows its layout once Qt lays it out again (the card's
-    # Links button went with the licence): before, a resize to 640 would stop at 642
-    qtbot.waitUntil(lambda: window.minimumSize().height() < 640)
-    window.resize(760, 640)  # the offscreen screen is 800x800
-    ws.main_splitter.setSizes([500, 150])  # not the default shares
+    # Links button went with the licence): before, a resize to 740 would stop above it
+    qtbot.waitUntil(lambda: window.minimumSize().height() < 740)
+    window.resize(760, 740)  # the offscreen screen is 800x800
+    ws.main_splitter.setSizes([500, 150])  # not the default shares (the devices' least)
     ws.top_splitter.setSizes([ws.top_splitter.width() - 250, 250])
-    ws.activations.table.setColumnWidth(2, 233)
+    ws.activations.table.setColumnWidth(COL_DEVICE, 233)  # wider than its title needs
     ws.products.table.setColumnWidth(0, 187)
     main_sizes, top_sizes = ws.main_splitter.sizes(), ws.top_splitter.sizes()
     desk.save_state()  # what aboutToQuit does
 
     again = make_desk().window  # the next start: no --profile, same settings
     settings = WindowSettings(qsettings)
-    assert again.size().width() == 760 and again.size().height() == 640
+    assert again.size().width() == 760 and again.size().height() == 740
     ws2 = again.workspace
     # the controllers add the Support toolbar after the restore: wait for that layout
     qtbot.waitUntil(lambda: ws2.main_splitter.sizes() == main_sizes, timeout=2000)
     assert ws2.top_splitter.sizes() == top_sizes
-    assert ws2.activations.table.columnWidth(2) == 233
+    assert ws2.activations.table.columnWidth(COL_DEVICE) == 233
     assert ws2.products.table.columnWidth(0) == 187
     assert ws2.recent_serials()[:2] == [sandbox.serial("perpetual"), sandbox.serial("trial")]
     assert settings.last_profile == "Sandbox"

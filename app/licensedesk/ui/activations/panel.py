@@ -1,5 +1,10 @@
 """Devices a licence is activated on: filter, sort, multi-select, bulk actions, CSV.
 
+The panel is the page of the workspace's *Activations* tab, with neither a frame nor a
+title of its own: a group box titled "Activations" under the tab of that name said it
+twice, and its title and frame took the height of a device row (the History tab's page
+is the same, ui/history/panel.py).
+
 Keyboard: Tab goes filter → All/Active/Inactive → table → Activate, Deactivate, Delete…,
 Export CSV… → Cancel (while a bulk action runs); Tab leaves the table (arrows move
 within it)."""
@@ -8,12 +13,11 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -29,8 +33,9 @@ from PySide6.QtWidgets import (
 from licensedesk.i18n import N_, _, ngettext
 
 from ..shared.a11y import named
+from ..shared.column_widths import restore_columns
 from ..shared.icons import icon
-from ..shared.part_state import PartState
+from ..shared.part_state import TAB_PAGE_TOP, PartState
 from ..shared.table_copy import add_copy_shortcut, copy_cells
 from ..shared.values import format_number
 from .model import (
@@ -53,7 +58,7 @@ HOST_ID_LENGTH = 32
 EMPTY_TEXT = N_("No devices activated")
 
 
-class ActivationsPanel(QGroupBox):
+class ActivationsPanel(QWidget):
     """Emits what the user asked for; the controller does the work and reports back."""
 
     activateRequested = Signal(object)  # list of activation ids
@@ -63,7 +68,8 @@ class ActivationsPanel(QGroupBox):
     exportRequested = Signal()
 
     def __init__(self, parent=None) -> None:
-        super().__init__(_("Activations"), parent)
+        super().__init__(parent)  # no frame nor title: the tab names it (module docstring)
+        self.setAccessibleName(_("Activations"))
         self.model = ActivationsModel(self)  # every device; sorts itself (see .proxy)
         self.proxy = ActivationsProxy(self)  # the rows shown: the filters applied
         self.proxy.setSourceModel(self.model)
@@ -171,6 +177,7 @@ class ActivationsPanel(QGroupBox):
         lay.addWidget(self.active_label)  # under the table: the filter row holds no more
         self.state = PartState(content, "activations")
         outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, TAB_PAGE_TOP, 0, 0)  # the tab bar's line is its frame
         outer.addWidget(self.state)
 
     def _connect(self) -> None:
@@ -202,6 +209,11 @@ class ActivationsPanel(QGroupBox):
         margin = self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin,
                                                 None, self.table) + 1
         return HOST_ID_LENGTH * digit + metrics.horizontalAdvance(marked) + 2 * margin + 8
+
+    def restore_columns(self, state: QByteArray) -> None:
+        """The saved widths, but the Host ID column never narrower than a host ID and its
+        "(This computer)" marker (an older version saved it without room for the marker)."""
+        restore_columns(self.table, state, {COL_HOST: self._host_width()})
 
     def _set_tab_order(self) -> None:
         """Filter, then the rows it filters, then what acts on the selected rows (the

@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyle, QTableView
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
 from licensedesk.i18n import _
 
+from ..shared.column_widths import header_width
 from ..shared.table_copy import add_copy_shortcut
 from .model import (
     COL_DAYS,
@@ -47,17 +48,6 @@ class AnswersView(QTableView):
         if first >= 0 and (bottomRight.row() < first or 0 <= last < topLeft.row()):
             return
         super().dataChanged(topLeft, bottomRight, roles)
-
-
-def header_width(table: QTableView, col: int) -> int:
-    """The width a column's title needs in the language in use, with the header's margins
-    and a sort arrow: the German titles are longer than the English widths."""
-    header = table.horizontalHeader()
-    style = header.style()
-    margin = style.pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, header)
-    arrow = style.pixelMetric(QStyle.PixelMetric.PM_HeaderMarkSize, None, header)
-    text = str(table.model().headerData(col, Qt.Orientation.Horizontal) or "")
-    return header.fontMetrics().horizontalAdvance(text) + 4 * margin + arrow
 
 
 def answers_table(proxy: BatchProxy) -> AnswersView:

@@ -25,7 +25,7 @@ from licensedesk.i18n import _
 from ..shared.a11y import named
 from ..shared.close_keys import add_close_keys
 from ..shared.labels import plain_label
-from .found_model import COL_EMAIL, COL_LICENSEE, SERIAL_ROLE, FoundModel
+from .found_model import COL_LICENSEE, SERIAL_ROLE, FoundModel
 
 #: how long typing pauses before the book is asked (a person types faster than this)
 SETTLE_MS = 150
@@ -54,9 +54,9 @@ class FindDialog(QDialog):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
+        # every value whole (at most 50 rows to measure); the licensee takes what is left
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        for column in (COL_LICENSEE, COL_EMAIL):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(COL_LICENSEE, QHeaderView.ResizeMode.Stretch)
         layout = QVBoxLayout(self)
         layout.addWidget(self.box)
         layout.addWidget(self.status)

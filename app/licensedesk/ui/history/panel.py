@@ -14,7 +14,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QPushButton,
@@ -25,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from licensedesk.i18n import N_, _
 
-from ..shared.part_state import PartState
+from ..shared.part_state import TAB_PAGE_TOP, PartState
 from ..shared.table_copy import add_copy_shortcut
 from .model import (
     COL_OUTCOME,
@@ -78,15 +77,20 @@ def on_enter(table: QTableView, slot) -> None:
         shortcut.activated.connect(lambda: slot(table.currentIndex()))
 
 
-class HistoryPanel(QGroupBox):
-    """Emits :attr:`openRequested` (the serial) for "All history…"."""
+class HistoryPanel(QWidget):
+    """Emits :attr:`openRequested` (the serial) for "All history…".
+
+    The page of the workspace's *History* tab: no frame nor title of its own, as the
+    Activations tab's (ui/activations/panel.py); the table's name for a screen reader
+    says whose history it is."""
 
     openRequested = Signal(str)
     countChanged = Signal(int)  # entries on show (-1: none, the part is empty or failed)
 
     def __init__(self, parent=None) -> None:
-        super().__init__(_("History of this serial"), parent)
+        super().__init__(parent)
         self.setObjectName("historyPanel")
+        self.setAccessibleName(_("History of this serial"))
         self.serial: str | None = None
         self.model = HistoryModel(self)
         self.table = history_table(self.model, "historyTable")
@@ -106,6 +110,7 @@ class HistoryPanel(QGroupBox):
         bar.addStretch(1)
         bar.addWidget(self.open_button)
         outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, TAB_PAGE_TOP, 0, 0)  # the tab bar's line is its frame
         outer.addWidget(self.state, 1)
         outer.addLayout(bar)
         QWidget.setTabOrder(self.table, self.open_button)

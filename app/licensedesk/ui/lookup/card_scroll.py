@@ -1,33 +1,51 @@
-"""A scroll area that asks for the whole height of its content at its current width.
+"""A scroll area for the licence card: it asks for the card's whole height, and scrolls
+when the window has less to give.
 
 The licence card's values wrap (a long e-mail address, an SKU name); a wrapped
 label needs more height the narrower it is, which a QSplitter does not ask
-(it reads minimumSizeHint, not heightForWidth), so at small window sizes the
-rows were clipped. This area's minimum is the card's height for the width it
-has, up to ``MAX_MIN_HEIGHT``; beyond that it scrolls rather than push the
-window past a small screen. It is never narrower than the card's own minimum, also
+(it reads sizeHint and minimumSizeHint, not heightForWidth). This area's size hint is
+the card's height for the width it has, so the card is whole wherever the window has
+the room. Its minimum is much less, a few lines (:data:`MIN_LINES`): in a short window
+(1024 x 700, a small laptop's) the devices below keep their rows
+(``workspace.DEVICE_ROWS``) and the card scrolls, rather than the devices shrinking to
+a few rows for the card's last lines. Its rows are never clipped: inside the area the card
+always has its whole height. It is never narrower than the card's own minimum, also
 when the card's content changes (:meth:`CardScroll.eventFilter`).
+
+The area sizes the card itself (not ``widgetResizable``): while the card says a sentence
+instead of a licence (nothing looked up, an error) it is as tall as the area, with no
+scroll bar; Qt's own sizing would give it the height of the hidden licence's rows (a
+stacked widget's minimum is its largest page's) and a scroll bar beside the sentence.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 
-MAX_MIN_HEIGHT = 420
+#: the least height the area asks, in lines of text: the card's title and first rows
+MIN_LINES = 8
 
 
 class CardScroll(QScrollArea):
-    def __init__(self, content: QWidget, parent=None) -> None:
+    def __init__(self, content: QWidget, parent=None, *,
+                 whole: Callable[[], bool] = lambda: True) -> None:
+        """``whole()``: whether ``content`` shows what needs its whole height (the card: a
+        licence); otherwise it is made as tall as the area."""
         super().__init__(parent)
+        self._shows_whole = whole
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the card shows data: no tab stop
-        self.setWidgetResizable(True)
+        self.setWidgetResizable(False)  # sized by _fit
         self.setWidget(content)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # never narrower
         self._last_width = -1
 
-    def minimumSizeHint(self) -> QSize:
+    def _whole(self) -> QSize:
+        """The card's minimum width with room for the scroll bar, and its whole height at
+        the width it has."""
         content = self.widget()
         hint = content.minimumSizeHint()
         width = self.viewport().width()
@@ -35,7 +53,27 @@ class CardScroll(QScrollArea):
         if content.hasHeightForWidth() and width > 0:
             height = max(height, content.heightForWidth(width))
         bar = self.verticalScrollBar().sizeHint().width()
-        return QSize(hint.width() + bar, min(height, MAX_MIN_HEIGHT))
+        return QSize(hint.width() + bar, height)
+
+    def sizeHint(self) -> QSize:
+        return self._whole()
+
+    def minimumSizeHint(self) -> QSize:
+        whole = self._whole()
+        return QSize(whole.width(), min(whole.height(),
+                                        MIN_LINES * self.fontMetrics().lineSpacing()))
+
+    def fit(self) -> None:
+        """The card as wide as the area, and its whole height tall (or the area's, if that
+        is more or the card shows no licence)."""
+        content = self.widget()
+        width, height = self.viewport().width(), self.viewport().height()
+        if self._shows_whole():
+            whole = content.minimumSizeHint().height()
+            if content.hasHeightForWidth():
+                whole = max(whole, content.heightForWidth(width))
+            height = max(height, whole)
+        content.resize(width, height)
 
     def eventFilter(self, obj, ev) -> bool:
         """The card's content changed (another page, a licence's fields): its minimum
@@ -43,7 +81,13 @@ class CardScroll(QScrollArea):
         a licence shown after the start page's sentence was cut off at the right."""
         if ev.type() == QEvent.Type.LayoutRequest and obj is self.widget():
             self.updateGeometry()
+            self.fit()
         return super().eventFilter(obj, ev)
+
+    def viewportEvent(self, ev) -> bool:
+        if ev.type() == QEvent.Type.Resize:  # the area's, or the scroll bar came or went
+            self.fit()
+        return super().viewportEvent(ev)
 
     def resizeEvent(self, ev) -> None:
         super().resizeEvent(ev)

@@ -171,6 +171,7 @@ class LicenseCard(QGroupBox):
         side.addWidget(self.links_button, 0, Qt.AlignmentFlag.AlignHCenter)
         side.addStretch(1)
         row = QHBoxLayout(body)
+        row.setContentsMargins(0, 0, 0, 0)  # the frame's margins only, as the products'
         row.addLayout(form, 1)
         row.addLayout(side)
         self.state = PartState(body, "licence")
@@ -189,7 +190,9 @@ class LicenseCard(QGroupBox):
         self.image_state = "none"
 
     def _build_form(self) -> QFormLayout:
-        """A row a field, then the validity bar and its caption (hidden until known)."""
+        """A row a field, with the validity bar and its caption (hidden until known) right
+        under the type: in a short window the card scrolls (card_scroll.py), and what a
+        subscription's reader looks for, how long it runs, is then among the rows on show."""
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.labels: dict[str, QLabel] = {}
@@ -198,6 +201,14 @@ class LicenseCard(QGroupBox):
             self.labels[key] = _label(f"license_{key}", _(name), rich=key in self.LINKED)
             self.labels[key].setOpenExternalLinks(True)
             form.addRow(_(row_title), self.labels[key])
+            if key == "type":
+                self._add_validity_row(form)
+        self._form = form
+        form.setRowVisible(self.validity_row, False)
+        return form
+
+    def _add_validity_row(self, form: QFormLayout) -> None:
+        """The validity bar and, under it, the period (subscriptions and trials)."""
         self.validity_bar = named(ValidityBar(), "validityBar", _("Validity"))
         self.validity_bar.setRange(0, 100)
         self.validity_caption = named(plain_label(), "validityCaption", _("Validity period"))
@@ -207,9 +218,6 @@ class LicenseCard(QGroupBox):
         vrow.addWidget(self.validity_bar)
         vrow.addWidget(self.validity_caption)
         form.addRow(_("Validity:"), self.validity_row)
-        self._form = form
-        form.setRowVisible(self.validity_row, False)
-        return form
 
     def _build_image(self) -> None:
         self.image = named(rich_label(_("No image")), "licenseImage", _("Licence image"))
@@ -233,6 +241,10 @@ class LicenseCard(QGroupBox):
         self.links_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.links_button.setMenu(self.links_menu)
         self.links_button.hide()
+
+    def shows_licence(self) -> bool:
+        """Whether the card shows a licence's rows (not a sentence, nor "Loading…")."""
+        return self.state.currentWidget() is self.state.content
 
     def set_busy(self, busy: bool) -> None:
         self.state.set_busy(busy)

@@ -15,16 +15,19 @@ from ..shared import colours
 from ..shared.labels import shown
 from ..shared.secret_field import masked
 
-COL_NAME, COL_CODE, COL_ACTIVE, COL_SEATS, COL_KEY, COL_SIGNATURE, COL_SIGNATURE_TRIAL = range(7)
+#: Seats beside the name: it is what one reads the table for, and it must not be the column
+#: a narrow window pushes behind a scroll bar. The secrets come last (the panel hides them:
+#: see products_panel.py).
+COL_NAME, COL_SEATS, COL_ACTIVE, COL_CODE, COL_KEY, COL_SIGNATURE, COL_SIGNATURE_TRIAL = range(7)
 HEADERS = (
     # TRANSLATORS: column of the products table: the product's name
     N_("Name"),
-    # TRANSLATORS: column of the products table: the product's code
-    N_("Code"),
-    # TRANSLATORS: column of the products table: whether the product is active (Yes/No)
-    N_("Active"),
     # TRANSLATORS: column of the products table: devices activated / devices allowed
     N_("Seats"),
+    # TRANSLATORS: column of the products table: whether the product is active (Yes/No)
+    N_("Active"),
+    # TRANSLATORS: column of the products table: the product's code
+    N_("Code"),
     # TRANSLATORS: column of the products table: the product's licence key (masked)
     N_("Key"),
     N_("Signature"),

@@ -1,5 +1,15 @@
 """Products of the licence: table + the selected product's secrets (masked).
 
+The table's columns: Name, Seats, Active, Code. Seats comes right after the name: it is
+what the table is read for, and in a window 1024 pixels wide the products get half of
+it, where the code (a 36-character UUID) before it pushed Seats behind a horizontal
+scroll bar. The code comes last and fills what is left: whole in the default window,
+cut short ("…") in a narrower one rather than scrolled (Ctrl+C copies it whole). The
+secrets' columns (Key, Signature, Signature (trial)) are hidden: their cells only ever
+read "••••" or nothing, and the fields under the table show the same secrets of the
+selected product, masked, with Reveal and Copy. A right-click on the header shows them
+again (the header's state, and so that choice, is saved).
+
 Keyboard: Tab goes from the table to each secret's field, Reveal and Copy (once a product
 is selected: before, there is nothing to reveal and the fields are off)."""
 
@@ -7,6 +17,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from PySide6.QtCore import QByteArray
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
@@ -19,13 +30,16 @@ from PySide6.QtWidgets import (
 
 from licensedesk.i18n import N_, _
 
+from ..shared.column_widths import cell_width, header_width, offer_column_menu, restore_columns
 from ..shared.part_state import PartState
 from ..shared.secret_field import SecretField
 from ..shared.table_copy import add_copy_shortcut, copy_cells
 from .products_model import (
+    COL_ACTIVE,
     COL_CODE,
     COL_KEY,
     COL_NAME,
+    COL_SEATS,
     COL_SIGNATURE,
     COL_SIGNATURE_TRIAL,
     SECRET_COLUMNS,
@@ -40,6 +54,10 @@ SECRET_TITLES = {
     COL_SIGNATURE: (N_("Signature:"), N_("signature")),
     COL_SIGNATURE_TRIAL: (N_("Signature (trial):"), N_("signature (trial)")),
 }
+
+
+#: the Code column's width when it is not the last (the last fills the table's width)
+CODE_WIDTH = 120
 
 
 class ProductsPanel(QGroupBox):
@@ -58,13 +76,13 @@ class ProductsPanel(QGroupBox):
         self.table.verticalHeader().hide()
         self.table.setAlternatingRowColors(True)
         self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move within
+        self.table.setWordWrap(False)  # a code cut short ends in "…", not on a second line
         header = self.table.horizontalHeader()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.table.setColumnWidth(COL_NAME, 160)
-        self.table.setColumnWidth(COL_CODE, 265)
-        self.table.setColumnWidth(COL_CODE + 1, 60)  # Active
-        self.table.setColumnWidth(COL_CODE + 2, 70)  # Seats used / max
+        self._set_widths()
+        self.column_menu = offer_column_menu(self.table, [COL_SEATS, COL_ACTIVE, COL_CODE,
+                                                          *SECRET_COLUMNS])
         self.secrets_box = QWidget()
         form = QFormLayout(self.secrets_box)
         form.setContentsMargins(0, 4, 0, 0)
@@ -93,6 +111,31 @@ class ProductsPanel(QGroupBox):
             chain += [field.edit, field.reveal_button, field.copy_button]
         for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
+
+    def _set_widths(self) -> None:
+        """Seats and Active as wide as their title and their widest cell in the language in
+        use (a product of a site licence: "123 / 500"); the code in what is left; the secrets
+        hidden (see the module's docstring)."""
+        self.table.setColumnWidth(COL_NAME, 160)
+        self.table.setColumnWidth(COL_SEATS, self._needs()[COL_SEATS])
+        self.table.setColumnWidth(COL_ACTIVE, self._needs()[COL_ACTIVE])
+        # the last column fills what is left (a whole code at the default window size),
+        # and below that it is cut short rather than add a scroll bar
+        self.table.setColumnWidth(COL_CODE, CODE_WIDTH)
+        for col in SECRET_COLUMNS:
+            self.table.setColumnWidth(col, 100)
+            self.table.setColumnHidden(col, True)
+
+    def _needs(self) -> dict[int, int]:
+        """What Seats and Active need to show their title and cells whole."""
+        seats = cell_width(self.table, "8888 / 8888")
+        active = max(cell_width(self.table, _(word)) for word in ("Yes", "No"))
+        return {COL_SEATS: max(seats, header_width(self.table, COL_SEATS)),
+                COL_ACTIVE: max(active, header_width(self.table, COL_ACTIVE))}
+
+    def restore_columns(self, state: QByteArray) -> None:
+        """The saved widths and hidden columns, but no width that cuts Seats or Active."""
+        restore_columns(self.table, state, self._needs())
 
     def set_busy(self, busy: bool) -> None:
         self.state.set_busy(busy)

@@ -48,6 +48,13 @@ SERIAL_HINT = N_(
     "A serial is five groups of four letters or digits, e.g. ABCD-1234-EFGH-5678-IJKL.")
 FOUND_IN_TEXT = N_("Looking up the serial found in the pasted text, {serial}.")
 SERIAL_DESCRIPTION = N_("Type or paste a serial and press Enter to look it up")
+#: the devices the Activations tab shows at the least, in rows. The devices are what one
+#: works through (select, switch, delete), the card is read once: in a short window (1024 x
+#: 700, a small laptop's screen) the card scrolls its last rows so the devices keep these,
+#: rather than the card's last rows leaving the devices a handful.
+DEVICE_ROWS = 10
+#: the same while the Activations tab shows a sentence instead of devices
+MESSAGE_ROWS = 4
 #: a pane's share of the card / products split, before the person sets one (any number
 #: above both panes' minimum widths: only the ratio counts)
 _SHARE = 10_000
@@ -162,7 +169,9 @@ class Workspace(QWidget):
     def _build_splitters(self) -> None:
         """Card beside products, above the Activations/History tabs."""
         self.top_splitter = named(QSplitter(Qt.Orientation.Horizontal), "topSplitter")
-        self.card_scroll = CardScroll(self.card)  # wrapped rows are never clipped
+        # wrapped rows are never clipped; a sentence in place of a licence never scrolls
+        self.card_scroll = CardScroll(self.card, whole=self.card.shows_licence)
+        self.card.state.currentChanged.connect(lambda _page: self.card_scroll.fit())
         self.top_splitter.addWidget(self.card_scroll)
         self.top_splitter.addWidget(self.products)
         # Half and half, until the person drags the handle (remembered: ui/shell/settings.py).
@@ -178,8 +187,23 @@ class Workspace(QWidget):
         self.main_splitter.addWidget(self.lower_tabs)
         self.main_splitter.setStretchFactor(0, 0)  # the card keeps its height,
         self.main_splitter.setStretchFactor(1, 1)  # the devices get the rest
-        self.activations.table.setMinimumHeight(_rows_height(self.activations.table, 4))
+        # ...but never fewer than DEVICE_ROWS rows: in a short window the card scrolls
+        # instead (card_scroll.py)
+        self.activations.state.currentChanged.connect(self._give_devices_room)
+        self._give_devices_room()
         self.main_splitter.setChildrenCollapsible(False)
+
+    def _give_devices_room(self, _page: int = -1) -> None:
+        """The devices' table keeps :data:`DEVICE_ROWS` rows while it is on show (or
+        loading), :data:`MESSAGE_ROWS` while the part says a sentence instead (nothing
+        looked up, an error, no devices): the window's least height is then that of the
+        sentence's part, so the demo's serials or an error's details above still fit a
+        small screen. A smaller least height moves nothing; a larger one takes the
+        height from the card, which scrolls."""
+        state = self.activations.state
+        rows = MESSAGE_ROWS if state.currentWidget() is state.message else DEVICE_ROWS
+        self.activations.table.setMinimumHeight(_rows_height(self.activations.table, rows))
+        state.updateGeometry()  # the table's page may be hidden: it tells no one itself
 
     def _lay_out(self, bar: QHBoxLayout) -> None:
         lay = QVBoxLayout(self)

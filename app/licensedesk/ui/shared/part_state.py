@@ -19,6 +19,9 @@ LOADING = {
     "history": N_("Loading history\u2026"),
     "licence": N_("Loading licence\u2026"),
 }
+#: the room between a tab bar and a part that is the tab's whole page, with no frame of
+#: its own (the workspace's Activations and History tabs)
+TAB_PAGE_TOP = 6
 
 
 class PartState(QStackedWidget):

@@ -8,6 +8,10 @@ from PySide6.QtCore import QByteArray, QSettings
 
 from licensedesk import APP_ID
 
+#: the products table's columns (Seats after the name); the state saved under
+#: ``workspace/productsHeader`` had them in the earlier order and is not read
+PRODUCTS_HEADER = "workspace/productsColumns"
+
 
 def default_settings() -> QSettings:
     return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, APP_ID, APP_ID)
@@ -35,7 +39,8 @@ class WindowSettings:
         s.setValue("workspace/topSplitter", ws.top_splitter.saveState())
         s.setValue("workspace/activationsHeader",
                    ws.activations.table.horizontalHeader().saveState())
-        s.setValue("workspace/productsHeader", ws.products.table.horizontalHeader().saveState())
+        s.setValue(PRODUCTS_HEADER, ws.products.table.horizontalHeader().saveState())
+        s.remove("workspace/productsHeader")  # the earlier column order's (PRODUCTS_HEADER)
         s.setValue("lookup/recentByProfile", ws.recent_by_profile.dump())
         s.remove("lookup/recentSerials")  # before 0.2: one list for all profiles, not found too
         s.sync()
@@ -53,8 +58,8 @@ class WindowSettings:
         for key, restore in (
             ("workspace/mainSplitter", ws.main_splitter.restoreState),
             ("workspace/topSplitter", ws.top_splitter.restoreState),
-            ("workspace/activationsHeader", ws.activations.table.horizontalHeader().restoreState),
-            ("workspace/productsHeader", ws.products.table.horizontalHeader().restoreState),
+            ("workspace/activationsHeader", ws.activations.restore_columns),
+            (PRODUCTS_HEADER, ws.products.restore_columns),
         ):
             value = self._bytes(key)
             if value is not None:
