@@ -16,8 +16,9 @@ DAY = 86400
 ENDING = {"subscription_active": 3, "trial": 20, "subscription_expired": 45}
 
 
-def ending_demo(db_path: Path) -> dict[str, Any]:
-    """Write the dataset to ``db_path``; returns it (``catalogue`` as the demo's)."""
+def ending_demo(db_path: Path, ending: dict[str, int] = ENDING) -> dict[str, Any]:
+    """Write the dataset to ``db_path`` (``ending``: kind → days to its end); returns it
+    (``catalogue`` as the demo's)."""
     from licensedesk.sandbox import dataset
     from licensedesk.sandbox.db import now
     from licensedesk.sandbox.demo import build
@@ -26,7 +27,7 @@ def ending_demo(db_path: Path) -> dict[str, Any]:
     at = now()
     serials = data["catalogue"]["serials"]
     for row in data["licenses"]:
-        for kind, days in ENDING.items():
+        for kind, days in ending.items():
             if row["serial"] == serials[kind]:
                 row["end_at"] = at + days * DAY
     dataset.load(db_path, data)

@@ -23,6 +23,7 @@ from typing import Any, TextIO
 from licensedesk import clock
 from licensedesk.display_text import visible
 from licensedesk.export_cells import cell
+from licensedesk.i18n import ngettext
 from licensedesk.licence_term import days_left
 
 from .sighting import Sighting
@@ -54,6 +55,13 @@ def ending(store: BookStore, within: int = DEFAULT_WINDOW, *, dealer: str | None
     first (for a caller that holds the store: the command line)."""
     after, before = bounds(within, now)
     return store.ending(after, before, dealer=dealer or None, profile=profile or None)
+
+
+def within_words(days: int) -> str:
+    """``within 30 days``: the window as the sentences of the window and the command line
+    name it (translated)."""
+    # TRANSLATORS: part of "2 licences end within 30 days." (the number of days)
+    return ngettext("within {n} day", "within {n} days", days).format(n=days)
 
 
 def week_of(end: datetime) -> date:

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 def cmd_expiring(args: argparse.Namespace, printer: Printer) -> int:
-    from licensedesk.book.renewals import ending, row_dict
+    from licensedesk.book.renewals import ending, row_dict, within_words
 
     now = clock.now()
     with open_book_store(args, printer) as book:
@@ -37,13 +37,14 @@ def cmd_expiring(args: argparse.Namespace, printer: Printer) -> int:
     elif found:
         printer.line(_table(found, now, args.within))
     else:
-        printer.line(_("No subscription or trial in the book ends within {window}.")
-                     .format(window=window_words(args.within)))  # fmt: skip
+        printer.line(_("No subscription or trial in the book ends {within}.")
+                     .format(within=within_words(args.within)))  # fmt: skip
     return OK
 
 
 def _table(found: list[Sighting], now: datetime, within: int) -> str:
     """The rows for people, then how many end within the window."""
+    from licensedesk.book.renewals import within_words
     from licensedesk.licence_term import days_left
 
     from .output import table_text
@@ -57,14 +58,9 @@ def _table(found: list[Sighting], now: datetime, within: int) -> str:
         headers.append(_("note"))
         for row, s in zip(rows, found, strict=True):
             row.append(s.note)
-    total = ngettext("{n} licence ends within {window}.", "{n} licences end within {window}.",
-                     len(found)).format(n=len(found), window=window_words(within))  # fmt: skip
+    total = ngettext("{n} licence ends {within}.", "{n} licences end {within}.",
+                     len(found)).format(n=len(found), within=within_words(within))  # fmt: skip
     return table_text(headers, rows) + "\n" + total
-
-
-def window_words(days: int) -> str:
-    """``30 days``, ``1 day``: the window as the sentences name it."""
-    return ngettext("{n} day", "{n} days", days).format(n=days)
 
 
 def _write_csv(printer: Printer, found: list[Sighting], now: datetime) -> None:
