@@ -6,7 +6,7 @@ them; Enter opens one; Refresh checks them again, read-only; export CSV and XLSX
 from __future__ import annotations
 
 import csv
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from PySide6.QtCore import Qt
@@ -25,7 +25,7 @@ from tests.support.ending_demo import (
 )
 
 from ...support.xlsx_cells import sheet_rows
-from ..helpers import click, look_up, wait_idle
+from ..helpers import click, look_up, serial_box, wait_idle
 
 
 @pytest.fixture
@@ -38,10 +38,14 @@ def seen(desk, qtbot, tmp_path):
     return data, ending
 
 
-def open_renewals(desk, qtbot):
-    """Ctrl+Shift+E on the main window; the list read."""
-    QTest.keyClick(desk.window, Qt.Key.Key_E,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+def open_renewals(desk, qtbot, *, from_menu: bool = False):
+    """A click in the main window, then Ctrl+Shift+E (or the menu); the list read."""
+    if from_menu:
+        desk.window.registry["renewals"].trigger()  # View → Renewals…
+    else:
+        qtbot.mouseClick(serial_box(desk), Qt.MouseButton.LeftButton)
+        QTest.keyClick(desk.window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier
+                       | Qt.KeyboardModifier.ShiftModifier)  # fmt: skip
     window = desk.renewals.window
     assert window is not None and window.isVisible()
     wait_listed(desk, qtbot, window)
@@ -177,3 +181,35 @@ def test_in_german(german, desk, qtbot, seen):
     assert window.model.index(0, 0).data().startswith("Woche vom ")
     assert window.model.headerData(1, Qt.Orientation.Horizontal) == "Tage verbleibend"
     assert desk.window.registry["renewals"].text() == "Ver&längerungen\u2026"
+
+
+def test_a_team_book_lists_every_desks_licences_with_their_notes(make_desk, qtbot, team_db,
+                                                                 sandbox_profile, monkeypatch):
+    """On a team database the list holds a teammate's licences too, each with its note."""
+    from licensedesk.book import Sighting
+    from licensedesk.book.postgres_book import PostgresBook
+    from licensedesk.history import HistorySettings, save_settings
+    from licensedesk.ui.renewals.model import COL_NOTE
+
+    save_settings(HistorySettings(store="team", team_url=team_db.url))
+    monkeypatch.setenv("LICENSEDESK_HISTORY_PASSWORD", team_db.password)
+    now = datetime.now(UTC)
+    mine, theirs = "AAAA-BBBB-CCCC-DDDD-EEEE", "QQQQ-WWWW-EEEE-RRRR-TTTT"
+    book = PostgresBook(team_db.url, password=team_db.password)
+    book.migrate()
+    try:
+        book.keep([
+            Sighting(serial=mine, service="https://a.example", profile="Sandbox", seen_at=now,
+                     type="subscription", end_at=now + timedelta(days=10), licensee="Ana"),
+            Sighting(serial=theirs, service="https://a.example", profile="Bea's", seen_at=now,
+                     type="trial", end_at=now + timedelta(days=4), licensee="Ingrid"),
+        ])  # fmt: skip
+        book.set_note(theirs, "Renews through the school's office", "bea", now)
+    finally:
+        book.close()
+    desk = make_desk(profile=sandbox_profile)
+    window = open_renewals(desk, qtbot, from_menu=True)
+    assert window.model.serials() == [theirs, mine]
+    notes = {window.model.index(r, 0).data(SERIAL_ROLE): window.model.index(r, COL_NOTE).data()
+             for r in range(window.model.rowCount())}  # fmt: skip
+    assert notes[theirs] == "Renews through the school's office" and notes[mine] == ""

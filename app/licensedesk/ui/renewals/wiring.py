@@ -56,6 +56,7 @@ class RenewalsFeature(QObject):
         self.window: RenewalsWindow | None = None
         ctx.window.registry["renewals"].triggered.connect(lambda _checked=False: self.open())
         ctx.connections.profilesChanged.connect(self._profiles_changed)
+        ctx.window.closing.connect(self._main_window_closing)
 
     def open(self) -> RenewalsWindow:
         """Show the window (made on first use) in front and read the list; returns it."""
@@ -177,6 +178,12 @@ class RenewalsFeature(QObject):
         w.show_status(ngettext("Saved {n} row to {path}", "Saved {n} rows to {path}",
                                len(rows)).format(n=format_number(len(rows)), path=path))
         return path
+
+    def _main_window_closing(self) -> None:
+        """The list goes with the window it belongs to (it would otherwise stay in front)."""
+        if self.window is not None:
+            self._ctx.runner.cancel(LOAD)
+            self.window.close()
 
     def _profiles_changed(self) -> None:
         if self.window is not None:
