@@ -79,7 +79,7 @@ def test_from_the_variable_without_a_keyring_then_a_change_is_recorded_there(
     assert "Changes are recorded in the team database" in done.out
     assert "the password was not kept" in done.err  # no keyring: the variable each time
     assert settings_file(child) == {"version": 1, "store": "team", "team_url": team_db.url,
-                                    "display_name": None}  # fmt: skip
+                                    "display_name": None, "book_days": None}  # fmt: skip
     serial = sandbox.serial("perpetual")
     aid = first_active(child, serial)
     done = child("deactivate", str(aid), *child.conn, env=env)
