@@ -99,7 +99,9 @@ class RenewalsFeature(QObject):
         if problem:
             w.banner.show_error(problem)
             w.show_status("")
-        elif found:
+            return
+        w.banner.clear()  # a book that could not be read before can be now
+        if found:
             w.show_status(ngettext("{n} licence ends {within}.", "{n} licences end {within}.",
                                    len(found)).format(n=format_number(len(found)),
                                                       within=within))  # fmt: skip
