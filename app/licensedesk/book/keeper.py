@@ -114,10 +114,12 @@ class BookKeeper:
         """Raises StoreError."""
         return await self._run(lambda store: store.note(serial))
 
-    async def ending(self, after: datetime, before: datetime) -> list[Sighting]:
-        """Subscriptions and trials ending in [after, before), soonest first. Raises
-        StoreError."""
-        return await self._run(lambda store: store.ending(after, before))
+    async def ending(self, after: datetime, before: datetime, *, dealer: str | None = None,
+                     profile: str | None = None) -> list[Sighting]:  # fmt: skip
+        """Subscriptions and trials ending in [``after``, ``before``), soonest first (the
+        renewals). Raises StoreError."""
+        return await self._run(lambda store: store.ending(after, before, dealer=dealer,
+                                                          profile=profile))  # fmt: skip
 
     async def _run(self, job: Callable[[BookStore], T]) -> T:
         return await asyncio.wrap_future(self._worker.submit(job))

@@ -13,6 +13,7 @@ from .options import concurrency
 
 #: the commands' lines in the list of ``licensedesk-cli --help``
 FIND_HELP = N_("find licences the desk has seen by customer, e-mail, host ID or serial")
+EXPIRING_HELP = N_("list the subscriptions and trials in the licence book that end soon")
 BOOK_HELP = N_("fill the licence book from a file, or erase a licensee's personal data")
 BOOK_USAGE = """\
 licensedesk-cli book import FILE [--concurrency N] [connection options]
@@ -34,6 +35,36 @@ def add_find_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
     p.add_argument("text", nargs="+", metavar="TEXT")
     p.add_argument("--store", choices=("local", "team"),
                    help=_("this computer's book or the team's (default: the history's)"))
+
+
+def add_expiring_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "expiring", parents=parents, help=_(EXPIRING_HELP),
+        description=_(
+            "List the subscriptions and trials in the licence book that end within DAYS "
+            "calendar days (in your time zone, counted as the licence card counts them), "
+            "soonest first: dealer, licensee, e-mail, SKU, days left, when the desk last saw "
+            "the licence and the team's note. Reads the book only; 'book import' or a "
+            "lookup brings a licence up to date. Exit 0, also when none ends."),
+    )  # fmt: skip
+    p.add_argument("--within", type=window_days, default=30, metavar="DAYS",
+                   help=_("the window in days (default: 30)"))
+    p.add_argument("--dealer", metavar="TEXT",
+                   help=_("only licences whose dealer holds TEXT (case ignored)"))
+    p.add_argument("--csv", action="store_true", help=_("CSV with a header instead of text"))
+    p.add_argument("--store", choices=("local", "team"),
+                   help=_("this computer's book or the team's (default: the history's)"))
+
+
+def window_days(text: str) -> int:
+    """``--within``: whole days, 1 to 3650."""
+    try:
+        days = int(text)
+    except ValueError:
+        days = 0
+    if not 1 <= days <= 3650:
+        raise argparse.ArgumentTypeError(_("give whole days from 1 to 3650"))
+    return days
 
 
 def add_book_arguments(p: argparse.ArgumentParser) -> None:

@@ -167,6 +167,10 @@ def _dispatch(args: argparse.Namespace, printer: Printer) -> int:
             from . import book_cmds
 
             return book_cmds.cmd_find(args, printer)
+        if args.command == "expiring":
+            from . import expiring
+
+            return expiring.cmd_expiring(args, printer)
         if args.command == "book":
             from . import book_cmds
 

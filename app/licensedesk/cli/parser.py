@@ -69,7 +69,7 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
 
     With ``commands``, only those sub-commands get their options and help; the others
     are listed by name and one line, as ``--help`` shows them. :func:`.commands.main` passes the
-    words of its arguments: one command runs, and building the options of all fourteen
+    words of its arguments: one command runs, and building the options of all of them
     would be most of every start's cost."""
     parser = TranslatedParser(
         prog="licensedesk-cli",
@@ -87,6 +87,7 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
     _add_registration_commands(service)
     _add_history_command(sub, service.wanted("history"))
     _add_find_command(sub, service.wanted("find"))
+    _add_expiring_command(sub, service.wanted("expiring"))
     book_options.add_book_arguments(service.add("book", _(book_options.BOOK_HELP)))
     _add_profile_command(sub, service.wanted("profile"))
     return parser
@@ -201,6 +202,13 @@ def _add_find_command(sub: Any, wanted: bool) -> None:
         book_options.add_find_parser(sub, [_common(top=False)])
     else:
         sub.add_parser("find", help=_(book_options.FIND_HELP), add_help=False)
+
+
+def _add_expiring_command(sub: Any, wanted: bool) -> None:
+    if wanted:
+        book_options.add_expiring_parser(sub, [_common(top=False)])
+    else:
+        sub.add_parser("expiring", help=_(book_options.EXPIRING_HELP), add_help=False)
 
 
 def _add_profile_command(sub: Any, wanted: bool) -> None:

@@ -21,6 +21,7 @@ RUNS = [
     ["registration", "S-1"], ["register", "S-1", "--name", "N", "--email", "e@x"],
     ["history", "S-1", "--since", "2026-01-01"], ["history", "export", "-"],
     ["find", "maria", "jensen", "--store", "team", "--json"],
+    ["expiring", "--within", "90", "--dealer", "north", "--csv", "--store", "local"],
     ["book", "import", "list.xlsx", "--concurrency", "4", "--profile", "P"],
     ["book", "forget", "ana@example.com", "--yes"],
     ["profile", "add", "P", "--base-url", "https://x.example"], ["profile", "list"],

@@ -62,10 +62,10 @@ class DeskBook(QObject):
         """Raises StoreError."""
         return await self.keeper.copy(serial, service)
 
-    async def ending(self, after: datetime, before: datetime) -> list[Sighting]:
-        """The book's subscriptions and trials ending in [after, before), soonest first
-        (the renewals). Raises StoreError."""
-        return await self.keeper.ending(after, before)
+    async def ending(self, after: datetime, before: datetime, *, dealer: str | None = None,
+                     profile: str | None = None) -> list[Sighting]:  # fmt: skip
+        """The renewals, read on the book's worker thread. Raises StoreError."""
+        return await self.keeper.ending(after, before, dealer=dealer, profile=profile)
 
     async def note(self, serial: str) -> Note | None:
         return await self.keeper.note(serial)

@@ -77,6 +77,8 @@ SPECS = (
     ActionSpec("find", N_("&Find a licence\u2026"), "view", "Ctrl+K",
                N_("Find licences seen before by customer, e-mail, host ID or serial"),
                separated=True),
+    ActionSpec("renewals", N_("Re&newals\u2026"), "view", "Ctrl+Shift+E",
+               N_("The subscriptions and trials in the licence book that end soon, by week")),
     # TRANSLATORS: menu entry that opens the history of changes window
     ActionSpec("history", N_("&History\u2026"), "view", "Ctrl+H",
                N_("What was done to licences, by whom, and how it ended")),

@@ -1,0 +1,156 @@
+"""Renewals: the subscriptions and trials of the book that end within a window of days,
+soonest first, as rows for the window, the command line and the exports. No Qt.
+
+The window is counted in calendar days of the user's zone with the licence card's rule
+(:func:`licensedesk.licence_term.days_left`): "within 30 days" holds every licence that
+has not ended yet and has 0 to 30 days left, so a licence listed here is one the card
+shows as ending. The store answers the query (:meth:`~.store.BookStore.ending`); this
+module says which instants bound it and what each row holds.
+
+Exports follow the batch check's (:mod:`licensedesk.batch.export`): English column names
+and values in every language, text cells guarded against formulas, times ISO 8601 with
+their offset in CSV and JSON and UTC date cells in XLSX (the header says so).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from datetime import UTC, date, datetime, timedelta
+from typing import Any, TextIO
+
+from licensedesk import clock
+from licensedesk.display_text import visible
+from licensedesk.export_cells import cell
+from licensedesk.i18n import ngettext
+from licensedesk.licence_term import days_left
+
+from .sighting import Sighting
+from .store import BookStore
+
+#: the windows the desk offers, in days, and the one it starts with
+WINDOWS = (7, 30, 90)
+DEFAULT_WINDOW = 30
+#: the longest window the command line takes (ten years)
+MAX_WINDOW = 3650
+
+COLUMNS: tuple[str, ...] = (
+    "serial", "days_left", "end", "dealer", "licensee", "email", "sku", "sku_name", "type",
+    "as_of", "profile", "note",
+)  # fmt: skip
+XLSX_HEADERS = {"end": "end (UTC)", "as_of": "as_of (UTC)"}
+_TIMES = ("end", "as_of")
+
+
+def bounds(within: int, now: datetime | None = None) -> tuple[datetime, datetime]:
+    """[now, the end of the day ``within`` calendar days ahead in the user's zone)."""
+    now = now or clock.now()
+    return now, clock.end_of_day(clock.today(now) + timedelta(days=within))
+
+
+def ending(store: BookStore, within: int = DEFAULT_WINDOW, *, dealer: str | None = None,
+           profile: str | None = None, now: datetime | None = None) -> list[Sighting]:  # fmt: skip
+    """The subscriptions and trials of ``store`` ending within ``within`` days, soonest
+    first (for a caller that holds the store: the command line)."""
+    after, before = bounds(within, now)
+    return store.ending(after, before, dealer=dealer or None, profile=profile or None)
+
+
+def within_words(days: int) -> str:
+    """``within 30 days``: the window as the sentences of the window and the command line
+    name it (translated)."""
+    # TRANSLATORS: part of "2 licences end within 30 days." (the number of days)
+    return ngettext("within {n} day", "within {n} days", days).format(n=days)
+
+
+def week_of(end: datetime) -> date:
+    """The Monday of the ISO week the licence ends in (the user's calendar)."""
+    day = clock.day_of(end)
+    return day - timedelta(days=day.weekday())
+
+
+def row_values(s: Sighting, now: datetime | None = None) -> dict[str, Any]:
+    """One licence as :data:`COLUMNS`, times as aware datetimes, ``days_left`` counted
+    as the licence card counts it."""
+    return {
+        "serial": s.serial, "days_left": days_left(s.end_at, now), "end": s.end_at,
+        "dealer": s.dealer, "licensee": s.licensee, "email": s.email, "sku": s.sku_number,
+        "sku_name": s.sku_name, "type": s.type, "as_of": s.seen_at, "profile": s.profile,
+        "note": s.note,
+    }  # fmt: skip
+
+
+def row_dict(s: Sighting, now: datetime | None = None) -> dict[str, Any]:
+    """The row with JSON types only: times as ISO 8601 with the local offset."""
+    return {k: v.astimezone().isoformat(timespec="seconds") if isinstance(v, datetime) else v
+            for k, v in row_values(s, now).items()}  # fmt: skip
+
+
+def csv_line(s: Sighting, now: datetime | None = None) -> list[str]:
+    """The row's CSV cells: text guarded (:func:`licensedesk.export_cells.cell`)."""
+    row = row_dict(s, now)
+    return ["" if row[c] is None else str(cell(row[c])) for c in COLUMNS]
+
+
+def write_csv(fp: TextIO, rows: Iterable[Sighting], now: datetime | None = None) -> int:
+    """Header, then one line per licence; returns the rows written. Open ``fp`` with
+    ``newline=""``."""
+    writer = csv.writer(fp)
+    writer.writerow(COLUMNS)
+    count = 0
+    for s in rows:
+        writer.writerow(csv_line(s, now))
+        count += 1
+    return count
+
+
+def csv_text(rows: Sequence[Sighting], now: datetime | None = None) -> str:
+    buffer = io.StringIO(newline="")
+    write_csv(buffer, rows, now)
+    return buffer.getvalue()
+
+
+def xlsx_bytes(rows: Iterable[Sighting], now: datetime | None = None) -> bytes:
+    """One sheet "Renewals": typed cells (text never a formula), the end and as-of as
+    UTC date cells, ``days_left`` a number; the header frozen and filterable."""
+    import xlsxwriter  # only an XLSX export pays for it
+
+    buffer = io.BytesIO()
+    book = xlsxwriter.Workbook(buffer, {
+        "in_memory": True, "strings_to_formulas": False, "strings_to_urls": False,
+        "strings_to_numbers": False,
+    })  # fmt: skip
+    sheet = book.add_worksheet("Renewals")
+    bold = book.add_format({"bold": True})
+    when = book.add_format({"num_format": "yyyy-mm-dd hh:mm:ss"})
+    headers = [XLSX_HEADERS.get(c, c) for c in COLUMNS]
+    widths = [max(len(h), 19 if c in _TIMES else 0) for c, h in zip(COLUMNS, headers,
+                                                                   strict=True)]
+    for col, name in enumerate(headers):
+        sheet.write_string(0, col, name, bold)
+    row = 0
+    for row, s in enumerate(rows, start=1):
+        values = row_values(s, now)
+        for col, name in enumerate(COLUMNS):
+            value = values[name]
+            if value is None:
+                continue
+            if isinstance(value, datetime):
+                sheet.write_datetime(row, col, value.astimezone(UTC).replace(tzinfo=None), when)
+            elif isinstance(value, int):
+                sheet.write_number(row, col, value)
+            else:
+                sheet.write_string(row, col, visible(value))
+                widths[col] = max(widths[col], min(len(str(value)), 60))
+    for col, width in enumerate(widths):
+        sheet.set_column(col, col, width + 2)
+    sheet.freeze_panes(1, 0)
+    sheet.autofilter(0, 0, max(row, 1), len(COLUMNS) - 1)
+    book.close()
+    return buffer.getvalue()
+
+
+def default_file_name(ext: str, today: date) -> str:
+    """``renewals-2026-11-30.csv``."""
+    return f"renewals-{today.isoformat()}.{ext.lstrip('.')}"

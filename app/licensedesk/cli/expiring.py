@@ -1,0 +1,78 @@
+"""``licensedesk-cli expiring``: the renewals of the licence book (docs/book.md).
+
+The same rows as the window's *View → Renewals…*, soonest first: the book's
+subscriptions and trials that end within ``--within`` days, counted in calendar days of
+the user's zone with the licence card's rule (:mod:`licensedesk.book.renewals`). It reads
+the book only, directly, as ``find`` does; exit 0 whether or not a licence ends.
+"""
+
+from __future__ import annotations
+
+import argparse
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from licensedesk import clock
+from licensedesk.i18n import _, ngettext
+
+from .book_cmds import open_book_store
+from .errors import OK
+
+if TYPE_CHECKING:
+    from licensedesk.book import Sighting
+
+    from .output import Printer
+
+
+def cmd_expiring(args: argparse.Namespace, printer: Printer) -> int:
+    from licensedesk.book.renewals import ending, row_dict, within_words
+
+    now = clock.now()
+    with open_book_store(args, printer) as book:
+        found = ending(book, args.within, dealer=args.dealer, now=now)
+    if getattr(args, "csv", False):
+        _write_csv(printer, found, now)
+    elif printer.json_mode:
+        printer.json([row_dict(s, now) for s in found])
+    elif found:
+        printer.line(_table(found, now, args.within))
+    else:
+        printer.line(_("No subscription or trial in the book ends {within}.")
+                     .format(within=within_words(args.within)))  # fmt: skip
+    return OK
+
+
+def _table(found: list[Sighting], now: datetime, within: int) -> str:
+    """The rows for people, then how many end within the window."""
+    from licensedesk.book.renewals import within_words
+    from licensedesk.licence_term import days_left
+
+    from .output import table_text
+
+    # TRANSLATORS: column headers of the expiring table
+    headers = [_("serial"), _("days left"), _("ends"), _("dealer"), _("licensee"), _("e-mail"),
+               _("SKU"), _("as of")]  # fmt: skip
+    rows = [[s.serial, days_left(s.end_at, now), s.end_at, s.dealer, s.licensee, s.email,
+             s.sku_name or s.sku_number, s.seen_at] for s in found]  # fmt: skip
+    if any(s.note for s in found):
+        headers.append(_("note"))
+        for row, s in zip(rows, found, strict=True):
+            row.append(s.note)
+    total = ngettext("{n} licence ends {within}.", "{n} licences end {within}.",
+                     len(found)).format(n=len(found), within=within_words(within))  # fmt: skip
+    return table_text(headers, rows) + "\n" + total
+
+
+def _write_csv(printer: Printer, found: list[Sighting], now: datetime) -> None:
+    """CSV with an English header (a machine format), each line through the scrub."""
+    import csv
+    import io
+
+    from licensedesk.book.renewals import COLUMNS, csv_line
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for s in found:
+        writer.writerow(csv_line(s, now))
+    printer.raw(printer.scrub(buffer.getvalue()).rstrip("\n"))

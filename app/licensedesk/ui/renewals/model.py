@@ -1,0 +1,124 @@
+"""The Renewals table: the licences ending soonest first, under one heading row per week.
+
+A heading ("Week of 30 Nov") spans the row and names the Monday of the ISO week the
+licences below it end in, written as the user's locale writes a day and a month. Days
+left are counted once, when the rows are set, with the licence card's rule
+(:func:`licensedesk.licence_term.days_left`), so a row and the card never disagree.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QDate, QLocale, QModelIndex, Qt
+from PySide6.QtGui import QFont
+
+from licensedesk.book import Sighting
+from licensedesk.book.renewals import week_of
+from licensedesk.i18n import N_, _
+from licensedesk.licence_term import days_left
+
+from ..shared.labels import shown
+from ..shared.values import format_number, local_date, local_time
+
+#: column titles, marked here and translated where shown
+HEADERS = (N_("Serial"), N_("Days left"), N_("Ends"), N_("Dealer"), N_("Licensee"),
+           N_("E-mail"), N_("SKU"), N_("As of"), N_("Note"))  # fmt: skip
+(COL_SERIAL, COL_DAYS, COL_ENDS, COL_DEALER, COL_LICENSEE, COL_EMAIL, COL_SKU, COL_AS_OF,
+ COL_NOTE) = range(9)  # fmt: skip
+SERIAL_ROLE = Qt.ItemDataRole.UserRole + 1  # the serial of a licence row; None on a heading
+WEEK_ROLE = Qt.ItemDataRole.UserRole + 2  # the Monday (a date) of a heading row
+
+
+def week_title(monday: date) -> str:
+    """"Week of 30 Nov" in the language and the locale's month names."""
+    # TRANSLATORS: a Qt date format for the first day of a week in the Renewals window's
+    # headings ("30 Nov"; German "30. Nov."): d = day, MMM = short month name
+    day = QLocale().toString(QDate(monday.year, monday.month, monday.day), _("d MMM"))
+    # TRANSLATORS: a heading of the Renewals window: the licences ending in that week
+    return _("Week of {date}").format(date=day)
+
+
+class RenewalsModel(QAbstractTableModel):
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._rows: list[date | tuple[Sighting, int | None]] = []
+        self.licences: list[Sighting] = []
+
+    def set_rows(self, licences: list[Sighting], now: datetime | None = None) -> None:
+        """``licences`` soonest first (the store's order), a heading before each week."""
+        self.beginResetModel()
+        self.licences = list(licences)
+        self._rows = []
+        week: date | None = None
+        for s in self.licences:
+            monday = week_of(s.end_at) if s.end_at else None
+            if monday is not None and monday != week:
+                self._rows.append(monday)
+                week = monday
+            self._rows.append((s, days_left(s.end_at, now)))
+        self.endResetModel()
+
+    def is_heading(self, row: int) -> bool:
+        return isinstance(self._rows[row], date)
+
+    def serials(self) -> list[str]:
+        """The licences listed, in order (no headings)."""
+        return [s.serial for s in self.licences]
+
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return _(HEADERS[section])
+        return None
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        item = self._rows[index.row()]
+        if isinstance(item, date):
+            return self._heading(item, index.column(), role)
+        s, left = item
+        if role == Qt.ItemDataRole.DisplayRole:
+            return cell(s, left, index.column())
+        if role == SERIAL_ROLE:
+            return s.serial
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == COL_DAYS:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() == COL_NOTE and s.note:
+            return shown(s.note)
+        return None
+
+    @staticmethod
+    def _heading(monday: date, column: int, role: int) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole:
+            return week_title(monday) if column == 0 else ""
+        if role == WEEK_ROLE:
+            return monday
+        if role == Qt.ItemDataRole.FontRole:
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None
+
+    def flags(self, index) -> Qt.ItemFlag:
+        if index.isValid() and self.is_heading(index.row()):
+            return Qt.ItemFlag.ItemIsEnabled
+        return super().flags(index)
+
+
+def cell(s: Sighting, left: int | None, column: int) -> str:
+    """What one cell of a licence row says (service text made visible)."""
+    if column == COL_DAYS:
+        return "" if left is None else format_number(left)
+    values: tuple[Any, ...] = (
+        s.serial, None, local_date(s.end_at), s.dealer, s.licensee, s.email,
+        s.sku_name or s.sku_number, local_time(s.seen_at), s.note)
+    value = values[column]
+    return shown(value) if value else ""
