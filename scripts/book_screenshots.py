@@ -26,3 +26,20 @@ async def shoot_find(desk, app, out: Path, wait_until, settle, suffix: str = "")
     await settle(app)
     dialog.grab().save(str(out / f"find{suffix}.png"))
     dialog.close()
+
+
+async def shoot_renewals(desk, app, out: Path, wait_until, settle, suffix: str = "") -> None:
+    """*View → Renewals…* over the demo's trials (looked up first: they are then in the
+    session's book), at 90 days so a subscription shows beside them."""
+    serials = desk.demo.serials()
+    ws = desk.window.workspace
+    for kind in ("trial", "trial_second", "trial_not_started", "subscription_active"):
+        ws.serial_input.setText(serials[kind])
+        ws.serial_input.returnPressed.emit()
+        await wait_until(lambda: not desk.runner.running())
+    window = desk.renewals.open()
+    window.resize(1240, 420)
+    await wait_until(lambda: not desk.runner.running())
+    await settle(app)
+    window.grab().save(str(out / f"renewals{suffix}.png"))
+    window.close()

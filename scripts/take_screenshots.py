@@ -80,9 +80,10 @@ async def shoot(desk, app) -> None:
     from history_screenshots import shoot_history  # scripts/, next to this file
 
     await shoot_history(desk, app, OUT, wait_until, settle)
-    from book_screenshots import shoot_find  # scripts/, next to this file
+    from book_screenshots import shoot_find, shoot_renewals  # scripts/, next to this file
 
     await shoot_find(desk, app, OUT, wait_until, settle)
+    await shoot_renewals(desk, app, OUT, wait_until, settle)
     await desk.aclose()
 
 
@@ -130,9 +131,10 @@ async def shoot_translated(desk, app, lang: str) -> None:
     ws.products.table.selectRow(0)
     await settle(app)
     desk.window.grab().save(str(OUT / f"lookup-{lang}.png"))
-    from book_screenshots import shoot_find  # scripts/, next to this file
+    from book_screenshots import shoot_find, shoot_renewals  # scripts/, next to this file
 
     await shoot_find(desk, app, OUT, wait_until, settle, suffix=f"-{lang}")
+    await shoot_renewals(desk, app, OUT, wait_until, settle, suffix=f"-{lang}")
 
 
 def main() -> int:
