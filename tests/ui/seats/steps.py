@@ -30,6 +30,10 @@ def open_dialog(desk, qtbot, *, from_menu: bool = False) -> FreeSeatDialog:
     else:
         line = desk.window.workspace.products.full_line
         qtbot.mouseClick(line.button, Qt.MouseButton.LeftButton)
+    return wait_for_dialog(qtbot)
+
+
+def wait_for_dialog(qtbot) -> FreeSeatDialog:
     qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), FreeSeatDialog))
     return QApplication.activeModalWidget()
 

@@ -2,10 +2,11 @@
 for the licence on show, the active devices of its full products in
 :class:`~.free_seat_dialog.FreeSeatDialog`, then the activations' own bulk action.
 
-Nothing new is sent here: Delete goes through :meth:`ActivationsController.delete` (the
+Nothing new is written here: Delete goes through :meth:`ActivationsController.delete` (the
 usual confirmation naming the devices, one ``DELETE`` each, the history's entries) and
 Deactivate through :meth:`ActivationsController.deactivate`; the rows and the products'
-seats follow as for the table's own buttons.
+seats follow as for the table's own buttons. After a deletion the devices are read
+again, so the licence book, and with it *View → Full seats…*, learns the seat is free.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from licensedesk.i18n import _, ngettext
 
 from ..shared.refusals import read_only_reason
 from ..shared.values import format_number
+from .controller import BULK
 from .free_seat_choice import candidates, full_products, preselected
 from .free_seat_dialog import FreeSeatDialog
 
@@ -88,10 +90,17 @@ class FreeSeat(QObject):
                                           preselected(rows))  # fmt: skip
         if choice is None or self._lookup.serial != serial:
             return
-        if choice.action == "delete":
-            self._controller.delete(choice.ids, self._panel.describe(choice.ids))
-        else:
-            self._controller.deactivate(choice.ids)
+        if choice.action == "deactivate":
+            self._controller.deactivate(choice.ids)  # it reads the devices again after
+            return
+        if not await self._controller.delete(choice.ids, self._panel.describe(choice.ids)):
+            return
+        bulk = self._ctx.runner.task(BULK)
+        if bulk is not None:
+            await asyncio.wait([bulk])
+        # the devices as the service now holds them: the licence book (and its *Full
+        # seats* view) learns that the seat is free
+        self._lookup.reload("activations", serial)
 
 
 def _intro(full: list) -> str:

@@ -29,6 +29,7 @@ from ..lookup.wiring import install_lookup
 from ..profiles.connections import Connections
 from ..profiles.wiring import install_profiles
 from ..registration.wiring import install_registration
+from ..seats.wiring import install_seats
 from ..shared.context import DeskContext
 from ..shared.error_dialog import ErrorDialog
 from ..shared.tasks import Failure, TaskRunner
@@ -97,6 +98,7 @@ class DeskApp(QObject):
         self.registration = install_registration(ctx, lookup, self)
         self.batch = install_batch(ctx, lookup, self)
         self.book_find = install_book(ctx, lookup, self)
+        self.seats = install_seats(ctx, lookup, self)
         ws.checkAllRequested.connect(self.batch.check_text)
         self.profiles = install_profiles(ctx, ws, self)
         self.help = install_help(self)
