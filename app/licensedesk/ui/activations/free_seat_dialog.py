@@ -53,7 +53,7 @@ class FreeSeatDialog(QDialog):
         self.setObjectName("freeSeatDialog")
         self.setWindowTitle(_("Free a seat of {serial}").format(serial=serial))
         self.setModal(True)
-        self.resize(720, 360)
+        self.resize(820, 320)
         self.choice: Choice | None = None
         head = plain_label(intro)
         head.setObjectName("freeSeatIntro")
@@ -94,6 +94,7 @@ class FreeSeatDialog(QDialog):
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.setTabKeyNavigation(False)
+        table.setWordWrap(False)
         for row, c in enumerate(rows):
             a = c.activation
             host = shown(a.host_id)

@@ -28,7 +28,7 @@ from ..shared.a11y import named, tab_chain
 from ..shared.close_keys import add_close_keys
 from ..shared.colours import text_style
 from ..shared.labels import plain_label
-from .full_model import COL_LICENSEE, SERIAL_ROLE, FullModel
+from .full_model import COL_NOTE, SERIAL_ROLE, FullModel
 
 
 class FullSeatsWindow(QDialog):
@@ -55,9 +55,11 @@ class FullSeatsWindow(QDialog):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setTabKeyNavigation(False)
         self.table.verticalHeader().hide()
+        self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
+        # every value whole; the note (free text, the longest) takes what is left
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(COL_LICENSEE, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(COL_NOTE, QHeaderView.ResizeMode.Stretch)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.open_button = self._button(_("Open"), "fullSeatsOpenButton",
                                         _("Open the licence in the main window (Enter)"))
