@@ -95,9 +95,10 @@ def test_opened_by_shortcut_menu_and_context_menu(desk, qtbot):
     desk.validate.dialog.close()
     titles = [a.text() for a in desk.window.registry.menus["support"].actions()]
     assert titles == ["&Validate a serial\u2026", "&Upgrade a licence\u2026",
-                      "&Register a licence\u2026", "", "&Note on this licence\u2026"]
+                      "&Register a licence\u2026", "", "&Note on this licence\u2026",
+                      "&Free a seat\u2026"]
     shortcuts = [a.shortcut().toString() for a in desk.window.registry.menus["support"].actions()]
-    assert shortcuts == ["Ctrl+Shift+V", "Ctrl+Shift+U", "Ctrl+Shift+R", "", "Ctrl+Shift+N"]
+    assert shortcuts == ["Ctrl+Shift+V", "Ctrl+Shift+U", "Ctrl+Shift+R", "", "Ctrl+Shift+N", ""]
     table = desk.window.workspace.activations.table
     assert desk.validate.device_action in table.actions()
     assert table.contextMenuPolicy() == Qt.ContextMenuPolicy.ActionsContextMenu
