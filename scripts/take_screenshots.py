@@ -72,6 +72,9 @@ async def shoot(desk, app) -> None:
     ws.banner.details_button.setChecked(True)
     await settle(app)
     window.grab().save(str(OUT / "error-banner.png"))
+    from seats_screenshots import shoot_seats  # scripts/, next to this file
+
+    await shoot_seats(desk, app, OUT, wait_until, settle)  # before a device is switched
     await shoot_read_only(desk, look_up)
     await shoot_batch(desk, app)
     from support_screenshots import shoot_support_dialogs  # scripts/, next to this file
@@ -131,6 +134,9 @@ async def shoot_translated(desk, app, lang: str) -> None:
     ws.products.table.selectRow(0)
     await settle(app)
     desk.window.grab().save(str(OUT / f"lookup-{lang}.png"))
+    from seats_screenshots import shoot_seats  # scripts/, next to this file
+
+    await shoot_seats(desk, app, OUT, wait_until, settle, suffix=f"-{lang}")
     from book_screenshots import shoot_find, shoot_renewals  # scripts/, next to this file
 
     await shoot_find(desk, app, OUT, wait_until, settle, suffix=f"-{lang}")

@@ -149,3 +149,7 @@ class BookKeeper:
         log.warning("%s", self.problem)
         if self.on_problem is not None:
             self.on_problem(self.problem)
+
+    async def at_limit(self) -> list[Sighting]:
+        """Licences with a product at its host limit, last seen first. Raises StoreError."""
+        return await self._run(lambda store: store.at_limit())

@@ -96,9 +96,10 @@ def test_opened_by_shortcut_menu_and_context_menu(desk, qtbot):
     actions = [a for a in desk.window.registry.menus["support"].actions() if not a.isSeparator()]
     assert [a.text() for a in actions] == ["&Validate a serial\u2026", "&Upgrade a licence\u2026",
                                            "&Register a licence\u2026",
-                                           "&Note on this licence\u2026"]  # fmt: skip
+                                           "&Note on this licence\u2026",
+                                           "&Free a seat\u2026"]  # fmt: skip
     assert [a.shortcut().toString() for a in actions] == ["Ctrl+Shift+V", "Ctrl+Shift+U",
-                                                          "Ctrl+Shift+R", "Ctrl+Shift+N"]
+                                                          "Ctrl+Shift+R", "Ctrl+Shift+N", ""]
     table = desk.window.workspace.activations.table
     assert desk.validate.device_action in table.actions()
     assert table.contextMenuPolicy() == Qt.ContextMenuPolicy.ActionsContextMenu

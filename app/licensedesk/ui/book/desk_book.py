@@ -133,3 +133,8 @@ class DeskBook(QObject):
     def _problem(self, keeper: BookKeeper, sentence: str) -> None:
         if keeper is self.keeper:  # a book switched away from says nothing more
             self.problemFound.emit(sentence)
+
+    async def at_limit(self) -> list[Sighting]:
+        """The book's licences with a product at its host limit (the *Full seats* view),
+        read on the book's worker. Raises StoreError."""
+        return await self.keeper.at_limit()

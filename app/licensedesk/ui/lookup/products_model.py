@@ -68,6 +68,14 @@ class ProductsModel(QAbstractTableModel):
             last = len(self._rows) - 1
             self.dataChanged.emit(self.index(0, COL_SEATS), self.index(last, COL_SEATS))
 
+    def full(self) -> list[Any]:
+        """The products whose activated devices reach their ``max_host_count`` ([] while
+        the devices are not known: no limit is claimed from a guess)."""
+        if self._seats is None:
+            return []
+        return [p for p in self._rows
+                if p.max_host_count is not None and self._seats.get(p.id, 0) >= p.max_host_count]
+
     def seats_text(self, p: Any) -> str:
         limit = "?" if p.max_host_count is None else p.max_host_count
         used = "?" if self._seats is None else self._seats.get(p.id, 0)

@@ -10,8 +10,12 @@ read "••••" or nothing, and the fields under the table show the same sec
 selected product, masked, with Reveal and Copy. A right-click on the header shows them
 again (the header's state, and so that choice, is saved).
 
-Keyboard: Tab goes from the table to each secret's field, Reveal and Copy (once a product
-is selected: before, there is nothing to reveal and the fields are off)."""
+Under the table, while a product has every seat in use, a line says so with *Free a
+seat…* (:mod:`.seats_full`).
+
+Keyboard: Tab goes from the table to *Free a seat…* (when it shows), then each secret's
+field, Reveal and Copy (once a product is selected: before, there is nothing to reveal and
+the fields are off)."""
 
 from __future__ import annotations
 
@@ -46,6 +50,7 @@ from .products_model import (
     SECRET_ROLE,
     ProductsModel,
 )
+from .seats_full import SeatsFullLine
 
 #: per secret column: the row's label, and the secret's name inside the field's
 #: "Reveal …" / "Copy …" (lower case in English: it sits inside a phrase)
@@ -96,17 +101,19 @@ class ProductsPanel(QGroupBox):
             field.copy_button.setObjectName(f"product_{name}_copy")
             form.addRow(_(row_title), field)
         self.secrets_box.setEnabled(False)
+        self.full_line = SeatsFullLine()  # "All 2 seats of … are in use. Free a seat…"
         content = QWidget()
         lay = QVBoxLayout(content)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.table, 1)
+        lay.addWidget(self.full_line)
         lay.addWidget(self.secrets_box)
         self.state = PartState(content, "products")
         outer = QVBoxLayout(self)
         outer.addWidget(self.state)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         add_copy_shortcut(self.table)
-        chain = [self.table]
+        chain = [self.table, self.full_line.button]
         for field in self.secret_fields.values():
             chain += [field.edit, field.reveal_button, field.copy_button]
         for first, second in pairwise(chain):
@@ -142,16 +149,19 @@ class ProductsPanel(QGroupBox):
 
     def show_error(self, sentence: str) -> None:
         self.model.set_products([])
+        self._show_full()
         self.state.show_message(sentence, error=True)
 
     def clear(self) -> None:
         self.model.set_products([])
+        self._show_full()
         self.state.show_message("")
 
     def empty(self) -> None:
         """No products on show while a lookup runs, the empty table in their place (as
         ``ActivationsPanel.empty``)."""
         self.model.set_products([])
+        self._show_full()
         self._current_changed(self.table.currentIndex())
         self.table.doItemsLayout()  # in this frame's paint, not one of its own
         self.state.show_content()
@@ -159,10 +169,12 @@ class ProductsPanel(QGroupBox):
     def show_unavailable(self, sentence: str) -> None:
         """Products cannot be listed with this profile (no write pair): said plainly."""
         self.model.set_products([])
+        self._show_full()
         self.state.show_message(sentence)
 
     def show_products(self, products: list) -> None:
         self.model.set_products(products)
+        self._show_full()
         self.table.doItemsLayout()  # now: the view's own timer would paint a pass later
         self._current_changed(self.table.currentIndex())
         if products:
@@ -170,8 +182,14 @@ class ProductsPanel(QGroupBox):
         else:
             self.state.show_message(_("No products for this licence."))
 
-    def set_seats_used(self, counts: dict) -> None:
+    def set_seats_used(self, counts: dict | None) -> None:
         self.model.set_seats_used(counts)
+        self._show_full()
+
+    def _show_full(self) -> None:
+        full = self.model.full()
+        self.full_line.show_full([p.name for p in full],
+                                 full[0].max_host_count if full else 0)  # fmt: skip
 
     def _current_changed(self, current, _previous=None) -> None:
         valid = current is not None and current.isValid()

@@ -95,6 +95,15 @@ class LookupFeature(QObject):
         self.image.loading.connect(ws.card.show_image_loading)
         self.image.loaded.connect(ws.card.show_image)
         self.image.failed.connect(ws.card.show_image_failed)
+        self._offer_free_seat(ctx.window.registry["freeSeat"])
+
+    def _offer_free_seat(self, action: QAction) -> None:
+        """*Free a seat…* beside the products' "every seat in use" line: the Support
+        menu's action (the activations feature's), on or off as it is."""
+        line = self.workspace.products.full_line
+        line.freeRequested.connect(action.trigger)
+        action.changed.connect(lambda: line.follow(action.isEnabled(), action.toolTip()))
+        line.follow(action.isEnabled(), action.toolTip())
 
     # -- what other features use ------------------------------------------------------
     @property

@@ -79,6 +79,8 @@ SPECS = (
                separated=True),
     ActionSpec("renewals", N_("Re&newals\u2026"), "view", "Ctrl+Shift+E",
                N_("The subscriptions and trials in the licence book that end soon, by week")),
+    ActionSpec("fullSeats", N_("F&ull seats\u2026"), "view",
+               tip=N_("The licences of the book whose product has every seat in use")),
     # TRANSLATORS: menu entry that opens the history of changes window
     ActionSpec("history", N_("&History\u2026"), "view", "Ctrl+H",
                N_("What was done to licences, by whom, and how it ended")),
@@ -97,6 +99,9 @@ SPECS = (
     ActionSpec("note", N_("&Note on this licence\u2026"), "support", "Ctrl+Shift+N",
                N_("A note for the team on the licence on show: who really owns it, what was "
                   "agreed"), separated=True),
+    ActionSpec("freeSeat", N_("&Free a seat\u2026"), "support",
+               tip=N_("Deactivate or delete a device of the licence on show whose product "
+                      "has every seat in use")),
     ActionSpec("shortcuts", N_("&Keyboard shortcuts"), "help", "Ctrl+/",
                N_("Every shortcut of the window")),
     ActionSpec("about", N_("&About License Desk"), "help", separated=True),

@@ -31,6 +31,7 @@ from ..profiles.wiring import install_profiles
 from ..registration.wiring import install_registration
 from ..renewals.wiring import install_renewals
 from ..renewals_notice.wiring import install_renewals_notice
+from ..seats.wiring import install_seats
 from ..shared.context import DeskContext
 from ..shared.error_dialog import ErrorDialog
 from ..shared.tasks import Failure, TaskRunner
@@ -100,6 +101,7 @@ class DeskApp(QObject):
         self.batch = install_batch(ctx, lookup, self)
         self.book_find = install_book(ctx, lookup, self)
         self.renewals = install_renewals(ctx, lookup, self)
+        self.seats = install_seats(ctx, lookup, self)
         ws.checkAllRequested.connect(self.batch.check_text)
         self.profiles = install_profiles(ctx, ws, self)
         self.help = install_help(self)

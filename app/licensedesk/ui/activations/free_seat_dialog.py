@@ -1,0 +1,142 @@
+"""*Free a seat…*: the active devices of the full products, the one updated longest ago
+ticked, and the choice between deactivating and deleting.
+
+The dialog only chooses. Deleting then asks the usual confirmation and both run as the
+activations' bulk actions (progress, cancel, history): :mod:`.free_seat`. Open it with
+:meth:`FreeSeatDialog.ask` (non-blocking, awaitable; DESIGN.md §1 pitfalls).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import NamedTuple
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from licensedesk.i18n import N_, _
+
+from ..shared.a11y import named, tab_chain
+from ..shared.awaitable import open_awaitable
+from ..shared.labels import plain_label, shown
+from ..shared.values import local_time
+from .columns import THIS_COMPUTER
+from .free_seat_choice import Candidate, updated_ago
+
+# TRANSLATORS: the one line of "Free a seat" that says what each button does to the seat
+DIFFERENCE = N_("Deactivate keeps the device's record, and the service may still count its "
+                "seat; Delete removes the record and frees the seat.")
+HEADERS = (N_("Host ID"), N_("Device"), N_("Product"), N_("Last updated"))
+ID_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+class Choice(NamedTuple):
+    """What the person chose: ``action`` "delete" or "deactivate", and the devices."""
+
+    action: str
+    ids: list[int]
+
+
+class FreeSeatDialog(QDialog):
+    def __init__(self, parent: QWidget | None, serial: str, intro: str,
+                 rows: list[Candidate], chosen: set[int]) -> None:  # fmt: skip
+        super().__init__(parent)
+        self.setObjectName("freeSeatDialog")
+        self.setWindowTitle(_("Free a seat of {serial}").format(serial=serial))
+        self.setModal(True)
+        self.resize(820, 320)
+        self.choice: Choice | None = None
+        head = plain_label(intro)
+        head.setObjectName("freeSeatIntro")
+        head.setWordWrap(True)
+        self.table = named(QTableWidget(len(rows), len(HEADERS)), "freeSeatDevices",
+                           _("Active devices, updated longest ago first"))
+        self._fill(rows, chosen)
+        difference = plain_label(_(DIFFERENCE))
+        difference.setObjectName("freeSeatDifference")
+        difference.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.delete_button = buttons.addButton(_("Delete\u2026"),
+                                               QDialogButtonBox.ButtonRole.AcceptRole)
+        self.deactivate_button = buttons.addButton(_("Deactivate"),
+                                                   QDialogButtonBox.ButtonRole.ActionRole)
+        self.delete_button.setObjectName("freeSeatDeleteButton")
+        self.deactivate_button.setObjectName("freeSeatDeactivateButton")
+        for button in (self.delete_button, self.deactivate_button):
+            button.setAccessibleDescription(_(DIFFERENCE))
+        self.delete_button.setDefault(True)  # the confirmation that follows has Cancel
+        self.delete_button.clicked.connect(lambda: self._choose("delete"))
+        self.deactivate_button.clicked.connect(lambda: self._choose("deactivate"))
+        buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addWidget(head)
+        lay.addWidget(self.table, 1)
+        lay.addWidget(difference)
+        lay.addWidget(buttons)
+        self.setAccessibleDescription(intro)
+        self.table.itemChanged.connect(lambda _item: self._update_buttons())
+        self._update_buttons()
+        tab_chain(self.table, buttons)
+
+    def _fill(self, rows: list[Candidate], chosen: set[int]) -> None:
+        table = self.table
+        table.setHorizontalHeaderLabels([_(h) for h in HEADERS])
+        table.verticalHeader().hide()
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setTabKeyNavigation(False)
+        table.setWordWrap(False)
+        for row, c in enumerate(rows):
+            a = c.activation
+            host = shown(a.host_id)
+            if c.this_computer:
+                host = f"{host} ({_(THIS_COMPUTER)})"
+            first = QTableWidgetItem(host)
+            first.setData(ID_ROLE, a.id)
+            first.setFlags(first.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            first.setCheckState(Qt.CheckState.Checked if a.id in chosen
+                                else Qt.CheckState.Unchecked)  # fmt: skip
+            table.setItem(row, 0, first)
+            table.setItem(row, 1, QTableWidgetItem(shown(a.device_tag)))
+            table.setItem(row, 2, QTableWidgetItem(shown(a.product_name)))
+            ago = updated_ago(a.updated_at)
+            when = local_time(a.updated_at)
+            table.setItem(row, 3, QTableWidgetItem(f"{ago} ({when})" if ago else when))
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        if rows:
+            table.setCurrentCell(0, 0)
+
+    def ticked(self) -> list[int]:
+        """The devices ticked, in the table's order (updated longest ago first)."""
+        return [self.table.item(r, 0).data(ID_ROLE) for r in range(self.table.rowCount())
+                if self.table.item(r, 0).checkState() == Qt.CheckState.Checked]
+
+    def _update_buttons(self) -> None:
+        some = bool(self.ticked())
+        self.delete_button.setEnabled(some)
+        self.deactivate_button.setEnabled(some)
+
+    def _choose(self, action: str) -> None:
+        ids = self.ticked()
+        if ids:
+            self.choice = Choice(action, ids)
+            self.accept()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, serial: str, intro: str, rows: list[Candidate],
+            chosen: set[int]) -> asyncio.Future:  # fmt: skip
+        """Open the dialog (window-modal, non-blocking); the future gets the
+        :class:`Choice`, or None when cancelled."""
+        dialog = cls(parent, serial, intro, rows, chosen)
+        return open_awaitable(dialog, lambda accepted: dialog.choice if accepted else None)

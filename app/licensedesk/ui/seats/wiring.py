@@ -1,0 +1,105 @@
+"""*View → Full seats…*: the book's licences at their host limit (every desk's, with a
+team history), each opened in the workspace, where *Free a seat…* frees one.
+
+:func:`install_seats` connects the View menu's action; the list is read on the book's
+worker (:meth:`~..book.desk_book.DeskBook.at_limit`). Freeing goes through the Support
+menu's *Free a seat…* (the activations feature's) once the licence is on show.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from PySide6.QtCore import QObject
+
+from licensedesk.history.store import StoreError
+from licensedesk.i18n import N_, _, ngettext
+
+from ..shared.context import DeskContext, LookupPort
+from ..shared.values import format_number
+from .window import FullSeatsWindow
+
+# TRANSLATORS: the Full seats view, with a profile that may not write; {profile}: its name
+NEEDS_WRITE_PAIR = N_("Freeing a seat needs the write pair (a key with write permission), "
+                      "and the profile {profile} has none: add one under File \u2192 "
+                      "Connection profiles. The licences can still be opened.")
+EMPTY = N_("No licence in the book has a product with every seat in use. The book holds "
+           "the licences looked up, checked, validated or registered here (or by the team, "
+           "with a team history).")
+
+
+class SeatsFeature(QObject):
+    def __init__(self, ctx: DeskContext, lookup: LookupPort, parent=None) -> None:
+        super().__init__(parent)
+        self._ctx = ctx
+        self._lookup = lookup
+        self.window: FullSeatsWindow | None = None
+        ctx.window.registry["fullSeats"].triggered.connect(lambda _checked=False: self.open())
+        connections = ctx.connections
+        connections.currentChanged.connect(lambda _name: self._follow_profile())
+        connections.profilesChanged.connect(self._follow_profile)
+        connections.writeRefused.connect(lambda _name: self._follow_profile())
+
+    def open(self) -> FullSeatsWindow:
+        """Show the view (made on first use) and read the list; returns it (tests)."""
+        if self.window is None:
+            self.window = w = FullSeatsWindow(self._ctx.window)
+            w.openRequested.connect(self._open_licence)
+            w.freeRequested.connect(self.free)
+            w.refreshRequested.connect(self.load)
+        self._follow_profile()
+        self.window.start()
+        self.load()
+        return self.window
+
+    def load(self) -> asyncio.Task | None:
+        window = self.window
+        if window is None:
+            return None
+
+        async def read() -> None:
+            try:
+                rows = await self._ctx.book.at_limit()
+            except StoreError as exc:
+                window.show_rows([])
+                window.say(exc.sentence, error=True)
+                return
+            window.show_rows(rows)
+            window.say(ngettext("{n} licence has a product with every seat in use.",
+                                "{n} licences have a product with every seat in use.",
+                                len(rows)).format(n=format_number(len(rows)))
+                       if rows else _(EMPTY))  # fmt: skip
+
+        window.say(_("Reading the book\u2026"))
+        return self._ctx.runner.run("seats.load", read)
+
+    def free(self, serial: str) -> asyncio.Task:
+        """Open ``serial`` in the workspace, then, once its parts are in, *Free a seat…*
+        (which says why when the licence no longer has a full product)."""
+
+        async def free() -> None:
+            self._open_licence(serial)
+            running = self._lookup.in_flight()
+            if running:
+                await asyncio.wait(running)
+            if self._lookup.serial == serial:
+                self._ctx.window.registry["freeSeat"].trigger()
+
+        return self._ctx.runner.run("seats.free", free)
+
+    def _open_licence(self, serial: str) -> None:
+        self._lookup.show(serial)
+        self._ctx.window.raise_()
+        self._ctx.window.activateWindow()
+
+    def _follow_profile(self) -> None:
+        if self.window is None:
+            return
+        connections = self._ctx.connections
+        name = connections.current
+        self.window.set_can_write(
+            "" if connections.can_write(name) else _(NEEDS_WRITE_PAIR).format(profile=name or ""))
+
+
+def install_seats(ctx: DeskContext, lookup: LookupPort, parent=None) -> SeatsFeature:
+    return SeatsFeature(ctx, lookup, parent)
