@@ -85,7 +85,7 @@ SPECS = (
     ActionSpec("history", N_("&History\u2026"), "view", "Ctrl+H",
                N_("What was done to licences, by whom, and how it ended")),
     # TRANSLATORS: a checkable menu entry: a desktop notification when licences near their end
-    ActionSpec("notifyRenewals", N_("&Notify of renewals"), "view",
+    ActionSpec("notifyRenewals", N_("N&otify of renewals"), "view",
                tip=N_("A desktop notification, once, when licences of the book are about "
                       "to end"), separated=True, setting="notifications/renewals"),
     ActionSpec("validate", N_("&Validate a serial\u2026"), "support", "Ctrl+Shift+V",
