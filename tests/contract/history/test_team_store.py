@@ -139,7 +139,10 @@ def test_a_slow_server_does_not_hold_the_action(team_db):
     """A write waiting on a lock held by another session: the action goes ahead after
     ``wait``; the entry is written, intent then outcome, once the lock goes."""
     recorder = recorder_for(team_db, wait=0.05)
-    run_async(_one(recorder, "activate"))  # the schema exists; the worker is connected
+    run_async(_one(recorder, "activate"))
+    # the worker has connected and made the schema: a read queued after the write waits for
+    # it (the action itself went ahead after 50 ms, a loaded machine's start-up or not)
+    assert [e.action for e in run_async(recorder.history(SERIAL))] == ["activate"]
     blocker = team_db.connect()
     blocker.autocommit = False
     blocker.execute("LOCK TABLE history IN ACCESS EXCLUSIVE MODE")

@@ -138,9 +138,11 @@ def test_a_killed_demo_is_cleaned_up_by_the_next_start_and_a_running_one_is_not(
 
     running = _start(tmp_path, "-m", "licensedesk", "--demo")
     try:
+        # bounds, not pauses: a second Qt process on a loaded 2-core machine took over 60 s
         wait_for(lambda: not (_folders(tmp_path) & left), what="the killed demo's folders "
-                 "removed", proc=running)  # fmt: skip
-        wait_for(lambda: _demo_running(tmp_path, left), what="the second demo", proc=running)
+                 "removed", proc=running, timeout=180)  # fmt: skip
+        wait_for(lambda: _demo_running(tmp_path, left), what="the second demo", proc=running,
+                 timeout=180)  # fmt: skip
         in_use = _folders(tmp_path)
         another = _start(tmp_path, "-c", DRIVER, "quit")  # starts, cleans up, quits
         try:
