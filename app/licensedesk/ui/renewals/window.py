@@ -104,6 +104,14 @@ class RenewalsWindow(QWidget):
             table.setColumnWidth(column, 180)
         add_copy_shortcut(table)
 
+    def fit_columns(self) -> None:
+        """Each column as wide as its title and the rows in view need (a German title is
+        longer than the English; an e-mail is not cut short); the note takes the rest."""
+        self.table.resizeColumnsToContents()
+        header = self.table.horizontalHeader()
+        header.setStretchLastSection(False)  # the note's column, sized above, takes the rest
+        header.setStretchLastSection(True)
+
     def _lay_out(self) -> None:
         filters = QHBoxLayout()
         for text, widget in ((_("Ending &within:"), self.within), (_("&Dealer:"), self.dealer),

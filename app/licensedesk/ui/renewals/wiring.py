@@ -95,6 +95,7 @@ class RenewalsFeature(QObject):
     def _show(self, w: RenewalsWindow, found: list[Sighting], problem: str,
               now: datetime) -> None:  # fmt: skip
         w.model.set_rows(found, now)
+        w.fit_columns()
         within = within_words(w.days())
         if problem:
             w.banner.show_error(problem)
