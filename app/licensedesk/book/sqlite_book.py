@@ -72,8 +72,12 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         );
     """),
     # the e-mail and name by themselves: whether a find's whole text is in either (its
-    # first tiers) is answered by an index, not by reading every licence holding a word
+    # first tiers) is answered by an index, not by reading every licence holding a word;
+    # and book_seen holds what those tiers test, so that reading a common word's newest
+    # licences reads only the index until one is kept
     (2, """
+        DROP INDEX book_seen;
+        CREATE INDEX book_seen ON book_licences (seen_at, email_f, licensee_f, serial);
         CREATE VIRTUAL TABLE book_names USING fts5(
             email_f, licensee_f, content='book_licences', content_rowid='id',
             tokenize='trigram');
