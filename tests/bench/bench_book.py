@@ -18,8 +18,9 @@ nothing.
 
 PostgreSQL comes from tests/support/postgres.py (a server in a temporary folder);
 without one, its figures say why they are missing. 1,000,000 licences take about
-10 minutes on 2 CPUs, most of it making the rows (``LICENSEDESK_BENCH_BOOK_N=100000``
-for a quick look) and about 3 GB of disk (both stores).
+20 minutes on 2 CPUs (building about 12, most of it making the rows;
+``LICENSEDESK_BENCH_BOOK_N=100000`` for a quick look) and several GB of disk (the
+SQLite file alone is 2.7 GB).
 
 Run: .venv/bin/python tests/bench/bench_book.py [N]
 """
