@@ -1,5 +1,5 @@
 """What the two book stores share: the row a sighting is stored as, and the find query's
-words, patterns and order."""
+words, patterns, order and tiers."""
 
 from __future__ import annotations
 
@@ -39,9 +39,27 @@ def find_words(text: str) -> Find | None:
                 serial=text.strip().upper(), pattern=like_pattern(folded))  # fmt: skip
 
 
-#: the order of a find (placeholders: serial, pattern, pattern)
-RANK = ("CASE WHEN b.serial = {p} THEN 0 WHEN b.email_f LIKE {p} ESCAPE '\\' THEN 1 "
-        "WHEN b.licensee_f LIKE {p} ESCAPE '\\' THEN 2 ELSE 3 END, b.seen_at DESC, b.id")
+#: a find's order, one tier after the other: exact serial, then the whole text in the
+#: e-mail, then in the name, then the rest (placeholders: the serial, then the pattern
+#: once or twice); within each, the most recently seen first (:data:`NEWEST`). A
+#: store reads them one tier at a time, each with its own LIMIT, and stops when it has
+#: enough: a common word's newest licences then come through an index on ``seen_at``
+#: instead of all of them being ranked. The first two tiers' text holds every word
+#: already; the others need "holds every word" besides.
+TIERS = ("b.serial = {p}",
+         "b.serial <> {p} AND b.email_f LIKE {p} ESCAPE '\\'",
+         "b.serial <> {p} AND b.email_f NOT LIKE {p} ESCAPE '\\' "
+         "AND b.licensee_f LIKE {p} ESCAPE '\\'",
+         "b.serial <> {p} AND b.email_f NOT LIKE {p} ESCAPE '\\' "
+         "AND b.licensee_f NOT LIKE {p} ESCAPE '\\'")  # fmt: skip
+NEWEST = "b.seen_at DESC, b.id"
+#: the tiers whose text may lack a word: they also need "holds every word"
+NEED_WORDS = (0, 3)
+
+
+def tier_params(words: Find, tier: int) -> list[str]:
+    """The parameters of ``TIERS[tier]``."""
+    return [words.serial] + [words.pattern] * min(tier, 2)
 
 
 def who_column(who: str) -> tuple[str, str]:

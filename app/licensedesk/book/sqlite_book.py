@@ -9,8 +9,9 @@ Needs SQLite 3.34 or newer (Python 3.11's builds bring 3.40 or newer).
 
 from __future__ import annotations
 
+import math
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,9 +22,22 @@ from licensedesk.history.sqlite_file import connect
 from licensedesk.history.store import StoreError
 from licensedesk.i18n import N_, _
 
-from .folding import like_pattern
+from .folding import fold, like_pattern
 from .sighting import Sighting
-from .sql import AT_LIMIT, COLUMNS, ENDING, RANK, erased, find_words, narrowed, row, who_column
+from .sql import (
+    AT_LIMIT,
+    COLUMNS,
+    ENDING,
+    NEED_WORDS,
+    NEWEST,
+    TIERS,
+    erased,
+    find_words,
+    narrowed,
+    row,
+    tier_params,
+    who_column,
+)
 from .store import FIND_LIMIT, Erasure, Note
 
 __all__ = ["MIGRATIONS", "SqliteBook"]
@@ -71,6 +85,33 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
             at TEXT NOT NULL
         );
     """),
+    # the e-mail and name by themselves: whether a find's whole text is in either (its
+    # first tiers) is answered by an index, not by reading every licence holding a word;
+    # and book_seen holds what those tiers test, so that reading a common word's newest
+    # licences reads only the index until one is kept
+    (2, """
+        DROP INDEX book_seen;
+        CREATE INDEX book_seen ON book_licences (seen_at, email_f, licensee_f, serial);
+        CREATE VIRTUAL TABLE book_names USING fts5(
+            email_f, licensee_f, content='book_licences', content_rowid='id',
+            tokenize='trigram');
+        INSERT INTO book_names (book_names) VALUES ('rebuild');
+        CREATE TRIGGER book_names_ai AFTER INSERT ON book_licences BEGIN
+            INSERT INTO book_names (rowid, email_f, licensee_f)
+                VALUES (new.id, new.email_f, new.licensee_f);
+        END;
+        CREATE TRIGGER book_names_ad AFTER DELETE ON book_licences BEGIN
+            INSERT INTO book_names (book_names, rowid, email_f, licensee_f)
+                VALUES ('delete', old.id, old.email_f, old.licensee_f);
+        END;
+        CREATE TRIGGER book_names_au AFTER UPDATE OF email_f, licensee_f ON book_licences
+        BEGIN
+            INSERT INTO book_names (book_names, rowid, email_f, licensee_f)
+                VALUES ('delete', old.id, old.email_f, old.licensee_f);
+            INSERT INTO book_names (rowid, email_f, licensee_f)
+                VALUES (new.id, new.email_f, new.licensee_f);
+        END;
+    """),
 )  # fmt: skip
 
 _FAILED = {
@@ -112,6 +153,8 @@ class SqliteBook:
         self.label = f"the licence book in {self.path}"
         self._busy_timeout = busy_timeout
         self._db: sqlite3.Connection | None = None
+        #: sees each read's statement and parameters (the benchmark replays them)
+        self.trace: Callable[[str, Any], None] | None = None
 
     def _fail(self, doing: str, exc: BaseException) -> StoreError:
         why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
@@ -126,6 +169,8 @@ class SqliteBook:
         return self._db
 
     def _read(self, sql: str, params: Any = ()) -> list[Any]:
+        if self.trace is not None:
+            self.trace(sql, params)
         try:
             return self._conn().execute(sql, params).fetchall()
         except sqlite3.Error as exc:
@@ -294,16 +339,49 @@ class SqliteBook:
     # ------------------------------------------------------------ reads
 
     def find(self, text: str, limit: int = FIND_LIMIT) -> list[Sighting]:
+        """One tier at a time (:data:`~.sql.TIERS`), each with its own LIMIT, until
+        ``limit`` are found. A tier the trigram index finds few of is sorted; one it
+        finds many of is read newest first through ``book_seen``, where ``limit`` of
+        them soon come. SQLite cannot tell the two apart itself: the index is asked
+        how many, up to :meth:`_most_sorted` (which costs no more than reading them)."""
         words = find_words(text)
         if words is None:
             return []
-        match = " AND ".join('"' + w.replace('"', '""') + '"' for w in words.long)
-        narrow = "".join(" AND b.search LIKE ? ESCAPE '\\'" for _w in words.short)
-        sql = ("SELECT b.body FROM book_search JOIN book_licences b ON b.id = book_search.rowid "
-               f"WHERE book_search MATCH ?{narrow} ORDER BY {RANK.format(p='?')} LIMIT ?")
-        params = [match, *map(like_pattern, words.short), words.serial, words.pattern,
-                  words.pattern, limit]  # fmt: skip
-        return [Sighting.from_json(body) for (body,) in self._read(sql, params)]
+        every = " AND ".join('"' + w.replace('"', '""') + '"' for w in words.long)
+        whole = '"' + fold(text).replace('"', '""') + '"'
+        holds = " AND ".join(["b.search LIKE ? ESCAPE '\\'"] * len(words.long + words.short))
+        held = [*map(like_pattern, words.long + words.short)]
+        index = {1: ("book_names", f"email_f : {whole}"),  # tier 0: the serial's own index
+                 2: ("book_names", f"licensee_f : {whole}"), 3: ("book_search", every)}
+        found: list[Sighting] = []
+        most = self._most_sorted(limit)
+        for tier, condition in enumerate(TIERS):
+            where, params = condition.format(p="?"), tier_params(words, tier)
+            if tier in NEED_WORDS:
+                where, params = f"{holds} AND {where}", [*held, *params]
+            source = "book_licences b"
+            if tier in index and not self._more_than(most, *index[tier]):
+                table, match = index[tier]
+                source = f"{table} JOIN book_licences b ON b.id = {table}.rowid"
+                where, params = f"{table} MATCH ? AND {where}", [match, *params]
+            sql = f"SELECT b.body FROM {source} WHERE {where} ORDER BY {NEWEST} LIMIT ?"
+            bodies = self._read(sql, [*params, limit - len(found)])
+            found += [Sighting.from_json(body) for (body,) in bodies]
+            if len(found) >= limit:
+                break
+        return found
+
+    def _most_sorted(self, limit: int) -> int:
+        """How many of a tier's licences are sorted rather than walked through: sorting
+        c reads c licences, walking about ``limit`` × all / c; √(limit × all) is where
+        the two cost the same (the largest id stands for all: no count of them)."""
+        largest = self._read("SELECT max(id) FROM book_licences")[0][0] or 0
+        return max(limit, math.isqrt(limit * largest))
+
+    def _more_than(self, most: int, table: str, match: str) -> bool:
+        """More than ``most`` rows of ``table`` match."""
+        sql = f"SELECT count(*) FROM (SELECT rowid FROM {table} WHERE {table} MATCH ? LIMIT ?)"
+        return int(self._read(sql, (match, most + 1))[0][0]) > most
 
     def copy(self, serial: str, service: str | None = None) -> Sighting | None:
         rows = self._read("SELECT body FROM book_licences WHERE serial = ? "

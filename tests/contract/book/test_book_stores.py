@@ -121,7 +121,63 @@ def test_full_seats_and_counts(filled):
 
 
 def test_migrate_twice_is_one_schema(book):
-    assert book.migrate() == 1
+    from licensedesk.book import postgres_book, sqlite_book
+
+    module = sqlite_book if isinstance(book, SqliteBook) else postgres_book
+    assert book.migrate() == module.MIGRATIONS[-1][0]
+
+
+def test_a_first_schema_book_is_found_by_name_after_its_migration(tmp_path, monkeypatch):
+    from licensedesk.book import sqlite_book
+
+    path = tmp_path / "history.sqlite3"
+    with monkeypatch.context() as m:
+        m.setattr(sqlite_book, "MIGRATIONS", sqlite_book.MIGRATIONS[:1])
+        old = SqliteBook(path)
+        assert old.migrate() == 1
+        old.keep([seen(JENS, licensee="Jens Maria Olsen", email="jens@olsen.example"),
+                  seen(MARIA, email="maria@acme.example", seen_at=T0 - timedelta(days=1))])
+        old.close()
+    book = SqliteBook(path)
+    assert book.migrate() == 2
+    assert serials(book.find("maria")) == [MARIA, JENS]  # e-mail, then name
+    book.keep([seen(ACME, licensee="Maria Acme")])  # the new index follows new licences
+    assert serials(book.find("maria")) == [MARIA, JENS, ACME]
+    book.close()
+
+
+def expected_order(sightings: list[Sighting], text: str) -> list[str]:
+    """The find's order by its definition: exact serial, e-mail, name, the rest; the
+    most recently seen first, then the first kept."""
+    folded = text.lower()
+    words = folded.split()
+
+    def tier(s: Sighting) -> int:
+        if s.serial == text.upper():
+            return 0
+        return 1 if folded in s.folded("email") else 2 if folded in s.folded("licensee") else 3
+
+    held = [(i, s) for i, s in enumerate(sightings) if all(w in s.search() for w in words)]
+    ranked = sorted(held, key=lambda p: (tier(p[1]), -p[1].seen_at.timestamp(), p[0]))
+    return [s.serial for _i, s in ranked]
+
+
+def test_common_and_rare_words_rank_alike_however_many_hold_them(book):
+    """A tier the index finds many licences of is read newest first rather than
+    sorted: the order must not change with how many there are (nor with the limit)."""
+    made = []
+    for i in range(130):
+        fields = [dict(email=f"crowd{i}@mail.example", licensee=f"Someone {i}"),
+                  dict(email=f"x{i}@mail.example", licensee=f"Crowd Person {i}"),
+                  dict(email=f"y{i}@mail.example", dealer="Crowd Reseller"),
+                  dict(email=f"z{i}@mail.example", licensee="Nobody")][i % 4 if i < 100 else 0]
+        made.append(seen(f"SER{i:03d}-CROWD", seen_at=T0 + timedelta(hours=(i * 37) % 11),
+                         **fields))  # fmt: skip
+    book.keep(made)
+    for text in ("crowd", "crowd per", "ser042-crowd", "crowd re", "mail.example", "nobody"):
+        for limit in (1, 7, 50, 200):
+            assert serials(book.find(text, limit)) == expected_order(made, text)[:limit], \
+                (text, limit)
 
 
 def test_the_book_shares_the_history_file_without_touching_its_schema(tmp_path):
@@ -133,7 +189,7 @@ def test_the_book_shares_the_history_file_without_touching_its_schema(tmp_path):
     book.keep([seen(MARIA, licensee="Maria")])
     assert history.migrate() == 2  # the history's own versions, unchanged
     with sqlite3.connect(path) as db:
-        assert db.execute("SELECT max(version) FROM book_schema_version").fetchone() == (1,)
+        assert db.execute("SELECT max(version) FROM book_schema_version").fetchone() == (2,)
     history.close()
     book.close()
 
