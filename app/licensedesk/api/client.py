@@ -16,8 +16,11 @@ import httpx
 
 from licensedesk.i18n import N_
 
+from .activation_rows import SeenActivations
 from .config import ClientConfig
 from .errors import ApiError, BadResponse, ErrorDetails, NotAuthorized, NotFound
+from .list_body import ListBody, unread_list
+from .list_stream import ListError
 from .models import Activation, License, Product, ValidationResult
 from .offload import BIG_LIST, off_loop
 from .permissions import NO_WRITE_PERMISSION_PRODUCTS, Permissions
@@ -80,7 +83,8 @@ class LicenseClient:
         self._transport = Transport(config, http)
         self.permissions = Permissions(config)
         #: told what was read or changed about a serial: ``on_seen(part, serial, value)``
-        #: with part ``license`` (a License), ``products``, ``activations`` (lists),
+        #: with part ``license`` (a License), ``products`` (a list), ``activations`` (a
+        #: :class:`~.activation_rows.SeenActivations`: the first devices and the counts),
         #: ``validation`` (a ValidationResult), ``registered`` ((name, e-mail)) or
         #: ``upgraded`` (the other serial). The licence book listens; an error in it never
         #: reaches the caller.
@@ -140,16 +144,41 @@ class LicenseClient:
         return self._seen("products", serial, self._list(Product, body))
 
     async def activations(self, serial: str) -> list[Activation]:
-        """GET activations/{serial}; 404 "Activation does not exist!" → empty list."""
+        """GET activations/{serial}; 404 "Activation does not exist!" → empty list. The
+        devices are read while the answer arrives (:meth:`each_activation`)."""
+        rows: list[Activation] = []
+        await self.each_activation(serial, rows.extend)
+        return rows
+
+    async def each_activation(self, serial: str,
+                              each: Callable[[list[Activation]], None]) -> int:  # fmt: skip
+        """GET activations/{serial}, its devices given to ``each`` batch by batch while the
+        answer arrives (a site licence's hundreds of thousands are never all held here);
+        returns how many. The book is told the first of them and their counts
+        (:class:`~.activation_rows.SeenActivations`)."""
         serial = normalize_serial(serial)
+        readers: list[ListBody] = []
+
+        def reader(status: int) -> ListBody:
+            readers.append(ListBody(status, self.config.tz, each))
+            return readers[-1]
+
+        call = Call("GET", ("activations", serial), long_list=True, body_reader=reader)
         try:
-            body = await self._send(Call("GET", ("activations", serial), long_list=True))
+            body = await self._send(call)
         except NotFound as exc:
             if exc.what == "activation" and says(exc, "Activation does not exist!"):
-                return self._seen("activations", serial, [])
+                return self._seen("activations", serial, SeenActivations()).total
             raise
-        return self._seen("activations", serial, await self._list_off_loop(Activation, body))
-
+        except (ListError, ShapeError) as exc:
+            raise unread_list(exc, readers[-1].status) from None
+        seen = readers[-1].seen if readers else SeenActivations()
+        if not (readers and readers[-1].streamed):  # not a list that starts {"data": [
+            items = await self._list_off_loop(Activation, body)
+            each(items)
+            seen = SeenActivations()
+            seen.add(items)
+        return self._seen("activations", serial, seen).total
     async def validate(
         self,
         serial: str,
@@ -355,3 +384,4 @@ def _shape_error(name: str, exc: ShapeError | None = None) -> BadResponse:
     # TRANSLATORS: {name} is a model name of the spec: License, Activation, Product…
     return BadResponse(say(N_("The licence service sent {name} data of an unexpected shape."),
                            name=name), ErrorDetails(cause=cause))
+

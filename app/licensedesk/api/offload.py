@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 #: Bodies above this size (bytes) are decoded off the loop.
@@ -31,3 +31,11 @@ async def off_loop(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="licensedesk-decode")
     loop = asyncio.get_running_loop()
     return await loop.run_in_executor(_executor, functools.partial(fn, *args, **kwargs))
+
+
+def submit(fn: Callable[..., T], *args: Any) -> Future[T]:
+    """``fn(*args)`` queued on the worker thread, in order (a list read piece by piece)."""
+    global _executor
+    if _executor is None:
+        _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="licensedesk-decode")
+    return _executor.submit(fn, *args)

@@ -26,6 +26,9 @@ MASK = "***"
 _QUERY_RE = re.compile(r"(?i)(api_key(?:=|%3D))[^&\s\"'#<>,;)\]}]*")
 _JSON_RE = re.compile(r'(?i)("api_key"\s*:\s*")((?:[^"\\]|\\.)*)(")')
 _PYREPR_RE = re.compile(r"(?i)('api_key'\s*:\s*')((?:[^'\\]|\\.)*)(')")
+#: what each pattern above needs: "_" before a k that IGNORECASE matches (k, K, the Kelvin
+#: sign); a text without one (a site licence's JSON) is not searched four times
+_UNDERSCORE_K = ("_k", "_K", "_\u212a")
 _JSON_BYTES_RE = re.compile(r'(?i)(\\?"api_key\\?"\s*:\s*\\?")([^"\\]*)')
 
 _secrets: set[str] = set()
@@ -53,10 +56,12 @@ def redact(text: str) -> str:
     """Return ``text`` with every api_key value replaced by ``***``."""
     if not isinstance(text, str) or not text:
         return text
-    out = _QUERY_RE.sub(lambda m: m.group(1) + MASK, text)
-    out = _JSON_RE.sub(lambda m: m.group(1) + MASK + m.group(3), out)
-    out = _PYREPR_RE.sub(lambda m: m.group(1) + MASK + m.group(3), out)
-    out = _JSON_BYTES_RE.sub(lambda m: m.group(1) + MASK, out)
+    out = text
+    if any(pair in text for pair in _UNDERSCORE_K):
+        out = _QUERY_RE.sub(lambda m: m.group(1) + MASK, out)
+        out = _JSON_RE.sub(lambda m: m.group(1) + MASK + m.group(3), out)
+        out = _PYREPR_RE.sub(lambda m: m.group(1) + MASK + m.group(3), out)
+        out = _JSON_BYTES_RE.sub(lambda m: m.group(1) + MASK, out)
     with _lock:
         secrets = sorted(_secrets, key=len, reverse=True)
     for secret in secrets:

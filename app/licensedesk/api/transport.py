@@ -14,13 +14,13 @@ without Retry-After (the live service promises none) waits a capped, jittered
 back-off; a wait that would pass the call's deadline is not begun (the 429 is
 raised as :class:`RateLimited`). Writes are never retried.
 
-Limits (docs/client.md "Limits"): every answer is streamed and
-counted, and refused past :meth:`Transport.limit` (the config's
-``max_answer_bytes``, 4 MiB, or ``max_list_answer_bytes``, 64 MiB, for an
-activations list); a declared ``Content-Length`` over it is refused before a
-byte of the body is read. Every call, retries and their waits included, ends within the
-config's ``deadline`` (60 s), whatever the server trickles: the read time-out
-is per read, so it alone cannot bound a call.
+Limits (docs/client.md "Limits"): every answer is streamed and counted, and refused
+past :meth:`Transport.limit` (the config's ``max_answer_bytes``, 4 MiB, or
+``max_list_answer_bytes``, 256 MiB, for an activations list, whose devices are read
+while it arrives: ``Call.body_reader``); a declared ``Content-Length`` over it is
+refused before a byte of the body is read. Every call, retries and their waits
+included, ends within the config's ``deadline`` (60 s), whatever the server trickles:
+the read time-out is per read, so it alone cannot bound a call.
 """
 
 from __future__ import annotations
@@ -82,6 +82,9 @@ class Call:
     not_found_what: str = "license"
     long_list: bool = False  # an answer that may be long (activations): the larger limit
     reads: bool = False  # a POST that changes nothing: asked again after a 429
+    #: given a success's status, the reader its body goes to piece by piece instead of
+    #: being kept whole (``feed(chunk) -> bool``, ``finish() -> envelope``: list_body.py)
+    body_reader: Callable[[int], Any] | None = field(default=None, compare=False)
 
     @property
     def busy_retried(self) -> bool:
@@ -272,21 +275,31 @@ class Transport:
             declared = response.headers.get("content-length", "").strip()
             if declared.isdigit() and int(declared) > limit:
                 raise self._too_big(call, url, response.status_code, limit, int(declared))
+            reader = None
+            if call.body_reader is not None and 200 <= response.status_code < 300:
+                reader = call.body_reader(response.status_code)
             body = bytearray()
-            too_big = False
+            size, too_big, stopped = 0, False, False
             try:
                 async for chunk in response.aiter_bytes():
-                    if too_big:
+                    if too_big or stopped:
                         continue
-                    body += chunk
-                    if len(body) > limit:
+                    size += len(chunk)
+                    if size > limit:
                         too_big = True
+                    elif reader is None:
+                        body += chunk
+                    else:
+                        stopped = not await reader.feed(chunk)
+                    if too_big or stopped:
                         await response.aclose()
             except (httpx.HTTPError, httpx.StreamError):
-                if not too_big:
+                if not (too_big or stopped):
                     raise
             if too_big:
                 raise self._too_big(call, url, response.status_code, limit)
+            if reader is not None:
+                body = await reader.finish()  # what is left: the envelope of the list
             return ReadAnswer(response.status_code, response.headers, body)  # no copy
         finally:
             await response.aclose()

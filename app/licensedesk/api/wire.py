@@ -181,14 +181,20 @@ class WireModel:
             raise ShapeError(cls.__name__, problems)
         return cls(**values)
 
-    def to_json(self) -> dict[str, Any]:
-        """Every field as a JSON value: timestamps as ISO 8601 ("Z" for UTC)."""
+    def to_json(self, times: dict[datetime, str] | None = None) -> dict[str, Any]:
+        """Every field as a JSON value: timestamps as ISO 8601 ("Z" for UTC). ``times``:
+        texts of timestamps already written (a long list repeats them), kept up to date."""
         out: dict[str, Any] = {}
         for name, _read, _required in self._readers:
             value = getattr(self, name)
             if isinstance(value, datetime):
-                text = value.isoformat()
-                value = text[:-6] + "Z" if text.endswith("+00:00") else text
+                text = times.get(value) if times is not None else None
+                if text is None:
+                    text = value.isoformat()
+                    text = text[:-6] + "Z" if text.endswith("+00:00") else text
+                    if times is not None and len(times) < 65_536:
+                        times[value] = text
+                value = text
             out[name] = value
         return out
 

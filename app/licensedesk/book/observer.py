@@ -14,7 +14,7 @@ from typing import Any
 from licensedesk.history.scrub import service_origin
 
 from .keeper import BookKeeper
-from .sighting import Sighting, devices_of, from_lookup, now, product_seats
+from .sighting import Sighting, device_fields, from_lookup, now, product_seats
 
 __all__ = ["BookObserver", "sighting_of"]
 
@@ -29,7 +29,7 @@ def sighting_of(part: str, serial: str, value: Any, *, profile: str | None,
     if part == "products":
         return Sighting(**base, products=product_seats(value))
     if part == "activations":
-        return Sighting(**base, devices=devices_of(value))
+        return Sighting(**base, **device_fields(value))
     if part == "validation":
         if not (value.licensee_name or value.licensee_email):
             return None

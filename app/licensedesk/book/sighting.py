@@ -10,6 +10,7 @@ not forget a licence's devices. No key, signature or URL query is ever part of o
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -19,6 +20,10 @@ from typing import Any
 from licensedesk.history.scrub import service_origin
 
 from .folding import fold, search_text
+
+#: devices of a licence kept in the book (a site licence has hundreds of thousands: the
+#: rest are counted, docs/book.md "What the book keeps")
+KEPT_DEVICES = 1000
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,10 @@ class Sighting:
     products: tuple[ProductSeats, ...] | None = None
     devices: tuple[Device, ...] | None = None
     linked: str | None = None  # the other serial of an upgrade
+    #: how many devices the licence had (more than ``devices`` holds past
+    #: :data:`KEPT_DEVICES`) and how many of them are activated per product id
+    device_total: int | None = None
+    device_active: tuple[tuple[int | None, int], ...] | None = None
     note: str | None = None  # the team's note (kept apart; here for the search text)
     #: made without the licence's own answer (its devices, a validation…): stored only
     #: over a licence the book already has
@@ -83,6 +92,9 @@ class Sighting:
             return self.counted()
         kept = {f.name: getattr(older, f.name) for f in dataclasses.fields(self)
                 if getattr(self, f.name) is None}  # fmt: skip
+        if self.devices is not None:  # its devices' counts are its own, never older ones
+            kept.pop("device_total", None)
+            kept.pop("device_active", None)
         kept["partial"] = self.partial and older.partial
         return dataclasses.replace(self, **kept).counted()
 
@@ -92,10 +104,11 @@ class Sighting:
             return self
         if any(p.id is None for p in self.products):
             return self  # seats as a batch check read them (it names no product ids)
-        used: dict[int | None, int] = {}
-        for d in self.devices:
-            if d.activated:
-                used[d.product_id] = used.get(d.product_id, 0) + 1
+        used: dict[int | None, int] = dict(self.device_active or ())
+        if self.device_active is None:
+            for d in self.devices:
+                if d.activated:
+                    used[d.product_id] = used.get(d.product_id, 0) + 1
         products = tuple(dataclasses.replace(p, used=used.get(p.id, 0)) for p in self.products)
         return dataclasses.replace(self, products=products)
 
@@ -125,6 +138,8 @@ class Sighting:
             data[name] = _when(data.get(name))
         if data.get("products") is not None:
             data["products"] = tuple(ProductSeats(**p) for p in data["products"])
+        if data.get("device_active") is not None:
+            data["device_active"] = tuple((p, n) for p, n in data["device_active"])
         if data.get("devices") is not None:
             data["devices"] = tuple(
                 Device(**{**d, "created_at": _when(d.get("created_at")),
@@ -164,7 +179,7 @@ def from_lookup(license: Any, products: Iterable[Any] | None, activations: Itera
         dealer=license.dealer_name or None, type=license.type or None,
         start_at=license.start_at, end_at=license.end_at, registered=license.registered,
         products=None if products is None else product_seats(products),
-        devices=None if activations is None else devices_of(activations)).counted()
+        **device_fields(activations)).counted()
 
 
 def product_seats(products: Iterable[Any]) -> tuple[ProductSeats, ...]:
@@ -173,12 +188,28 @@ def product_seats(products: Iterable[Any]) -> tuple[ProductSeats, ...]:
 
 
 def devices_of(activations: Iterable[Any]) -> tuple[Device, ...]:
-    """api ``Activation`` objects as the book keeps them."""
+    """api ``Activation`` objects as the book keeps them: the first :data:`KEPT_DEVICES`."""
     return tuple(
         Device(host_id=a.host_id, tag=a.device_tag or "", product=a.product_name or "",
                product_id=a.product_id, id=a.id, activated=bool(a.activated),
                created_at=a.created_at, updated_at=a.updated_at)
-        for a in activations)  # fmt: skip
+        for a in itertools.islice(activations, KEPT_DEVICES))  # fmt: skip
+
+
+def device_fields(activations: Any) -> dict[str, Any]:
+    """``devices``, ``device_total`` and ``device_active`` of a list of api ``Activation``
+    objects or of the client's ``SeenActivations`` (its first devices and its counts)."""
+    if activations is None:
+        return {"devices": None, "device_total": None, "device_active": None}
+    counts = getattr(activations, "activated", None)
+    if counts is None:
+        activations = list(activations)
+        counts = {}
+        for a in activations:
+            if a.activated:
+                counts[a.product_id] = counts.get(a.product_id, 0) + 1
+    return {"devices": devices_of(activations), "device_total": len(activations),
+            "device_active": tuple(sorted(counts.items(), key=lambda kv: kv[0] or 0))}
 
 
 def from_check(result: Any, *, profile: str | None, service: str | None,

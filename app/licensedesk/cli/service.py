@@ -25,6 +25,7 @@ from licensedesk.display_text import visible
 from licensedesk.i18n import N_, _
 
 from .errors import OK, REFUSED, CliError, UsageError
+from .json_list import JsonListWriter
 from .output import Printer, fields_text, mask_product, table_text
 from .recording import record
 
@@ -181,10 +182,13 @@ async def cmd_products(client: LicenseClient, args: argparse.Namespace, printer:
 
 async def cmd_activations(client: LicenseClient, args: argparse.Namespace, printer: Printer,
                   *, recorder: Recorder | None = None) -> int:  # fmt: skip
+    if printer.json_mode:  # written while the answer arrives: a site licence's are many
+        writer = JsonListWriter(printer)
+        await client.each_activation(args.serial, writer.add)
+        writer.end()
+        return OK
     items = await client.activations(args.serial)
-    if printer.json_mode:
-        printer.json(items)
-    elif not items:
+    if not items:
         printer.line(_("No devices activated."))
     else:
         printer.line(activations_table(items))

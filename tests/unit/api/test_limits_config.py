@@ -18,7 +18,7 @@ def test_client_defaults():
     config = ClientConfig(URL)
     assert config.deadline == 60.0
     assert config.max_answer_bytes == 4 * 1024**2
-    assert config.max_list_answer_bytes == 64 * 1024**2
+    assert config.max_list_answer_bytes == 256 * 1024**2
 
 
 @pytest.mark.parametrize("field", ["deadline", "max_answer_bytes", "max_list_answer_bytes"])

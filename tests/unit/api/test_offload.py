@@ -6,6 +6,7 @@ import pytest
 import respx
 
 from licensedesk.api import BadResponse, ClientConfig, Credentials, LicenseClient, NotFound, offload
+from licensedesk.api.activation_rows import ActivationReader
 from tests.support.aio import run_async
 
 BASE = "https://svc.example"
@@ -29,19 +30,19 @@ def _activations(body: dict, status: int = 200):
         return run_async(go())
 
 
-def test_big_list_is_validated_in_the_worker_thread(monkeypatch):
-    calls = []
-    real = offload.off_loop
+def test_big_list_is_read_in_the_worker_thread(monkeypatch):
+    """Piece by piece while it arrives (api/list_body.py), never json.loads of the whole."""
+    threads = []
+    real = ActivationReader.read
 
-    async def spy(fn, *args, **kwargs):
-        calls.append(fn)
-        return await real(fn, *args, **kwargs)
+    def spy(self, items):
+        threads.append(threading.current_thread().name)
+        return real(self, items)
 
-    monkeypatch.setattr("licensedesk.api.transport.off_loop", spy)
-    monkeypatch.setattr("licensedesk.api.client.off_loop", spy)
-    rows = _activations({"data": _rows(3000)})  # > BIG_BODY bytes and > BIG_LIST items
+    monkeypatch.setattr(ActivationReader, "read", spy)
+    rows = _activations({"data": _rows(3000)})  # > BIG_BODY bytes
     assert len(rows) == 3000 and rows[-1].id == 3000 and rows[0].activated is True
-    assert len(calls) == 2  # decode, then validation
+    assert any(name.startswith("licensedesk-decode") for name in threads)
 
 
 def test_small_list_stays_on_the_loop(monkeypatch):
@@ -50,6 +51,7 @@ def test_small_list_stays_on_the_loop(monkeypatch):
 
     monkeypatch.setattr("licensedesk.api.client.off_loop", fail)
     monkeypatch.setattr("licensedesk.api.transport.off_loop", fail)
+    monkeypatch.setattr("licensedesk.api.list_body.submit", fail)
     assert [a.id for a in _activations({"data": _rows(3)})] == [1, 2, 3]
 
 
@@ -70,9 +72,10 @@ def test_worker_is_a_plain_thread():
     assert ran_in[0].startswith("licensedesk-decode")
 
 
-def test_a_big_list_is_dropped_in_the_worker_thread(monkeypatch):
-    """The decoded rows go in the worker too: freeing 5,000 of them took the UI thread
-    ~2 ms once the call had returned (issue #14)."""
+def test_a_big_list_that_is_not_a_data_list_first_is_dropped_in_the_worker(monkeypatch):
+    """An answer that does not start with its list is decoded whole (json.loads); its
+    decoded rows go in the worker too: freeing 5,000 of them took the UI thread ~2 ms
+    once the call had returned (issue #14)."""
     seen = []
     real = LicenseClient._list_then_drop
 
@@ -82,5 +85,5 @@ def test_a_big_list_is_dropped_in_the_worker_thread(monkeypatch):
         return result
 
     monkeypatch.setattr(LicenseClient, "_list_then_drop", spy)
-    assert len(_activations({"data": _rows(3000)})) == 3000
+    assert len(_activations({"meta": "x" * 300, "data": _rows(3000)})) == 3000
     assert seen == [(seen[0][0], False)] and seen[0][0].startswith("licensedesk-decode")
