@@ -25,6 +25,13 @@ _CACHE_LIMIT = 65_536
 _SHARED = ("device_tag", "product_name", "serial", "sku_name", "sku")
 
 
+class Devices(list):
+    """A list of Activations that also says how many are activated per product id
+    (counted while it was read: a table of 200,000 need not count them again)."""
+
+    activated: dict[int | None, int] | None = None
+
+
 @dataclass
 class SeenActivations:
     """What a list of devices tells the licence book: its first :data:`SEEN_DEVICES`

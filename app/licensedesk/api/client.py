@@ -16,7 +16,7 @@ import httpx
 
 from licensedesk.i18n import N_
 
-from .activation_rows import SeenActivations
+from .activation_rows import Devices, SeenActivations
 from .config import ClientConfig
 from .errors import ApiError, BadResponse, ErrorDetails, NotAuthorized, NotFound
 from .list_body import ListBody, unread_list
@@ -145,9 +145,10 @@ class LicenseClient:
 
     async def activations(self, serial: str) -> list[Activation]:
         """GET activations/{serial}; 404 "Activation does not exist!" → empty list. The
-        devices are read while the answer arrives (:meth:`each_activation`)."""
-        rows: list[Activation] = []
-        await self.each_activation(serial, rows.extend)
+        devices are read while the answer arrives (:meth:`each_activation`); the list
+        also says how many are activated per product (:class:`.activation_rows.Devices`)."""
+        rows = Devices()
+        rows.activated = (await self._each_activation(serial, rows.extend)).activated
         return rows
 
     async def each_activation(self, serial: str,
@@ -156,6 +157,10 @@ class LicenseClient:
         answer arrives (a site licence's hundreds of thousands are never all held here);
         returns how many. The book is told the first of them and their counts
         (:class:`~.activation_rows.SeenActivations`)."""
+        return (await self._each_activation(serial, each)).total
+
+    async def _each_activation(self, serial: str,
+                               each: Callable[[list[Activation]], None]) -> SeenActivations:
         serial = normalize_serial(serial)
         readers: list[ListBody] = []
 
@@ -168,7 +173,7 @@ class LicenseClient:
             body = await self._send(call)
         except NotFound as exc:
             if exc.what == "activation" and says(exc, "Activation does not exist!"):
-                return self._seen("activations", serial, SeenActivations()).total
+                return self._seen("activations", serial, SeenActivations())
             raise
         except (ListError, ShapeError) as exc:
             raise unread_list(exc, readers[-1].status) from None
@@ -178,7 +183,8 @@ class LicenseClient:
             each(items)
             seen = SeenActivations()
             seen.add(items)
-        return self._seen("activations", serial, seen).total
+        return self._seen("activations", serial, seen)
+
     async def validate(
         self,
         serial: str,

@@ -41,6 +41,7 @@ from .columns import (
     THIS_COMPUTER,
     THIS_COMPUTER_ROLE,
 )
+from .filling import Filling, release
 
 _R = Qt.ItemDataRole
 DISPLAY, CHECK, FONT, BACKGROUND, TOOLTIP = (
@@ -57,7 +58,10 @@ class ActivationsModel(QAbstractTableModel):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self._rows: list[Any] = []  # every device, in the current order
-        self._row_of: dict[int, int] = {}  # activation id -> row
+        self._row_of: dict[int, int] | None = {}  # activation id -> row (made when asked)
+        self._counts: tuple[int, dict[Any, int]] | None = None  # activated: all, per product
+        #: rows the views know of: a long list is announced a part at a time (:mod:`.filling`)
+        self._filling = Filling(self)
         self._search: dict[int, str] = {}  # activation id -> search text (made when asked)
         self._sorted: tuple[int, Qt.SortOrder] | None = None  # what _rows are in order of
         self.this_host_id: str | None = None
@@ -69,13 +73,21 @@ class ActivationsModel(QAbstractTableModel):
 
     # -- content ---------------------------------------------------------------
     def set_activations(self, activations: list[Any]) -> None:
-        """A new list, in the service's order: one model reset."""
+        """A new list, in the service's order: one model reset with its first rows, the
+        others announced in the next turns of the event loop (:mod:`.filling`); the old
+        rows are freed in the decode worker (200,000 of them take the UI thread ~100 ms)."""
+        old = (self._rows, self._row_of, self._search)
         self.beginResetModel()
         self._rows = list(activations)
-        self._row_of = {a.id: n for n, a in enumerate(self._rows)}
+        self._row_of = None
         self._search = {}
         self._sorted = None
+        per = getattr(activations, "activated", None)  # counted as the list was read
+        self._counts = None if per is None else (sum(per.values()), dict(per))
+        self._filling.reset(len(self._rows))
         self.endResetModel()
+        release(*old)
+        self._filling.go_on()
 
     def activations(self) -> list[Any]:
         """Every device, in the model's order."""
@@ -88,17 +100,23 @@ class ActivationsModel(QAbstractTableModel):
     def set_this_host(self, host_id: str | None) -> None:
         self.this_host_id = host_id
         self._search = {}
-        if self._rows:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, COL_UPDATED))
+        if self.rowCount():
+            self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, COL_UPDATED))
 
     def row_of(self, activation_id: int) -> int:
         """The model's row of ``activation_id``; -1 when it is not held."""
-        return self._row_of.get(activation_id, -1)
+        self._filling.finish()  # the row is one the views know of
+        return self._index().get(activation_id, -1)
 
     def activation(self, activation_id: int) -> Any:
         """The device ``activation_id`` as the table holds it; else None."""
-        row = self._row_of.get(activation_id)
+        row = self._index().get(activation_id)
         return None if row is None else self._rows[row]
+
+    def _index(self) -> dict[int, int]:
+        if self._row_of is None:
+            self._row_of = {a.id: n for n, a in enumerate(self._rows)}
+        return self._row_of
 
     def set_activated(self, activation_id: int, activated: bool) -> None:
         """Update one row in place: one ``dataChanged`` for that row."""
@@ -116,32 +134,43 @@ class ActivationsModel(QAbstractTableModel):
         return True
 
     def _replace(self, fresh: Any) -> None:
-        row = self._row_of[fresh.id]
+        self._filling.finish()
+        row = self._index()[fresh.id]
+        self._counts = None
         self._rows[row] = fresh
         self._search.pop(fresh.id, None)
         self._sorted = None
         self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMN_COUNT - 1))
 
     def remove_activation(self, activation_id: int) -> None:
-        row = self._row_of.get(activation_id)
+        self._filling.finish()
+        row = self._index().get(activation_id)
         if row is None:
             return
         self.beginRemoveRows(QModelIndex(), row, row)
         del self._rows[row]
-        self._row_of = {a.id: n for n, a in enumerate(self._rows)}
+        self._row_of = None
+        self._counts = None
+        self._filling.removed()
         self._search.pop(activation_id, None)
         self.endRemoveRows()
 
     def activated_count_by_product(self) -> dict[Any, int]:
-        counts: dict[Any, int] = {}
-        for a in self._rows:
-            if a.activated:
-                counts[a.product_id] = counts.get(a.product_id, 0) + 1
-        return counts
+        return dict(self._counted()[1])
 
     def active_count(self) -> int:
         """How many devices are activated, shown or not."""
-        return sum(1 for a in self._rows if a.activated)
+        return self._counted()[0]
+
+    def _counted(self) -> tuple[int, dict[Any, int]]:
+        """Both counts in one pass, kept until a row changes."""
+        if self._counts is None:
+            per: dict[Any, int] = {}
+            for a in self._rows:
+                if a.activated:
+                    per[a.product_id] = per.get(a.product_id, 0) + 1
+            self._counts = (sum(per.values()), per)
+        return self._counts
 
     def is_active(self, row: int) -> bool:
         return bool(self._rows[row].activated)
@@ -168,14 +197,15 @@ class ActivationsModel(QAbstractTableModel):
         if column not in SORT_KEYS or not self._rows or self._sorted == (column, order):
             return
         key = SORT_KEYS[column]
+        self._filling.finish()
         self.layoutAboutToBeChanged.emit()
         old = self.persistentIndexList()
         old_ids = [self._rows[i.row()].id for i in old]
         self._rows.sort(key=key, reverse=order == Qt.SortOrder.DescendingOrder)
-        self._row_of = {a.id: n for n, a in enumerate(self._rows)}
+        self._row_of = None
         self._sorted = (column, order)
-        new = [self.index(self._row_of[aid], i.column()) for aid, i in zip(old_ids, old,
-                                                                             strict=True)]
+        row_of = self._index()
+        new = [self.index(row_of[aid], i.column()) for aid, i in zip(old_ids, old, strict=True)]
         self.changePersistentIndexList(old, new)
         self.layoutChanged.emit()
 
@@ -207,7 +237,7 @@ class ActivationsModel(QAbstractTableModel):
 
     # -- Qt model API ------------------------------------------------------------
     def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
+        return 0 if parent.isValid() else self._filling.shown
 
     def columnCount(self, parent=QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else COLUMN_COUNT
@@ -276,8 +306,8 @@ class ActivationsModel(QAbstractTableModel):
         "": offer it."""
         if reason != self.read_only_reason:
             self.read_only_reason = reason
-            if self._rows:
-                last = len(self._rows) - 1
+            if self.rowCount():
+                last = self.rowCount() - 1
                 self.dataChanged.emit(self.index(0, COL_ACTIVATED), self.index(last, COL_ACTIVATED))
 
     def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:

@@ -184,6 +184,7 @@ class ActivationsPanel(QWidget):
         self.filter.textChanged.connect(self._filter_changed)
         self.state_filter.currentIndexChanged.connect(self._state_changed)
         self.model.dataChanged.connect(self._update_count)  # a device switched on or off
+        self.proxy.rowsInserted.connect(self._update_count)  # a long list's next part
         self.activate_button.clicked.connect(lambda: self._emit(self.activateRequested))
         self.deactivate_button.clicked.connect(lambda: self._emit(self.deactivateRequested))
         self.delete_button.clicked.connect(self.request_delete)
@@ -354,7 +355,9 @@ class ActivationsPanel(QWidget):
 
     def _update_count(self, *_args) -> None:
         total = self.model.total()
-        self.count_label.setText(self._count_text(self.proxy.rowCount(), total))
+        # unfiltered, every device counts as shown, also while a long list's parts come
+        shown = self.proxy.rowCount() if self.proxy.filtering() else total
+        self.count_label.setText(self._count_text(shown, total))
         self.active_label.setText(active_text(self.model.active_count(), total))
 
     @staticmethod

@@ -40,6 +40,10 @@ class ActivationsProxy(QSortFilterProxyModel):
     def filter_text(self) -> str:
         return self._needle
 
+    def filtering(self) -> bool:
+        """Whether a filter hides devices (the text box or Active / Inactive)."""
+        return bool(self._needle) or self._state != "all"
+
     def set_state_filter(self, state: str) -> None:
         """Show every device ("all"), the activated ones or the others, with the text
         filter on top."""
