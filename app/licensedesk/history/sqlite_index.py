@@ -27,11 +27,11 @@ from typing import Any
 
 from .search_index import FIELDS, INDEX_VERSION, IndexProgress, indexable
 
-__all__ = ["BATCH", "build_step", "ensure", "progress", "rebuild", "text_clause"]
+__all__ = ["BATCH", "build_step", "drop", "ensure", "progress", "rebuild", "text_clause"]
 
 #: entries per batch of the build: a transaction of ~0.1 s, so a write of the desk (or of
 #: the command line) waits at most that long for the file
-BATCH = 2000
+BATCH = 1000
 _TABLE = "history_search"
 _MARK = "history_index_version"
 _REGION = (f"(SELECT target FROM {_MARK} WHERE version = {INDEX_VERSION}) < {{r}}.rowid OR "
@@ -112,15 +112,21 @@ def build_step(db: sqlite3.Connection, batch: int = BATCH) -> IndexProgress:
     return now
 
 
+def drop(db: sqlite3.Connection) -> None:
+    """Remove the index, its triggers and its mark (in a transaction of the caller's):
+    the file is as an older desk made it."""
+    for name in ("ai", "ad", "au"):
+        db.execute(f"DROP TRIGGER IF EXISTS history_search_{name}")
+    db.execute(f"DROP TABLE IF EXISTS {_TABLE}")
+    db.execute(f"DROP TABLE IF EXISTS {_MARK}")
+
+
 def rebuild(db: sqlite3.Connection) -> None:
     """Forget the index and make it again (built anew by :func:`build_step`): after a
     ``VACUUM``, or when it is suspected of being wrong."""
     db.execute("BEGIN IMMEDIATE")
     try:
-        for name in ("ai", "ad", "au"):
-            db.execute(f"DROP TRIGGER IF EXISTS history_search_{name}")
-        db.execute(f"DROP TABLE IF EXISTS {_TABLE}")
-        db.execute(f"DELETE FROM {_MARK} WHERE version = ?", (INDEX_VERSION,))
+        drop(db)
         ensure(db)
         db.execute("COMMIT")
     except BaseException:

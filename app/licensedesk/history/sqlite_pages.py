@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -65,12 +66,17 @@ class SqlitePages:
         """Index the entries there were when the index was made, a batch per transaction,
         until done or ``stop`` is set; ``told`` hears the progress after each batch.
         Returns whether it is built."""
+        stop = stop if stop is not None else threading.Event()
         try:
             now = self.search_progress()
-            while not now.built and not (stop is not None and stop.is_set()):
+            while not now.built and not stop.is_set():
+                began = time.monotonic()
                 now = sqlite_index.build_step(self._conn())
                 if told is not None:
                     told(now)
+                # the file is free as long as the batch held it: the desk's writes (and
+                # the command line's), waiting on SQLite's busy handler, get their turn
+                stop.wait(min(max(time.monotonic() - began, 0.02), 0.2))
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
         return now.built
