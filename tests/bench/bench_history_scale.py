@@ -21,6 +21,7 @@ Run: .venv/bin/python tests/bench/bench_history_scale.py [ENTRIES]
 
 from __future__ import annotations
 
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -142,7 +143,7 @@ def sqlite(total: int, folder: Path) -> None:
     path = folder / "history.sqlite3"
     store = SqliteStore(path)
     store.migrate()
-    db = store._conn()  # noqa: SLF001 - the bench fills the file as an older desk would
+    db = sqlite3.connect(path, isolation_level=None)  # filled as an older desk would
     db.execute("BEGIN")
     sqlite_index.drop(db)  # a history made before the index: no triggers while filling
     t = time.perf_counter()
@@ -156,7 +157,7 @@ def sqlite(total: int, folder: Path) -> None:
     build("sqlite", store, lambda: _opened(SqliteStore(path)))
 
     def raw(sql, params):
-        return store._conn().execute(sql, params).fetchall()  # noqa: SLF001
+        return db.execute(sql, params).fetchall()
 
     searches("sqlite", store, raw, "?", "LIKE", lambda c: c, _time)
     pages("sqlite", store, raw, "?", _time)
@@ -164,6 +165,8 @@ def sqlite(total: int, folder: Path) -> None:
 
 
 def postgres(total: int) -> None:
+    import psycopg
+
     from licensedesk.history.postgres_store import PostgresStore
 
     why = why_unavailable()
@@ -173,7 +176,7 @@ def postgres(total: int) -> None:
     with PostgresServer() as server:
         url = server.url(server.create_database("scale"))
         store = _opened(PostgresStore(url))
-        db = store._conn()  # noqa: SLF001
+        db = psycopg.connect(url, autocommit=True)
         t = time.perf_counter()
         db.execute(scale.postgres_sql(total))
         db.execute("VACUUM ANALYZE history")
