@@ -17,7 +17,10 @@ from .search_index import IndexProgress
 from .sql import SELECT, EntryList, entries_from_rows, where
 from .store import StoreError
 
-__all__ = ["SqlitePages"]
+__all__ = ["PAUSE", "SqlitePages"]
+
+#: the least pause between two batches of the index's build, in seconds
+PAUSE = 0.12
 
 
 def _time(moment: datetime) -> str:
@@ -72,11 +75,15 @@ class SqlitePages:
             while not now.built and not stop.is_set():
                 began = time.monotonic()
                 now = sqlite_index.build_step(self._conn())
+                # the batch's pages out of the WAL now: else the next write to commit (the
+                # desk's) would copy them back into the file while its caller waits
+                self._conn().execute("PRAGMA wal_checkpoint(PASSIVE)")
                 if told is not None:
                     told(now)
-                # the file is free as long as the batch held it: the desk's writes (and
-                # the command line's), waiting on SQLite's busy handler, get their turn
-                stop.wait(min(max(time.monotonic() - began, 0.02), 0.2))
+                # the file is free as long as the batch held it, and longer than SQLite's
+                # busy handler sleeps between its tries (up to 100 ms): the desk's writes
+                # (and the command line's) waiting for the file get their turn
+                stop.wait(min(max(time.monotonic() - began, PAUSE), 0.5))
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
         return now.built
