@@ -16,7 +16,7 @@ figures; asserts nothing.
 Medians of RUNS runs with their spread. PostgreSQL comes from tests/support/postgres.py;
 without one its figures say why they are missing. About 8 minutes on 2 CPUs.
 
-Run: .venv/bin/python tests/bench/bench_history_scale.py [ENTRIES]
+Run: .venv/bin/python tests/bench/bench_history_scale.py [ENTRIES [sqlite|postgres]]
 """
 
 from __future__ import annotations
@@ -201,9 +201,12 @@ def _opened(store):
 
 def main() -> None:
     total = int(sys.argv[1]) if len(sys.argv) > 1 else scale.DESKS * scale.PER_DESK
-    with tempfile.TemporaryDirectory() as tmp:
-        sqlite(total, Path(tmp))
-    postgres(total)
+    stores = sys.argv[2:] or ["sqlite", "postgres"]
+    if "sqlite" in stores:
+        with tempfile.TemporaryDirectory() as tmp:
+            sqlite(total, Path(tmp))
+    if "postgres" in stores:
+        postgres(total)
 
 
 if __name__ == "__main__":

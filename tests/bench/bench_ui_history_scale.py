@@ -15,12 +15,13 @@ figures; asserts nothing.
 
 Offscreen Qt and qasync's loop, as the window runs. About 10 minutes on 2 CPUs.
 
-Run: .venv/bin/python tests/bench/bench_ui_history_scale.py [ENTRIES]
+Run: .venv/bin/python tests/bench/bench_ui_history_scale.py [ENTRIES [sqlite|postgres]]
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import itertools
 import os
 import sqlite3
@@ -105,6 +106,8 @@ class Harness:
     def close(self) -> None:
         self.recorder.recorder.close()
         self.window.close()
+        self.window.model.set_entries(())  # the next store's figures without these rows
+        gc.collect()
 
 
 async def idle_gaps(seconds: float = 3.0) -> list[float]:
@@ -217,9 +220,12 @@ def postgres_figures(loop, total: int) -> None:
 def main() -> None:
     total = int(sys.argv[1]) if len(sys.argv) > 1 else scale.DESKS * scale.PER_DESK
     app, loop = make_app()
+    stores = sys.argv[2:] or ["sqlite", "postgres"]
     with tempfile.TemporaryDirectory() as tmp, loop:
-        sqlite_figures(loop, total, Path(tmp))
-        postgres_figures(loop, total)
+        if "sqlite" in stores:
+            sqlite_figures(loop, total, Path(tmp))
+        if "postgres" in stores:
+            postgres_figures(loop, total)
     del app
 
 

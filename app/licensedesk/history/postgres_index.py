@@ -32,6 +32,8 @@ __all__ = ["build", "ensure", "function_ready", "progress", "text_clause"]
 FUNCTION = f"history_search_doc_v{INDEX_VERSION}"
 INDEX = f"history_search_v{INDEX_VERSION}"
 _ARGS = (*FIELDS, "activation_ids", "before_json")
+#: the migrations' advisory lock (postgres_store.LOCK_KEY, "LDHISTMG")
+SETUP_LOCK = 0x4C44_4849_5354_4D47
 #: an advisory lock: one desk builds, the others find it being built ("LDHISTIX")
 BUILD_LOCK = 0x4C44_4849_5354_4958
 _CALL = f"{FUNCTION}({', '.join(f'history.{a}' for a in _ARGS)})"
@@ -58,7 +60,11 @@ def ensure(db: psycopg.Connection) -> bool:
     if function_ready(db):
         return True
     try:
-        with db.transaction():  # a savepoint: a refusal leaves the rest as it was
+        with db.transaction():  # a refusal leaves everything as it was
+            # the migrations' lock: two desks starting together make it once
+            db.execute("SELECT pg_advisory_xact_lock(%s)", (SETUP_LOCK,))
+            if function_ready(db):
+                return True
             for statement in _SETUP:
                 db.execute(statement)  # type: ignore[call-overload]
     except (psycopg.errors.InsufficientPrivilege, psycopg.errors.UndefinedFile,
