@@ -81,7 +81,9 @@ class Harness:
         t = time.perf_counter()
         await self.controller.query(self.query)
         self.window.table.viewport().repaint()
-        return (time.perf_counter() - t) * 1000
+        took = (time.perf_counter() - t) * 1000
+        await wait_until(lambda: not self.controller.is_running(), timeout=60)  # its count
+        return took
 
     async def scroll_all(self) -> tuple[int, list[float], float]:
         """Scroll to the end, page after page: (rows, heartbeat gaps in ms, seconds)."""

@@ -157,6 +157,9 @@ class Recorder:
         wait: float = 2.0,
     ) -> None:
         self._worker = StoreWorker(opener)
+        # counts on a connection of their own: a long count (a search the index cannot
+        # answer) never holds up a page or a write queued behind it
+        self._counter = StoreWorker(opener, name="licensedesk-history-count")
         self._opener = opener
         self._stop_build = threading.Event()
         self.display_name = display_name
@@ -262,8 +265,9 @@ class Recorder:
         return await self._read(lambda store: store.page(query, sort, after, limit))
 
     async def count_matching(self, query: HistoryQuery) -> int:
-        """How many entries match; raises StoreError."""
-        return await asyncio.wrap_future(self._worker.submit(
+        """How many entries match (what is committed; a count no longer awaited is
+        dropped before it runs); raises StoreError."""
+        return await asyncio.wrap_future(self._counter.submit(
             lambda store: store.count_matching(query)))
 
     async def build_search_index(self, told: Callable[[IndexProgress], None]) -> bool:
@@ -287,6 +291,7 @@ class Recorder:
     def close(self, timeout: float | None = 5.0) -> bool:
         """Write what is queued and close the store (blocks up to ``timeout`` seconds)."""
         self._stop_build.set()
+        self._counter.close(0.5)  # a count is only read: never worth waiting long for
         return self._worker.close(timeout)
 
     async def aclose(self, timeout: float | None = 5.0) -> bool:
