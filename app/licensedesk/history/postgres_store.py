@@ -26,9 +26,10 @@ from psycopg.types.json import Jsonb
 from licensedesk.i18n import N_, _
 
 from .model import Entry, HistoryQuery
+from .postgres_pages import PostgresPages
 from .scrub import clean_entry, register_secret, scrub_text, scrubbed_pair
 from .settings import describe_team_url
-from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial, where
+from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial
 from .store import StoreError
 
 __all__ = ["LOCK_KEY", "MIGRATIONS", "PostgresStore", "connect", "store_error"]
@@ -109,6 +110,7 @@ def _row(entry: Entry) -> tuple[Any, ...]:
 _SELECT = SELECT.replace("id, ", "id::text, ", 1).replace(
     "activation_ids", "array_to_string(activation_ids, ',')").replace(
     "before_json", "before_json::text").replace("counts", "counts::text")  # fmt: skip
+SELECT_TEXT = _SELECT  # the pages' (postgres_pages.py)
 
 
 def _same(moment: datetime) -> datetime:
@@ -142,7 +144,7 @@ def store_error(url: str, said: dict[str, str], doing: str, exc: BaseException) 
                       network=network)
 
 
-class PostgresStore:
+class PostgresStore(PostgresPages):
     """The history in a PostgreSQL database. ``url``: ``postgresql://user@host:port/db``
     (no password in it); ``password``: from the keyring, or None."""
 
@@ -210,6 +212,7 @@ class PostgresStore:
                         current = version
         except psycopg.Error as exc:
             raise self._fail("set up", exc) from None
+        self._ensure_search()  # beside the schema, not a step of it
         return current
 
     # ------------------------------------------------------------ writes
@@ -255,8 +258,7 @@ class PostgresStore:
         return self.query(HistoryQuery(serial=serial, limit=limit))
 
     def query(self, query: HistoryQuery) -> EntryList:
-        clause, params = where(query, ph="%s", like="ILIKE", time_param=lambda t: t,
-                               as_text=lambda column: f"{column}::text")  # fmt: skip
+        clause, params = self._where(query)
         tail, more = order_and_limit(query.limit, "%s")
         return self._select(_SELECT + clause + tail, params + more)
 

@@ -20,10 +20,12 @@ from typing import Any
 
 from licensedesk.i18n import N_, _
 
+from . import sqlite_index
 from .model import Entry, HistoryQuery
 from .scrub import clean_entry, scrub_text, scrubbed_pair
-from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial, where
+from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial
 from .sqlite_file import connect
+from .sqlite_pages import SqlitePages
 from .store import StoreError
 
 __all__ = ["MIGRATIONS", "SqliteStore"]
@@ -95,7 +97,7 @@ def _row(entry: Entry) -> tuple[Any, ...]:
     )  # fmt: skip
 
 
-class SqliteStore:
+class SqliteStore(SqlitePages):
     """The history in one SQLite file. Raises :class:`StoreError` with a sentence clause."""
 
     def __init__(self, path: str | Path, *, busy_timeout: float = 5.0) -> None:
@@ -151,6 +153,7 @@ class SqliteStore:
                         db.execute("INSERT INTO schema_version VALUES (?, ?)",
                                    (version, _time(datetime.now(UTC))))  # fmt: skip
                         current = version
+                sqlite_index.ensure(db)  # beside the schema, not a step of it
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
@@ -184,15 +187,16 @@ class SqliteStore:
     def import_entries(self, entries: Iterable[Entry]) -> int:
         db = self._conn()
         try:
-            before = db.total_changes
             db.execute("BEGIN IMMEDIATE")
             try:
-                db.executemany(_INSERT_NEW, (_row(clean_entry(e)) for e in entries))
+                # rowcount, not total_changes: the search index's triggers count in that
+                added = db.executemany(_INSERT_NEW, (_row(clean_entry(e)) for e in entries)
+                                       ).rowcount  # fmt: skip
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
-            return db.total_changes - before
+            return max(added, 0)
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
 
@@ -213,8 +217,7 @@ class SqliteStore:
         return self.query(HistoryQuery(serial=serial, limit=limit))
 
     def query(self, query: HistoryQuery) -> EntryList:
-        clause, params = where(query, ph="?", like="LIKE", time_param=_time,
-                               as_text=lambda column: column)  # fmt: skip
+        clause, params = self._where(query)
         tail, more = order_and_limit(query.limit, "?")
         return self._select(SELECT + clause + tail, params + more)
 
