@@ -49,6 +49,12 @@ def register_secret(value: str) -> None:
             _secrets.add(value)
 
 
+def holds_registered(text: str) -> bool:
+    """Whether a registered key is in ``text`` (the history's cheap test before scrubbing)."""
+    secrets = tuple(_secrets)  # a copy in one step: another thread may register one meanwhile
+    return bool(secrets) and any(secret in text for secret in secrets)
+
+
 def redact(text: str) -> str:
     """Return ``text`` with every api_key value replaced by ``***``."""
     if not isinstance(text, str) or not text:
