@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from licensedesk.history import HistorySettings
-from licensedesk.history.settings import MAX_BOOK_DAYS
+from licensedesk.history.settings import MAX_BOOK_DAYS, MAX_KEEP_MONTHS
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
@@ -54,6 +54,7 @@ class SettingsChoice:
     password: str
     display_name: str
     book_days: int | None = None  # None: the licence book keeps licences for ever
+    keep_months: int | None = None  # None: the history keeps its entries for ever
 
 
 class HistorySettingsDialog(QDialog):
@@ -119,6 +120,13 @@ class HistorySettingsDialog(QDialog):
         self.book_days.setSpecialValueText(_("for ever"))  # shown for 0
         # TRANSLATORS: after the number of days in a spin box ("365 days")
         self.book_days.setSuffix(_(" days"))
+        self.keep_months = named(QSpinBox(), "historyKeepMonths", _("Keep history entries"),
+                                 _("Older entries can be exported, then removed, from the "
+                                   "History window (File menu)"))  # fmt: skip
+        self.keep_months.setRange(0, MAX_KEEP_MONTHS)
+        self.keep_months.setSpecialValueText(_("for ever"))  # shown for 0
+        # TRANSLATORS: after the number of months in a spin box ("24 months")
+        self.keep_months.setSuffix(_(" months"))
         self.error = hint_label("historySettingsError")
         self.error.setAccessibleName(_("Problem"))
         self.copy_progress = named(QProgressBar(), "historyCopyProgress",
@@ -154,6 +162,7 @@ class HistorySettingsDialog(QDialog):
         name_form = QFormLayout()
         name_form.addRow(_("Your &name:"), self.display_name)
         name_form.addRow(_("Keep licences in the &book:"), self.book_days)
+        name_form.addRow(_("Keep history &entries:"), self.keep_months)
         lay = QVBoxLayout(self)
         lay.addWidget(plain_label(_("Where the history of changes is kept:")))
         lay.addWidget(self.local)
@@ -183,7 +192,7 @@ class HistorySettingsDialog(QDialog):
         their places."""
         buttons = sorted(self._buttons.buttons(), key=lambda b: b.x())
         chain = (self.local, self.team, self.url, self.password, self.test_button,
-                 self.display_name, self.book_days, *buttons)
+                 self.display_name, self.book_days, self.keep_months, *buttons)
         for a, b in pairwise(chain):
             QWidget.setTabOrder(a, b)
 
@@ -203,6 +212,7 @@ class HistorySettingsDialog(QDialog):
         self.password.setAccessibleDescription(note)  # a reader may not say placeholders
         self.display_name.setText(settings.display_name or "")
         self.book_days.setValue(settings.book_days or 0)
+        self.keep_months.setValue(settings.keep_months or 0)
         self.keyring_note.setText(keyring_warning or "")
         self.keyring_note.setVisible(bool(keyring_warning))
         self._forget_result()
@@ -213,7 +223,8 @@ class HistorySettingsDialog(QDialog):
         return SettingsChoice("team" if self.team.isChecked() else "local",
                               self.url.text().strip(), self.password.text(),
                               self.display_name.text(),
-                              self.book_days.value() or None)  # fmt: skip
+                              self.book_days.value() or None,
+                              self.keep_months.value() or None)  # fmt: skip
 
     def set_testing(self, busy: bool) -> None:
         self.test_button.setEnabled(not busy)

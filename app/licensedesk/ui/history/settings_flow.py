@@ -161,7 +161,8 @@ class HistorySettingsFlow(QObject):
         url, in_url = split_password(choice.team_url) if choice.team_url else (None, None)
         settings = HistorySettings(store=choice.store, team_url=url or None,
                                    display_name=choice.display_name,
-                                   book_days=choice.book_days)  # fmt: skip
+                                   book_days=choice.book_days,
+                                   keep_months=choice.keep_months)  # fmt: skip
         password = choice.password or in_url
         if password:
             if self._secrets is None:
