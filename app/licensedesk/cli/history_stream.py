@@ -44,6 +44,8 @@ def _escape(match: re.Match[str]) -> str:
 def ascii_json(text: str) -> str:
     """JSON text with every non-ASCII character as ``\\uXXXX`` (as ``ensure_ascii`` writes
     it): standard output may be a terminal of any encoding."""
+    if text.isascii():
+        return text
     return _NON_ASCII.sub(_escape, text)
 
 
