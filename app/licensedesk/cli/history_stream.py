@@ -14,8 +14,6 @@ columns); otherwise JSON lines (what ``history import`` reads).
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -26,7 +24,7 @@ from licensedesk.i18n import _, ngettext
 from .errors import OK, UsageError
 
 if TYPE_CHECKING:
-    from licensedesk.history import Entry, HistoryQuery
+    from licensedesk.history import HistoryQuery
 
     from .output import Printer
 
@@ -60,36 +58,6 @@ def _cannot_write(path: Path, exc: OSError) -> UsageError:
 # ---------------------------------------------------------------- pages of text
 
 
-def _cli_what(entry: Entry) -> str:
-    """What the command line's table says an entry did (stored keys, as ``--action``)."""
-    devices = ", ".join(str(i) for i in entry.activation_ids)
-    what = entry.action + (f" {devices}" if devices else "")
-    if entry.counts:
-        what += " (" + ", ".join(f"{k} {v}" for k, v in entry.counts.items()) + ")"
-    return what
-
-
-def _details(entry: Entry) -> str:
-    before = entry.before or {}
-    return ", ".join(f"{k}: {v}" for k, v in before.items())
-
-
-def csv_pages(store: Any, query: HistoryQuery) -> Iterator[tuple[str, int]]:
-    """(CSV text, entries in it) a page at a time, oldest first; the header first."""
-    from licensedesk.history.csv_rows import COLUMNS, csv_row
-    from licensedesk.history.streaming import entry_pages
-
-    out = io.StringIO(newline="")
-    writer = csv.writer(out)
-    writer.writerow(COLUMNS)
-    yield out.getvalue(), 0
-    for page in entry_pages(store, query, oldest_first=True):
-        out = io.StringIO(newline="")
-        writer = csv.writer(out)
-        writer.writerows(csv_row(e, _cli_what(e), e.outcome_text, _details(e)) for e in page)
-        yield out.getvalue(), len(page)
-
-
 def json_line_pages(store: Any, query: HistoryQuery, printer: Printer, *, ascii_only: bool,
                     oldest_first: bool = True) -> Iterator[tuple[str, int]]:  # fmt: skip
     """(JSON lines, entries in them) a page at a time; no raw control or bidi character,
@@ -116,6 +84,8 @@ def cmd_export(args: Any, printer: Printer, store: Any, query: HistoryQuery,
     kind = export_kind(target, bool(getattr(args, "csv", False)))
     to_stdout = target == "-"
     if kind == "csv":
+        from .history_csv import csv_pages
+
         pages = csv_pages(store, query)
     else:
         pages = json_line_pages(store, query, printer, ascii_only=to_stdout)
@@ -147,8 +117,11 @@ def write_pages(path: Path, pages: Iterator[tuple[str, int]]) -> int:
 
 
 def cmd_list(printer: Printer, store: Any, query: HistoryQuery, serial: str | None) -> int:
-    """The entries of ``query``, newest first: a table, or JSON lines with ``--json``."""
-    from licensedesk.history.streaming import entry_pages
+    """The entries of ``query``, newest first: a table (:mod:`.history_table`), or JSON
+    lines with ``--json``."""
+    from licensedesk.history.streaming import table_pages
+
+    from .history_table import TableWords, headers
 
     if printer.json_mode:
         for text, _n in json_line_pages(store, query, printer, ascii_only=True,
@@ -157,48 +130,21 @@ def cmd_list(printer: Printer, store: Any, query: HistoryQuery, serial: str | No
             if printer.lost is not None:
                 break
         return OK
+    words = TableWords(with_serial=serial is None)
     widths: list[int] | None = None
-    for page in entry_pages(store, query):
-        rows = history_rows(page, with_serial=serial is None)
-        if widths is None:
-            widths = _widths(serial is None, rows)
-            printer.line(_line(_headers(serial is None, upper=True), widths))
-        printer.line("\n".join(_line(row, widths) for row in rows))
+    for page in table_pages(store, query):
+        rows = [words.cells(row) for row in page]
+        if widths is None:  # the first page's widths (a longer cell later pushes out)
+            names = headers(serial is None)
+            widths = [max([len(n)] + [len(r[i]) for r in rows]) for i, n in enumerate(names)]
+            printer.raw(_line([n.upper() for n in names], widths))
+        printer.raw(printer.scrub("\n".join(_line(row, widths) for row in rows)))
         if printer.lost is not None:
             break
     if widths is None:
         printer.line(_("No history for {serial}.").format(serial=serial) if serial
                      else _("No history matches."))  # fmt: skip
     return OK
-
-
-def _headers(with_serial: bool, *, upper: bool = False) -> list[str]:
-    # TRANSLATORS: column headers of the history table
-    headers = [_("when"), _("who"), _("what"), _("outcome")]
-    if with_serial:
-        headers.insert(2, _("serial"))
-    return [h.upper() for h in headers] if upper else headers
-
-
-def history_rows(entries: Sequence[Entry], *, with_serial: bool) -> list[list[str]]:
-    """The cells of the table, for people: the time in local time, the action and the count
-    names as stored (``batch_check``, ``not_found``: what ``--action`` takes)."""
-    from .output import human
-
-    rows = []
-    for e in entries:
-        row = [human(e.time), human(e.person), human(_cli_what(e)), human(e.outcome_text)]
-        if with_serial:
-            row.insert(2, human(e.serial))
-        rows.append(row)
-    return rows
-
-
-def _widths(with_serial: bool, rows: list[list[str]]) -> list[int]:
-    widths = [len(h) for h in _headers(with_serial)]
-    for row in rows:
-        widths = [max(w, len(cell)) for w, cell in zip(widths, row, strict=True)]
-    return widths
 
 
 def _line(cells: Sequence[str], widths: list[int]) -> str:

@@ -13,7 +13,7 @@ the query. The lines are what is stored; the stores cleaned every entry on its w
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -21,7 +21,8 @@ from typing import Any, Protocol
 from .model import Entry, HistoryQuery
 from .sql import SELECT, EntryList, order_and_limit, where
 
-__all__ = ["PAGE", "PagedStore", "count", "entry_pages", "json_pages", "stream_entries"]
+__all__ = ["PAGE", "PagedStore", "count", "entry_pages", "json_pages", "row_pages",
+           "stream_entries", "table_pages", "time_reader"]
 
 #: rows a page: large enough that a page costs little more than its rows, small enough
 #: that a page of entries (~2 KB each, made) stays a few megabytes
@@ -74,16 +75,29 @@ def entry_pages(store: PagedStore, query: HistoryQuery, *, oldest_first: bool = 
                 size: int = PAGE) -> Iterator[Sequence[Entry]]:  # fmt: skip
     """The entries matching ``query`` (newest first, or oldest first), a page at a time;
     each page makes an entry when it is first looked at."""
+    to_time = time_reader(store)
+    for rows in row_pages(store, query, oldest_first=oldest_first, size=size):
+        yield EntryList(rows, to_time)
+
+
+def time_reader(store: PagedStore) -> Callable[[Any], datetime]:
+    """How the store's rows hold a time (ISO text in SQLite) as a datetime."""
+    return _same if store.dialect == "postgres" else datetime.fromisoformat
+
+
+def row_pages(store: PagedStore, query: HistoryQuery, *, oldest_first: bool = False,
+              size: int = PAGE) -> Iterator[list[tuple[Any, ...]]]:  # fmt: skip
+    """The rows of :data:`.sql.COLUMNS` (activation ids as "8,9", JSON as text, the time as
+    :func:`time_reader` reads it) a page at a time: for who needs no Entry."""
     clause, params, ph = _where(store, query)
     tail, more = _ordered(query, ph, oldest_first)
     if store.dialect == "postgres":
         from .postgres_store import ROWS_SELECT
 
-        select, to_time = ROWS_SELECT, _same
+        select = ROWS_SELECT
     else:
-        select, to_time = SELECT, datetime.fromisoformat
-    for rows in store.read_pages(select + clause + tail, params + more, size):
-        yield EntryList(rows, to_time)
+        select = SELECT
+    yield from store.read_pages(select + clause + tail, params + more, size)
 
 
 def stream_entries(store: PagedStore, query: HistoryQuery, *, oldest_first: bool = False
@@ -107,6 +121,27 @@ def json_pages(store: PagedStore, query: HistoryQuery, *, oldest_first: bool = T
         select = f"SELECT json_object({pairs}) FROM history"
     for rows in store.read_pages(select + clause + tail, params + more, size):
         yield [row[0] for row in rows]
+
+
+#: what a table of entries shows, per dialect: time, user, display name, machine, serial,
+#: action, activation ids ("8,9"), counts (JSON text), outcome, detail
+_TABLE = {
+    "sqlite": "time, user_name, display_name, machine, serial, action, activation_ids, "
+              "counts, outcome, detail",
+    "postgres": "time, user_name, display_name, machine, serial, action, "
+                "array_to_string(activation_ids, ','), counts::text, outcome, detail",
+}  # fmt: skip
+
+
+def table_pages(store: PagedStore, query: HistoryQuery, *, size: int = PAGE
+                ) -> Iterator[list[tuple[Any, ...]]]:  # fmt: skip
+    """The rows a table of entries shows (:data:`_TABLE`'s columns), newest first, a page at
+    a time: no entry is made (its ``before`` is not read), and the time is the store's own
+    (ISO text from SQLite, a datetime from PostgreSQL)."""
+    clause, params, ph = _where(store, query)
+    tail, more = _ordered(query, ph, False)
+    sql = f"SELECT {_TABLE[store.dialect]} FROM history" + clause + tail
+    yield from store.read_pages(sql, params + more, size)
 
 
 def count(store: PagedStore, query: HistoryQuery) -> int:
