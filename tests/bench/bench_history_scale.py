@@ -33,6 +33,13 @@ from tests.support.postgres import PostgresServer, why_unavailable
 from licensedesk.history.sql import COLUMNS, WRITTEN
 
 N = int(os.environ.get("LICENSEDESK_BENCH_ENTRIES", "1000000"))
+#: e.g. "sqlite:import,postgres": only these (store, or store:part; parts: list, stdout,
+#: file, csv, import); empty: all
+ONLY = {w.strip() for w in os.environ.get("LICENSEDESK_BENCH_ONLY", "").split(",") if w.strip()}
+
+
+def wanted(kind: str, part: str) -> bool:
+    return not ONLY or kind in ONLY or f"{kind}:{part}" in ONLY
 RUNS = 2
 IMPORT_PAGE = 5000
 
@@ -52,8 +59,12 @@ def raw_main(kind: str, where: str, mode: str) -> None:
         else:
             import psycopg
 
+            from licensedesk.history.postgres_store import ROWS_SELECT
+
+            # the rows as the store reads them: uuid, arrays and jsonb as text (psycopg's
+            # own decoding of jsonb into dicts cost twice the query)
             with psycopg.connect(where) as db, db.cursor(name="raw") as cursor:
-                cursor.execute(sql)
+                cursor.execute(ROWS_SELECT + " ORDER BY time DESC, id DESC")
                 while page := cursor.fetchmany(2000):
                     out.write("".join("\t".join(map(str, r)) + "\n" for r in page))
         return
@@ -95,21 +106,22 @@ def child(argv: list[str], env: dict[str, str], out: Path) -> tuple[float, float
 
 
 def compare(key: str, label: str, ours: list[str], raw: list[str], env: dict[str, str],
-            tmp: Path, *, first_line: bool = True, before_each=None) -> None:  # fmt: skip
+            tmp: Path, *, first_line: bool = True, record: bool = True
+            ) -> None:  # fmt: skip
+    """Print the figures of ``ours`` against ``raw`` (``record`` false: only run it once,
+    for a file a later figure needs)."""
     ratios, firsts, peaks, raws = [], [], [], []
-    for _ in range(RUNS):
-        if before_each:
-            before_each()
+    for _ in range(RUNS if record else 1):
         _f, raw_took, _m, code = child(raw, env, tmp / "raw.out")
         assert code == 0, raw
-        if before_each:
-            before_each()
         first, took, peak, code = child(ours, env, tmp / "ours.out")
         assert code == 0, (ours, code)
         ratios.append(took / raw_took)
         firsts.append(first)
         peaks.append(peak)
         raws.append(raw_took)
+    if not record:
+        return
     figure(f"{key}_ratio", f"{label}: whole / raw query", sum(ratios) / len(ratios), 1.5,
            unit="x", runs=ratios, note=f"raw {min(raws):.1f}-{max(raws):.1f} s")  # fmt: skip
     if first_line:
@@ -123,14 +135,21 @@ def bench_store(kind: str, where: str, env: dict[str, str], tmp: Path, empty) ->
     cli = [sys.executable, "-m", "licensedesk.cli", "history", "--store", env["LD_KIND"]]
     raw = [sys.executable, __file__, "--raw", kind, where, "read"]
     name = "SQLite" if kind == "sqlite" else "PostgreSQL"
-    compare(f"hscale_list_{kind}", f"history (list, {N:,}), {name}", cli, raw, env, tmp)
+    if wanted(kind, "list"):
+        compare(f"hscale_list_{kind}", f"history (list, {N:,}), {name}", cli, raw, env, tmp)
     export = [*cli[:4], "export", "--store", env["LD_KIND"]]
-    compare(f"hscale_export_stdout_{kind}", f"history export -, {name}", [*export, "-"], raw,
-            env, tmp)  # fmt: skip
-    compare(f"hscale_export_file_{kind}", f"history export FILE.jsonl, {name}",
-            [*export, str(tmp / "out.jsonl")], raw, env, tmp, first_line=False)  # fmt: skip
-    compare(f"hscale_export_csv_{kind}", f"history export FILE.csv, {name}",
-            [*export, str(tmp / "out.csv")], raw, env, tmp, first_line=False)  # fmt: skip
+    if wanted(kind, "stdout"):
+        compare(f"hscale_export_stdout_{kind}", f"history export -, {name}", [*export, "-"],
+                raw, env, tmp)  # fmt: skip
+    if wanted(kind, "file") or wanted(kind, "import"):  # the import reads this file
+        compare(f"hscale_export_file_{kind}", f"history export FILE.jsonl, {name}",
+                [*export, str(tmp / "out.jsonl")], raw, env, tmp, first_line=False,
+                record=wanted(kind, "file"))  # fmt: skip
+    if wanted(kind, "csv"):
+        compare(f"hscale_export_csv_{kind}", f"history export FILE.csv, {name}",
+                [*export, str(tmp / "out.csv")], raw, env, tmp, first_line=False)  # fmt: skip
+    if not wanted(kind, "import"):
+        return
     # the import: the file just exported, into an empty store, against ready rows
     target: dict[str, str] = {}
     imp_env = dict(env)
@@ -169,9 +188,6 @@ def main() -> None:
         env = {**os.environ, "LICENSEDESK_DATA_DIR": str(data),
                "LICENSEDESK_CONFIG_DIR": str(config), "PYTHON_KEYRING_BACKEND":
                "keyring.backends.null.Keyring", "LD_KIND": "local"}  # fmt: skip
-        start = time.perf_counter()
-        build_sqlite(data / "history.sqlite3", N)
-        print(f"  built the SQLite history in {time.perf_counter() - start:.0f} s", flush=True)
         counter = iter(range(1000))
 
         def empty_sqlite() -> dict[str, str]:
@@ -184,7 +200,14 @@ def main() -> None:
             store.close()
             return {"LICENSEDESK_DATA_DIR": str(fresh), "LD_WHERE": str(fresh / "history.sqlite3")}
 
-        bench_store("sqlite", str(data / "history.sqlite3"), env, tmp, empty_sqlite)
+        if not ONLY or any(w.startswith("sqlite") for w in ONLY):
+            start = time.perf_counter()
+            build_sqlite(data / "history.sqlite3", N)
+            print(f"  built the SQLite history in {time.perf_counter() - start:.0f} s",
+                  flush=True)  # fmt: skip
+            bench_store("sqlite", str(data / "history.sqlite3"), env, tmp, empty_sqlite)
+        if ONLY and not any(w.startswith("postgres") for w in ONLY):
+            return
         why = why_unavailable()
         if why:
             print(f"  PostgreSQL not measured: {why}")

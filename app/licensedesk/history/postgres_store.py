@@ -164,6 +164,7 @@ class PostgresStore:
         register_secret(password)
         self._connect_timeout = connect_timeout
         self._db: psycopg.Connection | None = None
+        self._analysed = self._unanalysed = 0  # rows imported through this store
 
     # ------------------------------------------------------------ connection
 
@@ -246,8 +247,13 @@ class PostgresStore:
             with db.transaction(), db.cursor() as cur:
                 cur.executemany(_INSERT_NEW, rows)
                 added = max(cur.rowcount, 0)
-            if added >= 1000:  # fresh statistics, or the planner sorts a serial's rows
+            # fresh statistics, or the planner sorts a serial's rows; an import in pages
+            # (5,000 a call) analyses when a fifth more rows came since the last time
+            self._unanalysed += added
+            if self._unanalysed >= max(1000, self._analysed // 5):
                 db.execute("ANALYZE history")
+                self._analysed += self._unanalysed
+                self._unanalysed = 0
         except psycopg.Error as exc:
             raise self._fail("written", exc) from None
         return added
