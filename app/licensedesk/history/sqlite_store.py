@@ -11,6 +11,7 @@ opening a new file at once apply them once.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator
@@ -85,6 +86,10 @@ def _time(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
+#: the stored form of a time (for :mod:`.streaming`'s and :mod:`.retention`'s queries)
+time_text = _time
+
+
 def _row(entry: Entry) -> tuple[Any, ...]:
     return (
         entry.id, _time(entry.time), entry.user, entry.display_name, entry.machine,
@@ -99,6 +104,9 @@ def _row(entry: Entry) -> tuple[Any, ...]:
 
 class SqliteStore(SqlitePages):
     """The history in one SQLite file. Raises :class:`StoreError` with a sentence clause."""
+
+    #: the SQL dialect, for :mod:`.streaming` and :mod:`.retention`
+    dialect = "sqlite"
 
     def __init__(self, path: str | Path, *, busy_timeout: float = 5.0) -> None:
         self.path = Path(path)
@@ -222,10 +230,47 @@ class SqliteStore(SqlitePages):
         return self._select(SELECT + clause + tail, params + more)
 
     def export(self, since: datetime | None = None) -> Iterator[Entry]:
-        sql, params = SELECT, []
-        if since is not None:
-            sql, params = sql + " WHERE time >= ?", [_time(since)]
-        yield from self._select(sql + " ORDER BY history.time, history.id", params)
+        from .streaming import stream_entries
+
+        yield from stream_entries(self, HistoryQuery(since=since), oldest_first=True)
+
+    # ------------------------------------------------------------ streaming (streaming.py)
+
+    def read_pages(self, sql: str, params: list[Any], size: int) -> Iterator[list[Any]]:
+        """The rows of ``sql`` ``size`` at a time, from one cursor: one snapshot, and only
+        a page in memory however many rows match."""
+        try:
+            cursor = self._conn().execute(sql, params)
+            while rows := cursor.fetchmany(size):
+                yield rows
+        except sqlite3.Error as exc:
+            raise self._fail("read", exc) from None
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One transaction around reads and writes (a read snapshot that a later write
+        keeps: SQLite refuses the write when another one came between)."""
+        db = self._conn()
+        try:
+            db.execute("BEGIN")
+        except sqlite3.Error as exc:
+            raise self._fail("written", exc) from None
+        try:
+            yield
+            db.execute("COMMIT")
+        except BaseException as exc:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise self._fail("written", exc) from None
+            raise
+
+    def execute_write(self, sql: str, params: list[Any]) -> int:
+        """One statement that changes rows; how many."""
+        try:
+            return self._conn().execute(sql, params).rowcount
+        except sqlite3.Error as exc:
+            raise self._fail("written", exc) from None
 
     def erase_words(self, serials: list[str], words: list[str], *, dry_run: bool = False) -> int:
         """Replace ``words`` (a licensee's name and e-mail) in the details and before-rows
