@@ -4,7 +4,7 @@ httpcore's pool looks at every one of its connections each time a request starts
 each time an answer is closed, and at every connection again for each idle one (the
 keep-alive count; docs/client.md, "Connections"). With the 32 connections of a batch
 at concurrency 32 that was most of the client's own CPU per request. :class:`Lanes`
-hands each request to the least busy of a few ``httpx.AsyncHTTPTransport`` objects of
+hands each request to the least busy of several ``httpx.AsyncHTTPTransport`` objects of
 :data:`LANE` connections each, through httpx's public transport interface: the sockets,
 pools and locks stay httpx's and httpcore's own.
 """
@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator, Callable
 import httpx
 
 #: connections in one lane: a lookup's few calls never leave the first
-LANE = 8
+LANE = 4
 
 
 class Lanes(httpx.AsyncBaseTransport):

@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from licensedesk.api import LicenseClient
-from licensedesk.api.lanes import Lanes
+from licensedesk.api.lanes import LANE, Lanes
 from tests.support.aio import run_async
 
 from .helpers import config
@@ -37,7 +37,7 @@ def test_32_in_flight_at_once_on_32_kept_connections(sandbox):
             client = LicenseClient(config(sandbox), http)
             for _ in range(3):  # rounds that end together, as at a fixed round trip
                 await asyncio.gather(*(client.show_license(serial) for _ in range(32)))
-        assert lanes.open == [0, 0, 0, 0]
+        assert lanes.open == [0] * len(lanes.lanes)
 
     run_async(main())
     assert sandbox.max_in_flight == 32
@@ -61,7 +61,7 @@ def test_calls_one_after_the_other_stay_on_one_connection(sandbox):
 @pytest.mark.parametrize("connections", [1, 12])
 def test_a_failed_request_gives_its_place_back(connections):
     lanes = Lanes(connections, verify=False, keepalive_expiry=4.0)
-    assert len(lanes.lanes) == (connections + 7) // 8
+    assert len(lanes.lanes) == -(-connections // LANE)
 
     async def main() -> None:
         async with httpx.AsyncClient(transport=lanes) as http:
