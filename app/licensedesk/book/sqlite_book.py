@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from licensedesk.history.scrub import erased_words
-from licensedesk.history.sqlite_file import connect
+from licensedesk.history.sqlite_file import connect, immediate
 from licensedesk.history.store import StoreError
 from licensedesk.i18n import N_, _
 
@@ -110,13 +110,8 @@ class SqliteBook:
         except sqlite3.OperationalError:
             pass  # no such table yet: made below
         try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
+            with immediate(db):
                 current = self._apply(db)
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
         return current
@@ -146,8 +141,7 @@ class SqliteBook:
         db = self._conn()
         unknown: list[Sighting] = []
         try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
+            with immediate(db):
                 for s in sightings:
                     older = self._stored(db, s.serial, s.service or "")
                     if s.partial and older is None:
@@ -157,10 +151,6 @@ class SqliteBook:
                                       (s.serial,)).fetchone()  # fmt: skip
                     s = replace(s.merged(older), note=note[0] if note else None)
                     db.execute(_UPSERT, row(s, _time(s.seen_at), _time(s.end_at)))
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
         return unknown
@@ -174,8 +164,7 @@ class SqliteBook:
     def set_note(self, serial: str, text: str, who: str, at: datetime) -> None:
         db = self._conn()
         try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
+            with immediate(db):
                 if text.strip():
                     db.execute("INSERT INTO book_notes VALUES (?, ?, ?, ?) ON CONFLICT (serial) "
                                "DO UPDATE SET text = excluded.text, who = excluded.who, "
@@ -183,10 +172,6 @@ class SqliteBook:
                 else:
                     db.execute("DELETE FROM book_notes WHERE serial = ?", (serial,))
                 self._renote(db, serial, text.strip() or None)
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
 
@@ -203,15 +188,10 @@ class SqliteBook:
         column, value = who_column(who)
         db = self._conn()
         try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
+            with immediate(db, keep=not dry_run):
                 erasure = self._erase(db, column, value)
                 if not dry_run:  # the index's segments drop what the erased text made
                     db.execute("INSERT INTO book_search (book_search) VALUES ('optimize')")
-                db.execute("ROLLBACK" if dry_run else "COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
         return erasure
@@ -238,16 +218,11 @@ class SqliteBook:
     def drop_unseen(self, before: datetime) -> int:
         db = self._conn()
         try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
+            with immediate(db):
                 dropped = db.execute("DELETE FROM book_licences WHERE seen_at < ?",
                                      (_time(before),)).rowcount  # fmt: skip
                 db.execute("DELETE FROM book_notes WHERE serial NOT IN "
                            "(SELECT serial FROM book_licences)")  # fmt: skip
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
         return dropped

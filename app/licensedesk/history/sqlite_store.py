@@ -25,7 +25,7 @@ from . import sqlite_index
 from .model import Entry, HistoryQuery
 from .scrub import clean_entry, scrub_text, scrubbed_pair
 from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial
-from .sqlite_file import connect
+from .sqlite_file import connect, immediate
 from .sqlite_pages import SqlitePages
 from .store import StoreError
 
@@ -143,8 +143,7 @@ class SqliteStore(SqlitePages):
     def migrate(self) -> int:
         db = self._conn()
         try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
+            with immediate(db):
                 db.execute("CREATE TABLE IF NOT EXISTS schema_version "
                            "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")  # fmt: skip
                 current = db.execute("SELECT max(version) FROM schema_version").fetchone()[0] or 0
@@ -162,10 +161,6 @@ class SqliteStore(SqlitePages):
                                    (version, _time(datetime.now(UTC))))  # fmt: skip
                         current = version
                 sqlite_index.ensure(db)  # beside the schema, not a step of it
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
         return current
@@ -195,15 +190,10 @@ class SqliteStore(SqlitePages):
     def import_entries(self, entries: Iterable[Entry]) -> int:
         db = self._conn()
         try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
+            with immediate(db):
                 # rowcount, not total_changes: the search index's triggers count in that
                 added = db.executemany(_INSERT_NEW, (_row(clean_entry(e)) for e in entries)
                                        ).rowcount  # fmt: skip
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
             return max(added, 0)
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
@@ -280,8 +270,7 @@ class SqliteStore(SqlitePages):
         marks = ", ".join("?" * len(serials))
         db = self._conn()
         try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
+            with immediate(db, keep=not dry_run):
                 rows = db.execute(f"SELECT id, detail, before_json FROM history WHERE serial IN "
                                   f"({marks}) OR other_serial IN ({marks})",
                                   [*serials, *serials]).fetchall()  # fmt: skip
@@ -290,10 +279,6 @@ class SqliteStore(SqlitePages):
                            for d, b in [new]]  # fmt: skip
                 db.executemany("UPDATE history SET detail = ?, before_json = ? WHERE id = ?",
                                changed)  # fmt: skip
-                db.execute("ROLLBACK" if dry_run else "COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
         return len(changed)
