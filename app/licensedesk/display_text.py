@@ -47,6 +47,8 @@ def _json_escape(match: re.Match[str]) -> str:
 def visible(text: object) -> str:
     """``text`` (anything: ``str()`` first) with every unsafe character as a visible escape."""
     text = text if isinstance(text, str) else str(text)
+    if text.isascii() and text.isprintable():  # nothing to escape; tested at C speed
+        return text
     return UNSAFE.sub(_escape, text)
 
 
@@ -54,6 +56,8 @@ def visible_lines(text: object) -> str:
     """Like :func:`visible` but keeps newlines: for a multi-line text of our own (a
     sentence and its details) in which service values are quoted."""
     text = text if isinstance(text, str) else str(text)
+    if text.isascii() and text.replace("\n", "").isprintable():
+        return text
     return UNSAFE_BUT_NEWLINE.sub(_escape, text)
 
 
@@ -77,4 +81,6 @@ def json_safe(json_text: str) -> str:
     that it leaves raw written as ``\\uXXXX``: still the same JSON, and no byte of it
     can drive a terminal. (Such characters only occur inside strings, where ``\\uXXXX``
     means the same character.)"""
+    if json_text.isascii() and "\x7f" not in json_text:  # the common case, at C speed
+        return json_text
     return _JSON_RAW.sub(_json_escape, json_text)

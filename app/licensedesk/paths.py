@@ -48,3 +48,41 @@ def replace_file(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+class PartFile:
+    """A file written whole or not at all, as it is made: a temporary file in the same folder
+    (``.NAME.XXXX.part``), flushed to disk and moved over ``path`` when the block ends
+    normally, removed when it does not (Ctrl+C, a full disk, an error): never a half file
+    under ``path``, and an older file of that name stays as it was. Raises OSError."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._tmp: str | None = None
+
+    def __enter__(self):  # -> TextIO (typing not imported: this module stays light)
+        import tempfile
+
+        fd, self._tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part",
+                                         dir=self.path.parent)  # fmt: skip
+        self._fh = os.fdopen(fd, "w", encoding="utf-8", newline="")
+        return self._fh
+
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        import contextlib
+
+        tmp, self._tmp = self._tmp, None
+        try:
+            if kind is None:
+                self._fh.flush()
+                os.fsync(self._fh.fileno())
+            self._fh.close()
+            if kind is None and tmp is not None:
+                os.replace(tmp, self.path)
+                tmp = None
+        finally:
+            if tmp is not None:
+                with contextlib.suppress(OSError):
+                    self._fh.close()
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)

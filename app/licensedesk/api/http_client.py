@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 
 from .agent import with_user_agent
+from .lanes import Lanes
 
 #: seconds an idle connection is kept for the next request: under the 5 s after which
 #: common servers (uvicorn, the sandbox) close one, so a request is not sent on a
@@ -27,9 +28,13 @@ def limits(connections: int, idle: int) -> httpx.Limits:
                         keepalive_expiry=KEEPALIVE_EXPIRY)
 
 
-def async_client(*, verify: bool | ssl.SSLContext, limits: httpx.Limits,
+def async_client(*, verify: bool | ssl.SSLContext, limits: httpx.Limits, lanes: bool = False,
                  **kwargs: Any) -> httpx.AsyncClient:
     """An ``httpx.AsyncClient`` with ``verify``, ``limits`` and License Desk's User-Agent
-    (proxies named by the environment are httpx's own, as always)."""
+    (proxies named by the environment are httpx's own, as always). ``lanes``: the
+    connections in small pools (:mod:`.lanes`), for a client that keeps many busy."""
     kwargs["headers"] = with_user_agent(kwargs.get("headers"))
+    if lanes:
+        kwargs["transport"] = Lanes(limits.max_connections or 1, verify=verify,
+                                    keepalive_expiry=limits.keepalive_expiry or 0.0)
     return httpx.AsyncClient(verify=verify, limits=limits, **kwargs)

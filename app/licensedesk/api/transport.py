@@ -152,7 +152,8 @@ class Transport:
         self.http = http or http_client.async_client(
             timeout=self.timeout,
             verify=verify_setting(config.verify) if tls else False,
-            limits=http_client.limits(32, idle=16),
+            limits=http_client.limits(32, idle=32),
+            lanes=True,
             follow_redirects=False,
         )
         #: replaced in tests to observe back-off without waiting

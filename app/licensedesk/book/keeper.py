@@ -2,10 +2,12 @@
 caller's thread, and reads it back for a find or an offline copy.
 
 Keeping never slows a lookup (the store runs on its own worker thread) and never
-stops one: a book that cannot be written is said once (:attr:`BookKeeper.problem`,
-``on_problem``, called on the worker thread) and the lookup goes on as if the book
-were not there. The built-in demo keeps no book: its made-up licences belong in
-nobody's.
+stops one. What is handed over while the worker is busy is written together, in one
+transaction (a batch check tells the book of every answer: one write each cost more
+CPU than the request itself; docs/batch.md, "Own CPU"). A book that cannot be written
+is said once (:attr:`BookKeeper.problem`, ``on_problem``, called on the worker
+thread) and the lookup goes on as if the book were not there. The built-in demo
+keeps no book: its made-up licences belong in nobody's.
 """
 
 from __future__ import annotations
@@ -55,6 +57,9 @@ class BookKeeper:
         #: partial sightings of licences not in the book yet, by (service, serial): a
         #: lookup's devices may answer before its licence (the worker thread's only)
         self._waiting: dict[tuple[str, str], Sighting] = {}
+        #: handed over, not yet taken by the worker; the job that will take them (the lock)
+        self._queued: list[Sighting] = []
+        self._drain: Future[None] | None = None
 
     @classmethod
     def from_settings(cls, settings: HistorySettings | None = None, *,
@@ -79,18 +84,42 @@ class BookKeeper:
     def keep(self, sightings: Iterable[Sighting | None]) -> Future[None]:
         """Store the sightings (None ones are skipped) without waiting for the store. A
         partial one of a licence the book does not have waits for that licence's own
-        answer (at most :data:`WAITING` of them are held)."""
+        answer (at most :data:`WAITING` of them are held). Sightings handed over before
+        the worker gets to them are written together; the future is that write's."""
         given = [s for s in sightings if s is not None]
+        with self._lock:
+            self._queued += given
+            if self._drain is not None:  # not begun yet: it takes these too
+                return self._drain
+            future = self._drain = self._worker.submit(self._writer())
+        future.add_done_callback(self._written)
+        return future
 
-        def job(store: BookStore) -> None:
-            for s in store.keep([self._with_waiting(s) for s in given]):
+    def _writer(self) -> Callable[[BookStore], None]:
+        """The job that writes what is queued when it begins (once more on a new
+        connection, the worker's retry, with the same sightings)."""
+        batch: list[Sighting] | None = None
+
+        def job(store: BookStore) -> None:  # on the worker thread
+            nonlocal batch
+            if batch is None:
+                with self._lock:
+                    given, self._queued, self._drain = self._queued, [], None
+                batch = folded([self._with_waiting(s) for s in given])
+            for s in store.keep(batch):
                 self._waiting[(s.service or "", s.serial)] = s
                 while len(self._waiting) > WAITING:
                     del self._waiting[next(iter(self._waiting))]
 
-        future = self._worker.submit(job)
-        future.add_done_callback(self._watch)
-        return future
+        return job
+
+    def _written(self, future: Future[None]) -> None:
+        """A write ended; one that never began (a closed keeper, a store that did not
+        open) drops what it was to take, as a failed write does."""
+        with self._lock:
+            if self._drain is future:
+                self._queued, self._drain = [], None
+        self._watch(future)
 
     def _with_waiting(self, s: Sighting) -> Sighting:
         waiting = self._waiting.pop((s.service or "", s.serial), None)
@@ -153,3 +182,19 @@ class BookKeeper:
     async def at_limit(self) -> list[Sighting]:
         """Licences with a product at its host limit, last seen first. Raises StoreError."""
         return await self._run(lambda store: store.at_limit())
+
+
+def folded(sightings: list[Sighting]) -> list[Sighting]:
+    """Sightings written together, one row each: a later sighting of the same licence
+    is merged over the earlier one, in the later one's place. The row ends as it would
+    after writing them one after the other (what a sighting did not read comes from the
+    one before, then from the book), and a partial one need not wait for a licence
+    written beside it (a lookup's devices may answer before its licence)."""
+    at: dict[tuple[str, str], int] = {}
+    out: dict[int, Sighting] = {}
+    for n, s in enumerate(sightings):
+        earlier = at.pop((key := (s.service or "", s.serial)), None)
+        if earlier is not None:
+            s = s.merged(out.pop(earlier))
+        out[n], at[key] = s, n
+    return list(out.values())

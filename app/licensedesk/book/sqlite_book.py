@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from licensedesk.history.scrub import erased_words
-from licensedesk.history.sqlite_file import connect
+from licensedesk.history.sqlite_file import connect, immediate
 from licensedesk.history.store import StoreError
 from licensedesk.i18n import N_, _
 
@@ -38,81 +38,11 @@ from .sql import (
     tier_params,
     who_column,
 )
+from .sqlite_schema import MIGRATIONS, split_statements
 from .store import FIND_LIMIT, Erasure, Note
 
 __all__ = ["MIGRATIONS", "SqliteBook"]
 
-MIGRATIONS: tuple[tuple[int, str], ...] = (
-    (1, """
-        CREATE TABLE book_licences (
-            id INTEGER PRIMARY KEY,
-            serial TEXT NOT NULL,
-            service TEXT NOT NULL DEFAULT '',
-            profile TEXT,
-            seen_at TEXT NOT NULL,
-            licensee_f TEXT NOT NULL DEFAULT '',
-            email_f TEXT NOT NULL DEFAULT '',
-            dealer TEXT,
-            type TEXT,
-            end_at TEXT,
-            full_seats INTEGER NOT NULL DEFAULT 0,
-            linked TEXT,
-            search TEXT NOT NULL,
-            body TEXT NOT NULL,
-            UNIQUE (serial, service)
-        );
-        CREATE INDEX book_end ON book_licences (end_at);
-        CREATE INDEX book_seen ON book_licences (seen_at);
-        CREATE INDEX book_email ON book_licences (email_f);
-        CREATE VIRTUAL TABLE book_search USING fts5(
-            search, content='book_licences', content_rowid='id', tokenize='trigram');
-        CREATE TRIGGER book_ai AFTER INSERT ON book_licences BEGIN
-            INSERT INTO book_search (rowid, search) VALUES (new.id, new.search);
-        END;
-        CREATE TRIGGER book_ad AFTER DELETE ON book_licences BEGIN
-            INSERT INTO book_search (book_search, rowid, search)
-                VALUES ('delete', old.id, old.search);
-        END;
-        CREATE TRIGGER book_au AFTER UPDATE OF search ON book_licences BEGIN
-            INSERT INTO book_search (book_search, rowid, search)
-                VALUES ('delete', old.id, old.search);
-            INSERT INTO book_search (rowid, search) VALUES (new.id, new.search);
-        END;
-        CREATE TABLE book_notes (
-            serial TEXT PRIMARY KEY,
-            text TEXT NOT NULL,
-            who TEXT NOT NULL,
-            at TEXT NOT NULL
-        );
-    """),
-    # the e-mail and name by themselves: whether a find's whole text is in either (its
-    # first tiers) is answered by an index, not by reading every licence holding a word;
-    # and book_seen holds what those tiers test, so that reading a common word's newest
-    # licences reads only the index until one is kept
-    (2, """
-        DROP INDEX book_seen;
-        CREATE INDEX book_seen ON book_licences (seen_at, email_f, licensee_f, serial);
-        CREATE VIRTUAL TABLE book_names USING fts5(
-            email_f, licensee_f, content='book_licences', content_rowid='id',
-            tokenize='trigram');
-        INSERT INTO book_names (book_names) VALUES ('rebuild');
-        CREATE TRIGGER book_names_ai AFTER INSERT ON book_licences BEGIN
-            INSERT INTO book_names (rowid, email_f, licensee_f)
-                VALUES (new.id, new.email_f, new.licensee_f);
-        END;
-        CREATE TRIGGER book_names_ad AFTER DELETE ON book_licences BEGIN
-            INSERT INTO book_names (book_names, rowid, email_f, licensee_f)
-                VALUES ('delete', old.id, old.email_f, old.licensee_f);
-        END;
-        CREATE TRIGGER book_names_au AFTER UPDATE OF email_f, licensee_f ON book_licences
-        BEGIN
-            INSERT INTO book_names (book_names, rowid, email_f, licensee_f)
-                VALUES ('delete', old.id, old.email_f, old.licensee_f);
-            INSERT INTO book_names (rowid, email_f, licensee_f)
-                VALUES (new.id, new.email_f, new.licensee_f);
-        END;
-    """),
-)  # fmt: skip
 
 _FAILED = {
     "opened": N_("the licence book in {path} cannot be opened ({problem})"),
@@ -129,20 +59,6 @@ _UPSERT = (
 def _time(moment: datetime | None) -> str | None:
     """Fixed-width UTC ISO text, so that text order is time order."""
     return None if moment is None else moment.astimezone(UTC).isoformat(timespec="seconds")
-
-
-def _split_statements(script: str) -> list[str]:
-    """The statements of a migration; a trigger's body (``BEGIN … END;``) stays whole."""
-    out: list[str] = []
-    current = ""
-    for piece in script.split(";"):
-        current += piece + ";"
-        if current.count(" BEGIN\n") > current.count("END;"):
-            continue
-        if current.strip(" \n;"):
-            out.append(current.strip())
-        current = ""
-    return out
 
 
 class SqliteBook:
@@ -194,13 +110,8 @@ class SqliteBook:
         except sqlite3.OperationalError:
             pass  # no such table yet: made below
         try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
+            with immediate(db):
                 current = self._apply(db)
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
         return current
@@ -217,7 +128,7 @@ class SqliteBook:
             ).format(path=self.path, schema=current, known=known))
         for version, script in MIGRATIONS:
             if version > current:
-                for statement in _split_statements(script):
+                for statement in split_statements(script):
                     db.execute(statement)
                 db.execute("INSERT INTO book_schema_version VALUES (?, ?)",
                            (version, _time(datetime.now(UTC))))  # fmt: skip
@@ -230,8 +141,7 @@ class SqliteBook:
         db = self._conn()
         unknown: list[Sighting] = []
         try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
+            with immediate(db):
                 for s in sightings:
                     older = self._stored(db, s.serial, s.service or "")
                     if s.partial and older is None:
@@ -241,10 +151,6 @@ class SqliteBook:
                                       (s.serial,)).fetchone()  # fmt: skip
                     s = replace(s.merged(older), note=note[0] if note else None)
                     db.execute(_UPSERT, row(s, _time(s.seen_at), _time(s.end_at)))
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
         return unknown
@@ -258,8 +164,7 @@ class SqliteBook:
     def set_note(self, serial: str, text: str, who: str, at: datetime) -> None:
         db = self._conn()
         try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
+            with immediate(db):
                 if text.strip():
                     db.execute("INSERT INTO book_notes VALUES (?, ?, ?, ?) ON CONFLICT (serial) "
                                "DO UPDATE SET text = excluded.text, who = excluded.who, "
@@ -267,10 +172,6 @@ class SqliteBook:
                 else:
                     db.execute("DELETE FROM book_notes WHERE serial = ?", (serial,))
                 self._renote(db, serial, text.strip() or None)
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
 
@@ -287,15 +188,10 @@ class SqliteBook:
         column, value = who_column(who)
         db = self._conn()
         try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
+            with immediate(db, keep=not dry_run):
                 erasure = self._erase(db, column, value)
                 if not dry_run:  # the index's segments drop what the erased text made
                     db.execute("INSERT INTO book_search (book_search) VALUES ('optimize')")
-                db.execute("ROLLBACK" if dry_run else "COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
         return erasure
@@ -322,16 +218,11 @@ class SqliteBook:
     def drop_unseen(self, before: datetime) -> int:
         db = self._conn()
         try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
+            with immediate(db):
                 dropped = db.execute("DELETE FROM book_licences WHERE seen_at < ?",
                                      (_time(before),)).rowcount  # fmt: skip
                 db.execute("DELETE FROM book_notes WHERE serial NOT IN "
                            "(SELECT serial FROM book_licences)")  # fmt: skip
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
         return dropped

@@ -142,7 +142,8 @@ def parse_arguments(parser: argparse.ArgumentParser, argv: list[str]) -> argpars
     """The arguments; ``history``'s words may stand on either side of its options
     (``history export --since DATE FILE``), as docs/cli.md writes them."""
     args, extras = parser.parse_known_args(argv)
-    if extras and (args.command != "history" or any(e.startswith("-") for e in extras)):
+    if extras and (args.command != "history"
+                   or any(e.startswith("-") and e != "-" for e in extras)):  # "-": stdin/out
         parser.parse_args(argv)  # argparse's own "unrecognized arguments" and exit 2
     if extras:
         args.words = [*args.words, *extras]

@@ -2,8 +2,9 @@
 
     history [SERIAL] [--since DATE] [--until DATE] [--action A] [--person P]
             [--outcome O] [--search TEXT] [--limit N] [--store local|team] [--json]
-    history export [--since DATE] [FILE|-]
-    history import FILE
+    history export [--since DATE] [--until DATE] [--csv] [FILE|-]   (:mod:`.history_stream`)
+    history import FILE|-                                    (:mod:`.history_import`)
+    history prune [--older-than MONTHS | --before DATE] FILE (:mod:`.history_prune`)
     history use postgresql://USER@HOST[:PORT]/DB | local   (:mod:`.history_use`)
 
 The store is the one ``history.json`` names (local by default); ``--store``
@@ -17,20 +18,18 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from licensedesk import clock
-from licensedesk.i18n import _, ngettext
+from licensedesk.i18n import _
 
-from .errors import INTERRUPTED, NETWORK, OK, CliError, UsageError
+from .errors import NETWORK, CliError, UsageError
 from .errors import USAGE as USAGE_CODE
 
 if TYPE_CHECKING:  # .output loads the models: not while building the parser
-    from licensedesk.history import Entry, HistoryStore
+    from licensedesk.history import HistoryStore
 
     from .output import Printer
 
@@ -133,11 +132,11 @@ def run(args: argparse.Namespace, printer: Printer) -> int:
         from .history_use import cmd_use
 
         return cmd_use(args, printer, words[1])
-    if words and words[0] in ("export", "import"):
+    if words and words[0] in ("export", "import", "prune"):
         command, rest = words[0], words[1:]
-        if len(rest) > 1 or (command == "import" and not rest):
+        if len(rest) > 1 or (command != "export" and not rest):
             raise UsageError(_("usage: {usage}").format(usage=USAGE))
-        return (cmd_export if command == "export" else cmd_import)(args, printer, *rest)
+        return _COMMANDS[command](args, printer, *rest)
     if len(words) > 1:
         raise UsageError(_("Give one serial at most (usage: {usage}).").format(usage=USAGE))
     serial = None
@@ -149,102 +148,34 @@ def run(args: argparse.Namespace, printer: Printer) -> int:
 
 
 def cmd_list(args: argparse.Namespace, printer: Printer, serial: str | None) -> int:
+    """Newest first, written as it is read (:mod:`.history_stream`)."""
+    from . import history_stream
+
     query = _query(args, serial)
     with _store(args, printer) as store:
-        entries = store.query(query)
-    if printer.json_mode:
-        from licensedesk.history.transfer import export_lines
-
-        for line in export_lines(entries, ascii_only=True):
-            printer.raw(printer.scrub(line))
-        return OK
-    if not entries:
-        printer.line(_("No history for {serial}.").format(serial=serial) if serial
-                     else _("No history matches."))  # fmt: skip
-        return OK
-    printer.line(history_table(entries, with_serial=serial is None))
-    return OK
-
-
-def history_table(entries: Sequence[Entry], *, with_serial: bool) -> str:
-    """The entries for people: headers in the language in use; the action and the count
-    names (``batch_check``, ``not_found``) are the stored keys, as ``--action`` takes them."""
-    from .output import table_text
-
-    rows = []
-    for e in entries:
-        devices = ", ".join(str(i) for i in e.activation_ids)
-        what = e.action + (f" {devices}" if devices else "")
-        if e.counts:
-            what += " (" + ", ".join(f"{k} {v}" for k, v in e.counts.items()) + ")"
-        row: list[Any] = [e.time, e.person, what, e.outcome_text]
-        if with_serial:
-            row.insert(2, e.serial)
-        rows.append(row)
-    # TRANSLATORS: column headers of the history table
-    headers = [_("when"), _("who"), _("what"), _("outcome")]
-    if with_serial:
-        headers.insert(2, _("serial"))
-    return table_text(headers, rows)
+        return history_stream.cmd_list(printer, store, query, serial)
 
 
 def cmd_export(args: argparse.Namespace, printer: Printer, target: str = "-") -> int:
-    from licensedesk.history.transfer import export_lines
+    """Oldest first, JSON lines or CSV, written as it is read (:mod:`.history_stream`)."""
+    from . import history_stream
 
-    since = parse_when(args.since) if args.since else None
+    query = _query(args, None)
     with _store(args, printer) as store:
-        entries = list(store.export(since))
-    if target == "-":
-        for line in export_lines(entries, ascii_only=True):
-            printer.raw(printer.scrub(line))
-    else:
-        from licensedesk.display_text import json_safe
-
-        lines = [json_safe(printer.scrub(line)) + "\n" for line in export_lines(entries)]
-        _write_file(Path(target), lines)
-        printer.note(ngettext("Exported {n} entry to {file}.", "Exported {n} entries to {file}.",
-                              len(entries)).format(n=len(entries), file=target))  # fmt: skip
-    return OK
-
-
-def _write_file(path: Path, lines: list[str]) -> None:
-    """Write all or nothing: a temporary file next to it, moved over it at the end."""
-    from licensedesk.paths import replace_file
-
-    try:
-        replace_file(path, "".join(lines))
-    except OSError as exc:
-        raise UsageError(_("The file {file} cannot be written ({reason}).").format(
-            file=path, reason=exc.strerror or exc)) from None
+        return history_stream.cmd_export(args, printer, store, query, target)
 
 
 def cmd_import(args: argparse.Namespace, printer: Printer, source: str) -> int:
-    from licensedesk.history.transfer import ImportError_, read_lines
+    from .history_import import cmd_import as run_import
 
-    try:
-        if source == "-":
-            entries = read_lines(sys.stdin, source=_("standard input"))
-        else:
-            with open(source, encoding="utf-8") as fh:
-                entries = read_lines(fh, source=source)
-    except OSError as exc:
-        raise UsageError(_("The file {file} cannot be read ({reason}).").format(
-            file=source, reason=exc.strerror or exc)) from None
-    except (ImportError_, UnicodeDecodeError) as exc:
-        raise UsageError(str(exc)) from None
-    with _store(args, printer) as store:
-        try:
-            added = store.import_entries(entries)
-        except KeyboardInterrupt:
-            raise CliError(_(
-                "Import interrupted: the entries are added in one go, so either all of them "
-                "or none are there; importing the file again adds what is missing."
-            ), INTERRUPTED) from None  # fmt: skip
-    there = len(entries) - added
-    printer.result(
-        {"read": len(entries), "added": added, "already_there": there},
-        ngettext("Read {n} entry from {file}: {added} added, {there} already there.",
-                 "Read {n} entries from {file}: {added} added, {there} already there.",
-                 len(entries)).format(n=len(entries), file=source, added=added, there=there),
-    )
-    return OK
+    return run_import(args, printer, _store, source)
+
+
+def cmd_prune(args: argparse.Namespace, printer: Printer, target: str) -> int:
+    from .history_prune import cmd_prune as run_prune
+
+    settings, _secrets, _kind = chosen_store(args, printer)
+    return run_prune(args, printer, _store, target, settings.keep_months)
+
+
+_COMMANDS = {"export": cmd_export, "import": cmd_import, "prune": cmd_prune}

@@ -19,9 +19,11 @@ ACTION_NAMES = ("activate, deactivate, delete, upgrade, register, validate_recor
 OUTCOME_NAMES = "pending, done, refused, unknown, failed"
 USAGE = """\
 licensedesk-cli history [SERIAL] [--since DATE] [--action A] [--json] [filters]
-       licensedesk-cli history export [--since DATE] [FILE|-]
-       licensedesk-cli history import FILE
-       licensedesk-cli history use postgresql://USER@HOST[:PORT]/DB | local"""
+       licensedesk-cli history export [--since DATE] [--until DATE] [--csv] [FILE|-]
+       licensedesk-cli history import FILE|-
+       licensedesk-cli history prune [--older-than MONTHS | --before DATE] [--yes] FILE
+       licensedesk-cli history use postgresql://USER@HOST[:PORT]/DB | local
+                                   [--keep-months N|forever]"""
 
 
 #: the command's line in the list of ``licensedesk-cli --help``
@@ -37,17 +39,21 @@ def add_history_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None
         help=_(HELP),
         description=_(
             "Show the history of changes (newest first): of one SERIAL, or every entry "
-            "matching the filters. 'export' writes it as JSON lines; 'import' adds the "
-            "entries of such a file that the store does not hold yet (no duplicates: import "
-            "twice, the count stays the same). 'use' chooses where this desk records: the team "
-            "database at a postgresql:// address (its password from a hidden prompt, "
-            "$LICENSEDESK_HISTORY_PASSWORD or the OS keyring, never the command line; the "
-            "connection is checked first) or 'local', this computer's file."
+            "matching the filters. 'export' writes it as JSON lines (CSV with --csv or a FILE "
+            "ending in .csv), oldest first, as it reads it; 'import' adds the entries of a JSON "
+            "lines file that the store does not hold yet (no duplicates: import twice, the "
+            "count stays the same; an interrupted import, run again, adds what is missing). "
+            "'prune' writes the entries older than the months the history keeps (--keep-months "
+            "of 'use', or --older-than, or --before) to FILE, then removes them. 'use' chooses "
+            "where this desk records: the team database at a postgresql:// address (its "
+            "password from a hidden prompt, $LICENSEDESK_HISTORY_PASSWORD or the OS keyring, "
+            "never the command line; the connection is checked first) or 'local', this "
+            "computer's file."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("words", nargs="*",
-                   metavar="SERIAL | export [FILE] | import FILE | use URL|local",
+                   metavar="SERIAL | export [FILE] | import FILE | prune FILE | use URL|local",
                    help=argparse.SUPPRESS)  # fmt: skip
     p.add_argument("--since", metavar="DATE",
                    help=_("from this day or time on (YYYY-MM-DD[THH:MM])"))
@@ -59,5 +65,13 @@ def add_history_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None
                    help=_("only this outcome: {names}").format(names=OUTCOME_NAMES))
     p.add_argument("--search", metavar="TEXT", help=_("text anywhere in the entry"))
     p.add_argument("--limit", type=int, metavar="N", help=_("at most N entries (newest)"))
+    p.add_argument("--csv", action="store_true",
+                   help=_("export: CSV (the History window's columns) instead of JSON lines"))
+    p.add_argument("--older-than", metavar="MONTHS", type=int,
+                   help=_("prune: the entries older than this many months"))
+    p.add_argument("--before", metavar="DATE", help=_("prune: the entries before this day"))
+    p.add_argument("--keep-months", metavar="N|forever",
+                   help=_("use: how many months of history the team keeps (default: for ever)"))
+    p.add_argument("-y", "--yes", action="store_true", help=_("prune: do not ask"))
     p.add_argument("--store", choices=("local", "team"),
                    help=_("this computer's file or the team database (default: the settings')"))

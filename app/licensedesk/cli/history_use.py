@@ -41,9 +41,29 @@ def cmd_use(args: argparse.Namespace, printer: Printer, where: str) -> int:
         current = load_settings()
     except SettingsError as exc:
         raise UsageError(exc.sentence) from None
+    current = _with_keep_months(args, current)
     if where == "local":
         return _use_local(printer, current)
     return _use_team(printer, current, where)
+
+
+def _with_keep_months(args: argparse.Namespace, current: HistorySettings) -> HistorySettings:
+    """``--keep-months N|forever`` over the settings in use (checked by HistorySettings)."""
+    from dataclasses import replace
+
+    from licensedesk.history import SettingsError
+
+    text = (getattr(args, "keep_months", None) or "").strip().lower()
+    if not text:
+        return current
+    try:
+        months = None if text in ("forever", "for-ever", "0") else int(text)
+        return replace(current, keep_months=months)
+    except ValueError:
+        raise UsageError(_("Give a number of months or 'forever', not {text}.").format(
+            text=repr(args.keep_months))) from None  # fmt: skip
+    except SettingsError as exc:
+        raise UsageError(exc.sentence) from None
 
 
 def _save(printer: Printer, settings: HistorySettings) -> str:
@@ -60,7 +80,8 @@ def _use_local(printer: Printer, current: HistorySettings) -> int:
 
     settings = HistorySettings(store="local", team_url=current.team_url,
                                display_name=current.display_name,
-                               book_days=current.book_days)  # fmt: skip
+                               book_days=current.book_days,
+                               keep_months=current.keep_months)  # fmt: skip
     path = _save(printer, settings)
     printer.result(
         {"store": "local", "file": str(local_history_path()), "settings": path},
@@ -93,7 +114,8 @@ def _use_team(printer: Printer, current: HistorySettings, url: str) -> int:
                        NETWORK if check.network else REFUSED)  # fmt: skip
     kept = _keep(printer, secrets, password) if typed else None
     settings = HistorySettings(store="team", team_url=url, display_name=current.display_name,
-                               book_days=current.book_days)  # fmt: skip
+                               book_days=current.book_days,
+                               keep_months=current.keep_months)  # fmt: skip
     path = _save(printer, settings)
     printer.result(
         {"store": "team", "team_url": url, "settings": path, "password_kept": kept},

@@ -139,11 +139,11 @@ def after_argparse(code: int) -> int:
 
 def changes(args: argparse.Namespace) -> bool:
     """Whether the command changed something (its exit code stands whatever became of its
-    output): a change at the service, a profile saved or removed, entries imported."""
+    output): a change at the service, a profile saved or removed, entries imported or pruned."""
     from .recording import records
 
     if args.command == "profile":
         return args.profile_command in ("add", "remove")
     if args.command == "history":
-        return bool(args.words) and args.words[0] == "import"
+        return bool(args.words) and args.words[0] in ("import", "prune")
     return args.command != "check" and records(args)

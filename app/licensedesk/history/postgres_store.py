@@ -15,6 +15,8 @@ psycopg is imported here only, so that the local store and ``--help`` never load
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import logging
 from collections.abc import Iterable, Iterator
 from datetime import datetime
@@ -26,9 +28,10 @@ from psycopg.types.json import Jsonb
 from licensedesk.i18n import N_, _
 
 from .model import Entry, HistoryQuery
+from .postgres_pages import PostgresPages
 from .scrub import clean_entry, register_secret, scrub_text, scrubbed_pair
 from .settings import describe_team_url
-from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial, where
+from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial
 from .store import StoreError
 
 __all__ = ["LOCK_KEY", "MIGRATIONS", "PostgresStore", "connect", "store_error"]
@@ -109,6 +112,12 @@ def _row(entry: Entry) -> tuple[Any, ...]:
 _SELECT = SELECT.replace("id, ", "id::text, ", 1).replace(
     "activation_ids", "array_to_string(activation_ids, ',')").replace(
     "before_json", "before_json::text").replace("counts", "counts::text")  # fmt: skip
+SELECT_TEXT = _SELECT  # the pages' (postgres_pages.py)
+#: the columns of :data:`.sql.COLUMNS` as :func:`.sql.entries_from_rows` reads them here
+ROWS_SELECT = _SELECT
+
+
+_CURSORS = itertools.count(1)
 
 
 def _same(moment: datetime) -> datetime:
@@ -142,9 +151,12 @@ def store_error(url: str, said: dict[str, str], doing: str, exc: BaseException) 
                       network=network)
 
 
-class PostgresStore:
+class PostgresStore(PostgresPages):
     """The history in a PostgreSQL database. ``url``: ``postgresql://user@host:port/db``
     (no password in it); ``password``: from the keyring, or None."""
+
+    #: the SQL dialect, for :mod:`.streaming` and :mod:`.retention`
+    dialect = "postgres"
 
     def __init__(self, url: str, *, password: str | None = None,
                  connect_timeout: int = CONNECT_TIMEOUT) -> None:  # fmt: skip
@@ -154,6 +166,7 @@ class PostgresStore:
         register_secret(password)
         self._connect_timeout = connect_timeout
         self._db: psycopg.Connection | None = None
+        self._analysed = self._unanalysed = 0  # rows imported through this store
 
     # ------------------------------------------------------------ connection
 
@@ -210,6 +223,7 @@ class PostgresStore:
                         current = version
         except psycopg.Error as exc:
             raise self._fail("set up", exc) from None
+        self._ensure_search()  # beside the schema, not a step of it
         return current
 
     # ------------------------------------------------------------ writes
@@ -236,8 +250,13 @@ class PostgresStore:
             with db.transaction(), db.cursor() as cur:
                 cur.executemany(_INSERT_NEW, rows)
                 added = max(cur.rowcount, 0)
-            if added >= 1000:  # fresh statistics, or the planner sorts a serial's rows
+            # fresh statistics, or the planner sorts a serial's rows; an import in pages
+            # (5,000 a call) analyses when a fifth more rows came since the last time
+            self._unanalysed += added
+            if self._unanalysed >= max(1000, self._analysed // 5):
                 db.execute("ANALYZE history")
+                self._analysed += self._unanalysed
+                self._unanalysed = 0
         except psycopg.Error as exc:
             raise self._fail("written", exc) from None
         return added
@@ -255,16 +274,45 @@ class PostgresStore:
         return self.query(HistoryQuery(serial=serial, limit=limit))
 
     def query(self, query: HistoryQuery) -> EntryList:
-        clause, params = where(query, ph="%s", like="ILIKE", time_param=lambda t: t,
-                               as_text=lambda column: f"{column}::text")  # fmt: skip
+        clause, params = self._where(query)
         tail, more = order_and_limit(query.limit, "%s")
         return self._select(_SELECT + clause + tail, params + more)
 
     def export(self, since: datetime | None = None) -> Iterator[Entry]:
-        sql, params = _SELECT, []
-        if since is not None:
-            sql, params = sql + " WHERE time >= %s", [since]
-        yield from self._select(sql + " ORDER BY history.time, history.id", params)
+        from .streaming import stream_entries
+
+        yield from stream_entries(self, HistoryQuery(since=since), oldest_first=True)
+
+    # ------------------------------------------------------------ streaming (streaming.py)
+
+    def read_pages(self, sql: str, params: list[Any], size: int) -> Iterator[list[Any]]:
+        """The rows of ``sql`` ``size`` at a time from a server-side cursor (one snapshot;
+        only a page crosses the network at a time, however many rows match)."""
+        db = self._conn()
+        name = f"ld_pages_{next(_CURSORS)}"
+        try:
+            with db.transaction(), db.cursor(name=name) as cursor:
+                cursor.execute(sql, params)  # type: ignore[arg-type]
+                while rows := cursor.fetchmany(size):
+                    yield rows
+        except psycopg.Error as exc:
+            raise self._fail("read", exc) from None
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One REPEATABLE READ transaction: what it read is what a later write in it sees
+        (a row changed by another desk meanwhile makes the write fail, not guess)."""
+        db = self._conn()
+        try:
+            with db.transaction():
+                db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                yield
+        except psycopg.Error as exc:
+            raise self._fail("written", exc) from None
+
+    def execute_write(self, sql: str, params: list[Any]) -> int:
+        """One statement that changes rows; how many."""
+        return max(self._run("written", sql, params).rowcount, 0)
 
     def server_facts(self) -> tuple[int, bool, bool, int]:
         """(server version number, history table there, this user may create it, entries):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future
 from pathlib import Path
@@ -33,10 +34,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 from licensedesk.api.sentence import english_of
 from licensedesk.i18n import N_, _
 
+from .index_build import start_build
 from .model import OUTCOMES, Entry, HistoryQuery, new_entry_id, utc_now
 from .open_store import open_store
 from .outcome import classify
+from .paging import PAGE, Sort
 from .scrub import scrub_text
+from .search_index import IndexProgress
 from .store import HistoryStore, StoreError, StoreWorker
 from .who import machine_name, os_user
 
@@ -153,6 +157,11 @@ class Recorder:
         wait: float = 2.0,
     ) -> None:
         self._worker = StoreWorker(opener)
+        # counts on a connection of their own: a long count (a search the index cannot
+        # answer) never holds up a page or a write queued behind it
+        self._counter = StoreWorker(opener, name="licensedesk-history-count")
+        self._opener = opener
+        self._stop_build = threading.Event()
         self.display_name = display_name
         self.on_problem = on_problem
         self.wait = wait
@@ -250,6 +259,30 @@ class Recorder:
         """Raises StoreError."""
         return await self._read(lambda store: store.query(query))
 
+    async def page(self, query: HistoryQuery, sort: Sort, after: Entry | None,
+                   limit: int = PAGE) -> Sequence[Entry]:  # fmt: skip
+        """One page of a list (:mod:`.paging`); raises StoreError."""
+        return await self._read(lambda store: store.page(query, sort, after, limit))
+
+    async def count_matching(self, query: HistoryQuery) -> int:
+        """How many entries match (what is committed; a count no longer awaited is
+        dropped before it runs); raises StoreError."""
+        return await asyncio.wrap_future(self._counter.submit(
+            lambda store: store.count_matching(query)))
+
+    async def build_search_index(self, told: Callable[[IndexProgress], None]) -> bool:
+        """Build the search index when the store holds entries it lacks (off the worker:
+        :mod:`.index_build`); ``told`` hears the progress on the event loop's thread.
+        Returns whether it is built; raises StoreError."""
+        now = await asyncio.wrap_future(self._worker.submit(lambda s: s.search_progress()))
+        if now.built:
+            return True
+        loop = asyncio.get_running_loop()
+        told(now)
+        building = start_build(self._opener, lambda p: loop.call_soon_threadsafe(told, p),
+                               self._stop_build)  # fmt: skip
+        return await asyncio.wrap_future(building)
+
     async def _read(self, job: Callable[[HistoryStore], Sequence[Entry]]) -> Sequence[Entry]:
         return await asyncio.wrap_future(self._worker.submit(job))
 
@@ -257,6 +290,8 @@ class Recorder:
 
     def close(self, timeout: float | None = 5.0) -> bool:
         """Write what is queued and close the store (blocks up to ``timeout`` seconds)."""
+        self._stop_build.set()
+        self._counter.close(0.5)  # a count is only read: never worth waiting long for
         return self._worker.close(timeout)
 
     async def aclose(self, timeout: float | None = 5.0) -> bool:

@@ -19,6 +19,7 @@ the client *is* loaded, its registry of keys is used as well.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
@@ -52,6 +53,13 @@ _PATTERNS = (
     re.compile(r"()\bsk_[A-Za-z0-9_]{12,}"),
 )
 
+#: Every pattern above, and the client's (``licensedesk.api.redact``), needs one of these
+#: in the text: ``=`` or ``%3D`` (a value assigned), ``://`` (a URL), ``sk_``, or the name
+#: ``api_key``/``password`` (JSON and reprs). A text without any of them (most of a
+#: history: times, names, the service's messages) is kept as it is without running them:
+#: importing a million entries spent most of its time in these patterns.
+_MIGHT_HOLD = re.compile(r"(?i)=|%3d|://|sk_|api_key|password")
+
 _secrets: set[str] = set()
 _lock = threading.Lock()
 
@@ -68,18 +76,29 @@ def scrub_text(text: str | None) -> str | None:
     if not text:
         return text
     out = str(text)
+    client_redact = sys.modules.get("licensedesk.api.redact")
+    if _MIGHT_HOLD.search(out) is None and not _holds_literal(out, client_redact):
+        return out
     for pattern in _PATTERNS:
         out = pattern.sub(lambda m: m.group(1) + MASK, out)
     with _lock:
         literals = sorted(_secrets, key=len, reverse=True)
     for secret in literals:
         out = out.replace(secret, MASK)
-    client_redact = sys.modules.get("licensedesk.api.redact")
     if client_redact is not None:  # the client's own registry of api_keys
         out = client_redact.redact(out)
     return out
 
 
+def _holds_literal(text: str, client_redact: Any) -> bool:
+    """Whether a registered secret (ours, or the client's when it is loaded) is in ``text``."""
+    mine = tuple(_secrets)  # a copy in one step: another thread may register one meanwhile
+    if mine and any(secret in text for secret in mine):
+        return True
+    return client_redact is not None and client_redact.holds_registered(text)
+
+
+@functools.lru_cache(maxsize=256)  # a desk's few services, a million entries
 def service_origin(url: str | None) -> str | None:
     """``https://user:pw@host:8443/v2?api_key=…`` → ``https://host:8443``."""
     if not url:
@@ -101,10 +120,39 @@ def service_origin(url: str | None) -> str | None:
     return f"{scheme}://{host}" + (f":{port}" if port else "")
 
 
+def _plain(text: str) -> bool:
+    """Whether no pattern and no registered secret can change ``text`` (:data:`_MIGHT_HOLD`)."""
+    return _MIGHT_HOLD.search(text) is None and not _holds_literal(
+        text, sys.modules.get("licensedesk.api.redact"))
+
+
+def _already_clean(value: Any, texts: list[str]) -> bool:
+    """Whether ``value`` is JSON as it is (text keys, no secret-named key, no tuple, set or
+    other object), collecting its strings into ``texts`` for one :func:`_plain` test."""
+    if isinstance(value, str):
+        texts.append(value)
+        return True
+    if value is None or isinstance(value, bool | int | float):
+        return True
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and k.lower() not in SECRET_NAMES
+                   and _already_clean(v, texts) for k, v in value.items())  # fmt: skip
+    if isinstance(value, list):
+        return all(_already_clean(v, texts) for v in value)
+    return False
+
+
 def clean_before(before: Any) -> dict[str, Any] | None:
-    """A JSON-safe copy of ``before`` without secret-named keys, scrubbed, size-capped."""
+    """A JSON-safe copy of ``before`` without secret-named keys, scrubbed, size-capped
+    (``before`` itself when it is already so: an import of a million entries)."""
     if before is None:
         return None
+    texts: list[str] = []
+    if isinstance(before, dict) and _already_clean(before, texts) and _plain("\x00".join(texts)):
+        size = len(json.dumps(before, ensure_ascii=False))
+        if size > BEFORE_LIMIT:
+            return {"note": f"what the row looked like was too large to keep ({size} characters)"}
+        return before
     if not isinstance(before, dict):
         before = {"value": before}
     cleaned = _clean_value(before)
@@ -132,6 +180,12 @@ def _clean_value(value: Any) -> Any:
 
 def clean_entry(entry: Entry) -> Entry:
     """The entry as it may be stored."""
+    texts = (entry.user, entry.machine, entry.display_name, entry.profile, entry.serial,
+             entry.product, entry.detail)  # fmt: skip
+    if _plain("\x00".join(t for t in texts if t)):  # one test instead of seven
+        return entry.replace(user=entry.user or "unknown", machine=entry.machine or "unknown",
+                             service=service_origin(entry.service),
+                             before=clean_before(entry.before))  # fmt: skip
     return entry.replace(
         user=scrub_text(entry.user) or "unknown",
         machine=scrub_text(entry.machine) or "unknown",

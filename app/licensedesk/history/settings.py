@@ -3,7 +3,8 @@
 File shape (version 1)::
 
     {"version": 1, "store": "local" | "team",
-     "team_url": "postgresql://user@host:5432/db" | null, "display_name": "Ana Lima" | null}
+     "team_url": "postgresql://user@host:5432/db" | null, "display_name": "Ana Lima" | null,
+     "book_days": 90 | null, "keep_months": 24 | null}
 
 The team URL never holds a password: :func:`set_team_url` moves one found in
 it (``user:pw@`` or ``?password=``) to the OS keyring (service ``licensedesk``,
@@ -145,6 +146,8 @@ def team_password(secrets: SecretStore | None) -> str | None:
 
 #: the longest the book's retention can be set to (ten years)
 MAX_BOOK_DAYS = 3650
+#: the longest the history's retention can be set to (fifty years)
+MAX_KEEP_MONTHS = 600
 
 
 @dataclass(frozen=True)
@@ -152,12 +155,15 @@ class HistorySettings:
     """``store``: "local" (a file on this computer) or "team" (``team_url``);
     ``display_name``: how this person is named in the history (optional);
     ``book_days``: licences not seen for that many days leave the licence book when it
-    is opened (None: kept for ever)."""
+    is opened (None: kept for ever); ``keep_months``: how many months of history the team
+    keeps (None: for ever): older entries are exported then removed in one step by
+    ``history prune`` or the History window (:mod:`.retention`), never silently."""
 
     store: str = "local"
     team_url: str | None = None
     display_name: str | None = None
     book_days: int | None = None
+    keep_months: int | None = None
 
     def __post_init__(self) -> None:
         if self.store not in STORES:
@@ -177,6 +183,11 @@ class HistorySettings:
                                  or not 1 <= days <= MAX_BOOK_DAYS):  # fmt: skip
             raise SettingsError(_("The licence book keeps licences for 1 to {most} days, or "
                                   "for ever.").format(most=MAX_BOOK_DAYS))
+        months = self.keep_months
+        if months is not None and (isinstance(months, bool) or not isinstance(months, int)
+                                   or not 1 <= months <= MAX_KEEP_MONTHS):  # fmt: skip
+            raise SettingsError(_("The history keeps entries for 1 to {most} months, or for "
+                                  "ever.").format(most=MAX_KEEP_MONTHS))
 
     def to_dict(self) -> dict[str, Any]:
         return {"version": FILE_VERSION, **asdict(self)}
@@ -191,7 +202,8 @@ class HistorySettings:
                     field=name, value=json.dumps(data[name])[:40]))
         return cls(store=data.get("store") or "local", team_url=data.get("team_url") or None,
                    display_name=data.get("display_name"),
-                   book_days=data.get("book_days"))  # fmt: skip
+                   book_days=data.get("book_days"),
+                   keep_months=data.get("keep_months"))  # fmt: skip
 
 
 def _path(folder: Path | None) -> Path:

@@ -50,9 +50,11 @@ def where(
     like: str,
     time_param: Callable[[datetime], Any],
     as_text: Callable[[str], str],
+    text_clause: Callable[[str], tuple[str, list[Any]]] | None = None,
 ) -> tuple[str, list[Any]]:
     """`` WHERE …`` (or "") and its parameters. ``as_text(column)``: the column as text
-    (for activation ids and the JSON of ``before``)."""
+    (for activation ids and the JSON of ``before``); ``text_clause(text)``: the store's
+    search (its index, :mod:`.search_index`), instead of a LIKE over the columns."""
     clauses: list[str] = []
     params: list[Any] = []
     if query.serial is not None:
@@ -73,7 +75,11 @@ def where(
     if query.until is not None:
         clauses.append(f"time < {ph}")
         params.append(time_param(query.until))
-    if query.text:
+    if query.text and text_clause is not None and query.text.strip():
+        sql, more = text_clause(query.text.strip())
+        clauses.append(sql)
+        params += more
+    elif query.text:
         parts = [f"coalesce({c}, '')" for c in _SEARCHED]
         parts += [as_text("activation_ids"), f"coalesce({as_text('before_json')}, '')"]
         haystack = " || ' ' || ".join(parts)

@@ -8,11 +8,13 @@ cut may lose the last transactions (the price of NORMAL instead of FULL).
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["connect"]
+__all__ = ["connect", "immediate"]
 
 
 def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
@@ -52,3 +54,18 @@ def _into_wal(db: sqlite3.Connection, busy_timeout: float) -> None:
                 raise
         time.sleep(pause)
         pause = min(pause * 2, 0.1)
+
+
+@contextlib.contextmanager
+def immediate(db: sqlite3.Connection, *, keep: bool = True) -> Iterator[sqlite3.Connection]:
+    """One write transaction: ``BEGIN IMMEDIATE`` (the write lock taken at once, so two
+    writers queue on the busy handler instead of failing at their first write), then
+    ``COMMIT`` (``ROLLBACK`` when not ``keep``: a dry run); ``ROLLBACK`` when the block
+    or the commit raises."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+        db.execute("COMMIT" if keep else "ROLLBACK")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise

@@ -11,6 +11,7 @@ opening a new file at once apply them once.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator
@@ -20,10 +21,12 @@ from typing import Any
 
 from licensedesk.i18n import N_, _
 
+from . import sqlite_index
 from .model import Entry, HistoryQuery
 from .scrub import clean_entry, scrub_text, scrubbed_pair
-from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial, where
-from .sqlite_file import connect
+from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial
+from .sqlite_file import connect, immediate
+from .sqlite_pages import SqlitePages
 from .store import StoreError
 
 __all__ = ["MIGRATIONS", "SqliteStore"]
@@ -83,6 +86,10 @@ def _time(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
+#: the stored form of a time (for :mod:`.streaming`'s and :mod:`.retention`'s queries)
+time_text = _time
+
+
 def _row(entry: Entry) -> tuple[Any, ...]:
     return (
         entry.id, _time(entry.time), entry.user, entry.display_name, entry.machine,
@@ -95,8 +102,11 @@ def _row(entry: Entry) -> tuple[Any, ...]:
     )  # fmt: skip
 
 
-class SqliteStore:
+class SqliteStore(SqlitePages):
     """The history in one SQLite file. Raises :class:`StoreError` with a sentence clause."""
+
+    #: the SQL dialect, for :mod:`.streaming` and :mod:`.retention`
+    dialect = "sqlite"
 
     def __init__(self, path: str | Path, *, busy_timeout: float = 5.0) -> None:
         self.path = Path(path)
@@ -133,8 +143,7 @@ class SqliteStore:
     def migrate(self) -> int:
         db = self._conn()
         try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
+            with immediate(db):
                 db.execute("CREATE TABLE IF NOT EXISTS schema_version "
                            "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")  # fmt: skip
                 current = db.execute("SELECT max(version) FROM schema_version").fetchone()[0] or 0
@@ -151,10 +160,7 @@ class SqliteStore:
                         db.execute("INSERT INTO schema_version VALUES (?, ?)",
                                    (version, _time(datetime.now(UTC))))  # fmt: skip
                         current = version
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+                sqlite_index.ensure(db)  # beside the schema, not a step of it
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
         return current
@@ -184,15 +190,11 @@ class SqliteStore:
     def import_entries(self, entries: Iterable[Entry]) -> int:
         db = self._conn()
         try:
-            before = db.total_changes
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                db.executemany(_INSERT_NEW, (_row(clean_entry(e)) for e in entries))
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            return db.total_changes - before
+            with immediate(db):
+                # rowcount, not total_changes: the search index's triggers count in that
+                added = db.executemany(_INSERT_NEW, (_row(clean_entry(e)) for e in entries)
+                                       ).rowcount  # fmt: skip
+            return max(added, 0)
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
 
@@ -213,16 +215,52 @@ class SqliteStore:
         return self.query(HistoryQuery(serial=serial, limit=limit))
 
     def query(self, query: HistoryQuery) -> EntryList:
-        clause, params = where(query, ph="?", like="LIKE", time_param=_time,
-                               as_text=lambda column: column)  # fmt: skip
+        clause, params = self._where(query)
         tail, more = order_and_limit(query.limit, "?")
         return self._select(SELECT + clause + tail, params + more)
 
     def export(self, since: datetime | None = None) -> Iterator[Entry]:
-        sql, params = SELECT, []
-        if since is not None:
-            sql, params = sql + " WHERE time >= ?", [_time(since)]
-        yield from self._select(sql + " ORDER BY history.time, history.id", params)
+        from .streaming import stream_entries
+
+        yield from stream_entries(self, HistoryQuery(since=since), oldest_first=True)
+
+    # ------------------------------------------------------------ streaming (streaming.py)
+
+    def read_pages(self, sql: str, params: list[Any], size: int) -> Iterator[list[Any]]:
+        """The rows of ``sql`` ``size`` at a time, from one cursor: one snapshot, and only
+        a page in memory however many rows match."""
+        try:
+            cursor = self._conn().execute(sql, params)
+            while rows := cursor.fetchmany(size):
+                yield rows
+        except sqlite3.Error as exc:
+            raise self._fail("read", exc) from None
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One transaction around reads and writes (a read snapshot that a later write
+        keeps: SQLite refuses the write when another one came between)."""
+        db = self._conn()
+        try:
+            db.execute("BEGIN")
+        except sqlite3.Error as exc:
+            raise self._fail("written", exc) from None
+        try:
+            yield
+            db.execute("COMMIT")
+        except BaseException as exc:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise self._fail("written", exc) from None
+            raise
+
+    def execute_write(self, sql: str, params: list[Any]) -> int:
+        """One statement that changes rows; how many."""
+        try:
+            return self._conn().execute(sql, params).rowcount
+        except sqlite3.Error as exc:
+            raise self._fail("written", exc) from None
 
     def erase_words(self, serials: list[str], words: list[str], *, dry_run: bool = False) -> int:
         """Replace ``words`` (a licensee's name and e-mail) in the details and before-rows
@@ -232,8 +270,7 @@ class SqliteStore:
         marks = ", ".join("?" * len(serials))
         db = self._conn()
         try:
-            db.execute("BEGIN IMMEDIATE")
-            try:
+            with immediate(db, keep=not dry_run):
                 rows = db.execute(f"SELECT id, detail, before_json FROM history WHERE serial IN "
                                   f"({marks}) OR other_serial IN ({marks})",
                                   [*serials, *serials]).fetchall()  # fmt: skip
@@ -242,10 +279,6 @@ class SqliteStore:
                            for d, b in [new]]  # fmt: skip
                 db.executemany("UPDATE history SET detail = ?, before_json = ? WHERE id = ?",
                                changed)  # fmt: skip
-                db.execute("ROLLBACK" if dry_run else "COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
         return len(changed)

@@ -89,6 +89,17 @@ class HistoryStore(Protocol):
 
     def count(self) -> int: ...
 
+    def page(self, query: HistoryQuery, sort: Any = None, after: Entry | None = None,
+             limit: int = 500) -> Sequence[Entry]:  # fmt: skip
+        """A page of a list in any column's order, after the entry ``after`` (paging.py)."""
+
+    def count_matching(self, query: HistoryQuery) -> int: ...
+
+    def search_progress(self) -> Any:
+        """How far the search index is (search_index.py)."""
+
+    def build_search_index(self, told: Any = None, stop: Any = None) -> bool: ...
+
     def close(self) -> None: ...
 
     @property

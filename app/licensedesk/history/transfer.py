@@ -2,8 +2,8 @@
 
 Used to move a local history into the team database: entry ids are made on
 the desk, so importing the same file twice (or a file that overlaps what is
-already there) adds nothing the second time. An import reads and checks the
-whole file before writing anything, so a damaged line changes nothing.
+already there) adds nothing the second time. The command line imports a page at a
+time, each checked whole before it is written (``cli/history_import.py``).
 """
 
 from __future__ import annotations
@@ -28,11 +28,13 @@ def export_lines(entries: Iterable[Entry], *, ascii_only: bool = False) -> Itera
         yield json.dumps(entry.to_dict(), ensure_ascii=ascii_only, separators=(",", ":"))
 
 
-def read_lines(lines: Iterable[str], *, source: str | None = None) -> list[Entry]:
+def read_lines(lines: Iterable[str], *, source: str | None = None,
+               first_line: int = 1) -> list[Entry]:  # fmt: skip
     """Every entry of a JSON lines text; blank lines are skipped. Raises ImportError_ (a
-    sentence in the language in use). ``source``: the file's name, for the sentence."""
+    sentence in the language in use). ``source``: the file's name, for the sentence;
+    ``first_line``: the number of the first of ``lines`` (a page of a longer file)."""
     entries = []
-    for number, line in enumerate(lines, start=1):
+    for number, line in enumerate(lines, start=first_line):
         if not line.strip():
             continue
         try:

@@ -25,7 +25,7 @@ def serials(sandbox, unknowns: int = 0) -> list[str]:
     return [sandbox.serial(k) for k in KINDS] + extra
 
 
-@pytest.mark.parametrize("limit", [1, 3, 8])
+@pytest.mark.parametrize("limit", [1, 3, 8, 32])
 def test_never_more_requests_in_flight_than_the_concurrency(sandbox, limit):
     sandbox.set_latency(25)  # every request takes long enough to overlap
     run = check(sandbox, serials(sandbox, unknowns=24), write="write", concurrency=limit)

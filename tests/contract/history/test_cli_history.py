@@ -184,5 +184,5 @@ def test_help_imports_neither_the_history_nor_psycopg():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60, check=False)  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert "history export [--since DATE] [FILE|-]" in done.stdout
+    assert "history export [--since DATE] [--until DATE] [--csv] [FILE|-]" in done.stdout
     assert done.stderr.strip() == "[]"

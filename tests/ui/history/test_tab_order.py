@@ -85,7 +85,8 @@ def test_settings_dialog_on_this_computer_skips_the_team_fields(qtbot):
     d.load(HistorySettings(), "/home/ana/.local/share/licensedesk/history.sqlite3",
            password_stored=False)
     shown(qtbot, d)
-    assert stops(d.local, 5) == ["historyDisplayName", "historyBookDays", *box_buttons(d),
+    assert stops(d.local, 6) == ["historyDisplayName", "historyBookDays", "historyKeepMonths",
+                                *box_buttons(d),
                                 "historyLocal"]
     assert d.local_path.focusPolicy() == Qt.FocusPolicy.NoFocus
     assert accessible_name(d.local_path).startswith("History file")
@@ -96,8 +97,9 @@ def test_settings_dialog_with_a_team_goes_through_its_fields(qtbot):
     d.load(HistorySettings(store="team", team_url="postgresql://ana@db.example.com/desk"),
            "/tmp/history.sqlite3", password_stored=True)
     shown(qtbot, d)
-    assert stops(d.team, 8) == ["historyTeamUrl", "historyTeamPassword", "historyTestButton",
-                                "historyDisplayName", "historyBookDays", *box_buttons(d),
+    assert stops(d.team, 9) == ["historyTeamUrl", "historyTeamPassword", "historyTestButton",
+                                "historyDisplayName", "historyBookDays", "historyKeepMonths",
+                                *box_buttons(d),
                                 "historyTeam"]
     assert accessible_name(d.password) == "Team database password"
     QTest.keyClick(d.team, Qt.Key.Key_N, Qt.KeyboardModifier.AltModifier)  # Your &name

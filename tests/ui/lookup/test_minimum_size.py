@@ -4,14 +4,14 @@ size fits a small laptop screen.
 
 The card used to take its whole height at any window size, and at 1024 x 700 the devices
 were left four rows; the devices are what one works through, the card is read once, so
-in a short window the card scrolls (ui/lookup/card_scroll.py, workspace.DEVICE_ROWS)."""
+in a short window the card scrolls (ui/lookup/card_scroll.py, device_room.DEVICE_ROWS)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QApplication, QLabel
 
-from licensedesk.ui.lookup.workspace import DEVICE_ROWS
+from licensedesk.ui.lookup.device_room import DEVICE_ROWS
 
 from ..helpers import look_up
 

@@ -20,7 +20,7 @@ SAMPLES = {"DATE": "2026-11-24", "FILE": "mine.jsonl", "SERIAL": "LEWX-6XUC-N5G5
            "URL": "https://licenses.example.com", "EMAIL": "ada@example.com",
            "CURRENT": "DLUX-X38V-PVWZ-E2VK-PUNZ", "UPGRADE": "A2YF-5MRD-CPJJ-4MHC-7YWZ",
            "SKU": "SP-2024-PERP", "TAG": "Linux__64bits", "S": "10", "TZ": "UTC",
-           "PATH": "/tmp/ca.pem", "…": "x"}  # fmt: skip
+           "PATH": "/tmp/ca.pem", "MONTHS": "6", "…": "x"}  # fmt: skip
 COMMAND = re.compile(r"^(?:\$ )?(?:[A-Z_]+=\S+ )*licensedesk-cli(?= |$)")
 
 
@@ -58,7 +58,8 @@ EXAMPLES = [(path.relative_to(ROOT).as_posix(), line)
 
 def test_the_docs_show_commands():
     assert len(EXAMPLES) >= 20
-    assert any("history export [--since DATE] [FILE|-]" in line for _doc, line in EXAMPLES)
+    assert any("history export [--since DATE] [--until DATE] [--csv] [FILE|-]" in line
+               for _doc, line in EXAMPLES)  # fmt: skip
 
 
 @pytest.mark.parametrize(("doc", "line"), EXAMPLES, ids=[line[:60] for _d, line in EXAMPLES])

@@ -33,7 +33,7 @@ def test_round_trip_next_to_the_profiles(tmp_path):
     assert path == tmp_path / "config" / "history.json"
     assert json.loads(path.read_text()) == {"version": 1, "store": "team", "display_name":
         "Ana Lima", "team_url": "postgresql://ana@db.example.com:5432/ld",
-        "book_days": None}  # fmt: skip
+        "book_days": None, "keep_months": None}  # fmt: skip
     assert load_settings() == settings
 
 

@@ -1,34 +1,42 @@
 """Reads the history off the UI thread: a serial's entries (the workspace's tab) and a
 filtered list (the History window).
 
-Two named tasks on the feature's own :class:`~..shared.tasks.TaskRunner`
-(``history.serial`` and ``history.query``): a newer read supersedes the one in
-flight, and after a change the reads wait a moment (:data:`AFTER_CHANGE_MS`), so a
-burst of changes (a bulk action) is read and painted once. Its
-own runner because these are not calls to the service: they must not set the
-status bar's "Last request". The store's error is a sentence
-(:class:`~licensedesk.history.StoreError`), shown in the part, never a dialog.
+Named tasks on the feature's own :class:`~..shared.tasks.TaskRunner`
+(``history.serial``; the window's ``history.query`` for a list's first page, then
+``history.count`` for how many match, and ``history.page`` for each next page as the
+table scrolls; ``history.index`` for building the search index of a history that
+lacks one): a newer read supersedes the one in flight, and after a change the
+reads wait a moment (:data:`AFTER_CHANGE_MS`), so a burst of changes (a bulk action)
+is read and painted once. Its own runner because these are not calls to the
+service: they must not set the status bar's "Last request". The store's error is a
+sentence (:class:`~licensedesk.history.StoreError`), shown in the part, never a
+dialog.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from licensedesk.history import Entry, HistoryQuery, StoreError
+from licensedesk.history.paging import PAGE, Sort
 
 from ..shared.tasks import TaskRunner
 
+log = logging.getLogger(__name__)
+
 SERIAL_TASK = "history.serial"
 QUERY_TASK = "history.query"
+PAGE_TASK = "history.page"
+COUNT_TASK = "history.count"
+INDEX_TASK = "history.index"
 #: after a change, the lists read again this much later: a bulk action of 40 devices
 #: (40 changes in a second or two) is read and painted once, not 40 times
 AFTER_CHANGE_MS = 150
-#: the most entries the History window reads for one list: the filters narrow a longer one
-LIMIT = 10_000
 
 
 class HistoryController(QObject):
@@ -36,8 +44,13 @@ class HistoryController(QObject):
     serialLoaded = Signal(str, object)  # serial, Sequence[Entry] newest first
     serialFailed = Signal(str, str)  # serial, sentence
     queryBusy = Signal(bool)
-    queried = Signal(object, object)  # HistoryQuery, Sequence[Entry]
+    queried = Signal(object, object, bool)  # HistoryQuery, its first page, more after it
     queryFailed = Signal(str)  # sentence
+    paged = Signal(object, object, bool)  # HistoryQuery, the next page, more after it
+    pageFailed = Signal(str)  # sentence
+    counted = Signal(object, int)  # HistoryQuery, how many entries match it
+    indexProgress = Signal(object)  # IndexProgress of the search index being built
+    indexBuilt = Signal(bool)  # the build ended: built or not
 
     def __init__(self, runner: TaskRunner, history: Any, parent=None, *,
                  after: Callable[[], list[asyncio.Task]] = list) -> None:
@@ -56,6 +69,7 @@ class HistoryController(QObject):
         self._changed_serial: str | None = None
         self._changed_query: HistoryQuery | None = None
         self._closed = False
+        self.sort = Sort()  # the window's order: the store sorts
 
     def after_change(self, serial: str | None, query: HistoryQuery | None) -> None:
         """A change was recorded: read ``serial``'s history and run ``query`` again a moment
@@ -82,8 +96,22 @@ class HistoryController(QObject):
                                 busy=self.serialBusy.emit)
 
     def query(self, query: HistoryQuery) -> asyncio.Task:
+        """Read the first page of ``query`` in :attr:`sort`'s order, then count it."""
+        self._runner.cancel(PAGE_TASK)
+        self._runner.cancel(COUNT_TASK)
         return self._runner.run(QUERY_TASK, lambda: self._query(query),
                                 busy=self.queryBusy.emit)
+
+    def more(self, query: HistoryQuery, after: Entry | None) -> asyncio.Task:
+        """Read the page after the entry ``after`` (the last row on show)."""
+        return self._runner.run(PAGE_TASK, lambda: self._page(query, after))
+
+    def build_index(self) -> asyncio.Task | None:
+        """Build the store's search index when it lacks entries (the store's own work is
+        off the worker: the desk goes on recording meanwhile)."""
+        if self._closed or self._runner.is_running(INDEX_TASK):
+            return None
+        return self._runner.run(INDEX_TASK, self._build_index)
 
     async def aclose(self) -> None:
         """Read nothing more (on quit); returns once the reads in flight have ended."""
@@ -100,7 +128,7 @@ class HistoryController(QObject):
 
     def is_running(self) -> bool:
         """A read is running or due (tests and benchmarks wait for the list on show)."""
-        return bool(self._runner.running()) or self._soon.isActive()
+        return bool(set(self._runner.running()) - {INDEX_TASK}) or self._soon.isActive()
 
     async def _serial(self, serial: str) -> Sequence[Entry] | None:
         lookup = self._after()
@@ -118,11 +146,44 @@ class HistoryController(QObject):
 
     async def _query(self, query: HistoryQuery) -> Sequence[Entry] | None:
         try:
-            entries = await self._history.query(query)
+            entries = await self._history.page(query, self.sort, None, PAGE)
         except StoreError as exc:
             if not self._closed:
                 self.queryFailed.emit(exc.sentence)
             return None
-        if not self._closed:
-            self.queried.emit(query, entries)
+        if self._closed:
+            return None
+        more = len(entries) >= PAGE
+        self.queried.emit(query, entries, more)
+        if more:  # else the page is the count
+            self._runner.run(COUNT_TASK, lambda: self._count(query))
+        else:
+            self.counted.emit(query, len(entries))
         return entries
+
+    async def _page(self, query: HistoryQuery, after: Entry | None) -> None:
+        try:
+            entries = await self._history.page(query, self.sort, after, PAGE)
+        except StoreError as exc:
+            if not self._closed:
+                self.pageFailed.emit(exc.sentence)
+            return
+        if not self._closed:
+            self.paged.emit(query, entries, len(entries) >= PAGE)
+
+    async def _count(self, query: HistoryQuery) -> None:
+        try:
+            n = await self._history.count_matching(query)
+        except StoreError:
+            return  # the list shows without its count
+        if not self._closed:
+            self.counted.emit(query, n)
+
+    async def _build_index(self) -> None:
+        try:
+            built = await self._history.build_search_index(self.indexProgress.emit)
+        except StoreError as exc:
+            log.info("The history's search index was not built: %s", exc.reason)
+            built = False
+        if not self._closed:
+            self.indexBuilt.emit(built)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,9 +27,11 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 from licensedesk.history import HistoryQuery, HistorySettings, Recorder
+from licensedesk.history.paging import PAGE, Sort
 
 if TYPE_CHECKING:
     from licensedesk.history import Entry, Recording
+    from licensedesk.history.search_index import IndexProgress
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +96,18 @@ class DeskRecorder(QObject):
     async def query(self, query: HistoryQuery) -> Sequence[Entry]:
         """Newest first; raises StoreError."""
         return await self.recorder.query(query)
+
+    async def page(self, query: HistoryQuery, sort: Sort, after: Entry | None,
+                   limit: int = PAGE) -> Sequence[Entry]:  # fmt: skip
+        """One page of a list; raises StoreError."""
+        return await self.recorder.page(query, sort, after, limit)
+
+    async def count_matching(self, query: HistoryQuery) -> int:
+        return await self.recorder.count_matching(query)
+
+    async def build_search_index(self, told: Callable[[IndexProgress], None]) -> bool:
+        """Build the store's search index when it lacks entries (see the recorder's)."""
+        return await self.recorder.build_search_index(told)
 
     def switch(self, settings: HistorySettings) -> None:
         """Record into the store ``settings`` name from now on (after the demo, when it is

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLineEdit,
@@ -31,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from licensedesk.history import HistorySettings
-from licensedesk.history.settings import MAX_BOOK_DAYS
+from licensedesk.history.settings import MAX_BOOK_DAYS, MAX_KEEP_MONTHS
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
@@ -54,11 +55,13 @@ class SettingsChoice:
     password: str
     display_name: str
     book_days: int | None = None  # None: the licence book keeps licences for ever
+    keep_months: int | None = None  # None: the history keeps its entries for ever
 
 
 class HistorySettingsDialog(QDialog):
     testRequested = Signal(str, str)  # address, typed password ("" = the stored one)
     saveRequested = Signal(object)  # SettingsChoice
+    pruneRequested = Signal(int)  # the months kept: export, then remove, what is older
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -119,6 +122,18 @@ class HistorySettingsDialog(QDialog):
         self.book_days.setSpecialValueText(_("for ever"))  # shown for 0
         # TRANSLATORS: after the number of days in a spin box ("365 days")
         self.book_days.setSuffix(_(" days"))
+        self.keep_months = named(QSpinBox(), "historyKeepMonths", _("Keep history entries"),
+                                 _("Older entries can be exported to a file, then removed, "
+                                   "with the button below"))  # fmt: skip
+        self.keep_months.setRange(0, MAX_KEEP_MONTHS)
+        self.keep_months.setSpecialValueText(_("for ever"))  # shown for 0
+        # TRANSLATORS: after the number of months in a spin box ("24 months")
+        self.keep_months.setSuffix(_(" months"))
+        self.prune_button = named(QPushButton(_("E&xport and remove older entries\u2026")),
+                                  "historyPruneButton")  # fmt: skip
+        self.prune_button.setAutoDefault(False)
+        self.keep_months.valueChanged.connect(
+            lambda months: self.prune_button.setEnabled(months > 0))
         self.error = hint_label("historySettingsError")
         self.error.setAccessibleName(_("Problem"))
         self.copy_progress = named(QProgressBar(), "historyCopyProgress",
@@ -154,6 +169,8 @@ class HistorySettingsDialog(QDialog):
         name_form = QFormLayout()
         name_form.addRow(_("Your &name:"), self.display_name)
         name_form.addRow(_("Keep licences in the &book:"), self.book_days)
+        name_form.addRow(_("Keep history &entries:"), self.keep_months)
+        name_form.addRow("", self.prune_button)
         lay = QVBoxLayout(self)
         lay.addWidget(plain_label(_("Where the history of changes is kept:")))
         lay.addWidget(self.local)
@@ -170,6 +187,8 @@ class HistorySettingsDialog(QDialog):
 
     def _connect(self) -> None:
         self.team.toggled.connect(self._store_changed)
+        self.prune_button.clicked.connect(
+            lambda: self.pruneRequested.emit(self.keep_months.value()))
         self.test_button.clicked.connect(
             lambda: self.testRequested.emit(self.url.text().strip(), self.password.text()))
         for edit in (self.url, self.password):
@@ -183,7 +202,7 @@ class HistorySettingsDialog(QDialog):
         their places."""
         buttons = sorted(self._buttons.buttons(), key=lambda b: b.x())
         chain = (self.local, self.team, self.url, self.password, self.test_button,
-                 self.display_name, self.book_days, *buttons)
+                 self.display_name, self.book_days, self.keep_months, self.prune_button, *buttons)
         for a, b in pairwise(chain):
             QWidget.setTabOrder(a, b)
 
@@ -203,6 +222,8 @@ class HistorySettingsDialog(QDialog):
         self.password.setAccessibleDescription(note)  # a reader may not say placeholders
         self.display_name.setText(settings.display_name or "")
         self.book_days.setValue(settings.book_days or 0)
+        self.keep_months.setValue(settings.keep_months or 0)
+        self.prune_button.setEnabled(bool(settings.keep_months))
         self.keyring_note.setText(keyring_warning or "")
         self.keyring_note.setVisible(bool(keyring_warning))
         self._forget_result()
@@ -213,7 +234,8 @@ class HistorySettingsDialog(QDialog):
         return SettingsChoice("team" if self.team.isChecked() else "local",
                               self.url.text().strip(), self.password.text(),
                               self.display_name.text(),
-                              self.book_days.value() or None)  # fmt: skip
+                              self.book_days.value() or None,
+                              self.keep_months.value() or None)  # fmt: skip
 
     def set_testing(self, busy: bool) -> None:
         self.test_button.setEnabled(not busy)
@@ -256,6 +278,21 @@ class HistorySettingsDialog(QDialog):
             self.copy_progress.setValue(done)
             # TRANSLATORS: %v and %m are Qt's: entries copied so far, and in all
             self.copy_progress.setFormat(_("Copying %v of %m entries"))
+
+    def set_pruning(self, done: int, total: int) -> None:
+        """Old entries written then removed: the bar, with Save and the button off, until
+        ``done`` is -1."""
+        self.set_copying(done, total)
+        self.prune_button.setEnabled(done < 0 and self.keep_months.value() > 0)
+        if done >= 0:
+            # TRANSLATORS: %v and %m are Qt's: entries written so far, and in all
+            self.copy_progress.setFormat(_("Writing %v of %m entries"))
+
+    def ask_prune_path(self, proposed: str) -> str:
+        """Where the removed entries go; "" when cancelled. Tests replace this."""
+        path, _kind = QFileDialog.getSaveFileName(self, _("Export the entries to remove"),
+                                                  proposed, _("JSON lines (*.jsonl)"))  # fmt: skip
+        return path
 
     def _save(self) -> None:
         self.error.hide()

@@ -57,6 +57,7 @@ class HistorySettingsFlow(QObject):
             d = self.dialog = HistorySettingsDialog(parent or self._window)
             d.testRequested.connect(self.test)
             d.saveRequested.connect(self.save)
+            d.pruneRequested.connect(self.prune)
             d.finished.connect(lambda _code: self._runner.cancel(TEST_TASK))
             d.rejected.connect(lambda: self._runner.cancel(COPY_TASK))
         d = self.dialog
@@ -77,6 +78,16 @@ class HistorySettingsFlow(QObject):
             d.setParent(parent, d.windowFlags())
         d.open()
         return d
+
+    # -- Export and remove older entries (prune_flow.py) ----------------------------------
+    def prune(self, months: int) -> asyncio.Task:
+        import os
+
+        from .prune_flow import PRUNE_TASK, prune_older
+
+        d = self.dialog
+        return self._runner.run(PRUNE_TASK, lambda: prune_older(
+            d, self._executor, self._secrets, months, os.path.expanduser("~")))
 
     # -- Test connection ---------------------------------------------------------------
     def test(self, url: str, typed_password: str) -> asyncio.Task:
@@ -161,7 +172,8 @@ class HistorySettingsFlow(QObject):
         url, in_url = split_password(choice.team_url) if choice.team_url else (None, None)
         settings = HistorySettings(store=choice.store, team_url=url or None,
                                    display_name=choice.display_name,
-                                   book_days=choice.book_days)  # fmt: skip
+                                   book_days=choice.book_days,
+                                   keep_months=choice.keep_months)  # fmt: skip
         password = choice.password or in_url
         if password:
             if self._secrets is None:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from licensedesk.history import Entry
+from licensedesk.history.search_index import IndexProgress
 from licensedesk.i18n import N_, _, ngettext
 
 from ..shared import colours
@@ -35,9 +36,9 @@ from ..shared.icons import icon
 from ..shared.labels import plain_label
 from ..shared.part_state import PartState
 from ..shared.values import format_number
-from .controller import LIMIT
 from .filters import HistoryFilters
-from .model import ENTRY_ROLE, HistoryModel
+from .model import COL_WHEN, ENTRY_ROLE
+from .paged_model import PagedHistoryModel
 from .panel import history_table, on_enter
 
 TITLE = N_("History")
@@ -56,7 +57,7 @@ class HistoryWindow(QWidget):
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("historyWindow")
         self.setWindowTitle(_(TITLE))
-        self.model = HistoryModel(self)
+        self.model = PagedHistoryModel(self)
         self.filters = HistoryFilters()
         self._build_list()
         self._build_buttons()
@@ -73,11 +74,18 @@ class HistoryWindow(QWidget):
         self.table.setAccessibleName(_("Recorded changes"))
         self.table.setAccessibleDescription(_("Newest first; Enter or a double-click looks the "
                                               "serial up in the main window"))
+        # the store sorts: a click on a header reads the list again in that order
+        self.table.horizontalHeader().setSortIndicator(COL_WHEN, Qt.SortOrder.DescendingOrder)
+        self.table.setSortingEnabled(True)
         self.state = PartState(self.table, "history")
         self.banner = ErrorBanner()
         # which store: this computer's file or the team's
         self.where_label = _muted_label("historyStore", _("Where the history is kept"))
         self.status_label = _muted_label("historyStatus", _("Entries shown"))
+        # TRANSLATORS: a screen reader's name of the line that says how far the search
+        # index of the history is built
+        self.index_label = _muted_label("historyIndexStatus", _("Search index"))
+        self.index_label.hide()
 
     def _build_buttons(self) -> None:
         self.refresh_button = _button(_("&Refresh"), "historyRefreshButton", "view-refresh")
@@ -108,7 +116,10 @@ class HistoryWindow(QWidget):
         lay.addLayout(actions)
         lay.addWidget(self.banner)
         lay.addWidget(self.state, 1)
-        lay.addWidget(self.status_label)
+        status = QHBoxLayout()
+        status.addWidget(self.status_label, 1)
+        status.addWidget(self.index_label)
+        lay.addLayout(status)
         chain = (self.filters.until, self.refresh_button, self.export_csv_button,
                  self.export_json_button, self.settings_button, self.banner, self.table)
         for a, b in pairwise(chain):  # the filters, the actions, then the list
@@ -139,8 +150,10 @@ class HistoryWindow(QWidget):
     def set_busy(self, busy: bool) -> None:
         self.state.set_busy(busy)
 
-    def show_entries(self, entries: Sequence[Entry]) -> None:
-        self.model.set_entries(entries)
+    def show_entries(self, entries: Sequence[Entry], more: bool = False) -> None:
+        """A new list: its first page (``more``: the store holds more, read as the table
+        scrolls; their number follows, :meth:`show_count`)."""
+        self.model.set_entries(entries, more)
         self.table.doItemsLayout()  # now: not after a first paint, painting it all twice
         self.filters.set_people(self.model.people())
         n = len(entries)
@@ -148,15 +161,31 @@ class HistoryWindow(QWidget):
             self.state.show_content()
         else:
             self.state.show_message(_(EMPTY))
-        if n >= LIMIT:
-            self.show_status(ngettext(
-                "Showing the newest {n} entry: narrow the filters to see older ones.",
-                "Showing the newest {n} entries: narrow the filters to see older ones.",
-                n).format(n=format_number(n)))
-        else:
-            self.show_status(ngettext("{n} entry", "{n} entries", n).format(
-                n=format_number(n)))
+        self.show_status("" if more else _count_text(n))
         self._update_buttons()
+
+    def append_page(self, entries: Sequence[Entry], more: bool) -> None:
+        self.model.append_page(entries, more)
+
+    def show_count(self, n: int) -> None:
+        """How many entries match the filters ("12,418 entries"), however many are read."""
+        self.show_status(_count_text(n))
+
+    def show_page_error(self, sentence: str) -> None:
+        """A next page could not be read: the rows stay, scrolling reads no more."""
+        self.model.stop_fetching()
+        self.show_status(sentence)
+
+    def show_index(self, progress: IndexProgress | None) -> None:
+        """How far the search index is being built (None or built: the line goes)."""
+        if progress is None or progress.built:
+            self.index_label.hide()
+            return
+        percent = int(progress.fraction * 100)
+        self.index_label.setText(_(
+            "Building the search index: {percent}\u00a0% \u2014 until it is done, a "
+            "search reads every entry").format(percent=percent))
+        self.index_label.show()
 
     def show_error(self, sentence: str) -> None:
         self.model.set_entries(())
@@ -193,6 +222,10 @@ class HistoryWindow(QWidget):
     def closeEvent(self, event) -> None:
         self.closed.emit()
         super().closeEvent(event)
+
+
+def _count_text(n: int) -> str:
+    return ngettext("{n} entry", "{n} entries", n).format(n=format_number(n))
 
 
 def _button(text: str, name: str, glyph: str) -> QPushButton:

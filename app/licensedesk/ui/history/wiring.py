@@ -10,8 +10,10 @@ service's address go into every entry), and shows what was recorded:
 
 - the History tab reads the serial's entries at each lookup and after each
   change recorded for it (``DeskRecorder.recorded``), off the UI thread;
-- the History window reads its filtered list when opened, when a filter changes,
-  after every change recorded, and on Refresh (F5);
+- the History window reads its filtered list when opened, when a filter or the
+  order changes, after every change recorded (unless scrolled past the first page)
+  and on Refresh (F5): a page at a time as the table scrolls, then how many match;
+  opening it starts building the search index of a history that lacks one;
 - a store that cannot be written is said once, in the workspace's banner, and
   a mark stays in the status bar (its tooltip says why).
 """
@@ -24,14 +26,15 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel
 
 from licensedesk.api.serials import normalize_serial
+from licensedesk.history.paging import PAGE, Sort
 from licensedesk.i18n import N_, _
 
 from ..shared.labels import plain_tip
 from ..shared.tasks import TaskRunner
-from .controller import LIMIT, HistoryController
+from .controller import HistoryController
 
 if TYPE_CHECKING:
-    from licensedesk.history import HistorySettings
+    from licensedesk.history import HistoryQuery, HistorySettings
 
     from ..shared.context import DeskContext, LookupPort
     from .panel import HistoryPanel
@@ -58,6 +61,7 @@ class HistoryFeature(QObject):
         self.window: HistoryWindow | None = None
         self._settings: HistorySettingsFlow | None = None
         self.problem_mark: QLabel | None = None
+        self._listed: HistoryQuery | None = None  # the window's list on show
 
         c.serialBusy.connect(panel.set_busy)
         c.serialLoaded.connect(self._serial_loaded)
@@ -105,8 +109,9 @@ class HistoryFeature(QObject):
         w = self.window
         if w is None or not w.isVisible():
             return
-        query = w.filters.query(limit=LIMIT)
+        query = w.filters.query()
         if query is not None:
+            self._listed = query
             self.controller.query(query)
 
     # -- handlers -------------------------------------------------------------------------
@@ -125,9 +130,18 @@ class HistoryFeature(QObject):
             w.settingsRequested.connect(self.settings)
             w.serialActivated.connect(self._look_up)
             c.queryBusy.connect(w.set_busy)
-            c.queried.connect(lambda _q, entries: w.show_entries(entries))
+            c.queried.connect(lambda _q, entries, more: w.show_entries(entries, more))
             c.queryFailed.connect(w.show_error)
+            c.paged.connect(lambda q, entries, more: w.append_page(entries, more)
+                            if q == self._listed else None)
+            c.pageFailed.connect(w.show_page_error)
+            c.counted.connect(lambda q, n: w.show_count(n) if q == self._listed else None)
+            c.indexProgress.connect(w.show_index)
+            c.indexBuilt.connect(self._index_built)
+            w.model.moreWanted.connect(self._more)
+            w.model.sortWanted.connect(self._sort)
             self._show_store()
+            c.build_index()
         return self.window
 
     def _settings_flow(self) -> HistorySettingsFlow:
@@ -155,7 +169,11 @@ class HistoryFeature(QObject):
         """A change was recorded: what shows it reads again (a moment later, once a burst)."""
         shown = serial if serial and serial == self._lookup.serial else None
         w = self.window
-        query = w.filters.query(limit=LIMIT) if w is not None and w.isVisible() else None
+        query = w.filters.query() if w is not None and w.isVisible() else None
+        if query is not None and w is not None and w.model.rowCount() > PAGE:
+            query = None  # scrolled past the first page: the rows stay, Refresh (F5) reads
+        if query is not None:
+            self._listed = query
         if shown or query is not None:
             self.controller.after_change(shown, query)
 
@@ -165,6 +183,9 @@ class HistoryFeature(QObject):
         if shown and self.panel.serial == shown:  # the tab shows it (not a cleared workspace)
             self.controller.load_serial(shown)
         self.refresh_window()
+        if self.window is not None:
+            self.window.show_index(None)
+            self.controller.build_index()
         if self.problem_mark is not None:  # a new store: a new chance
             self.problem_mark.hide()
 
@@ -218,6 +239,25 @@ class HistoryFeature(QObject):
                      else _("This computer's history: {where}"))
             where = str(local_history_path())
         self.window.show_store(words.format(where=where, name=name))
+
+    def _more(self) -> None:
+        """The table reached its last row: the next page of the list on show."""
+        if self.window is not None and self._listed is not None:
+            self.controller.more(self._listed, self.window.model.last_entry())
+
+    def _sort(self, key: str, descending: bool) -> None:
+        """A header was clicked: the store reads the list in that order."""
+        self.controller.sort = Sort(key, descending)
+        self.refresh_window()
+
+    def _index_built(self, built: bool) -> None:
+        w = self.window
+        if w is None:
+            return
+        w.show_index(None)
+        if built and self._listed is not None and self._listed.text and \
+                w.model.rowCount() <= PAGE:  # fmt: skip
+            self.refresh_window()  # the search on show, from the index now
 
     def _look_up(self, serial: str) -> None:
         self._lookup.show(serial)

@@ -7,7 +7,7 @@ label needs more height the narrower it is, which a QSplitter does not ask
 the card's height for the width it has, so the card is whole wherever the window has
 the room. Its minimum is much less, a few lines (:data:`MIN_LINES`): in a short window
 (1024 x 700, a small laptop's) the devices below keep their rows
-(``workspace.DEVICE_ROWS``) and the card scrolls, rather than the devices shrinking to
+(``device_room.DEVICE_ROWS``) and the card scrolls, rather than the devices shrinking to
 a few rows for the card's last lines. Its rows are never clipped: inside the area the card
 always has its whole height. It is never narrower than the card's own minimum, also
 when the card's content changes (:meth:`CardScroll.eventFilter`).

@@ -39,6 +39,7 @@ from ..shared.icons import icon
 from ..shared.labels import plain_label
 from .card_scroll import CardScroll
 from .demo_serials import DemoSerials
+from .device_room import give_devices_room
 from .license_card import LicenseCard
 from .lookup_button import LookupButton
 from .products_panel import ProductsPanel
@@ -48,13 +49,6 @@ SERIAL_HINT = N_(
     "A serial is five groups of four letters or digits, e.g. ABCD-1234-EFGH-5678-IJKL.")
 FOUND_IN_TEXT = N_("Looking up the serial found in the pasted text, {serial}.")
 SERIAL_DESCRIPTION = N_("Type or paste a serial and press Enter to look it up")
-#: the devices the Activations tab shows at the least, in rows. The devices are what one
-#: works through (select, switch, delete), the card is read once: in a short window (1024 x
-#: 700, a small laptop's screen) the card scrolls its last rows so the devices keep these,
-#: rather than the card's last rows leaving the devices a handful.
-DEVICE_ROWS = 10
-#: the same while the Activations tab shows a sentence instead of devices
-MESSAGE_ROWS = 4
 #: a pane's share of the card / products split, before the person sets one (any number
 #: above both panes' minimum widths: only the ratio counts)
 _SHARE = 10_000
@@ -194,16 +188,7 @@ class Workspace(QWidget):
         self.main_splitter.setChildrenCollapsible(False)
 
     def _give_devices_room(self, _page: int = -1) -> None:
-        """The devices' table keeps :data:`DEVICE_ROWS` rows while it is on show (or
-        loading), :data:`MESSAGE_ROWS` while the part says a sentence instead (nothing
-        looked up, an error, no devices): the window's least height is then that of the
-        sentence's part, so the demo's serials or an error's details above still fit a
-        small screen. A smaller least height moves nothing; a larger one takes the
-        height from the card, which scrolls."""
-        state = self.activations.state
-        rows = MESSAGE_ROWS if state.currentWidget() is state.message else DEVICE_ROWS
-        self.activations.table.setMinimumHeight(_rows_height(self.activations.table, rows))
-        state.updateGeometry()  # the table's page may be hidden: it tells no one itself
+        give_devices_room(self.activations)
 
     def _lay_out(self, bar: QHBoxLayout) -> None:
         lay = QVBoxLayout(self)
@@ -405,9 +390,3 @@ class Workspace(QWidget):
                 part.empty()
         self.history.clear()
 
-
-def _rows_height(table, rows: int) -> int:
-    """The height a table needs to show its header, ``rows`` rows and a scroll bar."""
-    return (table.horizontalHeader().sizeHint().height()
-            + rows * table.verticalHeader().defaultSectionSize()
-            + table.horizontalScrollBar().sizeHint().height() + 2 * table.frameWidth())

@@ -1,0 +1,127 @@
+"""``history import FILE|-``: JSON lines into the store, a page at a time, resumable.
+
+Each page of :data:`PAGE` entries is checked whole, then added in one transaction
+(ids already there are skipped), so a file of a million entries never sits in memory
+and an interrupted import keeps the pages it finished: run again, it adds only what
+is missing. A line that is not an entry stops the import there (the pages before it
+stay); in a file smaller than a page that means nothing was added. Progress goes to
+stderr every tenth of the file (every 100,000 entries from standard input).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Iterable, Iterator
+from itertools import islice
+from typing import TYPE_CHECKING, Any, TextIO
+
+from licensedesk.i18n import _, ngettext
+
+from .errors import INTERRUPTED, OK, CliError, UsageError
+
+if TYPE_CHECKING:
+    from .output import Printer
+
+PAGE = 5000  # entries a transaction
+STDIN_STEP = 100_000
+
+
+def count_lines(path: str) -> int:
+    """Lines of a file, read in blocks (the total of the progress; no entry is parsed)."""
+    n = 0
+    with open(path, "rb") as fh:
+        while block := fh.read(1 << 20):
+            n += block.count(b"\n")
+    return n
+
+
+def _pages(lines: Iterable[str], source: str) -> Iterator[tuple[list[Any], int]]:
+    """(entries of a page, lines read so far): a page is checked whole before it is given."""
+    from licensedesk.history.transfer import read_lines
+
+    numbered = iter(lines)
+    done = 0
+    while chunk := list(islice(numbered, PAGE)):
+        try:
+            entries = read_lines(chunk, source=source, first_line=done + 1)
+        finally:
+            done += len(chunk)
+        yield entries, done
+
+
+class Progress:
+    """A line on stderr each tenth of ``total`` lines (each 100,000 when unknown)."""
+
+    def __init__(self, printer: Printer, total: int | None) -> None:
+        self._printer = printer
+        self._total = total
+        self._next = self._step()
+
+    def _step(self) -> int:
+        return max(PAGE, self._total // 10) if self._total else STDIN_STEP
+
+    def __call__(self, read: int, added: int) -> None:
+        if read < self._next or (self._total is not None and read >= self._total):
+            return
+        self._next = (read // self._step() + 1) * self._step()
+        if self._total:
+            said = _("{read} of {total} lines read ({percent}%), {added} entries added so far…")
+            percent = read * 100 // self._total
+        else:
+            said = _("{read} lines read, {added} entries added so far…")
+            percent = 0
+        self._printer.note(said.format(read=f"{read:,}", total=f"{self._total or 0:,}",
+                                       percent=percent, added=f"{added:,}"))  # fmt: skip
+
+
+def cmd_import(args: Any, printer: Printer, store_of: Any, source: str) -> int:
+    """Read ``source`` (a file, or ``-``: stdin) into the store ``store_of(args, printer)``
+    opens."""
+    from licensedesk.history.transfer import ImportError_
+
+    name = _("standard input") if source == "-" else source
+    n = added = 0
+    try:
+        total = None if source == "-" else count_lines(source)
+        progress = Progress(printer, total)
+        with _opened(source) as fh, store_of(args, printer) as store:
+            for entries, read in _pages(fh, name):
+                added += store.import_entries(entries)
+                n += len(entries)
+                progress(read, added)
+    except OSError as exc:
+        raise UsageError(_("The file {file} cannot be read ({reason}).").format(
+            file=source, reason=exc.strerror or exc)) from None
+    except (ImportError_, UnicodeDecodeError) as exc:
+        raise UsageError(str(exc) + _stopped(added)) from None
+    except KeyboardInterrupt:
+        raise CliError(_(
+            "Import interrupted: {added} entries were added; importing the file again adds "
+            "only what is missing."
+        ).format(added=f"{added:,}"), INTERRUPTED) from None  # fmt: skip
+    there = n - added
+    printer.result(
+        {"read": n, "added": added, "already_there": there},
+        ngettext("Read {n} entry from {file}: {added} added, {there} already there.",
+                 "Read {n} entries from {file}: {added} added, {there} already there.",
+                 n).format(n=n, file=source, added=added, there=there),
+    )  # fmt: skip
+    return OK
+
+
+def _stopped(added: int) -> str:
+    if not added:
+        return ""
+    return " " + _("The {added} entries before it were added; importing the file again once "
+                   "it is mended adds only what is missing.").format(added=f"{added:,}")
+
+
+@contextlib.contextmanager
+def _opened(source: str) -> Iterator[TextIO]:
+    """The file, closed at the end; standard input, left open."""
+    if source == "-":
+        yield sys.stdin
+        return
+    with open(source, encoding="utf-8") as fh:
+        yield fh

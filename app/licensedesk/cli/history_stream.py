@@ -1,0 +1,151 @@
+"""``history`` (the list) and ``history export``, written as they are read, a page at a time.
+
+A team's history holds a million entries: the list and the export read a page of rows
+(:mod:`licensedesk.history.streaming`), write it, and read the next, so the first line
+comes at once and memory holds one page whatever the history's size. The table's
+columns take their widths from the first page (a longer cell later pushes its line out).
+
+An export to a file is written to a temporary file beside it (``.NAME.XXXX.part``),
+moved over the final name only once whole (``licensedesk.paths.PartFile``): Ctrl+C, a
+full disk or a crash leaves no half file under that name, and an older file of that
+name stays as it was. ``--csv``, or a file name ending in ``.csv``, writes CSV (the History window's
+columns); otherwise JSON lines (what ``history import`` reads).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from licensedesk.i18n import _, ngettext
+
+from .errors import OK, UsageError
+
+if TYPE_CHECKING:
+    from licensedesk.history import HistoryQuery
+
+    from .output import Printer
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def ascii_json(text: str) -> str:
+    """JSON text with every non-ASCII character as ``\\uXXXX`` (as ``ensure_ascii`` writes
+    it): standard output may be a terminal of any encoding."""
+    if text.isascii():
+        return text
+    return _NON_ASCII.sub(_escape, text)
+
+
+# ---------------------------------------------------------------- the file
+
+
+def _cannot_write(path: Path, exc: OSError) -> UsageError:
+    return UsageError(_("The file {file} cannot be written ({reason}).").format(
+        file=path, reason=exc.strerror or exc))  # fmt: skip
+
+
+# ---------------------------------------------------------------- pages of text
+
+
+def json_line_pages(store: Any, query: HistoryQuery, printer: Printer, *, ascii_only: bool,
+                    oldest_first: bool = True) -> Iterator[tuple[str, int]]:  # fmt: skip
+    """(JSON lines, entries in them) a page at a time; no raw control or bidi character,
+    no key (the printer's net over each page)."""
+    from licensedesk.display_text import json_safe
+    from licensedesk.history.streaming import json_pages
+
+    for lines in json_pages(store, query, oldest_first=oldest_first):
+        text = json_safe(printer.scrub("\n".join(lines) + "\n"))
+        yield (ascii_json(text) if ascii_only else text), len(lines)
+
+
+# ---------------------------------------------------------------- commands
+
+
+def export_kind(target: str, csv_flag: bool) -> str:
+    """``csv`` (``--csv``, or a file name ending in ``.csv``) or ``jsonl``."""
+    return "csv" if csv_flag or (target != "-" and target.lower().endswith(".csv")) else "jsonl"
+
+
+def cmd_export(args: Any, printer: Printer, store: Any, query: HistoryQuery,
+               target: str) -> int:  # fmt: skip
+    """Write the entries of ``query``, oldest first, to ``target`` (``-``: stdout)."""
+    kind = export_kind(target, bool(getattr(args, "csv", False)))
+    to_stdout = target == "-"
+    if kind == "csv":
+        from .history_csv import csv_pages
+
+        pages = csv_pages(store, query)
+    else:
+        pages = json_line_pages(store, query, printer, ascii_only=to_stdout)
+    if to_stdout:
+        for text, _n in pages:
+            printer.raw(text.removesuffix("\n") if text else text)
+            if printer.lost is not None:  # the reader went away: stop reading too
+                break
+        return OK
+    n = write_pages(Path(target), pages)
+    printer.note(ngettext("Exported {n} entry to {file}.", "Exported {n} entries to {file}.",
+                          n).format(n=n, file=target))  # fmt: skip
+    return OK
+
+
+def write_pages(path: Path, pages: Iterator[tuple[str, int]]) -> int:
+    """Write every page to ``path`` whole or not at all; how many entries."""
+    from licensedesk.paths import PartFile
+
+    n = 0
+    try:
+        with PartFile(path) as fh:
+            for text, count in pages:
+                fh.write(text)
+                n += count
+    except OSError as exc:
+        raise _cannot_write(path, exc) from None
+    return n
+
+
+def cmd_list(printer: Printer, store: Any, query: HistoryQuery, serial: str | None) -> int:
+    """The entries of ``query``, newest first: a table (:mod:`.history_table`), or JSON
+    lines with ``--json``."""
+    from licensedesk.history.streaming import table_pages
+
+    from .history_table import TableWords, headers
+
+    if printer.json_mode:
+        for text, _n in json_line_pages(store, query, printer, ascii_only=True,
+                                        oldest_first=False):  # fmt: skip
+            printer.raw(text.removesuffix("\n"))
+            if printer.lost is not None:
+                break
+        return OK
+    words = TableWords(with_serial=serial is None)
+    widths: list[int] | None = None
+    for page in table_pages(store, query):
+        rows = [words.cells(row) for row in page]
+        if widths is None:  # the first page's widths (a longer cell later pushes out)
+            names = headers(serial is None)
+            widths = [max([len(n)] + [len(r[i]) for r in rows]) for i, n in enumerate(names)]
+            printer.raw(_line([n.upper() for n in names], widths))
+        printer.raw(printer.scrub("\n".join(_line(row, widths) for row in rows)))
+        if printer.lost is not None:
+            break
+    if widths is None:
+        printer.line(_("No history for {serial}.").format(serial=serial) if serial
+                     else _("No history matches."))  # fmt: skip
+    return OK
+
+
+def _line(cells: Sequence[str], widths: list[int]) -> str:
+    return "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip()

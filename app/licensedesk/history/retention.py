@@ -1,0 +1,88 @@
+"""Keeping N months of history: older entries exported to a file, then removed, in one step.
+
+A team's history grows by a million entries a year; ``keep_months`` in the settings
+says how much of it the team keeps (None: everything). Nothing is ever removed
+silently: :func:`prune` writes the entries before the cut-off to a JSON lines file
+(what ``history import`` reads back) and removes exactly those, in one transaction:
+
+- SQLite: one read snapshot; the removal refuses to run when another desk wrote in
+  between (nothing is removed then, and the file is a copy);
+- PostgreSQL: REPEATABLE READ; an entry a teammate adds meanwhile is neither exported
+  nor removed.
+
+The file is moved under its name (written whole: :class:`licensedesk.paths.PartFile`)
+before the removal is committed: whatever fails after it, no entry is lost.
+"""
+
+from __future__ import annotations
+
+import calendar
+from collections.abc import Callable
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from licensedesk import clock
+from licensedesk.i18n import _
+
+from .model import HistoryQuery
+from .store import StoreError
+from .streaming import count, json_pages
+
+__all__ = ["Pruned", "count_before", "cutoff", "prune"]
+
+
+class Pruned(NamedTuple):
+    exported: int
+    removed: int
+
+
+def months_before(day: date, months: int) -> date:
+    """The same day ``months`` calendar months earlier (the 31st becomes the month's last)."""
+    index = day.year * 12 + day.month - 1 - months
+    year, month = divmod(index, 12)
+    last = calendar.monthrange(year, month + 1)[1]
+    return date(year, month + 1, min(day.day, last))
+
+
+def cutoff(months: int, today: date | None = None) -> datetime:
+    """The first instant kept when ``months`` months are kept: local midnight of the same
+    day ``months`` months before today (UTC)."""
+    return clock.start_of_day(months_before(today or clock.today(), months))
+
+
+def count_before(store: Any, before: datetime) -> int:
+    """How many entries are older than ``before``."""
+    return count(store, HistoryQuery(until=before))
+
+
+def prune(store: Any, before: datetime, path: Path,
+          progress: Callable[[int], None] | None = None) -> Pruned:  # fmt: skip
+    """Export every entry older than ``before`` to ``path`` (JSON lines, oldest first), then
+    remove them; one transaction. Raises StoreError (a sentence clause) or OSError (the
+    file: nothing is removed then)."""
+    from licensedesk.display_text import json_safe
+    from licensedesk.paths import PartFile
+
+    query = HistoryQuery(until=before)
+    exported = 0
+    with store.transaction():
+        with PartFile(path) as fh:
+            for lines in json_pages(store, query):
+                fh.write(json_safe("\n".join(lines) + "\n"))
+                exported += len(lines)
+                if progress is not None:
+                    progress(exported)
+        removed = store.execute_write(*_delete(store, before))
+        if removed != exported:  # cannot happen in one snapshot; never remove a guess
+            raise StoreError(_("the history changed while old entries were removed: nothing "
+                               "was removed; the file {file} holds a copy").format(file=path))
+    return Pruned(exported, removed)
+
+
+def _delete(store: Any, before: datetime) -> tuple[str, list[Any]]:
+    if store.dialect == "postgres":
+        return "DELETE FROM history WHERE time < %s", [before]
+    from .sqlite_store import time_text
+
+    return "DELETE FROM history WHERE time < ?", [time_text(before)]

@@ -1,0 +1,89 @@
+"""The local store's pages, counts and search index (:mod:`.paging`, :mod:`.sqlite_index`):
+a part of :class:`~.sqlite_store.SqliteStore` kept apart from its reads and writes."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from . import sqlite_index
+from .model import HistoryQuery
+from .paging import PAGE, Sort, count_sql, page_sql
+from .search_index import IndexProgress
+from .sql import SELECT, EntryList, entries_from_rows, where
+from .store import StoreError
+
+__all__ = ["PAUSE", "SqlitePages"]
+
+#: the least pause between two batches of the index's build, in seconds
+PAUSE = 0.12
+
+
+def _time(moment: datetime) -> str:
+    """Fixed-width UTC ISO text, so that text order is time order (as the store writes)."""
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+class SqlitePages:
+    """Pages, counts and the search index of the history in one SQLite file."""
+
+    _conn: Callable[[], sqlite3.Connection]
+    _fail: Callable[[str, BaseException], StoreError]
+
+    def _where(self, query: HistoryQuery) -> tuple[str, list[Any]]:
+        built = self.search_progress().built if query.text else False
+        return where(query, ph="?", like="LIKE", time_param=_time, as_text=lambda c: c,
+                     text_clause=sqlite_index.text_clause(built))  # fmt: skip
+
+    def page(self, query: HistoryQuery, sort: Sort = Sort(), after: Any = None,  # noqa: B008
+             limit: int = PAGE) -> EntryList:  # fmt: skip
+        """The ``limit`` entries matching ``query`` after the entry ``after`` (None: from
+        the first), in ``sort``'s order."""
+        clause, params = self._where(query)
+        tail, params = page_sql(clause, params, sort, after, limit, ph="?", time_param=_time)
+        try:
+            rows = self._conn().execute(SELECT + tail, params).fetchall()
+        except sqlite3.Error as exc:
+            raise self._fail("read", exc) from None
+        return entries_from_rows(rows, datetime.fromisoformat)
+
+    def count_matching(self, query: HistoryQuery) -> int:
+        clause, params = self._where(query)
+        try:
+            return self._conn().execute(count_sql(clause), params).fetchone()[0]
+        except sqlite3.Error as exc:
+            raise self._fail("read", exc) from None
+
+    def search_progress(self) -> IndexProgress:
+        try:
+            return sqlite_index.progress(self._conn())
+        except sqlite3.Error as exc:
+            raise self._fail("read", exc) from None
+
+    def build_search_index(self, told: Callable[[IndexProgress], None] | None = None,
+                           stop: threading.Event | None = None) -> bool:  # fmt: skip
+        """Index the entries there were when the index was made, a batch per transaction,
+        until done or ``stop`` is set; ``told`` hears the progress after each batch.
+        Returns whether it is built."""
+        stop = stop if stop is not None else threading.Event()
+        try:
+            now = self.search_progress()
+            while not now.built and not stop.is_set():
+                began = time.monotonic()
+                now = sqlite_index.build_step(self._conn())
+                # the batch's pages out of the WAL now: else the next write to commit (the
+                # desk's) would copy them back into the file while its caller waits
+                self._conn().execute("PRAGMA wal_checkpoint(PASSIVE)")
+                if told is not None:
+                    told(now)
+                # the file is free as long as the batch held it, and longer than SQLite's
+                # busy handler sleeps between its tries (up to 100 ms): the desk's writes
+                # (and the command line's) waiting for the file get their turn
+                stop.wait(min(max(time.monotonic() - began, PAUSE), 0.5))
+        except sqlite3.Error as exc:
+            raise self._fail("written", exc) from None
+        return now.built

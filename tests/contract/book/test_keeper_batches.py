@@ -1,0 +1,113 @@
+"""``BookKeeper.keep()``: what is handed over while the worker is busy is written in one
+go, and the rows end as if each sighting had been written by itself (partial sightings
+still wait for their licence; a problem is still said once)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from licensedesk.book import BookKeeper
+from licensedesk.book.keeper import folded
+from licensedesk.book.sighting import Device, Sighting
+from licensedesk.book.store import open_book
+from licensedesk.history import HistorySettings
+from licensedesk.history.store import StoreError
+
+T0 = datetime(2026, 6, 15, 12, tzinfo=UTC)
+SERVICE = "https://licences.example.com"
+SERIALS = [f"AAAA-BBBB-CCCC-DDDD-{n:04d}" for n in range(6)]
+
+
+def licence(serial: str, minutes: int = 0, **kw: Any) -> Sighting:
+    return Sighting(serial, SERVICE, "Work", T0 + timedelta(minutes=minutes), **kw)
+
+
+def devices(serial: str, minutes: int, *hosts: str) -> Sighting:
+    return licence(serial, minutes, devices=tuple(Device(h, activated=True) for h in hosts),
+                   partial=True)  # fmt: skip
+
+
+class HeldStore:
+    """The real book; its first write waits until the test lets it go, and every write
+    is counted (how many sightings each)."""
+
+    def __init__(self, tmp_path: Any) -> None:
+        self.book = open_book(HistorySettings(), data_dir=tmp_path)
+        self.go = threading.Event()
+        self.held = threading.Event()
+        self.writes: list[int] = []
+
+    def keep(self, sightings: Any) -> Any:
+        sightings = list(sightings)
+        if not self.writes:
+            self.held.set()
+            self.go.wait(30)
+        self.writes.append(len(sightings))
+        return self.book.keep(sightings)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.book, name)
+
+
+def test_what_comes_while_the_worker_writes_is_written_together(tmp_path):
+    store = HeldStore(tmp_path)
+    keeper = BookKeeper(lambda: store)
+    try:
+        first = keeper.keep([licence(SERIALS[0], licensee="First")])
+        assert store.held.wait(30)
+        # the worker holds the first write: these three wait, and go in one write
+        waiting = [keeper.keep([devices(SERIALS[1], 1, "host-a")]),  # before its licence
+                   keeper.keep([licence(SERIALS[1], 2, licensee="Maria Jensen")]),
+                   keeper.keep([licence(SERIALS[2], 3, licensee="Jens")])]  # fmt: skip
+        assert waiting[0] is waiting[1] is waiting[2] and waiting[0] is not first
+        store.go.set()
+        waiting[0].result(30)
+        copy = asyncio.run(keeper.copy(SERIALS[1], SERVICE))
+    finally:
+        keeper.close()
+    assert store.writes == [1, 2]  # the devices folded into their licence's row
+    assert copy is not None and copy.licensee == "Maria Jensen"
+    assert [d.host_id for d in copy.devices or ()] == ["host-a"] and not copy.partial
+
+
+def test_a_partial_sighting_still_waits_for_its_licence(tmp_path):
+    keeper = BookKeeper.from_settings(HistorySettings(), data_dir=tmp_path)
+    try:
+        keeper.keep([devices(SERIALS[3], 1, "host-b")]).result(30)
+        assert asyncio.run(keeper.copy(SERIALS[3], SERVICE)) is None  # not over nothing
+        keeper.keep([licence(SERIALS[3], 2, licensee="Later")]).result(30)
+        copy = asyncio.run(keeper.copy(SERIALS[3], SERVICE))
+    finally:
+        keeper.close()
+    assert copy is not None and [d.host_id for d in copy.devices or ()] == ["host-b"]
+
+
+def test_folding_is_writing_one_after_the_other():
+    older = licence(SERIALS[4], 0, licensee="Old", email="old@example.com")
+    new = licence(SERIALS[4], 5, licensee="New")
+    seats = devices(SERIALS[4], 6, "host-c")
+    other = licence(SERIALS[5], 7)
+    (kept, row) = folded([new, other, seats])
+    assert kept is other
+    one_by_one = seats.merged(new.merged(older))
+    assert row.merged(older) == one_by_one and not row.partial
+    assert folded([seats]) == [seats]
+
+
+def test_a_book_that_cannot_be_written_is_said_once(tmp_path):
+    said: list[str] = []
+
+    def broken() -> Any:
+        raise StoreError("the disk is full", whole=True)
+
+    keeper = BookKeeper(broken, on_problem=said.append)
+    try:
+        for n in range(20):
+            future = keeper.keep([licence(SERIALS[n % 6], n)])
+            assert isinstance(future.exception(30), StoreError)
+    finally:
+        keeper.close()
+    assert len(said) == 1 and keeper.problem == said[0]
