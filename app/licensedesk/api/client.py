@@ -8,6 +8,7 @@ errors.py. The client never retries a write.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -16,7 +17,7 @@ import httpx
 
 from licensedesk.i18n import N_
 
-from .activation_rows import Devices, SeenActivations
+from .activation_rows import Devices, Row, SeenActivations, as_rows
 from .config import ClientConfig
 from .errors import ApiError, BadResponse, ErrorDetails, NotAuthorized, NotFound
 from .list_body import ListBody, unread_list
@@ -145,22 +146,25 @@ class LicenseClient:
 
     async def activations(self, serial: str) -> list[Activation]:
         """GET activations/{serial}; 404 "Activation does not exist!" → empty list. The
-        devices are read while the answer arrives (:meth:`each_activation`); the list
-        also says how many are activated per product (:class:`.activation_rows.Devices`)."""
-        rows = Devices()
-        rows.activated = (await self._each_activation(serial, rows.extend)).activated
-        return rows
+        list also says how many are activated per product (:class:`.activation_rows.Devices`).
+        A site licence's hundreds of thousands: :meth:`activation_rows`."""
+        devices = Devices()
+        seen = await self._activation_rows(serial, lambda rows: devices.extend(
+            itertools.starmap(Activation, rows)))
+        devices.activated = seen.activated
+        return devices
 
-    async def each_activation(self, serial: str,
-                              each: Callable[[list[Activation]], None]) -> int:  # fmt: skip
-        """GET activations/{serial}, its devices given to ``each`` batch by batch while the
-        answer arrives (a site licence's hundreds of thousands are never all held here);
-        returns how many. The book is told the first of them and their counts
-        (:class:`~.activation_rows.SeenActivations`)."""
-        return (await self._each_activation(serial, each)).total
+    async def activation_rows(self, serial: str,
+                              each: Callable[[list[Row]], None]) -> SeenActivations:  # fmt: skip
+        """GET activations/{serial}, its devices given to ``each`` as rows (plain tuples,
+        :mod:`.activation_rows`), batch by batch while the answer arrives: a site
+        licence's hundreds of thousands are never all held here, nor tracked by the
+        cyclic GC. Returns what the book is told too: how many (``total``), how many
+        are activated per product id (``activated``) and the first devices."""
+        return await self._activation_rows(serial, each)
 
-    async def _each_activation(self, serial: str,
-                               each: Callable[[list[Activation]], None]) -> SeenActivations:
+    async def _activation_rows(self, serial: str,
+                               each: Callable[[list[Row]], None]) -> SeenActivations:
         serial = normalize_serial(serial)
         readers: list[ListBody] = []
 
@@ -179,10 +183,10 @@ class LicenseClient:
             raise unread_list(exc, readers[-1].status) from None
         seen = readers[-1].seen if readers else SeenActivations()
         if not (readers and readers[-1].streamed):  # not a list that starts {"data": [
-            items = await self._list_off_loop(Activation, body)
-            each(items)
+            rows = as_rows(await self._list_off_loop(Activation, body))
+            each(rows)
             seen = SeenActivations()
-            seen.add(items)
+            seen.add(rows)
         return self._seen("activations", serial, seen)
 
     async def validate(

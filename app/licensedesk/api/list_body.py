@@ -11,7 +11,6 @@ worker too. Nothing but the pieces in flight and the devices ``each`` keeps stay
 from __future__ import annotations
 
 import asyncio
-import gc
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -19,30 +18,24 @@ from datetime import tzinfo
 
 from licensedesk.i18n import N_
 
-from .activation_rows import ActivationReader, SeenActivations
+from .activation_rows import ActivationReader, Row, SeenActivations
 from .errors import BadResponse, ErrorDetails
 from .list_stream import ListError, ListSplitter
-from .models import Activation
 from .offload import BIG_BODY, submit
 from .responses import MAX_DEPTH
 from .sentence import say
 from .wire import ShapeError
 
-#: devices read between two ``gc.freeze()``: each full pass of the cyclic GC scans every
-#: object it tracks, and 200,000 new devices made passes of up to 75 ms, on whichever
-#: thread allocated (the UI's too). Frozen, they are still freed when no longer used;
-#: the cost is garbage in reference cycles alive at that moment, never collected.
-FREEZE_EVERY = 20_000
 #: pieces handed to the worker and not yet collected, at most (about 64 KiB each)
 AHEAD = 8
 
 
 class ListBody:
     """One answer's reader (a retry makes another). ``each``: called on the loop with
-    each batch of devices, in the answer's order."""
+    each batch of devices (rows: :mod:`.activation_rows`), in the answer's order."""
 
     def __init__(self, status: int, tz: tzinfo | None,
-                 each: Callable[[list[Activation]], None]) -> None:  # fmt: skip
+                 each: Callable[[list[Row]], None]) -> None:  # fmt: skip
         self.status = status
         self.each = each
         self.seen = SeenActivations()
@@ -50,8 +43,7 @@ class ListBody:
         self._splitter = ListSplitter()
         self._reader = ActivationReader(tz)
         self._fed = 0
-        self._frozen = 0
-        self._pending: deque[Future[tuple[list[Activation], bytes | None]]] = deque()
+        self._pending: deque[Future[tuple[list[Row], bytes | None]]] = deque()
 
     @property
     def streamed(self) -> bool:
@@ -110,7 +102,7 @@ class ListBody:
             self.each(batch)
         return envelope or b""
 
-    def _work(self, chunk: bytes, final: bool) -> tuple[list[Activation], bytes | None]:
+    def _work(self, chunk: bytes, final: bool) -> tuple[list[Row], bytes | None]:
         """In the worker: split, read, count for the book."""
         if final:
             items, envelope = self._splitter.finish()
@@ -118,11 +110,6 @@ class ListBody:
             items, envelope = self._splitter.feed(chunk), None
         batch = self._reader.read(items)
         self.seen.add(batch)
-        if self.seen.total >= self._frozen + FREEZE_EVERY or (
-                final and self.seen.total > FREEZE_EVERY):  # a long list's last ones too
-            self._frozen = self.seen.total
-            gc.collect(1)  # the young garbage first: only what lives is set aside
-            gc.freeze()
         return batch, envelope
 
 

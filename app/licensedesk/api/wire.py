@@ -157,6 +157,12 @@ READERS = {
 _UNREADABLE = (ValueError, TypeError, OverflowError, OSError)
 
 
+def iso_text(moment: datetime) -> str:
+    """``moment`` as ISO 8601, "Z" for UTC (the JSON the client writes)."""
+    text = moment.isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+
 class WireModel:
     """The base of the models: :meth:`from_wire` in, :meth:`to_json` out."""
 
@@ -190,8 +196,7 @@ class WireModel:
             if isinstance(value, datetime):
                 text = times.get(value) if times is not None else None
                 if text is None:
-                    text = value.isoformat()
-                    text = text[:-6] + "Z" if text.endswith("+00:00") else text
+                    text = iso_text(value)
                     if times is not None and len(times) < 65_536:
                         times[value] = text
                 value = text

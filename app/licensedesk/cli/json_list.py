@@ -15,13 +15,16 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from licensedesk.api.wire import WireModel
+from licensedesk.api.activation_rows import CREATED_AT, FIELDS, UPDATED_AT
+from licensedesk.api.wire import WireModel, iso_text
 from licensedesk.display_text import json_safe
 
 from . import streams
 from .output import Printer, jsonable
 
 _IN, _OUT = "  {\n    ", "\n  }"
+_TIMES = (CREATED_AT, UPDATED_AT)
+_TIMES_KEPT = 65_536
 #: text gathered before it is written: few large writes (each lets the decode thread in)
 _WRITE_AT = 1024 * 1024
 
@@ -50,8 +53,30 @@ class JsonListWriter:
             return _IN + self._encode(data)[1:-1] + _OUT
         return "  " + json.dumps(data, indent=2, ensure_ascii=self._ascii).replace("\n", "\n  ")
 
+    def row(self, row: tuple) -> str:
+        """One device's row (:mod:`licensedesk.api.activation_rows`) as :meth:`element`
+        writes its Activation, without making the Activation."""
+        values = list(row)
+        for at in _TIMES:
+            moment = values[at]
+            if moment is not None:
+                text = self._times.get(moment)
+                if text is None:
+                    text = iso_text(moment)
+                    if len(self._times) < _TIMES_KEPT:
+                        self._times[moment] = text
+                values[at] = text
+        return _IN + self._encode(dict(zip(FIELDS, values, strict=True)))[1:-1] + _OUT
+
     def add(self, batch: Iterable[Any]) -> None:
-        texts = [self.element(v) for v in batch]
+        """Elements of any kind (:meth:`element`)."""
+        self._add_texts([self.element(v) for v in batch])
+
+    def add_rows(self, rows: Iterable[tuple]) -> None:
+        """Devices as rows (:meth:`row`): a site licence's come so."""
+        self._add_texts([self.row(r) for r in rows])
+
+    def _add_texts(self, texts: list[str]) -> None:
         if not texts:
             return
         if self._last is not None:

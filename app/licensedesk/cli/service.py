@@ -184,7 +184,7 @@ async def cmd_activations(client: LicenseClient, args: argparse.Namespace, print
                   *, recorder: Recorder | None = None) -> int:  # fmt: skip
     if printer.json_mode:  # written while the answer arrives: a site licence's are many
         writer = JsonListWriter(printer)
-        await client.each_activation(args.serial, writer.add)
+        await client.activation_rows(args.serial, writer.add_rows)
         writer.end()
         return OK
     items = await client.activations(args.serial)

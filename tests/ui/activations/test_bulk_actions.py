@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
+from licensedesk.api.activation_rows import SeenActivations
 from licensedesk.api.errors import NotAuthorized, TimedOut
 from licensedesk.ui.activations.controller import (
     BULK,
@@ -45,9 +46,11 @@ class StubClient:
     async def delete_activation(self, activation_id):
         await self._write(("delete", activation_id), activation_id)
 
-    async def activations(self, serial):
+    async def activation_rows(self, serial, each):
+        """As the client: rows (id first), then what was read."""
         self.calls.append(("list", serial))
-        return [Shown(aid, False) for aid in (11, 12, 13)]
+        each([(aid, None, None, False) for aid in (11, 12, 13)])
+        return SeenActivations(total=3)
 
 
 @dataclass
@@ -244,7 +247,7 @@ def test_rows_already_in_the_wanted_state_are_not_sent_nor_counted(qtbot, run):
     # then the serial's list is read again, for the service's new state (times)
     qtbot.waitUntil(lambda: bool(seen.reread))
     assert client.calls[-1] == ("list", "SERIAL")
-    assert seen.reread[0][0] == "SERIAL" and [a.id for a in seen.reread[0][1]] == [11, 12, 13]
+    assert seen.reread[0][0] == "SERIAL" and [r[0] for r in seen.reread[0][1]] == [11, 12, 13]
     qtbot.waitUntil(lambda: runner.task(REREAD) is None)
 
 

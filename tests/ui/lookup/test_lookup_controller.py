@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
+from licensedesk.api.activation_rows import SeenActivations, as_rows
 from licensedesk.api.errors import NotFound
 from licensedesk.api.models import Activation, License, Product
 from licensedesk.ui.lookup.controller import LookupController
@@ -71,6 +72,14 @@ class StubClient:
     async def activations(self, serial):
         return await self._answer("activations", serial, self.activation_lists)
 
+    async def activation_rows(self, serial, each):
+        """As the client: the devices as rows to ``each``, then their counts."""
+        rows = as_rows(await self.activations(serial))
+        each(rows)
+        seen = SeenActivations()
+        seen.add(rows)
+        return seen
+
 
 class Seen:
     """Everything the controller emitted, in lists."""
@@ -114,7 +123,7 @@ def test_lookup_loads_three_parts(qtbot):
     assert seen.started == ["AAA"]
     assert seen.licenses == [lic("AAA")]
     assert seen.products == [products("AAA")]
-    assert seen.activations == [activations("AAA")]
+    assert seen.activations == [as_rows(activations("AAA"))]  # the client's rows
     assert seen.failed == []
     assert sorted(client.calls) == [("activations", "AAA"), ("license_products", "AAA"),
                                     ("show_license", "AAA")]
@@ -161,7 +170,7 @@ def test_new_lookup_cancels_the_parts_in_flight(qtbot):
     assert seen.started == ["OLD", "NEW"]
     assert seen.licenses == [lic("NEW")]
     assert seen.products == [products("NEW")]
-    assert seen.activations == [activations("NEW")]
+    assert seen.activations == [as_rows(activations("NEW"))]
     assert seen.failed == []
     assert ctrl.serial == "NEW"
 

@@ -3,7 +3,7 @@ activated per product, so the seats stay right."""
 
 from __future__ import annotations
 
-from licensedesk.api.activation_rows import SeenActivations
+from licensedesk.api.activation_rows import SeenActivations, as_rows
 from licensedesk.api.models import Activation, Product
 from licensedesk.book.observer import sighting_of
 from licensedesk.book.sighting import KEPT_DEVICES, Sighting, device_fields, product_seats
@@ -15,7 +15,7 @@ def test_only_the_first_devices_are_kept_and_the_seats_count_them_all():
     rows = [Activation(id=i, product_id=1, activated=i % 4 != 0, host_id=f"{i:032x}")
             for i in range(KEPT_DEVICES * 3)]
     seen = SeenActivations()
-    seen.add(rows)
+    seen.add(as_rows(rows))
     s = sighting_of("activations", SERIAL, seen, profile="p", service="http://x")
     assert len(s.devices) == KEPT_DEVICES and s.device_total == len(rows)
     products = Sighting(serial=SERIAL, service=None, profile="p", seen_at=s.seen_at,

@@ -8,6 +8,16 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
+from licensedesk.api.activation_rows import (
+    ACTIVATED,
+    CREATED_AT,
+    DEVICE_TAG,
+    HOST_ID,
+    ID,
+    PRODUCT_NAME,
+    UPDATED_AT,
+    Row,
+)
 from licensedesk.i18n import N_
 
 from ..shared.labels import shown
@@ -33,25 +43,25 @@ CELL_FLAGS = (Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
 CHECKABLE = CELL_FLAGS | Qt.ItemFlag.ItemIsUserCheckable
 
 
-def _text_key(attribute: str) -> Callable[[Any], str]:
-    return lambda a: shown(getattr(a, attribute)).lower()
+def _text_key(at: int) -> Callable[[Row], str]:
+    return lambda r: shown(r[at]).lower()
 
 
-def _time_key(attribute: str) -> Callable[[Any], float]:
-    def key(a: Any) -> float:
-        moment = getattr(a, attribute)
+def _time_key(at: int) -> Callable[[Row], float]:
+    def key(r: Row) -> float:
+        moment = r[at]
         return moment.timestamp() if moment else 0.0
     return key
 
 
-#: one key function per column: what its cells sort by (the text shown, lower-cased,
-#: for text; numbers and times as such)
-SORT_KEYS: dict[int, Callable[[Any], Any]] = {
-    COL_ID: lambda a: a.id or 0,
-    COL_PRODUCT: _text_key("product_name"),
-    COL_HOST: _text_key("host_id"),
-    COL_DEVICE: _text_key("device_tag"),
-    COL_ACTIVATED: lambda a: 1 if a.activated else 0,
-    COL_CREATED: _time_key("created_at"),
-    COL_UPDATED: _time_key("updated_at"),
+#: one key function per column, on a device's row (:mod:`licensedesk.api.activation_rows`):
+#: what its cells sort by (the text shown, lower-cased, for text; numbers and times as such)
+SORT_KEYS: dict[int, Callable[[Row], Any]] = {
+    COL_ID: lambda r: r[ID] or 0,
+    COL_PRODUCT: _text_key(PRODUCT_NAME),
+    COL_HOST: _text_key(HOST_ID),
+    COL_DEVICE: _text_key(DEVICE_TAG),
+    COL_ACTIVATED: lambda r: 1 if r[ACTIVATED] else 0,
+    COL_CREATED: _time_key(CREATED_AT),
+    COL_UPDATED: _time_key(UPDATED_AT),
 }

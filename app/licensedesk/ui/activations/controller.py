@@ -22,6 +22,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from licensedesk.api.activation_rows import Devices
 from licensedesk.history.recorder import Records, record
 from licensedesk.i18n import N_, _, ngettext
 
@@ -213,7 +214,10 @@ class ActivationsController(QObject):
         )
 
     async def _read(self, serial: str) -> list:
-        return await self._client().activations(serial)
+        """The devices as the client's rows (a site licence's are many)."""
+        rows = Devices()
+        rows.activated = (await self._client().activation_rows(serial, rows.extend)).activated
+        return rows
 
     def _record(self, action: str, activation_id: int):
         """The history's block for one device: the row as the table showed it."""

@@ -1,7 +1,11 @@
 """Activations of a serial: a plain table model; :mod:`.proxy` filters and sorts it.
 
 Rows are every device, in the service's order (or the last sort's, see :meth:`sort`);
-the view shows them through :class:`~.proxy.ActivationsProxy`, which filters them.
+the view shows them through :class:`~.proxy.ActivationsProxy`, which filters them. The
+model holds the client's rows, plain tuples (:mod:`licensedesk.api.activation_rows`):
+a site licence's 200,000 devices as api objects made the cyclic GC's passes a visible
+pause. What it gives out (:meth:`ActivationsModel.activation`, :attr:`OBJECT_ROLE`) is
+an api ``Activation``, made when asked.
 
 :data:`HEADERS` are marked for translation (:func:`licensedesk.i18n.N_`) and translated
 where the table shows them; the CSV export writes them as they are, in English, so a
@@ -10,12 +14,27 @@ file's columns stay the same whatever language the window speaks.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from licensedesk.api.activation_rows import (
+    ACTIVATED,
+    CREATED_AT,
+    DEVICE_TAG,
+    HOST_ID,
+    ID,
+    PRODUCT_ID,
+    PRODUCT_NAME,
+    UPDATED_AT,
+    ActivationRows,
+    Row,
+    as_row,
+    as_rows,
+    to_row,
+)
+from licensedesk.api.models import Activation
 from licensedesk.i18n import _
 
 from ..shared.labels import shown
@@ -49,15 +68,15 @@ DISPLAY, CHECK, FONT, BACKGROUND, TOOLTIP = (
 
 
 class ActivationsModel(QAbstractTableModel):
-    """Rows are api Activation objects. Toggling the checkbox does not change the
-    row: it emits :attr:`toggleRequested`; the controller updates the row once
-    the service agreed (:meth:`set_activated`, one ``dataChanged``)."""
+    """Rows are devices (the client's rows, or api Activations made rows). Toggling the
+    checkbox does not change the row: it emits :attr:`toggleRequested`; the controller
+    updates the row once the service agreed (:meth:`set_activated`, one ``dataChanged``)."""
 
     toggleRequested = Signal(int, bool)  # activation id, wanted state
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self._rows: list[Any] = []  # every device, in the current order
+        self._rows: list[Row] = []  # every device, in the current order
         self._row_of: dict[int, int] | None = {}  # activation id -> row (made when asked)
         self._counts: tuple[int, dict[Any, int]] | None = None  # activated: all, per product
         #: rows the views know of: a long list is announced a part at a time (:mod:`.filling`)
@@ -72,13 +91,13 @@ class ActivationsModel(QAbstractTableModel):
         self._this_brush = QBrush(QColor(46, 134, 193, 40))
 
     # -- content ---------------------------------------------------------------
-    def set_activations(self, activations: list[Any]) -> None:
+    def set_activations(self, activations: list[Any]) -> None:  # Activations or rows
         """A new list, in the service's order: one model reset with its first rows, the
         others announced in the next turns of the event loop (:mod:`.filling`); the old
         rows are freed in the decode worker (200,000 of them take the UI thread ~100 ms)."""
         old = (self._rows, self._row_of, self._search)
         self.beginResetModel()
-        self._rows = list(activations)
+        self._rows = as_rows(activations)
         self._row_of = None
         self._search = {}
         self._sorted = None
@@ -89,9 +108,13 @@ class ActivationsModel(QAbstractTableModel):
         release(*old)
         self._filling.go_on()
 
-    def activations(self) -> list[Any]:
-        """Every device, in the model's order."""
-        return list(self._rows)
+    def activations(self) -> ActivationRows:
+        """Every device, in the model's order (as Activations, each made when read)."""
+        return ActivationRows(list(self._rows))
+
+    def ids(self) -> list[int]:
+        """Every device's activation id, in the model's order."""
+        return [r[ID] for r in self._rows]
 
     def total(self) -> int:
         """How many devices (the proxy's ``rowCount`` counts those shown)."""
@@ -108,37 +131,39 @@ class ActivationsModel(QAbstractTableModel):
         self._filling.finish()  # the row is one the views know of
         return self._index().get(activation_id, -1)
 
-    def activation(self, activation_id: int) -> Any:
+    def activation(self, activation_id: int) -> Activation | None:
         """The device ``activation_id`` as the table holds it; else None."""
         row = self._index().get(activation_id)
-        return None if row is None else self._rows[row]
+        return None if row is None else Activation(*self._rows[row])
 
     def _index(self) -> dict[int, int]:
         if self._row_of is None:
-            self._row_of = {a.id: n for n, a in enumerate(self._rows)}
+            self._row_of = {r[ID]: n for n, r in enumerate(self._rows)}
         return self._row_of
 
     def set_activated(self, activation_id: int, activated: bool) -> None:
         """Update one row in place: one ``dataChanged`` for that row."""
-        current = self.activation(activation_id)
-        if current is not None:
-            self._replace(dataclasses.replace(current, activated=activated))
+        row = self._index().get(activation_id)
+        if row is not None:
+            current = self._rows[row]
+            self._replace((*current[:ACTIVATED], activated, *current[ACTIVATED + 1:]))
 
-    def replace_activation(self, fresh: Any) -> bool:
+    def replace_activation(self, fresh: Activation | Row) -> bool:
         """Show ``fresh`` (as the service now holds it) in its row, in place: one
         ``dataChanged`` when it differs; False when unchanged or not held."""
-        current = self.activation(fresh.id)
-        if current is None or current == fresh:
+        fresh_row = to_row(fresh)
+        row = self._index().get(fresh_row[ID])
+        if row is None or self._rows[row] == fresh_row:
             return False
-        self._replace(fresh)
+        self._replace(fresh_row)
         return True
 
-    def _replace(self, fresh: Any) -> None:
+    def _replace(self, fresh: Row) -> None:
         self._filling.finish()
-        row = self._index()[fresh.id]
+        row = self._index()[fresh[ID]]
         self._counts = None
         self._rows[row] = fresh
-        self._search.pop(fresh.id, None)
+        self._search.pop(fresh[ID], None)
         self._sorted = None
         self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMN_COUNT - 1))
 
@@ -166,27 +191,27 @@ class ActivationsModel(QAbstractTableModel):
         """Both counts in one pass, kept until a row changes."""
         if self._counts is None:
             per: dict[Any, int] = {}
-            for a in self._rows:
-                if a.activated:
-                    per[a.product_id] = per.get(a.product_id, 0) + 1
+            for r in self._rows:
+                if r[ACTIVATED]:
+                    per[r[PRODUCT_ID]] = per.get(r[PRODUCT_ID], 0) + 1
             self._counts = (sum(per.values()), per)
         return self._counts
 
     def is_active(self, row: int) -> bool:
-        return bool(self._rows[row].activated)
+        return bool(self._rows[row][ACTIVATED])
 
     def search_text(self, row: int) -> str:
         """The lower-cased text the filter looks at: ID, product, host ID, device tag and
         Yes/No as the cells show them (not the dates), with "This computer" on its row,
         in the language shown, so the filter finds what a person reads."""
-        a = self._rows[row]
-        text = self._search.get(a.id)
+        r = self._rows[row]
+        text = self._search.get(r[ID])
         if text is None:
-            words = [self.display(a, c) for c in (COL_ID, COL_PRODUCT, COL_HOST, COL_DEVICE,
-                                                   COL_ACTIVATED)]
-            if self.is_this_computer(a):
+            words = [self.cell(r, c) for c in (COL_ID, COL_PRODUCT, COL_HOST, COL_DEVICE,
+                                                COL_ACTIVATED)]
+            if self._this(r):
                 words.append(_(THIS_COMPUTER))
-            text = self._search[a.id] = " ".join(words).lower()
+            text = self._search[r[ID]] = " ".join(words).lower()
         return text
 
     # -- sorting -----------------------------------------------------------------
@@ -200,7 +225,7 @@ class ActivationsModel(QAbstractTableModel):
         self._filling.finish()
         self.layoutAboutToBeChanged.emit()
         old = self.persistentIndexList()
-        old_ids = [self._rows[i.row()].id for i in old]
+        old_ids = [self._rows[i.row()][ID] for i in old]
         self._rows.sort(key=key, reverse=order == Qt.SortOrder.DescendingOrder)
         self._row_of = None
         self._sorted = (column, order)
@@ -210,30 +235,39 @@ class ActivationsModel(QAbstractTableModel):
         self.layoutChanged.emit()
 
     # -- cells ---------------------------------------------------------------------
-    def is_this_computer(self, a: Any) -> bool:
-        return bool(self.this_host_id) and a.host_id == self.this_host_id
+    def is_this_computer(self, a: Activation) -> bool:
+        return self._this(as_row(a))
+
+    def _this(self, r: Row) -> bool:
+        return bool(self.this_host_id) and r[HOST_ID] == self.this_host_id
 
     @staticmethod
-    def display(a: Any, column: int) -> str:
+    def display(a: Activation, column: int) -> str:
+        """``a``'s text in ``column``, as its cell shows it."""
+        return ActivationsModel.cell(as_row(a), column)
+
+    @staticmethod
+    def cell(r: Row, column: int) -> str:
+        """A row's text in ``column``."""
         if column == COL_ID:
-            return str(a.id)
+            return str(r[ID])
         if column == COL_PRODUCT:
-            return shown(a.product_name)
+            return shown(r[PRODUCT_NAME])
         if column == COL_HOST:
-            return shown(a.host_id)
+            return shown(r[HOST_ID])
         if column == COL_DEVICE:
-            return shown(a.device_tag)
+            return shown(r[DEVICE_TAG])
         if column == COL_ACTIVATED:
-            return _("Yes") if a.activated else _("No")
+            return _("Yes") if r[ACTIVATED] else _("No")
         if column == COL_CREATED:
-            return local_time(a.created_at)
+            return local_time(r[CREATED_AT])
         if column == COL_UPDATED:
-            return local_time(a.updated_at)
+            return local_time(r[UPDATED_AT])
         return ""
 
     @staticmethod
-    def sort_key(a: Any, column: int) -> Any:
-        return SORT_KEYS[column](a) if column in SORT_KEYS else ""
+    def sort_key(r: Row, column: int) -> Any:
+        return SORT_KEYS[column](r) if column in SORT_KEYS else ""
 
     # -- Qt model API ------------------------------------------------------------
     def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008
@@ -250,48 +284,48 @@ class ActivationsModel(QAbstractTableModel):
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = DISPLAY) -> Any:
         if not index.isValid():
             return None
-        a, col = self._rows[index.row()], index.column()
+        r, col = self._rows[index.row()], index.column()
         if role == DISPLAY:
-            return None if col == COL_ACTIVATED else self._shown_text(a, col)
+            return None if col == COL_ACTIVATED else self._shown_text(r, col)
         if role == CHECK:
             if col != COL_ACTIVATED:
                 return None
-            return Qt.CheckState.Checked if a.activated else Qt.CheckState.Unchecked
+            return Qt.CheckState.Checked if r[ACTIVATED] else Qt.CheckState.Unchecked
         if role in (FONT, BACKGROUND):
-            if not self.is_this_computer(a):
+            if not self._this(r):
                 return None
             return self._bold if role == FONT else self._this_brush
-        return self._other(index.row(), a, col, role)
+        return self._other(index.row(), r, col, role)
 
-    def _shown_text(self, a: Any, col: int) -> str:
-        text = self.display(a, col)
-        if col == COL_HOST and self.is_this_computer(a):
+    def _shown_text(self, r: Row, col: int) -> str:
+        text = self.cell(r, col)
+        if col == COL_HOST and self._this(r):
             # TRANSLATORS: a device's host ID in the activations table, marked as the
             # computer License Desk runs on
             return _("{host}  (This computer)").format(host=text)
         return text
 
-    def _other(self, row: int, a: Any, col: int, role: int) -> Any:
+    def _other(self, row: int, r: Row, col: int, role: int) -> Any:
         """The roles a view does not paint with: copying, tooltips, screen readers, the
         proxy's filter and sort, the export."""
         if role == EDIT_ROLE:
-            return self.display(a, col)
+            return self.cell(r, col)
         if role == TOOLTIP:
             if col == COL_ACTIVATED and self.read_only_reason:
                 return self.read_only_reason
-            return _("This computer's host ID") if self.is_this_computer(a) else None
+            return _("This computer's host ID") if self._this(r) else None
         if role == OBJECT_ROLE:
-            return a
+            return Activation(*r)
         if role == ID_ROLE:
-            return a.id
+            return r[ID]
         if role == SORT_ROLE:
-            return self.sort_key(a, col)
+            return self.sort_key(r, col)
         if role == SEARCH_ROLE:
             return self.search_text(row)
         if role == THIS_COMPUTER_ROLE:
-            return self.is_this_computer(a)
+            return self._this(r)
         if role == Qt.ItemDataRole.AccessibleTextRole and col == COL_ACTIVATED:
-            return _("Activated") if a.activated else _("Not activated")
+            return _("Activated") if r[ACTIVATED] else _("Not activated")
         return None
 
     def flags(self, index):
@@ -315,5 +349,5 @@ class ActivationsModel(QAbstractTableModel):
             role == Qt.ItemDataRole.CheckStateRole
         ):
             wanted = Qt.CheckState(value) == Qt.CheckState.Checked
-            self.toggleRequested.emit(self._rows[index.row()].id, wanted)
+            self.toggleRequested.emit(self._rows[index.row()][ID], wanted)
         return False  # the row changes when the service agreed

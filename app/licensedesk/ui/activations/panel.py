@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from licensedesk.api.activation_rows import ID, as_rows
 from licensedesk.i18n import N_, _, ngettext
 
 from ..shared.a11y import named
@@ -279,12 +280,12 @@ class ActivationsPanel(QWidget):
     def refresh_rows(self, fresh: list) -> None:
         """Show the service's state of the rows on show, in place (selection, order and
         filter stay); rows the service no longer holds go. New devices wait for F5."""
-        by_id = {a.id: a for a in fresh}
-        for a in self.model.activations():
-            if a.id in by_id:
-                self.model.replace_activation(by_id[a.id])
+        by_id = {r[ID]: r for r in as_rows(fresh)}  # the client's rows, or Activations
+        for aid in self.model.ids():
+            if aid in by_id:
+                self.model.replace_activation(by_id[aid])
             else:
-                self.row_removed(a.id)
+                self.row_removed(aid)
 
     def row_removed(self, activation_id: int) -> None:
         self.model.remove_activation(activation_id)

@@ -19,6 +19,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from licensedesk.api.activation_rows import Devices
+
 from ..shared.tasks import TaskRunner
 
 PARTS = ("license", "products", "activations")
@@ -109,7 +111,7 @@ class LookupController(QObject):
             return await self._load_license(client, serial)
         if part == "products":
             return await _products(client, serial)
-        activations = await client.activations(serial)
+        activations = await _activation_rows(client, serial)
         outcome = self._license_outcome
         if not activations and outcome is not None:
             missing = await asyncio.shield(outcome)
@@ -128,6 +130,14 @@ class LookupController(QObject):
             raise
         finally:
             _settle(outcome, None)
+
+
+async def _activation_rows(client, serial: str) -> Devices:
+    """The devices as the client's rows, with their counts (a site licence's 200,000
+    are never 200,000 api objects: :mod:`licensedesk.api.activation_rows`)."""
+    rows = Devices()
+    rows.activated = (await client.activation_rows(serial, rows.extend)).activated
+    return rows
 
 
 async def _products(client, serial: str) -> list | str:
