@@ -21,7 +21,7 @@ from licensedesk.i18n import N_
 from .activation_rows import ActivationReader, Row, SeenActivations
 from .errors import BadResponse, ErrorDetails
 from .list_stream import ListError, ListSplitter
-from .offload import BIG_BODY, submit
+from .offload import BIG_BODY, stays_on_loop, submit
 from .responses import MAX_DEPTH
 from .sentence import say
 from .wire import ShapeError
@@ -55,7 +55,7 @@ class ListBody:
         if self.failure is not None:
             return False
         self._fed += len(chunk)
-        if self._fed <= BIG_BODY:  # a short list: a thread hop would cost more
+        if self._here_only():
             return self._here(chunk, False) is not None
         self._pending.append(submit(self._work, chunk, False))
         while self._pending and (len(self._pending) > AHEAD or self._pending[0].done()):
@@ -67,7 +67,7 @@ class ListBody:
         """The envelope (or the whole body, when it was not a list); raises the
         :class:`ListError` or :class:`ShapeError` that stopped the reading."""
         envelope: bytes | None = b""
-        if self.failure is None and self._fed <= BIG_BODY:
+        if self.failure is None and self._here_only():
             envelope = self._here(b"", True)
         elif self.failure is None:
             self._pending.append(submit(self._work, b"", True))
@@ -76,6 +76,10 @@ class ListBody:
         if self.failure is not None:
             raise self.failure
         return envelope or b""
+
+    def _here_only(self) -> bool:
+        """A short list (a thread hop would cost more), or a command line's."""
+        return self._fed <= BIG_BODY or stays_on_loop()
 
     def _here(self, chunk: bytes, final: bool) -> bytes | None:
         """:meth:`_work` on the loop; as :meth:`_collect`."""

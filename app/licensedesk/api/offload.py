@@ -5,14 +5,20 @@ reading to be a visible stall on a UI's event loop (docs/client.md, "Limits"). S
 answers stay on the loop (a thread hop costs more than it saves).
 A plain thread pool, not the loop's default executor: qasync's default uses
 QThreads, which abort the process when still alive at Qt's shutdown.
+
+A command line has no frames to keep: it runs inside :func:`staying_on_loop` and
+decodes everything where it is, since a worker thread only takes turns with the loop at the
+GIL and the hand-offs cost time (a site licence's ``activations --json``: ~0.5 s).
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 #: Bodies above this size (bytes) are decoded off the loop.
@@ -22,11 +28,30 @@ BIG_LIST = 100
 
 T = TypeVar("T")
 _executor: ThreadPoolExecutor | None = None
+#: set by :func:`staying_on_loop` (a context variable: the loop's tasks inherit it)
+_ON_LOOP: ContextVar[bool] = ContextVar("licensedesk_decode_on_loop", default=False)
+
+
+@contextmanager
+def staying_on_loop() -> Iterator[None]:
+    """Inside: big answers are decoded on the caller's loop too (a command line)."""
+    token = _ON_LOOP.set(True)
+    try:
+        yield
+    finally:
+        _ON_LOOP.reset(token)
+
+
+def stays_on_loop() -> bool:
+    """Whether this runs inside :func:`staying_on_loop`."""
+    return _ON_LOOP.get()
 
 
 async def off_loop(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """``fn(*args, **kwargs)`` in the worker thread; the caller's loop keeps running."""
     global _executor
+    if _ON_LOOP.get():
+        return fn(*args, **kwargs)
     if _executor is None:
         _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="licensedesk-decode")
     loop = asyncio.get_running_loop()

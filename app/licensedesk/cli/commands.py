@@ -188,7 +188,10 @@ def _dispatch(args: argparse.Namespace, printer: Printer) -> int:
             check.prepare(args)
         import asyncio
 
-        return asyncio.run(_run_service(args, printer))
+        from licensedesk.api.offload import staying_on_loop
+
+        with staying_on_loop():  # no frames to keep: no worker thread's hand-offs
+            return asyncio.run(_run_service(args, printer))
     except ApiError as exc:
         code = exit_code_for(exc)
         _report(printer, exc, code)

@@ -23,6 +23,7 @@ from . import streams
 from .output import Printer, jsonable
 
 _IN, _OUT = "  {\n    ", "\n  }"
+_BETWEEN = "},\n    {"  # two elements, as the encoder with these separators joins them
 _TIMES = (CREATED_AT, UPDATED_AT)
 _TIMES_KEPT = 65_536
 #: text gathered before it is written: few large writes (each lets the decode thread in)
@@ -35,7 +36,8 @@ class JsonListWriter:
     def __init__(self, printer: Printer) -> None:
         self.printer = printer
         self.count = 0
-        self._last: str | None = None
+        self._last: str | None = None  # the newest block: its "," or the "]" comes next
+        self._last_n = 0
         self._gathered: list[str] = []
         self._size = 0
         self._times: dict[datetime, str] = {}  # timestamps' texts: a long list repeats them
@@ -53,41 +55,45 @@ class JsonListWriter:
             return _IN + self._encode(data)[1:-1] + _OUT
         return "  " + json.dumps(data, indent=2, ensure_ascii=self._ascii).replace("\n", "\n  ")
 
-    def row(self, row: tuple) -> str:
-        """One device's row (:mod:`licensedesk.api.activation_rows`) as :meth:`element`
-        writes its Activation, without making the Activation."""
-        values = list(row)
-        for at in _TIMES:
-            moment = values[at]
-            if moment is not None:
-                text = self._times.get(moment)
-                if text is None:
-                    text = iso_text(moment)
-                    if len(self._times) < _TIMES_KEPT:
-                        self._times[moment] = text
-                values[at] = text
-        return _IN + self._encode(dict(zip(FIELDS, values, strict=True)))[1:-1] + _OUT
-
     def add(self, batch: Iterable[Any]) -> None:
         """Elements of any kind (:meth:`element`)."""
-        self._add_texts([self.element(v) for v in batch])
-
-    def add_rows(self, rows: Iterable[tuple]) -> None:
-        """Devices as rows (:meth:`row`): a site licence's come so."""
-        self._add_texts([self.row(r) for r in rows])
-
-    def _add_texts(self, texts: list[str]) -> None:
-        if not texts:
-            return
-        if self._last is not None:
-            texts.insert(0, self._last)
-        self._last = texts.pop()
+        texts = [self.element(v) for v in batch]
         if texts:
-            self._gathered.append(("[\n" if self.count == 0 else "") + ",\n".join(texts) + ",")
-            self._size += sum(map(len, texts))
-            self.count += len(texts)
-            if self._size >= _WRITE_AT:
-                self._flush()
+            self._add_block(",\n".join(texts), len(texts))
+
+    def add_rows(self, rows: list[tuple]) -> None:
+        """Devices as rows (:mod:`licensedesk.api.activation_rows`; a site licence's come
+        so), written as :meth:`element` writes their Activations: one call of the C
+        encoder for the whole batch, whose list separator is then laid out as
+        ``indent=2`` would (an encoded text holds no line break, so ``},`` + the
+        separator + ``{`` can only be between two elements)."""
+        if not rows:
+            return
+        times, kept, objects = self._times, _TIMES_KEPT, []
+        for row in rows:
+            values = list(row)
+            for at in _TIMES:
+                moment = values[at]
+                if moment is not None:
+                    text = times.get(moment)
+                    if text is None:
+                        text = iso_text(moment)
+                        if len(times) < kept:
+                            times[moment] = text
+                    values[at] = text
+            objects.append(dict(zip(FIELDS, values, strict=True)))
+        text = self._encode(objects)[2:-2].replace(_BETWEEN, _OUT + ",\n" + _IN)
+        self._add_block(_IN + text + _OUT, len(rows))
+
+    def _add_block(self, block: str, n: int) -> None:
+        """``n`` elements' text; the block before it is gathered with its ``,``."""
+        if self._last is not None:
+            self._gathered.append(("[\n" if self.count == 0 else "") + self._last + ",")
+            self._size += len(self._last)
+            self.count += self._last_n
+        self._last, self._last_n = block, n
+        if self._size >= _WRITE_AT:
+            self._flush()
 
     def end(self) -> None:
         """The last element and the ``]`` (``[]`` for none)."""
@@ -95,7 +101,7 @@ class JsonListWriter:
             self._gathered.append("[]")
         else:
             self._gathered.append(("[\n" if self.count == 0 else "") + self._last + "\n]")
-            self.count += 1
+            self.count += self._last_n
             self._last = None
         self._flush()
 
