@@ -29,6 +29,7 @@ from licensedesk.api.activation_rows import (
     PRODUCT_NAME,
     UPDATED_AT,
     ActivationRows,
+    Devices,
     Row,
     as_row,
     as_rows,
@@ -91,13 +92,15 @@ class ActivationsModel(QAbstractTableModel):
         self._this_brush = QBrush(QColor(46, 134, 193, 40))
 
     # -- content ---------------------------------------------------------------
-    def set_activations(self, activations: list[Any]) -> None:  # Activations or rows
+    def set_activations(self, activations: list[Any]) -> None:
         """A new list, in the service's order: one model reset with its first rows, the
         others announced in the next turns of the event loop (:mod:`.filling`); the old
-        rows are freed in the decode worker (200,000 of them take the UI thread ~100 ms)."""
+        rows are freed in the decode worker (200,000 of them take the UI thread ~100 ms).
+        ``activations``: api Activations, or the client's :class:`Devices`, whose rows
+        the model then keeps as they are (not a pass over 200,000 of them)."""
         old = (self._rows, self._row_of, self._search)
         self.beginResetModel()
-        self._rows = as_rows(activations)
+        self._rows = activations if isinstance(activations, Devices) else as_rows(activations)
         self._row_of = None
         self._search = {}
         self._sorted = None
