@@ -20,14 +20,14 @@ colleagues with different languages exchange the same files.
 from __future__ import annotations
 
 import csv
-import io
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import Any, TextIO
 
-from licensedesk.display_text import json_safe, visible
+from licensedesk.display_text import json_safe
 from licensedesk.export_cells import cell
+from licensedesk.export_xlsx import xlsx_bytes as sheet_bytes
 
 from .model import CheckResult, Seats
 
@@ -153,51 +153,11 @@ def write_json_lines(fp: TextIO, results: Iterable[CheckResult]) -> int:
 
 
 def xlsx_bytes(results: Iterable[Row], columns: Sequence[str] = COLUMNS) -> bytes:
-    """An XLSX workbook of the rows: one sheet, the header frozen and filterable.
-
-    Every cell is typed by hand (``write_string`` for text), so a licensee named
-    ``=HYPERLINK(…)`` stays text: a spreadsheet never evaluates what the service sent.
-    Start and end are date cells in UTC (the header says so), so date filters and
-    arithmetic work.
-    """
-    import xlsxwriter  # only an XLSX export pays for it
-
-    buffer = io.BytesIO()
-    book = xlsxwriter.Workbook(buffer, {
-        "in_memory": True, "strings_to_formulas": False, "strings_to_urls": False,
-        "strings_to_numbers": False,
-    })  # fmt: skip
-    sheet = book.add_worksheet("Batch check")
-    bold = book.add_format({"bold": True})
-    when = book.add_format({"num_format": "yyyy-mm-dd hh:mm:ss"})
-    headers = [XLSX_HEADERS.get(c, c) for c in columns]
-    widths = [max(len(h), 19 if c in _TIMES else 0) for c, h in zip(columns, headers,
-                                                                   strict=True)]
-    for col, name in enumerate(headers):
-        sheet.write_string(0, col, name, bold)
-    row = 0
-    for row, result in enumerate(results, start=1):
-        values = row_values(result) if isinstance(result, CheckResult) else result
-        for col, name in enumerate(columns):
-            value = values.get(name)
-            if value is None:
-                continue
-            if isinstance(value, datetime):
-                sheet.write_datetime(row, col, value.astimezone(UTC).replace(tzinfo=None), when)
-                continue
-            if isinstance(value, bool):
-                sheet.write_boolean(row, col, value)
-            elif isinstance(value, int):
-                sheet.write_number(row, col, value)
-            else:
-                sheet.write_string(row, col, visible(value))  # as on screen
-            widths[col] = max(widths[col], min(len(str(value)), 60))
-    for col, width in enumerate(widths):
-        sheet.set_column(col, col, width + 2)
-    sheet.freeze_panes(1, 0)
-    sheet.autofilter(0, 0, max(row, 1), len(columns) - 1)
-    book.close()
-    return buffer.getvalue()
+    """An XLSX workbook of the rows: one sheet, the header frozen and filterable, every
+    cell typed (:func:`licensedesk.export_xlsx.xlsx_bytes`: text never a formula, start
+    and end UTC date cells)."""
+    values = (row_values(r) if isinstance(r, CheckResult) else r for r in results)
+    return sheet_bytes("Batch check", columns, values, headers=XLSX_HEADERS, times=_TIMES)
 
 
 def default_file_name(ext: str, today: date) -> str:

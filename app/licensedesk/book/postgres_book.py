@@ -16,6 +16,7 @@ from typing import Any
 
 import psycopg
 
+from licensedesk.history.migrations import migrate_postgres
 from licensedesk.history.postgres_store import connect, store_error
 from licensedesk.history.scrub import erased_words, register_secret
 from licensedesk.history.settings import describe_team_url
@@ -153,34 +154,15 @@ class PostgresBook:
             self._db = None
 
     def migrate(self) -> int:
-        db = self._conn()
-        try:
-            with db.transaction():
-                db.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
-                current = self._apply(db)
-                self._try_trigram_index(db)
-        except psycopg.Error as exc:
-            raise self._fail("set up", exc) from None
-        return current
-
-    def _apply(self, db: psycopg.Connection) -> int:
-        db.execute("CREATE TABLE IF NOT EXISTS book_schema_version (version integer PRIMARY "
-                   "KEY, applied_at timestamptz NOT NULL DEFAULT now())")  # fmt: skip
-        found = db.execute("SELECT max(version) FROM book_schema_version").fetchone()
-        current = (found[0] if found else None) or 0
-        known = MIGRATIONS[-1][0]
-        if current > known:
-            raise StoreError(_(
+        return migrate_postgres(
+            self._conn(), MIGRATIONS, table="book_schema_version",
+            newer=lambda schema, known: _(
                 "the licence book in the team database {where} was set up by a newer "
                 "License Desk (schema {schema}; this version knows {known})"
-            ).format(where=describe_team_url(self.url), schema=current, known=known))
-        for version, script in MIGRATIONS:
-            if version > current:
-                for statement in filter(str.strip, script.split(";")):
-                    db.execute(statement)  # type: ignore[call-overload]
-                db.execute("INSERT INTO book_schema_version (version) VALUES (%s)", (version,))
-                current = version
-        return current
+            ).format(where=describe_team_url(self.url), schema=schema, known=known),
+            fail=lambda exc: self._fail("set up", exc), lock_key=LOCK_KEY,
+            beside=self._try_trigram_index,
+        )  # fmt: skip
 
     @staticmethod
     def _try_trigram_index(db: psycopg.Connection) -> None:

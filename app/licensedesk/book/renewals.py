@@ -17,12 +17,12 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Sequence
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any, TextIO
 
 from licensedesk import clock
-from licensedesk.display_text import visible
 from licensedesk.export_cells import cell
+from licensedesk.export_xlsx import xlsx_bytes as sheet_bytes
 from licensedesk.i18n import ngettext
 from licensedesk.licence_term import days_left
 
@@ -114,41 +114,8 @@ def csv_text(rows: Sequence[Sighting], now: datetime | None = None) -> str:
 def xlsx_bytes(rows: Iterable[Sighting], now: datetime | None = None) -> bytes:
     """One sheet "Renewals": typed cells (text never a formula), the end and as-of as
     UTC date cells, ``days_left`` a number; the header frozen and filterable."""
-    import xlsxwriter  # only an XLSX export pays for it
-
-    buffer = io.BytesIO()
-    book = xlsxwriter.Workbook(buffer, {
-        "in_memory": True, "strings_to_formulas": False, "strings_to_urls": False,
-        "strings_to_numbers": False,
-    })  # fmt: skip
-    sheet = book.add_worksheet("Renewals")
-    bold = book.add_format({"bold": True})
-    when = book.add_format({"num_format": "yyyy-mm-dd hh:mm:ss"})
-    headers = [XLSX_HEADERS.get(c, c) for c in COLUMNS]
-    widths = [max(len(h), 19 if c in _TIMES else 0) for c, h in zip(COLUMNS, headers,
-                                                                   strict=True)]
-    for col, name in enumerate(headers):
-        sheet.write_string(0, col, name, bold)
-    row = 0
-    for row, s in enumerate(rows, start=1):
-        values = row_values(s, now)
-        for col, name in enumerate(COLUMNS):
-            value = values[name]
-            if value is None:
-                continue
-            if isinstance(value, datetime):
-                sheet.write_datetime(row, col, value.astimezone(UTC).replace(tzinfo=None), when)
-            elif isinstance(value, int):
-                sheet.write_number(row, col, value)
-            else:
-                sheet.write_string(row, col, visible(value))
-                widths[col] = max(widths[col], min(len(str(value)), 60))
-    for col, width in enumerate(widths):
-        sheet.set_column(col, col, width + 2)
-    sheet.freeze_panes(1, 0)
-    sheet.autofilter(0, 0, max(row, 1), len(COLUMNS) - 1)
-    book.close()
-    return buffer.getvalue()
+    return sheet_bytes("Renewals", COLUMNS, (row_values(s, now) for s in rows),
+                       headers=XLSX_HEADERS, times=_TIMES)  # fmt: skip
 
 
 def default_file_name(ext: str, today: date) -> str:

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from licensedesk.history.migrations import migrate_sqlite
 from licensedesk.history.scrub import erased_words
 from licensedesk.history.sqlite_file import connect, immediate
 from licensedesk.history.store import StoreError
@@ -102,38 +103,17 @@ class SqliteBook:
             self._db = None
 
     def migrate(self) -> int:
-        db = self._conn()
-        try:  # up to date (every run but the first): no write transaction at all
-            found = db.execute("SELECT max(version) FROM book_schema_version").fetchone()
-            if found and found[0] == MIGRATIONS[-1][0]:
-                return found[0]
-        except sqlite3.OperationalError:
-            pass  # no such table yet: made below
-        try:
-            with immediate(db):
-                current = self._apply(db)
-        except sqlite3.Error as exc:
-            raise self._fail("written", exc) from None
-        return current
-
-    def _apply(self, db: sqlite3.Connection) -> int:
-        db.execute("CREATE TABLE IF NOT EXISTS book_schema_version "
-                   "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")  # fmt: skip
-        current = db.execute("SELECT max(version) FROM book_schema_version").fetchone()[0] or 0
-        known = MIGRATIONS[-1][0]
-        if current > known:
-            raise StoreError(_(
+        return migrate_sqlite(
+            self._conn(), MIGRATIONS, table="book_schema_version",
+            newer=lambda schema, known: _(
                 "the licence book in {path} was written by a newer License Desk "
                 "(schema {schema}; this version knows {known})"
-            ).format(path=self.path, schema=current, known=known))
-        for version, script in MIGRATIONS:
-            if version > current:
-                for statement in split_statements(script):
-                    db.execute(statement)
-                db.execute("INSERT INTO book_schema_version VALUES (?, ?)",
-                           (version, _time(datetime.now(UTC))))  # fmt: skip
-                current = version
-        return current
+            ).format(path=self.path, schema=schema, known=known),
+            fail=lambda exc: self._fail("written", exc),
+            stamp=lambda: datetime.now(UTC).isoformat(timespec="seconds"),
+            split=split_statements,
+            fast=True,  # up to date (every run but the first): no write transaction at all
+        )  # fmt: skip
 
     # ------------------------------------------------------------ writes
 

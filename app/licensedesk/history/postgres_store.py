@@ -27,6 +27,7 @@ from psycopg.types.json import Jsonb
 
 from licensedesk.i18n import N_, _
 
+from .migrations import migrate_postgres
 from .model import Entry, HistoryQuery
 from .postgres_pages import PostgresPages
 from .scrub import clean_entry, register_secret, scrub_text, scrubbed_pair
@@ -200,29 +201,14 @@ class PostgresStore(PostgresPages):
     # ------------------------------------------------------------ schema
 
     def migrate(self) -> int:
-        db = self._conn()
-        try:
-            with db.transaction():
-                db.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
-                db.execute("CREATE TABLE IF NOT EXISTS schema_version (version integer PRIMARY "
-                           "KEY, applied_at timestamptz NOT NULL DEFAULT now())")  # fmt: skip
-                row = db.execute("SELECT max(version) FROM schema_version").fetchone()
-                current = (row[0] if row else None) or 0
-                known = MIGRATIONS[-1][0]
-                if current > known:
-                    raise StoreError(_(
-                        "the team database {where} was set up by a newer License Desk "
-                        "(schema {schema}; this version knows {known})"
-                    ).format(where=describe_team_url(self.url), schema=current, known=known))
-                for version, script in MIGRATIONS:
-                    if version > current:
-                        for statement in filter(str.strip, script.split(";")):
-                            db.execute(statement)  # type: ignore[call-overload]
-                        db.execute("INSERT INTO schema_version (version) VALUES (%s)",
-                                   (version,))  # fmt: skip
-                        current = version
-        except psycopg.Error as exc:
-            raise self._fail("set up", exc) from None
+        current = migrate_postgres(
+            self._conn(), MIGRATIONS, table="schema_version",
+            newer=lambda schema, known: _(
+                "the team database {where} was set up by a newer License Desk "
+                "(schema {schema}; this version knows {known})"
+            ).format(where=describe_team_url(self.url), schema=schema, known=known),
+            fail=lambda exc: self._fail("set up", exc), lock_key=LOCK_KEY,
+        )  # fmt: skip
         self._ensure_search()  # beside the schema, not a step of it
         return current
 

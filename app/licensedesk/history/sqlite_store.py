@@ -22,6 +22,7 @@ from typing import Any
 from licensedesk.i18n import N_, _
 
 from . import sqlite_index
+from .migrations import migrate_sqlite
 from .model import Entry, HistoryQuery
 from .scrub import clean_entry, scrub_text, scrubbed_pair
 from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial
@@ -141,29 +142,16 @@ class SqliteStore(SqlitePages):
     # ------------------------------------------------------------ schema
 
     def migrate(self) -> int:
-        db = self._conn()
-        try:
-            with immediate(db):
-                db.execute("CREATE TABLE IF NOT EXISTS schema_version "
-                           "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")  # fmt: skip
-                current = db.execute("SELECT max(version) FROM schema_version").fetchone()[0] or 0
-                known = MIGRATIONS[-1][0]
-                if current > known:
-                    raise StoreError(_(
-                        "the history file {path} was written by a newer License Desk "
-                        "(schema {schema}; this version knows {known})"
-                    ).format(path=self.path, schema=current, known=known))
-                for version, script in MIGRATIONS:
-                    if version > current:
-                        for statement in filter(str.strip, script.split(";")):
-                            db.execute(statement)
-                        db.execute("INSERT INTO schema_version VALUES (?, ?)",
-                                   (version, _time(datetime.now(UTC))))  # fmt: skip
-                        current = version
-                sqlite_index.ensure(db)  # beside the schema, not a step of it
-        except sqlite3.Error as exc:
-            raise self._fail("written", exc) from None
-        return current
+        return migrate_sqlite(
+            self._conn(), MIGRATIONS, table="schema_version",
+            newer=lambda schema, known: _(
+                "the history file {path} was written by a newer License Desk "
+                "(schema {schema}; this version knows {known})"
+            ).format(path=self.path, schema=schema, known=known),
+            fail=lambda exc: self._fail("written", exc),
+            stamp=lambda: _time(datetime.now(UTC)),
+            beside=sqlite_index.ensure,  # beside the schema, not a step of it
+        )  # fmt: skip
 
     # ------------------------------------------------------------ writes
 

@@ -8,10 +8,11 @@ left are counted once, when the rows are set, with the licence card's rule
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, datetime
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QDate, QLocale, QModelIndex, Qt
+from PySide6.QtCore import QDate, QLocale, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
 from licensedesk.book import Sighting
@@ -19,7 +20,8 @@ from licensedesk.book.renewals import week_of
 from licensedesk.i18n import N_, _
 from licensedesk.licence_term import days_left
 
-from ..shared.labels import shown
+from ..shared.sightings_model import SERIAL_ROLE as SERIAL_ROLE  # None on a heading
+from ..shared.sightings_model import SightingsModel, cell_text
 from ..shared.values import format_number, local_date, local_time
 
 #: column titles, marked here and translated where shown
@@ -27,7 +29,6 @@ HEADERS = (N_("Serial"), N_("Days left"), N_("Ends"), N_("Dealer"), N_("Licensee
            N_("E-mail"), N_("SKU"), N_("As of"), N_("Note"))  # fmt: skip
 (COL_SERIAL, COL_DAYS, COL_ENDS, COL_DEALER, COL_LICENSEE, COL_EMAIL, COL_SKU, COL_AS_OF,
  COL_NOTE) = range(9)  # fmt: skip
-SERIAL_ROLE = Qt.ItemDataRole.UserRole + 1  # the serial of a licence row; None on a heading
 WEEK_ROLE = Qt.ItemDataRole.UserRole + 2  # the Monday (a date) of a heading row
 
 
@@ -40,24 +41,30 @@ def week_title(monday: date) -> str:
     return _("Week of {date}").format(date=day)
 
 
-class RenewalsModel(QAbstractTableModel):
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self._rows: list[date | tuple[Sighting, int | None]] = []
-        self.licences: list[Sighting] = []
+class RenewalsModel(SightingsModel):
+    """The licences under their weeks' headings; the note's cell has the note as a tip."""
 
-    def set_rows(self, licences: list[Sighting], now: datetime | None = None) -> None:
+    headers = HEADERS
+    note_column = COL_NOTE
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.licences: list[Sighting] = []
+        self._left: dict[int, int | None] = {}  # a licence row's days left, by row
+
+    def set_rows(self, licences: Iterable[Sighting], now: datetime | None = None) -> None:
         """``licences`` soonest first (the store's order), a heading before each week."""
         self.beginResetModel()
         self.licences = list(licences)
-        self._rows = []
+        self._rows, self._left = [], {}
         week: date | None = None
         for s in self.licences:
             monday = week_of(s.end_at) if s.end_at else None
             if monday is not None and monday != week:
                 self._rows.append(monday)
                 week = monday
-            self._rows.append((s, days_left(s.end_at, now)))
+            self._left[len(self._rows)] = days_left(s.end_at, now)
+            self._rows.append(s)
         self.endResetModel()
 
     def is_heading(self, row: int) -> bool:
@@ -67,33 +74,19 @@ class RenewalsModel(QAbstractTableModel):
         """The licences listed, in order (no headings)."""
         return [s.serial for s in self.licences]
 
-    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
+    def cell(self, row: int, column: int) -> str:
+        return cell(self._rows[row], self._left[row], column)
 
-    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return _(HEADERS[section])
-        return None
-
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: QModelIndex | QPersistentModelIndex,
+             role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # fmt: skip
         if not index.isValid():
             return None
         item = self._rows[index.row()]
         if isinstance(item, date):
             return self._heading(item, index.column(), role)
-        s, left = item
-        if role == Qt.ItemDataRole.DisplayRole:
-            return cell(s, left, index.column())
-        if role == SERIAL_ROLE:
-            return s.serial
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == COL_DAYS:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole and index.column() == COL_NOTE and s.note:
-            return shown(s.note)
-        return None
+        return super().data(index, role)
 
     @staticmethod
     def _heading(monday: date, column: int, role: int) -> Any:
@@ -120,5 +113,4 @@ def cell(s: Sighting, left: int | None, column: int) -> str:
     values: tuple[Any, ...] = (
         s.serial, None, local_date(s.end_at), s.dealer, s.licensee, s.email,
         s.sku_name or s.sku_number, local_time(s.seen_at), s.note)
-    value = values[column]
-    return shown(value) if value else ""
+    return cell_text(values[column])

@@ -1,0 +1,89 @@
+"""A read-only table of licences as the book last saw them (:class:`~licensedesk.book.Sighting`):
+what the find dialog's results, the *Full seats* view and the Renewals table share.
+
+One row a licence, in the order given (the book's: these views do not sort), each
+giving its serial under :data:`SERIAL_ROLE`. A view says only what differs: its column
+titles, what a cell says, and which column's tooltip is the licence's note.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+
+from licensedesk.book import Sighting
+from licensedesk.i18n import _
+
+from .labels import shown
+
+__all__ = ["SERIAL_ROLE", "SightingsModel", "cell_text"]
+
+#: the serial of a licence's row
+SERIAL_ROLE = Qt.ItemDataRole.UserRole + 1
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+def cell_text(value: Any) -> str:
+    """What a cell says of ``value``: service and user text made visible
+    (:func:`.labels.shown`), nothing for an empty value."""
+    return shown(value) if value else ""
+
+
+class SightingsModel(QAbstractTableModel):
+    """The rows, titles and roles; a view gives :attr:`headers`, :meth:`cell` and its
+    note's tooltip (:attr:`note_column`, :attr:`note_tip`)."""
+
+    #: column titles, marked with ``N_`` and translated where shown
+    headers: ClassVar[tuple[str, ...]] = ()
+    #: the column whose tooltip is the licence's note; None: every column's
+    note_column: ClassVar[int | None] = None
+    #: how the note is written as a tooltip
+    note_tip: ClassVar[Callable[[Any], str]] = staticmethod(shown)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        #: a licence a row (a view may add rows of its own: the Renewals' week headings)
+        self._rows: list[Any] = []
+
+    def set_rows(self, rows: Iterable[Sighting]) -> None:
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def sighting(self, row: int) -> Sighting:
+        return self._rows[row]
+
+    def serials(self) -> list[str]:
+        return [s.serial for s in self._rows]
+
+    def cell(self, row: int, column: int) -> str:
+        """What a licence row's cell says: the view's own."""
+        raise NotImplementedError
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.headers)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # fmt: skip
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return _(self.headers[section])
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        s, column = self._rows[index.row()], index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.cell(index.row(), column)
+        if role == SERIAL_ROLE:
+            return s.serial
+        if (role == Qt.ItemDataRole.ToolTipRole and s.note
+                and self.note_column in (None, column)):  # fmt: skip
+            return self.note_tip(s.note)
+        return None
