@@ -38,6 +38,7 @@ from ..shared.part_state import PartState
 from ..shared.values import format_number
 from .filters import HistoryFilters
 from .model import COL_WHEN, ENTRY_ROLE
+from .page_window import PageRead
 from .paged_model import PagedHistoryModel
 from .panel import history_table, on_enter
 
@@ -152,7 +153,7 @@ class HistoryWindow(QWidget):
 
     def show_entries(self, entries: Sequence[Entry], more: bool = False) -> None:
         """A new list: its first page (``more``: the store holds more, read as the table
-        scrolls; their number follows, :meth:`show_count`)."""
+        scrolls; their number follows, :meth:`show_count`, and makes the table's rows)."""
         self.model.set_entries(entries, more)
         self.table.doItemsLayout()  # now: not after a first paint, painting it all twice
         self.filters.set_people(self.model.people())
@@ -164,15 +165,19 @@ class HistoryWindow(QWidget):
         self.show_status("" if more else _count_text(n))
         self._update_buttons()
 
-    def append_page(self, entries: Sequence[Entry], more: bool) -> None:
-        self.model.append_page(entries, more)
+    def show_page(self, read: PageRead, entries: Sequence[Entry]) -> None:
+        """A page the table asked for (its window of pages, :mod:`.page_window`)."""
+        self.model.land(read, entries)
 
     def show_count(self, n: int) -> None:
-        """How many entries match the filters ("12,418 entries"), however many are read."""
+        """How many entries match the filters ("12,418 entries"): the table's rows, read
+        as they are scrolled to."""
+        self.model.set_count(n)
         self.show_status(_count_text(n))
 
     def show_page_error(self, sentence: str) -> None:
-        """A next page could not be read: the rows stay, scrolling reads no more."""
+        """A page could not be read: the rows held stay, scrolling reads no more (Refresh
+        reads the list again)."""
         self.model.stop_fetching()
         self.show_status(sentence)
 

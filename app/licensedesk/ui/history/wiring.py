@@ -12,7 +12,8 @@ service's address go into every entry), and shows what was recorded:
   change recorded for it (``DeskRecorder.recorded``), off the UI thread;
 - the History window reads its filtered list when opened, when a filter or the
   order changes, after every change recorded (unless scrolled past the first page)
-  and on Refresh (F5): a page at a time as the table scrolls, then how many match;
+  and on Refresh (F5): its first page, then how many match, then the pages the table
+  scrolls to (a window of them is held, ``page_window.py``);
   opening it starts building the search index of a history that lacks one;
 - a store that cannot be written is said once, in the workspace's banner, and
   a mark stays in the status bar (its tooltip says why).
@@ -26,7 +27,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel
 
 from licensedesk.api.serials import normalize_serial
-from licensedesk.history.paging import PAGE, Sort
+from licensedesk.history.paging import Sort
 from licensedesk.i18n import N_, _
 
 from ..shared.labels import plain_tip
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from licensedesk.history import HistoryQuery, HistorySettings
 
     from ..shared.context import DeskContext, LookupPort
+    from .page_window import PageRead
     from .panel import HistoryPanel
     from .settings_flow import HistorySettingsFlow
     from .window import HistoryWindow
@@ -132,13 +134,13 @@ class HistoryFeature(QObject):
             c.queryBusy.connect(w.set_busy)
             c.queried.connect(lambda _q, entries, more: w.show_entries(entries, more))
             c.queryFailed.connect(w.show_error)
-            c.paged.connect(lambda q, entries, more: w.append_page(entries, more)
+            c.paged.connect(lambda q, read, entries: w.show_page(read, entries)
                             if q == self._listed else None)
             c.pageFailed.connect(w.show_page_error)
             c.counted.connect(lambda q, n: w.show_count(n) if q == self._listed else None)
             c.indexProgress.connect(w.show_index)
             c.indexBuilt.connect(self._index_built)
-            w.model.moreWanted.connect(self._more)
+            w.model.readWanted.connect(self._read)
             w.model.sortWanted.connect(self._sort)
             self._show_store()
             c.build_index()
@@ -170,7 +172,7 @@ class HistoryFeature(QObject):
         shown = serial if serial and serial == self._lookup.serial else None
         w = self.window
         query = w.filters.query() if w is not None and w.isVisible() else None
-        if query is not None and w is not None and w.model.rowCount() > PAGE:
+        if query is not None and w is not None and w.model.paged_on:
             query = None  # scrolled past the first page: the rows stay, Refresh (F5) reads
         if query is not None:
             self._listed = query
@@ -240,10 +242,10 @@ class HistoryFeature(QObject):
             where = str(local_history_path())
         self.window.show_store(words.format(where=where, name=name))
 
-    def _more(self) -> None:
-        """The table reached its last row: the next page of the list on show."""
-        if self.window is not None and self._listed is not None:
-            self.controller.more(self._listed, self.window.model.last_entry())
+    def _read(self, read: PageRead) -> None:
+        """The table's window of pages asks for a page of the list on show."""
+        if self._listed is not None:
+            self.controller.read(self._listed, read)
 
     def _sort(self, key: str, descending: bool) -> None:
         """A header was clicked: the store reads the list in that order."""
@@ -256,7 +258,7 @@ class HistoryFeature(QObject):
             return
         w.show_index(None)
         if built and self._listed is not None and self._listed.text and \
-                w.model.rowCount() <= PAGE:  # fmt: skip
+                not w.model.paged_on:  # fmt: skip
             self.refresh_window()  # the search on show, from the index now
 
     def _look_up(self, serial: str) -> None:
