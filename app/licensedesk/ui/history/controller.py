@@ -5,7 +5,8 @@ Named tasks on the feature's own :class:`~..shared.tasks.TaskRunner`
 (``history.serial``; the window's ``history.query`` for a list's first page, then
 ``history.count`` for how many match, and ``history.page`` for each page the table's
 window of pages asks for as it scrolls, :mod:`.page_window`; ``history.index`` for
-building the search index of a history that lacks one): a newer read supersedes the
+building the search index of a history that lacks one; ``history.export`` for the
+window's export, :mod:`.export_flow`): a newer read supersedes the
 one in flight, and after a change the
 reads wait a moment (:data:`AFTER_CHANGE_MS`), so a burst of changes (a bulk action)
 is read and painted once. Its own runner because these are not calls to the
@@ -36,6 +37,7 @@ QUERY_TASK = "history.query"
 PAGE_TASK = "history.page"
 COUNT_TASK = "history.count"
 INDEX_TASK = "history.index"
+EXPORT_TASK = "history.export"  # run by export_flow, on the same runner: quit stops it
 #: after a change, the lists read again this much later: a bulk action of 40 devices
 #: (40 changes in a second or two) is read and painted once, not 40 times
 AFTER_CHANGE_MS = 150
@@ -133,8 +135,10 @@ class HistoryController(QObject):
         self._runner.cancel(SERIAL_TASK)
 
     def is_running(self) -> bool:
-        """A read is running or due (tests and benchmarks wait for the list on show)."""
-        return bool(set(self._runner.running()) - {INDEX_TASK}) or self._soon.isActive()
+        """A read of the list is running or due (tests and benchmarks wait for the list on
+        show; not for the index's build or an export)."""
+        return bool(set(self._runner.running()) - {INDEX_TASK, EXPORT_TASK}) or \
+            self._soon.isActive()
 
     async def _serial(self, serial: str) -> Sequence[Entry] | None:
         lookup = self._after()

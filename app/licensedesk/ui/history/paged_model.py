@@ -133,8 +133,8 @@ class PagedHistoryModel(HistoryModel):
         self._more, self._asked, self._stopped = False, False, True
 
     def entries(self) -> Sequence[Entry]:
-        """The rows held, in order (at most the window: the whole list is
-        ``licensedesk-cli history export``'s)."""
+        """The rows held, in order (at most the window: the export reads the whole list
+        from the store, :mod:`.export_stream`)."""
         return self._window.entries()
 
     def people(self, at_most: int = 200) -> list[str]:

@@ -15,6 +15,9 @@ service's address go into every entry), and shows what was recorded:
   and on Refresh (F5): its first page, then how many match, then the pages the table
   scrolls to (a window of them is held, ``page_window.py``);
   opening it starts building the search index of a history that lacks one;
+- the History window's exports read the whole list again from the store, a page at a
+  time, in the window's order (``export_flow.py``); closing the window or switching
+  stores stops one;
 - a store that cannot be written is said once, in the workspace's banner, and
   a mark stays in the status bar (its tooltip says why).
 """
@@ -38,6 +41,7 @@ if TYPE_CHECKING:
     from licensedesk.history import HistoryQuery, HistorySettings
 
     from ..shared.context import DeskContext, LookupPort
+    from .export_flow import HistoryExport
     from .page_window import PageRead
     from .panel import HistoryPanel
     from .settings_flow import HistorySettingsFlow
@@ -61,6 +65,7 @@ class HistoryFeature(QObject):
                                                 after=lookup.in_flight)
         self.panel = panel
         self.window: HistoryWindow | None = None
+        self.export: HistoryExport | None = None  # the window's exports (made with it)
         self._settings: HistorySettingsFlow | None = None
         self.problem_mark: QLabel | None = None
         self._listed: HistoryQuery | None = None  # the window's list on show
@@ -119,16 +124,20 @@ class HistoryFeature(QObject):
     # -- handlers -------------------------------------------------------------------------
     def _window(self) -> HistoryWindow:
         if self.window is None:
-            from .export_flow import export
+            from .export_flow import HistoryExport
             from .window import HistoryWindow
 
             w = self.window = HistoryWindow(self._ctx.window)
             w.filters.normalizer = normalize_serial
             c = self.controller
+            x = self.export = HistoryExport(w, self._ctx.settings.qsettings, self.runner,
+                                            self.recorder)  # fmt: skip
             w.filtersChanged.connect(self.refresh_window)
             w.refreshRequested.connect(self.refresh_window)
-            w.exportRequested.connect(lambda kind: export(
-                w, self._ctx.settings.qsettings, kind, w.filters.serial_filter()))
+            w.exportRequested.connect(lambda kind: x.start(
+                kind, self._listed, c.sort, w.filters.serial_filter()))
+            w.exportCancelRequested.connect(x.cancel)
+            w.closed.connect(x.cancel)
             w.settingsRequested.connect(self.settings)
             w.serialActivated.connect(self._look_up)
             c.queryBusy.connect(w.set_busy)
@@ -180,6 +189,8 @@ class HistoryFeature(QObject):
             self.controller.after_change(shown, query)
 
     def _switched(self) -> None:
+        if self.export is not None:
+            self.export.cancel()  # its next page would be the other store's
         self._show_store()
         shown = self._lookup.serial
         if shown and self.panel.serial == shown:  # the tab shows it (not a cleared workspace)
