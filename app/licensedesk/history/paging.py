@@ -7,6 +7,12 @@ first; a keyset page costs the same anywhere in a history of a million, and entr
 written meanwhile do not shift the pages already shown. Both stores build their page
 queries here; they differ in placeholders, in how a time is passed and in the id's type.
 
+The same page read in the other direction (:meth:`Sort.reversed`, after the first entry
+held) is the page before it: the History window re-reads a page it forgot that way. An
+``offset`` skips entries after the keyset: only for a jump (the scroll bar dragged far
+from the rows held), where the store steps over the index instead of the window
+reading every page in between.
+
 Sorted by time (the default), the history's ``(time, id)`` index answers each page;
 by who or action, their ``(column, time, id)`` indexes do; by the other columns the
 store sorts (PostgreSQL and SQLite keep only the best ``limit`` rows while reading).
@@ -51,13 +57,18 @@ class Sort:
         if self.key not in SORTS:
             raise ValueError(f"unknown sort {self.key!r} (known: {', '.join(SORTS)})")
 
+    def reversed(self) -> Sort:
+        """The other direction: its pages after an entry are the entries before it."""
+        return Sort(self.key, not self.descending)
+
 
 def page_sql(where_sql: str, where_params: list[Any], sort: Sort, after: Entry | None,
              limit: int, *, ph: str, time_param: Callable[[datetime], Any],
-             id_param: str = "") -> tuple[str, list[Any]]:  # fmt: skip
+             id_param: str = "", offset: int = 0) -> tuple[str, list[Any]]:  # fmt: skip
     """What follows ``SELECT … FROM history`` for one page: ``where_sql`` (the filters'
-    `` WHERE …`` or "") narrowed to the entries after ``after``, the order and the limit.
-    ``id_param``: a cast for the id's placeholder (``::uuid``)."""
+    `` WHERE …`` or "") narrowed to the entries after ``after``, the order and the limit,
+    the first ``offset`` of them skipped. ``id_param``: a cast for the id's placeholder
+    (``::uuid``)."""
     column, value = SORTS[sort.key]
     keys = [c for c in (column, "history.time", "history.id") if c is not None]
     sql, params = where_sql, list(where_params)
@@ -70,6 +81,8 @@ def page_sql(where_sql: str, where_params: list[Any], sort: Sort, after: Entry |
                                                                     after.id]
     direction = " DESC" if sort.descending else ""
     sql += " ORDER BY " + ", ".join(k + direction for k in keys) + f" LIMIT {ph}"
+    if offset > 0:
+        return sql + f" OFFSET {ph}", [*params, int(limit), int(offset)]
     return sql, [*params, int(limit)]
 
 

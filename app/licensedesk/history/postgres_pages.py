@@ -50,11 +50,12 @@ class PostgresPages:
         return where(query, **plain, text_clause=clause)  # type: ignore[arg-type]
 
     def page(self, query: HistoryQuery, sort: Sort = Sort(), after: Any = None,  # noqa: B008
-             limit: int = PAGE) -> EntryList:  # fmt: skip
+             limit: int = PAGE, offset: int = 0) -> EntryList:  # fmt: skip
         """As :meth:`SqliteStore.page <.sqlite_pages.SqlitePages.page>`."""
         clause, params = self._where(query)
         tail, params = page_sql(clause, params, sort, after, limit, ph="%s",
-                                time_param=lambda t: t, id_param="::uuid")  # fmt: skip
+                                time_param=lambda t: t, id_param="::uuid",
+                                offset=offset)  # fmt: skip
         from .postgres_store import SELECT_TEXT
 
         return self._select(SELECT_TEXT + tail, params)

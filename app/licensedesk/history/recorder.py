@@ -260,9 +260,10 @@ class Recorder:
         return await self._read(lambda store: store.query(query))
 
     async def page(self, query: HistoryQuery, sort: Sort, after: Entry | None,
-                   limit: int = PAGE) -> Sequence[Entry]:  # fmt: skip
-        """One page of a list (:mod:`.paging`); raises StoreError."""
-        return await self._read(lambda store: store.page(query, sort, after, limit))
+                   limit: int = PAGE, offset: int = 0) -> Sequence[Entry]:  # fmt: skip
+        """One page of a list (:mod:`.paging`), ``offset`` entries past ``after``; raises
+        StoreError."""
+        return await self._read(lambda store: store.page(query, sort, after, limit, offset))
 
     async def count_matching(self, query: HistoryQuery) -> int:
         """How many entries match (what is committed; a count no longer awaited is

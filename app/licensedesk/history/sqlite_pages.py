@@ -40,11 +40,12 @@ class SqlitePages:
                      text_clause=sqlite_index.text_clause(built))  # fmt: skip
 
     def page(self, query: HistoryQuery, sort: Sort = Sort(), after: Any = None,  # noqa: B008
-             limit: int = PAGE) -> EntryList:  # fmt: skip
+             limit: int = PAGE, offset: int = 0) -> EntryList:  # fmt: skip
         """The ``limit`` entries matching ``query`` after the entry ``after`` (None: from
-        the first), in ``sort``'s order."""
+        the first) and the ``offset`` next to it, in ``sort``'s order."""
         clause, params = self._where(query)
-        tail, params = page_sql(clause, params, sort, after, limit, ph="?", time_param=_time)
+        tail, params = page_sql(clause, params, sort, after, limit, ph="?", time_param=_time,
+                                offset=offset)  # fmt: skip
         try:
             rows = self._conn().execute(SELECT + tail, params).fetchall()
         except sqlite3.Error as exc:

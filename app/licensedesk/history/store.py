@@ -90,8 +90,9 @@ class HistoryStore(Protocol):
     def count(self) -> int: ...
 
     def page(self, query: HistoryQuery, sort: Any = None, after: Entry | None = None,
-             limit: int = 500) -> Sequence[Entry]:  # fmt: skip
-        """A page of a list in any column's order, after the entry ``after`` (paging.py)."""
+             limit: int = 500, offset: int = 0) -> Sequence[Entry]:  # fmt: skip
+        """A page of a list in any column's order, after the entry ``after`` and ``offset``
+        more (paging.py)."""
 
     def count_matching(self, query: HistoryQuery) -> int: ...
 

@@ -28,6 +28,10 @@ def test_pages_in_every_order(store):
     paging_checks.check_pages_in_every_order(store)
 
 
+def test_pages_backward_and_skipped(store):
+    paging_checks.check_pages_backward_and_skipped(store)
+
+
 def test_counts(store):
     paging_checks.check_counts(store)
 

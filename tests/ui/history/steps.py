@@ -53,3 +53,12 @@ def origin(url: str) -> str:
 
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}"
+
+
+def export_with(qtbot, w, button) -> None:
+    """Click an export button of the History window; return once the export has ended
+    (it reads the list from the store off the UI thread: written, failed or stopped)."""
+    from ..helpers import click
+
+    click(qtbot, button)
+    qtbot.waitUntil(lambda: not w.exporting, timeout=10000)

@@ -1,8 +1,9 @@
-"""The History window pages: the first page, then the next as the table is scrolled to its
-end (Qt's fetchMore), read off the UI thread; the count of the matching entries; a click on
-a column's header reads the list in that order from the store; the search index of a
-history written before it is built in the background, its progress on a line of its own,
-searches answered meanwhile."""
+"""The History window pages: the first page, then the count of the matching entries, which
+makes the table's rows; the pages the table is scrolled to are read off the UI thread; a
+click on a column's header reads the list in that order from the store; the search index
+of a history written before it is built in the background, its progress on a line of
+its own, searches answered meanwhile. (The window of pages it holds:
+test_history_window_pages.py.)"""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from datetime import timedelta
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QAbstractItemView
 
 from licensedesk import clock
 from licensedesk.history import Entry, local_history_path
@@ -47,17 +49,27 @@ def seed(n: int = N, *, without_index: bool = False) -> list[Entry]:
 
 
 def shown(w) -> list[Entry]:
-    return [w.model.index(r, 0).data(ENTRY_ROLE) for r in range(w.model.rowCount())]
+    """The rows held (a window of pages around those on screen: here, every row read)."""
+    lo, hi = w.model.held()
+    return [w.model.index(r, 0).data(ENTRY_ROLE) for r in range(lo, hi)]
+
+
+def read_all(w, qtbot) -> None:
+    """Scroll down page after page to the last row, until every row is read."""
+    for row in range(0, w.model.rowCount(), PAGE // 2):
+        w.table.scrollTo(w.model.index(row, 0), QAbstractItemView.ScrollHint.PositionAtTop)
+        qtbot.waitUntil(lambda row=row: w.model.held()[1] > row + 1 and not w.model.reading,
+                        timeout=5000)  # fmt: skip
+    qtbot.waitUntil(lambda: w.model.held() == (0, w.model.rowCount()), timeout=5000)
 
 
 def test_scrolling_to_the_end_reads_the_next_pages_and_the_count_is_shown(desk, qtbot):
     entries = seed()
     w = open_window(desk, qtbot)
-    assert w.model.rowCount() == PAGE
     qtbot.waitUntil(lambda: w.status_label.text() == f"{N:,} entries", timeout=5000)
-    for expected in (2 * PAGE, N):
-        w.table.scrollToBottom()  # the view asks for more at its last row
-        qtbot.waitUntil(lambda expected=expected: w.model.rowCount() == expected, timeout=5000)
+    assert w.model.rowCount() == N  # the count makes the rows
+    assert w.model.held() == (0, PAGE)  # one page read
+    read_all(w, qtbot)
     assert not w.model.canFetchMore()
     assert [e.id for e in shown(w)] == [e.id for e in entries]  # newest first, each once
     assert w.status_label.text() == f"{N:,} entries"
@@ -78,10 +90,7 @@ def test_a_header_click_sorts_in_the_store(desk, qtbot):
         assert [e.user for e in page[:374]] == [first] * 374
         order = [(e.user, e.time) for e in page]
         assert order == sorted(order, reverse=descending)
-    while w.model.canFetchMore():
-        rows = w.model.rowCount()
-        w.table.scrollToBottom()
-        qtbot.waitUntil(lambda rows=rows: w.model.rowCount() > rows, timeout=5000)
+    read_all(w, qtbot)
     users = [e.user for e in shown(w)]
     assert users == sorted(users, reverse=descending) and len(users) == len(entries)
 

@@ -24,7 +24,7 @@ from licensedesk.ui.history.model import COL_SERIAL, COL_WHAT, COL_WHO
 from ...support.zones import days_around
 from ..batch.steps import double_click
 from ..helpers import activations_table, click, look_up, select_rows, wait_idle
-from .steps import CANARY_KEY, stored, wait_stored
+from .steps import CANARY_KEY, export_with, stored, wait_stored
 from .test_recording import active_rows
 
 
@@ -190,6 +190,7 @@ def test_csv_and_json_lines_export_what_the_window_shows(desk, qtbot, tmp_path, 
                         lambda proposed, kind: asked.append(proposed) or str(tmp_path / "out"))
 
     days = days_around(lambda: click(qtbot, w.export_csv_button))
+    qtbot.waitUntil(lambda: not w.exporting, timeout=10000)
     assert asked[0].rsplit("/", 1)[-1] in {f"history-{sb.serial('perpetual')}-{d}.csv"
                                            for d in days}
     with open(tmp_path / "out.csv", newline="", encoding="utf-8") as fh:  # the extension added
@@ -202,7 +203,7 @@ def test_csv_and_json_lines_export_what_the_window_shows(desk, qtbot, tmp_path, 
     assert json.loads(rows[1]["before"]) == entries[0].before
     assert w.status_label.text() == f"Saved 2 entries to {tmp_path / 'out.csv'}"
 
-    click(qtbot, w.export_json_button)
+    export_with(qtbot, w, w.export_json_button)
     with open(tmp_path / "out.jsonl", encoding="utf-8") as fh:
         read = read_lines(fh, source="the export")  # what `history import` reads
     assert [e.id for e in read] == [entries[1].id, entries[0].id]
@@ -214,7 +215,7 @@ def test_an_export_that_cannot_be_written_is_a_sentence(desk, qtbot, tmp_path, m
     w = open_window(desk, qtbot)
     target = tmp_path / "missing-folder" / "history.csv"
     monkeypatch.setattr(w, "ask_save_path", lambda proposed, kind: str(target))
-    click(qtbot, w.export_csv_button)
+    export_with(qtbot, w, w.export_csv_button)
     assert w.banner.isVisible()
     assert w.banner.text() == f"Could not save to {target}: the folder does not exist."
 
@@ -237,8 +238,8 @@ def test_no_key_reaches_an_entry_the_files_or_an_export(desk, qtbot, tmp_path, m
     assert {e.outcome for e in entries} == {"refused"}  # 401: the service refused the key
     w = open_window(desk, qtbot)
     monkeypatch.setattr(w, "ask_save_path", lambda proposed, kind: str(tmp_path / f"x.{kind}"))
-    click(qtbot, w.export_csv_button)
-    click(qtbot, w.export_json_button)
+    export_with(qtbot, w, w.export_csv_button)
+    export_with(qtbot, w, w.export_json_button)
     texts = [str([e.to_dict() for e in stored()])]
     texts += [p.read_text(errors="replace") for p in (tmp_path / "x.csv", tmp_path / "x.jsonl")]
     files = local_history_path().parent
@@ -301,7 +302,7 @@ def test_the_csv_export_writes_people_s_text_as_text(desk, qtbot, tmp_path, monk
     shown_tip.setHtml(tip)  # a tooltip that looks like HTML is read as HTML
     assert "<img src='http://evil.example/x.png'>\\u202eevil" in shown_tip.toPlainText()
 
-    click(qtbot, w.export_csv_button)
+    export_with(qtbot, w, w.export_csv_button)
     with open(tmp_path / "out.csv", newline="", encoding="utf-8") as fh:
         row = next(csv.DictReader(fh))
     assert row["display_name"] == "'@SUM(A1)"
@@ -309,6 +310,6 @@ def test_the_csv_export_writes_people_s_text_as_text(desk, qtbot, tmp_path, monk
                              "\\u202eevil")
     assert (row["activation_ids"], row["id"]) == ("9", hostile.id)
 
-    click(qtbot, w.export_json_button)
+    export_with(qtbot, w, w.export_json_button)
     text = (tmp_path / "out.jsonl").read_text(encoding="utf-8")
     assert "\u202e" not in text and json.loads(text)["detail"] == hostile.detail

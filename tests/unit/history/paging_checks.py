@@ -63,6 +63,30 @@ def check_pages_in_every_order(store) -> None:
         [e for e in items if e.user == "bo"], Sort("serial"))
 
 
+def check_pages_backward_and_skipped(store) -> None:
+    """The page before an entry is the page after it in the other order, and an offset
+    skips entries past the keyset (or past either end), in each column's order both ways:
+    how the History window reads a page it forgot, and jumps."""
+    items = many(store)
+    for key in SORTS:
+        for descending in (True, False):
+            sort, back = Sort(key, descending), Sort(key, descending).reversed()
+            held = list(store.page(HistoryQuery(), sort, None, 100))
+            ids = [e.id for e in held]
+            assert ids == expected(items, sort), (key, descending)
+
+            def read(order: Sort, after, limit: int, offset: int = 0) -> list[str]:
+                return [e.id for e in store.page(HistoryQuery(), order, after, limit, offset)]
+
+            assert read(back, held[12], 5)[::-1] == ids[7:12], (key, descending)
+            assert read(back, held[3], 5)[::-1] == ids[:3]  # the top: fewer
+            assert read(sort, held[3], 4, 6) == ids[10:14], (key, descending)
+            assert read(sort, None, 4, 9) == ids[9:13]
+            assert read(back, None, 3, 2)[::-1] == ids[-5:-2]
+            assert read(back, held[12], 5, 4)[::-1] == ids[3:8], (key, descending)
+            assert read(sort, None, 4, len(ids)) == []
+
+
 def check_counts(store) -> None:
     items = many(store)
     assert store.count_matching(HistoryQuery()) == len(items)

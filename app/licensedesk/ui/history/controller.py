@@ -3,9 +3,11 @@ filtered list (the History window).
 
 Named tasks on the feature's own :class:`~..shared.tasks.TaskRunner`
 (``history.serial``; the window's ``history.query`` for a list's first page, then
-``history.count`` for how many match, and ``history.page`` for each next page as the
-table scrolls; ``history.index`` for building the search index of a history that
-lacks one): a newer read supersedes the one in flight, and after a change the
+``history.count`` for how many match, and ``history.page`` for each page the table's
+window of pages asks for as it scrolls, :mod:`.page_window`; ``history.index`` for
+building the search index of a history that lacks one; ``history.export`` for the
+window's export, :mod:`.export_flow`): a newer read supersedes the
+one in flight, and after a change the
 reads wait a moment (:data:`AFTER_CHANGE_MS`), so a burst of changes (a bulk action)
 is read and painted once. Its own runner because these are not calls to the
 service: they must not set the status bar's "Last request". The store's error is a
@@ -26,6 +28,7 @@ from licensedesk.history import Entry, HistoryQuery, StoreError
 from licensedesk.history.paging import PAGE, Sort
 
 from ..shared.tasks import TaskRunner
+from .page_window import Backward, PageRead
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +37,7 @@ QUERY_TASK = "history.query"
 PAGE_TASK = "history.page"
 COUNT_TASK = "history.count"
 INDEX_TASK = "history.index"
+EXPORT_TASK = "history.export"  # run by export_flow, on the same runner: quit stops it
 #: after a change, the lists read again this much later: a bulk action of 40 devices
 #: (40 changes in a second or two) is read and painted once, not 40 times
 AFTER_CHANGE_MS = 150
@@ -46,7 +50,7 @@ class HistoryController(QObject):
     queryBusy = Signal(bool)
     queried = Signal(object, object, bool)  # HistoryQuery, its first page, more after it
     queryFailed = Signal(str)  # sentence
-    paged = Signal(object, object, bool)  # HistoryQuery, the next page, more after it
+    paged = Signal(object, object, object)  # HistoryQuery, PageRead, its entries in order
     pageFailed = Signal(str)  # sentence
     counted = Signal(object, int)  # HistoryQuery, how many entries match it
     indexProgress = Signal(object)  # IndexProgress of the search index being built
@@ -102,9 +106,13 @@ class HistoryController(QObject):
         return self._runner.run(QUERY_TASK, lambda: self._query(query),
                                 busy=self.queryBusy.emit)
 
-    def more(self, query: HistoryQuery, after: Entry | None) -> asyncio.Task:
-        """Read the page after the entry ``after`` (the last row on show)."""
-        return self._runner.run(PAGE_TASK, lambda: self._page(query, after))
+    def read(self, query: HistoryQuery, read: PageRead) -> asyncio.Task | None:
+        """Read the page the table's window asks for. None while the list itself is read
+        again: the read's keyset is an entry of the list being replaced, and the new
+        list starts the window again."""
+        if self._closed or self._runner.is_running(QUERY_TASK):
+            return None
+        return self._runner.run(PAGE_TASK, lambda: self._page(query, read))
 
     def build_index(self) -> asyncio.Task | None:
         """Build the store's search index when it lacks entries (the store's own work is
@@ -127,8 +135,10 @@ class HistoryController(QObject):
         self._runner.cancel(SERIAL_TASK)
 
     def is_running(self) -> bool:
-        """A read is running or due (tests and benchmarks wait for the list on show)."""
-        return bool(set(self._runner.running()) - {INDEX_TASK}) or self._soon.isActive()
+        """A read of the list is running or due (tests and benchmarks wait for the list on
+        show; not for the index's build or an export)."""
+        return bool(set(self._runner.running()) - {INDEX_TASK, EXPORT_TASK}) or \
+            self._soon.isActive()
 
     async def _serial(self, serial: str) -> Sequence[Entry] | None:
         lookup = self._after()
@@ -161,15 +171,18 @@ class HistoryController(QObject):
             self.counted.emit(query, len(entries))
         return entries
 
-    async def _page(self, query: HistoryQuery, after: Entry | None) -> None:
+    async def _page(self, query: HistoryQuery, read: PageRead) -> None:
+        """Backward: the other order after the keyset, handed over in the list's order."""
+        sort = self.sort if read.forward else self.sort.reversed()
         try:
-            entries = await self._history.page(query, self.sort, after, PAGE)
+            entries = await self._history.page(query, sort, read.after, read.limit,
+                                               read.offset)  # fmt: skip
         except StoreError as exc:
             if not self._closed:
                 self.pageFailed.emit(exc.sentence)
             return
         if not self._closed:
-            self.paged.emit(query, entries, len(entries) >= PAGE)
+            self.paged.emit(query, read, entries if read.forward else Backward(entries))
 
     async def _count(self, query: HistoryQuery) -> None:
         try:

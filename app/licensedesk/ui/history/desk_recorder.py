@@ -98,9 +98,10 @@ class DeskRecorder(QObject):
         return await self.recorder.query(query)
 
     async def page(self, query: HistoryQuery, sort: Sort, after: Entry | None,
-                   limit: int = PAGE) -> Sequence[Entry]:  # fmt: skip
-        """One page of a list; raises StoreError."""
-        return await self.recorder.page(query, sort, after, limit)
+                   limit: int = PAGE, offset: int = 0) -> Sequence[Entry]:  # fmt: skip
+        """One page of a list (``offset``: entries skipped past ``after``); raises
+        StoreError."""
+        return await self.recorder.page(query, sort, after, limit, offset)
 
     async def count_matching(self, query: HistoryQuery) -> int:
         return await self.recorder.count_matching(query)

@@ -1,20 +1,33 @@
-"""Export CSV… / Export JSON…: the entries the History window shows, in its order.
+"""Export CSV… / Export JSON…: every entry of the History window's list, in its order.
+
+The window holds only the pages around the rows on screen, so the export reads the
+list again from the store, with the filters of the list on show and in the window's
+order, a page at a time, and writes each page as it is read
+(:mod:`.export_stream`): off the UI thread, memory for a page whatever the list's
+length. Meanwhile the export buttons wait, a line says how many entries are written,
+and *Cancel export*, Esc or closing the window stop it (so does quitting, or switching
+to another store). The file is written beside its name and moved there only once
+whole (``.NAME.XXXX.part``, :class:`.export.ExportFile`): stopped, a full disk or a
+store that fails midway leave no half file under that name (an older file of that
+name stays as it was), and the window says why in one sentence.
 
 The file name proposed is ``history-DATE.csv`` (``history-SERIAL-DATE…`` when the
 list is one serial's) in the folder of the last export, the one every export of
-the app remembers (``ui/shared/export_file.py``). The text is built before the
-file is opened, so a failure leaves no half file, and is said in the window's
-banner as a sentence. A name typed without an extension gets the kind's. The columns
-and keys of the files stay English in every language (``export.py``).
+the app remembers (``ui/shared/export_file.py``). A name typed without an extension
+gets the kind's. The columns and keys of the files stay English in every language
+(``export.py``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 
 from PySide6.QtCore import QSettings
 
 from licensedesk import clock
+from licensedesk.history import HistoryQuery, StoreError
+from licensedesk.history.paging import Sort
 from licensedesk.i18n import _, ngettext
 
 from ..shared.export_file import (
@@ -22,33 +35,84 @@ from ..shared.export_file import (
     remember_folder,
     save_failed_sentence,
     with_extension,
-    write_bytes_file,
 )
+from ..shared.tasks import TaskRunner
 from ..shared.values import format_number
-from .export import EXTENSIONS, default_file_name, export_text
+from .controller import EXPORT_TASK
+from .export import EXTENSIONS, ExportFile, default_file_name
+from .export_stream import Pages, write_list
 from .window import HistoryWindow
 
 
-def export(window: HistoryWindow, qsettings: QSettings, kind: str,
-           serial: str | None = None) -> str | None:  # fmt: skip
-    """Ask where, write, say where it went (or why not); returns the path written."""
-    entries = window.shown_entries()
-    if not entries:
-        window.show_status(_("Nothing to export: no entry is on show."))
-        return None
-    proposed = os.path.join(last_folder(qsettings), default_file_name(kind, clock.today(), serial))
-    path = window.ask_save_path(proposed, kind)
-    if not path:
-        return None
-    path = with_extension(path, EXTENSIONS[kind])
-    text, n = export_text(kind, entries)
-    try:
-        write_bytes_file(path, text.encode("utf-8"))
-    except OSError as exc:
-        window.banner.show_error(save_failed_sentence(path, exc), f"{type(exc).__name__}: {exc}")
-        return None
-    window.banner.clear()
-    remember_folder(qsettings, path)
-    window.show_status(ngettext("Saved {n} entry to {path}", "Saved {n} entries to {path}",
-                                n).format(n=format_number(n), path=path))
-    return path
+class HistoryExport:
+    """The History window's exports: one at a time, on the feature's task runner (quit
+    cancels it with the window's other reads)."""
+
+    def __init__(self, window: HistoryWindow, qsettings: QSettings, runner: TaskRunner,
+                 history: Pages) -> None:  # fmt: skip
+        self._window = window
+        self._qsettings = qsettings
+        self._runner = runner
+        self._history = history
+
+    def start(self, kind: str, query: HistoryQuery | None, sort: Sort,
+              serial: str | None = None) -> asyncio.Task | None:  # fmt: skip
+        """Ask where, then write every entry of ``query`` in ``sort``'s order (the list on
+        show); the task writing it, or None (nothing to export, no file chosen)."""
+        w = self._window
+        if self.running:
+            return None
+        if query is None or w.model.rowCount() == 0:
+            w.show_status(_("Nothing to export: no entry is on show."))
+            return None
+        proposed = os.path.join(last_folder(self._qsettings),
+                                default_file_name(kind, clock.today(), serial))  # fmt: skip
+        path = w.ask_save_path(proposed, kind)
+        if not path:
+            return None
+        path = with_extension(path, EXTENSIONS[kind])
+        total = None if w.model.has_more else w.model.rowCount()  # counted, or not yet
+        w.set_exporting(True)
+        w.show_export_progress(0, total, path)
+        return self._runner.run(EXPORT_TASK, lambda: self._write(kind, path, query, sort, total))
+
+    @property
+    def running(self) -> bool:
+        return self._runner.is_running(EXPORT_TASK)
+
+    def cancel(self) -> bool:
+        """Stop the export running, if any (its file is removed); True if there was one."""
+        return self._runner.cancel(EXPORT_TASK)
+
+    async def _write(self, kind: str, path: str, query: HistoryQuery, sort: Sort,
+                     total: int | None) -> str | None:  # fmt: skip
+        w = self._window
+        try:
+            n = await write_list(self._history, query, sort, ExportFile(path, kind),
+                                 lambda n: w.show_export_progress(n, total, path))
+        except asyncio.CancelledError:
+            w.show_status(_("The export was stopped: nothing was saved to {path}.").format(
+                path=path))
+            raise
+        except OSError as exc:
+            w.banner.show_error(save_failed_sentence(path, exc), f"{type(exc).__name__}: {exc}")
+            return None
+        except StoreError as exc:
+            w.banner.show_error(_store_failed_sentence(path, exc), exc.sentence)
+            return None
+        finally:
+            w.set_exporting(False)
+        w.banner.clear()
+        remember_folder(self._qsettings, path)
+        w.show_status(ngettext("Saved {n} entry to {path}", "Saved {n} entries to {path}",
+                               n).format(n=format_number(n), path=path))
+        return path
+
+
+def _store_failed_sentence(path: str, exc: StoreError) -> str:
+    """``Could not save to PATH: the history file … cannot be read (…).``: the store's
+    reason is a clause (its whole sentence, when it has no clause, goes to the details)."""
+    if exc.whole:
+        return _("Could not save to {path}: the history could not be read.").format(path=path)
+    return _("Could not save to {path}: {reason}.").format(path=path,
+                                                           reason=exc.reason.rstrip("."))

@@ -7,7 +7,7 @@ desk that writes the same store are here: with a team database, the team's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from licensedesk.i18n import N_, _
 
 from ..shared.part_state import TAB_PAGE_TOP, PartState
-from ..shared.table_copy import add_copy_shortcut
+from ..shared.table_copy import add_copy_shortcut, copy_cells
 from .model import (
     COL_OUTCOME,
     COL_PROFILE,
@@ -44,8 +44,10 @@ _WIDTHS = ((COL_WHEN, 140), (COL_WHO, 170), (COL_PROFILE, 110), (COL_WHAT, 250),
            (COL_OUTCOME, 230))
 
 
-def history_table(model: HistoryModel, name: str) -> QTableView:
-    """A read-only table of entries: rows selected whole, Tab leaves it, Ctrl+C copies."""
+def history_table(model: HistoryModel, name: str,
+                  copy: Callable[[QAbstractItemView], object] = copy_cells) -> QTableView:
+    """A read-only table of entries: rows selected whole, Tab leaves it, Ctrl+C copies
+    (``copy``: how, the History window's own way, :mod:`.held_copy`)."""
     table = QTableView()
     table.setObjectName(name)
     table.setModel(model)
@@ -63,7 +65,7 @@ def history_table(model: HistoryModel, name: str) -> QTableView:
         table.setColumnWidth(col, width)
     serial = table.fontMetrics().horizontalAdvance("WXYZ-0000-WXYZ-0000-WXYZ")
     table.setColumnWidth(COL_SERIAL, serial + 16)  # a serial is never cut short
-    add_copy_shortcut(table)
+    add_copy_shortcut(table, copy)
     table.setAccessibleDescription(_("Newest first; Ctrl+C copies the selected rows"))
     return table
 

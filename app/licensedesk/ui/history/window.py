@@ -3,7 +3,9 @@ exported.
 
 A window of its own (not modal): the main window stays usable, and a
 double-click on an entry looks its serial up there. It shows state and emits what
-the person asked for; ``wiring.py`` reads the store and writes the exports. The
+the person asked for; ``wiring.py`` reads the store and writes the exports
+(``export_flow.py``: every entry of the list, read again from the store while the
+window says how far it is; *Cancel export*, Esc or closing the window stop it). The
 OS file dialog sits behind :meth:`HistoryWindow.ask_save_path`, which tests replace.
 """
 
@@ -13,7 +15,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -37,7 +39,9 @@ from ..shared.labels import plain_label
 from ..shared.part_state import PartState
 from ..shared.values import format_number
 from .filters import HistoryFilters
+from .held_copy import held_cells
 from .model import COL_WHEN, ENTRY_ROLE
+from .page_window import PageRead
 from .paged_model import PagedHistoryModel
 from .panel import history_table, on_enter
 
@@ -49,6 +53,7 @@ class HistoryWindow(QWidget):
     filtersChanged = Signal()
     refreshRequested = Signal()
     exportRequested = Signal(str)  # "csv" or "jsonl"
+    exportCancelRequested = Signal()
     settingsRequested = Signal()
     serialActivated = Signal(str)  # an entry double-clicked: look its serial up
     closed = Signal()
@@ -62,14 +67,16 @@ class HistoryWindow(QWidget):
         self._build_list()
         self._build_buttons()
         self._lay_out()
+        self._exporting = False
         self._connect()
-        add_close_keys(self)
+        add_close_keys(self, self._cancel_export)  # Esc: stops an export, else closes
         self._update_buttons()
         self.resize(1100, 640)
 
     def _build_list(self) -> None:
         """The table of entries in its part state, the banner, and the two muted lines."""
-        self.table = history_table(self.model, "historyWindowTable")
+        self.table = history_table(self.model, "historyWindowTable",
+                                   lambda _view: self.copy_selection())
         # TRANSLATORS: the History window's table of recorded changes (a screen reader's name)
         self.table.setAccessibleName(_("Recorded changes"))
         self.table.setAccessibleDescription(_("Newest first; Enter or a double-click looks the "
@@ -86,6 +93,9 @@ class HistoryWindow(QWidget):
         # index of the history is built
         self.index_label = _muted_label("historyIndexStatus", _("Search index"))
         self.index_label.hide()
+        # TRANSLATORS: a screen reader's name of the line that says how far an export is
+        self.export_label = _muted_label("historyExportProgress", _("Export progress"))
+        self.export_label.hide()
 
     def _build_buttons(self) -> None:
         self.refresh_button = _button(_("&Refresh"), "historyRefreshButton", "view-refresh")
@@ -100,6 +110,11 @@ class HistoryWindow(QWidget):
         self.export_json_button.setToolTip(
             _("JSON lines, as licensedesk-cli history export writes them: "
               "licensedesk-cli history import takes the file"))
+        # TRANSLATORS: a button shown while the History window exports: it stops the export
+        self.cancel_export_button = _button(_("Cancel e&xport"), "historyCancelExportButton",
+                                            "media-playback-stop")
+        self.cancel_export_button.setToolTip(_("Stop the export: no file is saved (Esc)"))
+        self.cancel_export_button.hide()
         self.settings_button = _button(_("Se&ttings\u2026"), "historySettingsButton",
                                        "preferences-system")
         self.settings_button.setAccessibleName(_("History settings"))
@@ -109,7 +124,7 @@ class HistoryWindow(QWidget):
         actions = QHBoxLayout()
         actions.addWidget(self.where_label, 1)
         for b in (self.refresh_button, self.export_csv_button, self.export_json_button,
-                  self.settings_button):
+                  self.cancel_export_button, self.settings_button):
             actions.addWidget(b)
         lay = QVBoxLayout(self)
         lay.addWidget(self.filters)
@@ -119,9 +134,11 @@ class HistoryWindow(QWidget):
         status = QHBoxLayout()
         status.addWidget(self.status_label, 1)
         status.addWidget(self.index_label)
+        status.addWidget(self.export_label)
         lay.addLayout(status)
         chain = (self.filters.until, self.refresh_button, self.export_csv_button,
-                 self.export_json_button, self.settings_button, self.banner, self.table)
+                 self.export_json_button, self.cancel_export_button, self.settings_button,
+                 self.banner, self.table)
         for a, b in pairwise(chain):  # the filters, the actions, then the list
             QWidget.setTabOrder(a, b)
 
@@ -130,6 +147,7 @@ class HistoryWindow(QWidget):
         self.refresh_button.clicked.connect(self.refreshRequested)
         self.export_csv_button.clicked.connect(lambda: self.exportRequested.emit("csv"))
         self.export_json_button.clicked.connect(lambda: self.exportRequested.emit("jsonl"))
+        self.cancel_export_button.clicked.connect(self.exportCancelRequested)
         self.settings_button.clicked.connect(self.settingsRequested)
         self.table.doubleClicked.connect(self._double_clicked)
         on_enter(self.table, self._double_clicked)
@@ -152,7 +170,7 @@ class HistoryWindow(QWidget):
 
     def show_entries(self, entries: Sequence[Entry], more: bool = False) -> None:
         """A new list: its first page (``more``: the store holds more, read as the table
-        scrolls; their number follows, :meth:`show_count`)."""
+        scrolls; their number follows, :meth:`show_count`, and makes the table's rows)."""
         self.model.set_entries(entries, more)
         self.table.doItemsLayout()  # now: not after a first paint, painting it all twice
         self.filters.set_people(self.model.people())
@@ -164,15 +182,19 @@ class HistoryWindow(QWidget):
         self.show_status("" if more else _count_text(n))
         self._update_buttons()
 
-    def append_page(self, entries: Sequence[Entry], more: bool) -> None:
-        self.model.append_page(entries, more)
+    def show_page(self, read: PageRead, entries: Sequence[Entry]) -> None:
+        """A page the table asked for (its window of pages, :mod:`.page_window`)."""
+        self.model.land(read, entries)
 
     def show_count(self, n: int) -> None:
-        """How many entries match the filters ("12,418 entries"), however many are read."""
+        """How many entries match the filters ("12,418 entries"): the table's rows, read
+        as they are scrolled to."""
+        self.model.set_count(n)
         self.show_status(_count_text(n))
 
     def show_page_error(self, sentence: str) -> None:
-        """A next page could not be read: the rows stay, scrolling reads no more."""
+        """A page could not be read: the rows held stay, scrolling reads no more (Refresh
+        reads the list again)."""
         self.model.stop_fetching()
         self.show_status(sentence)
 
@@ -199,8 +221,48 @@ class HistoryWindow(QWidget):
     def show_store(self, words: str) -> None:
         self.where_label.setText(words)
 
-    def shown_entries(self) -> Sequence[Entry]:
-        return self.model.entries()
+    @property
+    def exporting(self) -> bool:
+        return self._exporting
+
+    def set_exporting(self, on: bool) -> None:
+        """An export runs: the export buttons wait, *Cancel export* and the progress show."""
+        self._exporting = on
+        self.cancel_export_button.setVisible(on)
+        self.export_label.setVisible(on)
+        if not on:
+            self.export_label.clear()
+        self._update_buttons()
+
+    def show_export_progress(self, n: int, total: int | None, path: str) -> None:
+        """How many entries are written (``total``: how many the list counted, if known)."""
+        if total is not None and total >= n:
+            text = ngettext("Exporting: {n} of {total} entry written to {path}\u2026",
+                            "Exporting: {n} of {total} entries written to {path}\u2026", total)
+        else:
+            text = ngettext("Exporting: {n} entry written to {path} so far\u2026",
+                            "Exporting: {n} entries written to {path} so far\u2026", n)
+        self.export_label.setText(text.format(n=format_number(n), path=path,
+                                              total=format_number(total or 0)))
+
+    def copy_selection(self) -> None:
+        """Ctrl+C: the selected rows held (:mod:`.held_copy` says why only those); the
+        status line says so when some selected rows are not held."""
+        text, copied, selected = held_cells(self.table, self.model.held())
+        if copied:
+            QGuiApplication.clipboard().setText(text)
+        if copied == selected:
+            return
+        if not copied:
+            self.show_status(_("Nothing was copied: the selected rows are not read yet. "
+                               "Scroll to them first, or export the list."))
+            return
+        self.show_status(ngettext(
+            "Copied {copied} of the {n} selected row: the others are not read yet. Scroll "
+            "to them first, or export the list.",
+            "Copied {copied} of the {n} selected rows: the others are not read yet. Scroll "
+            "to them first, or export the list.", selected).format(
+                copied=format_number(copied), n=format_number(selected)))
 
     def ask_save_path(self, proposed: str, kind: str) -> str:
         """Where to export, starting at ``proposed``; "" when cancelled. Tests replace this."""
@@ -215,9 +277,14 @@ class HistoryWindow(QWidget):
             self.serialActivated.emit(entry.serial)
 
     def _update_buttons(self) -> None:
-        has_rows = self.model.rowCount() > 0
-        self.export_csv_button.setEnabled(has_rows)
-        self.export_json_button.setEnabled(has_rows)
+        can = self.model.rowCount() > 0 and not self._exporting
+        self.export_csv_button.setEnabled(can)
+        self.export_json_button.setEnabled(can)
+
+    def _cancel_export(self) -> bool:
+        if self._exporting:
+            self.exportCancelRequested.emit()
+        return self._exporting
 
     def closeEvent(self, event) -> None:
         self.closed.emit()

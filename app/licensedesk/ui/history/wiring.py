@@ -12,8 +12,12 @@ service's address go into every entry), and shows what was recorded:
   change recorded for it (``DeskRecorder.recorded``), off the UI thread;
 - the History window reads its filtered list when opened, when a filter or the
   order changes, after every change recorded (unless scrolled past the first page)
-  and on Refresh (F5): a page at a time as the table scrolls, then how many match;
+  and on Refresh (F5): its first page, then how many match, then the pages the table
+  scrolls to (a window of them is held, ``page_window.py``);
   opening it starts building the search index of a history that lacks one;
+- the History window's exports read the whole list again from the store, a page at a
+  time, in the window's order (``export_flow.py``); closing the window or switching
+  stores stops one;
 - a store that cannot be written is said once, in the workspace's banner, and
   a mark stays in the status bar (its tooltip says why).
 """
@@ -26,7 +30,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel
 
 from licensedesk.api.serials import normalize_serial
-from licensedesk.history.paging import PAGE, Sort
+from licensedesk.history.paging import Sort
 from licensedesk.i18n import N_, _
 
 from ..shared.labels import plain_tip
@@ -37,6 +41,8 @@ if TYPE_CHECKING:
     from licensedesk.history import HistoryQuery, HistorySettings
 
     from ..shared.context import DeskContext, LookupPort
+    from .export_flow import HistoryExport
+    from .page_window import PageRead
     from .panel import HistoryPanel
     from .settings_flow import HistorySettingsFlow
     from .window import HistoryWindow
@@ -59,6 +65,7 @@ class HistoryFeature(QObject):
                                                 after=lookup.in_flight)
         self.panel = panel
         self.window: HistoryWindow | None = None
+        self.export: HistoryExport | None = None  # the window's exports (made with it)
         self._settings: HistorySettingsFlow | None = None
         self.problem_mark: QLabel | None = None
         self._listed: HistoryQuery | None = None  # the window's list on show
@@ -117,28 +124,32 @@ class HistoryFeature(QObject):
     # -- handlers -------------------------------------------------------------------------
     def _window(self) -> HistoryWindow:
         if self.window is None:
-            from .export_flow import export
+            from .export_flow import HistoryExport
             from .window import HistoryWindow
 
             w = self.window = HistoryWindow(self._ctx.window)
             w.filters.normalizer = normalize_serial
             c = self.controller
+            x = self.export = HistoryExport(w, self._ctx.settings.qsettings, self.runner,
+                                            self.recorder)  # fmt: skip
             w.filtersChanged.connect(self.refresh_window)
             w.refreshRequested.connect(self.refresh_window)
-            w.exportRequested.connect(lambda kind: export(
-                w, self._ctx.settings.qsettings, kind, w.filters.serial_filter()))
+            w.exportRequested.connect(lambda kind: x.start(
+                kind, self._listed, c.sort, w.filters.serial_filter()))
+            w.exportCancelRequested.connect(x.cancel)
+            w.closed.connect(x.cancel)
             w.settingsRequested.connect(self.settings)
             w.serialActivated.connect(self._look_up)
             c.queryBusy.connect(w.set_busy)
             c.queried.connect(lambda _q, entries, more: w.show_entries(entries, more))
             c.queryFailed.connect(w.show_error)
-            c.paged.connect(lambda q, entries, more: w.append_page(entries, more)
+            c.paged.connect(lambda q, read, entries: w.show_page(read, entries)
                             if q == self._listed else None)
             c.pageFailed.connect(w.show_page_error)
             c.counted.connect(lambda q, n: w.show_count(n) if q == self._listed else None)
             c.indexProgress.connect(w.show_index)
             c.indexBuilt.connect(self._index_built)
-            w.model.moreWanted.connect(self._more)
+            w.model.readWanted.connect(self._read)
             w.model.sortWanted.connect(self._sort)
             self._show_store()
             c.build_index()
@@ -170,7 +181,7 @@ class HistoryFeature(QObject):
         shown = serial if serial and serial == self._lookup.serial else None
         w = self.window
         query = w.filters.query() if w is not None and w.isVisible() else None
-        if query is not None and w is not None and w.model.rowCount() > PAGE:
+        if query is not None and w is not None and w.model.paged_on:
             query = None  # scrolled past the first page: the rows stay, Refresh (F5) reads
         if query is not None:
             self._listed = query
@@ -178,6 +189,8 @@ class HistoryFeature(QObject):
             self.controller.after_change(shown, query)
 
     def _switched(self) -> None:
+        if self.export is not None:
+            self.export.cancel()  # its next page would be the other store's
         self._show_store()
         shown = self._lookup.serial
         if shown and self.panel.serial == shown:  # the tab shows it (not a cleared workspace)
@@ -240,10 +253,10 @@ class HistoryFeature(QObject):
             where = str(local_history_path())
         self.window.show_store(words.format(where=where, name=name))
 
-    def _more(self) -> None:
-        """The table reached its last row: the next page of the list on show."""
-        if self.window is not None and self._listed is not None:
-            self.controller.more(self._listed, self.window.model.last_entry())
+    def _read(self, read: PageRead) -> None:
+        """The table's window of pages asks for a page of the list on show."""
+        if self._listed is not None:
+            self.controller.read(self._listed, read)
 
     def _sort(self, key: str, descending: bool) -> None:
         """A header was clicked: the store reads the list in that order."""
@@ -256,7 +269,7 @@ class HistoryFeature(QObject):
             return
         w.show_index(None)
         if built and self._listed is not None and self._listed.text and \
-                w.model.rowCount() <= PAGE:  # fmt: skip
+                not w.model.paged_on:  # fmt: skip
             self.refresh_window()  # the search on show, from the index now
 
     def _look_up(self, serial: str) -> None:

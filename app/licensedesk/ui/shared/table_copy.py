@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractItemView
@@ -24,9 +26,11 @@ def copy_cells(view: QAbstractItemView) -> None:
     QGuiApplication.clipboard().setText(cells_text(view))
 
 
-def add_copy_shortcut(view: QAbstractItemView) -> QShortcut:
-    """Ctrl+C (the platform's Copy) on ``view`` copies its selected cells."""
+def add_copy_shortcut(view: QAbstractItemView,
+                      copy: Callable[[QAbstractItemView], object] = copy_cells) -> QShortcut:
+    """Ctrl+C (the platform's Copy) on ``view`` copies its selected cells (``copy``: a
+    table whose model holds only some of its rows copies its own way)."""
     shortcut = QShortcut(QKeySequence.StandardKey.Copy, view)
     shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
-    shortcut.activated.connect(lambda: copy_cells(view))
+    shortcut.activated.connect(lambda: copy(view))
     return shortcut
