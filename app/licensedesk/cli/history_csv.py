@@ -13,27 +13,24 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterator
-from datetime import datetime
 from typing import Any
 
 from licensedesk.export_cells import text_cell
 from licensedesk.history.model import outcome_text
 
-from .history_table import what_words
+from .history_table import kept, what_words
+from .local_times import KEPT, LocalTimes
 
 __all__ = ["csv_pages"]
 
 
-def _iso(moment: datetime | None) -> str:
-    return moment.astimezone().isoformat(timespec="seconds") if moment else ""
-
-
 class _Guarded(dict[str, str]):
-    """``text_cell`` of the values that repeat (people, machines, profiles, products), each
-    said once; forgotten past 10,000 (memory stays bounded whatever the history)."""
+    """``text_cell`` of the values that repeat (people, machines, profiles, products,
+    serials, counts), each said once; forgotten past :data:`KEPT` (memory stays bounded
+    whatever the history)."""
 
     def __missing__(self, text: str) -> str:
-        if len(self) > 10_000:
+        if len(self) >= KEPT:
             self.clear()
         cell = self[text] = text_cell(text)
         return cell
@@ -42,37 +39,42 @@ class _Guarded(dict[str, str]):
 class _Cells:
     """The cells of a row, in COLUMNS order; what repeats is said once."""
 
-    def __init__(self, to_time: Any) -> None:
-        self._to_time = to_time
+    def __init__(self) -> None:
+        self._times = LocalTimes(table=False)
         self._outcomes: dict[tuple[Any, ...], str] = {}
+        self._whats: dict[tuple[Any, ...], str] = {}
         self._guarded = _Guarded()
 
     def __call__(self, row: tuple[Any, ...]) -> list[str]:
         (id_, time, user, display, machine, profile, service, action, serial, ids, product,
          before, outcome, detail, counts, finished) = row  # fmt: skip
-        words = self._outcomes.get((outcome, detail))
-        if words is None:
-            words = self._outcomes[(outcome, detail)] = text_cell(outcome_text(outcome, detail))
-        same = self._guarded
+        said = self._outcomes.get((outcome, detail))
+        if said is None:
+            said = kept(self._outcomes, (outcome, detail),
+                         (text_cell(outcome_text(outcome, detail)), text_cell(detail or "")))
+        what = self._whats.get((action, ids, counts))
+        if what is None:
+            what = kept(self._whats, (action, ids, counts),
+                         text_cell(what_words(action, ids, counts)))  # fmt: skip
+        same, times = self._guarded, self._times
         return [
-            _iso(self._to_time(time)), same[user], same[display or ""], same[machine],
-            same[profile or ""], same[service or ""], action, text_cell(serial or ""),
-            (ids or "").replace(",", " "), same[product or ""],
-            text_cell(what_words(action, ids, counts)), outcome, words,
-            text_cell(detail or ""), "", text_cell(before or ""), text_cell(counts or ""),
-            _iso(self._to_time(finished)) if finished else "", id_,
+            times.text(time), same[user], same[display or ""], same[machine],
+            same[profile or ""], same[service or ""], action, same[serial or ""],
+            (ids or "").replace(",", " "), same[product or ""], what, outcome, said[0],
+            said[1], "", text_cell(before or ""), same[counts or ""],
+            times.text(finished) if finished else "", id_,
         ]  # fmt: skip
 
 
 def csv_pages(store: Any, query: Any) -> Iterator[tuple[str, int]]:
     """(CSV text, entries in it) a page at a time, oldest first; the header first."""
     from licensedesk.history.csv_rows import COLUMNS
-    from licensedesk.history.streaming import row_pages, time_reader
+    from licensedesk.history.streaming import row_pages
 
     out = io.StringIO(newline="")
     csv.writer(out).writerow(COLUMNS)
     yield out.getvalue(), 0
-    cells = _Cells(time_reader(store))
+    cells = _Cells()
     for page in row_pages(store, query, oldest_first=True):
         out = io.StringIO(newline="")
         csv.writer(out).writerows(map(cells, page))

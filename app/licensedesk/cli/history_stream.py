@@ -15,7 +15,7 @@ columns); otherwise JSON lines (what ``history import`` reads).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -137,8 +137,9 @@ def cmd_list(printer: Printer, store: Any, query: HistoryQuery, serial: str | No
         if widths is None:  # the first page's widths (a longer cell later pushes out)
             names = headers(serial is None)
             widths = [max([len(n)] + [len(r[i]) for r in rows]) for i, n in enumerate(names)]
-            printer.raw(_line([n.upper() for n in names], widths))
-        printer.raw(printer.scrub("\n".join(_line(row, widths) for row in rows)))
+            line = _layout(widths)
+            printer.raw(line([n.upper() for n in names]))
+        printer.raw(printer.scrub("\n".join(map(line, rows))))
         if printer.lost is not None:
             break
     if widths is None:
@@ -147,5 +148,8 @@ def cmd_list(printer: Printer, store: Any, query: HistoryQuery, serial: str | No
     return OK
 
 
-def _line(cells: Sequence[str], widths: list[int]) -> str:
-    return "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip()
+def _layout(widths: list[int]) -> Callable[[Sequence[str]], str]:
+    """A row's line: each cell left-aligned in its width, two spaces apart, no trailing
+    space (one ``str.format`` a row, not a call per cell)."""
+    fill = "  ".join(f"{{:<{w}}}" for w in widths).format
+    return lambda cells: fill(*cells).rstrip()

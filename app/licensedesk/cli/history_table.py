@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import datetime
 from typing import Any
 
 from licensedesk.display_text import visible
 from licensedesk.history.model import outcome_text
 from licensedesk.i18n import _
 
-__all__ = ["TableWords", "headers", "what_words"]
+from .local_times import KEPT, LocalTimes
 
-_TIME = "%Y-%m-%d %H:%M:%S %Z"
+__all__ = ["TableWords", "headers", "kept", "what_words"]
+
 
 
 def headers(with_serial: bool) -> list[str]:
@@ -40,26 +40,43 @@ def what_words(action: str, ids: str | None, counts: str | None) -> str:
 
 
 class TableWords:
-    """The cells of table rows; remembers the people and outcomes it has said."""
+    """The cells of table rows; remembers the people, outcomes, actions and serials it has
+    said (a bounded number of each)."""
 
     def __init__(self, with_serial: bool) -> None:
         self.with_serial = with_serial
+        self.times = LocalTimes(table=True)
         self._people: dict[tuple[Any, ...], str] = {}
         self._outcomes: dict[tuple[Any, ...], str] = {}
+        self._whats: dict[tuple[Any, ...], str] = {}
+        self._serials: dict[Any, str] = {}
 
     def cells(self, row: Sequence[Any]) -> list[str]:
         when, user, display, machine, serial, action, ids, counts, outcome, detail = row
-        moment = when if isinstance(when, datetime) else datetime.fromisoformat(when)
         who = self._people.get((user, display, machine))
         if who is None:
             where = f"{user}@{machine}"
-            who = self._people[(user, display, machine)] = visible(
-                f"{display} ({where})" if display else where)
+            who = kept(self._people, (user, display, machine),
+                        visible(f"{display} ({where})" if display else where))  # fmt: skip
         said = self._outcomes.get((outcome, detail))
         if said is None:
-            said = self._outcomes[(outcome, detail)] = visible(outcome_text(outcome, detail))
-        what = visible(what_words(action, ids, counts))
-        cells = [moment.astimezone().strftime(_TIME).strip(), who, what, said]
-        if self.with_serial:
-            cells.insert(2, visible(serial) if serial else "-")
-        return cells
+            said = kept(self._outcomes, (outcome, detail),
+                         visible(outcome_text(outcome, detail)))  # fmt: skip
+        what = self._whats.get((action, ids, counts))
+        if what is None:
+            what = kept(self._whats, (action, ids, counts),
+                         visible(what_words(action, ids, counts)))  # fmt: skip
+        if not self.with_serial:
+            return [self.times.text(when), who, what, said]
+        shown = self._serials.get(serial)
+        if shown is None:
+            shown = kept(self._serials, serial, visible(serial) if serial else "-")
+        return [self.times.text(when), who, shown, what, said]
+
+
+def kept(said: dict[Any, Any], key: Any, value: Any) -> Any:
+    """``value``, remembered under ``key`` (all forgotten once there are :data:`KEPT`)."""
+    if len(said) >= KEPT:
+        said.clear()
+    said[key] = value
+    return value
