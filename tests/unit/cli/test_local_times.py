@@ -1,6 +1,7 @@
-"""The command line's local times, made a minute at a time, say what ``astimezone`` says
-for every second: across a change of summer time, in half-hour zones, in a zone whose
-old offset had seconds, from SQLite's text and from PostgreSQL's datetimes."""
+"""The command line's local times, made an hour or a minute at a time, say what
+``astimezone`` says for every second: across a change of summer time (also one within
+an hour), in half-hour zones, in a zone whose old offset had seconds, from SQLite's text
+and from PostgreSQL's datetimes."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ CASES = [
     ("America/St_Johns", datetime(2026, 11, 1, 3, 28, tzinfo=UTC)),  # -3:30 / -2:30
     ("Asia/Kolkata", datetime(2026, 12, 31, 18, 28, tzinfo=UTC)),  # +5:30, the new year
     ("Europe/Amsterdam", datetime(1899, 6, 1, 12, 0, tzinfo=UTC)),  # +0:19:32 then
+    # whole hours, but summer time at half past: the hour's offset changes within it
+    ("XST-1XDT,M3.5.0/2:30,M10.5.0/3:30", datetime(2026, 3, 29, 1, 27, tzinfo=UTC)),
 ]
 
 
