@@ -5,7 +5,8 @@ With ``--lang de`` (or a German system) ``--help`` and usage errors say "Aufruf:
 methods are overridden: ``add_argument`` and ``add_argument_group`` (argparse's own
 ``-h``, ``--version`` and section headings pass through them), ``format_usage`` and
 ``format_help`` (the "usage: " prefix), and ``error`` (its English message templates
-are matched and said again from our catalogue, nested ones included).
+are matched and said again from our catalogue, nested ones included); and, from
+:class:`.command_parser.CommandParser`, ``add_subparsers`` (to keep the sub-commands).
 
 What this cannot reach with public API stays English: a word argparse writes without
 passing one of those methods (a newer Python's new messages, or a heading it makes
@@ -19,6 +20,7 @@ import re
 import sys
 from typing import Any, NoReturn
 
+from .command_parser import CommandParser
 from .i18n import N_, _, ngettext
 
 USAGE = N_("usage: ")
@@ -96,9 +98,10 @@ def translate_message(message: str) -> str:
     return message
 
 
-class TranslatedParser(argparse.ArgumentParser):
+class TranslatedParser(CommandParser):
     """``argparse.ArgumentParser`` with its words from our catalogue; sub-commands made
-    by ``add_subparsers`` are of this class too (argparse's default ``parser_class``)."""
+    by ``add_subparsers`` are of this class too (argparse's default ``parser_class``), and
+    each level keeps its sub-commands (:func:`.command_parser.sub_commands`)."""
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
         if kwargs.get("help") in WORDS:

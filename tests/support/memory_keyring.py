@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import keyring
 import keyring.backend
 import keyring.errors
+from keyring.backend import KeyringBackend
 
 
 class MemoryKeyring(keyring.backend.KeyringBackend):
@@ -38,3 +43,15 @@ class MemoryKeyring(keyring.backend.KeyringBackend):
 
 class PlaintextKeyring(MemoryKeyring):
     """Stands in for keyrings.alt's PlaintextKeyring (refused by name)."""
+
+
+@contextmanager
+def keyring_backend(backend: KeyringBackend) -> Iterator[KeyringBackend]:
+    """``backend`` as the process-wide keyring for the block; the one before comes back
+    (``keyring.get_keyring()`` picks it first if none was chosen yet)."""
+    previous = keyring.get_keyring()
+    keyring.set_keyring(backend)
+    try:
+        yield backend
+    finally:
+        keyring.set_keyring(previous)

@@ -1,4 +1,4 @@
-"""UI test set-up (PLATFORM.md): one session qasync loop on pytest-qt's QApplication,
+"""UI test set-up (PLATFORM.md): one qasync loop on pytest-qt's QApplication for tests/ui,
 leftover tasks cancelled after each test, QSettings / profiles / keyring / logs in
 tmp dirs, and a ``desk`` fixture: the real window and controllers on a profile
 pointing at the ``sandbox`` fixture."""
@@ -16,41 +16,54 @@ from ..support.zones import local_zone
 prepare()  # also in tests/conftest.py; here for a run of tests/ui alone
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def event_loop_qt(qapp):
-    """The session's loop (the app's: qasync's, with timers that go when cancelled). It is
-    this thread's running and current loop only while a UI test runs (``_isolate``):
-    ``already_running=True`` makes it the running loop at once and for good, and then
-    every later test of the same process that calls ``asyncio.run()`` (tests/contract,
-    the CLI's ``main()``) would fail."""
+    """The loop of the UI tests (the app's: qasync's, with timers that go when cancelled),
+    this thread's running and current loop from the first UI test to the last, as the
+    app's is from its start to its quit. It is made as the app makes it:
+    ``already_running=True`` makes it the running loop at once (qtbot's waits drive it).
+    After the last UI test it is let go (:func:`_let_go`): a later test of the same process
+    that calls ``asyncio.run()`` (tests/unit, the CLI's ``main()``) needs no loop running."""
     from licensedesk.ui.shell.event_loop import DeskEventLoop
 
     loop = DeskEventLoop(qapp, already_running=True)
-    asyncio.events._set_running_loop(None)
+    asyncio.set_event_loop(loop)
     yield loop
-    # never loop.stop(): it calls qapp.exit() (PLATFORM.md)
+    _let_go(loop, qapp)
+
+
+def _let_go(loop, qapp) -> None:
+    """No longer the running loop, with public calls only: qasync forgets a loop as the
+    running one at the end of its ``run_forever()``, so it is stopped (its ``stop()``
+    calls ``qapp.exit()``, after which Qt's loops end at once until the next ``exec()``:
+    PLATFORM.md), run once to a stop of its own, and closed. The application's signals
+    are held meanwhile: ``aboutToQuit`` (emitted by ``exit()`` and at the end of
+    ``exec()``) would tell the app's objects that the application quits."""
+    was_blocked = qapp.blockSignals(True)
+    try:
+        loop.stop()
+        loop.call_soon(loop.stop)
+        loop.run_forever()
+    finally:
+        qapp.blockSignals(was_blocked)
+    asyncio.set_event_loop(None)
+    loop.close()
 
 
 @pytest.fixture(autouse=True)
 def _isolate(tmp_path, monkeypatch, event_loop_qt, qtbot):
-    """Every test: its own config/log/data dirs; the session loop as the running and current
-    loop (qtbot's waits drive it); afterwards no task of ours keeps running, and no loop
-    is left running or current for the tests that follow."""
+    """Every test: its own config/log/data dirs; the loop as the current one; afterwards
+    no task of ours keeps running."""
     monkeypatch.setenv("LICENSEDESK_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("LICENSEDESK_LOG_DIR", str(tmp_path / "logs"))
     monkeypatch.setenv("LICENSEDESK_DATA_DIR", str(tmp_path / "data"))  # the local history
-    asyncio.events._set_running_loop(event_loop_qt)
     asyncio.set_event_loop(event_loop_qt)
-    try:
-        yield
-        pending = [t for t in asyncio.all_tasks(event_loop_qt) if not t.done()]
-        for task in pending:
-            task.cancel()
-        if pending:
-            qtbot.waitUntil(lambda: all(t.done() for t in pending), timeout=5000)
-    finally:
-        asyncio.events._set_running_loop(None)
-        asyncio.set_event_loop(None)
+    yield
+    pending = [t for t in asyncio.all_tasks(event_loop_qt) if not t.done()]
+    for task in pending:
+        task.cancel()
+    if pending:
+        qtbot.waitUntil(lambda: all(t.done() for t in pending), timeout=5000)
 
 
 @pytest.fixture

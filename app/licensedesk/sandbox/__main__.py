@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .. import __version__
+from ..command_parser import CommandParser
 from . import dataset
 from .answers import FORMS
 from .auth import hash_key, new_credentials
@@ -113,7 +114,7 @@ def _positive(kind: type[int] | type[float]) -> Callable[[str], float]:
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(
+    top = CommandParser(
         prog="licensedesk-sandbox",
         description="A real, persistent License Management Service /v2 for demos and tests.",
     )

@@ -7,12 +7,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-import keyring
-import keyring.core
 import pytest
 
 from licensedesk.cli import main, profile_cmds, service
-from tests.support.memory_keyring import MemoryKeyring
+from tests.support.memory_keyring import MemoryKeyring, keyring_backend
 from tests.support.net import free_port
 
 ENV_VARS = (
@@ -38,11 +36,8 @@ class Result:
 @pytest.fixture
 def memory_keyring():
     """The process-wide keyring backend replaced by an in-memory one for this test."""
-    previous = keyring.core._keyring_backend
-    backend = MemoryKeyring()
-    keyring.set_keyring(backend)
-    yield backend
-    keyring.core._keyring_backend = previous
+    with keyring_backend(MemoryKeyring()) as backend:
+        yield backend
 
 
 @pytest.fixture

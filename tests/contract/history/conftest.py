@@ -4,11 +4,9 @@ tests/support/postgres_fixtures.py."""
 
 from __future__ import annotations
 
-import keyring
-import keyring.core
 import pytest
 
-from tests.support.memory_keyring import MemoryKeyring
+from tests.support.memory_keyring import MemoryKeyring, keyring_backend
 
 
 @pytest.fixture
@@ -21,8 +19,5 @@ def folders(tmp_path, monkeypatch):
 
 @pytest.fixture
 def memory_keyring():
-    previous = keyring.core._keyring_backend
-    backend = MemoryKeyring()
-    keyring.set_keyring(backend)
-    yield backend
-    keyring.core._keyring_backend = previous
+    with keyring_backend(MemoryKeyring()) as backend:
+        yield backend

@@ -18,6 +18,7 @@ import pytest
 import licensedesk
 from licensedesk.__main__ import build_parser as gui_parser
 from licensedesk.cli.commands import build_parser as cli_parser
+from licensedesk.command_parser import sub_commands as sub_commands_of
 from licensedesk.sandbox.__main__ import parser as sandbox_parser
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -27,11 +28,11 @@ PARSERS = {"licensedesk-cli": cli_parser, "licensedesk": gui_parser,
 
 def sub_commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()):
     """(path, names of its sub-commands) for every level that has sub-commands."""
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            yield path, list(action.choices)
-            for name, child in action.choices.items():
-                yield from sub_commands(child, (*path, name))
+    children = sub_commands_of(parser)
+    if children:
+        yield path, list(children)
+        for name, child in children.items():
+            yield from sub_commands(child, (*path, name))
 
 
 @pytest.fixture(scope="module")

@@ -5,6 +5,7 @@ every full GC collection: 55-112 ms pauses); timers still fire once, in time ord
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import time
 
@@ -91,10 +92,50 @@ def test_in_debug_mode_a_slow_callback_is_logged(loop, qtbot, caplog):
     assert "created at " + __file__ in record.getMessage()  # the caller, not the loop
 
 
-def test_a_loop_made_in_debug_mode_times_its_callbacks(qapp, monkeypatch):
+def test_a_loop_made_in_debug_mode_times_its_callbacks(qapp, qtbot, caplog, monkeypatch):
     monkeypatch.setenv("PYTHONASYNCIODEBUG", "1")
     made = DeskEventLoop(qapp)
     try:
-        assert made.get_debug() and made._timer._debug
+        assert made.get_debug()
+        made.slow_callback_duration = 0  # every callback counts as slow: each is logged
+        done = []
+        with caplog.at_level(logging.WARNING, logger="asyncio"):
+            made.call_soon(done.append, True)
+            qtbot.waitUntil(lambda: bool(done), timeout=2000)
+        assert any("took" in r.getMessage() for r in caplog.records)
     finally:
         made.close()
+
+
+def test_a_timer_is_what_asyncio_hands_out(loop, qtbot):
+    """What asyncio's users read of a ``TimerHandle``: its time, cancelled or not, its
+    context; the callback runs in that context."""
+    seen = contextvars.ContextVar("seen", default="outside")
+    context = contextvars.copy_context()
+    context.run(seen.set, "inside")
+    ran: list[str] = []
+    timer = loop.call_at(loop.time() + 0.01, lambda: ran.append(seen.get()), context=context)
+    assert timer.when() > 0 and not timer.cancelled() and timer.get_context() is context
+    qtbot.waitUntil(lambda: bool(ran), timeout=2000)
+    assert ran == ["inside"]
+    timer.cancel()  # as asyncio.sleep does once it is over: nothing left to cancel
+    assert timer.cancelled()
+
+
+def test_an_error_in_a_callback_goes_to_the_exception_handler(qapp, qtbot):
+    made = DeskEventLoop(qapp)  # a loop of its own: its exception handler is this test's
+    caught: list[dict] = []
+    made.set_exception_handler(lambda _loop, context: caught.append(context))
+    try:
+        def broken() -> None:
+            raise ValueError("broken")
+
+        timer = made.call_soon(broken)
+        made.call_soon(caught.append, {"message": "then the next callback runs"})
+        qtbot.waitUntil(lambda: len(caught) == 2, timeout=2000)
+    finally:
+        made.close()
+    error, after = caught
+    assert error["message"].startswith("Exception in callback ") and "broken" in error["message"]
+    assert isinstance(error["exception"], ValueError) and error["handle"] is timer
+    assert after["message"] == "then the next callback runs"

@@ -7,7 +7,7 @@ import pytest
 from keyring.backends import chainer, fail, null
 
 from licensedesk.profiles import SecretStore, describe_backend
-from tests.support.memory_keyring import MemoryKeyring, PlaintextKeyring
+from tests.support.memory_keyring import MemoryKeyring, PlaintextKeyring, keyring_backend
 
 
 def test_set_get_delete_in_the_keyring():
@@ -65,12 +65,10 @@ def test_unsafe_backends_mean_memory_only(backend, why):
         assert backend.entries == {}  # nothing reached the plain-text keyring
 
 
-def test_the_default_keyring_here_is_the_fail_backend(monkeypatch):
+def test_the_default_keyring_here_is_the_fail_backend():
     # No D-Bus session in unit tests: keyring falls back to its fail backend.
-    import keyring
-
-    monkeypatch.setattr(keyring.core, "_keyring_backend", fail.Keyring())
-    store = SecretStore()
+    with keyring_backend(fail.Keyring()):
+        store = SecretStore()
     assert store.persistent is False
     assert store.warning and "no OS keyring" in store.warning
 
