@@ -62,3 +62,18 @@ def export_with(qtbot, w, button) -> None:
 
     click(qtbot, button)
     qtbot.waitUntil(lambda: not w.exporting, timeout=10000)
+
+
+def sort_by_who(w, entries: list[Entry]) -> list[Entry]:
+    """Click the History window's Who header; ``entries`` in the order it then shows
+    (the store's: who, then time and id, the click's direction)."""
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtTest import QTest
+
+    from licensedesk.ui.history.model import COL_WHO
+
+    header = w.table.horizontalHeader()
+    x = header.sectionViewportPosition(COL_WHO) + 5
+    QTest.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+    descending = header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder
+    return sorted(entries, key=lambda e: (e.user, e.time, e.id), reverse=descending)

@@ -15,7 +15,7 @@ import errno
 import shutil
 
 import pytest
-from PySide6.QtCore import QItemSelectionModel, QPoint, Qt
+from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 
@@ -26,7 +26,7 @@ from licensedesk.ui.history import export, export_stream, paged_model
 from licensedesk.ui.history.model import COL_WHEN, COL_WHO
 
 from ..helpers import click
-from .steps import export_with
+from .steps import export_with, sort_by_who
 from .test_history_paging import seed
 from .test_history_window import open_window, settle
 from .test_history_window_pages import BOUND, PAGES, scroll_to, shown_on_screen
@@ -109,11 +109,7 @@ def test_csv_and_json_hold_every_entry_in_the_windows_order(desk, qtbot, save_to
 def test_in_another_columns_order_the_file_is_in_that_order(desk, qtbot, save_to):
     entries = seed(N)
     w = open_window(desk, qtbot)
-    header = w.table.horizontalHeader()
-    x = header.sectionViewportPosition(COL_WHO) + 5
-    QTest.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
-    descending = header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder
-    expected = sorted(entries, key=lambda e: (e.user, e.time, e.id), reverse=descending)
+    expected = sort_by_who(w, entries)
     settle(desk, qtbot)
     scroll_to(w, 2345)
     shown_on_screen(w, qtbot)

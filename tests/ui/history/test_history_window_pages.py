@@ -9,15 +9,15 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
-from PySide6.QtCore import QItemSelectionModel, QPoint, Qt
-from PySide6.QtTest import QTest
+from PySide6.QtCore import QItemSelectionModel
 from PySide6.QtWidgets import QAbstractItemView
 
 from licensedesk.history import Entry, local_history_path
 from licensedesk.history.paging import PAGE
 from licensedesk.ui.history import paged_model
-from licensedesk.ui.history.model import COL_WHO, ENTRY_ROLE
+from licensedesk.ui.history.model import ENTRY_ROLE
 
+from .steps import sort_by_who
 from .test_history_page_window import on_screen
 from .test_history_paging import seed
 from .test_history_window import open_window, settle
@@ -95,11 +95,7 @@ def test_jumps_to_the_bottom_the_middle_and_the_top_read_those_rows(desk, qtbot)
 def test_in_another_columns_order_the_pages_read_again_are_that_orders(desk, qtbot):
     entries = seed(N)
     w = open_window(desk, qtbot)
-    header = w.table.horizontalHeader()
-    x = header.sectionViewportPosition(COL_WHO) + 5
-    QTest.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
-    descending = header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder
-    expected = sorted(entries, key=lambda e: (e.user, e.time, e.id), reverse=descending)
+    expected = sort_by_who(w, entries)
     qtbot.waitUntil(lambda: w.model.index(0, 0).data(ENTRY_ROLE).id == expected[0].id,
                     timeout=5000)
     settle(desk, qtbot)
