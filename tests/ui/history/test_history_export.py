@@ -27,6 +27,7 @@ from licensedesk.ui.history.model import COL_WHEN, COL_WHO
 
 from ..helpers import click
 from .steps import export_with, sort_by_who
+from .test_history_page_window import on_screen
 from .test_history_paging import seed
 from .test_history_window import open_window, settle
 from .test_history_window_pages import BOUND, PAGES, scroll_to, shown_on_screen
@@ -76,6 +77,7 @@ def scrolled_to_the_middle(desk, qtbot):
     w = open_window(desk, qtbot)
     assert w.model.rowCount() == N
     scroll_to(w, N // 2)
+    qtbot.waitUntil(lambda: N // 2 in on_screen(w.table), timeout=5000)
     shown_on_screen(w, qtbot)
     lo, hi = w.model.held()
     assert lo > 0 and hi < N  # the window holds neither end

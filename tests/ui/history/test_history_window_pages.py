@@ -47,6 +47,9 @@ def shown_on_screen(w, qtbot) -> list[Entry]:
 
 
 def scroll_to(w, row: int) -> None:
+    """Bring ``row`` to the top of the table. The view's row layout first: a layout
+    still pending (the count just arrived) would make the scroll a no-op."""
+    w.table.doItemsLayout()
     w.table.scrollTo(w.model.index(row, 0), QAbstractItemView.ScrollHint.PositionAtTop)
 
 
