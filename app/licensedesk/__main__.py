@@ -186,7 +186,7 @@ def build_desk(window, args: argparse.Namespace, settings, log_path):
     from licensedesk.machine import host_id
     from licensedesk.profiles import ProfileStore, SecretStore
     from licensedesk.ui.profiles.connections import Connections
-    from licensedesk.ui.shell.start import settle_heap, start_desk
+    from licensedesk.ui.shell.start import settle_interpreter, start_desk
 
     secrets = SecretStore()
     connections = Connections(ProfileStore(secrets=secrets), secrets)
@@ -200,7 +200,7 @@ def build_desk(window, args: argparse.Namespace, settings, log_path):
         from licensedesk.ui.shell.open_target import open_target
 
         open_target(desk, args.target)
-    settle_heap()  # the loaded program out of the cyclic GC's way (no long collections)
+    settle_interpreter()  # the GC out of the way, the GIL shared in short turns
     return desk
 
 

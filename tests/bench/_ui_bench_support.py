@@ -45,7 +45,7 @@ def make_desk(url: str, app_id: str, key: str, settings_path: str, *, write: boo
     from licensedesk.ui.profiles.connections import Connections
     from licensedesk.ui.shell.main_window import MainWindow
     from licensedesk.ui.shell.settings import WindowSettings
-    from licensedesk.ui.shell.start import settle_heap, start_desk
+    from licensedesk.ui.shell.start import settle_interpreter, start_desk
 
     window = MainWindow()
     connections = Connections(None, None)
@@ -57,7 +57,7 @@ def make_desk(url: str, app_id: str, key: str, settings_path: str, *, write: boo
     settings = WindowSettings(QSettings(settings_path, QSettings.Format.IniFormat))
     window.show()
     desk = start_desk(window, settings, connections, profile="Bench")
-    settle_heap()  # as licensedesk.__main__ does
+    settle_interpreter()  # as licensedesk.__main__ does
     return desk
 
 

@@ -157,13 +157,13 @@ def synthesised(app, loop, n: int, rate: int):
     """Returns the window with ``n`` answered rows (for the sort/filter part)."""
     from licensedesk.ui.batch.buffer import ResultBuffer
     from licensedesk.ui.batch.window import BatchWindow
-    from licensedesk.ui.shell.start import settle_heap
+    from licensedesk.ui.shell.start import settle_interpreter
 
     serials, results = synthesised_results(n)
     window = BatchWindow()
     window.resize(1180, 700)
     window.show()
-    settle_heap()  # as the app does once started
+    settle_interpreter()  # as the app does once started
     buffer = ResultBuffer()
     done = [0]
 

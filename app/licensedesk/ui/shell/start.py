@@ -60,15 +60,29 @@ def start_desk(
     return desk
 
 
-def settle_heap() -> None:
-    """Once the desk is built: collect, then take every object alive out of the cyclic
-    GC's way (``gc.freeze``). A full collection scans every tracked object, tens of
-    thousands once the program is loaded: one long stall each time it runs (the batch
-    bench's longest heartbeat gap was one); afterwards it scans only what came since.
-    The app calls it, not ``start_desk``:
-    a test process starts a desk per test and would freeze every earlier test's."""
+#: how long another thread may keep the interpreter before the window's gets it back
+#: (Python's default is 5 ms)
+GIL_TURN = 0.001
+
+
+def settle_interpreter() -> None:
+    """Once the desk is built, two settings of the interpreter for a window.
+
+    - Collect, then take every object alive out of the cyclic GC's way (``gc.freeze``).
+      A full collection scans every tracked object, tens of thousands once the program
+      is loaded: one long stall each time it runs (the batch bench's longest heartbeat
+      gap was one); afterwards it scans only what came since.
+    - Threads take turns at the GIL every :data:`GIL_TURN` (``sys.setswitchinterval``).
+      Qt calls into Python many times a frame (each cell's ``data()``), and each call
+      waits for the GIL while a worker computes (the decode worker, the book, the
+      history's store): up to 5 ms each by default. A site licence's lookup: the
+      heartbeat's longest gap 58-60 ms, 43-48 ms with 1 ms (docs/ui.md).
+
+    The app calls it, not ``start_desk``: a test process starts a desk per test and
+    would freeze every earlier test's."""
     gc.collect()
     gc.freeze()
+    sys.setswitchinterval(GIL_TURN)
 
 
 #: the actions that do not wait for the desk on the welcome page (a check box of a setting
