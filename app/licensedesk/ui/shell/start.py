@@ -76,7 +76,7 @@ def settle_interpreter() -> None:
       Qt calls into Python many times a frame (each cell's ``data()``), and each call
       waits for the GIL while a worker computes (the decode worker, the book, the
       history's store): up to 5 ms each by default. A site licence's lookup: the
-      heartbeat's longest gap 58-60 ms, 43-48 ms with 1 ms (docs/ui.md).
+      heartbeat's longest gap 58-60 ms, 43-56 ms with 1 ms (docs/ui.md).
 
     The app calls it, not ``start_desk``: a test process starts a desk per test and
     would freeze every earlier test's."""
