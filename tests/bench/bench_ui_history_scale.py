@@ -76,6 +76,9 @@ class Harness:
         w.model.readWanted.connect(lambda read: c.read(self.query, read))
         w.resize(1100, 640)
         w.show()
+        from licensedesk.ui.shell.start import settle_interpreter
+
+        settle_interpreter()  # as licensedesk.__main__ does once the desk is built
 
     async def show(self, text: str = "") -> float:
         """ms from asking for the list to its first page painted."""
