@@ -187,20 +187,12 @@ class WireModel:
             raise ShapeError(cls.__name__, problems)
         return cls(**values)
 
-    def to_json(self, times: dict[datetime, str] | None = None) -> dict[str, Any]:
-        """Every field as a JSON value: timestamps as ISO 8601 ("Z" for UTC). ``times``:
-        texts of timestamps already written (a long list repeats them), kept up to date."""
+    def to_json(self) -> dict[str, Any]:
+        """Every field as a JSON value: timestamps as ISO 8601 ("Z" for UTC)."""
         out: dict[str, Any] = {}
         for name, _read, _required in self._readers:
             value = getattr(self, name)
-            if isinstance(value, datetime):
-                text = times.get(value) if times is not None else None
-                if text is None:
-                    text = iso_text(value)
-                    if times is not None and len(times) < 65_536:
-                        times[value] = text
-                value = text
-            out[name] = value
+            out[name] = iso_text(value) if isinstance(value, datetime) else value
         return out
 
 

@@ -1,26 +1,24 @@
-"""A JSON list written while its elements arrive (``activations --json`` of a site
-licence): the same text as :meth:`.output.Printer.json` of the whole list, never the
-whole list in memory.
+"""A JSON list of devices written while they arrive (``activations --json`` of a site
+licence): the same text as :meth:`.output.Printer.json` of the whole list of
+Activations, never the whole list in memory.
 
-The elements are flat objects (a model's ``to_json()``: text, numbers, booleans, null),
-so each is written by the standard library's C encoder with the separators that make
-``indent=2``'s layout (the indenting encoder is Python code, several times slower).
-The last element waits for the next batch or the end: its ``,`` or the ``]`` follows it.
+The devices are flat objects (text, numbers, booleans, null), so a batch is written by
+the standard library's C encoder with the separators that make ``indent=2``'s layout
+(the indenting encoder is Python code, several times slower). The last batch waits for
+the next one or the end: its ``,`` or the ``]`` follows it.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from datetime import datetime
-from typing import Any
 
 from licensedesk.api.activation_rows import CREATED_AT, FIELDS, UPDATED_AT
-from licensedesk.api.wire import WireModel, iso_text
+from licensedesk.api.wire import iso_text
 from licensedesk.display_text import json_safe
 
 from . import streams
-from .output import Printer, jsonable
+from .output import Printer
 
 _IN, _OUT = "  {\n    ", "\n  }"
 _BETWEEN = "},\n    {"  # two elements, as the encoder with these separators joins them
@@ -31,7 +29,7 @@ _WRITE_AT = 1024 * 1024
 
 
 class JsonListWriter:
-    """``printer``'s JSON list, element by element: :meth:`add` batches, then :meth:`end`."""
+    """``printer``'s JSON list of devices: :meth:`add_rows` batches, then :meth:`end`."""
 
     def __init__(self, printer: Printer) -> None:
         self.printer = printer
@@ -45,25 +43,9 @@ class JsonListWriter:
         self._encode = json.JSONEncoder(ensure_ascii=self._ascii,
                                         separators=(",\n    ", ": ")).encode
 
-    def element(self, value: Any) -> str:
-        """One element as ``json.dumps([value], indent=2)`` lays it out (two spaces in)."""
-        if isinstance(value, WireModel):  # flat by construction
-            return _IN + self._encode(value.to_json(self._times))[1:-1] + _OUT
-        data = jsonable(value)
-        if isinstance(data, dict) and data and not any(
-                isinstance(v, dict | list) for v in data.values()):
-            return _IN + self._encode(data)[1:-1] + _OUT
-        return "  " + json.dumps(data, indent=2, ensure_ascii=self._ascii).replace("\n", "\n  ")
-
-    def add(self, batch: Iterable[Any]) -> None:
-        """Elements of any kind (:meth:`element`)."""
-        texts = [self.element(v) for v in batch]
-        if texts:
-            self._add_block(",\n".join(texts), len(texts))
-
     def add_rows(self, rows: list[tuple]) -> None:
         """Devices as rows (:mod:`licensedesk.api.activation_rows`; a site licence's come
-        so), written as :meth:`element` writes their Activations: one call of the C
+        so), written as their Activations' ``to_json()`` would be: one call of the C
         encoder for the whole batch, whose list separator is then laid out as
         ``indent=2`` would (an encoded text holds no line break, so ``},`` + the
         separator + ``{`` can only be between two elements)."""

@@ -38,14 +38,3 @@ def test_rows_in_batches_are_written_as_the_whole_list(capsys, sizes):
         at += size
     writer.end()
     assert capsys.readouterr().out == whole and writer.count == len(items)
-
-
-def test_models_and_rows_mix_in_one_list(capsys):
-    items = devices(7)
-    Printer(json_mode=True).json(items)
-    whole = capsys.readouterr().out
-    writer = JsonListWriter(Printer(json_mode=True))
-    writer.add(items[:3])
-    writer.add_rows([as_row(a) for a in items[3:]])
-    writer.end()
-    assert capsys.readouterr().out == whole
