@@ -18,8 +18,8 @@ from typing import Any
 from licensedesk.export_cells import text_cell
 from licensedesk.history.model import outcome_text
 
-from .history_table import kept, what_words
-from .local_times import KEPT, LocalTimes
+from .history_table import what_words
+from .local_times import KEPT, LocalTimes, kept
 
 __all__ = ["csv_pages"]
 

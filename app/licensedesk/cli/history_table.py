@@ -16,9 +16,9 @@ from licensedesk.display_text import visible
 from licensedesk.history.model import outcome_text
 from licensedesk.i18n import _
 
-from .local_times import KEPT, LocalTimes
+from .local_times import LocalTimes, kept
 
-__all__ = ["TableWords", "headers", "kept", "what_words"]
+__all__ = ["TableWords", "headers", "what_words"]
 
 
 
@@ -73,10 +73,3 @@ class TableWords:
             shown = kept(self._serials, serial, visible(serial) if serial else "-")
         return [self.times.text(when), who, shown, what, said]
 
-
-def kept(said: dict[Any, Any], key: Any, value: Any) -> Any:
-    """``value``, remembered under ``key`` (all forgotten once there are :data:`KEPT`)."""
-    if len(said) >= KEPT:
-        said.clear()
-    said[key] = value
-    return value

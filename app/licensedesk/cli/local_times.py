@@ -10,18 +10,21 @@ seconds (a zone's local mean time, before 1900 or so) for each moment.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-__all__ = ["KEPT", "LocalTimes"]
+__all__ = ["KEPT", "LocalTimes", "kept"]
 
 #: texts remembered of each kind before they are all forgotten (memory stays bounded)
 KEPT = 65_536
 _TABLE = "%Y-%m-%d %H:%M:%S %Z"
 _UTC = "+00:00"  # how the store's SQLite text ends (history/sqlite_pages.py)
-_HOUR, _MINUTE = timedelta(hours=1), timedelta(minutes=1)
-_LAST_SECOND = timedelta(minutes=59, seconds=59)
+_HOUR, _MINUTE, _SECOND = timedelta(hours=1), timedelta(minutes=1), timedelta(seconds=1)
+#: what completes a UTC hour's / minute's key into its first moment
+_STARTS = {_HOUR: ":00:00+00:00", _MINUTE: ":00+00:00"}
+#: the text before what each moment brings itself: the table's format, the ISO text's length
+_HEADS = {_HOUR: ("%Y-%m-%d %H:", 14), _MINUTE: ("%Y-%m-%d %H:%M:", 17)}
+_NONE = object()  # not worked out yet
 
 
 class LocalTimes:
@@ -39,49 +42,38 @@ class LocalTimes:
         if isinstance(when, str):
             if not when.endswith(_UTC):  # not as the store writes: read it in full
                 return self._whole(datetime.fromisoformat(when))
-            hour, minutes = when[:13], when[14:19]
+            hour, minute, rest = when[:13], when[:16], when[14:19]
         else:
             when = when.astimezone(UTC)
-            hour, minutes = when.replace(minute=0, second=0, microsecond=0), \
-                f"{when.minute:02d}:{when.second:02d}"  # fmt: skip
-        parts = _kept(self._hours, hour, self._hour_parts)
+            minute = when.replace(second=0, microsecond=0)
+            hour, rest = minute.replace(minute=0), f"{when.minute:02d}:{when.second:02d}"
+        parts = self._hours.get(hour, _NONE)
+        if parts is _NONE:
+            parts = kept(self._hours, hour, self._parts(hour, _HOUR))
         if parts is not None:
-            return parts[0] + minutes + parts[1]
-        if isinstance(when, str):
-            minute, seconds = when[:16], when[17:19]
-        else:
-            minute, seconds = when.replace(second=0, microsecond=0), minutes[3:]
-        parts = _kept(self._minutes, minute, self._minute_parts)
-        if parts is None:
-            return self._whole(when if isinstance(when, datetime)
-                               else datetime.fromisoformat(when))  # fmt: skip
-        return parts[0] + seconds + parts[1]
+            return parts[0] + rest + parts[1]  # the minutes and seconds are the moment's
+        parts = self._minutes.get(minute, _NONE)
+        if parts is _NONE:
+            parts = kept(self._minutes, minute, self._parts(minute, _MINUTE))
+        if parts is not None:
+            return parts[0] + rest[3:] + parts[1]  # its seconds
+        return self._whole(when if isinstance(when, datetime) else datetime.fromisoformat(when))
 
-    def _hour_parts(self, key: str | datetime) -> tuple[str, str] | None:
-        """The local text before and after the minutes, for the UTC hour ``key``: None
-        when the offset is not whole hours or changes within the hour."""
-        start = datetime.fromisoformat(key + ":00:00+00:00") if isinstance(key, str) else key
-        local, last = start.astimezone(), (start + _LAST_SECOND).astimezone()
+    def _parts(self, key: str | datetime, span: timedelta) -> tuple[str, str] | None:
+        """The local text before and after what the UTC ``span`` (an hour, a minute)
+        starting at ``key`` leaves to each moment; None when the zone's offset is not a
+        whole number of spans or changes within it."""
+        start = datetime.fromisoformat(key + _STARTS[span]) if isinstance(key, str) else key
+        local, last = start.astimezone(), (start + span - _SECOND).astimezone()
         offset = local.utcoffset()
-        if offset is None or offset % _HOUR or (offset, local.tzname()) != (
+        if offset is None or offset % span or (offset, local.tzname()) != (
                 last.utcoffset(), last.tzname()):
             return None
+        table_head, iso_cut = _HEADS[span]
         if self.table:
-            return local.strftime("%Y-%m-%d %H:"), local.strftime(" %Z").rstrip()
+            return local.strftime(table_head), local.strftime(" %Z").rstrip()
         text = local.isoformat(timespec="seconds")
-        return text[:14], text[19:]
-
-    def _minute_parts(self, key: str | datetime) -> tuple[str, str] | None:
-        """The local text before and after the seconds, for the UTC minute ``key``."""
-        start = datetime.fromisoformat(key + ":00+00:00") if isinstance(key, str) else key
-        local = start.astimezone()
-        offset = local.utcoffset()
-        if offset is None or offset % _MINUTE:
-            return None
-        if self.table:
-            return local.strftime("%Y-%m-%d %H:%M:"), local.strftime(" %Z").rstrip()
-        text = local.isoformat(timespec="seconds")
-        return text[:17], text[19:]
+        return text[:iso_cut], text[19:]
 
     def _whole(self, moment: datetime) -> str:
         local = moment.astimezone()
@@ -90,11 +82,10 @@ class LocalTimes:
         return local.isoformat(timespec="seconds")
 
 
-def _kept(said: dict[Any, Any], key: Any, make: Callable[[Any], Any]) -> Any:
-    """``said[key]``, made by ``make(key)`` the first time (all forgotten at :data:`KEPT`)."""
-    value = said.get(key, said)
-    if value is said:
-        if len(said) >= KEPT:
-            said.clear()
-        value = said[key] = make(key)
+
+def kept(said: dict[Any, Any], key: Any, value: Any) -> Any:
+    """``value``, remembered under ``key`` (all forgotten once there are :data:`KEPT`)."""
+    if len(said) >= KEPT:
+        said.clear()
+    said[key] = value
     return value
