@@ -45,6 +45,31 @@ def test_big_list_is_read_in_the_worker_thread(monkeypatch):
     assert any(name.startswith("licensedesk-decode") for name in threads)
 
 
+def test_a_command_line_reads_a_big_list_on_its_loop(monkeypatch):
+    """Inside ``staying_on_loop`` (the command line) no piece goes to the worker."""
+    threads = []
+    real = ActivationReader.read
+
+    def spy(self, items):
+        threads.append(threading.current_thread().name)
+        return real(self, items)
+
+    monkeypatch.setattr(ActivationReader, "read", spy)
+
+    async def go():
+        with offload.staying_on_loop():  # as cli/commands.py around its asyncio.run
+            async with LicenseClient(ClientConfig(BASE, read=PAIR, write=PAIR)) as client:
+                rows = await client.activations(SERIAL)
+        return rows, offload.stays_on_loop()
+
+    with respx.mock(base_url=BASE) as router:
+        router.get(f"/v2/activations/{SERIAL}").respond(200, json={"data": _rows(3000)})
+        rows, after = run_async(go())
+    assert len(rows) == 3000 and rows[-1].id == 3000
+    assert threads and not any(name.startswith("licensedesk-decode") for name in threads)
+    assert not after  # only inside the block
+
+
 def test_small_list_stays_on_the_loop(monkeypatch):
     def fail(*_a, **_k):
         raise AssertionError("small answers must not hop threads")

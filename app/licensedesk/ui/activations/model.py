@@ -238,9 +238,6 @@ class ActivationsModel(QAbstractTableModel):
         self.layoutChanged.emit()
 
     # -- cells ---------------------------------------------------------------------
-    def is_this_computer(self, a: Activation) -> bool:
-        return self._this(as_row(a))
-
     def _this(self, r: Row) -> bool:
         return bool(self.this_host_id) and r[HOST_ID] == self.this_host_id
 
