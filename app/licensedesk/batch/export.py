@@ -19,14 +19,13 @@ colleagues with different languages exchange the same files.
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime
 from typing import Any, TextIO
 
 from licensedesk.display_text import json_safe
-from licensedesk.export_cells import cell
+from licensedesk.export_cells import cell, write_rows
 from licensedesk.export_xlsx import xlsx_bytes as sheet_bytes
 
 from .model import CheckResult, Seats
@@ -116,13 +115,7 @@ def csv_cells(result: Row, columns: Sequence[str] = COLUMNS) -> list[str]:
 def write_csv(fp: TextIO, results: Iterable[Row], columns: Sequence[str] = COLUMNS) -> int:
     """Header, then one row per result; returns the rows written (header not counted).
     Open ``fp`` with ``newline=""`` (the csv module writes its own line ends)."""
-    writer = csv.writer(fp)
-    writer.writerow(columns)
-    count = 0
-    for result in results:
-        writer.writerow(csv_cells(result, columns))
-        count += 1
-    return count
+    return write_rows(fp, columns, (csv_cells(r, columns) for r in results))
 
 
 def write_json(fp: TextIO, results: Iterable[Row], columns: Sequence[str] = COLUMNS) -> int:

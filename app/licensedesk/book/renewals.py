@@ -14,14 +14,13 @@ their offset in CSV and JSON and UTC date cells in XLSX (the header says so).
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime, timedelta
 from typing import Any, TextIO
 
 from licensedesk import clock
-from licensedesk.export_cells import cell
+from licensedesk.export_cells import cell, write_rows
 from licensedesk.export_xlsx import xlsx_bytes as sheet_bytes
 from licensedesk.i18n import ngettext
 from licensedesk.licence_term import days_left
@@ -96,13 +95,7 @@ def csv_line(s: Sighting, now: datetime | None = None) -> list[str]:
 def write_csv(fp: TextIO, rows: Iterable[Sighting], now: datetime | None = None) -> int:
     """Header, then one line per licence; returns the rows written. Open ``fp`` with
     ``newline=""``."""
-    writer = csv.writer(fp)
-    writer.writerow(COLUMNS)
-    count = 0
-    for s in rows:
-        writer.writerow(csv_line(s, now))
-        count += 1
-    return count
+    return write_rows(fp, COLUMNS, (csv_line(s, now) for s in rows))
 
 
 def csv_text(rows: Sequence[Sighting], now: datetime | None = None) -> str:

@@ -65,14 +65,11 @@ def _table(found: list[Sighting], now: datetime, within: int) -> str:
 
 def _write_csv(printer: Printer, found: list[Sighting], now: datetime) -> None:
     """CSV with an English header (a machine format), each line through the scrub."""
-    import csv
     import io
 
     from licensedesk.book.renewals import COLUMNS, csv_line
+    from licensedesk.export_cells import write_rows
 
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    for s in found:
-        writer.writerow(csv_line(s, now))
+    write_rows(buffer, COLUMNS, (csv_line(s, now) for s in found), line_end="\n")
     printer.raw(printer.scrub(buffer.getvalue()).rstrip("\n"))
