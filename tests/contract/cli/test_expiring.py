@@ -7,13 +7,14 @@ test's data folder), ``expiring`` reads them back."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 
 import pytest
 
 from licensedesk.book.renewals import COLUMNS
 from licensedesk.licence_term import days_left
 from tests.support.ending_demo import dealer_of, end_of, serials_ending, serve_ending_demo
+from tests.support.team_book import MINE, THEIRS, two_desks_licences
 
 
 @pytest.fixture
@@ -82,26 +83,12 @@ def test_in_german(cli, seen):
 
 
 def test_a_team_book_lists_every_desks_licences_with_their_notes(cli, team_db, config_dir):
-    from licensedesk.book import Sighting
-    from licensedesk.book.postgres_book import PostgresBook
     from licensedesk.history import HistorySettings, save_settings
 
     save_settings(HistorySettings(store="team", team_url=team_db.url))
     env = {"LICENSEDESK_HISTORY_PASSWORD": team_db.password}
-    now = datetime.now(UTC)
-    mine, theirs = "AAAA-BBBB-CCCC-DDDD-EEEE", "QQQQ-WWWW-EEEE-RRRR-TTTT"
-    book = PostgresBook(team_db.url, password=team_db.password)
-    book.migrate()
-    try:
-        book.keep([
-            Sighting(serial=mine, service="https://a.example", profile="Mine", seen_at=now,
-                     type="subscription", end_at=now + timedelta(days=10), licensee="Ana"),
-            Sighting(serial=theirs, service="https://a.example", profile="Bea's", seen_at=now,
-                     type="trial", end_at=now + timedelta(days=4), licensee="Ingrid"),
-        ])  # fmt: skip
-        book.set_note(theirs, "Renews through the school's office", "bea", now)
-    finally:
-        book.close()
+    two_desks_licences(team_db.url, team_db.password, "Mine")
+    mine, theirs = MINE, THEIRS
     r = cli("expiring", "--json", env=env)
     assert r.code == 0, r.err
     assert [(row["serial"], row["note"]) for row in r.json] == [

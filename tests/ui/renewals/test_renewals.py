@@ -6,7 +6,7 @@ them; Enter opens one; Refresh checks them again, read-only; export CSV and XLSX
 from __future__ import annotations
 
 import csv
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from PySide6.QtCore import Qt
@@ -24,6 +24,7 @@ from tests.support.ending_demo import (
     serve_ending_demo,
 )
 
+from ...support.team_book import MINE, THEIRS, two_desks_licences
 from ...support.xlsx_cells import sheet_rows
 from ..helpers import click, look_up, serial_box, wait_idle
 
@@ -186,27 +187,13 @@ def test_in_german(german, desk, qtbot, seen):
 def test_a_team_book_lists_every_desks_licences_with_their_notes(make_desk, qtbot, team_db,
                                                                  sandbox_profile, monkeypatch):
     """On a team database the list holds a teammate's licences too, each with its note."""
-    from licensedesk.book import Sighting
-    from licensedesk.book.postgres_book import PostgresBook
     from licensedesk.history import HistorySettings, save_settings
     from licensedesk.ui.renewals.model import COL_NOTE
 
     save_settings(HistorySettings(store="team", team_url=team_db.url))
     monkeypatch.setenv("LICENSEDESK_HISTORY_PASSWORD", team_db.password)
-    now = datetime.now(UTC)
-    mine, theirs = "AAAA-BBBB-CCCC-DDDD-EEEE", "QQQQ-WWWW-EEEE-RRRR-TTTT"
-    book = PostgresBook(team_db.url, password=team_db.password)
-    book.migrate()
-    try:
-        book.keep([
-            Sighting(serial=mine, service="https://a.example", profile="Sandbox", seen_at=now,
-                     type="subscription", end_at=now + timedelta(days=10), licensee="Ana"),
-            Sighting(serial=theirs, service="https://a.example", profile="Bea's", seen_at=now,
-                     type="trial", end_at=now + timedelta(days=4), licensee="Ingrid"),
-        ])  # fmt: skip
-        book.set_note(theirs, "Renews through the school's office", "bea", now)
-    finally:
-        book.close()
+    two_desks_licences(team_db.url, team_db.password, "Sandbox")
+    mine, theirs = MINE, THEIRS
     desk = make_desk(profile=sandbox_profile)
     window = open_renewals(desk, qtbot, from_menu=True)
     assert window.model.serials() == [theirs, mine]
