@@ -164,7 +164,7 @@ async def _check(client: LicenseClient, args: argparse.Namespace, printer: Print
 
     try:
         await batch.run(on_result)
-    except asyncio.CancelledError:  # Ctrl+C (asyncio.run cancels the main task)
+    except asyncio.CancelledError:  # Ctrl+C (run_interruptible cancels the main task)
         _counts(batch.total, rows.answered(), counts)
         rows.flush_answered()
         progress.clear()

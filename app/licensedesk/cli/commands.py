@@ -186,12 +186,12 @@ def _dispatch(args: argparse.Namespace, printer: Printer) -> int:
             from . import check
 
             check.prepare(args)
-        import asyncio
-
         from licensedesk.api.offload import staying_on_loop
 
+        from .interruptible import run_interruptible
+
         with staying_on_loop():  # no frames to keep: no worker thread's hand-offs
-            return asyncio.run(_run_service(args, printer))
+            return run_interruptible(_run_service(args, printer))
     except ApiError as exc:
         code = exit_code_for(exc)
         _report(printer, exc, code)

@@ -8,7 +8,6 @@ keyring only.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import getpass
 from typing import Any
 
@@ -27,6 +26,7 @@ from .connection import (
     stored_keys_config,
 )
 from .errors import OK, REFUSED, UsageError, exit_code_for
+from .interruptible import run_interruptible
 from .output import Printer, fields_text, table_text
 from .service import stdin_is_interactive
 
@@ -284,7 +284,7 @@ def cmd_test(args: argparse.Namespace, printer: Printer) -> int:
             write = await client.check_write()
         return {"read": read, "write": write}
 
-    checks = asyncio.run(run())
+    checks = run_interruptible(run())
     has_write_pair = config.write is not None
     codes = []
     out: dict[str, Any] = {"profile": profile.name, "base_url": profile.base_url}
