@@ -40,8 +40,10 @@ class OwnedFolder:
     """A new temporary folder, locked by this process until :meth:`remove`."""
 
     def __init__(self, prefix: str) -> None:
+        from filelock import FileLock  # before the folder exists: its first import is slow
+
         self.path = Path(tempfile.mkdtemp(prefix=prefix))
-        self._lock = _lock(self.path)
+        self._lock = FileLock(self.path / LOCK_NAME)
         self._lock.acquire(timeout=0)
 
     def remove(self) -> None:

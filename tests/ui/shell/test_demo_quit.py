@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from licensedesk.temp_folders import LOCK_NAME
+
 from ...support.waiting import wait_for
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
@@ -119,11 +121,13 @@ def _folders(root: Path) -> set[str]:
 
 
 def _demo_running(root: Path, before: set[str]) -> bool:
-    """Both folders of a new demo are there: its service's (with the database) and its
-    history of the session's."""
-    new = _folders(root) - before
-    return (any((root / "tmp" / n / "demo.sqlite3").exists() for n in new)
-            and any(n.startswith("licensedesk-demo-history-") for n in new))
+    """Both folders of a new demo are there and locked: its service's (with the database)
+    and its history of the session's. (A folder killed before its lock file was made is
+    left for an hour: see licensedesk.temp_folders.)"""
+    new = [root / "tmp" / n for n in _folders(root) - before]
+    locked = [p for p in new if (p / LOCK_NAME).exists()]
+    return (any((p / "demo.sqlite3").exists() for p in locked)
+            and any(p.name.startswith("licensedesk-demo-history-") for p in locked))
 
 
 def test_a_killed_demo_is_cleaned_up_by_the_next_start_and_a_running_one_is_not(tmp_path):
