@@ -19,7 +19,7 @@ import dataclasses
 import json
 import uuid
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -127,11 +127,15 @@ class Entry:
     detail: str | None = None
     counts: dict[str, int] | None = None
     finished: datetime | None = field(default=None)
+    #: False for an entry read from a store: an action or outcome that a newer License
+    #: Desk of the team wrote is kept as it is (shown by its key), where checking it
+    #: would refuse the entry and every page that holds it
+    checked: InitVar[bool] = True
 
-    def __post_init__(self) -> None:
-        if self.action not in ACTIONS:
+    def __post_init__(self, checked: bool) -> None:
+        if checked and self.action not in ACTIONS:
             raise EntryError(_unknown_action(self.action))
-        if self.outcome not in OUTCOMES:
+        if checked and self.outcome not in OUTCOMES:
             raise EntryError(_unknown_outcome(self.outcome))
         if self.time.tzinfo is None:
             raise EntryError(_("the time of an entry must carry its UTC offset"))

@@ -151,5 +151,5 @@ def _entry(row: tuple[Any, ...], to_time: Callable[[Any], datetime]) -> Entry:
         serial=serial, activation_ids=tuple(map(int, ids.split(","))) if ids else (),
         product=product, before=json.loads(before) if before else None, detail=detail,
         counts=json.loads(counts) if counts else None,
-        finished=to_time(finished) if finished else None,
+        finished=to_time(finished) if finished else None, checked=False,
     )  # fmt: skip

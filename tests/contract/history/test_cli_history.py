@@ -186,3 +186,15 @@ def test_help_imports_neither_the_history_nor_psycopg():
     assert done.returncode == 0, done.stderr
     assert "history export [--since DATE] [--until DATE] [--csv] [FILE|-]" in done.stdout
     assert done.stderr.strip() == "[]"
+
+
+def test_an_action_of_a_newer_desk_is_listed_by_its_key(run):
+    """A team mate's newer License Desk recorded an action this one does not know."""
+    _record_locally(1)
+    store = SqliteStore(local_history_path())
+    store.execute_write("UPDATE history SET action = 'archive', outcome = 'queued'", [])
+    store.close()
+    code, out, _ = run("history", SERIAL)
+    assert code == 0 and "archive" in out.splitlines()[1] and "queued" in out.splitlines()[1]
+    code, out, _ = run("history", SERIAL, "--json")
+    assert code == 0 and json.loads(out.splitlines()[0])["action"] == "archive"

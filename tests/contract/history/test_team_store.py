@@ -50,6 +50,10 @@ def test_import_adds_no_duplicates(store):
     checks.check_import_no_duplicates(store)
 
 
+def test_an_action_of_a_newer_desk_is_read(store):
+    checks.check_an_action_of_a_newer_desk_is_read(store)
+
+
 def test_schema_is_versioned_and_migrated_once(store, team_db):
     assert store.migrate() == MIGRATIONS[-1][0]
     with team_db.connect() as db:

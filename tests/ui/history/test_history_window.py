@@ -19,7 +19,7 @@ from licensedesk.history import Entry, local_history_path
 from licensedesk.history.sqlite_store import SqliteStore
 from licensedesk.history.transfer import read_lines
 from licensedesk.ui.history.export import COLUMNS
-from licensedesk.ui.history.model import COL_SERIAL, COL_WHAT, COL_WHO
+from licensedesk.ui.history.model import COL_OUTCOME, COL_SERIAL, COL_WHAT, COL_WHO
 
 from ...support.zones import days_around
 from ..batch.steps import double_click
@@ -313,3 +313,18 @@ def test_the_csv_export_writes_people_s_text_as_text(desk, qtbot, tmp_path, monk
     export_with(qtbot, w, w.export_json_button)
     text = (tmp_path / "out.jsonl").read_text(encoding="utf-8")
     assert "\u202e" not in text and json.loads(text)["detail"] == hostile.detail
+
+
+def test_an_action_of_a_newer_desk_is_shown_by_its_key(desk, qtbot):
+    """A team mate's newer License Desk recorded an action and an outcome this one does
+    not know: the window lists them as stored, with the others, instead of failing."""
+    newest = seed(desk.sandbox)[-1]
+    store = SqliteStore(local_history_path())
+    try:
+        store.execute_write("UPDATE history SET action = 'archive', outcome = 'queued' "
+                            "WHERE id = ?", [newest.id])  # fmt: skip
+    finally:
+        store.close()
+    w = open_window(desk, qtbot)
+    assert column(w, COL_WHAT)[0] == "archive" and column(w, COL_OUTCOME)[0] == "queued"
+    assert w.status_label.text() == "5 entries"

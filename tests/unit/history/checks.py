@@ -94,3 +94,19 @@ def check_import_no_duplicates(store) -> None:
     assert store.count() == 5
     assert ids(store.export()) == ids(items)  # oldest first
     assert ids(store.export(since=T0 + timedelta(minutes=3))) == ids(items[3:])
+
+
+def check_an_action_of_a_newer_desk_is_read(store) -> None:
+    """A team mate's newer License Desk may record an action or outcome this one does not
+    know: it is read as it is stored, not refused with the whole list."""
+    known, newer = entry(time=T0), entry(time=T0 + timedelta(minutes=1))
+    for item in (known, newer):
+        store.write(item)
+    mark = "%s" if store.dialect == "postgres" else "?"
+    assert store.execute_write(f"UPDATE history SET action = {mark}, outcome = {mark} "
+                               f"WHERE id = {mark}", ["archive", "queued", newer.id]) == 1
+    read = store.get(newer.id)
+    assert (read.action, read.outcome) == ("archive", "queued")
+    assert [(e.id, e.action) for e in store.history(SERIAL)] == [(newer.id, "archive"),
+                                                                 (known.id, "deactivate")]
+    assert [e.outcome for e in store.page(HistoryQuery(), limit=10)] == ["queued", "pending"]

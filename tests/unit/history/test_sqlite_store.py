@@ -70,6 +70,10 @@ def test_import_adds_no_duplicates(store):
     checks.check_import_no_duplicates(store)
 
 
+def test_an_action_of_a_newer_desk_is_read(store):
+    checks.check_an_action_of_a_newer_desk_is_read(store)
+
+
 def test_a_damaged_file_is_a_sentence(tmp_path):
     path = tmp_path / "history.sqlite3"
     path.write_bytes(b"this is not a database" * 100)
