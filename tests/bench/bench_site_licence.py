@@ -9,6 +9,9 @@ about 68 MB of JSON). In the same run, alternating, ``RUNS`` times each:
    in the table, as a ratio to curl (goal <= 1.5); the heartbeat's longest gap (goal
    <= 50 ms); the memory the devices take, per device (RSS after the lookup less before,
    goal <= 1 KB) and the process's peak during the lookup, per device (for information).
+4. then a host ID typed into the filter box, a key every 100 ms: how long each key holds
+   the UI thread (the first makes the devices' search texts; goal for the others: a
+   heartbeat's 50 ms) and the heartbeat's longest gap while typing (goal <= 50 ms).
 Run: .venv/bin/python tests/bench/bench_site_licence.py [N]
 """
 
@@ -111,6 +114,40 @@ def window_lookup(loop, desk, serial: str) -> tuple[float, float, float, float]:
         status_kb("VmHWM") * 1024 - before  # fmt: skip
 
 
+def filter_typing(loop, desk) -> tuple[list[float], float]:
+    """Milliseconds each key typed into the filter box held the UI thread, and the
+    heartbeat's longest gap (ms) while typing."""
+    import asyncio
+
+    from PySide6.QtCore import QTimer
+
+    from licensedesk.ui.activations.columns import COL_HOST, EDIT_ROLE
+
+    panel = desk.window.workspace.activations
+    host = panel.model.index(N // 2, COL_HOST).data(EDIT_ROLE)
+    beats: list[float] = []
+    took: list[float] = []
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(lambda: beats.append(time.perf_counter()))
+
+    async def typing() -> None:
+        timer.start()
+        await wait_until(lambda: len(beats) > 5)
+        for k in range(1, min(len(host), 8) + 1):
+            t = time.perf_counter()
+            panel.filter.setText(host[:k])
+            took.append((time.perf_counter() - t) * 1000)
+            await asyncio.sleep(0.1)  # a person's pace, not a wait for anything
+        panel.filter.clear()
+        mark = len(beats)
+        await wait_until(lambda: len(beats) > mark + 5)
+        timer.stop()
+
+    loop.run_until_complete(typing())
+    return took, max((b - a) * 1000 for a, b in itertools.pairwise(beats))
+
+
 def main() -> None:
     scratch = Path(tempfile.mkdtemp(prefix="ld-bench-site-"))
     serial, creds = site_dataset(scratch / "site.db", N)
@@ -130,6 +167,7 @@ def main() -> None:
             clis.append(seconds)
             cli_rss.append(rss)
             wins.append(window_lookup(loop, desk, serial))
+        keys, typing_gap = filter_typing(loop, desk)
         loop.run_until_complete(desk.aclose())
     load = os.getloadavg()[0]
     curl = statistics.median(curls)
@@ -154,6 +192,12 @@ def main() -> None:
            wins[0][2] / N, 1024, unit="B")
     figure("site_window_peak", "peak memory per device during the first lookup",
            wins[0][3] / N, None, unit="B")
+    figure("site_filter_first_key", "the filter box's first key (the search texts made)",
+           keys[0], None, unit="ms")
+    figure("site_filter_key", "each later key in the filter box, longest",
+           max(keys[1:]), 50, unit="ms", runs=keys[1:])
+    figure("site_filter_gap", "heartbeat's longest gap while typing", typing_gap, None,
+           unit="ms")
     print(f"  cyclic GC passes over 10 ms: {len(GC_PAUSES)}, longest "
           f"{max((ms for _g, ms in GC_PAUSES), default=0):.0f} ms")
 

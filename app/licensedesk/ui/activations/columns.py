@@ -30,8 +30,6 @@ COLUMN_COUNT = len(HEADERS)
 
 OBJECT_ROLE = Qt.ItemDataRole.UserRole + 1  # the api Activation object
 ID_ROLE = Qt.ItemDataRole.UserRole + 2  # activation id (int)
-SORT_ROLE = Qt.ItemDataRole.UserRole + 3  # a value that sorts naturally
-SEARCH_ROLE = Qt.ItemDataRole.UserRole + 4  # lower-cased text of the whole row
 THIS_COMPUTER_ROLE = Qt.ItemDataRole.UserRole + 5  # bool
 
 THIS_COMPUTER = N_("This computer")

@@ -52,7 +52,7 @@ def install_export(ctx: DeskContext, lookup: LookupPort, panel: ActivationsPanel
         license_ = shown.license if shown is not None else None
         on_card = license_ is not None and license_.serial == serial
         try:
-            rows = save_csv(path, panel.proxy, serial, licensee_of(license_ if on_card else None))
+            rows = save_csv(path, panel.model, serial, licensee_of(license_ if on_card else None))
         except OSError as exc:
             shown_error[0] = save_failed_sentence(path, exc)
             banner.show_error(shown_error[0], f"{type(exc).__name__}: {exc}")

@@ -1,11 +1,12 @@
-"""Activations of a serial: a plain table model; :mod:`.proxy` filters and sorts it.
+"""Activations of a serial: a plain table model that sorts and filters itself.
 
-Rows are every device, in the service's order (or the last sort's, see :meth:`sort`);
-the view shows them through :class:`~.proxy.ActivationsProxy`, which filters them. The
-model holds the client's rows, plain tuples (:mod:`licensedesk.api.activation_rows`):
-a site licence's 200,000 devices as api objects made the cyclic GC's passes a visible
-pause. What it gives out (:meth:`ActivationsModel.activation`, :attr:`OBJECT_ROLE`) is
-an api ``Activation``, made when asked.
+It holds every device, in the service's order (or the last sort's, see :meth:`sort`),
+and shows those the filter lets through (:mod:`.row_filter`: the text box and
+All / Active / Inactive), in that order. It holds the client's rows, plain tuples
+(:mod:`licensedesk.api.activation_rows`): a site licence's 200,000 devices as api
+objects made the cyclic GC's passes a visible pause. What it gives out
+(:meth:`ActivationsModel.activation`, :attr:`OBJECT_ROLE`) is an api ``Activation``,
+made when asked.
 
 :data:`HEADERS` are marked for translation (:func:`licensedesk.i18n.N_`) and translated
 where the table shows them; the CSV export writes them as they are, in English, so a
@@ -14,6 +15,7 @@ file's columns stay the same whatever language the window speaks.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
@@ -55,13 +57,11 @@ from .columns import (
     HEADERS,
     ID_ROLE,
     OBJECT_ROLE,
-    SEARCH_ROLE,
     SORT_KEYS,
-    SORT_ROLE,
-    THIS_COMPUTER,
     THIS_COMPUTER_ROLE,
 )
-from .filling import Filling, release
+from .freeing import release
+from .row_filter import RowFilter, search_texts
 
 _R = Qt.ItemDataRole
 DISPLAY, CHECK, FONT, BACKGROUND, TOOLTIP = (
@@ -78,11 +78,12 @@ class ActivationsModel(QAbstractTableModel):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self._rows: list[Row] = []  # every device, in the current order
-        self._row_of: dict[int, int] | None = {}  # activation id -> row (made when asked)
+        self._row_of: dict[int, int] | None = {}  # activation id -> position (made when asked)
         self._counts: tuple[int, dict[Any, int]] | None = None  # activated: all, per product
-        #: rows the views know of: a long list is announced a part at a time (:mod:`.filling`)
-        self._filling = Filling(self)
-        self._search: dict[int, str] = {}  # activation id -> search text (made when asked)
+        self._filter = RowFilter()
+        #: the positions in _rows of the rows shown, in order; None: every device
+        self._shown: list[int] | None = None
+        self._texts: list[str] | None = None  # _rows' search texts (made when a text needs them)
         self._sorted: tuple[int, Qt.SortOrder] | None = None  # what _rows are in order of
         self.this_host_id: str | None = None
         #: why the checkbox is shown but not offered (a read-only profile); "" = offered
@@ -93,23 +94,21 @@ class ActivationsModel(QAbstractTableModel):
 
     # -- content ---------------------------------------------------------------
     def set_activations(self, activations: list[Any]) -> None:
-        """A new list, in the service's order: one model reset with its first rows, the
-        others announced in the next turns of the event loop (:mod:`.filling`); the old
+        """A new list, in the service's order, the filter kept: one model reset. The old
         rows are freed in the decode worker (200,000 of them take the UI thread ~100 ms).
         ``activations``: api Activations, or the client's :class:`Devices`, whose rows
         the model then keeps as they are (not a pass over 200,000 of them)."""
-        old = (self._rows, self._row_of, self._search)
+        old = (self._rows, self._row_of, self._texts, self._shown)
         self.beginResetModel()
         self._rows = activations if isinstance(activations, Devices) else as_rows(activations)
         self._row_of = None
-        self._search = {}
+        self._texts = None
         self._sorted = None
         per = getattr(activations, "activated", None)  # counted as the list was read
         self._counts = None if per is None else (sum(per.values()), dict(per))
-        self._filling.reset(len(self._rows))
+        self._shown = self._filter.shown(self._rows, self._texts_for_filter())
         self.endResetModel()
         release(*old)
-        self._filling.go_on()
 
     def activations(self) -> ActivationRows:
         """Every device, in the model's order (as Activations, each made when read)."""
@@ -120,19 +119,32 @@ class ActivationsModel(QAbstractTableModel):
         return [r[ID] for r in self._rows]
 
     def total(self) -> int:
-        """How many devices (the proxy's ``rowCount`` counts those shown)."""
+        """How many devices (``rowCount`` counts those shown)."""
         return len(self._rows)
 
     def set_this_host(self, host_id: str | None) -> None:
         self.this_host_id = host_id
-        self._search = {}
+        self._texts = None  # "This computer" is in its row's text
+        if self._filter.needle:
+            self._refilter()
         if self.rowCount():
             self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, COL_UPDATED))
 
     def row_of(self, activation_id: int) -> int:
-        """The model's row of ``activation_id``; -1 when it is not held."""
-        self._filling.finish()  # the row is one the views know of
-        return self._index().get(activation_id, -1)
+        """The row ``activation_id`` is shown in; -1 when it is not held or not shown."""
+        at = self._index().get(activation_id, -1)
+        return at if at < 0 or self._shown is None else self._view_row(at)
+
+    def _view_row(self, at: int) -> int:
+        """The row the device at position ``at`` of _rows is shown in; -1: not shown."""
+        if self._shown is None:
+            return at
+        n = bisect_left(self._shown, at)
+        return n if n < len(self._shown) and self._shown[n] == at else -1
+
+    def _at(self, row: int) -> Row:
+        """The device shown in ``row``."""
+        return self._rows[row if self._shown is None else self._shown[row]]
 
     def activation(self, activation_id: int) -> Activation | None:
         """The device ``activation_id`` as the table holds it; else None."""
@@ -162,26 +174,34 @@ class ActivationsModel(QAbstractTableModel):
         return True
 
     def _replace(self, fresh: Row) -> None:
-        self._filling.finish()
-        row = self._index()[fresh[ID]]
+        """In its row, shown or not; a row the filter would now hide stays until the
+        filter changes (rather than vanish under the cursor)."""
+        at = self._index()[fresh[ID]]
         self._counts = None
-        self._rows[row] = fresh
-        self._search.pop(fresh[ID], None)
+        self._rows[at] = fresh
+        if self._texts is not None:
+            self._texts[at] = search_texts((fresh,), self.this_host_id)[0]
         self._sorted = None
-        self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMN_COUNT - 1))
+        row = self._view_row(at)
+        if row >= 0:
+            self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMN_COUNT - 1))
 
     def remove_activation(self, activation_id: int) -> None:
-        self._filling.finish()
-        row = self._index().get(activation_id)
-        if row is None:
+        at = self._index().get(activation_id)
+        if at is None:
             return
-        self.beginRemoveRows(QModelIndex(), row, row)
-        del self._rows[row]
+        row = self._view_row(at)
+        if row >= 0:
+            self.beginRemoveRows(QModelIndex(), row, row)
+        del self._rows[at]
+        if self._texts is not None:
+            del self._texts[at]
+        if self._shown is not None:
+            self._shown = [n - (n > at) for n in self._shown if n != at]
         self._row_of = None
         self._counts = None
-        self._filling.removed()
-        self._search.pop(activation_id, None)
-        self.endRemoveRows()
+        if row >= 0:
+            self.endRemoveRows()
 
     def activated_count_by_product(self) -> dict[Any, int]:
         return dict(self._counted()[1])
@@ -200,41 +220,71 @@ class ActivationsModel(QAbstractTableModel):
             self._counts = (sum(per.values()), per)
         return self._counts
 
-    def is_active(self, row: int) -> bool:
-        return bool(self._rows[row][ACTIVATED])
+    # -- filtering ---------------------------------------------------------------
+    def set_filter_text(self, text: str) -> None:
+        """Show the devices whose ID, product, host ID, device tag or Yes/No contain
+        ``text`` (any case)."""
+        if self._filter.set_text(text):
+            self._refilter()
 
-    def search_text(self, row: int) -> str:
-        """The lower-cased text the filter looks at: ID, product, host ID, device tag and
-        Yes/No as the cells show them (not the dates), with "This computer" on its row,
-        in the language shown, so the filter finds what a person reads."""
-        r = self._rows[row]
-        text = self._search.get(r[ID])
-        if text is None:
-            words = [self.cell(r, c) for c in (COL_ID, COL_PRODUCT, COL_HOST, COL_DEVICE,
-                                                COL_ACTIVATED)]
-            if self._this(r):
-                words.append(_(THIS_COMPUTER))
-            text = self._search[r[ID]] = " ".join(words).lower()
-        return text
+    def filter_text(self) -> str:
+        return self._filter.needle
+
+    def set_state_filter(self, state: str) -> None:
+        """Show every device ("all"), the activated ones or the others (with the text
+        filter on top)."""
+        if self._filter.set_state(state):
+            self._refilter()
+
+    def filtering(self) -> bool:
+        """Whether a filter hides devices (the text box or Active / Inactive)."""
+        return self._filter.active()
+
+    def _texts_for_filter(self) -> list[str] | None:
+        if self._filter.needle and self._texts is None:
+            self._texts = search_texts(self._rows, self.this_host_id)
+        return self._texts
+
+    def _refilter(self) -> None:
+        """The rows the filter shows now, in one ``layoutChanged``; the selection and the
+        current row follow their devices (or go, when hidden)."""
+        self.layoutAboutToBeChanged.emit()
+        old = self.persistentIndexList()
+        old_ids = [self._at(i.row())[ID] for i in old]
+        self._shown = self._filter.shown(self._rows, self._texts_for_filter())
+        self._move_persistent(old, old_ids)
+        self.layoutChanged.emit()
+
+    def _move_persistent(self, old: list[QModelIndex], old_ids: list[int]) -> None:
+        at = self._index()
+        rows = [self._view_row(at[aid]) for aid in old_ids]
+        self.changePersistentIndexList(old, [
+            self.index(row, i.column()) if row >= 0 else QModelIndex()
+            for row, i in zip(rows, old, strict=True)])  # fmt: skip
 
     # -- sorting -----------------------------------------------------------------
     def sort(self, column: int, order=Qt.SortOrder.AscendingOrder) -> None:
-        """One Python ``sorted`` with a key, then ``layoutChanged`` (the proxy forwards
-        its ``sort`` here; see :mod:`.proxy` for why). Not again when the rows are in that
+        """One Python sort with a key, then ``layoutChanged``. (A proxy's sort asked a
+        Python ``data()`` twice per comparison.) Not again when the rows are in that
         order already: ``QTableView.sortByColumn`` sorts twice."""
         if column not in SORT_KEYS or not self._rows or self._sorted == (column, order):
             return
         key = SORT_KEYS[column]
-        self._filling.finish()
         self.layoutAboutToBeChanged.emit()
         old = self.persistentIndexList()
-        old_ids = [self._rows[i.row()][ID] for i in old]
-        self._rows.sort(key=key, reverse=order == Qt.SortOrder.DescendingOrder)
+        old_ids = [self._at(i.row())[ID] for i in old]
+        reverse = order == Qt.SortOrder.DescendingOrder
+        if self._texts is None:
+            self._rows.sort(key=key, reverse=reverse)
+        else:  # the texts go with their rows
+            keys = list(map(key, self._rows))
+            moved = sorted(range(len(keys)), key=keys.__getitem__, reverse=reverse)
+            self._rows[:] = [self._rows[n] for n in moved]
+            self._texts = [self._texts[n] for n in moved]
         self._row_of = None
         self._sorted = (column, order)
-        row_of = self._index()
-        new = [self.index(row_of[aid], i.column()) for aid, i in zip(old_ids, old, strict=True)]
-        self.changePersistentIndexList(old, new)
+        self._shown = self._filter.shown(self._rows, self._texts)
+        self._move_persistent(old, old_ids)
         self.layoutChanged.emit()
 
     # -- cells ---------------------------------------------------------------------
@@ -265,13 +315,11 @@ class ActivationsModel(QAbstractTableModel):
             return local_time(r[UPDATED_AT])
         return ""
 
-    @staticmethod
-    def sort_key(r: Row, column: int) -> Any:
-        return SORT_KEYS[column](r) if column in SORT_KEYS else ""
-
     # -- Qt model API ------------------------------------------------------------
     def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else self._filling.shown
+        if parent.isValid():
+            return 0
+        return len(self._rows) if self._shown is None else len(self._shown)
 
     def columnCount(self, parent=QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else COLUMN_COUNT
@@ -284,7 +332,7 @@ class ActivationsModel(QAbstractTableModel):
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = DISPLAY) -> Any:
         if not index.isValid():
             return None
-        r, col = self._rows[index.row()], index.column()
+        r, col = self._at(index.row()), index.column()
         if role == DISPLAY:
             return None if col == COL_ACTIVATED else self._shown_text(r, col)
         if role == CHECK:
@@ -295,7 +343,7 @@ class ActivationsModel(QAbstractTableModel):
             if not self._this(r):
                 return None
             return self._bold if role == FONT else self._this_brush
-        return self._other(index.row(), r, col, role)
+        return self._other(r, col, role)
 
     def _shown_text(self, r: Row, col: int) -> str:
         text = self.cell(r, col)
@@ -305,9 +353,9 @@ class ActivationsModel(QAbstractTableModel):
             return _("{host}  (This computer)").format(host=text)
         return text
 
-    def _other(self, row: int, r: Row, col: int, role: int) -> Any:
+    def _other(self, r: Row, col: int, role: int) -> Any:
         """The roles a view does not paint with: copying, tooltips, screen readers, the
-        proxy's filter and sort, the export."""
+        export."""
         if role == EDIT_ROLE:
             return self.cell(r, col)
         if role == TOOLTIP:
@@ -318,10 +366,6 @@ class ActivationsModel(QAbstractTableModel):
             return Activation(*r)
         if role == ID_ROLE:
             return r[ID]
-        if role == SORT_ROLE:
-            return self.sort_key(r, col)
-        if role == SEARCH_ROLE:
-            return self.search_text(row)
         if role == THIS_COMPUTER_ROLE:
             return self._this(r)
         if role == Qt.ItemDataRole.AccessibleTextRole and col == COL_ACTIVATED:
@@ -349,5 +393,5 @@ class ActivationsModel(QAbstractTableModel):
             role == Qt.ItemDataRole.CheckStateRole
         ):
             wanted = Qt.CheckState(value) == Qt.CheckState.Checked
-            self.toggleRequested.emit(self._rows[index.row()][ID], wanted)
+            self.toggleRequested.emit(self._at(index.row())[ID], wanted)
         return False  # the row changes when the service agreed

@@ -50,7 +50,6 @@ from .model import (
     ID_ROLE,
     ActivationsModel,
 )
-from .proxy import ActivationsProxy
 from .state_filter import active_label, active_text, state_combo
 
 #: a host ID's length (DESIGN.md: 32 characters)
@@ -71,9 +70,7 @@ class ActivationsPanel(QWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)  # no frame nor title: the tab names it (module docstring)
         self.setAccessibleName(_("Activations"))
-        self.model = ActivationsModel(self)  # every device; sorts itself (see .proxy)
-        self.proxy = ActivationsProxy(self)  # the rows shown: the filters applied
-        self.proxy.setSourceModel(self.model)
+        self.model = ActivationsModel(self)  # every device; sorts and filters itself
         bar = self._build_bar()
         self._build_progress_row()
         self._build_table()
@@ -148,7 +145,7 @@ class ActivationsPanel(QWidget):
         # Tab / Shift+Tab leave the table (arrows move between cells): the default walks
         # every cell and wraps, so the keyboard never gets out
         self.table.setTabKeyNavigation(False)
-        self.table.setModel(self.proxy)
+        self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -185,15 +182,13 @@ class ActivationsPanel(QWidget):
         self.filter.textChanged.connect(self._filter_changed)
         self.state_filter.currentIndexChanged.connect(self._state_changed)
         self.model.dataChanged.connect(self._update_count)  # a device switched on or off
-        self.proxy.rowsInserted.connect(self._update_count)  # a long list's next part
         self.activate_button.clicked.connect(lambda: self._emit(self.activateRequested))
         self.deactivate_button.clicked.connect(lambda: self._emit(self.deactivateRequested))
         self.delete_button.clicked.connect(self.request_delete)
         self.export_button.clicked.connect(self.exportRequested)
         self.cancel_button.clicked.connect(self.cancelRequested)
         self.table.selectionModel().selectionChanged.connect(self._update_buttons)
-        for changed in (self.proxy.modelReset, self.proxy.rowsRemoved, self.proxy.rowsInserted,
-                        self.proxy.layoutChanged):
+        for changed in (self.model.modelReset, self.model.rowsRemoved, self.model.layoutChanged):
             changed.connect(self._update_buttons)
         add_copy_shortcut(self.table)
         delete = QShortcut(QKeySequence.StandardKey.Delete, self.table)
@@ -347,17 +342,16 @@ class ActivationsPanel(QWidget):
         self.export_button.setEnabled(self.model.total() > 0)
 
     def _filter_changed(self, text: str) -> None:
-        self.proxy.set_filter_text(text)
+        self.model.set_filter_text(text)
         self._update_count()
 
     def _state_changed(self, _index: int) -> None:
-        self.proxy.set_state_filter(self.state_filter.currentData())
+        self.model.set_state_filter(self.state_filter.currentData())
         self._update_count()
 
     def _update_count(self, *_args) -> None:
         total = self.model.total()
-        # unfiltered, every device counts as shown, also while a long list's parts come
-        shown = self.proxy.rowCount() if self.proxy.filtering() else total
+        shown = self.model.rowCount()
         self.count_label.setText(self._count_text(shown, total))
         self.active_label.setText(active_text(self.model.active_count(), total))
 
