@@ -283,7 +283,7 @@ class ActivationsModel(QAbstractTableModel):
             self._texts = [self._texts[n] for n in moved]
         self._row_of = None
         self._sorted = (column, order)
-        self._shown = self._filter.shown(self._rows, self._texts)
+        self._shown = self._filter.shown(self._rows, self._texts_for_filter())
         self._move_persistent(old, old_ids)
         self.layoutChanged.emit()
 
