@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import uuid
 from collections.abc import Mapping
 from dataclasses import InitVar, dataclass, field
@@ -185,7 +186,9 @@ class Entry:
         if not isinstance(data, Mapping):
             raise EntryError(_("not a JSON object"))
         try:
-            entry_id = str(uuid.UUID(str(data["id"])))
+            entry_id = str(data["id"])
+            if not _CANONICAL_ID.fullmatch(entry_id):  # already as str(UUID) gives it
+                entry_id = str(uuid.UUID(entry_id))
             return cls(
                 id=entry_id,
                 time=_time(data["time"]),
@@ -214,6 +217,10 @@ class Entry:
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+
+#: an entry id as ``str(uuid.UUID(...))`` writes it
+_CANONICAL_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
 def _time(value: Any) -> datetime:

@@ -183,9 +183,11 @@ def clean_entry(entry: Entry) -> Entry:
     texts = (entry.user, entry.machine, entry.display_name, entry.profile, entry.serial,
              entry.product, entry.detail)  # fmt: skip
     if _plain("\x00".join(t for t in texts if t)):  # one test instead of seven
+        service, before = service_origin(entry.service), clean_before(entry.before)
+        if entry.user and entry.machine and service == entry.service and before is entry.before:
+            return entry  # as it may be stored already (an import of a million entries)
         return entry.replace(user=entry.user or "unknown", machine=entry.machine or "unknown",
-                             service=service_origin(entry.service),
-                             before=clean_before(entry.before))  # fmt: skip
+                             service=service, before=before)  # fmt: skip
     return entry.replace(
         user=scrub_text(entry.user) or "unknown",
         machine=scrub_text(entry.machine) or "unknown",
