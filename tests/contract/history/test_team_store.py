@@ -244,3 +244,13 @@ def test_a_schema_of_its_own_through_the_address(team_db):
     assert entry.time.utcoffset().total_seconds() == 0
     with team_db.connect() as db:
         assert db.execute("SELECT count(*) FROM ld.history").fetchone() == (1,)
+
+
+
+def test_an_import_adds_each_id_once(store):
+    """A page with an entry twice and one already stored: each id added once."""
+    items = [checks.entry(time=checks.T0 + checks.timedelta(minutes=i)) for i in range(6)]
+    assert store.import_entries(items[:2]) == 2
+    assert store.import_entries([*items, items[4]]) == 4
+    assert store.import_entries(items) == 0
+    assert checks.ids(store.export()) == checks.ids(items)
