@@ -30,9 +30,10 @@ def _activations(body: dict, status: int = 200):
         return run_async(go())
 
 
-def test_big_list_is_read_in_the_worker_thread(monkeypatch):
-    """Piece by piece while it arrives (api/list_body.py), never json.loads of the whole."""
-    threads = []
+@pytest.fixture
+def reading_threads(monkeypatch) -> list[str]:
+    """The names of the threads that read the pieces of an activations list, in turn."""
+    threads: list[str] = []
     real = ActivationReader.read
 
     def spy(self, items):
@@ -40,21 +41,20 @@ def test_big_list_is_read_in_the_worker_thread(monkeypatch):
         return real(self, items)
 
     monkeypatch.setattr(ActivationReader, "read", spy)
+    return threads
+
+
+def test_big_list_is_read_in_the_worker_thread(reading_threads):
+    """Piece by piece while it arrives (api/list_body.py), never json.loads of the whole."""
+    threads = reading_threads
     rows = _activations({"data": _rows(3000)})  # > BIG_BODY bytes
     assert len(rows) == 3000 and rows[-1].id == 3000 and rows[0].activated is True
     assert any(name.startswith("licensedesk-decode") for name in threads)
 
 
-def test_a_command_line_reads_a_big_list_on_its_loop(monkeypatch):
+def test_a_command_line_reads_a_big_list_on_its_loop(reading_threads):
     """Inside ``staying_on_loop`` (the command line) no piece goes to the worker."""
-    threads = []
-    real = ActivationReader.read
-
-    def spy(self, items):
-        threads.append(threading.current_thread().name)
-        return real(self, items)
-
-    monkeypatch.setattr(ActivationReader, "read", spy)
+    threads = reading_threads
 
     async def go():
         with offload.staying_on_loop():  # as cli/commands.py around its asyncio.run
