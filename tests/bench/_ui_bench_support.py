@@ -4,6 +4,7 @@ the sandbox as its own process."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import sys
 import tempfile
@@ -67,3 +68,20 @@ async def wait_until(predicate, timeout: float = 30.0) -> None:
         if time.perf_counter() > end:
             raise TimeoutError
         await asyncio.sleep(0.001)
+
+
+class Heartbeat:
+    """A 10 ms Qt timer on the UI thread: each beat's time in :attr:`beats`; a gap
+    between beats is time the UI thread could not answer."""
+
+    def __init__(self, interval_ms: int = 10) -> None:
+        from PySide6.QtCore import QTimer
+
+        self.beats: list[float] = []
+        self.timer = QTimer()
+        self.timer.setInterval(interval_ms)
+        self.timer.timeout.connect(lambda: self.beats.append(time.perf_counter()))
+
+    def gaps(self) -> list[float]:
+        """Milliseconds between each beat and the next."""
+        return [(b - a) * 1000 for a, b in itertools.pairwise(self.beats)]

@@ -18,7 +18,6 @@ Run: .venv/bin/python tests/bench/bench_site_licence.py [N]
 from __future__ import annotations
 
 import gc
-import itertools
 import os
 import statistics
 import subprocess
@@ -30,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from _figures import figure
 from _site_licence import site_dataset
-from _ui_bench_support import SandboxProcess, make_app, make_desk, wait_until
+from _ui_bench_support import Heartbeat, SandboxProcess, make_app, make_desk, wait_until
 
 N = int(sys.argv[1]) if len(sys.argv) > 1 else 200_000
 RUNS = 3
@@ -78,14 +77,10 @@ def _gc_timer(phase: str, info: dict) -> None:
 def window_lookup(loop, desk, serial: str) -> tuple[float, float, float, float]:
     """Seconds until every device is in the table, the heartbeat's longest gap (ms), RSS
     growth and peak growth (bytes)."""
-    from PySide6.QtCore import QTimer
-
     ws = desk.window.workspace
     model = ws.activations.model
-    beats: list[float] = []
-    timer = QTimer()
-    timer.setInterval(10)
-    timer.timeout.connect(lambda: beats.append(time.perf_counter()))
+    heart = Heartbeat()
+    beats, timer = heart.beats, heart.timer
 
     async def one() -> float:
         ws.activations.clear()
@@ -109,7 +104,7 @@ def window_lookup(loop, desk, serial: str) -> tuple[float, float, float, float]:
         refs.write("5")
     before = status_kb("VmRSS") * 1024
     loaded = loop.run_until_complete(one())
-    gaps = [(b - a) * 1000 for a, b in itertools.pairwise(beats)]
+    gaps = heart.gaps()
     return loaded, max(gaps), status_kb("VmRSS") * 1024 - before, \
         status_kb("VmHWM") * 1024 - before  # fmt: skip
 
@@ -119,17 +114,13 @@ def filter_typing(loop, desk) -> tuple[list[float], float]:
     heartbeat's longest gap (ms) while typing."""
     import asyncio
 
-    from PySide6.QtCore import QTimer
-
     from licensedesk.ui.activations.columns import COL_HOST, EDIT_ROLE
 
     panel = desk.window.workspace.activations
     host = panel.model.index(N // 2, COL_HOST).data(EDIT_ROLE)
-    beats: list[float] = []
     took: list[float] = []
-    timer = QTimer()
-    timer.setInterval(10)
-    timer.timeout.connect(lambda: beats.append(time.perf_counter()))
+    heart = Heartbeat()
+    beats, timer = heart.beats, heart.timer
 
     async def typing() -> None:
         timer.start()
@@ -145,7 +136,7 @@ def filter_typing(loop, desk) -> tuple[list[float], float]:
         timer.stop()
 
     loop.run_until_complete(typing())
-    return took, max((b - a) * 1000 for a, b in itertools.pairwise(beats))
+    return took, max(heart.gaps())
 
 
 def main() -> None:

@@ -15,14 +15,12 @@ Run: .venv/bin/python tests/bench/bench_ui_first_lookup.py [RUNS]
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -36,16 +34,13 @@ KEY_ENV = "LICENSEDESK_BENCH_API_KEY"
 def child(url: str, app_id: str, serials: list[str]) -> None:
     """One app process: two lookups, each under a 10 ms heartbeat; prints their gaps.
     The sandbox's key comes in the environment (``KEY_ENV``), not on the command line."""
-    from _ui_bench_support import make_app, make_desk, wait_until
-    from PySide6.QtCore import QTimer
+    from _ui_bench_support import Heartbeat, make_app, make_desk, wait_until
 
     _app, loop = make_app()
     desk = make_desk(url, app_id, os.environ[KEY_ENV], str(Path(tempfile.mkdtemp()) / "a.ini"))
     ws = desk.window.workspace
-    beats: list[float] = []
-    timer = QTimer()
-    timer.setInterval(10)
-    timer.timeout.connect(lambda: beats.append(time.perf_counter()))
+    heart = Heartbeat()
+    beats, timer = heart.beats, heart.timer
 
     async def lookup(serial: str) -> float:
         beats.clear()
@@ -58,7 +53,7 @@ def child(url: str, app_id: str, serials: list[str]) -> None:
         mark = len(beats)
         await wait_until(lambda: len(beats) > mark + 5)  # the image, the paint after
         timer.stop()
-        return max((b - a) * 1000 for a, b in itertools.pairwise(beats))
+        return max(heart.gaps())
 
     async def run() -> list[float]:
         await wait_until(lambda: desk.connections.open_clients() == 1, timeout=30)

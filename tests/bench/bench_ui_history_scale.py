@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import itertools
 import os
 import sqlite3
 import statistics
@@ -38,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repo root: t
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _history_scale as scale
 from _figures import figure
-from _ui_bench_support import make_app, wait_until
+from _ui_bench_support import Heartbeat, make_app, wait_until
 from tests.support.postgres import PostgresServer, why_unavailable
 
 RUNS = 7
@@ -102,15 +101,12 @@ class Harness:
 
     async def scroll_all(self) -> tuple[int, list[float], float]:
         """Scroll to the end a page at a time: (last row reached, heartbeat gaps in ms, s)."""
-        from PySide6.QtCore import QTimer
         from PySide6.QtWidgets import QAbstractItemView
 
         from licensedesk.history.paging import PAGE
 
-        beats: list[float] = []
-        timer = QTimer()
-        timer.setInterval(10)
-        timer.timeout.connect(lambda: beats.append(time.perf_counter()))
+        heart = Heartbeat()
+        timer = heart.timer
         model, table = self.window.model, self.window.table
         timer.start()
         t = time.perf_counter()
@@ -123,7 +119,7 @@ class Harness:
             row = min(row + PAGE, model.rowCount() - 1)
         took = time.perf_counter() - t
         timer.stop()
-        return model.held()[1], [(b - a) * 1000 for a, b in itertools.pairwise(beats)], took
+        return model.held()[1], heart.gaps(), took
 
     async def jump(self, bottom: bool) -> float:
         """ms from the scroll bar at the bottom (or the top) to the rows there read."""
@@ -144,16 +140,12 @@ class Harness:
 
 
 async def idle_gaps(seconds: float = 3.0) -> list[float]:
-    from PySide6.QtCore import QTimer
-
-    beats: list[float] = []
-    timer = QTimer()
-    timer.setInterval(10)
-    timer.timeout.connect(lambda: beats.append(time.perf_counter()))
+    heart = Heartbeat()
+    timer = heart.timer
     timer.start()
     await asyncio.sleep(seconds)
     timer.stop()
-    return [(b - a) * 1000 for a, b in itertools.pairwise(beats)]
+    return heart.gaps()
 
 
 async def measure(name: str, h: Harness, raw_first, raw_search) -> None:

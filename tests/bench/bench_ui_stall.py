@@ -17,7 +17,6 @@ Run: .venv/bin/python tests/bench/bench_ui_stall.py
 
 from __future__ import annotations
 
-import itertools
 import statistics
 import sys
 import tempfile
@@ -26,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from _figures import figure
-from _ui_bench_support import SandboxProcess, make_app, make_desk, wait_until
+from _ui_bench_support import Heartbeat, SandboxProcess, make_app, make_desk, wait_until
 
 N_BIG = 5000
 RUNS = 7  # lookups of the big serial, each with its own heartbeat
@@ -57,16 +56,12 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def stall(app, loop, scratch: Path, runs: int = RUNS) -> None:
-    from PySide6.QtCore import QTimer
-
     serial, creds = big_dataset(scratch / "big.db")
     with SandboxProcess(scratch / "big.db", stderr=None) as sandbox:
         desk = make_desk(sandbox.url, creds["app_id"], creds["api_key"], str(scratch / "s.ini"))
         ws = desk.window.workspace
-        beats: list[float] = []
-        timer = QTimer()
-        timer.setInterval(10)
-        timer.timeout.connect(lambda: beats.append(time.perf_counter()))
+        heart = Heartbeat()
+        beats, timer = heart.beats, heart.timer
 
         async def one() -> tuple[float, list[float]]:
             beats.clear()
@@ -80,7 +75,7 @@ def stall(app, loop, scratch: Path, runs: int = RUNS) -> None:
             mark = len(beats)
             await wait_until(lambda: len(beats) > mark + 10)  # a few beats after rendering
             timer.stop()
-            return loaded, [(b - a) * 1000 for a, b in itertools.pairwise(beats)]
+            return loaded, heart.gaps()
 
         async def run() -> tuple[list[tuple[float, list[float]]], int]:
             await desk.connections.client().show_license(serial)  # open the connection
@@ -149,12 +144,8 @@ def rss_mb() -> float:
 
 
 def idle_heartbeat(app, loop) -> None:
-    from PySide6.QtCore import QTimer
-
-    beats: list[float] = []
-    timer = QTimer()
-    timer.setInterval(10)
-    timer.timeout.connect(lambda: beats.append(time.perf_counter()))
+    heart = Heartbeat()
+    beats, timer = heart.beats, heart.timer
 
     async def run() -> None:
         timer.start()
@@ -162,7 +153,7 @@ def idle_heartbeat(app, loop) -> None:
         timer.stop()
 
     loop.run_until_complete(run())
-    gaps = [(b - a) * 1000 for a, b in itertools.pairwise(beats)]
+    gaps = heart.gaps()
     figure("idle_heartbeat", "heartbeat p99 gap with nothing to do (this machine's noise)",
            percentile(gaps, 99), None, unit="ms")
 
