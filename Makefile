@@ -59,7 +59,8 @@ test-clock: setup
 	scripts/test-clock.sh $(VENV) $(CLOCK_ROWS) -- $(CLOCK_TESTS)
 
 lint: setup
-	$(VENV)/bin/ruff check app tests
+	$(VENV)/bin/ruff check app tests scripts packaging setup.py
+	$(VENV)/bin/ruff format --check app tests scripts packaging setup.py
 
 bench: setup
 	@scripts/system-deps.sh qt

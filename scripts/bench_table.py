@@ -25,8 +25,18 @@ from pathlib import Path
 
 BENCH = Path(__file__).resolve().parents[1] / "tests" / "bench"
 #: the yardstick first, then the rest, the slow network ones last
-ORDER = ("ui_startup", "cli_startup", "ui_lookup", "ui_first_lookup", "ui_stall", "ui_batch",
-         "client", "history", "batch", "sandbox")  # fmt: skip
+ORDER = (
+    "ui_startup",
+    "cli_startup",
+    "ui_lookup",
+    "ui_first_lookup",
+    "ui_stall",
+    "ui_batch",
+    "client",
+    "history",
+    "batch",
+    "sandbox",
+)
 
 
 def verdict(row: dict) -> str:
@@ -52,17 +62,25 @@ def benches(names: list[str]) -> list[Path]:
 
 def table(rows: list[dict], seconds: dict[str, float]) -> str:
     yard = next((r for r in rows if r["key"] == "bare_paint"), None)
-    lines = [f"python {platform.python_version()}, {os.cpu_count()} CPUs, {platform.machine()}"
-             + (f"; bare QMainWindow first paint {yard['value']:.1f} ms ({yard['spread']})"
-                if yard else ""), "",
-             "| figure | goal | measured | runs (min–max of n) | met |",
-             "|---|---|---|---|---|"]  # fmt: skip
+    lines = [
+        f"python {platform.python_version()}, {os.cpu_count()} CPUs, {platform.machine()}"
+        + (
+            f"; bare QMainWindow first paint {yard['value']:.1f} ms ({yard['spread']})"
+            if yard
+            else ""
+        ),
+        "",
+        "| figure | goal | measured | runs (min–max of n) | met |",
+        "|---|---|---|---|---|",
+    ]
     for r in rows:
         unit = f" {r['unit']}" if r["unit"] not in ("", "x") else ""
         goal = "" if r["goal"] is None else f"{r['op']} {r['goal']:g}{unit}"
         digits = 3 if not unit and r["value"] < 10 else 1
-        lines.append(f"| {r['label']} | {goal} | {r['value']:.{digits}f}{unit} | "
-                     f"{r['spread']} | {verdict(r)} |")
+        lines.append(
+            f"| {r['label']} | {goal} | {r['value']:.{digits}f}{unit} | "
+            f"{r['spread']} | {verdict(r)} |"
+        )
     lines.append("")
     lines.append("bench wall time: " + ", ".join(f"{k} {v:.0f} s" for k, v in seconds.items()))
     return "\n".join(lines)
@@ -75,13 +93,15 @@ def run(paths: list[Path], trees: dict[str, str | None], tmp: Path):
     seconds: dict[str, float] = {}
     failed = []
     for i, path in enumerate(paths):
-        for label in (list(trees) if i % 2 == 0 else list(trees)[::-1]):
+        for label in list(trees) if i % 2 == 0 else list(trees)[::-1]:
             out = tmp / f"{label}-{path.stem}.jsonl"
             env = {**os.environ, "LICENSEDESK_BENCH_OUT": str(out), "QT_QPA_PLATFORM": "offscreen"}
             if trees[label]:
                 env["PYTHONPATH"] = trees[label]
-            print(f"== {path.name}" + (f" ({label}: {trees[label]})" if trees[label] else ""),
-                  flush=True)  # fmt: skip
+            print(
+                f"== {path.name}" + (f" ({label}: {trees[label]})" if trees[label] else ""),
+                flush=True,
+            )
             start = time.perf_counter()
             if subprocess.run([sys.executable, str(path)], env=env, check=False).returncode:
                 failed.append(f"{path.name} ({label})")
@@ -102,21 +122,29 @@ def compared(before: list[dict], after: list[dict]) -> str:
         unit = f" {r['unit']}" if r["unit"] not in ("", "x") else ""
         digits = 3 if not unit and r["value"] < 10 else 1
 
-        cells = ["—" if x is None else f"{x['value']:.{digits}f}{unit} ({x['spread']}; "
-                 f"{verdict(x)})" for x in (old.get(r["key"]), r)]  # fmt: skip
-        lines.append(f"| {r['label']} | {r['op']} {r['goal']:g}{unit} | {cells[0]} | "
-                     f"{cells[1]} |")
+        cells = [
+            "—" if x is None else f"{x['value']:.{digits}f}{unit} ({x['spread']}; {verdict(x)})"
+            for x in (old.get(r["key"]), r)
+        ]
+        lines.append(f"| {r['label']} | {r['op']} {r['goal']:g}{unit} | {cells[0]} | {cells[1]} |")
     return "\n".join(lines)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", help="benches to run (default: all)")
-    parser.add_argument("--before", metavar="APP_DIR", help="also run each bench on this "
-                        "tree's app folder (e.g. an older worktree's app/), alternating")
+    parser.add_argument(
+        "--before",
+        metavar="APP_DIR",
+        help="also run each bench on this "
+        "tree's app folder (e.g. an older worktree's app/), alternating",
+    )
     args = parser.parse_args()
-    trees = {"before": args.before, "after": os.environ.get("PYTHONPATH")} if args.before \
+    trees = (
+        {"before": args.before, "after": os.environ.get("PYTHONPATH")}
+        if args.before
         else {"this": None}
+    )
     with tempfile.TemporaryDirectory() as tmp:
         rows, seconds, failed = run(benches(args.names), trees, Path(tmp))
     print("\n" + table(rows[list(trees)[-1]], seconds))

@@ -13,8 +13,14 @@ from pathlib import Path
 async def shoot_find(desk, app, out: Path, wait_until, settle, suffix: str = "") -> None:
     serials = desk.demo.serials()
     ws = desk.window.workspace
-    for kind in ("perpetual", "trial", "host_limit", "many_activations",
-                 "subscription_expired", "no_activations"):
+    for kind in (
+        "perpetual",
+        "trial",
+        "host_limit",
+        "many_activations",
+        "subscription_expired",
+        "no_activations",
+    ):
         ws.serial_input.setText(serials[kind])
         ws.serial_input.returnPressed.emit()
         await wait_until(lambda: not desk.runner.running())

@@ -24,13 +24,25 @@ def team_mates_entry(folder: Path, serial: str, activation_id: int, before: dict
     try:
         store.migrate()
         when = datetime.now(UTC) - timedelta(days=1, hours=2)
-        store.write(Entry(
-            id=str(uuid.uuid4()), time=when, user="bea", machine="support-2",
-            display_name="Bea Berg", action="activate", outcome="done", serial=serial,
-            activation_ids=(activation_id,), product=before.get("product"), before=before,
-            profile="Demo", service="http://127.0.0.1", detail="Activation successfully updated.",
-            finished=when + timedelta(milliseconds=120),
-        ))  # fmt: skip
+        store.write(
+            Entry(
+                id=str(uuid.uuid4()),
+                time=when,
+                user="bea",
+                machine="support-2",
+                display_name="Bea Berg",
+                action="activate",
+                outcome="done",
+                serial=serial,
+                activation_ids=(activation_id,),
+                product=before.get("product"),
+                before=before,
+                profile="Demo",
+                service="http://127.0.0.1",
+                detail="Activation successfully updated.",
+                finished=when + timedelta(milliseconds=120),
+            )
+        )
     finally:
         store.close()
 
@@ -40,8 +52,9 @@ async def shoot_history(desk, app, out: Path, wait_until, settle) -> None:
     serial = desk.demo.serials()["host_limit"]
 
     async def idle() -> None:
-        await wait_until(lambda: not desk.runner.running()
-                         and not desk.history.controller.is_running())
+        await wait_until(
+            lambda: not desk.runner.running() and not desk.history.controller.is_running()
+        )
         await settle(app)
 
     async def look_up() -> None:
@@ -53,8 +66,12 @@ async def shoot_history(desk, app, out: Path, wait_until, settle) -> None:
     rows = ws.activations.model.activations()
     off = next(a for a in rows if not a.activated)
     on = next(a for a in rows if a.activated)
-    before = {"activated": False, "host_id": on.host_id, "device_tag": on.device_tag,
-              "product": on.product_name}
+    before = {
+        "activated": False,
+        "host_id": on.host_id,
+        "device_tag": on.device_tag,
+        "product": on.product_name,
+    }
     team_mates_entry(desk.recorder.session_folder, serial, on.id, before)
     desk.activations.activate([off.id])  # no seat left: refused, in the service's words
     await idle()

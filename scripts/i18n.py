@@ -36,18 +36,24 @@ def extract(source: Path = ROOT / "app", only: list[Path] | None = None) -> Cata
     """Every marked string of the code (of the files under ``only``, when given), with
     where it is, as a catalogue."""
     wanted = [p.resolve() for p in only or []]
-    catalog = Catalog(project=PROJECT, charset="utf-8", version=None,
-                      copyright_holder="the License Desk developers",
-                      msgid_bugs_address="translations@licensedesk.example")
+    catalog = Catalog(
+        project=PROJECT,
+        charset="utf-8",
+        version=None,
+        copyright_holder="the License Desk developers",
+        msgid_bugs_address="translations@licensedesk.example",
+    )
     for filename, lineno, message, comments, context in extract_from_dir(
-        str(source), METHOD_MAP, keywords=DEFAULT_KEYWORDS, comment_tags=("TRANSLATORS:",),
+        str(source),
+        METHOD_MAP,
+        keywords=DEFAULT_KEYWORDS,
+        comment_tags=("TRANSLATORS:",),
         strip_comment_tags=True,
     ):
         path = (source / filename).resolve()
         if wanted and not any(path == w or w in path.parents for w in wanted):
             continue
-        catalog.add(message, None, [(filename, lineno)], auto_comments=comments,
-                    context=context)
+        catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     return catalog
 
 
@@ -82,8 +88,9 @@ def check(source: Path = ROOT / "app", template: Path = TEMPLATE) -> list[str]:
     code, pot = extract(source), read(template)
     for missing in sorted(ids(code) - ids(pot), key=str):
         where = ", ".join(f"{f}:{n}" for f, n in code[missing].locations[:2])
-        problems.append(f"not in the template: {missing!r} ({where}); run scripts/i18n.py "
-                        "extract, then update")
+        problems.append(
+            f"not in the template: {missing!r} ({where}); run scripts/i18n.py extract, then update"
+        )
     for stale in sorted(ids(pot) - ids(code), key=str):
         problems.append(f"in the template but gone from the code: {stale!r}")
     for po in languages():
@@ -100,8 +107,9 @@ def check(source: Path = ROOT / "app", template: Path = TEMPLATE) -> list[str]:
             elif not translated(found):
                 problems.append(f"{name}: not translated")
             else:
-                problems.extend(f"{name}: {p}" for p in placeholder_problems(message.id,
-                                                                            found.string))
+                problems.extend(
+                    f"{name}: {p}" for p in placeholder_problems(message.id, found.string)
+                )
     return problems
 
 
@@ -109,8 +117,11 @@ def fields(text: str) -> set[str] | None:
     """The names of ``text``'s ``str.format`` fields (``{n:,}`` is ``n``), or None when
     ``str.format`` would refuse the text (a lone ``{``)."""
     try:
-        return {name.split(".")[0].split("[")[0]
-                for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+        return {
+            name.split(".")[0].split("[")[0]
+            for _, name, _, _ in string.Formatter().parse(text)
+            if name is not None
+        }
     except ValueError:
         return None
 
@@ -149,8 +160,11 @@ def merge_fragments(fragments: list[Path], language: str = "de") -> int:
     for message in catalog:
         if not message.id:
             continue
-        offers = [p[message.id].string for p in parts
-                  if p.get(message.id) is not None and translated(p[message.id])]
+        offers = [
+            p[message.id].string
+            for p in parts
+            if p.get(message.id) is not None and translated(p[message.id])
+        ]
         if offers and len({str(o) for o in offers}) > 1:
             print(f"differ: {message.id!r}: {offers}")
         if offers and not translated(message):
@@ -164,12 +178,16 @@ def merge_fragments(fragments: list[Path], language: str = "de") -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=("extract", "update", "compile", "check",
-                                            "fragment", "merge"))
+    parser.add_argument(
+        "command", choices=("extract", "update", "compile", "check", "fragment", "merge")
+    )
     parser.add_argument("--new", metavar="LANG", help="update: start a catalogue for LANG")
-    parser.add_argument("--out", type=Path,
-                        help="fragment: a partial catalogue (German) of the PATHS' strings, "
-                             "its translations kept when it exists; merged by `merge`")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        help="fragment: a partial catalogue (German) of the PATHS' strings, "
+        "its translations kept when it exists; merged by `merge`",
+    )
     parser.add_argument("paths", nargs="*", type=Path)
     args = parser.parse_intermixed_args(argv)
     if args.command == "merge":

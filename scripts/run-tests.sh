@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs ruff and the whole pytest suite inside a private D-Bus session with an
+# Runs ruff (lint and format check) and the whole pytest suite inside a private D-Bus session with an
 # unlocked gnome-keyring, under a throw-away HOME, so the keyring tests use a
 # real Secret Service and nothing lands in the user's own keyring or config.
 set -euo pipefail
@@ -7,7 +7,8 @@ venv=${1:-.venv}
 venv=$(cd "$venv" && pwd)
 shift || true
 
-"$venv/bin/ruff" check app tests
+"$venv/bin/ruff" check app tests scripts packaging setup.py
+"$venv/bin/ruff" format --check app tests scripts packaging setup.py
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT

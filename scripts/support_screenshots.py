@@ -26,8 +26,9 @@ async def shoot_support_dialogs(desk, app, out: Path, wait_until, settle) -> Non
 
     # validate: a host-limited licence and a new device -> refused, with the likely cause
     await look_up(serials["host_limit"])
-    d = desk.validate.open(host_id="0f3c9a7be21d4c58a6e0b94d17c2e8fa",
-                              device_tag="Windows 11__64bits")
+    d = desk.validate.open(
+        host_id="0f3c9a7be21d4c58a6e0b94d17c2e8fa", device_tag="Windows 11__64bits"
+    )
     d.submit()
     await idle()
     d.grab().save(str(out / "validate-dialog.png"))

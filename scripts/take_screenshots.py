@@ -95,8 +95,9 @@ async def shoot_read_only(desk, look_up) -> None:
     from licensedesk.profiles import Profile
 
     pair = desk.demo.data["catalogue"]["credentials"]["read"]
-    profile = Profile(name="Reseller (read only)", base_url=desk.demo.url,
-                      read_app_id=pair["app_id"])
+    profile = Profile(
+        name="Reseller (read only)", base_url=desk.demo.url, read_app_id=pair["app_id"]
+    )
     desk.connections.add_memory_profile(profile, {"read": pair["api_key"]})
     desk.profiles.show_chosen(profile.name)
     await look_up(desk.demo.serials()["perpetual"])
@@ -108,10 +109,24 @@ async def shoot_batch(desk, app) -> None:
     """The batch window after a mixed paste: every demo kind, a repeat, an unknown
     serial and a line that is not a serial."""
     serials = desk.demo.serials()
-    kinds = ("perpetual", "subscription_active", "subscription_expired",
-             "subscription_not_started", "trial", "host_limit", "offline", "many_activations")
-    text = "\n".join([*(serials[k] for k in kinds), serials["trial"].lower(),
-                      "ZZZZ-ZZZZ-ZZZZ-0001-ZZZZ", "see ticket 4411"])
+    kinds = (
+        "perpetual",
+        "subscription_active",
+        "subscription_expired",
+        "subscription_not_started",
+        "trial",
+        "host_limit",
+        "offline",
+        "many_activations",
+    )
+    text = "\n".join(
+        [
+            *(serials[k] for k in kinds),
+            serials["trial"].lower(),
+            "ZZZZ-ZZZZ-ZZZZ-0001-ZZZZ",
+            "see ticket 4411",
+        ]
+    )
     window = desk.batch.open()
     window.resize(1240, 560)
     window.set_text(text)

@@ -22,9 +22,11 @@ os.environ["LANGUAGE"] = "en"
 #: words of a test module that deals with dates, days or zones: its tests are marked
 #: ``clock`` and run under a shifted clock by scripts/test-clock.sh (a module that starts
 #: to touch dates joins the matrix by itself)
-DATE_WORDS = re.compile(r"datetime|timedelta|\bdate\b|today|QDate|zone\(|india_time|"
-                        r"expire|days.left|start_at|end_at|validity|strftime|isoformat|"
-                        r"--since|--until|renewal|clock")
+DATE_WORDS = re.compile(
+    r"datetime|timedelta|\bdate\b|today|QDate|zone\(|india_time|"
+    r"expire|days.left|start_at|end_at|validity|strftime|isoformat|"
+    r"--since|--until|renewal|clock"
+)
 
 
 @cache

@@ -37,22 +37,35 @@ def build_parser() -> argparse.ArgumentParser:
     from licensedesk.translated_parser import TranslatedParser
 
     parser = TranslatedParser(prog="licensedesk", description="License Desk", add_help=False)
-    parser.add_argument("-h", "--help", action="help",
-                        help=_("show this help message and exit"))
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
-                        help=_("show program's version number and exit"))
+    parser.add_argument("-h", "--help", action="help", help=_("show this help message and exit"))
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__}",
+        help=_("show program's version number and exit"),
+    )
     parser.add_argument("--demo", action="store_true", help=_("open on the built-in sandbox"))
     parser.add_argument("--profile", metavar="NAME", help=_("open this connection profile"))
-    parser.add_argument("--lang", metavar="LANG",
-                        help=_("the language of the window ({choices}); default: the one "
-                               "chosen in View > Language, else the system's").format(
-                            choices=", ".join(LANGUAGES)))  # fmt: skip
+    parser.add_argument(
+        "--lang",
+        metavar="LANG",
+        help=_(
+            "the language of the window ({choices}); default: the one "
+            "chosen in View > Language, else the system's"
+        ).format(choices=", ".join(LANGUAGES)),
+    )
     # the desktop file's Exec=licensedesk %U hands over a link (or nothing); to the
     # window already open, if there is one
-    parser.add_argument("target", nargs="?", type=serial_in_link, metavar="SERIAL",
-                        help=_("look up this serial once the window is open, or in the "
-                               "window already open; also a {link} link").format(
-                            link=f"{LINK_PREFIX}SERIAL"))  # fmt: skip
+    parser.add_argument(
+        "target",
+        nargs="?",
+        type=serial_in_link,
+        metavar="SERIAL",
+        help=_(
+            "look up this serial once the window is open, or in the "
+            "window already open; also a {link} link"
+        ).format(link=f"{LINK_PREFIX}SERIAL"),
+    )
     parser.add_argument("--quit-after", type=int, metavar="MS", help=argparse.SUPPRESS)
     # benchmarks: print "painted" at the first paint and "ready" once wired, then quit
     parser.add_argument("--report-start", action="store_true", help=argparse.SUPPRESS)
@@ -91,13 +104,17 @@ def choose_language(requested: str | None) -> str:
     from licensedesk import i18n
 
     return i18n.use_language(
-        i18n.resolve_language(requested, i18n.saved_language(), i18n.system_languages()))
+        i18n.resolve_language(requested, i18n.saved_language(), i18n.system_languages())
+    )
 
 
 #: options :func:`quick_args` reads: flags, and options with a value
 _QUICK_FLAGS = {"--demo": "demo", "--report-start": "report_start"}
-_QUICK_VALUES = {"--profile": ("profile", str), "--quit-after": ("quit_after", int),
-                 "--lang": ("lang", str)}
+_QUICK_VALUES = {
+    "--profile": ("profile", str),
+    "--quit-after": ("quit_after", int),
+    "--lang": ("lang", str),
+}
 
 
 def quick_args(argv: list[str]) -> argparse.Namespace | None:
@@ -106,8 +123,14 @@ def quick_args(argv: list[str]) -> argparse.Namespace | None:
     anything unusual: argparse's own answer). Building argparse's parser costs as much
     CPU before the first paint as the window's own modules (its first use compiles
     patterns, looks up translations)."""
-    found: dict[str, object] = {"demo": False, "profile": None, "target": None, "lang": None,
-                                "quit_after": None, "report_start": False}
+    found: dict[str, object] = {
+        "demo": False,
+        "profile": None,
+        "target": None,
+        "lang": None,
+        "quit_after": None,
+        "report_start": False,
+    }
     words = iter(argv)
     for word in words:
         name, equals, value = word.partition("=")
@@ -194,8 +217,15 @@ def build_desk(window, args: argparse.Namespace, settings, log_path):
         this_host = host_id()
     except Exception:
         this_host = None
-    desk = start_desk(window, settings, connections, host_id=this_host, log_path=log_path,
-                      demo=args.demo, profile=args.profile)
+    desk = start_desk(
+        window,
+        settings,
+        connections,
+        host_id=this_host,
+        log_path=log_path,
+        demo=args.demo,
+        profile=args.profile,
+    )
     if args.target:
         from licensedesk.ui.shell.open_target import open_target
 
@@ -257,8 +287,7 @@ def main(argv: list[str] | None = None) -> int:
     if no_display():
         choose_language(args.lang)
         given = sys.argv[1:] if argv is None else argv
-        print(_(NO_DISPLAY).format(command=start_command([sys.argv[0], *given])),
-              file=sys.stderr)  # fmt: skip
+        print(_(NO_DISPLAY).format(command=start_command([sys.argv[0], *given])), file=sys.stderr)
         return 2
     early_signals = record_early_signals()  # before the slow imports (Qt's above all)
     app = make_application(args)

@@ -24,9 +24,7 @@ import re
 import unicodedata
 
 #: every character :func:`visible` escapes (see the module docstring)
-UNSAFE = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
-)
+UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
 #: the same, minus newline: for our own multi-line texts that quote service text
 UNSAFE_BUT_NEWLINE = re.compile(
     "[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
@@ -66,9 +64,9 @@ def invisibles_shown(text: object) -> str:
     format characters: a zero-width space, a byte order mark, a soft hyphen) as ``\\u200b``
     too: for quoting refused input, where a look-alike must not pass for the real thing."""
     return "".join(
-        f"\\u{ord(ch):04x}" if unicodedata.category(ch) == "Cf" and not UNSAFE.match(ch)
-        else ch for ch in visible(text)
-    )  # fmt: skip
+        f"\\u{ord(ch):04x}" if unicodedata.category(ch) == "Cf" and not UNSAFE.match(ch) else ch
+        for ch in visible(text)
+    )
 
 
 def is_safe(text: str) -> bool:

@@ -41,8 +41,9 @@ def cell(value: Any) -> Any:
     return text_cell(value) if isinstance(value, str) else value
 
 
-def write_rows(fp: TextIO, header: Sequence[str], lines: Iterable[Sequence[Any]], *,
-               line_end: str = "\r\n") -> int:  # fmt: skip
+def write_rows(
+    fp: TextIO, header: Sequence[str], lines: Iterable[Sequence[Any]], *, line_end: str = "\r\n"
+) -> int:
     """A CSV file: ``header``, then each of ``lines`` (their cells already made with
     :func:`cell`); returns the lines written, the header not counted. Open ``fp`` with
     ``newline=""`` (the csv module writes ``line_end`` itself)."""

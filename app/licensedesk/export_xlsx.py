@@ -24,24 +24,36 @@ __all__ = ["xlsx_bytes"]
 _TIME_WIDTH = 19
 
 
-def xlsx_bytes(sheet_name: str, columns: Sequence[str], rows: Iterable[Mapping[str, Any]],
-               *, headers: Mapping[str, str], times: Collection[str]) -> bytes:  # fmt: skip
+def xlsx_bytes(
+    sheet_name: str,
+    columns: Sequence[str],
+    rows: Iterable[Mapping[str, Any]],
+    *,
+    headers: Mapping[str, str],
+    times: Collection[str],
+) -> bytes:
     """A workbook of one sheet ``sheet_name``: ``columns`` (named ``headers.get(c, c)``)
     of ``rows`` (a column's value by its name; None or missing: an empty cell). The
     columns in ``times`` are at least as wide as a time."""
     import xlsxwriter  # only an XLSX export pays for it
 
     buffer = io.BytesIO()
-    book = xlsxwriter.Workbook(buffer, {
-        "in_memory": True, "strings_to_formulas": False, "strings_to_urls": False,
-        "strings_to_numbers": False,
-    })  # fmt: skip
+    book = xlsxwriter.Workbook(
+        buffer,
+        {
+            "in_memory": True,
+            "strings_to_formulas": False,
+            "strings_to_urls": False,
+            "strings_to_numbers": False,
+        },
+    )
     sheet = book.add_worksheet(sheet_name)
     bold = book.add_format({"bold": True})
     when = book.add_format({"num_format": "yyyy-mm-dd hh:mm:ss"})
     names = [headers.get(c, c) for c in columns]
-    widths = [max(len(h), _TIME_WIDTH if c in times else 0)
-              for c, h in zip(columns, names, strict=True)]  # fmt: skip
+    widths = [
+        max(len(h), _TIME_WIDTH if c in times else 0) for c, h in zip(columns, names, strict=True)
+    ]
     for col, name in enumerate(names):
         sheet.write_string(0, col, name, bold)
     row = 0

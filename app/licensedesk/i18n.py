@@ -112,8 +112,11 @@ def _fields(text: str) -> frozenset[str] | None:
     from string import Formatter
 
     try:
-        return frozenset(name.split(".")[0].split("[")[0]
-                         for _, name, _, _ in Formatter().parse(text) if name is not None)
+        return frozenset(
+            name.split(".")[0].split("[")[0]
+            for _, name, _, _ in Formatter().parse(text)
+            if name is not None
+        )
     except ValueError:
         return None
 

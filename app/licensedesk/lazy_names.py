@@ -15,8 +15,9 @@ from importlib import import_module
 from typing import Any
 
 
-def lazy_names(package: str, where: dict[str, str]
-               ) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
+def lazy_names(
+    package: str, where: dict[str, str]
+) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
     """``__getattr__, __dir__ = lazy_names(__name__, {"Name": ".module", ...})``."""
     namespace = sys.modules[package].__dict__
 

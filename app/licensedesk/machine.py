@@ -124,13 +124,40 @@ def host_id() -> str:
 # ---------------------------------------------------------------- device_tag
 
 _64BIT_MACHINES = {
-    "x86_64", "amd64", "x64", "em64t", "arm64", "aarch64", "aarch64_be", "armv8l",
-    "ppc64", "ppc64le", "s390x", "riscv64", "loongarch64", "mips64", "sparc64", "ia64",
-}  # fmt: skip
+    "x86_64",
+    "amd64",
+    "x64",
+    "em64t",
+    "arm64",
+    "aarch64",
+    "aarch64_be",
+    "armv8l",
+    "ppc64",
+    "ppc64le",
+    "s390x",
+    "riscv64",
+    "loongarch64",
+    "mips64",
+    "sparc64",
+    "ia64",
+}
 _32BIT_MACHINES = {
-    "x86", "i386", "i486", "i586", "i686", "i86pc", "arm", "armv6l", "armv7l", "armv7",
-    "ppc", "powerpc", "s390", "mips", "riscv32",
-}  # fmt: skip
+    "x86",
+    "i386",
+    "i486",
+    "i586",
+    "i686",
+    "i86pc",
+    "arm",
+    "armv6l",
+    "armv7l",
+    "armv7",
+    "ppc",
+    "powerpc",
+    "s390",
+    "mips",
+    "riscv32",
+}
 
 
 def os_bits(machine: str, fallback: int | None = None) -> int:

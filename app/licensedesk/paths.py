@@ -63,8 +63,9 @@ class PartFile:
     def __enter__(self):  # -> TextIO (typing not imported: this module stays light)
         import tempfile
 
-        fd, self._tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part",
-                                         dir=self.path.parent)  # fmt: skip
+        fd, self._tmp = tempfile.mkstemp(
+            prefix=f".{self.path.name}.", suffix=".part", dir=self.path.parent
+        )
         self._fh = os.fdopen(fd, "w", encoding="utf-8", newline="")
         return self._fh
 

@@ -77,8 +77,11 @@ def remove_abandoned(prefix: str = DEMO_PREFIX, folder: Path | None = None) -> l
             lock.release()
         removed.append(path)
     if removed:
-        log.info("removed %d folder(s) left by a demo that was killed: %s", len(removed),
-                 ", ".join(p.name for p in removed))
+        log.info(
+            "removed %d folder(s) left by a demo that was killed: %s",
+            len(removed),
+            ", ".join(p.name for p in removed),
+        )
     return removed
 
 

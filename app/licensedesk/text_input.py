@@ -71,6 +71,7 @@ def spreadsheet_text(data: bytes) -> str:
 def _cell_texts(root: Any, *, shared: bool) -> list[str]:
     """The texts of a shared-strings part, or a sheet's cells that are not an index into
     it (``t="s"``: the text is in the shared strings)."""
+
     def local(tag: str) -> str:
         return tag.rsplit("}", 1)[-1]
 

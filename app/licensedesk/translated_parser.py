@@ -59,7 +59,7 @@ def _pattern(template: str) -> re.Pattern[str]:
         name = field.group(1)
         if name is None:
             name, unnamed = f"s{unnamed}", unnamed + 1
-        parts += [re.escape(template[last:field.start()]), f"(?P<{name}>.+?)"]
+        parts += [re.escape(template[last : field.start()]), f"(?P<{name}>.+?)"]
         last = field.end()
     return re.compile("".join(parts) + re.escape(template[last:]))
 
@@ -142,5 +142,5 @@ def _with_prefix(text: str) -> str:
     head, blank, rest = text.partition("\n\n")
     first, *more = head.split("\n")
     grow = len(ours) - len(english)
-    more = [" " * grow + line if grow > 0 and line else line[max(0, -grow):] for line in more]
-    return "\n".join([ours + first[len(english):], *more]) + blank + rest
+    more = [" " * grow + line if grow > 0 and line else line[max(0, -grow) :] for line in more]
+    return "\n".join([ours + first[len(english) :], *more]) + blank + rest

@@ -44,8 +44,10 @@ def made(start: int, stop: int, say: str) -> Iterator[list[Row]]:
             yield rows
             done += len(rows)
             if done % 100_000 < CHUNK:
-                print(f"    {say}: {start + done:,} licences "
-                      f"({time.perf_counter() - begun:.0f} s)", flush=True)  # fmt: skip
+                print(
+                    f"    {say}: {start + done:,} licences ({time.perf_counter() - begun:.0f} s)",
+                    flush=True,
+                )
 
 
 class SqliteFill:
@@ -57,18 +59,25 @@ class SqliteFill:
         book.migrate()
         book.close()
         self.db = sqlite3.connect(path, isolation_level=None)
-        self.insert = (f"INSERT INTO book_licences ({', '.join(COLUMNS)}) "
-                       f"VALUES ({', '.join('?' * len(COLUMNS))})")  # fmt: skip
+        self.insert = (
+            f"INSERT INTO book_licences ({', '.join(COLUMNS)}) "
+            f"VALUES ({', '.join('?' * len(COLUMNS))})"
+        )
 
     def add(self, start: int, stop: int) -> float:
         """Seconds to write licences ``start`` to ``stop`` and index the whole book."""
         begun = time.perf_counter()
         triggers = self.db.execute(
             "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND "
-            "tbl_name = 'book_licences' AND sql LIKE '%AFTER INSERT%'").fetchall()
-        indexes = [name for (name,) in self.db.execute(
-            "SELECT name FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE%' "
-            "AND sql LIKE '%content=''book_licences''%'")]  # fmt: skip
+            "tbl_name = 'book_licences' AND sql LIKE '%AFTER INSERT%'"
+        ).fetchall()
+        indexes = [
+            name
+            for (name,) in self.db.execute(
+                "SELECT name FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE%' "
+                "AND sql LIKE '%content=''book_licences''%'"
+            )
+        ]
         for name, _sql in triggers:
             self.db.execute(f"DROP TRIGGER {name}")
         self.db.execute("BEGIN")
@@ -83,8 +92,10 @@ class SqliteFill:
 
     def rows(self, start: int, stop: int) -> Iterator[Row]:
         """The written rows of licences ``start`` to ``stop``, for PostgreSQL."""
-        yield from self.db.execute(f"SELECT {', '.join(COLUMNS)} FROM book_licences "
-                                   "WHERE id > ? AND id <= ? ORDER BY id", (start, stop))
+        yield from self.db.execute(
+            f"SELECT {', '.join(COLUMNS)} FROM book_licences WHERE id > ? AND id <= ? ORDER BY id",
+            (start, stop),
+        )
 
     def close(self) -> None:
         self.db.close()
@@ -107,13 +118,17 @@ class PostgresFill:
         begun = time.perf_counter()
         for statement in TRIGRAM_INDEX[1:]:  # "CREATE INDEX IF NOT EXISTS name ON …"
             self.db.execute(f"DROP INDEX IF EXISTS {statement.split()[5]}")
-        with self.db.cursor() as cur, cur.copy(
-                f"COPY book_licences ({', '.join(COLUMNS)}) FROM STDIN") as copy:  # fmt: skip
+        with (
+            self.db.cursor() as cur,
+            cur.copy(f"COPY book_licences ({', '.join(COLUMNS)}) FROM STDIN") as copy,
+        ):
             for i, values in enumerate(source.rows(start, stop), start + 1):
                 copy.write_row(values)
                 if i % 250_000 == 0:
-                    print(f"    PostgreSQL: {i:,} licences ({time.perf_counter() - begun:.0f} s)",
-                          flush=True)  # fmt: skip
+                    print(
+                        f"    PostgreSQL: {i:,} licences ({time.perf_counter() - begun:.0f} s)",
+                        flush=True,
+                    )
         for statement in TRIGRAM_INDEX[1:]:
             self.db.execute(statement)
         self.db.execute("VACUUM ANALYZE book_licences")
@@ -136,8 +151,11 @@ def same_as_kept(sqlite_path: Path, url: str | None, tmp: Path, sample: int = 50
     kept.close()
     with sqlite3.connect(tmp / "kept.sqlite3") as a, sqlite3.connect(sqlite_path) as b:
         ours = a.execute(f"SELECT {cols} FROM book_licences ORDER BY serial").fetchall()
-        bulk = b.execute(f"SELECT {cols} FROM book_licences WHERE serial IN "
-                         f"({', '.join('?' * sample)}) ORDER BY serial", serials).fetchall()
+        bulk = b.execute(
+            f"SELECT {cols} FROM book_licences WHERE serial IN "
+            f"({', '.join('?' * sample)}) ORDER BY serial",
+            serials,
+        ).fetchall()
     if ours != bulk:
         return "SQLite: the bulk-written rows differ from keep()'s"
     if url is None:

@@ -25,9 +25,18 @@ def median(values: Sequence[float]) -> float:
     return statistics.median(values)
 
 
-def figure(key: str, label: str, value: float, goal: float | None, *, op: str = "<=",
-           unit: str = "", runs: Sequence[float] = (), note: str = "",
-           record: bool = True) -> None:
+def figure(
+    key: str,
+    label: str,
+    value: float,
+    goal: float | None,
+    *,
+    op: str = "<=",
+    unit: str = "",
+    runs: Sequence[float] = (),
+    note: str = "",
+    record: bool = True,
+) -> None:
     """Print ``label: value unit (spread) goal`` and record it for the table (unless
     ``record`` is false: a figure for information only)."""
     digits = 3 if unit in ("", "x") and value < 10 else 1
@@ -36,13 +45,31 @@ def figure(key: str, label: str, value: float, goal: float | None, *, op: str = 
     unit_text = f" {unit}" if unit not in ("", "x") else ""
     goal_text = "" if goal is None else f"goal {op} {goal:g}{unit_text}"
     runs_text = spread(runs, digits) if runs else ""
-    print(f"  {label}: {shown}" + (f"  (runs {runs_text})" if runs_text else "")
-          + (f"  [{goal_text}{'' if met is None else ', met' if met else ', NOT met'}]"
-             if goal_text else "") + (f"  {note}" if note else ""), flush=True)  # fmt: skip
+    print(
+        f"  {label}: {shown}"
+        + (f"  (runs {runs_text})" if runs_text else "")
+        + (
+            f"  [{goal_text}{'' if met is None else ', met' if met else ', NOT met'}]"
+            if goal_text
+            else ""
+        )
+        + (f"  {note}" if note else ""),
+        flush=True,
+    )
     path = os.environ.get(OUT_ENV)
     if path and record:
-        row = {"key": key, "label": label, "value": value, "unit": unit, "goal": goal,
-               "op": op, "met": met, "spread": runs_text, "low": min(runs, default=value),
-               "high": max(runs, default=value), "note": note}
+        row = {
+            "key": key,
+            "label": label,
+            "value": value,
+            "unit": unit,
+            "goal": goal,
+            "op": op,
+            "met": met,
+            "spread": runs_text,
+            "low": min(runs, default=value),
+            "high": max(runs, default=value),
+            "note": note,
+        }
         with open(path, "a", encoding="utf-8") as out:
             out.write(json.dumps(row) + "\n")

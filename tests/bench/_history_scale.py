@@ -90,10 +90,12 @@ def _rare(total: int) -> str:
 
 
 def sqlite_sql(total: int = DESKS * PER_DESK) -> str:
-    return _SQLITE.format(total=total, desks=DESKS, serials=SERIALS, start=START,
-                          rare=_rare(total), word=RARE)  # fmt: skip
+    return _SQLITE.format(
+        total=total, desks=DESKS, serials=SERIALS, start=START, rare=_rare(total), word=RARE
+    )
 
 
 def postgres_sql(total: int = DESKS * PER_DESK) -> str:
-    return _POSTGRES.format(total=total, desks=DESKS, serials=SERIALS, start=START,
-                            rare=_rare(total), word=RARE)  # fmt: skip
+    return _POSTGRES.format(
+        total=total, desks=DESKS, serials=SERIALS, start=START, rare=_rare(total), word=RARE
+    )

@@ -24,8 +24,14 @@ def site_dataset(db: Path, n: int) -> tuple[str, dict[str, str]]:
     data["activations"] = [a for a in data["activations"] if a["license_id"] != lic["id"]]
     first = max((a["id"] for a in data["activations"]), default=0) + 1
     data["activations"].extend(
-        {**template, "id": first + i, "host_id": f"{i:032x}", "activated": i % 5 != 0,
-         "device_tag": TAGS[i % 3]}
-        for i in range(n))  # fmt: skip
+        {
+            **template,
+            "id": first + i,
+            "host_id": f"{i:032x}",
+            "activated": i % 5 != 0,
+            "device_tag": TAGS[i % 3],
+        }
+        for i in range(n)
+    )
     dataset.load(db, data)
     return serial, data["catalogue"]["credentials"]["read_write"]

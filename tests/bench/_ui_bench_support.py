@@ -36,8 +36,9 @@ def make_app():
     return app, loop
 
 
-def make_desk(url: str, app_id: str, key: str, settings_path: str, *, write: bool = True,
-              concurrency: int = 8):
+def make_desk(
+    url: str, app_id: str, key: str, settings_path: str, *, write: bool = True, concurrency: int = 8
+):
     """The real window on ``url``: one pair used for reads and writes, or (``write=False``)
     a read pair only, as a reseller holds; ``concurrency``: its batch's."""
     from PySide6.QtCore import QSettings
@@ -51,8 +52,13 @@ def make_desk(url: str, app_id: str, key: str, settings_path: str, *, write: boo
     window = MainWindow()
     connections = Connections(None, None)
     connections.add_memory_profile(
-        Profile(name="Bench", base_url=url, read_app_id=app_id,
-                write_app_id=app_id if write else None, batch_concurrency=concurrency),
+        Profile(
+            name="Bench",
+            base_url=url,
+            read_app_id=app_id,
+            write_app_id=app_id if write else None,
+            batch_concurrency=concurrency,
+        ),
         {"read": key, "write": key} if write else {"read": key},
     )
     settings = WindowSettings(QSettings(settings_path, QSettings.Format.IniFormat))

@@ -79,8 +79,14 @@ def _serial(rng: random.Random) -> str:
 
 def dataset(db: Path, folder: Path, size: Size) -> tuple[dict, list[str]]:
     """The demo plus clones of its licences (new serials, their devices too); the input."""
-    data = json.loads(subprocess.run([*SANDBOX, "demo", "--db", str(db), "--json"], check=True,
-                                     capture_output=True, text=True).stdout)  # fmt: skip
+    data = json.loads(
+        subprocess.run(
+            [*SANDBOX, "demo", "--db", str(db), "--json"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+    )
     rng = random.Random(1000)
     originals, devices = list(data["licenses"]), list(data["activations"])
     found: list[str] = []
@@ -91,15 +97,19 @@ def dataset(db: Path, folder: Path, size: Size) -> tuple[dict, list[str]]:
         data["licenses"].append(clone)
         for device in (d for d in devices if d["license_id"] == source["id"]):
             host = "".join(rng.choice("0123456789abcdef") for _ in range(32))
-            data["activations"].append({**device, "id": next_activation, "license_id": next_id,
-                                        "host_id": host})  # fmt: skip
+            data["activations"].append(
+                {**device, "id": next_activation, "license_id": next_id, "host_id": host}
+            )
             next_activation += 1
         found.append(clone["serial"])
         next_id += 1
     unknown = [_serial(rng) for _ in range(size.serials - size.found)]
     (folder / "dataset.json").write_text(json.dumps(data))
-    subprocess.run([*SANDBOX, "load", "--db", str(db), str(folder / "dataset.json")], check=True,
-                   capture_output=True)  # fmt: skip
+    subprocess.run(
+        [*SANDBOX, "load", "--db", str(db), str(folder / "dataset.json")],
+        check=True,
+        capture_output=True,
+    )
     serials = found + unknown
     rng.shuffle(serials)
     return data, serials
@@ -120,8 +130,9 @@ def _rss_mb(kilobytes: float) -> float:
     return kilobytes / 1024 if sys.platform != "darwin" else kilobytes / 1024**2
 
 
-async def engine(url: str, read: tuple[str, str], serials: list[str], known: str,
-                 size: Size, book: Path) -> tuple[float, Measured, int]:  # fmt: skip
+async def engine(
+    url: str, read: tuple[str, str], serials: list[str], known: str, size: Size, book: Path
+) -> tuple[float, Measured, int]:
     """(RTT, the batch's run, requests sent); the book kept as the command line keeps it."""
     from licensedesk.book import BookKeeper
     from licensedesk.book.observer import BookObserver
@@ -156,12 +167,26 @@ def _measured_child(args: list[str], env: dict[str, str], out: Path) -> tuple[in
 
 
 def cli(url: str, read: tuple[str, str], path: Path, size: Size) -> Measured:
-    env = {**os.environ, "LICENSEDESK_API_KEY": read[1],
-           "LICENSEDESK_CONFIG_DIR": str(path.parent / "config"),
-           "LICENSEDESK_DATA_DIR": str(path.parent / "cli-data")}  # fmt: skip
-    args = [sys.executable, "-m", "licensedesk.cli", "check", str(path), "--json",
-            "--concurrency", str(size.concurrency), "--base-url", url,
-            "--app-id", read[0]]  # fmt: skip
+    env = {
+        **os.environ,
+        "LICENSEDESK_API_KEY": read[1],
+        "LICENSEDESK_CONFIG_DIR": str(path.parent / "config"),
+        "LICENSEDESK_DATA_DIR": str(path.parent / "cli-data"),
+    }
+    args = [
+        sys.executable,
+        "-m",
+        "licensedesk.cli",
+        "check",
+        str(path),
+        "--json",
+        "--concurrency",
+        str(size.concurrency),
+        "--base-url",
+        url,
+        "--app-id",
+        read[0],
+    ]
     out = path.parent / "cli-out.jsonl"
     code, run = _measured_child(args, env, out)
     assert code == 1, code  # unknown serials: exit 1
@@ -172,8 +197,16 @@ def cli(url: str, read: tuple[str, str], path: Path, size: Size) -> Measured:
 def window(url: str, read: tuple[str, str], path: Path, size: Size) -> Measured:
     """The window's run, measured in a fresh process (``--window``): wall and CPU from
     Check to the last row, peak RSS of the process."""
-    args = [sys.executable, __file__, "--window", url, read[0], str(path),
-            str(size.serials), str(size.concurrency)]  # fmt: skip
+    args = [
+        sys.executable,
+        __file__,
+        "--window",
+        url,
+        read[0],
+        str(path),
+        str(size.serials),
+        str(size.concurrency),
+    ]
     out = path.parent / "window-out.txt"
     code, run = _measured_child(args, {**os.environ, "LICENSEDESK_BENCH_KEY": read[1]}, out)
     assert code == 0, code
@@ -188,16 +221,22 @@ def window_run(url: str, app_id: str, path: Path, serials: int, concurrency: int
 
     _app, loop = make_app()
     with tempfile.TemporaryDirectory() as tmp:
-        desk = make_desk(url, app_id, os.environ["LICENSEDESK_BENCH_KEY"],
-                         str(Path(tmp) / "s.ini"), write=False,
-                         concurrency=concurrency)  # fmt: skip
+        desk = make_desk(
+            url,
+            app_id,
+            os.environ["LICENSEDESK_BENCH_KEY"],
+            str(Path(tmp) / "s.ini"),
+            write=False,
+            concurrency=concurrency,
+        )
         batch = desk.batch.open()
         batch.set_text(path.read_text())
 
         async def run() -> tuple[float, float]:
             with contextlib.suppress(ApiError):  # open the connection, as the engine's run
                 await desk.connections.client().show_license(
-                    parse_serials(path.read_text()).serials[0])
+                    parse_serials(path.read_text()).serials[0]
+                )
             cpu, start = time.process_time(), time.perf_counter()
             task = desk.batch.check()
             assert task is not None
@@ -212,8 +251,11 @@ def window_run(url: str, app_id: str, path: Path, serials: int, concurrency: int
         print(f"{wall:.4f} {cpu:.4f}")
 
 
-PARTS = {"engine": "engine (BatchCheck)", "cli": "CLI (subprocess)",
-         "window": "window (Qt process)"}
+PARTS = {
+    "engine": "engine (BatchCheck)",
+    "cli": "CLI (subprocess)",
+    "window": "window (Qt process)",
+}
 
 
 def options() -> argparse.Namespace:
@@ -246,8 +288,9 @@ def measure(args: argparse.Namespace, folder: Path) -> tuple[list[float], dict]:
             for part in args.parts:
                 if part == "engine":
                     book = folder / f"engine-book-{n}"
-                    one, run, sent = asyncio.run(engine(sandbox.url, read, serials, known,
-                                                        size, book))  # fmt: skip
+                    one, run, sent = asyncio.run(
+                        engine(sandbox.url, read, serials, known, size, book)
+                    )
                     assert sent == size.requests, (sent, size.requests)
                     rtts.append(one)
                 else:
@@ -263,15 +306,17 @@ async def _rtt_then_close(client: LicenseClient, known: str) -> float:
 
 def main() -> None:
     if len(sys.argv) == 7 and sys.argv[1] == "--window":
-        window_run(sys.argv[2], sys.argv[3], Path(sys.argv[4]), int(sys.argv[5]),
-                   int(sys.argv[6]))  # fmt: skip
+        window_run(sys.argv[2], sys.argv[3], Path(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]))
         return
     args = options()
     size = args.size
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load "
-          f"{os.getloadavg()[0]:.1f}; {size.serials:,} serials ({size.found:,} found: 2 "
-          f"requests each, {size.serials - size.found:,} unknown: 1), read pair, concurrency "
-          f"{size.concurrency}, sandbox --latency-ms {LATENCY_MS}", flush=True)  # fmt: skip
+    print(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load "
+        f"{os.getloadavg()[0]:.1f}; {size.serials:,} serials ({size.found:,} found: 2 "
+        f"requests each, {size.serials - size.found:,} unknown: 1), read pair, concurrency "
+        f"{size.concurrency}, sandbox --latency-ms {LATENCY_MS}",
+        flush=True,
+    )
     with tempfile.TemporaryDirectory() as tmp:
         rtts, runs = measure(args, Path(tmp))
     one = statistics.median(rtts)
@@ -285,16 +330,30 @@ def main() -> None:
         name = PARTS[part]
         walls = [m.wall for m in measured]
         per_request = [m.cpu / size.requests * 1000 for m in measured]
-        print(f"  {name:<20} wall {statistics.median(walls):7.2f} s  (runs "
-              f"{', '.join(f'{w:.2f}' for w in walls)}); own CPU "
-              f"{statistics.median(per_request):.3f} ms a request ({spread(per_request, 3)}); "
-              f"peak RSS {max(m.rss for m in measured):.0f} MB", flush=True)  # fmt: skip
-        figure(f"{prefix}_{part}", f"batch of {size.serials:,} at {LATENCY_MS} ms, concurrency "
-               f"{size.concurrency}, {name} / ideal", statistics.median(walls) / ideal, 1.15,
-               runs=[w / ideal for w in walls])  # fmt: skip
-        figure(f"{prefix}_{part}_cpu", f"  {name}: own CPU a request",
-               statistics.median(per_request), None, unit="ms", runs=per_request,
-               record=False)  # fmt: skip
+        print(
+            f"  {name:<20} wall {statistics.median(walls):7.2f} s  (runs "
+            f"{', '.join(f'{w:.2f}' for w in walls)}); own CPU "
+            f"{statistics.median(per_request):.3f} ms a request ({spread(per_request, 3)}); "
+            f"peak RSS {max(m.rss for m in measured):.0f} MB",
+            flush=True,
+        )
+        figure(
+            f"{prefix}_{part}",
+            f"batch of {size.serials:,} at {LATENCY_MS} ms, concurrency "
+            f"{size.concurrency}, {name} / ideal",
+            statistics.median(walls) / ideal,
+            1.15,
+            runs=[w / ideal for w in walls],
+        )
+        figure(
+            f"{prefix}_{part}_cpu",
+            f"  {name}: own CPU a request",
+            statistics.median(per_request),
+            None,
+            unit="ms",
+            runs=per_request,
+            record=False,
+        )
 
 
 if __name__ == "__main__":

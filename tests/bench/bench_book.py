@@ -96,15 +96,17 @@ def peak_rss_kb() -> int:
         status = Path("/proc/self/status").read_text()
     except OSError:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return next(int(line.split()[1]) for line in status.splitlines()
-                if line.startswith("VmHWM:"))  # fmt: skip
+    return next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM:"))
 
 
 def measure(kind: str, where: str, n: int) -> dict[str, Any]:
     """In a fresh process: each query's find() and raw times, rows, and the memory."""
     book, raw = open_store(kind, where)
-    replay = ((lambda sql, params: raw.execute(sql, params).fetchall()) if kind == "sqlite"
-              else (lambda sql, params: raw.execute(sql, params, prepare=False).fetchall()))
+    replay = (
+        (lambda sql, params: raw.execute(sql, params).fetchall())
+        if kind == "sqlite"
+        else (lambda sql, params: raw.execute(sql, params, prepare=False).fetchall())
+    )
     out: dict[str, Any] = {}
     for key, _label, text in texts(n):
         sent: list[tuple[str, Any]] = []
@@ -134,8 +136,12 @@ def measure(kind: str, where: str, n: int) -> dict[str, Any]:
 
 
 def measured(kind: str, where: str, n: int) -> dict[str, Any]:
-    done = subprocess.run([sys.executable, __file__, "--measure", kind, where, str(n)],
-                          check=True, capture_output=True, text=True)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, __file__, "--measure", kind, where, str(n)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return json.loads(done.stdout)
 
 
@@ -148,27 +154,48 @@ def report(name: str, n: int, small: dict[str, Any], full: dict[str, Any]) -> No
         found = [v * 1000 for v in full[q]["find"]]
         direct = [v * 1000 for v in full[q]["raw"]]
         p95, raw95 = percentile(found, 95), percentile(direct, 95)
-        note = (f"'{text}': {full[q]['rows']} found, {full[q]['statements']} statements; "
-                f"raw p95 {raw95:.1f} ms; at N/10 p95 "
-                f"{percentile([v * 1000 for v in small[q]['find']], 95):.1f} ms")  # fmt: skip
-        figure(f"book_find_{key}_{q}", f"book: find {label}, {name}, {n:,}", p95, GOAL_MS,
-               unit="ms", runs=found, note=note)  # fmt: skip
-        figure(f"book_ratio_{key}_{q}", f"book: find / raw SQL, {label}, {name}",
-               p95 / raw95 if raw95 else 0.0, GOAL_RATIO, unit="x")  # fmt: skip
+        note = (
+            f"'{text}': {full[q]['rows']} found, {full[q]['statements']} statements; "
+            f"raw p95 {raw95:.1f} ms; at N/10 p95 "
+            f"{percentile([v * 1000 for v in small[q]['find']], 95):.1f} ms"
+        )
+        figure(
+            f"book_find_{key}_{q}",
+            f"book: find {label}, {name}, {n:,}",
+            p95,
+            GOAL_MS,
+            unit="ms",
+            runs=found,
+            note=note,
+        )
+        figure(
+            f"book_ratio_{key}_{q}",
+            f"book: find / raw SQL, {label}, {name}",
+            p95 / raw95 if raw95 else 0.0,
+            GOAL_RATIO,
+            unit="x",
+        )
     growth = full["rss_kb"] / small["rss_kb"]
-    figure(f"book_rss_{key}", f"book: finding process's peak RSS, {n:,} / {n // 10:,}, {name}",
-           growth, GOAL_GROWTH, unit="x",
-           note=f"{small['rss_kb'] / 1024:.1f} MB -> {full['rss_kb'] / 1024:.1f} MB; "
-                f"tracemalloc peak of one round {small['traced_peak'] / 1024:.0f} KB -> "
-                f"{full['traced_peak'] / 1024:.0f} KB")  # fmt: skip
+    figure(
+        f"book_rss_{key}",
+        f"book: finding process's peak RSS, {n:,} / {n // 10:,}, {name}",
+        growth,
+        GOAL_GROWTH,
+        unit="x",
+        note=f"{small['rss_kb'] / 1024:.1f} MB -> {full['rss_kb'] / 1024:.1f} MB; "
+        f"tracemalloc peak of one round {small['traced_peak'] / 1024:.0f} KB -> "
+        f"{full['traced_peak'] / 1024:.0f} KB",
+    )
 
 
 def main(n: int) -> None:
     from tests.bench._book_build import PostgresFill, SqliteFill, same_as_kept
 
     small = n // 10
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs; a book of {n:,} "
-          f"licences; p95 of {RUNS} runs (min-max)")  # fmt: skip
+    print(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs; a book of {n:,} "
+        f"licences; p95 of {RUNS} runs (min-max)"
+    )
     why = why_unavailable()
     server = None if why else PostgresServer().start()
     try:
@@ -189,8 +216,14 @@ def main(n: int) -> None:
                 took["PostgreSQL"] += pg.add(lite, small, n)
             for name, seconds in took.items():
                 if name == "SQLite" or pg:
-                    figure(f"book_build_{name.lower()}", f"book: building {n:,} licences, {name}",
-                           seconds, None, unit="s", record=False)  # fmt: skip
+                    figure(
+                        f"book_build_{name.lower()}",
+                        f"book: building {n:,} licences, {name}",
+                        seconds,
+                        None,
+                        unit="s",
+                        record=False,
+                    )
             print(f"  SQLite file: {path.stat().st_size / 2**20:,.0f} MB")
             print("2. finding; 3. memory")
             report("SQLite", n, at_small["SQLite"], measured("sqlite", str(path), n))

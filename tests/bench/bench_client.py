@@ -94,8 +94,9 @@ async def raw_round(url: str, params: dict, n: int) -> float:
         return await _workers(n, call, "raw")
 
 
-async def throughput(url: str, app_id: str, key: str,
-                     serial: str) -> tuple[list[float], list[float]]:
+async def throughput(
+    url: str, app_id: str, key: str, serial: str
+) -> tuple[list[float], list[float]]:
     cfg = ClientConfig(url, read=Credentials(app_id, key))
     raw_url = f"{url}/v2/licenses/show-license/{serial}"
     params = {"app_id": app_id, "api_key": key}
@@ -146,20 +147,32 @@ def main() -> None:
 
         with SandboxProcess(db) as sandbox:
             client_rates, raw_rates = asyncio.run(throughput(sandbox.url, *read, serial))
-        print(f"throughput: {CALLS} show-license calls a round, concurrency {CONCURRENCY}, "
-              f"{ROUNDS} interleaved rounds, each on a fresh warmed client")
+        print(
+            f"throughput: {CALLS} show-license calls a round, concurrency {CONCURRENCY}, "
+            f"{ROUNDS} interleaved rounds, each on a fresh warmed client"
+        )
         print(f"  LicenseClient   {statistics.median(client_rates):8.0f} calls/s (median)")
         print(f"  raw httpx       {statistics.median(raw_rates):8.0f} calls/s (median)")
         for side, errors in FAILED.items():
             for error, count in errors.items():
                 print(f"  {side}: {count} call(s) failed, not retried: {error}")
         ratios = [c / r for c, r in zip(client_rates, raw_rates, strict=True)]
-        figure("client_throughput", "LicenseClient / raw httpx throughput",
-               statistics.median(ratios), 0.9, op=">=", runs=ratios)
+        figure(
+            "client_throughput",
+            "LicenseClient / raw httpx throughput",
+            statistics.median(ratios),
+            0.9,
+            op=">=",
+            runs=ratios,
+        )
         cpu = {side: statistics.median(v) * 1e6 for side, v in CPU.items()}
-        figure("client_cpu", f"LicenseClient / raw httpx CPU per call ({cpu['client']:.0f} / "
-               f"{cpu['raw']:.0f} us)", cpu["client"] / cpu["raw"], None,
-               runs=[c / r for c, r in zip(CPU["client"], CPU["raw"], strict=True)])
+        figure(
+            "client_cpu",
+            f"LicenseClient / raw httpx CPU per call ({cpu['client']:.0f} / {cpu['raw']:.0f} us)",
+            cpu["client"] / cpu["raw"],
+            None,
+            runs=[c / r for c, r in zip(CPU["client"], CPU["raw"], strict=True)],
+        )
 
         with SandboxProcess(db, latency_ms=100) as sandbox:
             single, lookup = asyncio.run(parallel(sandbox.url, read, rw, serial))

@@ -49,9 +49,14 @@ SERIAL = "LEWX-6XUC-N5G5-Q8F9-Q2R5"
 IN_SERIAL = 10_000
 OTHERS = 20_000
 PAGE = 500
-BEFORE = {"id": 8, "activated": True, "host_id": "294b106a4a099802248d0bcfc974791c",
-          "device_tag": "Windows 11__64bits", "product_name": "Studio Essentials",
-          "created_at": "2026-09-22T00:41:09+00:00"}  # fmt: skip
+BEFORE = {
+    "id": 8,
+    "activated": True,
+    "host_id": "294b106a4a099802248d0bcfc974791c",
+    "device_tag": "Windows 11__64bits",
+    "product_name": "Studio Essentials",
+    "created_at": "2026-09-22T00:41:09+00:00",
+}
 
 
 def spread(values: list[float], unit: float = 1000.0) -> str:
@@ -67,8 +72,9 @@ async def bare() -> None:
 
 
 async def recorded(recorder: Recorder, i: int) -> None:
-    async with recorder.record("deactivate", serial=SERIAL, activation_ids=[i],
-                               before=BEFORE) as rec:  # fmt: skip
+    async with recorder.record(
+        "deactivate", serial=SERIAL, activation_ids=[i], before=BEFORE
+    ) as rec:
         await asyncio.sleep(0)  # the request
         rec.done("Activation successfully updated.")
 
@@ -81,8 +87,9 @@ async def timed(action: Callable[[int], object]) -> tuple[float, float]:
     return (time.thread_time() - cpu) / ACTIONS, (time.perf_counter() - wall) / ACTIONS
 
 
-async def lateness(action: Callable[[int], object] | None, seconds: float = 0.0
-                   ) -> tuple[list[float], float]:  # fmt: skip
+async def lateness(
+    action: Callable[[int], object] | None, seconds: float = 0.0
+) -> tuple[list[float], float]:
     """Delays of a 1 ms ticker while ACTIONS actions run (``action`` None: while the loop
     has nothing else to do for ``seconds``); and how long that took."""
     delays: list[float] = []
@@ -129,13 +136,21 @@ async def measure(name: str, recorder: Recorder) -> None:
     late_rec, took = await lateness(lambda i: recorded(recorder, i))
     late_bare, _ = await lateness(None, took)  # the same time, nothing recorded
     ms = [v * 1000 for v in added_cpu]
-    figure(f"history_ui_{key_of(name)}", f"history: UI-thread time per recorded action, {name}",
-           statistics.median(ms), 2.0, unit="ms", runs=ms)  # fmt: skip
+    figure(
+        f"history_ui_{key_of(name)}",
+        f"history: UI-thread time per recorded action, {name}",
+        statistics.median(ms),
+        2.0,
+        unit="ms",
+        runs=ms,
+    )
     print(f"  {'':<19} bare action's own CPU (ms)            {spread(base_cpu)}")
     print(f"  {'':<19} wall time added (loop free) (ms)      {spread(added_wall)}")
-    print(f"  {'':<19} 1 ms ticker delay p99/max (ms)        idle "
-          f"{percentile(late_bare, 99) * 1000:.2f}/{max(late_bare) * 1000:.2f}, recording "
-          f"{percentile(late_rec, 99) * 1000:.2f}/{max(late_rec) * 1000:.2f}")  # fmt: skip
+    print(
+        f"  {'':<19} 1 ms ticker delay p99/max (ms)        idle "
+        f"{percentile(late_bare, 99) * 1000:.2f}/{max(late_bare) * 1000:.2f}, recording "
+        f"{percentile(late_rec, 99) * 1000:.2f}/{max(late_rec) * 1000:.2f}"
+    )
 
 
 def ui_time(stores: list[tuple[str, Callable[[], object]]]) -> None:
@@ -175,13 +190,24 @@ def entries() -> list[Entry]:
     for i in range(IN_SERIAL + OTHERS):
         mine = i % 3 == 0 and i // 3 < IN_SERIAL
         serial = SERIAL if mine else f"AAAA-BBBB-CCCC-DDDD-{i % 9000:04d}"
-        made.append(Entry(
-            id=new_entry_id(), time=start + timedelta(seconds=i), user="ana", machine="desk-1",
-            action=("activate", "deactivate", "delete")[i % 3], outcome="done", serial=serial,
-            display_name="Ana Lima", profile="prod", service="https://licences.example.com",
-            activation_ids=(i % 50,), before=BEFORE, detail="Activation successfully updated.",
-            finished=start + timedelta(seconds=i, milliseconds=80),
-        ))  # fmt: skip
+        made.append(
+            Entry(
+                id=new_entry_id(),
+                time=start + timedelta(seconds=i),
+                user="ana",
+                machine="desk-1",
+                action=("activate", "deactivate", "delete")[i % 3],
+                outcome="done",
+                serial=serial,
+                display_name="Ana Lima",
+                profile="prod",
+                service="https://licences.example.com",
+                activation_ids=(i % 50,),
+                before=BEFORE,
+                detail="Activation successfully updated.",
+                finished=start + timedelta(seconds=i, milliseconds=80),
+            )
+        )
     return made
 
 
@@ -213,8 +239,14 @@ def read_serial(name: str, store: object, opener: Callable[[], object]) -> None:
         store.history(SERIAL, limit=PAGE)  # type: ignore[attr-defined]
         page.append(time.perf_counter() - start)
     ms = [v * 1000 for v in direct]
-    figure(f"history_read_{key_of(name)}", f"history: a serial's {IN_SERIAL:,} entries, {name}",
-           statistics.median(ms), 100.0, unit="ms", runs=ms)  # fmt: skip
+    figure(
+        f"history_read_{key_of(name)}",
+        f"history: a serial's {IN_SERIAL:,} entries, {name}",
+        statistics.median(ms),
+        100.0,
+        unit="ms",
+        runs=ms,
+    )
     made = []
     for _ in range(RUNS + 2):
         start = time.perf_counter()
@@ -229,8 +261,10 @@ def read_serial(name: str, store: object, opener: Callable[[], object]) -> None:
 
 
 def main() -> None:
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs; {ACTIONS} actions a run, "
-          f"{RUNS} runs; medians (min-max)")  # fmt: skip
+    print(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs; {ACTIONS} actions a run, "
+        f"{RUNS} runs; medians (min-max)"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "history.sqlite3"
 

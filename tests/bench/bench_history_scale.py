@@ -57,8 +57,10 @@ def timed(job, runs: int = RUNS) -> tuple[list[float], object]:
 def ratio(key: str, label: str, ours: list[float], raw: list[float], goal_ms: float | None):
     """The figure in ms (against its goal) and as a ratio of the raw query's median."""
     figure(key, label, statistics.median(ours), goal_ms, unit="ms", runs=ours)
-    print(f"      raw query: {statistics.median(raw):.1f} ms ({min(raw):.1f}-{max(raw):.1f}); "
-          f"ratio {statistics.median(ours) / statistics.median(raw):.3f}")
+    print(
+        f"      raw query: {statistics.median(raw):.1f} ms ({min(raw):.1f}-{max(raw):.1f}); "
+        f"ratio {statistics.median(ours) / statistics.median(raw):.3f}"
+    )
 
 
 class Writer:
@@ -72,9 +74,16 @@ class Writer:
     def _run(self, opener) -> None:
         store = opener()
         while not self._stop.wait(WRITE_EVERY):
-            entry = Entry(id=new_entry_id(), time=datetime.now(UTC), user="writer",
-                          machine="desk-w", action="activate", outcome="done",
-                          serial="WRIT-ERWR-ITER-WRIT-ER00", detail="written during the build")
+            entry = Entry(
+                id=new_entry_id(),
+                time=datetime.now(UTC),
+                user="writer",
+                machine="desk-w",
+                action="activate",
+                outcome="done",
+                serial="WRIT-ERWR-ITER-WRIT-ER00",
+                detail="written during the build",
+            )
             t = time.perf_counter()
             store.write(entry)
             self.waits.append((time.perf_counter() - t) * 1000)
@@ -96,13 +105,21 @@ def build(name: str, store, opener) -> None:
         built = store.build_search_index(seen.append)
         took = time.perf_counter() - t
     waits = writer.waits
-    print(f"  {name}: index built={built} in {took:.1f} s, {len(seen)} progress reports; "
-          f"{len(waits)} writes meanwhile, median {statistics.median(waits):.1f} ms")
+    print(
+        f"  {name}: index built={built} in {took:.1f} s, {len(seen)} progress reports; "
+        f"{len(waits)} writes meanwhile, median {statistics.median(waits):.1f} ms"
+    )
     waits.sort()
-    figure(f"scale_build_write_{name}", f"History 1M, {name}: longest write during the "
-           "index build", max(waits), 500.0, unit="ms", runs=waits,
-           note=f"p99 {waits[int(len(waits) * 0.99)]:.1f} ms; the 5 longest "
-                f"{', '.join(f'{w:.0f}' for w in waits[-5:])} ms")  # fmt: skip
+    figure(
+        f"scale_build_write_{name}",
+        f"History 1M, {name}: longest write during the index build",
+        max(waits),
+        500.0,
+        unit="ms",
+        runs=waits,
+        note=f"p99 {waits[int(len(waits) * 0.99)]:.1f} ms; the 5 longest "
+        f"{', '.join(f'{w:.0f}' for w in waits[-5:])} ms",
+    )
 
 
 def searches(name: str, store, raw_run, ph: str, like: str, as_text, time_param) -> None:
@@ -112,30 +129,54 @@ def searches(name: str, store, raw_run, ph: str, like: str, as_text, time_param)
     tail, more = order_and_limit(PAGE, ph)
     raw, raw_found = timed(lambda: raw_run(SELECT + clause + tail, params + more), runs=3)
     assert len(found) == scale.RARE_COUNT == len(raw_found), (len(found), len(raw_found))
-    ratio(f"scale_search_{name}", f"History 1M, {name}: rare text search, first page",
-          ours, raw, 100.0)
+    ratio(
+        f"scale_search_{name}",
+        f"History 1M, {name}: rare text search, first page",
+        ours,
+        raw,
+        100.0,
+    )
     counted, n = timed(lambda: store.count_matching(query))
-    figure(f"scale_search_count_{name}", f"History 1M, {name}: count of a rare search "
-           f"({n})", statistics.median(counted), 100.0, unit="ms", runs=counted)
+    figure(
+        f"scale_search_count_{name}",
+        f"History 1M, {name}: count of a rare search ({n})",
+        statistics.median(counted),
+        100.0,
+        unit="ms",
+        runs=counted,
+    )
 
 
 def pages(name: str, store, raw_run, ph: str, time_param, id_cast: str = "") -> None:
     everything = HistoryQuery()
     first, page = timed(lambda: store.page(everything))
-    raw, _rows = timed(lambda: raw_run(
-        SELECT + f" ORDER BY time DESC, id DESC LIMIT {ph}", [PAGE]))
-    ratio(f"scale_first_page_{name}", f"History 1M, {name}: first page of {PAGE}, newest "
-          "first", first, raw, None)
+    raw, _rows = timed(lambda: raw_run(SELECT + f" ORDER BY time DESC, id DESC LIMIT {ph}", [PAGE]))
+    ratio(
+        f"scale_first_page_{name}",
+        f"History 1M, {name}: first page of {PAGE}, newest first",
+        first,
+        raw,
+        None,
+    )
     after = store.page(everything, Sort(), page[-1], 499_000)[-1]  # entry 499,500
     deep, _page = timed(lambda: store.page(everything, Sort(), after))
-    raw_deep, _rows = timed(lambda: raw_run(
-        SELECT + f" WHERE (time, id) < ({ph}, {ph}{id_cast}) ORDER BY time DESC, id DESC "
-        f"LIMIT {ph}", [time_param(after.time), after.id, PAGE]))
-    ratio(f"scale_deep_page_{name}", f"History 1M, {name}: the 1,000th page", deep, raw_deep,
-          None)
+    raw_deep, _rows = timed(
+        lambda: raw_run(
+            SELECT + f" WHERE (time, id) < ({ph}, {ph}{id_cast}) ORDER BY time DESC, id DESC "
+            f"LIMIT {ph}",
+            [time_param(after.time), after.id, PAGE],
+        )
+    )
+    ratio(f"scale_deep_page_{name}", f"History 1M, {name}: the 1,000th page", deep, raw_deep, None)
     counted, n = timed(lambda: store.count_matching(everything))
-    figure(f"scale_count_{name}", f"History 1M, {name}: count of every entry ({n:,})",
-           statistics.median(counted), None, unit="ms", runs=counted)
+    figure(
+        f"scale_count_{name}",
+        f"History 1M, {name}: count of every entry ({n:,})",
+        statistics.median(counted),
+        None,
+        unit="ms",
+        runs=counted,
+    )
 
 
 def sqlite(total: int, folder: Path) -> None:

@@ -40,6 +40,8 @@ ONLY = {w.strip() for w in os.environ.get("LICENSEDESK_BENCH_ONLY", "").split(",
 
 def wanted(kind: str, part: str) -> bool:
     return not ONLY or kind in ONLY or f"{kind}:{part}" in ONLY
+
+
 RUNS = 2
 IMPORT_PAGE = 5000
 
@@ -105,9 +107,17 @@ def child(argv: list[str], env: dict[str, str], out: Path) -> tuple[float, float
     return (first if first is not None else took), took, usage.ru_maxrss / 1024, proc.returncode
 
 
-def compare(key: str, label: str, ours: list[str], raw: list[str], env: dict[str, str],
-            tmp: Path, *, first_line: bool = True, record: bool = True
-            ) -> None:  # fmt: skip
+def compare(
+    key: str,
+    label: str,
+    ours: list[str],
+    raw: list[str],
+    env: dict[str, str],
+    tmp: Path,
+    *,
+    first_line: bool = True,
+    record: bool = True,
+) -> None:
     """Print the figures of ``ours`` against ``raw`` (``record`` false: only run it once,
     for a file a later figure needs)."""
     ratios, firsts, peaks, raws = [], [], [], []
@@ -122,8 +132,15 @@ def compare(key: str, label: str, ours: list[str], raw: list[str], env: dict[str
         raws.append(raw_took)
     if not record:
         return
-    figure(f"{key}_ratio", f"{label}: whole / raw query", sum(ratios) / len(ratios), 1.5,
-           unit="x", runs=ratios, note=f"raw {min(raws):.1f}-{max(raws):.1f} s")  # fmt: skip
+    figure(
+        f"{key}_ratio",
+        f"{label}: whole / raw query",
+        sum(ratios) / len(ratios),
+        1.5,
+        unit="x",
+        runs=ratios,
+        note=f"raw {min(raws):.1f}-{max(raws):.1f} s",
+    )
     if first_line:
         figure(f"{key}_first", f"{label}: first line", max(firsts), 1.0, unit="s", runs=firsts)
     figure(f"{key}_rss", f"{label}: peak RSS", max(peaks), 100.0, unit="MB", runs=peaks)
@@ -139,15 +156,35 @@ def bench_store(kind: str, where: str, env: dict[str, str], tmp: Path, empty) ->
         compare(f"hscale_list_{kind}", f"history (list, {N:,}), {name}", cli, raw, env, tmp)
     export = [*cli[:4], "export", "--store", env["LD_KIND"]]
     if wanted(kind, "stdout"):
-        compare(f"hscale_export_stdout_{kind}", f"history export -, {name}", [*export, "-"],
-                raw, env, tmp)  # fmt: skip
+        compare(
+            f"hscale_export_stdout_{kind}",
+            f"history export -, {name}",
+            [*export, "-"],
+            raw,
+            env,
+            tmp,
+        )
     if wanted(kind, "file") or wanted(kind, "import"):  # the import reads this file
-        compare(f"hscale_export_file_{kind}", f"history export FILE.jsonl, {name}",
-                [*export, str(tmp / "out.jsonl")], raw, env, tmp, first_line=False,
-                record=wanted(kind, "file"))  # fmt: skip
+        compare(
+            f"hscale_export_file_{kind}",
+            f"history export FILE.jsonl, {name}",
+            [*export, str(tmp / "out.jsonl")],
+            raw,
+            env,
+            tmp,
+            first_line=False,
+            record=wanted(kind, "file"),
+        )
     if wanted(kind, "csv"):
-        compare(f"hscale_export_csv_{kind}", f"history export FILE.csv, {name}",
-                [*export, str(tmp / "out.csv")], raw, env, tmp, first_line=False)  # fmt: skip
+        compare(
+            f"hscale_export_csv_{kind}",
+            f"history export FILE.csv, {name}",
+            [*export, str(tmp / "out.csv")],
+            raw,
+            env,
+            tmp,
+            first_line=False,
+        )
     if not wanted(kind, "import"):
         return
     # the import: the file just exported, into an empty store, against ready rows
@@ -158,36 +195,65 @@ def bench_store(kind: str, where: str, env: dict[str, str], tmp: Path, empty) ->
         target.update(empty())
         imp_env.update(target)
 
-    ours = [sys.executable, "-m", "licensedesk.cli", "history", "import", "--store",
-            env["LD_KIND"], str(tmp / "out.jsonl")]  # fmt: skip
+    ours = [
+        sys.executable,
+        "-m",
+        "licensedesk.cli",
+        "history",
+        "import",
+        "--store",
+        env["LD_KIND"],
+        str(tmp / "out.jsonl"),
+    ]
     ratios, peaks = [], []
     for _ in range(RUNS):
         run_import()
-        _f, raw_took, _m, code = child([sys.executable, __file__, "--raw", kind,
-                                        target["LD_WHERE"], "import"], imp_env, tmp / "raw.out")
+        _f, raw_took, _m, code = child(
+            [sys.executable, __file__, "--raw", kind, target["LD_WHERE"], "import"],
+            imp_env,
+            tmp / "raw.out",
+        )
         assert code == 0
         run_import()
         _f, took, peak, code = child(ours, imp_env, tmp / "ours.out")
         assert code == 0
         ratios.append(took / raw_took)
         peaks.append(peak)
-    figure(f"hscale_import_{kind}_ratio", f"history import ({N:,}), {name}: whole / raw insert",
-           sum(ratios) / len(ratios), 1.5, unit="x", runs=ratios)  # fmt: skip
-    figure(f"hscale_import_{kind}_rss", f"history import, {name}: peak RSS", max(peaks), 100.0,
-           unit="MB", runs=peaks)  # fmt: skip
+    figure(
+        f"hscale_import_{kind}_ratio",
+        f"history import ({N:,}), {name}: whole / raw insert",
+        sum(ratios) / len(ratios),
+        1.5,
+        unit="x",
+        runs=ratios,
+    )
+    figure(
+        f"hscale_import_{kind}_rss",
+        f"history import, {name}: peak RSS",
+        max(peaks),
+        100.0,
+        unit="MB",
+        runs=peaks,
+    )
 
 
 def main() -> None:
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load "
-          f"{os.getloadavg()[0]:.1f}; {N:,} entries; {RUNS} runs a figure")  # fmt: skip
+    print(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load "
+        f"{os.getloadavg()[0]:.1f}; {N:,} entries; {RUNS} runs a figure"
+    )
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
         data, config = tmp / "data", tmp / "config"
         data.mkdir()
         config.mkdir()
-        env = {**os.environ, "LICENSEDESK_DATA_DIR": str(data),
-               "LICENSEDESK_CONFIG_DIR": str(config), "PYTHON_KEYRING_BACKEND":
-               "keyring.backends.null.Keyring", "LD_KIND": "local"}  # fmt: skip
+        env = {
+            **os.environ,
+            "LICENSEDESK_DATA_DIR": str(data),
+            "LICENSEDESK_CONFIG_DIR": str(config),
+            "PYTHON_KEYRING_BACKEND": "keyring.backends.null.Keyring",
+            "LD_KIND": "local",
+        }
         counter = iter(range(1000))
 
         def empty_sqlite() -> dict[str, str]:
@@ -203,8 +269,7 @@ def main() -> None:
         if not ONLY or any(w.startswith("sqlite") for w in ONLY):
             start = time.perf_counter()
             build_sqlite(data / "history.sqlite3", N)
-            print(f"  built the SQLite history in {time.perf_counter() - start:.0f} s",
-                  flush=True)  # fmt: skip
+            print(f"  built the SQLite history in {time.perf_counter() - start:.0f} s", flush=True)
             bench_store("sqlite", str(data / "history.sqlite3"), env, tmp, empty_sqlite)
         if ONLY and not any(w.startswith("postgres") for w in ONLY):
             return
@@ -217,8 +282,9 @@ def main() -> None:
             start = time.perf_counter()
             build_postgres(url, N)
             print(f"  built the PostgreSQL history in {time.perf_counter() - start:.0f} s")
-            (config / "history.json").write_text(json.dumps({"version": 1, "store": "team",
-                                                             "team_url": url}))  # fmt: skip
+            (config / "history.json").write_text(
+                json.dumps({"version": 1, "store": "team", "team_url": url})
+            )
 
             def empty_postgres() -> dict[str, str]:
                 fresh = server.url(server.create_database("imp"))
@@ -229,8 +295,9 @@ def main() -> None:
                 store.close()
                 fresh_config = tmp / f"config{next(counter)}"
                 fresh_config.mkdir()
-                (fresh_config / "history.json").write_text(json.dumps(
-                    {"version": 1, "store": "team", "team_url": fresh}))  # fmt: skip
+                (fresh_config / "history.json").write_text(
+                    json.dumps({"version": 1, "store": "team", "team_url": fresh})
+                )
                 return {"LICENSEDESK_CONFIG_DIR": str(fresh_config), "LD_WHERE": fresh}
 
             bench_store("postgres", url, {**env, "LD_KIND": "team"}, tmp, empty_postgres)

@@ -102,8 +102,10 @@ def main() -> None:
         db = Path(tmp) / "bench.db"
         data = create_demo(db)
         with SandboxProcess(db, stderr=None) as sandbox:
-            print(f"sandbox at {sandbox.url}; {options.concurrency} concurrent clients, "
-                  f"{options.requests} requests per route")  # fmt: skip
+            print(
+                f"sandbox at {sandbox.url}; {options.concurrency} concurrent clients, "
+                f"{options.requests} requests per route"
+            )
             asyncio.run(main_async(sandbox.url, data, options.requests, options.concurrency))
 
 

@@ -39,18 +39,21 @@ BIN = Path(sys.executable).parent
 #: runs a command, its output to /dev/null, and prints its peak RSS (KB) and exit status:
 #: a small process of its own, since a child forked from this one (which holds a window
 #: of 200,000 devices) counts this one's pages in its peak until it execs
-_LAUNCH = ("import os, subprocess, sys\n"
-           "child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)\n"
-           "_pid, status, usage = os.wait4(child.pid, 0)\n"
-           "print(usage.ru_maxrss, status)")
+_LAUNCH = (
+    "import os, subprocess, sys\n"
+    "child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)\n"
+    "_pid, status, usage = os.wait4(child.pid, 0)\n"
+    "print(usage.ru_maxrss, status)"
+)
 
 
 def timed_child(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """Wall seconds and peak RSS (MB) of one child process, its output to /dev/null (both
     through the small launcher: curl's figure as the command's)."""
     t = time.perf_counter()
-    out = subprocess.run([sys.executable, "-c", _LAUNCH, *argv], env=env, check=True,
-                         capture_output=True, text=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", _LAUNCH, *argv], env=env, check=True, capture_output=True, text=True
+    ).stdout.split()
     seconds = time.perf_counter() - t
     if out[1] != "0":
         raise RuntimeError(f"{argv[0]} ended with {out[1]}")
@@ -92,8 +95,7 @@ def window_lookup(loop, desk, serial: str) -> tuple[float, float, float, float]:
         t = time.perf_counter()
         ws.serial_input.setText(serial)
         ws.serial_input.returnPressed.emit()
-        await wait_until(lambda: not desk.runner.running() and model.rowCount() == N,
-                         timeout=120)
+        await wait_until(lambda: not desk.runner.running() and model.rowCount() == N, timeout=120)
         loaded = time.perf_counter() - t
         mark = len(beats)
         await wait_until(lambda: len(beats) > mark + 5)
@@ -105,8 +107,7 @@ def window_lookup(loop, desk, serial: str) -> tuple[float, float, float, float]:
     before = status_kb("VmRSS") * 1024
     loaded = loop.run_until_complete(one())
     gaps = heart.gaps()
-    return loaded, max(gaps), status_kb("VmRSS") * 1024 - before, \
-        status_kb("VmHWM") * 1024 - before  # fmt: skip
+    return loaded, max(gaps), status_kb("VmRSS") * 1024 - before, status_kb("VmHWM") * 1024 - before
 
 
 def filter_typing(loop, desk) -> tuple[list[float], float]:
@@ -145,11 +146,21 @@ def main() -> None:
     _app, loop = make_app()
     gc.callbacks.append(_gc_timer)
     with SandboxProcess(scratch / "site.db", stderr=None) as sandbox:
-        url = (f"{sandbox.url}/v2/activations/{serial}?app_id={creds['app_id']}"
-               f"&api_key={creds['api_key']}")
+        url = (
+            f"{sandbox.url}/v2/activations/{serial}?app_id={creds['app_id']}"
+            f"&api_key={creds['api_key']}"
+        )
         env = {**os.environ, "LICENSEDESK_API_KEY": creds["api_key"]}
-        cli = [str(BIN / "licensedesk-cli"), "--json", "activations", serial,
-               "--base-url", sandbox.url, "--app-id", creds["app_id"]]
+        cli = [
+            str(BIN / "licensedesk-cli"),
+            "--json",
+            "activations",
+            serial,
+            "--base-url",
+            sandbox.url,
+            "--app-id",
+            creds["app_id"],
+        ]
         desk = make_desk(sandbox.url, creds["app_id"], creds["api_key"], str(scratch / "s.ini"))
         curls, clis, cli_rss, wins = [], [], [], []
         for _ in range(RUNS):
@@ -162,35 +173,83 @@ def main() -> None:
         loop.run_until_complete(desk.aclose())
     load = os.getloadavg()[0]
     curl = statistics.median(curls)
-    print(f"site licence of {N:,} devices, {RUNS} runs each, alternating (load average "
-          f"{load:.1f} on {os.cpu_count()} CPUs): curl {', '.join(f'{c:.2f}' for c in curls)} s;"
-          f" cli {', '.join(f'{c:.2f}' for c in clis)} s; window "
-          f"{', '.join(f'{w[0]:.2f}' for w in wins)} s")
+    print(
+        f"site licence of {N:,} devices, {RUNS} runs each, alternating (load average "
+        f"{load:.1f} on {os.cpu_count()} CPUs): curl {', '.join(f'{c:.2f}' for c in curls)} s;"
+        f" cli {', '.join(f'{c:.2f}' for c in clis)} s; window "
+        f"{', '.join(f'{w[0]:.2f}' for w in wins)} s"
+    )
     cli_ratios = [c / k for c, k in zip(clis, curls, strict=True)]
     win_ratios = [w[0] / k for w, k in zip(wins, curls, strict=True)]
-    figure("site_cli_ratio", f"`activations --json` of {N:,} devices / curl",
-           statistics.median(cli_ratios), 1.5, unit="x", runs=cli_ratios,
-           note=f"(curl median {curl:.2f} s)")
-    figure("site_cli_rss", "`activations --json`: peak RSS", statistics.median(cli_rss), None,
-           unit="MB", runs=cli_rss)
-    figure("site_window_ratio", f"window lookup of {N:,} devices / curl",
-           statistics.median(win_ratios), 1.5, unit="x", runs=win_ratios)
+    figure(
+        "site_cli_ratio",
+        f"`activations --json` of {N:,} devices / curl",
+        statistics.median(cli_ratios),
+        1.5,
+        unit="x",
+        runs=cli_ratios,
+        note=f"(curl median {curl:.2f} s)",
+    )
+    figure(
+        "site_cli_rss",
+        "`activations --json`: peak RSS",
+        statistics.median(cli_rss),
+        None,
+        unit="MB",
+        runs=cli_rss,
+    )
+    figure(
+        "site_window_ratio",
+        f"window lookup of {N:,} devices / curl",
+        statistics.median(win_ratios),
+        1.5,
+        unit="x",
+        runs=win_ratios,
+    )
     gaps = [w[1] for w in wins]
-    figure("site_window_gap", "heartbeat's longest gap during that lookup",
-           statistics.median(gaps), 50, unit="ms", runs=gaps)
+    figure(
+        "site_window_gap",
+        "heartbeat's longest gap during that lookup",
+        statistics.median(gaps),
+        50,
+        unit="ms",
+        runs=gaps,
+    )
     # the first lookup's: later ones reuse what the one before freed (RSS hardly grows)
-    figure("site_window_bytes", "memory kept per device in the window (first lookup)",
-           wins[0][2] / N, 1024, unit="B")
-    figure("site_window_peak", "peak memory per device during the first lookup",
-           wins[0][3] / N, None, unit="B")
-    figure("site_filter_first_key", "the filter box's first key (the search texts made)",
-           keys[0], None, unit="ms")
-    figure("site_filter_key", "each later key in the filter box, longest",
-           max(keys[1:]), 50, unit="ms", runs=keys[1:])
-    figure("site_filter_gap", "heartbeat's longest gap while typing", typing_gap, None,
-           unit="ms")
-    print(f"  cyclic GC passes over 10 ms: {len(GC_PAUSES)}, longest "
-          f"{max((ms for _g, ms in GC_PAUSES), default=0):.0f} ms")
+    figure(
+        "site_window_bytes",
+        "memory kept per device in the window (first lookup)",
+        wins[0][2] / N,
+        1024,
+        unit="B",
+    )
+    figure(
+        "site_window_peak",
+        "peak memory per device during the first lookup",
+        wins[0][3] / N,
+        None,
+        unit="B",
+    )
+    figure(
+        "site_filter_first_key",
+        "the filter box's first key (the search texts made)",
+        keys[0],
+        None,
+        unit="ms",
+    )
+    figure(
+        "site_filter_key",
+        "each later key in the filter box, longest",
+        max(keys[1:]),
+        50,
+        unit="ms",
+        runs=keys[1:],
+    )
+    figure("site_filter_gap", "heartbeat's longest gap while typing", typing_gap, None, unit="ms")
+    print(
+        f"  cyclic GC passes over 10 ms: {len(GC_PAUSES)}, longest "
+        f"{max((ms for _g, ms in GC_PAUSES), default=0):.0f} ms"
+    )
 
 
 if __name__ == "__main__":

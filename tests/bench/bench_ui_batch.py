@@ -55,14 +55,26 @@ def many_licences(db: Path, n: int) -> tuple[list[str], dict]:
     from licensedesk.sandbox.demo import build
 
     data = build()
-    template = next(x for x in data["licenses"]
-                    if x["serial"] == data["catalogue"]["serials"]["subscription_active"])
+    template = next(
+        x
+        for x in data["licenses"]
+        if x["serial"] == data["catalogue"]["serials"]["subscription_active"]
+    )
     first = max(x["id"] for x in data["licenses"]) + 1
-    serials = [f"BN{i // 100000 % 10}{i // 10000 % 10}-{i % 10000:04d}-BNCH-{i * 7919 % 10000:04d}-"
-               f"{i % 9973:04d}" for i in range(n)]
+    serials = [
+        f"BN{i // 100000 % 10}{i // 10000 % 10}-{i % 10000:04d}-BNCH-{i * 7919 % 10000:04d}-"
+        f"{i % 9973:04d}"
+        for i in range(n)
+    ]
     for i, serial in enumerate(serials):
-        data["licenses"].append({**template, "id": first + i, "serial": serial,
-                                 "end_at": template["end_at"] - (i % 400) * 86400})
+        data["licenses"].append(
+            {
+                **template,
+                "id": first + i,
+                "serial": serial,
+                "end_at": template["end_at"] - (i % 400) * 86400,
+            }
+        )
     dataset.load(db, data)
     return serials, data["catalogue"]["credentials"]["read_write"]
 
@@ -89,14 +101,24 @@ class Heartbeat:
 
     def report(self, what: str, key: str | None = None) -> None:
         gaps = [(b - a) * 1000 for a, b in itertools.pairwise(self.beats)]
-        print(f"  heartbeat {HEARTBEAT_MS} ms, {len(gaps)} gaps: median "
-              f"{statistics.median(gaps):.1f} ms, max {max(gaps):.1f} ms  [{what}]")
+        print(
+            f"  heartbeat {HEARTBEAT_MS} ms, {len(gaps)} gaps: median "
+            f"{statistics.median(gaps):.1f} ms, max {max(gaps):.1f} ms  [{what}]"
+        )
         # the p99 of each stretch of WINDOW gaps: how much one stretch differs from the next
-        stretches = [percentile(gaps[i:i + WINDOW], 99)
-                     for i in range(0, len(gaps) - WINDOW // 2, WINDOW)] or [percentile(gaps, 99)]
-        figure(key or "", f"UI stall, {what}: heartbeat p99 gap", percentile(gaps, 99), 16,
-               unit="ms", runs=stretches, record=key is not None,
-               note=f"(runs: the p99 of each {WINDOW * HEARTBEAT_MS // 1000} s)")
+        stretches = [
+            percentile(gaps[i : i + WINDOW], 99) for i in range(0, len(gaps) - WINDOW // 2, WINDOW)
+        ] or [percentile(gaps, 99)]
+        figure(
+            key or "",
+            f"UI stall, {what}: heartbeat p99 gap",
+            percentile(gaps, 99),
+            16,
+            unit="ms",
+            runs=stretches,
+            record=key is not None,
+            note=f"(runs: the p99 of each {WINDOW * HEARTBEAT_MS // 1000} s)",
+        )
 
 
 def network(app, loop, scratch: Path, n: int) -> None:
@@ -122,13 +144,16 @@ def network(app, loop, scratch: Path, n: int) -> None:
             return pressed, total, answered
 
         pressed, total, answered = loop.run_until_complete(run())
-    print(f"1. network (sandbox process, {n:,} found licences, 8 at a time): "
-          f"{answered:,} rows in {total:.1f} s ({answered / total:,.0f} a second); "
-          f"pressing Check (parse + {n:,} waiting rows): {pressed:.0f} ms")
+    print(
+        f"1. network (sandbox process, {n:,} found licences, 8 at a time): "
+        f"{answered:,} rows in {total:.1f} s ({answered / total:,.0f} a second); "
+        f"pressing Check (parse + {n:,} waiting rows): {pressed:.0f} ms"
+    )
     beat.report(f"batch check, {n:,} rows from the sandbox", "stall_batch")
     print(f"  peak RSS {before:.0f} MB before, {peak_mb():.0f} MB after")
-    figure("rss_batch", f"peak RSS after a batch check of {n:,} serials", peak_mb(), None,
-           unit="MB")
+    figure(
+        "rss_batch", f"peak RSS after a batch check of {n:,} serials", peak_mb(), None, unit="MB"
+    )
     window.close()
 
 
@@ -144,12 +169,24 @@ def synthesised_results(n: int) -> tuple[list[str], list]:
         status = statuses[i % len(statuses)]
         found = status not in (Status.NOT_FOUND, Status.ERROR)
         days = (i % 700) - 100
-        results.append(CheckResult(
-            i, serial, status, str(status), found=found, type="subscription" if found else None,
-            licensee=f"Customer {i}" if found else None, email=f"c{i}@example.com",
-            sku="SP-2024-SUB", sku_name="Studio Pro 2024 (1-year subscription)",
-            start=now - timedelta(days=365 - days), end=now + timedelta(days=days),
-            days_left=days, seats=(Seats("Studio Pro", i % 3, 3),) if found else None))
+        results.append(
+            CheckResult(
+                i,
+                serial,
+                status,
+                str(status),
+                found=found,
+                type="subscription" if found else None,
+                licensee=f"Customer {i}" if found else None,
+                email=f"c{i}@example.com",
+                sku="SP-2024-SUB",
+                sku_name="Studio Pro 2024 (1-year subscription)",
+                start=now - timedelta(days=365 - days),
+                end=now + timedelta(days=days),
+                days_left=days,
+                seats=(Seats("Studio Pro", i % 3, 3),) if found else None,
+            )
+        )
     return serials, results
 
 
@@ -183,7 +220,7 @@ def synthesised(app, loop, n: int, rate: int):
         t = time.perf_counter()
         step = max(1, rate // 100)  # every 10 ms
         for start in range(0, n, step):
-            for result in results[start:start + step]:
+            for result in results[start : start + step]:
                 buffer.add(result)
             await asyncio.sleep(0.01)
         await wait_until(lambda: done[0] == n)
@@ -193,8 +230,10 @@ def synthesised(app, loop, n: int, rate: int):
         return took
 
     took = loop.run_until_complete(run())
-    print(f"2. UI alone ({n:,} synthesised answers at {rate:,} a second through ResultBuffer -> "
-          f"BatchModel.apply, table and progress shown): all in {took:.1f} s")
+    print(
+        f"2. UI alone ({n:,} synthesised answers at {rate:,} a second through ResultBuffer -> "
+        f"BatchModel.apply, table and progress shown): all in {took:.1f} s"
+    )
     beat.report(f"{n:,} synthesised rows at {rate:,}/s")
     print(f"  peak RSS {before:.0f} MB before, {peak_mb():.0f} MB after")
     return window
@@ -213,17 +252,29 @@ def sort_filter(app, window) -> None:
         app.processEvents()  # the repaint too
         return (time.perf_counter() - t) * 1000
 
-    sorts = [timed(lambda: view.sortByColumn(COL_STATUS, Qt.SortOrder.AscendingOrder)),
-             timed(lambda: view.sortByColumn(COL_DAYS, Qt.SortOrder.DescendingOrder))]
+    sorts = [
+        timed(lambda: view.sortByColumn(COL_STATUS, Qt.SortOrder.AscendingOrder)),
+        timed(lambda: view.sortByColumn(COL_DAYS, Qt.SortOrder.DescendingOrder)),
+    ]
     combo = window.filter_combo
-    filters = [timed(lambda: combo.setCurrentIndex(combo.findData("expiring"))),
-               timed(lambda: combo.setCurrentIndex(combo.findData("all")))]
+    filters = [
+        timed(lambda: combo.setCurrentIndex(combo.findData("expiring"))),
+        timed(lambda: combo.setCurrentIndex(combo.findData("all"))),
+    ]
     n = window.model.rowCount()
-    print(f"3. {n:,} rows: sort {', '.join(f'{s:.0f}' for s in sorts)} ms; "
-          f"filter {', '.join(f'{f:.0f}' for f in filters)} ms")
+    print(
+        f"3. {n:,} rows: sort {', '.join(f'{s:.0f}' for s in sorts)} ms; "
+        f"filter {', '.join(f'{f:.0f}' for f in filters)} ms"
+    )
     figure("sort_batch", f"first sort of {n:,} batch rows", sorts[0], 100, unit="ms", runs=sorts)
-    figure("filter_batch", f"first filter of {n:,} batch rows", filters[0], 100, unit="ms",
-           runs=filters)
+    figure(
+        "filter_batch",
+        f"first filter of {n:,} batch rows",
+        filters[0],
+        100,
+        unit="ms",
+        runs=filters,
+    )
 
 
 def row_memory(n: int) -> None:
@@ -243,8 +294,10 @@ def row_memory(n: int) -> None:
     gc.collect()
     held = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
-    print(f"4. {model.rowCount():,} answered rows hold {held / 2**20:.1f} MB "
-          f"({held / n / 1024:.1f} KiB a row: the CheckResult, its times and seats, the serial)")
+    print(
+        f"4. {model.rowCount():,} answered rows hold {held / 2**20:.1f} MB "
+        f"({held / n / 1024:.1f} KiB a row: the CheckResult, its times and seats, the serial)"
+    )
 
 
 def main() -> None:
@@ -255,8 +308,19 @@ def main() -> None:
     args = parser.parse_args()
     if args.part is None:  # each part in a fresh process: one part's heap never slows another
         for part in ("network", "ui"):
-            subprocess.run([sys.executable, __file__, "--part", part, "--serials",
-                            str(args.serials), "--rate", str(args.rate)], check=True)
+            subprocess.run(
+                [
+                    sys.executable,
+                    __file__,
+                    "--part",
+                    part,
+                    "--serials",
+                    str(args.serials),
+                    "--rate",
+                    str(args.rate),
+                ],
+                check=True,
+            )
         return
     app, loop = make_app()
     print(f"[{args.part}] peak RSS at start: {peak_mb():.0f} MB")

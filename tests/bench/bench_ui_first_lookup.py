@@ -81,21 +81,38 @@ def main() -> None:
         for _ in range(runs):
             out = subprocess.run(
                 [sys.executable, __file__, "--child", sandbox.url, creds["app_id"], *serials],
-                check=True, capture_output=True, text=True,
-                env={**os.environ, "QT_QPA_PLATFORM": "offscreen",
-                     KEY_ENV: creds["api_key"]}).stdout  # fmt: skip
+                check=True,
+                capture_output=True,
+                text=True,
+                env={**os.environ, "QT_QPA_PLATFORM": "offscreen", KEY_ENV: creds["api_key"]},
+            ).stdout
             gaps = json.loads(out.strip().splitlines()[-1])
             firsts.append(gaps["first"])
             laters.append(gaps["later"])
-    print(f"{runs} fresh app processes, two lookups each (licence image included), "
-          f"10 ms heartbeat")
-    figure("first_lookup_gap", "first lookup after start: longest heartbeat gap",
-           statistics.median(firsts), None, unit="ms", runs=firsts)
-    figure("later_lookup_gap", "second lookup: longest heartbeat gap",
-           statistics.median(laters), None, unit="ms", runs=laters)
-    figure("first_lookup_ratio", "first lookup's longest gap / the second's, same process",
-           statistics.median(f / s for f, s in zip(firsts, laters, strict=True)), None,
-           runs=[f / s for f, s in zip(firsts, laters, strict=True)])
+    print(f"{runs} fresh app processes, two lookups each (licence image included), 10 ms heartbeat")
+    figure(
+        "first_lookup_gap",
+        "first lookup after start: longest heartbeat gap",
+        statistics.median(firsts),
+        None,
+        unit="ms",
+        runs=firsts,
+    )
+    figure(
+        "later_lookup_gap",
+        "second lookup: longest heartbeat gap",
+        statistics.median(laters),
+        None,
+        unit="ms",
+        runs=laters,
+    )
+    figure(
+        "first_lookup_ratio",
+        "first lookup's longest gap / the second's, same process",
+        statistics.median(f / s for f, s in zip(firsts, laters, strict=True)),
+        None,
+        runs=[f / s for f, s in zip(firsts, laters, strict=True)],
+    )
 
 
 if __name__ == "__main__":

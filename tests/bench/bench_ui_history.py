@@ -43,8 +43,12 @@ SERIAL = "LEWX-6XUC-N5G5-Q8F9-Q2R5"
 SMALL = "L89U-P6Z8-MZ6Z-MABG-Q3RR"
 IN_SERIAL = 10_000
 OTHERS = 20_000
-BEFORE = {"activated": True, "host_id": "294b106a4a099802248d0bcfc974791c",
-          "device_tag": "Windows 11__64bits", "product": "Studio Essentials"}  # fmt: skip
+BEFORE = {
+    "activated": True,
+    "host_id": "294b106a4a099802248d0bcfc974791c",
+    "device_tag": "Windows 11__64bits",
+    "product": "Studio Essentials",
+}
 
 
 def entries():
@@ -56,13 +60,24 @@ def entries():
     for i in range(IN_SERIAL + OTHERS):
         mine = i % 3 == 0 and i // 3 < IN_SERIAL
         serial = SERIAL if mine else SMALL if i < 30 else f"AAAA-BBBB-CCCC-DDDD-{i % 9000:04d}"
-        made.append(Entry(
-            id=new_entry_id(), time=start + timedelta(seconds=i), user="ana", machine="desk-1",
-            action=("activate", "deactivate", "delete")[i % 3], outcome="done", serial=serial,
-            display_name="Ana Lima", profile="prod", service="https://licences.example.com",
-            activation_ids=(i % 50,), before=BEFORE, detail="Activation successfully updated.",
-            finished=start + timedelta(seconds=i, milliseconds=80),
-        ))  # fmt: skip
+        made.append(
+            Entry(
+                id=new_entry_id(),
+                time=start + timedelta(seconds=i),
+                user="ana",
+                machine="desk-1",
+                action=("activate", "deactivate", "delete")[i % 3],
+                outcome="done",
+                serial=serial,
+                display_name="Ana Lima",
+                profile="prod",
+                service="https://licences.example.com",
+                activation_ids=(i % 50,),
+                before=BEFORE,
+                detail="Activation successfully updated.",
+                finished=start + timedelta(seconds=i, milliseconds=80),
+            )
+        )
     return made
 
 
@@ -89,10 +104,13 @@ class Harness:
         self.window.show()
         self.serial = SERIAL
         self.controller.serialLoaded.connect(
-            lambda serial, found: self.panel.show_entries(serial, found))
+            lambda serial, found: self.panel.show_entries(serial, found)
+        )
         self.recorder.recorded.connect(  # as the feature's wiring does
-            lambda serial: self.controller.after_change(serial, None)
-            if serial == self.serial else None)
+            lambda serial: (
+                self.controller.after_change(serial, None) if serial == self.serial else None
+            )
+        )
 
     async def show(self, serial: str) -> tuple[float, float]:
         """(wall, UI-thread CPU) seconds from asking to the rows painted."""
@@ -109,7 +127,8 @@ class Harness:
         if self.controller.is_running():
             loaded = asyncio.get_running_loop().create_future()
             done = self.controller.serialLoaded.connect(
-                lambda *_a: loaded.done() or loaded.set_result(None))
+                lambda *_a: loaded.done() or loaded.set_result(None)
+            )
             await loaded
             self.controller.serialLoaded.disconnect(done)
         self.panel.table.viewport().repaint()
@@ -125,10 +144,12 @@ async def bare(_i: int) -> None:
 
 def recorded(h: Harness):
     async def action(i: int) -> None:
-        async with h.recorder.record("deactivate", serial=h.serial, activation_ids=[i],
-                                     before=BEFORE) as rec:  # fmt: skip
+        async with h.recorder.record(
+            "deactivate", serial=h.serial, activation_ids=[i], before=BEFORE
+        ) as rec:
             await asyncio.sleep(0)  # the request
             rec.done("Activation successfully updated.")
+
     return action
 
 
@@ -149,10 +170,18 @@ async def measure(name: str, h: Harness) -> None:
         cpus.append(cpu * 1000)
     assert h.panel.model.rowCount() == IN_SERIAL, h.panel.model.rowCount()
     key = name.lower().replace(" ", "_")
-    figure(f"ui_history_tab_{key}", f"History tab: 10,000 entries shown, {name}",
-           statistics.median(walls), 100.0, unit="ms", runs=walls)
-    print(f"  {'':<4} UI-thread CPU in that span: {statistics.median(cpus):.1f} ms "
-          f"({min(cpus):.1f}-{max(cpus):.1f})")
+    figure(
+        f"ui_history_tab_{key}",
+        f"History tab: 10,000 entries shown, {name}",
+        statistics.median(walls),
+        100.0,
+        unit="ms",
+        runs=walls,
+    )
+    print(
+        f"  {'':<4} UI-thread CPU in that span: {statistics.median(cpus):.1f} ms "
+        f"({min(cpus):.1f}-{max(cpus):.1f})"
+    )
     for serial, words in ((SMALL, "10 entries"), (SERIAL, "10,000 entries")):
         h.serial = serial
         await h.show(serial)
@@ -163,13 +192,24 @@ async def measure(name: str, h: Harness) -> None:
             added.append((rec - base) * 1000)
             single.append(await cpu_per_action(recorded(h), h, 1) * 1000)
         short = "10" if serial == SMALL else "10k"
-        figure(f"ui_history_action_{key}_{short}",
-               f"History: UI-thread time per recorded action in a bulk of {ACTIONS}, "
-               f"tab following ({words}), {name}",
-               statistics.median(added), 2.0, unit="ms", runs=added)
-        figure(f"ui_history_single_{key}_{short}",
-               f"History: one change, UI-thread time to record it and repaint the tab "
-               f"({words}), {name}", statistics.median(single), None, unit="ms", runs=single)
+        figure(
+            f"ui_history_action_{key}_{short}",
+            f"History: UI-thread time per recorded action in a bulk of {ACTIONS}, "
+            f"tab following ({words}), {name}",
+            statistics.median(added),
+            2.0,
+            unit="ms",
+            runs=added,
+        )
+        figure(
+            f"ui_history_single_{key}_{short}",
+            f"History: one change, UI-thread time to record it and repaint the tab "
+            f"({words}), {name}",
+            statistics.median(single),
+            None,
+            unit="ms",
+            runs=single,
+        )
 
 
 def seeded_local(folder: str):

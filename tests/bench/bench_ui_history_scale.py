@@ -153,33 +153,57 @@ async def measure(name: str, h: Harness, raw_first, raw_search) -> None:
     rss0 = rss_mb()
     opens = [await h.show() for _ in range(RUNS)]
     raw = [raw_first() for _ in range(RUNS)]
-    figure(f"ui_scale_open_{name}", f"History window 1M, {name}: open, first page painted",
-           statistics.median(opens), None, unit="ms", runs=opens,
-           note=f"raw {statistics.median(raw):.1f} ms, ratio "
-                f"{statistics.median(opens) / statistics.median(raw):.2f}; "
-                f"memory {rss_mb():.0f} MB (+{rss_mb() - rss0:.0f})")  # fmt: skip
+    figure(
+        f"ui_scale_open_{name}",
+        f"History window 1M, {name}: open, first page painted",
+        statistics.median(opens),
+        None,
+        unit="ms",
+        runs=opens,
+        note=f"raw {statistics.median(raw):.1f} ms, ratio "
+        f"{statistics.median(opens) / statistics.median(raw):.2f}; "
+        f"memory {rss_mb():.0f} MB (+{rss_mb() - rss0:.0f})",
+    )
     await wait_until(lambda: h.window.status_label.text().endswith("entries"), timeout=60)
     print(f"      status line: {h.window.status_label.text()}")
     searches = [await h.show(scale.RARE) for _ in range(RUNS)]
     assert h.window.model.rowCount() == scale.RARE_COUNT, h.window.model.rowCount()
     raw = [raw_search() for _ in range(3)]
-    figure(f"ui_scale_search_{name}", f"History window 1M, {name}: rare text search, "
-           "query to rows painted", statistics.median(searches), 100.0, unit="ms",
-           runs=searches, note=f"raw scan {statistics.median(raw):.0f} ms, ratio "
-           f"{statistics.median(searches) / statistics.median(raw):.4f}")  # fmt: skip
+    figure(
+        f"ui_scale_search_{name}",
+        f"History window 1M, {name}: rare text search, query to rows painted",
+        statistics.median(searches),
+        100.0,
+        unit="ms",
+        runs=searches,
+        note=f"raw scan {statistics.median(raw):.0f} ms, ratio "
+        f"{statistics.median(searches) / statistics.median(raw):.4f}",
+    )
     idle = percentile(await idle_gaps(), 99)
     await h.show()
     rows, gaps, took = await h.scroll_all()
     lo, hi = h.window.model.held()
-    figure(f"ui_scale_scroll_{name}", f"History window 1M, {name}: heartbeat p99 gap while "
-           f"scrolling through all {rows:,} entries", percentile(gaps, 99), 16.0, unit="ms",
-           note=f"idle p99 {idle:.1f} ms; max {max(gaps):.1f} ms; {took:.0f} s; "
-                f"memory {rss_mb():.0f} MB; rows held {hi - lo:,}")  # fmt: skip
+    figure(
+        f"ui_scale_scroll_{name}",
+        f"History window 1M, {name}: heartbeat p99 gap while "
+        f"scrolling through all {rows:,} entries",
+        percentile(gaps, 99),
+        16.0,
+        unit="ms",
+        note=f"idle p99 {idle:.1f} ms; max {max(gaps):.1f} ms; {took:.0f} s; "
+        f"memory {rss_mb():.0f} MB; rows held {hi - lo:,}",
+    )
     top = await h.jump(bottom=False)
     bottom = await h.jump(bottom=True)
-    figure(f"ui_scale_jump_{name}", f"History window 1M, {name}: the scroll bar to the top, "
-           "then the bottom, rows on screen read", top, None, unit="ms",
-           note=f"bottom {bottom:.0f} ms; memory {rss_mb():.0f} MB")  # fmt: skip
+    figure(
+        f"ui_scale_jump_{name}",
+        f"History window 1M, {name}: the scroll bar to the top, "
+        "then the bottom, rows on screen read",
+        top,
+        None,
+        unit="ms",
+        note=f"bottom {bottom:.0f} ms; memory {rss_mb():.0f} MB",
+    )
 
 
 def timer(run):
@@ -187,6 +211,7 @@ def timer(run):
         t = time.perf_counter()
         run(*args)
         return (time.perf_counter() - t) * 1000
+
     return timed
 
 
@@ -203,11 +228,11 @@ def sqlite_figures(loop, total: int, folder: Path) -> None:
     db.execute(scale.sqlite_sql(total))
     db.execute("COMMIT")
     db.execute("ANALYZE")
-    clause, params = where(HistoryQuery(text=scale.RARE), ph="?", like="LIKE",
-                           time_param=str, as_text=lambda c: c)  # fmt: skip
+    clause, params = where(
+        HistoryQuery(text=scale.RARE), ph="?", like="LIKE", time_param=str, as_text=lambda c: c
+    )
     tail, more = order_and_limit(500, "?")
-    first = timer(lambda: db.execute(SELECT + " ORDER BY time DESC, id DESC LIMIT 500"
-                                     ).fetchall())  # fmt: skip
+    first = timer(lambda: db.execute(SELECT + " ORDER BY time DESC, id DESC LIMIT 500").fetchall())
     search = timer(lambda: db.execute(SELECT + clause + tail, params + more).fetchall())
     h = Harness(HistorySettings())
     loop.run_until_complete(measure("sqlite", h, first, search))
@@ -236,11 +261,17 @@ def postgres_figures(loop, total: int) -> None:
         store.build_search_index()
         from licensedesk.history.postgres_store import SELECT_TEXT
 
-        clause, params = where(HistoryQuery(text=scale.RARE), ph="%s", like="ILIKE",
-                               time_param=str, as_text=lambda c: f"{c}::text")  # fmt: skip
+        clause, params = where(
+            HistoryQuery(text=scale.RARE),
+            ph="%s",
+            like="ILIKE",
+            time_param=str,
+            as_text=lambda c: f"{c}::text",
+        )
         tail, more = order_and_limit(500, "%s")
-        first = timer(lambda: db.execute(SELECT_TEXT + " ORDER BY time DESC, id DESC LIMIT 500"
-                                         ).fetchall())  # fmt: skip
+        first = timer(
+            lambda: db.execute(SELECT_TEXT + " ORDER BY time DESC, id DESC LIMIT 500").fetchall()
+        )
         search = timer(lambda: db.execute(SELECT_TEXT + clause + tail, params + more).fetchall())
         h = Harness(HistorySettings(store="team", team_url=url))
         loop.run_until_complete(measure("postgres", h, first, search))

@@ -34,8 +34,9 @@ FRAME_MS = 1000 / 60
 PARTS = frozenset({"lookup.license", "lookup.products", "lookup.activations"})
 
 
-def measure(app, loop, url: str, creds: dict, serial: str, settings: Path,
-            runs: int) -> tuple[list[float], list[float]]:
+def measure(
+    app, loop, url: str, creds: dict, serial: str, settings: Path, runs: int
+) -> tuple[list[float], list[float]]:
     """Per run, in ms: one round trip, then one lookup in the window."""
     desk = make_desk(url, creds["app_id"], creds["api_key"], str(settings))
     client = desk.connections.client()
@@ -85,12 +86,19 @@ def measure(app, loop, url: str, creds: dict, serial: str, settings: Path,
 
 def report(latency: int, trips: list[float], lookups: list[float]) -> None:
     own = [u - o for u, o in zip(lookups, trips, strict=True)]
-    print(f"sandbox latency {latency} ms, {len(trips)} runs: one round trip "
-          f"{statistics.median(trips):.1f} ms, lookup {statistics.median(lookups):.1f} ms "
-          f"(medians); ratio {statistics.median(lookups) / statistics.median(trips):.2f}")
-    figure(f"lookup_own_{latency}", f"lookup at {latency} ms round trips: the window's own "
-           "time (lookup - one round trip)", statistics.median(own), round(FRAME_MS, 1),
-           unit="ms", runs=own)
+    print(
+        f"sandbox latency {latency} ms, {len(trips)} runs: one round trip "
+        f"{statistics.median(trips):.1f} ms, lookup {statistics.median(lookups):.1f} ms "
+        f"(medians); ratio {statistics.median(lookups) / statistics.median(trips):.2f}"
+    )
+    figure(
+        f"lookup_own_{latency}",
+        f"lookup at {latency} ms round trips: the window's own time (lookup - one round trip)",
+        statistics.median(own),
+        round(FRAME_MS, 1),
+        unit="ms",
+        runs=own,
+    )
 
 
 def main() -> None:
@@ -104,8 +112,9 @@ def main() -> None:
     app, loop = make_app()
     for latency in LATENCIES_MS:
         with SandboxProcess(scratch / "demo.db", latency_ms=latency, stderr=None) as sandbox:
-            trips, lookups = measure(app, loop, sandbox.url, creds, serial,
-                                     scratch / f"{latency}.ini", runs)
+            trips, lookups = measure(
+                app, loop, sandbox.url, creds, serial, scratch / f"{latency}.ini", runs
+            )
         report(latency, trips, lookups)
 
 

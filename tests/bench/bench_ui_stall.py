@@ -42,10 +42,15 @@ def big_dataset(db: Path) -> tuple[str, dict]:
     template = next(a for a in data["activations"] if a["license_id"] == lic["id"])
     next_id = max(a["id"] for a in data["activations"]) + 1
     for i in range(N_BIG - sum(1 for a in data["activations"] if a["license_id"] == lic["id"])):
-        data["activations"].append({**template, "id": next_id + i, "host_id": f"{i:032x}",
-                                    "activated": i % 5 != 0,
-                                    "device_tag": ("Linux__64bits", "Windows 11__64bits",
-                                                   "macOS 14__64bits")[i % 3]})
+        data["activations"].append(
+            {
+                **template,
+                "id": next_id + i,
+                "host_id": f"{i:032x}",
+                "activated": i % 5 != 0,
+                "device_tag": ("Linux__64bits", "Windows 11__64bits", "macOS 14__64bits")[i % 3],
+            }
+        )
     dataset.load(db, data)
     return serial, data["catalogue"]["credentials"]["read_write"]
 
@@ -87,13 +92,21 @@ def stall(app, loop, scratch: Path, runs: int = RUNS) -> None:
         done, rows = loop.run_until_complete(run())
     p99s = [percentile(gaps, 99) for _loaded, gaps in done]
     every = [g for _loaded, gaps in done for g in gaps]
-    print(f"lookup of a serial with {rows} activations, {runs} times: "
-          f"{statistics.median(x for x, _ in done):.0f} ms until shown (median; first "
-          f"{done[0][0]:.0f} ms); heartbeat 10 ms, {len(every)} gaps: median "
-          f"{statistics.median(every):.1f} ms, max {max(every):.1f} ms")
-    figure("stall_activations", f"UI stall, {rows:,} activations loading: heartbeat p99 gap",
-           statistics.median(p99s), 16, unit="ms", runs=p99s,
-           note=f"(median of {runs} lookups; the first: {p99s[0]:.1f} ms)")
+    print(
+        f"lookup of a serial with {rows} activations, {runs} times: "
+        f"{statistics.median(x for x, _ in done):.0f} ms until shown (median; first "
+        f"{done[0][0]:.0f} ms); heartbeat 10 ms, {len(every)} gaps: median "
+        f"{statistics.median(every):.1f} ms, max {max(every):.1f} ms"
+    )
+    figure(
+        "stall_activations",
+        f"UI stall, {rows:,} activations loading: heartbeat p99 gap",
+        statistics.median(p99s),
+        16,
+        unit="ms",
+        runs=p99s,
+        note=f"(median of {runs} lookups; the first: {p99s[0]:.1f} ms)",
+    )
 
 
 def sort_filter(app) -> None:
@@ -106,13 +119,24 @@ def sort_filter(app) -> None:
     from licensedesk.ui.activations.panel import ActivationsPanel
 
     base = datetime(2026, 1, 1, tzinfo=UTC)
-    rows = [Activation(id=i + 1, license_id=1, product_id=1 + i % 4, activated=i % 3 != 0,
-                       host_id=f"{(i * 2654435761) % 16**32:032x}",
-                       device_tag=("Linux__64bits", "Windows 11__64bits")[i % 2],
-                       created_at=base + timedelta(minutes=i), updated_at=base,
-                       product_name=f"Product {i % 4}", serial="AAAA-BBBB-CCCC-DDDD-EEEE",
-                       sku_name="SKU", sku="S-1")
-            for i in range(10_000)]
+    rows = [
+        Activation(
+            id=i + 1,
+            license_id=1,
+            product_id=1 + i % 4,
+            activated=i % 3 != 0,
+            host_id=f"{(i * 2654435761) % 16**32:032x}",
+            device_tag=("Linux__64bits", "Windows 11__64bits")[i % 2],
+            created_at=base + timedelta(minutes=i),
+            updated_at=base,
+            product_name=f"Product {i % 4}",
+            serial="AAAA-BBBB-CCCC-DDDD-EEEE",
+            sku_name="SKU",
+            sku="S-1",
+        )
+        for i in range(10_000)
+    ]
+
     def timed(fn, *args) -> float:
         t = time.perf_counter()
         fn(*args)
@@ -126,15 +150,33 @@ def sort_filter(app) -> None:
         panel.show()
         panel.show_activations(rows)
         app.processEvents()
-        firsts.append((timed(panel.table.sortByColumn, COL_HOST, Qt.SortOrder.AscendingOrder),
-                       timed(panel.filter.setText, "linux")))
+        firsts.append(
+            (
+                timed(panel.table.sortByColumn, COL_HOST, Qt.SortOrder.AscendingOrder),
+                timed(panel.filter.setText, "linux"),
+            )
+        )
     sorts, filters = [s for s, _ in firsts], [f for _, f in firsts]
-    print(f"10,000 rows, {FIRSTS} fresh tables: first sort {', '.join(f'{s:.0f}' for s in sorts)}"
-          f" ms; first filter {', '.join(f'{f:.0f}' for f in filters)} ms")
-    figure("sort_activations", "first sort of 10,000 activations", statistics.median(sorts), 100,
-           unit="ms", runs=sorts)
-    figure("filter_activations", "first filter of 10,000 activations",
-           statistics.median(filters), 100, unit="ms", runs=filters)
+    print(
+        f"10,000 rows, {FIRSTS} fresh tables: first sort {', '.join(f'{s:.0f}' for s in sorts)}"
+        f" ms; first filter {', '.join(f'{f:.0f}' for f in filters)} ms"
+    )
+    figure(
+        "sort_activations",
+        "first sort of 10,000 activations",
+        statistics.median(sorts),
+        100,
+        unit="ms",
+        runs=sorts,
+    )
+    figure(
+        "filter_activations",
+        "first filter of 10,000 activations",
+        statistics.median(filters),
+        100,
+        unit="ms",
+        runs=filters,
+    )
     figure("rss_activations", "RSS with 10,000 activations shown", rss_mb(), None, unit="MB")
 
 
@@ -154,8 +196,13 @@ def idle_heartbeat(app, loop) -> None:
 
     loop.run_until_complete(run())
     gaps = heart.gaps()
-    figure("idle_heartbeat", "heartbeat p99 gap with nothing to do (this machine's noise)",
-           percentile(gaps, 99), None, unit="ms")
+    figure(
+        "idle_heartbeat",
+        "heartbeat p99 gap with nothing to do (this machine's noise)",
+        percentile(gaps, 99),
+        None,
+        unit="ms",
+    )
 
 
 def main() -> None:

@@ -54,8 +54,9 @@ app.exec()
 
 def timed(cmd: list[str], env: dict[str, str]) -> dict[str, float]:
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
-                            text=True)
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True
+    )
     marks: dict[str, float] = {}
     for line in proc.stdout:
         word, _, value = line.strip().partition(" ")
@@ -68,10 +69,15 @@ def timed(cmd: list[str], env: dict[str, str]) -> dict[str, float]:
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 9
     scratch = tempfile.mkdtemp(prefix="ld-bench-")
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "QT_API": "pyside6",
-           "LICENSEDESK_CONFIG_DIR": f"{scratch}/config", "LICENSEDESK_LOG_DIR": f"{scratch}/log",
-           "XDG_CONFIG_HOME": f"{scratch}/xdg", "PYTHON_KEYRING_BACKEND":
-           "keyring.backends.null.Keyring"}
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "QT_API": "pyside6",
+        "LICENSEDESK_CONFIG_DIR": f"{scratch}/config",
+        "LICENSEDESK_LOG_DIR": f"{scratch}/log",
+        "XDG_CONFIG_HOME": f"{scratch}/xdg",
+        "PYTHON_KEYRING_BACKEND": "keyring.backends.null.Keyring",
+    }
     env.pop("QT_NO_GUI_THREADPOOL", None)  # Qt's own default for the bare window
     env_no_pool = {**env, "QT_NO_GUI_THREADPOOL": "1"}
     bare_cmd = [sys.executable, "-c", BARE]
@@ -89,23 +95,48 @@ def main() -> None:
         app_ready.append(marks.get("ready", float("nan")))
         app_rss.append(marks.get("rss", float("nan")))
     b, a, r = (median(x) for x in (bare, app_paint, app_ready))
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs; runs: {runs} each, "
-          "offscreen, medians from spawn")
-    figure("bare_paint", "bare QMainWindow first paint (the machine's yardstick)", b, None,
-           unit="ms", runs=bare)
+    print(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs; runs: {runs} each, "
+        "offscreen, medians from spawn"
+    )
+    figure(
+        "bare_paint",
+        "bare QMainWindow first paint (the machine's yardstick)",
+        b,
+        None,
+        unit="ms",
+        runs=bare,
+    )
     figure("app_paint", "License Desk first paint", a, None, unit="ms", runs=app_paint)
-    figure("app_ready", "License Desk ready (welcome page usable)", r, None, unit="ms",
-           runs=app_ready)
-    figure("first_paint", "first paint / bare QMainWindow", a / b, 1.10,
-           runs=[x / y for x, y in zip(app_paint, bare, strict=True)])
-    figure("first_paint_no_pool", "first paint / bare QMainWindow with Qt's paint pool off "
-           "too", a / median(bare_no_pool), None,
-           runs=[x / y for x, y in zip(app_paint, bare_no_pool, strict=True)])
-    figure("bare_rss", "bare QMainWindow idle RSS", median(bare_rss), None, unit="MB",
-           runs=bare_rss)
+    figure(
+        "app_ready", "License Desk ready (welcome page usable)", r, None, unit="ms", runs=app_ready
+    )
+    figure(
+        "first_paint",
+        "first paint / bare QMainWindow",
+        a / b,
+        1.10,
+        runs=[x / y for x, y in zip(app_paint, bare, strict=True)],
+    )
+    figure(
+        "first_paint_no_pool",
+        "first paint / bare QMainWindow with Qt's paint pool off too",
+        a / median(bare_no_pool),
+        None,
+        runs=[x / y for x, y in zip(app_paint, bare_no_pool, strict=True)],
+    )
+    figure(
+        "bare_rss", "bare QMainWindow idle RSS", median(bare_rss), None, unit="MB", runs=bare_rss
+    )
     figure("app_rss", "License Desk idle RSS", median(app_rss), None, unit="MB", runs=app_rss)
-    figure("idle_rss", "idle RSS / bare QMainWindow", median(app_rss) / median(bare_rss), 1.5,
-           runs=[x / y for x, y in zip(app_rss, bare_rss, strict=True)])
+    figure(
+        "idle_rss",
+        "idle RSS / bare QMainWindow",
+        median(app_rss) / median(bare_rss),
+        1.5,
+        runs=[x / y for x, y in zip(app_rss, bare_rss, strict=True)],
+    )
+
 
 if __name__ == "__main__":
     main()

@@ -19,9 +19,14 @@ from licensedesk.history.sql import WRITTEN
 
 START = datetime(2024, 1, 1, tzinfo=UTC)
 STEP = timedelta(seconds=30)
-BEFORE = {"id": 8, "activated": True, "host_id": "294b106a4a099802248d0bcfc974791c",
-          "device_tag": "Windows 11__64bits", "product_name": "Studio Essentials",
-          "created_at": "2026-09-22T00:41:09+00:00"}  # fmt: skip
+BEFORE = {
+    "id": 8,
+    "activated": True,
+    "host_id": "294b106a4a099802248d0bcfc974791c",
+    "device_tag": "Windows 11__64bits",
+    "product_name": "Studio Essentials",
+    "created_at": "2026-09-22T00:41:09+00:00",
+}
 
 
 def entry_id(i: int) -> str:
@@ -38,12 +43,24 @@ def rows(n: int, *, postgres: bool = False) -> Iterator[tuple[Any, ...]]:
         time_text = when.isoformat(timespec="microseconds")
         finished = (when + timedelta(milliseconds=80)).isoformat(timespec="microseconds")
         yield (
-            entry_id(i), time_text, f"agent{desk}", f"Agent {desk}", f"desk-{desk}", "prod",
-            "https://licences.example.com", ("activate", "deactivate", "delete")[i % 3],
-            f"AAAA-BBBB-CCCC-DDDD-{i % 9000:04d}", f"{{{ids}}}" if postgres else str(ids),
-            "Studio Essentials", before, "done", "Activation successfully updated.", None,
-            finished, None,
-        )  # fmt: skip
+            entry_id(i),
+            time_text,
+            f"agent{desk}",
+            f"Agent {desk}",
+            f"desk-{desk}",
+            "prod",
+            "https://licences.example.com",
+            ("activate", "deactivate", "delete")[i % 3],
+            f"AAAA-BBBB-CCCC-DDDD-{i % 9000:04d}",
+            f"{{{ids}}}" if postgres else str(ids),
+            "Studio Essentials",
+            before,
+            "done",
+            "Activation successfully updated.",
+            None,
+            finished,
+            None,
+        )
 
 
 def build_sqlite(path: Path, n: int) -> None:

@@ -56,8 +56,10 @@ def why_unavailable() -> str | None:
         return "the notification tests need Linux (D-Bus and dunst)"
     missing = [p for p in PROGRAMS if shutil.which(p) is None]
     if missing:
-        return (f"no {', '.join(missing)}: install Debian's xvfb, dbus and dunst "
-                "(scripts/system-deps.sh test)")
+        return (
+            f"no {', '.join(missing)}: install Debian's xvfb, dbus and dunst "
+            "(scripts/system-deps.sh test)"
+        )
     return None
 
 
@@ -84,15 +86,27 @@ class NotificationBus:
         (folder / "services").mkdir()
         (folder / "bus.conf").write_text(BUS_CONFIG.format(folder=folder), encoding="utf-8")
         (folder / "services" / "dunst.service").write_text(
-            SERVICE.format(name=NAME, dunst=shutil.which("dunst"), folder=folder),
-            encoding="utf-8")
+            SERVICE.format(name=NAME, dunst=shutil.which("dunst"), folder=folder), encoding="utf-8"
+        )
         (folder / "dunstrc").write_text(DUNSTRC, encoding="utf-8")
         log = (folder / "log").open("w")
         try:
             read, write = os.pipe()
-            xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0",
-                                     "800x600x24", "-nolisten", "tcp"],
-                                    pass_fds=[write], stdout=log, stderr=log)  # fmt: skip
+            xvfb = subprocess.Popen(
+                [
+                    "Xvfb",
+                    "-displayfd",
+                    str(write),
+                    "-screen",
+                    "0",
+                    "800x600x24",
+                    "-nolisten",
+                    "tcp",
+                ],
+                pass_fds=[write],
+                stdout=log,
+                stderr=log,
+            )
             self._procs.append(xvfb)
             os.close(write)
             with os.fdopen(read) as ready:  # Xvfb writes its display once it listens
@@ -101,9 +115,18 @@ class NotificationBus:
                 raise RuntimeError(f"Xvfb did not start: {self.log()}")
             env = {**os.environ, "DISPLAY": f":{display}"}
             env.pop("DBUS_SESSION_BUS_ADDRESS", None)
-            bus = subprocess.Popen(["dbus-daemon", f"--config-file={folder / 'bus.conf'}",
-                                    "--nofork", "--print-address=1"],
-                                   stdout=subprocess.PIPE, stderr=log, env=env, text=True)
+            bus = subprocess.Popen(
+                [
+                    "dbus-daemon",
+                    f"--config-file={folder / 'bus.conf'}",
+                    "--nofork",
+                    "--print-address=1",
+                ],
+                stdout=subprocess.PIPE,
+                stderr=log,
+                env=env,
+                text=True,
+            )
             self._procs.append(bus)
             assert bus.stdout is not None
             self.address = bus.stdout.readline().strip()  # printed once it listens
@@ -131,16 +154,24 @@ class NotificationBus:
         shutil.rmtree(self.folder, ignore_errors=True)
 
     # -- what dunst received (coroutines: run them on the test's loop) ------------------
-    async def _call(self, interface: str, member: str, signature: str = "",
-                    body: list[Any] | None = None) -> list[Any]:  # fmt: skip
+    async def _call(
+        self, interface: str, member: str, signature: str = "", body: list[Any] | None = None
+    ) -> list[Any]:
         from dbus_fast import Message, MessageType
         from dbus_fast.aio import MessageBus
 
         bus = await MessageBus(bus_address=self.address).connect()
         try:
-            reply = await bus.call(Message(destination=NAME, path=PATH, interface=interface,
-                                           member=member, signature=signature,
-                                           body=body or []))  # fmt: skip
+            reply = await bus.call(
+                Message(
+                    destination=NAME,
+                    path=PATH,
+                    interface=interface,
+                    member=member,
+                    signature=signature,
+                    body=body or [],
+                )
+            )
         finally:
             bus.disconnect()
         assert reply is not None and reply.message_type == MessageType.METHOD_RETURN, reply
@@ -150,8 +181,10 @@ class NotificationBus:
         """Every notification dunst received, oldest first (what is on show is closed)."""
         await self._call(DUNST, "NotificationCloseAll")
         (history,) = await self._call(DUNST, "NotificationListHistory")
-        found = [Received(int(n["id"].value), n["appname"].value, n["summary"].value,
-                          n["body"].value) for n in history]  # fmt: skip
+        found = [
+            Received(int(n["id"].value), n["appname"].value, n["summary"].value, n["body"].value)
+            for n in history
+        ]
         return sorted(found, key=lambda n: n.id)
 
     async def click(self) -> None:
@@ -172,5 +205,4 @@ def notification_bus():
 
 def pytest_terminal_summary(terminalreporter):
     for why in sorted(set(_skipped)):
-        terminalreporter.write_sep("!", f"NOTIFICATION TESTS SKIPPED: {why}", red=True,
-                                   bold=True)  # fmt: skip
+        terminalreporter.write_sep("!", f"NOTIFICATION TESTS SKIPPED: {why}", red=True, bold=True)

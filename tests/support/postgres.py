@@ -38,8 +38,10 @@ def find_bindir() -> Path | None:
     found = shutil.which("initdb")
     if found:
         return Path(found).parent
-    candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
-                        key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0)
+    candidates = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+        key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0,
+    )
     return Path(candidates[-1]).parent if candidates else None
 
 
@@ -87,26 +89,50 @@ class PostgresServer:
         if self._as_root:
             postgres = pwd.getpwnam("postgres")
             os.chown(self.folder, postgres.pw_uid, postgres.pw_gid)
-        self._run(str(self.bindir / "initdb"), "-D", str(self.data), "-A", "trust",
-                  "-U", SUPERUSER, "--no-sync", "-E", "UTF8", "--locale", "C")  # fmt: skip
+        self._run(
+            str(self.bindir / "initdb"),
+            "-D",
+            str(self.data),
+            "-A",
+            "trust",
+            "-U",
+            SUPERUSER,
+            "--no-sync",
+            "-E",
+            "UTF8",
+            "--locale",
+            "C",
+        )
         (self.data / "pg_hba.conf").write_text(
             "local all all trust\n"
             f"host all {DESK_ROLE} 127.0.0.1/32 scram-sha-256\n"
             "host all all 127.0.0.1/32 trust\n"
         )
         self.port = free_port()
-        options = (f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 "
-                   "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")  # fmt: skip
-        self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-o", options,
-                  "-l", str(self.folder / "log"), "-w", "start")  # fmt: skip
+        options = (
+            f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 "
+            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        )
+        self._run(
+            str(self.bindir / "pg_ctl"),
+            "-D",
+            str(self.data),
+            "-o",
+            options,
+            "-l",
+            str(self.folder / "log"),
+            "-w",
+            "start",
+        )
         with self.connect("postgres") as db:
             db.execute(f"CREATE ROLE {DESK_ROLE} LOGIN PASSWORD '{self.desk_password}'")
         return self
 
     def stop(self) -> None:
         if self.port:
-            stop = self._cmd(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "fast",
-                             "-w", "stop")  # fmt: skip
+            stop = self._cmd(
+                str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop"
+            )
             subprocess.run(stop, capture_output=True, timeout=60)
             self.port = 0
         shutil.rmtree(self.folder, ignore_errors=True)

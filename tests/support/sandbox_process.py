@@ -23,11 +23,25 @@ class SandboxProcess:
     As a context manager it starts on enter and stops (SIGTERM) on exit.
     """
 
-    def __init__(self, db: str | os.PathLike[str], *extra: str, latency_ms: int = 0,
-                 stderr: int | None = subprocess.DEVNULL,
-                 start_timeout: float = 20.0, preexec_fn=None) -> None:  # fmt: skip
-        self.args = [sys.executable, "-m", "licensedesk.sandbox", "serve",
-                     "--db", str(db), "--port", "0"]  # fmt: skip
+    def __init__(
+        self,
+        db: str | os.PathLike[str],
+        *extra: str,
+        latency_ms: int = 0,
+        stderr: int | None = subprocess.DEVNULL,
+        start_timeout: float = 20.0,
+        preexec_fn=None,
+    ) -> None:
+        self.args = [
+            sys.executable,
+            "-m",
+            "licensedesk.sandbox",
+            "serve",
+            "--db",
+            str(db),
+            "--port",
+            "0",
+        ]
         if latency_ms:
             self.args += ["--latency-ms", str(latency_ms)]
         self.args += extra
@@ -41,16 +55,23 @@ class SandboxProcess:
 
     def start(self) -> str:
         """Start the server and wait (``start_timeout``) for the URL it prints."""
-        self.process = subprocess.Popen(self.args, stdout=subprocess.PIPE, stderr=self.stderr,
-                                        text=True, preexec_fn=self.preexec_fn)  # fmt: skip
+        self.process = subprocess.Popen(
+            self.args,
+            stdout=subprocess.PIPE,
+            stderr=self.stderr,
+            text=True,
+            preexec_fn=self.preexec_fn,
+        )
         try:
             with selectors.DefaultSelector() as selector:
                 selector.register(self.process.stdout, selectors.EVENT_READ)
                 ready = selector.select(timeout=self.start_timeout)
             line = self.process.stdout.readline().strip() if ready else ""
             if not line.startswith("http://127.0.0.1:"):
-                raise RuntimeError(f"sandbox serve printed no URL in {self.start_timeout} s "
-                                   f"(got {line!r}): {self.args}")  # fmt: skip
+                raise RuntimeError(
+                    f"sandbox serve printed no URL in {self.start_timeout} s "
+                    f"(got {line!r}): {self.args}"
+                )
         except BaseException:
             self.kill()
             raise

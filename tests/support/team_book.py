@@ -19,12 +19,28 @@ def two_desks_licences(url: str, password: str, my_profile: str) -> None:
     book = PostgresBook(url, password=password)
     book.migrate()
     try:
-        book.keep([
-            Sighting(serial=MINE, service="https://a.example", profile=my_profile, seen_at=now,
-                     type="subscription", end_at=now + timedelta(days=10), licensee="Ana"),
-            Sighting(serial=THEIRS, service="https://a.example", profile="Bea's", seen_at=now,
-                     type="trial", end_at=now + timedelta(days=4), licensee="Ingrid"),
-        ])  # fmt: skip
+        book.keep(
+            [
+                Sighting(
+                    serial=MINE,
+                    service="https://a.example",
+                    profile=my_profile,
+                    seen_at=now,
+                    type="subscription",
+                    end_at=now + timedelta(days=10),
+                    licensee="Ana",
+                ),
+                Sighting(
+                    serial=THEIRS,
+                    service="https://a.example",
+                    profile="Bea's",
+                    seen_at=now,
+                    type="trial",
+                    end_at=now + timedelta(days=4),
+                    licensee="Ingrid",
+                ),
+            ]
+        )
         book.set_note(THEIRS, NOTE, "bea", now)
     finally:
         book.close()

@@ -18,17 +18,24 @@ from collections.abc import Callable
 POLL = 0.005
 
 
-def wait_for(condition: Callable[[], object], *, timeout: float = 60.0,
-             what: str = "condition", proc: subprocess.Popen | None = None,
-             details: Callable[[], str] | None = None) -> None:  # fmt: skip
+def wait_for(
+    condition: Callable[[], object],
+    *,
+    timeout: float = 60.0,
+    what: str = "condition",
+    proc: subprocess.Popen | None = None,
+    details: Callable[[], str] | None = None,
+) -> None:
     """Until ``condition()`` is true; fails when ``timeout`` seconds pass first, or when
     ``proc`` (the process expected to make it true) has ended. ``details`` says more in
     the failure (a log file's text); by default what ``proc`` wrote to its stderr pipe."""
     deadline = time.monotonic() + timeout
     while not condition():
         if proc is not None and proc.poll() is not None:
-            raise AssertionError(f"{what}: the process ended first (exit {proc.returncode})\n"
-                                 f"{_details(proc, details)}")
+            raise AssertionError(
+                f"{what}: the process ended first (exit {proc.returncode})\n"
+                f"{_details(proc, details)}"
+            )
         if time.monotonic() >= deadline:
             raise AssertionError(f"no {what} within {timeout:g} s\n{_details(proc, details)}")
         time.sleep(POLL)
@@ -47,6 +54,8 @@ def default_sigint(argv: list[str]) -> list[str]:
     as a background job inherits SIGINT ignored, and Python then installs no Ctrl+C
     handler in the child. The small launcher resets it and execs ``argv`` (a reset
     disposition survives exec; a handler would not)."""
-    launcher = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
-                "os.execv(sys.argv[1], sys.argv[1:])")
+    launcher = (
+        "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+        "os.execv(sys.argv[1], sys.argv[1:])"
+    )
     return [sys.executable, "-c", launcher, *argv]

@@ -28,8 +28,10 @@ def sheet_rows(path: Path | str, sheet: int = 1) -> list[list[object]]:
         strings: list[str] = []
         if "xl/sharedStrings.xml" in book.namelist():
             root = ElementTree.fromstring(book.read("xl/sharedStrings.xml"))
-            strings = ["".join(t.text or "" for t in si.iter(f"{{{NS['m']}}}t"))
-                       for si in root.findall("m:si", NS)]
+            strings = [
+                "".join(t.text or "" for t in si.iter(f"{{{NS['m']}}}t"))
+                for si in root.findall("m:si", NS)
+            ]
         root = ElementTree.fromstring(book.read(f"xl/worksheets/sheet{sheet}.xml"))
     rows: list[list[object]] = []
     for row in root.iter(f"{{{NS['m']}}}row"):

@@ -149,9 +149,16 @@ def make_desk(qtbot, qsettings, store, secrets, loop, run):
         window.show()
         qtbot.waitExposed(window)
         kwargs = {"demo_factory": demo_factory} if demo_factory else {}
-        desk = start_desk(window, settings, Connections(store, secrets), host_id=host_id,
-                          log_path="/tmp/licensedesk-test.log", profile=profile, demo=demo,
-                          **kwargs)
+        desk = start_desk(
+            window,
+            settings,
+            Connections(store, secrets),
+            host_id=host_id,
+            log_path="/tmp/licensedesk-test.log",
+            profile=profile,
+            demo=demo,
+            **kwargs,
+        )
         made.append(desk)
         return desk
 
@@ -178,8 +185,16 @@ def sandbox_profile(sandbox, store, secrets):
     from licensedesk.profiles import Profile
 
     app_id, key = sandbox.creds("read_write")
-    store.save(Profile(name="Sandbox", base_url=sandbox.url, read_app_id=app_id,
-                       write_app_id=app_id, read_timeout=5.0, connect_timeout=2.0))
+    store.save(
+        Profile(
+            name="Sandbox",
+            base_url=sandbox.url,
+            read_app_id=app_id,
+            write_app_id=app_id,
+            read_timeout=5.0,
+            connect_timeout=2.0,
+        )
+    )
     secrets.set("Sandbox", "read", key)
     secrets.set("Sandbox", "write", key)
     return "Sandbox"

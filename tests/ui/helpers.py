@@ -24,8 +24,9 @@ def activations_table(desk) -> QTableView:
 def wait_idle(desk, qtbot, timeout=10000) -> None:
     """Nothing running, nor the licence image still to be asked for (it starts a frame
     after the licence is shown)."""
-    qtbot.waitUntil(lambda: not desk.runner.running() and not desk.lookup.image.waiting(),
-                    timeout=timeout)
+    qtbot.waitUntil(
+        lambda: not desk.runner.running() and not desk.lookup.image.waiting(), timeout=timeout
+    )
 
 
 def type_serial_and_enter(desk, qtbot, text: str) -> None:
@@ -84,8 +85,12 @@ def open_profiles_dialog(desk, qtbot):
     """Open the profiles dialog as a person would (welcome page or workspace button)."""
     from licensedesk.ui.profiles.dialog import ProfilesDialog
 
-    click(qtbot, desk.window.welcome.add_button if desk.window.is_welcome()
-          else desk.window.workspace.profiles_button)
+    click(
+        qtbot,
+        desk.window.welcome.add_button
+        if desk.window.is_welcome()
+        else desk.window.workspace.profiles_button,
+    )
     dialog = desk.window.findChild(ProfilesDialog)
     assert dialog is not None and dialog.isVisible()
     return dialog

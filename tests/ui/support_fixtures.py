@@ -75,8 +75,9 @@ def revoke(sandbox, app_id: str) -> None:
     import sqlite3
 
     with sqlite3.connect(sandbox.db_path) as conn:
-        conn.execute("UPDATE credentials SET can_read = 0, can_write = 0 WHERE app_id = ?",
-                     (app_id,))
+        conn.execute(
+            "UPDATE credentials SET can_read = 0, can_write = 0 WHERE app_id = ?", (app_id,)
+        )
 
 
 def dialog_texts(dialog) -> str:

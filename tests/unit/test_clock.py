@@ -28,7 +28,8 @@ def utc(*args: int) -> datetime:
     ],
 )
 def test_a_day_starts_at_its_first_local_instant_and_lasts_as_long_as_it_does(
-        zone, zone_name, day, first, length):  # fmt: skip
+    zone, zone_name, day, first, length
+):
     zone(zone_name)
     assert clock.start_of_day(day) == first
     assert clock.end_of_day(day) - clock.start_of_day(day) == length
@@ -83,5 +84,6 @@ def test_ending_is_thirty_calendar_days_whatever_the_term(zone):
     assert term(now - timedelta(days=5), now + timedelta(days=25), now).state == "ending"
     assert term(now - timedelta(days=5), now + timedelta(days=30), now).state == "ending"
     assert term(now - timedelta(days=5), now + timedelta(days=31), now).state == "ok"
-    assert term(now + timedelta(hours=3), None, now) == term(now + timedelta(hours=3),
-                                                             now + timedelta(days=9), now)
+    assert term(now + timedelta(hours=3), None, now) == term(
+        now + timedelta(hours=3), now + timedelta(days=9), now
+    )

@@ -14,14 +14,26 @@ HOSTILE = (
     f"Ada{ESC}[31mRed{ESC}[0m{ESC}]0;pwned\x07\x08\r\x00\x7f\x85\x9b"
     "\u202eevil\u202c\u2066x\u2069\u200e\u200f\u061c\u2028\u2029\ud800"
 )
-BIDI = ["\u061c", "\u200e", "\u200f", *map(chr, range(0x202A, 0x202F)),
-        *map(chr, range(0x2066, 0x206A))]  # fmt: skip
+BIDI = [
+    "\u061c",
+    "\u200e",
+    "\u200f",
+    *map(chr, range(0x202A, 0x202F)),
+    *map(chr, range(0x2066, 0x206A)),
+]
 
 
 def dangerous(text: str) -> list[str]:
     """Characters a terminal or Qt's layout would act on."""
-    return [c for c in text if ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or c in BIDI
-            or c in "\u2028\u2029" or 0xD800 <= ord(c) <= 0xDFFF]  # fmt: skip
+    return [
+        c
+        for c in text
+        if ord(c) < 0x20
+        or 0x7F <= ord(c) <= 0x9F
+        or c in BIDI
+        or c in "\u2028\u2029"
+        or 0xD800 <= ord(c) <= 0xDFFF
+    ]
 
 
 @pytest.mark.parametrize("code", [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)])
@@ -43,8 +55,10 @@ def test_a_hostile_string_keeps_no_dangerous_character_and_encodes_to_utf8():
 
 
 def test_ordinary_text_of_any_script_is_kept_as_it_is():
-    text = ("Jürgen Müller · 李小龍 · مرحبا · שלום · Zoë & Co <b> \\x1b "
-            "👩\u200d💻 \u00ad\u200b\u200c\u200d")  # ZWJ, ZWNJ, soft hyphen: not controls
+    text = (
+        "Jürgen Müller · 李小龍 · مرحبا · שלום · Zoë & Co <b> \\x1b "
+        "👩\u200d💻 \u00ad\u200b\u200c\u200d"
+    )  # ZWJ, ZWNJ, soft hyphen: not controls
     assert visible(text) == text and is_safe(text)
 
 

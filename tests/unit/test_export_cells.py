@@ -7,18 +7,21 @@ import pytest
 from licensedesk.export_cells import cell, text_cell
 
 
-@pytest.mark.parametrize("text, written", [
-    ("=HYPERLINK(\"http://evil.example\",\"x\")", "'=HYPERLINK(\"http://evil.example\",\"x\")"),
-    ("+1+cmd|' /C calc'!A0", "'+1+cmd|' /C calc'!A0"),
-    ("-2+3", "'-2+3"),
-    ("@SUM(A1:A9)", "'@SUM(A1:A9)"),
-    ("\t=1+1", "'\\x09=1+1"),
-    ("\r=1+1", "'\\x0d=1+1"),
-    ("Ada\x1b[31m \u202eevil", "Ada\\x1b[31m \\u202eevil"),
-    ("Jensen, Maria", "Jensen, Maria"),
-    ("a=b", "a=b"),
-    ("", ""),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "text, written",
+    [
+        ('=HYPERLINK("http://evil.example","x")', '\'=HYPERLINK("http://evil.example","x")'),
+        ("+1+cmd|' /C calc'!A0", "'+1+cmd|' /C calc'!A0"),
+        ("-2+3", "'-2+3"),
+        ("@SUM(A1:A9)", "'@SUM(A1:A9)"),
+        ("\t=1+1", "'\\x09=1+1"),
+        ("\r=1+1", "'\\x0d=1+1"),
+        ("Ada\x1b[31m \u202eevil", "Ada\\x1b[31m \\u202eevil"),
+        ("Jensen, Maria", "Jensen, Maria"),
+        ("a=b", "a=b"),
+        ("", ""),
+    ],
+)
 def test_text_that_a_spreadsheet_would_run_gets_a_quote(text, written):
     assert text_cell(text) == written
 

@@ -9,8 +9,16 @@ from pathlib import Path
 import pytest
 
 UI = Path(__file__).resolve().parents[2] / "app" / "licensedesk" / "ui"
-FEATURES = ("activations", "batch", "history", "profiles", "registration", "seats",
-            "upgrade", "validate")
+FEATURES = (
+    "activations",
+    "batch",
+    "history",
+    "profiles",
+    "registration",
+    "seats",
+    "upgrade",
+    "validate",
+)
 REACHES = re.compile(r"\bDeskApp\b|shell\.desk\b|\.workspace\.|\blookup\.(controller|workspace)\b")
 
 

@@ -22,18 +22,22 @@ def compiled(tmp_path, entries) -> str:
 
 
 def test_a_broken_translation_falls_back_to_english(tmp_path):
-    folder = compiled(tmp_path, [
-        (("{shown} of {total}", "{shown} of {total}"), ("{", "s")),
-        ("{n} left", "noch {m}"),
-        ("Serial {serial}", "Seriennummer {serial}"),
-        (("{n} device", "{n} devices"), ("{n} Gerät", "{n} Geräte")),
-    ])
+    folder = compiled(
+        tmp_path,
+        [
+            (("{shown} of {total}", "{shown} of {total}"), ("{", "s")),
+            ("{n} left", "noch {m}"),
+            ("Serial {serial}", "Seriennummer {serial}"),
+            (("{n} device", "{n} devices"), ("{n} Gerät", "{n} Geräte")),
+        ],
+    )
     try:
         assert i18n.use_language("de", folder) == "de"
-        assert i18n.ngettext("{shown} of {total}", "{shown} of {total}", 1) \
-            == "{shown} of {total}"
-        assert i18n.ngettext("{shown} of {total}", "{shown} of {total}", 42) \
-            .format(shown=7, total=42) == "7 of 42"
+        assert i18n.ngettext("{shown} of {total}", "{shown} of {total}", 1) == "{shown} of {total}"
+        assert (
+            i18n.ngettext("{shown} of {total}", "{shown} of {total}", 42).format(shown=7, total=42)
+            == "7 of 42"
+        )
         assert i18n._("{n} left") == "{n} left"  # an invented field
         assert i18n._("Serial {serial}") == "Seriennummer {serial}"  # a sound one stays
         assert i18n.ngettext("{n} device", "{n} devices", 2) == "{n} Geräte"

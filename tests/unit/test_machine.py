@@ -46,11 +46,21 @@ def test_device_tag_for(system, release, mach, version, mac_release, expected):
 @pytest.mark.parametrize(
     ("mach", "bits"),
     [
-        ("x86_64", 64), ("AMD64", 64), ("amd64", 64), ("arm64", 64), ("ARM64", 64),
-        ("aarch64", 64), ("ppc64le", 64), ("s390x", 64),
-        ("x86", 32), ("i386", 32), ("i686", 32), ("armv7l", 32), ("armv6l", 32),
+        ("x86_64", 64),
+        ("AMD64", 64),
+        ("amd64", 64),
+        ("arm64", 64),
+        ("ARM64", 64),
+        ("aarch64", 64),
+        ("ppc64le", 64),
+        ("s390x", 64),
+        ("x86", 32),
+        ("i386", 32),
+        ("i686", 32),
+        ("armv7l", 32),
+        ("armv6l", 32),
     ],
-)  # fmt: skip
+)
 def test_os_bits_known_machines(mach, bits):
     assert machine.os_bits(mach) == bits
 

@@ -35,9 +35,7 @@ print(sys.getrefcount(True) - before)
 
 
 def test_signal_emit_and_disconnect_keep_references_to_true():
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=60
-    )
+    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     # True's count may move a little with unrelated objects; the bug loses thousands.
     assert abs(int(done.stdout.strip())) < 100

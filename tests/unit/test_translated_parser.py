@@ -19,17 +19,30 @@ def german() -> Iterator[None]:
     i18n.use_language("en")
 
 
-@pytest.mark.parametrize(("english", "german_text"), [
-    ("the following arguments are required: serial", "diese Argumente fehlen: serial"),
-    ("argument --limit: invalid int value: 'x'", "Argument --limit: ungültiger Wert für int: 'x'"),
-    ("argument COMMAND: invalid choice: 'nix' (choose from 'show', 'check')",
-     "Argument COMMAND: ungültige Auswahl: 'nix' (möglich: 'show', 'check')"),
-    ("argument --json: ignored explicit argument 'x'",
-     "Argument --json: ausdrücklich angegebenes Argument 'x' nicht verwendet"),
-    ("argument N: expected 2 arguments", "Argument N: erwartet 2 Argumente"),
-    ("unrecognized arguments: --x y", "unbekannte Argumente: --x y"),
-    ("something argparse says that we do not know", "something argparse says that we do not know"),
-])
+@pytest.mark.parametrize(
+    ("english", "german_text"),
+    [
+        ("the following arguments are required: serial", "diese Argumente fehlen: serial"),
+        (
+            "argument --limit: invalid int value: 'x'",
+            "Argument --limit: ungültiger Wert für int: 'x'",
+        ),
+        (
+            "argument COMMAND: invalid choice: 'nix' (choose from 'show', 'check')",
+            "Argument COMMAND: ungültige Auswahl: 'nix' (möglich: 'show', 'check')",
+        ),
+        (
+            "argument --json: ignored explicit argument 'x'",
+            "Argument --json: ausdrücklich angegebenes Argument 'x' nicht verwendet",
+        ),
+        ("argument N: expected 2 arguments", "Argument N: erwartet 2 Argumente"),
+        ("unrecognized arguments: --x y", "unbekannte Argumente: --x y"),
+        (
+            "something argparse says that we do not know",
+            "something argparse says that we do not know",
+        ),
+    ],
+)
 def test_messages_are_german(german, english: str, german_text: str) -> None:
     assert translate_message(english) == german_text
 

@@ -41,13 +41,30 @@ if TYPE_CHECKING:
 
 #: public name -> the module that defines it
 _WHERE = {
-    **dict.fromkeys(("CHECK_ACTIVATION_ID", "CHECK_SERIAL", "ConnectionCheck", "LicenseClient"),
-                    ".client"),
+    **dict.fromkeys(
+        ("CHECK_ACTIVATION_ID", "CHECK_SERIAL", "ConnectionCheck", "LicenseClient"), ".client"
+    ),
     **dict.fromkeys(("ClientConfig", "Credentials"), ".config"),
-    **dict.fromkeys(("ApiError", "BadResponse", "ConnectFailed", "ErrorDetails", "InvalidInput",
-                     "NotAuthorized", "NotFound", "RateLimited", "Refused", "SeatLimitReached",
-                     "ServiceError", "TimedOut",
-                     "TlsError", "TransportError", "UpgradeMismatch"), ".errors"),
+    **dict.fromkeys(
+        (
+            "ApiError",
+            "BadResponse",
+            "ConnectFailed",
+            "ErrorDetails",
+            "InvalidInput",
+            "NotAuthorized",
+            "NotFound",
+            "RateLimited",
+            "Refused",
+            "SeatLimitReached",
+            "ServiceError",
+            "TimedOut",
+            "TlsError",
+            "TransportError",
+            "UpgradeMismatch",
+        ),
+        ".errors",
+    ),
     **dict.fromkeys(("Activation", "License", "Product", "ValidationResult"), ".models"),
     "normalize_serial": ".serials",
 }

@@ -27,8 +27,20 @@ from .wire import ShapeError, read_local_time
 
 #: an Activation's fields in its rows' order
 FIELDS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Activation))
-(ID, LICENSE_ID, PRODUCT_ID, ACTIVATED, HOST_ID, DEVICE_TAG, CREATED_AT, UPDATED_AT,
- PRODUCT_NAME, SERIAL, SKU_NAME, SKU) = range(len(FIELDS))  # fmt: skip
+(
+    ID,
+    LICENSE_ID,
+    PRODUCT_ID,
+    ACTIVATED,
+    HOST_ID,
+    DEVICE_TAG,
+    CREATED_AT,
+    UPDATED_AT,
+    PRODUCT_NAME,
+    SERIAL,
+    SKU_NAME,
+    SKU,
+) = range(len(FIELDS))
 #: one device as a plain tuple, in :data:`FIELDS` order
 Row = tuple
 #: the devices of a list that the licence book is told of in full (the rest are counted)
@@ -143,12 +155,17 @@ class ActivationReader:
     def _fast(self, x: dict[str, Any]) -> Row | None:
         """The row of ``x`` when every value has its plain type; else None."""
         get = x.get
-        aid, lic, prod, active = get("id"), get("license_id"), get("product_id"), \
-            get("activated", False)  # fmt: skip
+        aid, lic, prod, active = (
+            get("id"),
+            get("license_id"),
+            get("product_id"),
+            get("activated", False),
+        )
         if type(aid) is not int or type(active) is not bool:
             return None
         if (lic is not None and type(lic) is not int) or (
-                prod is not None and type(prod) is not int):
+            prod is not None and type(prod) is not int
+        ):
             return None
         host = get("host_id", "")
         if type(host) is not str:
@@ -164,8 +181,7 @@ class ActivationReader:
         if created is False or updated is False:
             return None
         tag, product, serial, sku_name, sku = shared
-        return (aid, lic, prod, active, host, tag, created, updated, product, serial,
-                sku_name, sku)
+        return (aid, lic, prod, active, host, tag, created, updated, product, serial, sku_name, sku)
 
     def _time(self, value: Any) -> datetime | bool | None:
         """``read_local_time(value)``, remembered per text; False: not for the short way."""

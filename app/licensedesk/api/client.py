@@ -134,8 +134,7 @@ class LicenseClient:
         serial = normalize_serial(serial)
         try:
             body = await self._send(
-                Call("POST", ("licenses", "products"), {"serial": serial}, write=True,
-                     reads=True)
+                Call("POST", ("licenses", "products"), {"serial": serial}, write=True, reads=True)
             )
         except NotAuthorized as exc:
             if self.has_write_pair:
@@ -149,13 +148,15 @@ class LicenseClient:
         list also says how many are activated per product (:class:`.activation_rows.Devices`).
         A site licence's hundreds of thousands: :meth:`activation_rows`."""
         devices = Devices()
-        seen = await self._activation_rows(serial, lambda rows: devices.extend(
-            itertools.starmap(Activation, rows)))
+        seen = await self._activation_rows(
+            serial, lambda rows: devices.extend(itertools.starmap(Activation, rows))
+        )
         devices.activated = seen.activated
         return devices
 
-    async def activation_rows(self, serial: str,
-                              each: Callable[[list[Row]], None]) -> SeenActivations:  # fmt: skip
+    async def activation_rows(
+        self, serial: str, each: Callable[[list[Row]], None]
+    ) -> SeenActivations:
         """GET activations/{serial}, its devices given to ``each`` as rows (plain tuples,
         :mod:`.activation_rows`), batch by batch while the answer arrives: a site
         licence's hundreds of thousands are never all held here, nor tracked by the
@@ -163,8 +164,9 @@ class LicenseClient:
         are activated per product id (``activated``) and the first devices."""
         return await self._activation_rows(serial, each)
 
-    async def _activation_rows(self, serial: str,
-                               each: Callable[[list[Row]], None]) -> SeenActivations:
+    async def _activation_rows(
+        self, serial: str, each: Callable[[list[Row]], None]
+    ) -> SeenActivations:
         serial = normalize_serial(serial)
         readers: list[ListBody] = []
 
@@ -201,15 +203,19 @@ class LicenseClient:
         (:func:`.verdicts.answered_no`); ``result.verdict`` says which outcome it is.
         Without a host it only reads, so a 429 is asked again like a GET's."""
         code = check_product_code(product_code)
-        args: dict[str, Any] = {"code": code, "serial": normalize_serial(serial),
-                                "version": VALIDATION_VERSION}
+        args: dict[str, Any] = {
+            "code": code,
+            "serial": normalize_serial(serial),
+            "version": VALIDATION_VERSION,
+        }
         if host_id is not None:
             args["host_id"] = check_host_id(host_id)
         if device_tag is not None:
             args["device_tag"] = check_device_tag(device_tag)
         try:
-            body = await self._send(Call("POST", ("licenses", "valid"), args,
-                                         reads=host_id is None))
+            body = await self._send(
+                Call("POST", ("licenses", "valid"), args, reads=host_id is None)
+            )
         except ApiError as exc:
             if not answered_no(exc):
                 raise
@@ -260,8 +266,7 @@ class LicenseClient:
         args: dict[str, Any] = {"name": check_name(name), "email": check_email(email)}
         if sku_number is not None:
             args["sku_number"] = check_sku_number(sku_number)
-        body = await self._send(
-            Call("PUT", ("register-products", serial), args, changes=True))
+        body = await self._send(Call("PUT", ("register-products", serial), args, changes=True))
         self._seen("registered", serial, (args["name"], args["email"]))
         return _message(body)
 
@@ -277,7 +282,8 @@ class LicenseClient:
             return ConnectionCheck(False, exc.sentence, exc)
         except NotAuthorized as exc:
             return ConnectionCheck(
-                False, say(N_("The service refused the read credentials (app ID or API key).")),
+                False,
+                say(N_("The service refused the read credentials (app ID or API key).")),
                 exc,
             )
         except ApiError as exc:
@@ -298,15 +304,24 @@ class LicenseClient:
         except NotAuthorized as exc:
             return ConnectionCheck(
                 False,
-                say(N_("The service refused the write credentials: the app ID or API key is "
-                       "wrong, or the key lacks write permission.")),
+                say(
+                    N_(
+                        "The service refused the write credentials: the app ID or API key is "
+                        "wrong, or the key lacks write permission."
+                    )
+                ),
                 exc,
             )
         except ApiError as exc:
             # TRANSLATORS: {problem} is the sentence of what went wrong
-            return ConnectionCheck(False, say(N_("The write credentials could not be "
-                                                 "confirmed. {problem}"), problem=exc.sentence),
-                                   exc)
+            return ConnectionCheck(
+                False,
+                say(
+                    N_("The write credentials could not be confirmed. {problem}"),
+                    problem=exc.sentence,
+                ),
+                exc,
+            )
         return ConnectionCheck(True, say(WRITE_WORKS))
 
     # -- helpers ---------------------------------------------------------------
@@ -392,6 +407,7 @@ def _shape_error(name: str, exc: ShapeError | None = None) -> BadResponse:
     if exc is not None:
         cause = "; ".join(f"{key}: {why}" for key, why in exc.problems[:5])
     # TRANSLATORS: {name} is a model name of the spec: License, Activation, Product…
-    return BadResponse(say(N_("The licence service sent {name} data of an unexpected shape."),
-                           name=name), ErrorDetails(cause=cause))
-
+    return BadResponse(
+        say(N_("The licence service sent {name} data of an unexpected shape."), name=name),
+        ErrorDetails(cause=cause),
+    )

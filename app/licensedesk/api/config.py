@@ -101,16 +101,23 @@ class ClientConfig:
         object.__setattr__(self, "base_url", url)
         if self.transport is not None and self.transport not in TRANSPORTS:
             raise InvalidInput(
-                say(N_("Unknown argument transport {transport}: use json, form or query."),
-                    transport=repr(self.transport)),
+                say(
+                    N_("Unknown argument transport {transport}: use json, form or query."),
+                    transport=repr(self.transport),
+                ),
                 field="transport",
             )
         try:
             ZoneInfo(self.server_timezone or "UTC")
         except (ZoneInfoNotFoundError, ValueError) as exc:
             raise InvalidInput(
-                say(N_("Unknown server time zone {zone}: use an IANA name such as UTC or "
-                       "Europe/Berlin."), zone=repr(self.server_timezone)),
+                say(
+                    N_(
+                        "Unknown server time zone {zone}: use an IANA name such as UTC or "
+                        "Europe/Berlin."
+                    ),
+                    zone=repr(self.server_timezone),
+                ),
                 field="server_timezone",
             ) from exc
         for name in ("connect_timeout", "read_timeout", "deadline"):
@@ -120,8 +127,7 @@ class ClientConfig:
             if not int(getattr(self, name)) > 0:
                 raise InvalidInput(say(_MUST_BE_POSITIVE[name]), field=name)
         if self.max_retries < 0 or self.retry_backoff < 0 or self.retry_after_cap < 0:
-            raise InvalidInput(say(N_("Retry settings must not be negative.")),
-                               field="max_retries")
+            raise InvalidInput(say(N_("Retry settings must not be negative.")), field="max_retries")
 
     @property
     def tz(self) -> ZoneInfo:
@@ -146,8 +152,10 @@ def _check_base_url(url: str, allow_insecure_http: bool) -> str:
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise InvalidInput(
-            say(N_("The service address {url} is not an http:// or https:// address."),
-                url=repr(url)),
+            say(
+                N_("The service address {url} is not an http:// or https:// address."),
+                url=repr(url),
+            ),
             field="base_url",
         )
     if parts.query or parts.fragment or parts.username or parts.password:
@@ -157,9 +165,13 @@ def _check_base_url(url: str, allow_insecure_http: bool) -> str:
         )
     if parts.scheme == "http" and not allow_insecure_http and not is_loopback_host(parts.hostname):
         raise InvalidInput(
-            say(N_("The service address uses unencrypted http:// for {host}. Use https://, or "
-                   "allow insecure http in the profile (keys would travel in clear)."),
-                host=parts.hostname),
+            say(
+                N_(
+                    "The service address uses unencrypted http:// for {host}. Use https://, or "
+                    "allow insecure http in the profile (keys would travel in clear)."
+                ),
+                host=parts.hostname,
+            ),
             field="base_url",
         )
     if url.endswith("/v2"):

@@ -65,15 +65,19 @@ class ErrorDetails:
         escapes, no bidi reordering, no line of their own)."""
         lines = []
         if self.method or self.url:
-            lines.append(_("Request: {method} {url}").format(
-                method=self.method or "?", url=self.url or "").rstrip())
+            lines.append(
+                _("Request: {method} {url}")
+                .format(method=self.method or "?", url=self.url or "")
+                .rstrip()
+            )
         if self.http_status is not None:
             lines.append(_("HTTP status: {status}").format(status=self.http_status))
         if self.status_code is not None:
             lines.append(_("Service status code: {code}").format(code=self.status_code))
         if self.server_message is not None:
-            lines.append(_("Service message: {message}").format(
-                message=visible(self.server_message)))
+            lines.append(
+                _("Service message: {message}").format(message=visible(self.server_message))
+            )
         if self.cause:
             lines.append(_("Cause: {cause}").format(cause=visible(self.cause)))
         return "\n".join(lines) if lines else _("No further details.")
@@ -152,8 +156,7 @@ class InvalidInput(ApiError):
 class TransportError(ApiError):
     """No usable answer arrived: the connection failed or broke."""
 
-    default_sentence = N_(
-        "The connection to the licence service broke before an answer arrived.")
+    default_sentence = N_("The connection to the licence service broke before an answer arrived.")
 
 
 class ConnectFailed(TransportError):
@@ -190,8 +193,10 @@ class RateLimited(ServiceError):
     """HTTP 429: the service limits how often it is asked. Reads were asked again (within
     the call's deadline) before this was raised; writes never are."""
 
-    default_sentence = N_("The licence service is rate limiting requests (HTTP 429, too many "
-                          "requests). Wait a moment and try again.")
+    default_sentence = N_(
+        "The licence service is rate limiting requests (HTTP 429, too many "
+        "requests). Wait a moment and try again."
+    )
 
 
 class Refused(ServiceError):
@@ -204,5 +209,6 @@ class SeatLimitReached(Refused):
     """The service refused because every seat of the licence is in use ("Maximum number
     of hosts reached!"): freeing a seat, not trying again, helps."""
 
-    default_sentence = N_("All seats of this licence are in use: no further device can be "
-                          "activated.")
+    default_sentence = N_(
+        "All seats of this licence are in use: no further device can be activated."
+    )

@@ -24,17 +24,24 @@ KEEPALIVE_EXPIRY = 4.0
 
 def limits(connections: int, idle: int) -> httpx.Limits:
     """At most ``connections`` open, ``idle`` of them kept for :data:`KEEPALIVE_EXPIRY`."""
-    return httpx.Limits(max_connections=connections, max_keepalive_connections=idle,
-                        keepalive_expiry=KEEPALIVE_EXPIRY)
+    return httpx.Limits(
+        max_connections=connections,
+        max_keepalive_connections=idle,
+        keepalive_expiry=KEEPALIVE_EXPIRY,
+    )
 
 
-def async_client(*, verify: bool | ssl.SSLContext, limits: httpx.Limits, lanes: bool = False,
-                 **kwargs: Any) -> httpx.AsyncClient:
+def async_client(
+    *, verify: bool | ssl.SSLContext, limits: httpx.Limits, lanes: bool = False, **kwargs: Any
+) -> httpx.AsyncClient:
     """An ``httpx.AsyncClient`` with ``verify``, ``limits`` and License Desk's User-Agent
     (proxies named by the environment are httpx's own, as always). ``lanes``: the
     connections in small pools (:mod:`.lanes`), for a client that keeps many busy."""
     kwargs["headers"] = with_user_agent(kwargs.get("headers"))
     if lanes:
-        kwargs["transport"] = Lanes(limits.max_connections or 1, verify=verify,
-                                    keepalive_expiry=limits.keepalive_expiry or 0.0)
+        kwargs["transport"] = Lanes(
+            limits.max_connections or 1,
+            verify=verify,
+            keepalive_expiry=limits.keepalive_expiry or 0.0,
+        )
     return httpx.AsyncClient(verify=verify, limits=limits, **kwargs)

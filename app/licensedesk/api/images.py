@@ -119,30 +119,35 @@ def resolve_image_url(
     url = url.strip()
     if url.startswith("/") and not url.startswith("//"):
         if not base_url:
-            raise _bad_url(say(N_("The image address is relative and no service address is "
-                                  "known.")), url)
+            raise _bad_url(
+                say(N_("The image address is relative and no service address is known.")), url
+            )
         parts = urlsplit(base_url)
         url = f"{parts.scheme}://{parts.netloc}{url}"
     try:
         parts = urlsplit(url)
         host = parts.hostname
     except ValueError:
-        raise _bad_url(say(N_("The image address is not a valid address.")), url,
-                       secrets) from None
+        raise _bad_url(say(N_("The image address is not a valid address.")), url, secrets) from None
     if parts.scheme.lower() not in ("http", "https") or not host:
         raise _bad_url(say(N_("The image address is not an http:// or https:// address.")), url)
     if parts.username is not None or parts.password is not None:
-        raise _bad_url(say(N_("The image address contains a user name: it is not fetched.")),
-                       url)
+        raise _bad_url(say(N_("The image address contains a user name: it is not fetched.")), url)
     if parts.scheme.lower() == "http" and not allow_insecure_http and not is_loopback_host(host):
         raise _bad_url(
-            say(N_("The image address uses unencrypted http:// for {host}: it is not fetched "
-                   "(the profile does not allow insecure http)."), host=host),
+            say(
+                N_(
+                    "The image address uses unencrypted http:// for {host}: it is not fetched "
+                    "(the profile does not allow insecure http)."
+                ),
+                host=host,
+            ),
             url,
         )
     if any(s and s in url for s in secrets):
-        raise _bad_url(say(N_("The image address contains an API key: it is not fetched.")),
-                       url, secrets)
+        raise _bad_url(
+            say(N_("The image address contains an API key: it is not fetched.")), url, secrets
+        )
     return url
 
 
@@ -267,18 +272,25 @@ class ImageFetcher:
             finally:
                 await response.aclose()
         n = self.max_redirects
-        said = ngettext("The image address redirected more than {n} time.",
-                        "The image address redirected more than {n} times.", n)
-        english = _ENGLISH.ngettext("The image address redirected more than {n} time.",
-                                    "The image address redirected more than {n} times.", n)
-        raise BadResponse(Sentence(said.format(n=n), english.format(n=n)),
-                          ErrorDetails(method="GET", url=shown_url(url)))
+        said = ngettext(
+            "The image address redirected more than {n} time.",
+            "The image address redirected more than {n} times.",
+            n,
+        )
+        english = _ENGLISH.ngettext(
+            "The image address redirected more than {n} time.",
+            "The image address redirected more than {n} times.",
+            n,
+        )
+        raise BadResponse(
+            Sentence(said.format(n=n), english.format(n=n)),
+            ErrorDetails(method="GET", url=shown_url(url)),
+        )
 
     async def _read(self, response: httpx.Response, url: str) -> FetchedImage:
         details = ErrorDetails(method="GET", url=shown_url(url), http_status=response.status_code)
         if response.status_code == 404 or response.status_code == 410:
-            raise NotFound(say(N_("The image was not found on its server.")), details,
-                           what="image")
+            raise NotFound(say(N_("The image was not found on its server.")), details, what="image")
         if not 200 <= response.status_code < 300:
             raise ServiceError(
                 say(N_("The image server answered HTTP {status}."), status=response.status_code),
@@ -287,8 +299,11 @@ class ImageFetcher:
         content_type = response.headers.get("content-type", "").split(";")[0].strip().lower()
         if not content_type.startswith("image/"):
             raise BadResponse(
-                say(N_("The image address did not return an image (content type {type})."),
-                    type=content_type) if content_type
+                say(
+                    N_("The image address did not return an image (content type {type})."),
+                    type=content_type,
+                )
+                if content_type
                 else say(N_("The image address did not return an image (content type missing).")),
                 details,
             )
@@ -332,8 +347,9 @@ def _transport_error(exc: httpx.HTTPError, url: str) -> ApiError:
         return TimedOut(say(LATE), details)
     if isinstance(exc, httpx.ConnectError):
         if is_tls_error(exc):
-            return TlsError(say(N_("The image server's certificate could not be verified.")),
-                            details)
+            return TlsError(
+                say(N_("The image server's certificate could not be verified.")), details
+            )
         return ConnectFailed(say(N_("Could not connect to the image server.")), details)
     return TransportError(say(N_("The connection to the image server broke.")), details)
 

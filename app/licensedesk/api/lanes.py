@@ -25,15 +25,25 @@ class Lanes(httpx.AsyncBaseTransport):
     the fewest answers open (the first among equals), so up to ``connections`` requests
     are in flight before one waits, as with one pool of that size."""
 
-    def __init__(self, connections: int, *, verify: bool | ssl.SSLContext,
-                 keepalive_expiry: float) -> None:  # fmt: skip
-        sizes = [LANE] * (connections // LANE) + ([connections % LANE] if connections % LANE
-                                                   else [])  # fmt: skip
+    def __init__(
+        self, connections: int, *, verify: bool | ssl.SSLContext, keepalive_expiry: float
+    ) -> None:
+        sizes = [LANE] * (connections // LANE) + (
+            [connections % LANE] if connections % LANE else []
+        )
         # each lane keeps all its connections: httpcore closes an idle one whenever the
         # pool holds more connections (busy ones too) than it may keep idle
-        self.lanes = [httpx.AsyncHTTPTransport(verify=verify, limits=httpx.Limits(
-            max_connections=n, max_keepalive_connections=n, keepalive_expiry=keepalive_expiry))
-            for n in sizes]  # fmt: skip
+        self.lanes = [
+            httpx.AsyncHTTPTransport(
+                verify=verify,
+                limits=httpx.Limits(
+                    max_connections=n,
+                    max_keepalive_connections=n,
+                    keepalive_expiry=keepalive_expiry,
+                ),
+            )
+            for n in sizes
+        ]
         self.open = [0] * len(self.lanes)
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
@@ -48,9 +58,12 @@ class Lanes(httpx.AsyncBaseTransport):
         def release() -> None:
             self.open[lane] -= 1
 
-        return httpx.Response(response.status_code, headers=response.headers,
-                              stream=_Counted(response.stream, release),
-                              extensions=response.extensions)  # fmt: skip
+        return httpx.Response(
+            response.status_code,
+            headers=response.headers,
+            stream=_Counted(response.stream, release),
+            extensions=response.extensions,
+        )
 
     async def aclose(self) -> None:
         for lane in self.lanes:

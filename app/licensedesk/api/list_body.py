@@ -34,8 +34,7 @@ class ListBody:
     """One answer's reader (a retry makes another). ``each``: called on the loop with
     each batch of devices (rows: :mod:`.activation_rows`), in the answer's order."""
 
-    def __init__(self, status: int, tz: tzinfo | None,
-                 each: Callable[[list[Row]], None]) -> None:  # fmt: skip
+    def __init__(self, status: int, tz: tzinfo | None, each: Callable[[list[Row]], None]) -> None:
         self.status = status
         self.each = each
         self.seen = SeenActivations()
@@ -123,11 +122,26 @@ def unread_list(exc: ListError | ShapeError, status: int) -> BadResponse:
     cause = "; ".join(f"{k}: {why}" for k, why in exc.problems[:5]) if shape else str(exc)
     details = ErrorDetails(http_status=status, cause=cause)
     if isinstance(exc, ListError) and exc.kind == "deep":
-        return BadResponse(say(N_("The server's answer could not be read: its data is nested "
-                                  "more than {depth} levels deep (HTTP {status})."),
-                               depth=MAX_DEPTH, status=status), details)
+        return BadResponse(
+            say(
+                N_(
+                    "The server's answer could not be read: its data is nested "
+                    "more than {depth} levels deep (HTTP {status})."
+                ),
+                depth=MAX_DEPTH,
+                status=status,
+            ),
+            details,
+        )
     if isinstance(exc, ListError) and exc.kind == "json":
-        return BadResponse(say(N_("The server's answer could not be read: it is not valid "
-                                  "JSON (HTTP {status})."), status=status), details)
-    return BadResponse(say(N_("The licence service sent {name} data of an unexpected shape."),
-                           name="Activation"), details)
+        return BadResponse(
+            say(
+                N_("The server's answer could not be read: it is not valid JSON (HTTP {status})."),
+                status=status,
+            ),
+            details,
+        )
+    return BadResponse(
+        say(N_("The licence service sent {name} data of an unexpected shape."), name="Activation"),
+        details,
+    )

@@ -63,7 +63,7 @@ class ListSplitter:
                     self.streaming = False
                 return []
             self.streaming = True
-            chunk, self._head = bytes(self._head[found.end():]), bytearray()
+            chunk, self._head = bytes(self._head[found.end() :]), bytearray()
         if not self.streaming:
             self._head += chunk
             return []
@@ -88,13 +88,13 @@ class ListSplitter:
         cut = text.rfind("},")
         if cut > 0:
             try:
-                items = json.loads("[" + text[:cut + 1] + "]")
+                items = json.loads("[" + text[: cut + 1] + "]")
             except RecursionError:
                 raise ListError("deep", "an element nested too deep") from None
             except ValueError:
                 items = []  # not whole elements up to there: one by one below
             else:
-                text = text[cut + 2:]
+                text = text[cut + 2 :]
                 self._after_comma = True
         more, rest = self._one_by_one(text, final=final)
         items.extend(more)
@@ -111,7 +111,7 @@ class ListSplitter:
         while at < end:
             if text[at] == "]" and not self._after_comma:
                 self._tail = []
-                self._keep_tail(text[at + 1:])
+                self._keep_tail(text[at + 1 :])
                 return items, ""
             try:
                 value, after = _DECODER.raw_decode(text, at)

@@ -125,5 +125,6 @@ class ValidationResult(WireModel):
     @property
     def refusal(self) -> str:
         """What the history keeps of a "no" (English): :func:`.verdicts.refusal_words`."""
-        return refusal_words(self.message) or str(getattr(self.reason_sentence, "english",
-                                                              self.reason_sentence))
+        return refusal_words(self.message) or str(
+            getattr(self.reason_sentence, "english", self.reason_sentence)
+        )

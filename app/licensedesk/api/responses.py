@@ -146,22 +146,31 @@ def map_error(
         return NotAuthorized(refused_sentence(write=write, changes=changes), details)
     if code == 404:
         # TRANSLATORS: {message} is the service's own message (English, as it sent it)
-        found = (say(N_("The service could not find it: {message}"), message=said) if said
-                 else say(N_("The service could not find it.")))
+        found = (
+            say(N_("The service could not find it: {message}"), message=said)
+            if said
+            else say(N_("The service could not find it."))
+        )
         return NotFound(found, details, what=not_found_what)
     if code >= 500:
         # TRANSLATORS: {message} is the service's own message (English, as it sent it)
-        failed = (say(N_("The licence service had an internal problem (HTTP {code}): "
-                         "{message}"), code=code, message=said) if said
-                  else say(N_("The licence service had an internal problem (HTTP {code})."),
-                           code=code))
+        failed = (
+            say(
+                N_("The licence service had an internal problem (HTTP {code}): {message}"),
+                code=code,
+                message=said,
+            )
+            if said
+            else say(N_("The licence service had an internal problem (HTTP {code})."), code=code)
+        )
         return ServiceError(failed, details)
     if said:
         # a refusal in the service's words (422 …): not a crash; a full licence is named
         refused = SeatLimitReached if classify(message) is Verdict.HOST_LIMIT else Refused
         # TRANSLATORS: {message} is the service's own message (English, as it sent it)
-        return refused(say(N_("The licence service refused the request: {message}"),
-                           message=said), details)
+        return refused(
+            say(N_("The licence service refused the request: {message}"), message=said), details
+        )
     return BadResponse(unexpected_status(code), details)
 
 
@@ -232,18 +241,22 @@ def decode(
             write=write,
             changes=changes,
             not_found_what=not_found_what,
-            details=ErrorDetails(method=method, url=url, http_status=status,
-                                 status_code=code, server_message=message),
+            details=ErrorDetails(
+                method=method, url=url, http_status=status, status_code=code, server_message=message
+            ),
         )
     if not 200 <= status < 300:
-        raise BadResponse(unexpected_status(status),
-                          ErrorDetails(method=method, url=url, http_status=status))
+        raise BadResponse(
+            unexpected_status(status), ErrorDetails(method=method, url=url, http_status=status)
+        )
     if not isinstance(body, dict):
         raise BadResponse(
             say(N_("The licence service sent an empty answer (HTTP {status})."), status=status)
             if body is None
-            else say(N_("The licence service sent an answer of an unexpected shape "
-                        "(HTTP {status})."), status=status),
+            else say(
+                N_("The licence service sent an answer of an unexpected shape (HTTP {status})."),
+                status=status,
+            ),
             ErrorDetails(method=method, url=url, http_status=status, cause=_snippet(response)),
         )
     return body
@@ -259,17 +272,27 @@ def _parsed(response: Answer, *, method: str, url: str) -> Any:
         deep = True
     except (ValueError, UnicodeDecodeError):
         if _looks_like_html(response):
-            sentence = say(N_("The server answered with a web page instead of data "
-                              "(HTTP {status})."), status=status)
+            sentence = say(
+                N_("The server answered with a web page instead of data (HTTP {status})."),
+                status=status,
+            )
         else:
-            sentence = say(N_("The server's answer could not be read: it is not valid JSON "
-                              "(HTTP {status})."), status=status)
+            sentence = say(
+                N_("The server's answer could not be read: it is not valid JSON (HTTP {status})."),
+                status=status,
+            )
         details = ErrorDetails(method=method, url=url, http_status=status, cause=_snippet(response))
         raise _unreadable(sentence, status, details) from None
     if deep:
         raise BadResponse(
-            say(N_("The server's answer could not be read: its data is nested more than "
-                   "{depth} levels deep (HTTP {status})."), depth=MAX_DEPTH, status=status),
+            say(
+                N_(
+                    "The server's answer could not be read: its data is nested more than "
+                    "{depth} levels deep (HTTP {status})."
+                ),
+                depth=MAX_DEPTH,
+                status=status,
+            ),
             ErrorDetails(method=method, url=url, http_status=status, cause=_snippet(response)),
         )
     return body

@@ -48,8 +48,9 @@ def _shown(text: str) -> str:
 def _not_a_serial(text: str) -> Sentence:
     # TRANSLATORS: {text} is what was typed or pasted; {rule} is the sentence that says
     # what a serial looks like
-    return say(N_("\u201c{text}\u201d is not a serial. {rule}"), text=_shown(text),
-               rule=say(_SERIAL_RULE))
+    return say(
+        N_("\u201c{text}\u201d is not a serial. {rule}"), text=_shown(text), rule=say(_SERIAL_RULE)
+    )
 
 
 def find_serials(text: str) -> list[str]:
@@ -76,8 +77,9 @@ def normalize_serial(text: str) -> str:
     cleaned = "".join(text.split()).translate(_DASH_TABLE).upper()
     if not cleaned:
         # TRANSLATORS: {rule} is the sentence that says what a serial looks like
-        raise InvalidInput(say(N_("Enter a serial. {rule}"), rule=say(_SERIAL_RULE)),
-                           field="serial")
+        raise InvalidInput(
+            say(N_("Enter a serial. {rule}"), rule=say(_SERIAL_RULE)), field="serial"
+        )
     if SERIAL_RE.fullmatch(cleaned):
         return cleaned
     bare = cleaned.replace("-", "")
@@ -100,8 +102,12 @@ def check_product_code(code: str) -> str:
     value = code.strip() if isinstance(code, str) else ""
     if not PRODUCT_CODE_RE.fullmatch(value):
         raise InvalidInput(
-            say(N_("A product code looks like 123e4567-e89b-12d3-a456-426614174000 "
-                   "(hex digits in groups of 8-4-4-4-12).")),
+            say(
+                N_(
+                    "A product code looks like 123e4567-e89b-12d3-a456-426614174000 "
+                    "(hex digits in groups of 8-4-4-4-12)."
+                )
+            ),
             field="product_code",
         )
     return value
@@ -128,8 +134,9 @@ def check_device_tag(tag: str) -> str:
 def check_email(email: str) -> str:
     value = email.strip() if isinstance(email, str) else ""
     if not _EMAIL_RE.fullmatch(value):
-        raise InvalidInput(say(N_("{address} is not an e-mail address."), address=repr(value)),
-                           field="email")
+        raise InvalidInput(
+            say(N_("{address} is not an e-mail address."), address=repr(value)), field="email"
+        )
     return value
 
 
@@ -158,6 +165,7 @@ def check_activation_id(value: int | str) -> int:
     else:
         number = None
     if number is None or number <= 0:
-        raise InvalidInput(say(N_("An activation ID is a positive whole number.")),
-                           field="activation_id")
+        raise InvalidInput(
+            say(N_("An activation ID is a positive whole number.")), field="activation_id"
+        )
     return number

@@ -72,9 +72,13 @@ def _default_context() -> ssl.SSLContext:
         if not names:
             raise
         raise InvalidInput(
-            say(N_("The certificates named by {variable} cannot be used: the file is missing "
-                   "or holds no certificate. Correct the variable or unset it."),
-                variable=" ".join(names)),
+            say(
+                N_(
+                    "The certificates named by {variable} cannot be used: the file is missing "
+                    "or holds no certificate. Correct the variable or unset it."
+                ),
+                variable=" ".join(names),
+            ),
             field="verify",
         ) from exc
 
@@ -102,7 +106,9 @@ def _bundle_context(path: Path) -> ssl.SSLContext:
         return ssl.create_default_context(cafile=str(path))
     except (OSError, ssl.SSLError) as exc:
         raise InvalidInput(
-            say(N_("The CA bundle {path} cannot be used: it is missing or not a certificate "
-                   "file."), path=repr(str(path))),
+            say(
+                N_("The CA bundle {path} cannot be used: it is missing or not a certificate file."),
+                path=repr(str(path)),
+            ),
             field="verify",
         ) from exc

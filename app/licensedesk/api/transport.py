@@ -61,8 +61,7 @@ log = get_logger("licensedesk.api.transport")
 RETRY_STATUSES = frozenset({429, 502, 503, 504})
 BUSY = 429
 # TRANSLATORS: {problem} is the sentence of what went wrong with a change that was sent
-_MAYBE_DONE = N_("{problem} The change may or may not have been made: reload before trying "
-                 "again.")
+_MAYBE_DONE = N_("{problem} The change may or may not have been made: reload before trying again.")
 
 
 def maybe_done(problem: Sentence) -> Sentence:
@@ -169,8 +168,9 @@ class Transport:
         creds = (cfg.write or cfg.read) if write else (cfg.read or cfg.write)
         if creds is None:
             raise InvalidInput(
-                say(N_("This profile has no app ID and API key: add them in the profile "
-                       "settings.")),
+                say(
+                    N_("This profile has no app ID and API key: add them in the profile settings.")
+                ),
                 field="credentials",
             )
         return creds
@@ -204,12 +204,18 @@ class Transport:
         except TimeoutError:
             url = redact(str(self.build(call).url))
             log.info("%s %s failed: no complete answer within %gs", call.method, url, deadline)
-            sentence = say(N_("The licence service did not answer in time: no complete answer "
-                              "within {seconds} s."), seconds=f"{deadline:g}")
+            sentence = say(
+                N_(
+                    "The licence service did not answer in time: no complete answer "
+                    "within {seconds} s."
+                ),
+                seconds=f"{deadline:g}",
+            )
             if call.method != "GET":
                 sentence = maybe_done(sentence)
-            details = ErrorDetails(method=call.method, url=url,
-                                   cause=f"deadline of {deadline:g} s for the whole call")
+            details = ErrorDetails(
+                method=call.method, url=url, cause=f"deadline of {deadline:g} s for the whole call"
+            )
             raise TimedOut(sentence, details) from None
 
     async def _send(self, call: Call) -> dict[str, Any]:
@@ -232,9 +238,13 @@ class Transport:
                 log.debug("%s %s -> HTTP %s", call.method, url, response.status_code)
                 delay = self._retry_delay(call, response, attempt, retries, ends)
                 if delay is None:
-                    kwargs = {"write": call.write, "changes": call.changes,
-                              "not_found_what": call.not_found_what,
-                              "method": call.method, "url": url}
+                    kwargs = {
+                        "write": call.write,
+                        "changes": call.changes,
+                        "not_found_what": call.not_found_what,
+                        "method": call.method,
+                        "url": url,
+                    }
                     if len(response.content) > BIG_BODY:  # decoded in a worker thread
                         return await off_loop(decode, response, **kwargs)
                     return decode(response, **kwargs)
@@ -243,8 +253,9 @@ class Transport:
             attempt += 1
             await self.sleep(delay)
 
-    def _retry_delay(self, call: Call, response: ReadAnswer, attempt: int, retries: int,
-                     ends: float) -> float | None:
+    def _retry_delay(
+        self, call: Call, response: ReadAnswer, attempt: int, retries: int, ends: float
+    ) -> float | None:
         """How long to wait before asking again, or None to take this answer as it is."""
         status = response.status_code
         if attempt >= retries or status not in RETRY_STATUSES:
@@ -305,23 +316,36 @@ class Transport:
         finally:
             await response.aclose()
 
-    def _too_big(self, call: Call, url: str, status: int, limit: int,
-                 declared: int | None = None) -> BadResponse:
+    def _too_big(
+        self, call: Call, url: str, status: int, limit: int, declared: int | None = None
+    ) -> BadResponse:
         size = _size(limit)
         if declared is not None:
-            sentence = say(N_("The licence service announced an answer of {size}, more than the "
-                              "{limit} accepted for one answer: it was not read."),
-                           size=_size(declared), limit=size)
+            sentence = say(
+                N_(
+                    "The licence service announced an answer of {size}, more than the "
+                    "{limit} accepted for one answer: it was not read."
+                ),
+                size=_size(declared),
+                limit=size,
+            )
         else:
-            sentence = say(N_("The licence service sent more than {limit} in one answer: the "
-                              "rest was not read."), limit=size)
+            sentence = say(
+                N_(
+                    "The licence service sent more than {limit} in one answer: the "
+                    "rest was not read."
+                ),
+                limit=size,
+            )
         if call.method != "GET":
             sentence = maybe_done(sentence)
         cause = f"answer larger than {limit} bytes" + (
-            f" (Content-Length {declared})" if declared is not None else "")
+            f" (Content-Length {declared})" if declared is not None else ""
+        )
         log.info("%s %s refused: %s", call.method, url, cause)
-        return BadResponse(sentence, ErrorDetails(method=call.method, url=url,
-                                                  http_status=status, cause=cause))
+        return BadResponse(
+            sentence, ErrorDetails(method=call.method, url=url, http_status=status, cause=cause)
+        )
 
     def _backoff(self, attempt: int) -> float:
         return self.config.retry_backoff * (3**attempt)

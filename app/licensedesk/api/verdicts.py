@@ -53,14 +53,37 @@ _STEMS: tuple[tuple[Verdict, tuple[str, ...]], ...] = (
     (Verdict.NO_SUBSCRIPTION, ("no active subscription",)),
     (Verdict.NOT_STARTED, ("not started", "not yet started", "not active yet")),
     (Verdict.EXPIRED, ("expired",)),
-    (Verdict.SERIAL_UNKNOWN, ("serial does not exist", "license does not exist",
-                              "licence does not exist", "serial not found",
-                              "unknown serial")),
-    (Verdict.PRODUCT_UNKNOWN, ("product mismatch", "product does not exist",
-                               "not for this sku", "product not found", "unknown product")),
-    (Verdict.PRODUCT_INACTIVE, ("product inactive", "product not active",
-                                "product is not active", "sku not active",
-                                "sku is not active", "sku inactive")),
+    (
+        Verdict.SERIAL_UNKNOWN,
+        (
+            "serial does not exist",
+            "license does not exist",
+            "licence does not exist",
+            "serial not found",
+            "unknown serial",
+        ),
+    ),
+    (
+        Verdict.PRODUCT_UNKNOWN,
+        (
+            "product mismatch",
+            "product does not exist",
+            "not for this sku",
+            "product not found",
+            "unknown product",
+        ),
+    ),
+    (
+        Verdict.PRODUCT_INACTIVE,
+        (
+            "product inactive",
+            "product not active",
+            "product is not active",
+            "sku not active",
+            "sku is not active",
+            "sku inactive",
+        ),
+    ),
     (Verdict.HOST_LIMIT, ("host limit", "maximum number", "max host", "allowed activations")),
     (Verdict.DEACTIVATED, ("deactivated", "activation disabled", "activation is disabled")),
 )
@@ -70,15 +93,16 @@ SENTENCES: dict[Verdict, str] = {
     Verdict.VALID: N_("The licence is valid for this product."),
     Verdict.EXPIRED: N_("The licence has expired."),
     Verdict.NOT_STARTED: N_("The licence is not active yet: its start date is in the future."),
-    Verdict.SERIAL_UNKNOWN: N_("The service does not know this serial, or it is already "
-                               "registered."),
+    Verdict.SERIAL_UNKNOWN: N_(
+        "The service does not know this serial, or it is already registered."
+    ),
     Verdict.PRODUCT_UNKNOWN: N_("The licence does not cover this product."),
     Verdict.PRODUCT_INACTIVE: N_("The product is no longer active."),
-    Verdict.HOST_LIMIT: N_("All seats of this licence are in use: no further device can be "
-                           "activated."),
+    Verdict.HOST_LIMIT: N_(
+        "All seats of this licence are in use: no further device can be activated."
+    ),
     Verdict.DEACTIVATED: N_("This device's activation is switched off."),
-    Verdict.OTHER_TRIAL: N_("Another trial licence has already been activated on this "
-                            "device."),
+    Verdict.OTHER_TRIAL: N_("Another trial licence has already been activated on this device."),
     Verdict.NO_SUBSCRIPTION: N_("There is no active subscription for this licence."),
     Verdict.RATE_LIMITED: RateLimited.default_sentence,
 }

@@ -149,8 +149,13 @@ def read_unix_time(value: Any, tz: tzinfo | None = None) -> datetime | None:
 
 
 READERS = {
-    "Bool": read_bool, "Int": read_int, "ReqInt": read_required_int, "Str": read_str,
-    "OptStr": read_opt_str, "LocalTime": read_local_time, "UnixTime": read_unix_time,
+    "Bool": read_bool,
+    "Int": read_int,
+    "ReqInt": read_required_int,
+    "Str": read_str,
+    "OptStr": read_opt_str,
+    "LocalTime": read_local_time,
+    "UnixTime": read_unix_time,
 }
 #: what a reader may raise on a value it cannot read (a timestamp far out of range is
 #: an OverflowError or OSError): all of them mean "an unexpected shape"
@@ -199,6 +204,5 @@ class WireModel:
 def wire_model(cls: type[M]) -> type[M]:
     """Make ``cls`` a frozen, slotted dataclass read by :meth:`WireModel.from_wire`."""
     cls = dataclass(frozen=True, slots=True)(cls)
-    cls._readers = tuple((f.name, READERS[str(f.type)], f.default is MISSING)
-                         for f in fields(cls))  # type: ignore[arg-type]
+    cls._readers = tuple((f.name, READERS[str(f.type)], f.default is MISSING) for f in fields(cls))  # type: ignore[arg-type]
     return cls

@@ -41,8 +41,10 @@ MAX_BUSY_RETRIES = 10
 
 def is_busy(exc: ApiError) -> bool:
     """Whether the service said "too many requests" (429, in the HTTP status or the body)."""
-    return isinstance(exc, ServiceError) and 429 in (exc.details.http_status,
-                                                       exc.details.status_code)  # fmt: skip
+    return isinstance(exc, ServiceError) and 429 in (
+        exc.details.http_status,
+        exc.details.status_code,
+    )
 
 
 class BatchCheck:
@@ -53,9 +55,15 @@ class BatchCheck:
     and :class:`InvalidInput` for a malformed product code (before anything is sent).
     """
 
-    def __init__(self, client: LicenseClient, serials: Sequence[str], *,
-                 product: str | None = None, concurrency: int = 8,
-                 indexes: Sequence[int] | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        client: LicenseClient,
+        serials: Sequence[str],
+        *,
+        product: str | None = None,
+        concurrency: int = 8,
+        indexes: Sequence[int] | None = None,
+    ) -> None:
         if not 1 <= int(concurrency) <= MAX_CONCURRENCY:
             raise ValueError(f"concurrency must be 1 to {MAX_CONCURRENCY}, not {concurrency}")
         self.client = client
@@ -102,8 +110,9 @@ class BatchCheck:
                     raise
 
         with self._watch:
-            tasks += [asyncio.ensure_future(worker())
-                      for _ in range(min(self.concurrency, self.total))]  # fmt: skip
+            tasks += [
+                asyncio.ensure_future(worker()) for _ in range(min(self.concurrency, self.total))
+            ]
             try:
                 await asyncio.gather(*tasks)
             finally:
@@ -157,12 +166,14 @@ class BatchCheck:
                 validation = await self._call(self.client.validate, serial, self.product)
             except ApiError as exc:
                 # TRANSLATORS: {problem} is the sentence of what went wrong
-                failed = say(N_("The validation for the product failed: {problem}"),
-                             problem=exc.sentence)
+                failed = say(
+                    N_("The validation for the product failed: {problem}"), problem=exc.sentence
+                )
                 return could_not_check(index, serial, exc, failed, **licence_fields(lic, now))
         seats, notes = await self._seats(serial)
-        return found_result(index, serial, lic, now, validation=validation, seats=seats,
-                            notes=notes)  # fmt: skip
+        return found_result(
+            index, serial, lic, now, validation=validation, seats=seats, notes=notes
+        )
 
     async def _seats(self, serial: str) -> tuple[Any, list[Sentence]]:
         """(seats or None, notes): activations, and products for the maximum when allowed."""
@@ -180,6 +191,7 @@ class BatchCheck:
                 products = await self._call(self.client.license_products, serial)
             except ApiError as exc:
                 # TRANSLATORS: {problem} is the sentence of what went wrong
-                notes.append(say(N_("The seat maximums could not be read: {problem}"),
-                                 problem=exc.sentence))
+                notes.append(
+                    say(N_("The seat maximums could not be read: {problem}"), problem=exc.sentence)
+                )
         return seats_of(activations, products), notes

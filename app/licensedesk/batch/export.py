@@ -31,9 +31,21 @@ from licensedesk.export_xlsx import xlsx_bytes as sheet_bytes
 from .model import CheckResult, Seats
 
 COLUMNS: tuple[str, ...] = (
-    "serial", "status", "words", "found", "type", "licensee", "email", "sku", "sku_name",
-    "start", "end", "days_left", "seats", "reason",
-)  # fmt: skip
+    "serial",
+    "status",
+    "words",
+    "found",
+    "type",
+    "licensee",
+    "email",
+    "sku",
+    "sku_name",
+    "start",
+    "end",
+    "days_left",
+    "seats",
+    "reason",
+)
 #: where a row came from: the input line's number (from 1) and its text as typed
 SOURCE_COLUMNS: tuple[str, ...] = ("line", "input")
 #: XLSX only: the time columns hold UTC date cells, and their headers say so

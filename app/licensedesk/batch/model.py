@@ -16,13 +16,13 @@ if TYPE_CHECKING:
 class Status(StrEnum):
     """What a person filters by. ``words`` on the row says it in a sentence."""
 
-    ACTIVE = "active"            # found, running (perpetual, or subscription/trial in time)
-    EXPIRING = "expiring"        # found, ends within EXPIRING_DAYS
+    ACTIVE = "active"  # found, running (perpetual, or subscription/trial in time)
+    EXPIRING = "expiring"  # found, ends within EXPIRING_DAYS
     EXPIRED = "expired"
     NOT_STARTED = "not_started"
-    NOT_FOUND = "not_found"      # the service does not know the serial
-    INVALID = "invalid"          # found, but validate for the chosen product said not valid
-    ERROR = "error"              # could not check: network, refused key, bad answer…
+    NOT_FOUND = "not_found"  # the service does not know the serial
+    INVALID = "invalid"  # found, but validate for the chosen product said not valid
+    ERROR = "error"  # could not check: network, refused key, bad answer…
 
 
 #: "expiring" is the licence card's amber: one rule (:mod:`licensedesk.licence_term`)
@@ -50,18 +50,18 @@ class CheckResult:
     index: int
     serial: str
     status: Status
-    words: str                   # "active", "expires in 5 days", "not found", "could not check: …"
+    words: str  # "active", "expires in 5 days", "not found", "could not check: …"
     found: bool = False
-    type: str | None = None      # perpetual | subscription | trial | …
+    type: str | None = None  # perpetual | subscription | trial | …
     licensee: str | None = None
     email: str | None = None
-    sku: str | None = None       # SKU number (name in sku_name)
+    sku: str | None = None  # SKU number (name in sku_name)
     sku_name: str | None = None
     start: datetime | None = None
     end: datetime | None = None
     days_left: int | None = None
-    seats: tuple[Seats, ...] | None = None   # None: not read (no write pair / failed)
-    reason: str = ""             # why (invalid / error / seats not read), a sentence
+    seats: tuple[Seats, ...] | None = None  # None: not read (no write pair / failed)
+    reason: str = ""  # why (invalid / error / seats not read), a sentence
     validation: str | None = None  # the validate status when a product was chosen
     extra: dict = field(default_factory=dict, compare=False)
     #: the client's error behind an ERROR row (its ``details`` for a "Details" box)

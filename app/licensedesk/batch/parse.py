@@ -53,8 +53,7 @@ class ParsedInput:
     not_serials: tuple[str, ...]  # shown as "not a serial", never sent
     #: serial or not-serial token -> (line number from 1, that line as typed): where it was
     #: first seen, so an export can hand a bad entry back with its line
-    sources: Mapping[str, tuple[int, str]] = field(default_factory=dict, compare=False,
-                                                   repr=False)
+    sources: Mapping[str, tuple[int, str]] = field(default_factory=dict, compare=False, repr=False)
 
 
 def _serial(text: str) -> str | None:
@@ -74,19 +73,27 @@ def looks_like_serial(token: str) -> bool:
     groups = _DASH_RUN.split(token)
     size = sum(len(g) for g in groups)
     if len(groups) == 1:
-        return (16 <= size <= 24 and any(c.isdigit() for c in token)
-                and any(c.isalpha() for c in token))  # fmt: skip
+        return (
+            16 <= size <= 24 and any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
+        )
     fours = sum(1 for g in groups if len(g) == 4)
-    return 3 <= len(groups) <= 6 and fours >= 3 and all(len(g) <= 6 for g in groups) \
+    return (
+        3 <= len(groups) <= 6
+        and fours >= 3
+        and all(len(g) <= 6 for g in groups)
         and 12 <= size <= 26
+    )
 
 
 def _spaced_attempt(cell: str) -> bool:
     """A whole cell like ``lewx 6xuc n5g5 q8f9``: four to six groups of three to five
     letters or digits separated by spaces, with a digit (plain words never count)."""
     words = cell.split()
-    return (4 <= len(words) <= 6 and all(3 <= len(w) <= 5 and w.isalnum() for w in words)
-            and any(c.isdigit() for c in cell))  # fmt: skip
+    return (
+        4 <= len(words) <= 6
+        and all(3 <= len(w) <= 5 and w.isalnum() for w in words)
+        and any(c.isdigit() for c in cell)
+    )
 
 
 def _cell_tokens(cell: str) -> tuple[list[str], list[str]]:

@@ -53,8 +53,9 @@ def date_words(status: Status, days: int, *, english: bool = False) -> str:
         if days == 0:
             # TRANSLATORS: a licence's status in the batch check: its period begins later today
             return gettext("not started: starts today")
-        return ngettext("not started: starts in {n} day", "not started: starts in {n} days",
-                        n).format(n=n)
+        return ngettext(
+            "not started: starts in {n} day", "not started: starts in {n} days", n
+        ).format(n=n)
     if status is Status.EXPIRED:
         if days == 0:
             return gettext("expired today")
@@ -72,8 +73,13 @@ def _both(status: Status, days: int) -> Sentence:
     return Sentence(date_words(status, days), date_words(status, days, english=True))
 
 
-_STATUS_OF_STATE = {"not_started": Status.NOT_STARTED, "expired": Status.EXPIRED,
-                    "ending": Status.EXPIRING, "ok": Status.ACTIVE, "perpetual": Status.ACTIVE}
+_STATUS_OF_STATE = {
+    "not_started": Status.NOT_STARTED,
+    "expired": Status.EXPIRED,
+    "ending": Status.EXPIRING,
+    "ok": Status.ACTIVE,
+    "perpetual": Status.ACTIVE,
+}
 
 
 def date_facts(lic: License, now: datetime) -> tuple[Status, int]:
@@ -90,8 +96,9 @@ def date_status(lic: License, now: datetime) -> tuple[Status, str]:
     return status, date_words(status, days, english=True)
 
 
-def seats_of(activations: Sequence[Activation],
-             products: Sequence[Product] | None) -> tuple[Seats, ...]:  # fmt: skip
+def seats_of(
+    activations: Sequence[Activation], products: Sequence[Product] | None
+) -> tuple[Seats, ...]:
     """Seats per product: the licence's products first (when listed), then any product
     that only appears in the activations; ``used`` counts activated devices."""
     used: dict[int | str, int] = {}
@@ -104,29 +111,39 @@ def seats_of(activations: Sequence[Activation],
     listed: set[int | str] = set()
     for p in products or ():
         listed.add(p.id)
-        seats.append(Seats(p.name or names.get(p.id, f"product {p.id}"), used.get(p.id, 0),
-                           p.max_host_count))  # fmt: skip
+        seats.append(
+            Seats(p.name or names.get(p.id, f"product {p.id}"), used.get(p.id, 0), p.max_host_count)
+        )
     for key, count in used.items():
         if key not in listed:
             seats.append(Seats(names[key], count, None))
     return tuple(seats)
 
 
-def _row(index: int, serial: str, status: Status, words: str, reason: str = "",
-         **more: object) -> CheckResult:  # fmt: skip
+def _row(
+    index: int, serial: str, status: Status, words: str, reason: str = "", **more: object
+) -> CheckResult:
     """A row with its words and reason in English and in the language in use (each may
     be a :class:`Sentence`; a plain ``str`` is the same in both)."""
-    return CheckResult(index, serial, status, str(english_of(words)), words_text=str(words),
-                       reason=str(english_of(reason)), reason_text=str(reason),
-                       **more)  # type: ignore[arg-type]  # fmt: skip
+    return CheckResult(
+        index,
+        serial,
+        status,
+        str(english_of(words)),
+        words_text=str(words),
+        reason=str(english_of(reason)),
+        reason_text=str(reason),
+        **more,
+    )  # type: ignore[arg-type]
 
 
 def not_found(index: int, serial: str) -> CheckResult:
     return _row(index, serial, Status.NOT_FOUND, say(NOT_FOUND_WORDS), say(NOT_FOUND_REASON))
 
 
-def could_not_check(index: int, serial: str, error: ApiError, sentence: str | None = None,
-                    **found: object) -> CheckResult:  # fmt: skip
+def could_not_check(
+    index: int, serial: str, error: ApiError, sentence: str | None = None, **found: object
+) -> CheckResult:
     """An ERROR row: "could not check: <sentence>"; ``found`` keeps what was read before
     the failing call; ``sentence`` (default: the error's) may say which call it was."""
     said = error.sentence if sentence is None else sentence
@@ -174,8 +191,12 @@ def found_result(
             words = say(N_("invalid for product: {reason}"), reason=validation.reason_sentence)
     reason = Sentence(" ".join(reasons), " ".join(str(english_of(r)) for r in reasons))
     return _row(
-        index, serial, status, words, reason,
+        index,
+        serial,
+        status,
+        words,
+        reason,
         seats=seats,
         validation=validation.message if validation is not None else None,
         **licence_fields(lic, now),
-    )  # fmt: skip
+    )

@@ -25,8 +25,9 @@ if TYPE_CHECKING:
 _WHERE = {
     "fold": ".folding",
     **dict.fromkeys(("PROBLEM", "BookKeeper"), ".keeper"),
-    **dict.fromkeys(("Device", "ProductSeats", "Sighting", "from_check", "from_lookup"),
-                    ".sighting"),
+    **dict.fromkeys(
+        ("Device", "ProductSeats", "Sighting", "from_check", "from_lookup"), ".sighting"
+    ),
     **dict.fromkeys(("FIND_LIMIT", "BookStore", "Note", "open_book"), ".store"),
 }
 

@@ -37,8 +37,9 @@ FILE_VERSION = 1
 Key = tuple[str, str, str]  # service ("" when not known), serial, end (UTC, ISO)
 
 
-def renewals_window(now: datetime | None = None,
-                    days: int = ENDING_DAYS) -> tuple[datetime, datetime]:  # fmt: skip
+def renewals_window(
+    now: datetime | None = None, days: int = ENDING_DAYS
+) -> tuple[datetime, datetime]:
     """[after, before) of the ends that are "ending" at ``now``: from this instant to the
     end of the user's calendar day ``days`` days from today (licence_term's rule)."""
     now = now or clock.now()
@@ -67,16 +68,20 @@ class Announced:
         except FileNotFoundError:
             return cls(path)
         except (OSError, UnicodeDecodeError) as exc:
-            log.warning("The announced renewals (%s) cannot be read, starting afresh: %s",
-                        path, exc)  # fmt: skip
+            log.warning(
+                "The announced renewals (%s) cannot be read, starting afresh: %s", path, exc
+            )
             return cls(path)
         try:
             data = json.loads(text)
             rows = data["licences"] if data.get("version") == FILE_VERSION else None
             keys = {(str(r["service"]), str(r["serial"]), str(r["end"])) for r in rows}
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
-            log.warning("The announced renewals (%s) are damaged, starting afresh: %s",
-                        path, type(exc).__name__)  # fmt: skip
+            log.warning(
+                "The announced renewals (%s) are damaged, starting afresh: %s",
+                path,
+                type(exc).__name__,
+            )
             return cls(path)
         return cls(path, keys)
 
@@ -97,8 +102,9 @@ class Announced:
             return
         rows = [{"service": s, "serial": n, "end": e} for s, n, e in sorted(self.keys)]
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        replace_file(self.path, json.dumps({"version": FILE_VERSION, "licences": rows},
-                                           indent=1) + "\n")  # fmt: skip
+        replace_file(
+            self.path, json.dumps({"version": FILE_VERSION, "licences": rows}, indent=1) + "\n"
+        )
 
 
 def _instant(text: str) -> datetime | None:

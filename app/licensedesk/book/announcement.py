@@ -39,13 +39,13 @@ def announcement(ending: Sequence[Sighting], now: datetime | None = None) -> Ann
         title = ngettext("{n} licence ends by tomorrow", "{n} licences end by tomorrow", n)
     else:
         # TRANSLATORS: {days} is 2 or more
-        title = ngettext("{n} licence ends within {days} days",
-                         "{n} licences end within {days} days", n)  # fmt: skip
+        title = ngettext(
+            "{n} licence ends within {days} days", "{n} licences end within {days} days", n
+        )
     lines = [_line(s, now) for s in ending[:NAMED]]
     if n > NAMED:
         more = n - NAMED
-        lines.append(ngettext("and {n} more licence", "and {n} more licences",
-                              more).format(n=more))  # fmt: skip
+        lines.append(ngettext("and {n} more licence", "and {n} more licences", more).format(n=more))
     return Announcement(title.format(n=n, days=furthest), "\n".join(lines))
 
 
@@ -59,5 +59,8 @@ def _line(s: Sighting, now: datetime) -> str:
         when = ngettext("ends in {n} day", "ends in {n} days", days).format(n=days)
     who = s.licensee or s.email or s.sku_name
     # TRANSLATORS: one licence in a notification: "ABCD-…-7890, Maria Jensen: ends in 3 days"
-    return (_("{serial}, {who}: {when}").format(serial=s.serial, who=who, when=when) if who
-            else _("{serial}: {when}").format(serial=s.serial, when=when))  # fmt: skip
+    return (
+        _("{serial}, {who}: {when}").format(serial=s.serial, who=who, when=when)
+        if who
+        else _("{serial}: {when}").format(serial=s.serial, when=when)
+    )

@@ -16,8 +16,9 @@ from .store import BookStore
 class ErasesWords(Protocol):
     """What a history store offers for this (both have it)."""
 
-    def erase_words(self, serials: list[str], words: list[str], *,
-                    dry_run: bool = False) -> int: ...  # fmt: skip
+    def erase_words(
+        self, serials: list[str], words: list[str], *, dry_run: bool = False
+    ) -> int: ...
 
 
 class Forgotten(NamedTuple):
@@ -30,8 +31,7 @@ class Forgotten(NamedTuple):
         return self.licences + self.notes + self.history
 
 
-def forget(book: BookStore, history: ErasesWords, who: str, *,
-           dry_run: bool = False) -> Forgotten:  # fmt: skip
+def forget(book: BookStore, history: ErasesWords, who: str, *, dry_run: bool = False) -> Forgotten:
     """Erase ``who`` (an e-mail, a name or a serial); with ``dry_run``, only count."""
     erasure = book.forget(who, dry_run=dry_run)
     entries = history.erase_words(erasure.serials, erasure.words, dry_run=dry_run)

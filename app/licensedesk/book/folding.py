@@ -15,8 +15,20 @@ from collections.abc import Iterable
 MIN_WORD = 3
 #: letters that Unicode does not decompose into a base letter and a mark, as people
 #: type them without their stroke or ligature (after case folding)
-_PLAIN = str.maketrans({"ø": "o", "đ": "d", "ł": "l", "ħ": "h", "ŧ": "t", "ı": "i",
-                        "æ": "ae", "œ": "oe", "þ": "th", "ð": "d"})  # fmt: skip
+_PLAIN = str.maketrans(
+    {
+        "ø": "o",
+        "đ": "d",
+        "ł": "l",
+        "ħ": "h",
+        "ŧ": "t",
+        "ı": "i",
+        "æ": "ae",
+        "œ": "oe",
+        "þ": "th",
+        "ð": "d",
+    }
+)
 
 
 def fold(text: str | None) -> str:

@@ -48,8 +48,9 @@ PROBLEM_SENTENCE = N_("The licence book is not being kept. {problem}")
 class BookKeeper:
     """The book of one store. ``opener`` makes the store on the worker thread."""
 
-    def __init__(self, opener: Callable[[], BookStore], *,
-                 on_problem: Callable[[str], None] | None = None) -> None:  # fmt: skip
+    def __init__(
+        self, opener: Callable[[], BookStore], *, on_problem: Callable[[str], None] | None = None
+    ) -> None:
         self._worker: StoreWorker[BookStore] = StoreWorker(opener, name="licensedesk-book")
         self.on_problem = on_problem
         self.problem: str | None = None
@@ -62,9 +63,14 @@ class BookKeeper:
         self._drain: Future[None] | None = None
 
     @classmethod
-    def from_settings(cls, settings: HistorySettings | None = None, *,
-                      secrets: SecretStore | None = None, data_dir: Path | None = None,
-                      **kwargs: Any) -> BookKeeper:  # fmt: skip
+    def from_settings(
+        cls,
+        settings: HistorySettings | None = None,
+        *,
+        secrets: SecretStore | None = None,
+        data_dir: Path | None = None,
+        **kwargs: Any,
+    ) -> BookKeeper:
         """The book where the history settings keep the history (``history.json``)."""
         from licensedesk.history.settings import SettingsError, load_settings
 
@@ -143,12 +149,19 @@ class BookKeeper:
         """Raises StoreError."""
         return await self._run(lambda store: store.note(serial))
 
-    async def ending(self, after: datetime, before: datetime, *, dealer: str | None = None,
-                     profile: str | None = None) -> list[Sighting]:  # fmt: skip
+    async def ending(
+        self,
+        after: datetime,
+        before: datetime,
+        *,
+        dealer: str | None = None,
+        profile: str | None = None,
+    ) -> list[Sighting]:
         """Subscriptions and trials ending in [``after``, ``before``), soonest first (the
         renewals). Raises StoreError."""
-        return await self._run(lambda store: store.ending(after, before, dealer=dealer,
-                                                          profile=profile))  # fmt: skip
+        return await self._run(
+            lambda store: store.ending(after, before, dealer=dealer, profile=profile)
+        )
 
     async def _run(self, job: Callable[[BookStore], T]) -> T:
         return await asyncio.wrap_future(self._worker.submit(job))

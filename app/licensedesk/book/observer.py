@@ -19,13 +19,19 @@ from .sighting import Sighting, device_fields, from_lookup, now, product_seats
 __all__ = ["BookObserver", "sighting_of"]
 
 
-def sighting_of(part: str, serial: str, value: Any, *, profile: str | None,
-                service: str | None) -> Sighting | None:  # fmt: skip
+def sighting_of(
+    part: str, serial: str, value: Any, *, profile: str | None, service: str | None
+) -> Sighting | None:
     """The sighting one answer makes (None: nothing a person would find it by)."""
     if part == "license":
         return from_lookup(value, None, None, profile=profile, service=service)
-    base = {"serial": serial, "service": service_origin(service), "profile": profile,
-            "seen_at": now(), "partial": True}  # fmt: skip
+    base = {
+        "serial": serial,
+        "service": service_origin(service),
+        "profile": profile,
+        "seen_at": now(),
+        "partial": True,
+    }
     if part == "products":
         return Sighting(**base, products=product_seats(value))
     if part == "activations":
@@ -33,8 +39,9 @@ def sighting_of(part: str, serial: str, value: Any, *, profile: str | None,
     if part == "validation":
         if not (value.licensee_name or value.licensee_email):
             return None
-        return Sighting(**base, licensee=value.licensee_name or None,
-                        email=value.licensee_email or None)  # fmt: skip
+        return Sighting(
+            **base, licensee=value.licensee_name or None, email=value.licensee_email or None
+        )
     if part == "registered":
         name, email = value
         return Sighting(**base, licensee=name, email=email, registered=True)

@@ -48,7 +48,9 @@ LOCK_KEY = 0x4C44_424F_4F4B_4D47
 CONNECT_TIMEOUT = 5  # seconds; libpq's own
 
 MIGRATIONS: tuple[tuple[int, str], ...] = (
-    (1, """
+    (
+        1,
+        """
         CREATE TABLE book_licences (
             id bigserial PRIMARY KEY,
             serial text NOT NULL,
@@ -75,35 +77,38 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
             who text NOT NULL,
             at timestamptz NOT NULL
         )
-    """),
+    """,
+    ),
     # a finer histogram of what a find looks in: whether a fragment is in 1 % of the
     # licences or in none decides between book_seen and a trigram index (the default
     # 100 buckets say "rare" of both)
-    (2, """
+    (
+        2,
+        """
         ALTER TABLE book_licences ALTER COLUMN search SET STATISTICS 1000;
         ALTER TABLE book_licences ALTER COLUMN email_f SET STATISTICS 1000;
         ALTER TABLE book_licences ALTER COLUMN licensee_f SET STATISTICS 1000
-    """),
-)  # fmt: skip
+    """,
+    ),
+)
 #: made when pg_trgm can be: a failure leaves the book without the indexes. The e-mail
 #: and the name have their own, so that whether a find's whole text is in either (its
 #: first tiers) is not answered by reading every licence that holds one of its words.
-TRIGRAM_INDEX = ("CREATE EXTENSION IF NOT EXISTS pg_trgm",
-                 "CREATE INDEX IF NOT EXISTS book_search_trgm ON book_licences "
-                 "USING gin (search gin_trgm_ops)",
-                 "CREATE INDEX IF NOT EXISTS book_email_trgm ON book_licences "
-                 "USING gin (email_f gin_trgm_ops)",
-                 "CREATE INDEX IF NOT EXISTS book_licensee_trgm ON book_licences "
-                 "USING gin (licensee_f gin_trgm_ops)")  # fmt: skip
+TRIGRAM_INDEX = (
+    "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+    "CREATE INDEX IF NOT EXISTS book_search_trgm ON book_licences USING gin (search gin_trgm_ops)",
+    "CREATE INDEX IF NOT EXISTS book_email_trgm ON book_licences USING gin (email_f gin_trgm_ops)",
+    "CREATE INDEX IF NOT EXISTS book_licensee_trgm ON book_licences "
+    "USING gin (licensee_f gin_trgm_ops)",
+)
 
 _FAILED = {
     "reached": N_("the team database {where} cannot be reached ({problem})"),
     "opened": N_("the team database {where} cannot be opened ({problem})"),
     "set up": N_("the licence book in the team database {where} cannot be set up ({problem})"),
     "read": N_("the licence book in the team database {where} cannot be read ({problem})"),
-    "written": N_("the licence book in the team database {where} cannot be written "
-                  "({problem})"),
-}  # fmt: skip
+    "written": N_("the licence book in the team database {where} cannot be written ({problem})"),
+}
 _UPSERT = (
     f"INSERT INTO book_licences ({', '.join(COLUMNS)}) VALUES ({', '.join(['%s'] * len(COLUMNS))})"
     " ON CONFLICT (serial, service) DO UPDATE SET "
@@ -114,8 +119,9 @@ _UPSERT = (
 class PostgresBook:
     """The book in the PostgreSQL database at ``url`` (no password in it)."""
 
-    def __init__(self, url: str, *, password: str | None = None,
-                 connect_timeout: int = CONNECT_TIMEOUT) -> None:  # fmt: skip
+    def __init__(
+        self, url: str, *, password: str | None = None, connect_timeout: int = CONNECT_TIMEOUT
+    ) -> None:
         self.url = url
         self.label = f"the licence book in the team database {describe_team_url(url)}"
         self._password = password
@@ -155,14 +161,17 @@ class PostgresBook:
 
     def migrate(self) -> int:
         return migrate_postgres(
-            self._conn(), MIGRATIONS, table="book_schema_version",
+            self._conn(),
+            MIGRATIONS,
+            table="book_schema_version",
             newer=lambda schema, known: _(
                 "the licence book in the team database {where} was set up by a newer "
                 "License Desk (schema {schema}; this version knows {known})"
             ).format(where=describe_team_url(self.url), schema=schema, known=known),
-            fail=lambda exc: self._fail("set up", exc), lock_key=LOCK_KEY,
+            fail=lambda exc: self._fail("set up", exc),
+            lock_key=LOCK_KEY,
             beside=self._try_trigram_index,
-        )  # fmt: skip
+        )
 
     @staticmethod
     def _try_trigram_index(db: psycopg.Connection) -> None:
@@ -185,12 +194,15 @@ class PostgresBook:
                 for s in sightings:
                     older = cur.execute(
                         "SELECT body FROM book_licences WHERE serial = %s AND service = %s "
-                        "FOR UPDATE", (s.serial, s.service or "")).fetchone()  # fmt: skip
+                        "FOR UPDATE",
+                        (s.serial, s.service or ""),
+                    ).fetchone()
                     if s.partial and older is None:
                         unknown.append(s)
                         continue
-                    note = cur.execute("SELECT text FROM book_notes WHERE serial = %s",
-                                       (s.serial,)).fetchone()  # fmt: skip
+                    note = cur.execute(
+                        "SELECT text FROM book_notes WHERE serial = %s", (s.serial,)
+                    ).fetchone()
                     merged = s.merged(Sighting.from_json(older[0]) if older else None)
                     merged = replace(merged, note=note[0] if note else None)
                     cur.execute(_UPSERT, row(merged, merged.seen_at, merged.end_at))
@@ -204,17 +216,23 @@ class PostgresBook:
         try:
             with db.transaction(), db.cursor() as cur:
                 if text:
-                    cur.execute("INSERT INTO book_notes VALUES (%s, %s, %s, %s) ON CONFLICT "
-                                "(serial) DO UPDATE SET text = excluded.text, "
-                                "who = excluded.who, at = excluded.at", (serial, text, who, at))
+                    cur.execute(
+                        "INSERT INTO book_notes VALUES (%s, %s, %s, %s) ON CONFLICT "
+                        "(serial) DO UPDATE SET text = excluded.text, "
+                        "who = excluded.who, at = excluded.at",
+                        (serial, text, who, at),
+                    )
                 else:
                     cur.execute("DELETE FROM book_notes WHERE serial = %s", (serial,))
-                rows = cur.execute("SELECT id, body FROM book_licences WHERE serial = %s "
-                                   "FOR UPDATE", (serial,)).fetchall()  # fmt: skip
+                rows = cur.execute(
+                    "SELECT id, body FROM book_licences WHERE serial = %s FOR UPDATE", (serial,)
+                ).fetchall()
                 for rowid, body in rows:
                     s = replace(Sighting.from_json(body), note=text or None)
-                    cur.execute("UPDATE book_licences SET search = %s, body = %s WHERE id = %s",
-                                (s.search(), s.to_json(), rowid))  # fmt: skip
+                    cur.execute(
+                        "UPDATE book_licences SET search = %s, body = %s WHERE id = %s",
+                        (s.search(), s.to_json(), rowid),
+                    )
         except psycopg.Error as exc:
             raise self._fail("written", exc) from None
 
@@ -241,26 +259,36 @@ class PostgresBook:
 
     @staticmethod
     def _erase(cur: psycopg.Cursor, column: str, value: str) -> Erasure:
-        found = [(rowid, Sighting.from_json(body)) for rowid, body in cur.execute(
-            f"SELECT id, body FROM book_licences WHERE {column} = %s FOR UPDATE",
-            (value,)).fetchall()]  # fmt: skip
+        found = [
+            (rowid, Sighting.from_json(body))
+            for rowid, body in cur.execute(
+                f"SELECT id, body FROM book_licences WHERE {column} = %s FOR UPDATE", (value,)
+            ).fetchall()
+        ]
         serials = sorted({s.serial for _id, s in found})
         words = sorted({w for _id, s in found for w in (s.licensee, s.email) if w})
         for rowid, s in found:
             clean = erased(s)
-            cur.execute("UPDATE book_licences SET licensee_f = '', email_f = '', search = %s, "
-                        "body = %s WHERE id = %s", (clean.search(), clean.to_json(), rowid))
+            cur.execute(
+                "UPDATE book_licences SET licensee_f = '', email_f = '', search = %s, "
+                "body = %s WHERE id = %s",
+                (clean.search(), clean.to_json(), rowid),
+            )
         notes = 0
         for serial in serials:
-            note = cur.execute("SELECT text FROM book_notes WHERE serial = %s FOR UPDATE",
-                               (serial,)).fetchone()  # fmt: skip
+            note = cur.execute(
+                "SELECT text FROM book_notes WHERE serial = %s FOR UPDATE", (serial,)
+            ).fetchone()
             if note and (text := erased_words(note[0], words) or "") != note[0]:
                 cur.execute("UPDATE book_notes SET text = %s WHERE serial = %s", (text, serial))
-                for rowid, body in cur.execute("SELECT id, body FROM book_licences WHERE "
-                                               "serial = %s", (serial,)).fetchall():
+                for rowid, body in cur.execute(
+                    "SELECT id, body FROM book_licences WHERE serial = %s", (serial,)
+                ).fetchall():
                     s = replace(Sighting.from_json(body), note=text)
-                    cur.execute("UPDATE book_licences SET search = %s, body = %s WHERE id = %s",
-                                (s.search(), s.to_json(), rowid))  # fmt: skip
+                    cur.execute(
+                        "UPDATE book_licences SET search = %s, body = %s WHERE id = %s",
+                        (s.search(), s.to_json(), rowid),
+                    )
                 notes += 1
         return Erasure(serials, words, len(found), notes)
 
@@ -268,10 +296,12 @@ class PostgresBook:
         db = self._conn()
         try:
             with db.transaction(), db.cursor() as cur:
-                dropped = cur.execute("DELETE FROM book_licences WHERE seen_at < %s",
-                                      (before,)).rowcount  # fmt: skip
-                cur.execute("DELETE FROM book_notes WHERE serial NOT IN "
-                            "(SELECT serial FROM book_licences)")  # fmt: skip
+                dropped = cur.execute(
+                    "DELETE FROM book_licences WHERE seen_at < %s", (before,)
+                ).rowcount
+                cur.execute(
+                    "DELETE FROM book_notes WHERE serial NOT IN (SELECT serial FROM book_licences)"
+                )
         except psycopg.Error as exc:
             raise self._fail("written", exc) from None
         return dropped
@@ -302,17 +332,25 @@ class PostgresBook:
         return found
 
     def copy(self, serial: str, service: str | None = None) -> Sighting | None:
-        rows = self._read("SELECT body FROM book_licences WHERE serial = %s "
-                          "ORDER BY service = %s DESC, seen_at DESC LIMIT 1",
-                          (serial, service or ""))  # fmt: skip
+        rows = self._read(
+            "SELECT body FROM book_licences WHERE serial = %s "
+            "ORDER BY service = %s DESC, seen_at DESC LIMIT 1",
+            (serial, service or ""),
+        )
         return Sighting.from_json(rows[0][0]) if rows else None
 
     def note(self, serial: str) -> Note | None:
         rows = self._read("SELECT text, who, at FROM book_notes WHERE serial = %s", (serial,))
         return Note(*rows[0]) if rows else None
 
-    def ending(self, after: datetime, before: datetime, *, dealer: str | None = None,
-               profile: str | None = None) -> list[Sighting]:
+    def ending(
+        self,
+        after: datetime,
+        before: datetime,
+        *,
+        dealer: str | None = None,
+        profile: str | None = None,
+    ) -> list[Sighting]:
         tail, values = narrowed(dealer, profile, "%s")
         sql = ENDING.format(p="%s") + tail
         rows = self._read(sql, [after, before, *values])

@@ -35,9 +35,19 @@ DEFAULT_WINDOW = 30
 MAX_WINDOW = 3650
 
 COLUMNS: tuple[str, ...] = (
-    "serial", "days_left", "end", "dealer", "licensee", "email", "sku", "sku_name", "type",
-    "as_of", "profile", "note",
-)  # fmt: skip
+    "serial",
+    "days_left",
+    "end",
+    "dealer",
+    "licensee",
+    "email",
+    "sku",
+    "sku_name",
+    "type",
+    "as_of",
+    "profile",
+    "note",
+)
 XLSX_HEADERS = {"end": "end (UTC)", "as_of": "as_of (UTC)"}
 _TIMES = ("end", "as_of")
 
@@ -48,8 +58,14 @@ def bounds(within: int, now: datetime | None = None) -> tuple[datetime, datetime
     return now, clock.end_of_day(clock.today(now) + timedelta(days=within))
 
 
-def ending(store: BookStore, within: int = DEFAULT_WINDOW, *, dealer: str | None = None,
-           profile: str | None = None, now: datetime | None = None) -> list[Sighting]:  # fmt: skip
+def ending(
+    store: BookStore,
+    within: int = DEFAULT_WINDOW,
+    *,
+    dealer: str | None = None,
+    profile: str | None = None,
+    now: datetime | None = None,
+) -> list[Sighting]:
     """The subscriptions and trials of ``store`` ending within ``within`` days, soonest
     first (for a caller that holds the store: the command line)."""
     after, before = bounds(within, now)
@@ -73,17 +89,27 @@ def row_values(s: Sighting, now: datetime | None = None) -> dict[str, Any]:
     """One licence as :data:`COLUMNS`, times as aware datetimes, ``days_left`` counted
     as the licence card counts it."""
     return {
-        "serial": s.serial, "days_left": days_left(s.end_at, now), "end": s.end_at,
-        "dealer": s.dealer, "licensee": s.licensee, "email": s.email, "sku": s.sku_number,
-        "sku_name": s.sku_name, "type": s.type, "as_of": s.seen_at, "profile": s.profile,
+        "serial": s.serial,
+        "days_left": days_left(s.end_at, now),
+        "end": s.end_at,
+        "dealer": s.dealer,
+        "licensee": s.licensee,
+        "email": s.email,
+        "sku": s.sku_number,
+        "sku_name": s.sku_name,
+        "type": s.type,
+        "as_of": s.seen_at,
+        "profile": s.profile,
         "note": s.note,
-    }  # fmt: skip
+    }
 
 
 def row_dict(s: Sighting, now: datetime | None = None) -> dict[str, Any]:
     """The row with JSON types only: times as ISO 8601 with the local offset."""
-    return {k: v.astimezone().isoformat(timespec="seconds") if isinstance(v, datetime) else v
-            for k, v in row_values(s, now).items()}  # fmt: skip
+    return {
+        k: v.astimezone().isoformat(timespec="seconds") if isinstance(v, datetime) else v
+        for k, v in row_values(s, now).items()
+    }
 
 
 def csv_line(s: Sighting, now: datetime | None = None) -> list[str]:
@@ -107,8 +133,9 @@ def csv_text(rows: Sequence[Sighting], now: datetime | None = None) -> str:
 def xlsx_bytes(rows: Iterable[Sighting], now: datetime | None = None) -> bytes:
     """One sheet "Renewals": typed cells (text never a formula), the end and as-of as
     UTC date cells, ``days_left`` a number; the header frozen and filterable."""
-    return sheet_bytes("Renewals", COLUMNS, (row_values(s, now) for s in rows),
-                       headers=XLSX_HEADERS, times=_TIMES)  # fmt: skip
+    return sheet_bytes(
+        "Renewals", COLUMNS, (row_values(s, now) for s in rows), headers=XLSX_HEADERS, times=_TIMES
+    )
 
 
 def default_file_name(ext: str, today: date) -> str:

@@ -90,8 +90,11 @@ class Sighting:
         and its products' seats counted from its devices when it knows both."""
         if older is None:
             return self.counted()
-        kept = {f.name: getattr(older, f.name) for f in dataclasses.fields(self)
-                if getattr(self, f.name) is None}  # fmt: skip
+        kept = {
+            f.name: getattr(older, f.name)
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) is None
+        }
         if self.devices is not None:  # its devices' counts are its own, never older ones
             kept.pop("device_total", None)
             kept.pop("device_active", None)
@@ -120,8 +123,18 @@ class Sighting:
     def search(self) -> str:
         """The folded text it is found by."""
         hosts = [d.host_id for d in self.devices or ()]
-        return search_text([self.serial, self.email, self.licensee, self.sku_name,
-                            self.sku_number, self.dealer, *hosts, self.note])  # fmt: skip
+        return search_text(
+            [
+                self.serial,
+                self.email,
+                self.licensee,
+                self.sku_name,
+                self.sku_number,
+                self.dealer,
+                *hosts,
+                self.note,
+            ]
+        )
 
     def folded(self, field: str) -> str:
         return fold(getattr(self, field))
@@ -142,9 +155,15 @@ class Sighting:
             data["device_active"] = tuple((p, n) for p, n in data["device_active"])
         if data.get("devices") is not None:
             data["devices"] = tuple(
-                Device(**{**d, "created_at": _when(d.get("created_at")),
-                          "updated_at": _when(d.get("updated_at"))})
-                for d in data["devices"])
+                Device(
+                    **{
+                        **d,
+                        "created_at": _when(d.get("created_at")),
+                        "updated_at": _when(d.get("updated_at")),
+                    }
+                )
+                for d in data["devices"]
+            )
         known = {f.name for f in dataclasses.fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in known})
 
@@ -167,19 +186,34 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-def from_lookup(license: Any, products: Iterable[Any] | None, activations: Iterable[Any] | None,
-                *, profile: str | None, service: str | None,
-                seen_at: datetime | None = None) -> Sighting:  # fmt: skip
+def from_lookup(
+    license: Any,
+    products: Iterable[Any] | None,
+    activations: Iterable[Any] | None,
+    *,
+    profile: str | None,
+    service: str | None,
+    seen_at: datetime | None = None,
+) -> Sighting:
     """A lookup's answers (api ``License``, ``Product`` and ``Activation`` objects; a part
     not read is None). Seats are counted from the activations when both were read."""
     return Sighting(
-        serial=license.serial, service=service_origin(service), profile=profile,
-        seen_at=seen_at or now(), licensee=license.name or None, email=license.email or None,
-        sku_name=license.sku_name or None, sku_number=license.sku_number or None,
-        dealer=license.dealer_name or None, type=license.type or None,
-        start_at=license.start_at, end_at=license.end_at, registered=license.registered,
+        serial=license.serial,
+        service=service_origin(service),
+        profile=profile,
+        seen_at=seen_at or now(),
+        licensee=license.name or None,
+        email=license.email or None,
+        sku_name=license.sku_name or None,
+        sku_number=license.sku_number or None,
+        dealer=license.dealer_name or None,
+        type=license.type or None,
+        start_at=license.start_at,
+        end_at=license.end_at,
+        registered=license.registered,
         products=None if products is None else product_seats(products),
-        **device_fields(activations)).counted()
+        **device_fields(activations),
+    ).counted()
 
 
 def product_seats(products: Iterable[Any]) -> tuple[ProductSeats, ...]:
@@ -190,10 +224,18 @@ def product_seats(products: Iterable[Any]) -> tuple[ProductSeats, ...]:
 def devices_of(activations: Iterable[Any]) -> tuple[Device, ...]:
     """api ``Activation`` objects as the book keeps them: the first :data:`KEPT_DEVICES`."""
     return tuple(
-        Device(host_id=a.host_id, tag=a.device_tag or "", product=a.product_name or "",
-               product_id=a.product_id, id=a.id, activated=bool(a.activated),
-               created_at=a.created_at, updated_at=a.updated_at)
-        for a in itertools.islice(activations, KEPT_DEVICES))  # fmt: skip
+        Device(
+            host_id=a.host_id,
+            tag=a.device_tag or "",
+            product=a.product_name or "",
+            product_id=a.product_id,
+            id=a.id,
+            activated=bool(a.activated),
+            created_at=a.created_at,
+            updated_at=a.updated_at,
+        )
+        for a in itertools.islice(activations, KEPT_DEVICES)
+    )
 
 
 def device_fields(activations: Any) -> dict[str, Any]:
@@ -208,19 +250,37 @@ def device_fields(activations: Any) -> dict[str, Any]:
         for a in activations:
             if a.activated:
                 counts[a.product_id] = counts.get(a.product_id, 0) + 1
-    return {"devices": devices_of(activations), "device_total": len(activations),
-            "device_active": tuple(sorted(counts.items(), key=lambda kv: kv[0] or 0))}
+    return {
+        "devices": devices_of(activations),
+        "device_total": len(activations),
+        "device_active": tuple(sorted(counts.items(), key=lambda kv: kv[0] or 0)),
+    }
 
 
-def from_check(result: Any, *, profile: str | None, service: str | None,
-               seen_at: datetime | None = None) -> Sighting | None:
+def from_check(
+    result: Any, *, profile: str | None, service: str | None, seen_at: datetime | None = None
+) -> Sighting | None:
     """A batch check's row (``CheckResult``); None when the serial was not found."""
     if not result.found:
         return None
-    seats = None if result.seats is None else tuple(
-        ProductSeats(name=s.product, used=s.used, maximum=s.maximum) for s in result.seats)
+    seats = (
+        None
+        if result.seats is None
+        else tuple(
+            ProductSeats(name=s.product, used=s.used, maximum=s.maximum) for s in result.seats
+        )
+    )
     return Sighting(
-        serial=result.serial, service=service_origin(service), profile=profile,
-        seen_at=seen_at or now(), licensee=result.licensee or None, email=result.email or None,
-        sku_name=result.sku_name or None, sku_number=result.sku or None, type=result.type,
-        start_at=result.start, end_at=result.end, products=seats)  # fmt: skip
+        serial=result.serial,
+        service=service_origin(service),
+        profile=profile,
+        seen_at=seen_at or now(),
+        licensee=result.licensee or None,
+        email=result.email or None,
+        sku_name=result.sku_name or None,
+        sku_number=result.sku or None,
+        type=result.type,
+        start_at=result.start,
+        end_at=result.end,
+        products=seats,
+    )

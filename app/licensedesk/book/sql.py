@@ -9,15 +9,40 @@ from .folding import fold, like_pattern, search_words
 from .sighting import Sighting
 
 #: the columns of ``book_licences`` a sighting fills, in :func:`row` order
-COLUMNS = ("serial", "service", "profile", "seen_at", "licensee_f", "email_f", "dealer",
-           "type", "end_at", "full_seats", "linked", "search", "body")  # fmt: skip
+COLUMNS = (
+    "serial",
+    "service",
+    "profile",
+    "seen_at",
+    "licensee_f",
+    "email_f",
+    "dealer",
+    "type",
+    "end_at",
+    "full_seats",
+    "linked",
+    "search",
+    "body",
+)
 
 
 def row(s: Sighting, seen_at: Any, end_at: Any) -> tuple[Any, ...]:
     """``s`` as the values of :data:`COLUMNS` (times as the store writes them)."""
-    return (s.serial, s.service or "", s.profile, seen_at, s.folded("licensee"),
-            s.folded("email"), s.dealer, s.type, end_at, s.full, s.linked, s.search(),
-            s.to_json())  # fmt: skip
+    return (
+        s.serial,
+        s.service or "",
+        s.profile,
+        seen_at,
+        s.folded("licensee"),
+        s.folded("email"),
+        s.dealer,
+        s.type,
+        end_at,
+        s.full,
+        s.linked,
+        s.search(),
+        s.to_json(),
+    )
 
 
 class Find(NamedTuple):
@@ -35,8 +60,12 @@ def find_words(text: str) -> Find | None:
     if not words:
         return None
     folded = fold(text)
-    return Find(long=[w for w in words if len(w) >= 3], short=[w for w in words if len(w) < 3],
-                serial=text.strip().upper(), pattern=like_pattern(folded))  # fmt: skip
+    return Find(
+        long=[w for w in words if len(w) >= 3],
+        short=[w for w in words if len(w) < 3],
+        serial=text.strip().upper(),
+        pattern=like_pattern(folded),
+    )
 
 
 #: a find's order, one tier after the other: exact serial, then the whole text in the
@@ -46,12 +75,13 @@ def find_words(text: str) -> Find | None:
 #: enough: a common word's newest licences then come through an index on ``seen_at``
 #: instead of all of them being ranked. The first two tiers' text holds every word
 #: already; the others need "holds every word" besides.
-TIERS = ("b.serial = {p}",
-         "b.serial <> {p} AND b.email_f LIKE {p} ESCAPE '\\'",
-         "b.serial <> {p} AND b.email_f NOT LIKE {p} ESCAPE '\\' "
-         "AND b.licensee_f LIKE {p} ESCAPE '\\'",
-         "b.serial <> {p} AND b.email_f NOT LIKE {p} ESCAPE '\\' "
-         "AND b.licensee_f NOT LIKE {p} ESCAPE '\\'")  # fmt: skip
+TIERS = (
+    "b.serial = {p}",
+    "b.serial <> {p} AND b.email_f LIKE {p} ESCAPE '\\'",
+    "b.serial <> {p} AND b.email_f NOT LIKE {p} ESCAPE '\\' AND b.licensee_f LIKE {p} ESCAPE '\\'",
+    "b.serial <> {p} AND b.email_f NOT LIKE {p} ESCAPE '\\' "
+    "AND b.licensee_f NOT LIKE {p} ESCAPE '\\'",
+)
 NEWEST = "b.seen_at DESC, b.id"
 #: the tiers whose text may lack a word: they also need "holds every word"
 NEED_WORDS = (0, 3)
@@ -80,8 +110,10 @@ def erased(s: Sighting) -> Sighting:
 
 
 #: the renewals' query, without its placeholders' style (``{p}``) and its narrowing
-ENDING = ("SELECT b.body FROM book_licences b WHERE b.type IN ('subscription', 'trial') "
-          "AND b.end_at >= {p} AND b.end_at < {p}")
+ENDING = (
+    "SELECT b.body FROM book_licences b WHERE b.type IN ('subscription', 'trial') "
+    "AND b.end_at >= {p} AND b.end_at < {p}"
+)
 AT_LIMIT = "SELECT b.body FROM book_licences b WHERE b.full_seats ORDER BY b.seen_at DESC"
 
 

@@ -104,7 +104,9 @@ class SqliteBook:
 
     def migrate(self) -> int:
         return migrate_sqlite(
-            self._conn(), MIGRATIONS, table="book_schema_version",
+            self._conn(),
+            MIGRATIONS,
+            table="book_schema_version",
             newer=lambda schema, known: _(
                 "the licence book in {path} was written by a newer License Desk "
                 "(schema {schema}; this version knows {known})"
@@ -113,7 +115,7 @@ class SqliteBook:
             stamp=lambda: datetime.now(UTC).isoformat(timespec="seconds"),
             split=split_statements,
             fast=True,  # up to date (every run but the first): no write transaction at all
-        )  # fmt: skip
+        )
 
     # ------------------------------------------------------------ writes
 
@@ -127,8 +129,9 @@ class SqliteBook:
                     if s.partial and older is None:
                         unknown.append(s)
                         continue
-                    note = db.execute("SELECT text FROM book_notes WHERE serial = ?",
-                                      (s.serial,)).fetchone()  # fmt: skip
+                    note = db.execute(
+                        "SELECT text FROM book_notes WHERE serial = ?", (s.serial,)
+                    ).fetchone()
                     s = replace(s.merged(older), note=note[0] if note else None)
                     db.execute(_UPSERT, row(s, _time(s.seen_at), _time(s.end_at)))
         except sqlite3.Error as exc:
@@ -137,8 +140,9 @@ class SqliteBook:
 
     @staticmethod
     def _stored(db: sqlite3.Connection, serial: str, service: str) -> Sighting | None:
-        found = db.execute("SELECT body FROM book_licences WHERE serial = ? AND service = ?",
-                           (serial, service)).fetchone()  # fmt: skip
+        found = db.execute(
+            "SELECT body FROM book_licences WHERE serial = ? AND service = ?", (serial, service)
+        ).fetchone()
         return Sighting.from_json(found[0]) if found else None
 
     def set_note(self, serial: str, text: str, who: str, at: datetime) -> None:
@@ -146,9 +150,12 @@ class SqliteBook:
         try:
             with immediate(db):
                 if text.strip():
-                    db.execute("INSERT INTO book_notes VALUES (?, ?, ?, ?) ON CONFLICT (serial) "
-                               "DO UPDATE SET text = excluded.text, who = excluded.who, "
-                               "at = excluded.at", (serial, text.strip(), who, _time(at)))
+                    db.execute(
+                        "INSERT INTO book_notes VALUES (?, ?, ?, ?) ON CONFLICT (serial) "
+                        "DO UPDATE SET text = excluded.text, who = excluded.who, "
+                        "at = excluded.at",
+                        (serial, text.strip(), who, _time(at)),
+                    )
                 else:
                     db.execute("DELETE FROM book_notes WHERE serial = ?", (serial,))
                 self._renote(db, serial, text.strip() or None)
@@ -158,11 +165,14 @@ class SqliteBook:
     @staticmethod
     def _renote(db: sqlite3.Connection, serial: str, note: str | None) -> None:
         """The note is part of what a licence is found by: its rows' search text again."""
-        for rowid, body in db.execute("SELECT id, body FROM book_licences WHERE serial = ?",
-                                      (serial,)).fetchall():  # fmt: skip
+        for rowid, body in db.execute(
+            "SELECT id, body FROM book_licences WHERE serial = ?", (serial,)
+        ).fetchall():
             s = replace(Sighting.from_json(body), note=note)
-            db.execute("UPDATE book_licences SET search = ?, body = ? WHERE id = ?",
-                       (s.search(), s.to_json(), rowid))  # fmt: skip
+            db.execute(
+                "UPDATE book_licences SET search = ?, body = ? WHERE id = ?",
+                (s.search(), s.to_json(), rowid),
+            )
 
     def forget(self, who: str, *, dry_run: bool = False) -> Erasure:
         column, value = who_column(who)
@@ -178,14 +188,21 @@ class SqliteBook:
 
     @staticmethod
     def _erase(db: sqlite3.Connection, column: str, value: str) -> Erasure:
-        found = [(rowid, Sighting.from_json(body)) for rowid, body in db.execute(
-            f"SELECT id, body FROM book_licences WHERE {column} = ?", (value,))]
+        found = [
+            (rowid, Sighting.from_json(body))
+            for rowid, body in db.execute(
+                f"SELECT id, body FROM book_licences WHERE {column} = ?", (value,)
+            )
+        ]
         serials = sorted({s.serial for _id, s in found})
         words = sorted({w for _id, s in found for w in (s.licensee, s.email) if w})
         for rowid, s in found:
             clean = erased(s)
-            db.execute("UPDATE book_licences SET licensee_f = '', email_f = '', search = ?, "
-                       "body = ? WHERE id = ?", (clean.search(), clean.to_json(), rowid))
+            db.execute(
+                "UPDATE book_licences SET licensee_f = '', email_f = '', search = ?, "
+                "body = ? WHERE id = ?",
+                (clean.search(), clean.to_json(), rowid),
+            )
         notes = 0
         for serial in serials:
             note = db.execute("SELECT text FROM book_notes WHERE serial = ?", (serial,)).fetchone()
@@ -199,10 +216,12 @@ class SqliteBook:
         db = self._conn()
         try:
             with immediate(db):
-                dropped = db.execute("DELETE FROM book_licences WHERE seen_at < ?",
-                                     (_time(before),)).rowcount  # fmt: skip
-                db.execute("DELETE FROM book_notes WHERE serial NOT IN "
-                           "(SELECT serial FROM book_licences)")  # fmt: skip
+                dropped = db.execute(
+                    "DELETE FROM book_licences WHERE seen_at < ?", (_time(before),)
+                ).rowcount
+                db.execute(
+                    "DELETE FROM book_notes WHERE serial NOT IN (SELECT serial FROM book_licences)"
+                )
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
         return dropped
@@ -222,8 +241,11 @@ class SqliteBook:
         whole = '"' + fold(text).replace('"', '""') + '"'
         holds = " AND ".join(["b.search LIKE ? ESCAPE '\\'"] * len(words.long + words.short))
         held = [*map(like_pattern, words.long + words.short)]
-        index = {1: ("book_names", f"email_f : {whole}"),  # tier 0: the serial's own index
-                 2: ("book_names", f"licensee_f : {whole}"), 3: ("book_search", every)}
+        index = {
+            1: ("book_names", f"email_f : {whole}"),  # tier 0: the serial's own index
+            2: ("book_names", f"licensee_f : {whole}"),
+            3: ("book_search", every),
+        }
         found: list[Sighting] = []
         most = self._most_sorted(limit)
         for tier, condition in enumerate(TIERS):
@@ -255,9 +277,11 @@ class SqliteBook:
         return int(self._read(sql, (match, most + 1))[0][0]) > most
 
     def copy(self, serial: str, service: str | None = None) -> Sighting | None:
-        rows = self._read("SELECT body FROM book_licences WHERE serial = ? "
-                          "ORDER BY service = ? DESC, seen_at DESC LIMIT 1",
-                          (serial, service or ""))  # fmt: skip
+        rows = self._read(
+            "SELECT body FROM book_licences WHERE serial = ? "
+            "ORDER BY service = ? DESC, seen_at DESC LIMIT 1",
+            (serial, service or ""),
+        )
         return Sighting.from_json(rows[0][0]) if rows else None
 
     def note(self, serial: str) -> Note | None:
@@ -267,8 +291,14 @@ class SqliteBook:
         text, who, at = rows[0]
         return Note(text, who, datetime.fromisoformat(at))
 
-    def ending(self, after: datetime, before: datetime, *, dealer: str | None = None,
-               profile: str | None = None) -> list[Sighting]:
+    def ending(
+        self,
+        after: datetime,
+        before: datetime,
+        *,
+        dealer: str | None = None,
+        profile: str | None = None,
+    ) -> list[Sighting]:
         tail, values = narrowed(dealer, profile, "?")
         sql = ENDING.format(p="?") + tail
         rows = self._read(sql, [_time(after), _time(before), *values])

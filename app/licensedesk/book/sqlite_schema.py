@@ -9,7 +9,9 @@ from __future__ import annotations
 __all__ = ["MIGRATIONS", "split_statements"]
 
 MIGRATIONS: tuple[tuple[int, str], ...] = (
-    (1, """
+    (
+        1,
+        """
         CREATE TABLE book_licences (
             id INTEGER PRIMARY KEY,
             serial TEXT NOT NULL,
@@ -50,12 +52,15 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
             who TEXT NOT NULL,
             at TEXT NOT NULL
         );
-    """),
+    """,
+    ),
     # the e-mail and name by themselves: whether a find's whole text is in either (its
     # first tiers) is answered by an index, not by reading every licence holding a word;
     # and book_seen holds what those tiers test, so that reading a common word's newest
     # licences reads only the index until one is kept
-    (2, """
+    (
+        2,
+        """
         DROP INDEX book_seen;
         CREATE INDEX book_seen ON book_licences (seen_at, email_f, licensee_f, serial);
         CREATE VIRTUAL TABLE book_names USING fts5(
@@ -77,8 +82,9 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
             INSERT INTO book_names (rowid, email_f, licensee_f)
                 VALUES (new.id, new.email_f, new.licensee_f);
         END;
-    """),
-)  # fmt: skip
+    """,
+    ),
+)
 
 
 def split_statements(script: str) -> list[str]:

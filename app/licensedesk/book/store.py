@@ -83,8 +83,14 @@ class BookStore(Protocol):
     def drop_unseen(self, before: datetime) -> int:
         """Remove the licences not seen since ``before``; returns how many."""
 
-    def ending(self, after: datetime, before: datetime, *, dealer: str | None = None,
-               profile: str | None = None) -> list[Sighting]:
+    def ending(
+        self,
+        after: datetime,
+        before: datetime,
+        *,
+        dealer: str | None = None,
+        profile: str | None = None,
+    ) -> list[Sighting]:
         """Subscriptions and trials whose end falls in [``after``, ``before``), soonest
         first; ``dealer`` (a fragment, case ignored) and ``profile`` narrow them."""
 
@@ -99,8 +105,9 @@ class BookStore(Protocol):
     def broken(self) -> bool: ...
 
 
-def open_book(settings: HistorySettings, *, secrets: SecretStore | None = None,
-              data_dir: Path | None = None) -> BookStore:  # fmt: skip
+def open_book(
+    settings: HistorySettings, *, secrets: SecretStore | None = None, data_dir: Path | None = None
+) -> BookStore:
     """The book of the store the history settings name, opened and migrated; licences
     not seen for ``settings.book_days`` days are dropped. Raises StoreError."""
     opened: BookStore

@@ -46,10 +46,20 @@ def open_book_store(args: argparse.Namespace, printer: Printer) -> Iterator[Book
 
 def row_of(s: Sighting) -> dict[str, Any]:
     """One licence as ``find --json`` writes it (the columns of the table, and more)."""
-    return {"serial": s.serial, "licensee": s.licensee, "email": s.email,
-            "sku_name": s.sku_name, "sku_number": s.sku_number, "type": s.type,
-            "end_at": s.end_at, "dealer": s.dealer, "as_of": s.seen_at,
-            "profile": s.profile, "service": s.service, "note": s.note}  # fmt: skip
+    return {
+        "serial": s.serial,
+        "licensee": s.licensee,
+        "email": s.email,
+        "sku_name": s.sku_name,
+        "sku_number": s.sku_number,
+        "type": s.type,
+        "end_at": s.end_at,
+        "dealer": s.dealer,
+        "as_of": s.seen_at,
+        "profile": s.profile,
+        "service": s.service,
+        "note": s.note,
+    }
 
 
 def cmd_find(args: argparse.Namespace, printer: Printer) -> int:
@@ -67,11 +77,32 @@ def cmd_find(args: argparse.Namespace, printer: Printer) -> int:
         printer.json([row_of(s) for s in found])
     elif found:
         # TRANSLATORS: column headers of the find table
-        headers = [_("serial"), _("licensee"), _("e-mail"), _("SKU"), _("type"), _("ends"),
-                   _("as of")]  # fmt: skip
-        printer.line(table_text(headers, [
-            [s.serial, s.licensee, s.email, s.sku_name or s.sku_number, s.type, s.end_at,
-             s.seen_at] for s in found]))  # fmt: skip
+        headers = [
+            _("serial"),
+            _("licensee"),
+            _("e-mail"),
+            _("SKU"),
+            _("type"),
+            _("ends"),
+            _("as of"),
+        ]
+        printer.line(
+            table_text(
+                headers,
+                [
+                    [
+                        s.serial,
+                        s.licensee,
+                        s.email,
+                        s.sku_name or s.sku_number,
+                        s.type,
+                        s.end_at,
+                        s.seen_at,
+                    ]
+                    for s in found
+                ],
+            )
+        )
     else:
         printer.line(_("No licence in the book matches {text}.").format(text=repr(text)))
     return OK if found else REFUSED
@@ -101,8 +132,7 @@ def prepare_book(args: argparse.Namespace) -> str:
     return words[0]
 
 
-async def cmd_import(client: Any, args: argparse.Namespace, printer: Printer,
-                     profile: Any) -> int:  # fmt: skip
+async def cmd_import(client: Any, args: argparse.Namespace, printer: Printer, profile: Any) -> int:
     """Check every serial of the file (read-only); the client keeps each answer in the
     book. Ctrl+C stops sending; what was answered is kept."""
     import asyncio
@@ -113,8 +143,9 @@ async def cmd_import(client: Any, args: argparse.Namespace, printer: Printer,
     from .check_output import Progress
     from .errors import INTERRUPTED
 
-    batch = BatchCheck(client, args.parsed.serials,
-                       concurrency=args.concurrency or profile.batch_concurrency)  # fmt: skip
+    batch = BatchCheck(
+        client, args.parsed.serials, concurrency=args.concurrency or profile.batch_concurrency
+    )
     progress = Progress(printer.err, batch.total)
     results: list[Any] = []
 
@@ -126,21 +157,38 @@ async def cmd_import(client: Any, args: argparse.Namespace, printer: Printer,
         await batch.run(on_result)
     except asyncio.CancelledError:
         progress.clear()
-        printer.note(ngettext("Interrupted: {done} of {total} serial checked and kept.",
-                              "Interrupted: {done} of {total} serials checked and kept.",
-                              batch.total).format(done=batch.done, total=batch.total))  # fmt: skip
+        printer.note(
+            ngettext(
+                "Interrupted: {done} of {total} serial checked and kept.",
+                "Interrupted: {done} of {total} serials checked and kept.",
+                batch.total,
+            ).format(done=batch.done, total=batch.total)
+        )
         return INTERRUPTED
     progress.clear()
     kept = sum(1 for r in results if r.found)
     errors = sum(1 for r in results if r.status == "error")
     missing = len(results) - kept - errors
-    printer.result({"kept": kept, "not_found": missing, "errors": errors}, " ".join([
-        ngettext("{n} licence kept in the book.", "{n} licences kept in the book.",
-                 kept).format(n=kept),
-        ngettext("{n} serial not found.", "{n} serials not found.", missing).format(n=missing)
-        if missing else "",
-        ngettext("{n} serial could not be checked.", "{n} serials could not be checked.",
-                 errors).format(n=errors) if errors else ""]).strip())  # fmt: skip
+    printer.result(
+        {"kept": kept, "not_found": missing, "errors": errors},
+        " ".join(
+            [
+                ngettext(
+                    "{n} licence kept in the book.", "{n} licences kept in the book.", kept
+                ).format(n=kept),
+                ngettext("{n} serial not found.", "{n} serials not found.", missing).format(
+                    n=missing
+                )
+                if missing
+                else "",
+                ngettext(
+                    "{n} serial could not be checked.", "{n} serials could not be checked.", errors
+                ).format(n=errors)
+                if errors
+                else "",
+            ]
+        ).strip(),
+    )
     return NETWORK if errors else OK
 
 
@@ -161,19 +209,31 @@ def cmd_forget(args: argparse.Namespace, printer: Printer) -> int:
         try:
             counted = forget(book, history, who, dry_run=True)
             if not counted.licences:
-                printer.line(_("No licence in the book has {who} as its licensee, e-mail or "
-                               "serial: nothing was changed.").format(who=repr(who)))
+                printer.line(
+                    _(
+                        "No licence in the book has {who} as its licensee, e-mail or "
+                        "serial: nothing was changed."
+                    ).format(who=repr(who))
+                )
                 return REFUSED
             question = _erase_question(who, counted)
-            confirm(args, printer, _("{question} Add --yes to erase without a terminal.")
-                    .format(question=question), question)  # fmt: skip
+            confirm(
+                args,
+                printer,
+                _("{question} Add --yes to erase without a terminal.").format(question=question),
+                question,
+            )
             done = forget(book, history, who)
         except StoreError as exc:
             raise CliError(exc.sentence, NETWORK if exc.network else USAGE_CODE) from None
         finally:
             history.close()
-    printer.result(done._asdict(), _("Erased: {licences} licence records, {notes} notes, "
-                                     "{history} history entries.").format(**done._asdict()))
+    printer.result(
+        done._asdict(),
+        _("Erased: {licences} licence records, {notes} notes, {history} history entries.").format(
+            **done._asdict()
+        ),
+    )
     return OK
 
 
@@ -184,7 +244,8 @@ def _erase_question(who: str, counted: Any) -> str:
         "Erase the name and e-mail of {who} from {n} record (licences {licences}, notes "
         "{notes}, history entries {history})?",
         "Erase the name and e-mail of {who} from {n} records (licences {licences}, notes "
-        "{notes}, history entries {history})?", counted.total,
+        "{notes}, history entries {history})?",
+        counted.total,
     ).format(who=repr(who), n=counted.total, **counted._asdict())
 
 
@@ -203,12 +264,18 @@ def cmd_retention(args: argparse.Namespace, printer: Printer) -> int:
         settings = replace(load_settings(), book_days=days)
         save_settings(settings)
     except ValueError:
-        raise UsageError(_("Give a number of days or 'forever', not {text}.").format(
-            text=repr(args.words[1]))) from None
+        raise UsageError(
+            _("Give a number of days or 'forever', not {text}.").format(text=repr(args.words[1]))
+        ) from None
     except SettingsError as exc:
         raise UsageError(exc.sentence) from None
-    said = (_("The licence book keeps licences for ever.") if days is None else
-            _("The licence book keeps licences seen in the last {days} days; older ones "
-              "leave it when it is next opened.").format(days=days))  # fmt: skip
+    said = (
+        _("The licence book keeps licences for ever.")
+        if days is None
+        else _(
+            "The licence book keeps licences seen in the last {days} days; older ones "
+            "leave it when it is next opened."
+        ).format(days=days)
+    )
     printer.result({"book_days": days}, said)
     return OK

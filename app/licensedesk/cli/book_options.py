@@ -23,37 +23,55 @@ licensedesk-cli book import FILE [--concurrency N] [connection options]
 
 def add_find_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "find", parents=parents, help=_(FIND_HELP),
+        "find",
+        parents=parents,
+        help=_(FIND_HELP),
         description=_(
             "Find licences in the licence book: every licence this desk, its command line "
             "or (with a team history) a teammate has looked up, checked, validated, upgraded "
             "or registered. TEXT is matched against serials, licensee names, e-mails, SKUs, "
             "dealers, devices' host IDs and notes, ignoring case and accents; every word "
             "must match, a word needs three characters. Exit 0 when a licence was found, "
-            "1 when none."),
-    )  # fmt: skip
+            "1 when none."
+        ),
+    )
     p.add_argument("text", nargs="+", metavar="TEXT")
-    p.add_argument("--store", choices=("local", "team"),
-                   help=_("this computer's book or the team's (default: the history's)"))
+    p.add_argument(
+        "--store",
+        choices=("local", "team"),
+        help=_("this computer's book or the team's (default: the history's)"),
+    )
 
 
 def add_expiring_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "expiring", parents=parents, help=_(EXPIRING_HELP),
+        "expiring",
+        parents=parents,
+        help=_(EXPIRING_HELP),
         description=_(
             "List the subscriptions and trials in the licence book that end within DAYS "
             "calendar days (in your time zone, counted as the licence card counts them), "
             "soonest first: dealer, licensee, e-mail, SKU, days left, when the desk last saw "
             "the licence and the team's note. Reads the book only; 'book import' or a "
-            "lookup brings a licence up to date. Exit 0, also when none ends."),
-    )  # fmt: skip
-    p.add_argument("--within", type=window_days, default=30, metavar="DAYS",
-                   help=_("the window in days (default: 30)"))
-    p.add_argument("--dealer", metavar="TEXT",
-                   help=_("only licences whose dealer holds TEXT (case ignored)"))
+            "lookup brings a licence up to date. Exit 0, also when none ends."
+        ),
+    )
+    p.add_argument(
+        "--within",
+        type=window_days,
+        default=30,
+        metavar="DAYS",
+        help=_("the window in days (default: 30)"),
+    )
+    p.add_argument(
+        "--dealer", metavar="TEXT", help=_("only licences whose dealer holds TEXT (case ignored)")
+    )
     p.add_argument("--csv", action="store_true", help=_("CSV with a header instead of text"))
-    p.add_argument("--store", choices=("local", "team"),
-                   help=_("this computer's book or the team's (default: the history's)"))
+    p.add_argument(
+        "--store",
+        choices=("local", "team"),
+        help=_("this computer's book or the team's (default: the history's)"),
+    )
 
 
 def window_days(text: str) -> int:
@@ -75,14 +93,30 @@ def add_book_arguments(p: argparse.ArgumentParser) -> None:
         "'import' checks every serial found in FILE (text, CSV or an .xlsx workbook; - for "
         "standard input) as 'check' does, read-only, and keeps the answers in the licence "
         "book. 'forget' erases a licensee's name and e-mail from the book, its notes and "
-        "the history (the records stay, with \"[erased]\" where they named the person), "
+        'the history (the records stay, with "[erased]" where they named the person), '
         "after saying how many records it changes. 'retention' sets how long a licence not "
-        "seen again stays in the book (days, or 'forever', the default).")
-    p.add_argument("words", nargs="+", metavar="import FILE | forget WHO | retention DAYS",
-                   help=argparse.SUPPRESS)  # fmt: skip
-    p.add_argument("--concurrency", type=concurrency, metavar="N",
-                   help=_("requests in flight at once for import (default: the profile's)"))
-    p.add_argument("-y", "--yes", action="store_true",
-                   help=_("forget without asking (needed without a terminal)"))
-    p.add_argument("--store", choices=("local", "team"),
-                   help=_("this computer's book or the team's (default: the history's)"))
+        "seen again stays in the book (days, or 'forever', the default)."
+    )
+    p.add_argument(
+        "words",
+        nargs="+",
+        metavar="import FILE | forget WHO | retention DAYS",
+        help=argparse.SUPPRESS,
+    )
+    p.add_argument(
+        "--concurrency",
+        type=concurrency,
+        metavar="N",
+        help=_("requests in flight at once for import (default: the profile's)"),
+    )
+    p.add_argument(
+        "-y",
+        "--yes",
+        action="store_true",
+        help=_("forget without asking (needed without a terminal)"),
+    )
+    p.add_argument(
+        "--store",
+        choices=("local", "team"),
+        help=_("this computer's book or the team's (default: the history's)"),
+    )

@@ -45,15 +45,20 @@ def read_input(name: str) -> str:
         if sys.stdin is None:
             raise UsageError(_("There is no standard input to read serials from."))
         if _isatty(sys.stdin):
-            print(_("Paste or type the serials, then press Ctrl+D (Ctrl+Z, Enter on Windows)."),
-                  file=sys.stderr)  # fmt: skip
+            print(
+                _("Paste or type the serials, then press Ctrl+D (Ctrl+Z, Enter on Windows)."),
+                file=sys.stderr,
+            )
         stdin = getattr(sys.stdin, "buffer", None)
         return _text_of(stdin.read(), name) if stdin is not None else sys.stdin.read()
     try:
         data = Path(name).read_bytes()
     except OSError as exc:
-        raise UsageError(_("Cannot read {file}: {reason}.").format(
-            file=name, reason=(exc.strerror or str(exc)).lower())) from None
+        raise UsageError(
+            _("Cannot read {file}: {reason}.").format(
+                file=name, reason=(exc.strerror or str(exc)).lower()
+            )
+        ) from None
     return _text_of(data, name)
 
 
@@ -65,8 +70,12 @@ def _text_of(data: bytes, name: str) -> str:
         return spreadsheet_text(data)
     except ValueError:
         where = _("standard input") if name == "-" else name
-        raise UsageError(_("{file} looks like a spreadsheet but cannot be read as an .xlsx "
-                           "workbook; save it as .xlsx or .csv.").format(file=where)) from None
+        raise UsageError(
+            _(
+                "{file} looks like a spreadsheet but cannot be read as an .xlsx "
+                "workbook; save it as .xlsx or .csv."
+            ).format(file=where)
+        ) from None
 
 
 def _isatty(stream: object) -> bool:
@@ -118,23 +127,37 @@ def _notes(printer: Printer, parsed: ParsedInput, mode: str) -> None:
     if mode == "text":
         return
     if parsed.duplicates:
-        printer.note(ngettext("{n} repeated serial checked once.",
-                              "{n} repeated serials checked once.",
-                              parsed.duplicates).format(n=parsed.duplicates))  # fmt: skip
+        printer.note(
+            ngettext(
+                "{n} repeated serial checked once.",
+                "{n} repeated serials checked once.",
+                parsed.duplicates,
+            ).format(n=parsed.duplicates)
+        )
     for token in parsed.not_serials:
         printer.note(_("Not a serial (not sent): {token}").format(token=token))
 
 
-async def cmd_check(client: LicenseClient, args: argparse.Namespace, printer: Printer,
-                    profile: Profile, *, recorder: Recorder | None = None) -> int:  # fmt: skip
+async def cmd_check(
+    client: LicenseClient,
+    args: argparse.Namespace,
+    printer: Printer,
+    profile: Profile,
+    *,
+    recorder: Recorder | None = None,
+) -> int:
     """Check every serial; one history entry for the batch (serials, product, counts)."""
     counts: dict[str, int] = {}
     async with record(recorder, "batch_check", product=args.product) as rec:
         code = await _check(client, args, printer, profile, counts)
         stopped = code in (INTERRUPTED, BROKEN_PIPE)
         # the history's detail stays English: a team's store is read in every language
-        rec.done(f"Stopped after {counts['checked']} of {counts['serials']} serials."
-                 if stopped else None, counts=counts)  # fmt: skip
+        rec.done(
+            f"Stopped after {counts['checked']} of {counts['serials']} serials."
+            if stopped
+            else None,
+            counts=counts,
+        )
     return code
 
 
@@ -145,8 +168,13 @@ def _counts(total: int, written: list[CheckResult], into: dict[str, int]) -> Non
         into[status] = n
 
 
-async def _check(client: LicenseClient, args: argparse.Namespace, printer: Printer,
-                 profile: Profile, counts: dict[str, int]) -> int:
+async def _check(
+    client: LicenseClient,
+    args: argparse.Namespace,
+    printer: Printer,
+    profile: Profile,
+    counts: dict[str, int],
+) -> int:
     parsed: ParsedInput = args.parsed
     mode = "json" if args.json else "csv" if args.csv else "text"
     concurrency = args.concurrency or profile.batch_concurrency
@@ -168,11 +196,13 @@ async def _check(client: LicenseClient, args: argparse.Namespace, printer: Print
         _counts(batch.total, rows.answered(), counts)
         rows.flush_answered()
         progress.clear()
-        printer.note(ngettext("Interrupted: {done} of {total} serial checked; "
-                              "the rest were not sent.",
-                              "Interrupted: {done} of {total} serials checked; "
-                              "the rest were not sent.",
-                              batch.total).format(done=batch.done, total=batch.total))  # fmt: skip
+        printer.note(
+            ngettext(
+                "Interrupted: {done} of {total} serial checked; the rest were not sent.",
+                "Interrupted: {done} of {total} serials checked; the rest were not sent.",
+                batch.total,
+            ).format(done=batch.done, total=batch.total)
+        )
         return INTERRUPTED
     except OSError as exc:  # stdout went away (`| head`) or is full: stop sending
         streams.silence_stdout()

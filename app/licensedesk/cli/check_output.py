@@ -37,12 +37,13 @@ SUMMARY_ORDER: tuple[tuple[Status, Callable[[int], str]], ...] = (
     (Status.EXPIRING, lambda n: ngettext("{n} expiring", "{n} expiring", n)),
     (Status.EXPIRED, lambda n: ngettext("{n} expired", "{n} expired", n)),
     (Status.NOT_STARTED, lambda n: ngettext("{n} not started", "{n} not started", n)),
-    (Status.INVALID, lambda n: ngettext("{n} invalid for the product",
-                                        "{n} invalid for the product", n)),
+    (
+        Status.INVALID,
+        lambda n: ngettext("{n} invalid for the product", "{n} invalid for the product", n),
+    ),
     (Status.NOT_FOUND, lambda n: ngettext("{n} not found", "{n} not found", n)),
-    (Status.ERROR, lambda n: ngettext("{n} could not be checked", "{n} could not be checked",
-                                      n)),
-)  # fmt: skip
+    (Status.ERROR, lambda n: ngettext("{n} could not be checked", "{n} could not be checked", n)),
+)
 
 
 def human_line(result: CheckResult) -> str:
@@ -61,8 +62,11 @@ def human_line(result: CheckResult) -> str:
         if seats:
             # TRANSLATORS: {seats} is e.g. "2/5" (devices in use of the seats the licence has)
             parts.append(_("seats {seats}").format(seats=seats))
-    if (result.reason_text and result.reason_text not in result.words_text
-            and result.status != Status.NOT_FOUND):
+    if (
+        result.reason_text
+        and result.reason_text not in result.words_text
+        and result.status != Status.NOT_FOUND
+    ):
         parts.append(result.reason_text)
     return f"{result.serial}  " + " \u00b7 ".join(parts)
 
@@ -74,18 +78,21 @@ def summary(results: Sequence[CheckResult], duplicates: int) -> str:
     total = len(results)
     # TRANSLATORS: {counts} is a list such as "6 active, 1 expired, 1 not found", or "none"
     text = ngettext("{n} serial: {counts}.", "{n} serials: {counts}.", total).format(
-        n=total, counts=", ".join(said) or _("none"))
+        n=total, counts=", ".join(said) or _("none")
+    )
     if duplicates:
-        text += " " + ngettext("{n} repeat checked once.", "{n} repeats checked once.",
-                               duplicates).format(n=duplicates)  # fmt: skip
+        text += " " + ngettext(
+            "{n} repeat checked once.", "{n} repeats checked once.", duplicates
+        ).format(n=duplicates)
     return text
 
 
 class OrderedRows:
     """Writes rows in input order as soon as all rows before them are written."""
 
-    def __init__(self, printer: Printer, mode: str, total: int,
-                 progress: Progress | None = None) -> None:  # fmt: skip
+    def __init__(
+        self, printer: Printer, mode: str, total: int, progress: Progress | None = None
+    ) -> None:
         self.printer = printer
         self.mode = mode  # "text" | "json" | "csv"
         self.total = total
@@ -166,4 +173,3 @@ class Progress:
             self.err.write("\r\033[K")
             self.err.flush()
             self._shown = False
-

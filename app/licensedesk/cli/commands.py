@@ -67,8 +67,7 @@ async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
             if args.command == "check":
                 from . import check
 
-                return await check.cmd_check(client, args, printer, conn.profile,
-                                             recorder=recorder)  # fmt: skip
+                return await check.cmd_check(client, args, printer, conn.profile, recorder=recorder)
             if args.command == "book":
                 from .book_cmds import cmd_import
 
@@ -142,8 +141,9 @@ def parse_arguments(parser: argparse.ArgumentParser, argv: list[str]) -> argpars
     """The arguments; ``history``'s words may stand on either side of its options
     (``history export --since DATE FILE``), as docs/cli.md writes them."""
     args, extras = parser.parse_known_args(argv)
-    if extras and (args.command != "history"
-                   or any(e.startswith("-") and e != "-" for e in extras)):  # "-": stdin/out
+    if extras and (
+        args.command != "history" or any(e.startswith("-") and e != "-" for e in extras)
+    ):  # "-": stdin/out
         parser.parse_args(argv)  # argparse's own "unrecognized arguments" and exit 2
     if extras:
         args.words = [*args.words, *extras]
@@ -212,8 +212,10 @@ def _dispatch(args: argparse.Namespace, printer: Printer) -> int:
         return streams.BROKEN_PIPE
     except Exception as exc:  # a bug: a sentence, not a traceback
         err = CliError(
-            _("Internal error ({error}). This is a bug in License Desk; run again with "
-              "--verbose and report it.").format(error=f"{type(exc).__name__}: {exc}"),
+            _(
+                "Internal error ({error}). This is a bug in License Desk; run again with "
+                "--verbose and report it."
+            ).format(error=f"{type(exc).__name__}: {exc}"),
             INTERNAL,
         )
         _report(printer, err, INTERNAL)

@@ -60,8 +60,8 @@ def no_keyring(secrets: SecretStore) -> str | None:
 def key_storage(secrets: SecretStore) -> str:
     """Where keys are, in words: the keyring's name, or why they are not stored."""
     why = secrets.reason
-    return secrets.backend_description if why is None else _("not stored: {reason}").format(
-        reason=why
+    return (
+        secrets.backend_description if why is None else _("not stored: {reason}").format(reason=why)
     )
 
 
@@ -87,10 +87,12 @@ def stored_keys_config(profile: Profile, secrets: SecretStore, printer: Printer)
                 "'licensedesk-cli profile add {profile} --replace ...', or set {variable} for "
                 "this run."
             ).format(
-                name=repr(profile.name), storage=secrets.backend_description,
-                profile=profile.name, variable=f"${ENV_KEY}",
+                name=repr(profile.name),
+                storage=secrets.backend_description,
+                profile=profile.name,
+                variable=f"${ENV_KEY}",
             )
-        )  # fmt: skip
+        )
     if any(not keys[pair] for pair in profile.pairs):
         printer.note_once(missing)
     return config

@@ -37,8 +37,11 @@ def cmd_expiring(args: argparse.Namespace, printer: Printer) -> int:
     elif found:
         printer.line(_table(found, now, args.within))
     else:
-        printer.line(_("No subscription or trial in the book ends {within}.")
-                     .format(within=within_words(args.within)))  # fmt: skip
+        printer.line(
+            _("No subscription or trial in the book ends {within}.").format(
+                within=within_words(args.within)
+            )
+        )
     return OK
 
 
@@ -50,16 +53,36 @@ def _table(found: list[Sighting], now: datetime, within: int) -> str:
     from .output import table_text
 
     # TRANSLATORS: column headers of the expiring table
-    headers = [_("serial"), _("days left"), _("ends"), _("dealer"), _("licensee"), _("e-mail"),
-               _("SKU"), _("as of")]  # fmt: skip
-    rows = [[s.serial, days_left(s.end_at, now), s.end_at, s.dealer, s.licensee, s.email,
-             s.sku_name or s.sku_number, s.seen_at] for s in found]  # fmt: skip
+    headers = [
+        _("serial"),
+        _("days left"),
+        _("ends"),
+        _("dealer"),
+        _("licensee"),
+        _("e-mail"),
+        _("SKU"),
+        _("as of"),
+    ]
+    rows = [
+        [
+            s.serial,
+            days_left(s.end_at, now),
+            s.end_at,
+            s.dealer,
+            s.licensee,
+            s.email,
+            s.sku_name or s.sku_number,
+            s.seen_at,
+        ]
+        for s in found
+    ]
     if any(s.note for s in found):
         headers.append(_("note"))
         for row, s in zip(rows, found, strict=True):
             row.append(s.note)
-    total = ngettext("{n} licence ends {within}.", "{n} licences end {within}.",
-                     len(found)).format(n=len(found), within=within_words(within))  # fmt: skip
+    total = ngettext("{n} licence ends {within}.", "{n} licences end {within}.", len(found)).format(
+        n=len(found), within=within_words(within)
+    )
     return table_text(headers, rows) + "\n" + total
 
 

@@ -64,11 +64,15 @@ def _query(args: argparse.Namespace, serial: str | None):
         raise UsageError(_("--limit must be 1 or more."))
     try:
         return HistoryQuery(
-            serial=serial, person=args.person, action=args.action, outcome=args.outcome,
+            serial=serial,
+            person=args.person,
+            action=args.action,
+            outcome=args.outcome,
             since=parse_when(args.since) if args.since else None,
             until=parse_when(args.until, end_of_day=True) if args.until else None,
-            text=args.search, limit=args.limit,
-        )  # fmt: skip
+            text=args.search,
+            limit=args.limit,
+        )
     except EntryError as exc:
         raise UsageError(f"{str(exc)[:1].upper()}{str(exc)[1:]}.") from None
 
@@ -90,9 +94,11 @@ def chosen_store(args: argparse.Namespace, printer: Printer) -> tuple[Any, Any, 
     if kind == "team":
         if not settings.team_url:
             raise UsageError(
-                _("No team database is set: choose one with 'licensedesk-cli history use "
-                  "postgresql://…' or in the window's history settings.")
-            )  # fmt: skip
+                _(
+                    "No team database is set: choose one with 'licensedesk-cli history use "
+                    "postgresql://…' or in the window's history settings."
+                )
+            )
         import os
 
         from licensedesk.history.settings import PASSWORD_VARIABLE

@@ -46,24 +46,58 @@ class _Cells:
         self._guarded = _Guarded()
 
     def __call__(self, row: tuple[Any, ...]) -> list[str]:
-        (id_, time, user, display, machine, profile, service, action, serial, ids, product,
-         before, outcome, detail, counts, finished) = row  # fmt: skip
+        (
+            id_,
+            time,
+            user,
+            display,
+            machine,
+            profile,
+            service,
+            action,
+            serial,
+            ids,
+            product,
+            before,
+            outcome,
+            detail,
+            counts,
+            finished,
+        ) = row
         said = self._outcomes.get((outcome, detail))
         if said is None:
-            said = kept(self._outcomes, (outcome, detail),
-                         (text_cell(outcome_text(outcome, detail)), text_cell(detail or "")))
+            said = kept(
+                self._outcomes,
+                (outcome, detail),
+                (text_cell(outcome_text(outcome, detail)), text_cell(detail or "")),
+            )
         what = self._whats.get((action, ids, counts))
         if what is None:
-            what = kept(self._whats, (action, ids, counts),
-                         text_cell(what_words(action, ids, counts)))  # fmt: skip
+            what = kept(
+                self._whats, (action, ids, counts), text_cell(what_words(action, ids, counts))
+            )
         same, times = self._guarded, self._times
         return [
-            times.text(time), same[user], same[display or ""], same[machine],
-            same[profile or ""], same[service or ""], action, same[serial or ""],
-            (ids or "").replace(",", " "), same[product or ""], what, outcome, said[0],
-            said[1], "", text_cell(before or ""), same[counts or ""],
-            times.text(finished) if finished else "", id_,
-        ]  # fmt: skip
+            times.text(time),
+            same[user],
+            same[display or ""],
+            same[machine],
+            same[profile or ""],
+            same[service or ""],
+            action,
+            same[serial or ""],
+            (ids or "").replace(",", " "),
+            same[product or ""],
+            what,
+            outcome,
+            said[0],
+            said[1],
+            "",
+            text_cell(before or ""),
+            same[counts or ""],
+            times.text(finished) if finished else "",
+            id_,
+        ]
 
 
 def csv_pages(store: Any, query: Any) -> Iterator[tuple[str, int]]:

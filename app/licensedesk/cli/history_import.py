@@ -71,8 +71,11 @@ class Progress:
         else:
             said = _("{read} lines read, {added} entries added so far…")
             percent = 0
-        self._printer.note(said.format(read=f"{read:,}", total=f"{self._total or 0:,}",
-                                       percent=percent, added=f"{added:,}"))  # fmt: skip
+        self._printer.note(
+            said.format(
+                read=f"{read:,}", total=f"{self._total or 0:,}", percent=percent, added=f"{added:,}"
+            )
+        )
 
 
 def cmd_import(args: Any, printer: Printer, store_of: Any, source: str) -> int:
@@ -91,30 +94,40 @@ def cmd_import(args: Any, printer: Printer, store_of: Any, source: str) -> int:
                 n += len(entries)
                 progress(read, added)
     except OSError as exc:
-        raise UsageError(_("The file {file} cannot be read ({reason}).").format(
-            file=source, reason=exc.strerror or exc)) from None
+        raise UsageError(
+            _("The file {file} cannot be read ({reason}).").format(
+                file=source, reason=exc.strerror or exc
+            )
+        ) from None
     except (ImportError_, UnicodeDecodeError) as exc:
         raise UsageError(str(exc) + _stopped(added)) from None
     except KeyboardInterrupt:
-        raise CliError(_(
-            "Import interrupted: {added} entries were added; importing the file again adds "
-            "only what is missing."
-        ).format(added=f"{added:,}"), INTERRUPTED) from None  # fmt: skip
+        raise CliError(
+            _(
+                "Import interrupted: {added} entries were added; importing the file again adds "
+                "only what is missing."
+            ).format(added=f"{added:,}"),
+            INTERRUPTED,
+        ) from None
     there = n - added
     printer.result(
         {"read": n, "added": added, "already_there": there},
-        ngettext("Read {n} entry from {file}: {added} added, {there} already there.",
-                 "Read {n} entries from {file}: {added} added, {there} already there.",
-                 n).format(n=n, file=source, added=added, there=there),
-    )  # fmt: skip
+        ngettext(
+            "Read {n} entry from {file}: {added} added, {there} already there.",
+            "Read {n} entries from {file}: {added} added, {there} already there.",
+            n,
+        ).format(n=n, file=source, added=added, there=there),
+    )
     return OK
 
 
 def _stopped(added: int) -> str:
     if not added:
         return ""
-    return " " + _("The {added} entries before it were added; importing the file again once "
-                   "it is mended adds only what is missing.").format(added=f"{added:,}")
+    return " " + _(
+        "The {added} entries before it were added; importing the file again once "
+        "it is mended adds only what is missing."
+    ).format(added=f"{added:,}")
 
 
 @contextlib.contextmanager

@@ -14,8 +14,7 @@ from licensedesk.i18n import N_, _
 
 # Literal here so that --help imports nothing; checked against the model when used.
 # The names are the stored keys a user types (--action, --outcome): never translated.
-ACTION_NAMES = ("activate, deactivate, delete, upgrade, register, validate_record, batch_check, "
-                "note")
+ACTION_NAMES = "activate, deactivate, delete, upgrade, register, validate_record, batch_check, note"
 OUTCOME_NAMES = "pending, done, refused, unknown, failed"
 USAGE = """\
 licensedesk-cli history [SERIAL] [--since DATE] [--action A] [--json] [filters]
@@ -52,26 +51,45 @@ def add_history_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("words", nargs="*",
-                   metavar="SERIAL | export [FILE] | import FILE | prune FILE | use URL|local",
-                   help=argparse.SUPPRESS)  # fmt: skip
-    p.add_argument("--since", metavar="DATE",
-                   help=_("from this day or time on (YYYY-MM-DD[THH:MM])"))
+    p.add_argument(
+        "words",
+        nargs="*",
+        metavar="SERIAL | export [FILE] | import FILE | prune FILE | use URL|local",
+        help=argparse.SUPPRESS,
+    )
+    p.add_argument(
+        "--since", metavar="DATE", help=_("from this day or time on (YYYY-MM-DD[THH:MM])")
+    )
     p.add_argument("--until", metavar="DATE", help=_("up to this day (included) or time"))
-    p.add_argument("--action", metavar="A",
-                   help=_("only this action: {names}").format(names=ACTION_NAMES))
+    p.add_argument(
+        "--action", metavar="A", help=_("only this action: {names}").format(names=ACTION_NAMES)
+    )
     p.add_argument("--person", metavar="P", help=_("only this OS user or display name"))
-    p.add_argument("--outcome", metavar="O",
-                   help=_("only this outcome: {names}").format(names=OUTCOME_NAMES))
+    p.add_argument(
+        "--outcome", metavar="O", help=_("only this outcome: {names}").format(names=OUTCOME_NAMES)
+    )
     p.add_argument("--search", metavar="TEXT", help=_("text anywhere in the entry"))
     p.add_argument("--limit", type=int, metavar="N", help=_("at most N entries (newest)"))
-    p.add_argument("--csv", action="store_true",
-                   help=_("export: CSV (the History window's columns) instead of JSON lines"))
-    p.add_argument("--older-than", metavar="MONTHS", type=int,
-                   help=_("prune: the entries older than this many months"))
+    p.add_argument(
+        "--csv",
+        action="store_true",
+        help=_("export: CSV (the History window's columns) instead of JSON lines"),
+    )
+    p.add_argument(
+        "--older-than",
+        metavar="MONTHS",
+        type=int,
+        help=_("prune: the entries older than this many months"),
+    )
     p.add_argument("--before", metavar="DATE", help=_("prune: the entries before this day"))
-    p.add_argument("--keep-months", metavar="N|forever",
-                   help=_("use: how many months of history the team keeps (default: for ever)"))
+    p.add_argument(
+        "--keep-months",
+        metavar="N|forever",
+        help=_("use: how many months of history the team keeps (default: for ever)"),
+    )
     p.add_argument("-y", "--yes", action="store_true", help=_("prune: do not ask"))
-    p.add_argument("--store", choices=("local", "team"),
-                   help=_("this computer's file or the team database (default: the settings')"))
+    p.add_argument(
+        "--store",
+        choices=("local", "team"),
+        help=_("this computer's file or the team database (default: the settings')"),
+    )

@@ -34,17 +34,21 @@ def chosen_cutoff(args: Any, keep_months: int | None) -> datetime:
         return parse_when(args.before)
     months = args.older_than if args.older_than is not None else keep_months
     if months is None:
-        raise UsageError(_("The history keeps its entries for ever: give --older-than MONTHS "
-                           "or --before DATE, or set the months it keeps with 'licensedesk-cli "
-                           "history use … --keep-months N'."))  # fmt: skip
+        raise UsageError(
+            _(
+                "The history keeps its entries for ever: give --older-than MONTHS "
+                "or --before DATE, or set the months it keeps with 'licensedesk-cli "
+                "history use … --keep-months N'."
+            )
+        )
     if not 1 <= months <= MAX_KEEP_MONTHS:
-        raise UsageError(_("--older-than must be 1 to {most} months.").format(
-            most=MAX_KEEP_MONTHS))  # fmt: skip
+        raise UsageError(_("--older-than must be 1 to {most} months.").format(most=MAX_KEEP_MONTHS))
     return cutoff(months)
 
 
-def cmd_prune(args: Any, printer: Printer, store_of: Any, target: str, keep_months: int | None
-              ) -> int:  # fmt: skip
+def cmd_prune(
+    args: Any, printer: Printer, store_of: Any, target: str, keep_months: int | None
+) -> int:
     """Count, ask (or ``--yes``), then export and remove in one step."""
     from licensedesk.history import StoreError
     from licensedesk.history.retention import count_before, prune
@@ -59,32 +63,47 @@ def cmd_prune(args: Any, printer: Printer, store_of: Any, target: str, keep_mont
     with store_of(args, printer) as store:
         n = count_before(store, before)
         if not n:
-            printer.result({"exported": 0, "removed": 0, "before": before.isoformat()},
-                           _("No entry is older than {when}: nothing was removed.").format(
-                               when=human(before)))  # fmt: skip
+            printer.result(
+                {"exported": 0, "removed": 0, "before": before.isoformat()},
+                _("No entry is older than {when}: nothing was removed.").format(when=human(before)),
+            )
             return OK
         question = ngettext(
             "Write {n} entry older than {when} to {file}, then remove it from the history?",
             "Write {n} entries older than {when} to {file}, then remove them from the history?",
-            n).format(n=f"{n:,}", when=human(before), file=target)  # fmt: skip
-        confirm(args, printer, _("{question} Add --yes to remove without a terminal.").format(
-            question=question), question)  # fmt: skip
+            n,
+        ).format(n=f"{n:,}", when=human(before), file=target)
+        confirm(
+            args,
+            printer,
+            _("{question} Add --yes to remove without a terminal.").format(question=question),
+            question,
+        )
         try:
             done = prune(store, before, path)
         except OSError as exc:
-            raise UsageError(_("The file {file} cannot be written ({reason}): nothing was "
-                               "removed.").format(file=target, reason=exc.strerror or exc)
-                             ) from None  # fmt: skip
+            raise UsageError(
+                _("The file {file} cannot be written ({reason}): nothing was removed.").format(
+                    file=target, reason=exc.strerror or exc
+                )
+            ) from None
         except StoreError:
             if path.exists():
-                printer.note(_("The file {file} was written; nothing was removed.").format(
-                    file=target))  # fmt: skip
+                printer.note(
+                    _("The file {file} was written; nothing was removed.").format(file=target)
+                )
             raise
     printer.result(
-        {"exported": done.exported, "removed": done.removed, "before": before.isoformat(),
-         "file": target},
-        ngettext("Wrote {n} entry older than {when} to {file} and removed it.",
-                 "Wrote {n} entries older than {when} to {file} and removed them.",
-                 done.removed).format(n=f"{done.removed:,}", when=human(before), file=target),
-    )  # fmt: skip
+        {
+            "exported": done.exported,
+            "removed": done.removed,
+            "before": before.isoformat(),
+            "file": target,
+        },
+        ngettext(
+            "Wrote {n} entry older than {when} to {file} and removed it.",
+            "Wrote {n} entries older than {when} to {file} and removed them.",
+            done.removed,
+        ).format(n=f"{done.removed:,}", when=human(before), file=target),
+    )
     return OK

@@ -51,15 +51,24 @@ def ascii_json(text: str) -> str:
 
 
 def _cannot_write(path: Path, exc: OSError) -> UsageError:
-    return UsageError(_("The file {file} cannot be written ({reason}).").format(
-        file=path, reason=exc.strerror or exc))  # fmt: skip
+    return UsageError(
+        _("The file {file} cannot be written ({reason}).").format(
+            file=path, reason=exc.strerror or exc
+        )
+    )
 
 
 # ---------------------------------------------------------------- pages of text
 
 
-def json_line_pages(store: Any, query: HistoryQuery, printer: Printer, *, ascii_only: bool,
-                    oldest_first: bool = True) -> Iterator[tuple[str, int]]:  # fmt: skip
+def json_line_pages(
+    store: Any,
+    query: HistoryQuery,
+    printer: Printer,
+    *,
+    ascii_only: bool,
+    oldest_first: bool = True,
+) -> Iterator[tuple[str, int]]:
     """(JSON lines, entries in them) a page at a time; no raw control or bidi character,
     no key (the printer's net over each page)."""
     from licensedesk.display_text import json_safe
@@ -78,8 +87,7 @@ def export_kind(target: str, csv_flag: bool) -> str:
     return "csv" if csv_flag or (target != "-" and target.lower().endswith(".csv")) else "jsonl"
 
 
-def cmd_export(args: Any, printer: Printer, store: Any, query: HistoryQuery,
-               target: str) -> int:  # fmt: skip
+def cmd_export(args: Any, printer: Printer, store: Any, query: HistoryQuery, target: str) -> int:
     """Write the entries of ``query``, oldest first, to ``target`` (``-``: stdout)."""
     kind = export_kind(target, bool(getattr(args, "csv", False)))
     to_stdout = target == "-"
@@ -96,8 +104,11 @@ def cmd_export(args: Any, printer: Printer, store: Any, query: HistoryQuery,
                 break
         return OK
     n = write_pages(Path(target), pages)
-    printer.note(ngettext("Exported {n} entry to {file}.", "Exported {n} entries to {file}.",
-                          n).format(n=n, file=target))  # fmt: skip
+    printer.note(
+        ngettext("Exported {n} entry to {file}.", "Exported {n} entries to {file}.", n).format(
+            n=n, file=target
+        )
+    )
     return OK
 
 
@@ -124,8 +135,7 @@ def cmd_list(printer: Printer, store: Any, query: HistoryQuery, serial: str | No
     from .history_table import TableWords, headers
 
     if printer.json_mode:
-        for text, _n in json_line_pages(store, query, printer, ascii_only=True,
-                                        oldest_first=False):  # fmt: skip
+        for text, _n in json_line_pages(store, query, printer, ascii_only=True, oldest_first=False):
             printer.raw(text.removesuffix("\n"))
             if printer.lost is not None:
                 break
@@ -143,8 +153,11 @@ def cmd_list(printer: Printer, store: Any, query: HistoryQuery, serial: str | No
         if printer.lost is not None:
             break
     if widths is None:
-        printer.line(_("No history for {serial}.").format(serial=serial) if serial
-                     else _("No history matches."))  # fmt: skip
+        printer.line(
+            _("No history for {serial}.").format(serial=serial)
+            if serial
+            else _("No history matches.")
+        )
     return OK
 
 

@@ -21,7 +21,6 @@ from .local_times import LocalTimes, kept
 __all__ = ["TableWords", "headers", "what_words"]
 
 
-
 def headers(with_serial: bool) -> list[str]:
     # TRANSLATORS: column headers of the history table
     names = [_("when"), _("who"), _("what"), _("outcome")]
@@ -56,20 +55,22 @@ class TableWords:
         who = self._people.get((user, display, machine))
         if who is None:
             where = f"{user}@{machine}"
-            who = kept(self._people, (user, display, machine),
-                        visible(f"{display} ({where})" if display else where))  # fmt: skip
+            who = kept(
+                self._people,
+                (user, display, machine),
+                visible(f"{display} ({where})" if display else where),
+            )
         said = self._outcomes.get((outcome, detail))
         if said is None:
-            said = kept(self._outcomes, (outcome, detail),
-                         visible(outcome_text(outcome, detail)))  # fmt: skip
+            said = kept(self._outcomes, (outcome, detail), visible(outcome_text(outcome, detail)))
         what = self._whats.get((action, ids, counts))
         if what is None:
-            what = kept(self._whats, (action, ids, counts),
-                         visible(what_words(action, ids, counts)))  # fmt: skip
+            what = kept(
+                self._whats, (action, ids, counts), visible(what_words(action, ids, counts))
+            )
         if not self.with_serial:
             return [self.times.text(when), who, what, said]
         shown = self._serials.get(serial)
         if shown is None:
             shown = kept(self._serials, serial, visible(serial) if serial else "-")
         return [self.times.text(when), who, shown, what, said]
-

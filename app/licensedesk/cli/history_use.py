@@ -60,8 +60,11 @@ def _with_keep_months(args: argparse.Namespace, current: HistorySettings) -> His
         months = None if text in ("forever", "for-ever", "0") else int(text)
         return replace(current, keep_months=months)
     except ValueError:
-        raise UsageError(_("Give a number of months or 'forever', not {text}.").format(
-            text=repr(args.keep_months))) from None  # fmt: skip
+        raise UsageError(
+            _("Give a number of months or 'forever', not {text}.").format(
+                text=repr(args.keep_months)
+            )
+        ) from None
     except SettingsError as exc:
         raise UsageError(exc.sentence) from None
 
@@ -78,16 +81,21 @@ def _save(printer: Printer, settings: HistorySettings) -> str:
 def _use_local(printer: Printer, current: HistorySettings) -> int:
     from licensedesk.history import HistorySettings, local_history_path
 
-    settings = HistorySettings(store="local", team_url=current.team_url,
-                               display_name=current.display_name,
-                               book_days=current.book_days,
-                               keep_months=current.keep_months)  # fmt: skip
+    settings = HistorySettings(
+        store="local",
+        team_url=current.team_url,
+        display_name=current.display_name,
+        book_days=current.book_days,
+        keep_months=current.keep_months,
+    )
     path = _save(printer, settings)
     printer.result(
         {"store": "local", "file": str(local_history_path()), "settings": path},
-        _("Changes are recorded in this computer's history {file} from now on (saved in "
-          "{settings}).").format(file=local_history_path(), settings=path),
-    )  # fmt: skip
+        _(
+            "Changes are recorded in this computer's history {file} from now on (saved in "
+            "{settings})."
+        ).format(file=local_history_path(), settings=path),
+    )
     return OK
 
 
@@ -97,11 +105,13 @@ def _use_team(printer: Printer, current: HistorySettings, url: str) -> int:
     from licensedesk.history.team_check import test_connection
 
     if split_password(url)[1] is not None:  # said without the address: it holds the password
-        raise UsageError(_(
-            "The address holds a password, and a password on the command line stays in the "
-            "shell's history: leave it out of the address, and give it when asked, in "
-            "$LICENSEDESK_HISTORY_PASSWORD or in the OS keyring. Nothing was saved."
-        ))  # fmt: skip
+        raise UsageError(
+            _(
+                "The address holds a password, and a password on the command line stays in the "
+                "shell's history: leave it out of the address, and give it when asked, in "
+                "$LICENSEDESK_HISTORY_PASSWORD or in the OS keyring. Nothing was saved."
+            )
+        )
     try:
         url = check_team_url(url)
     except SettingsError as exc:
@@ -110,19 +120,26 @@ def _use_team(printer: Printer, current: HistorySettings, url: str) -> int:
     password, typed = _password(secrets, describe_team_url(url))
     check = test_connection(url, password)
     if not check.ok:
-        raise CliError(check.sentence + " " + _("Nothing was saved."),
-                       NETWORK if check.network else REFUSED)  # fmt: skip
+        raise CliError(
+            check.sentence + " " + _("Nothing was saved."), NETWORK if check.network else REFUSED
+        )
     kept = _keep(printer, secrets, password) if typed else None
-    settings = HistorySettings(store="team", team_url=url, display_name=current.display_name,
-                               book_days=current.book_days,
-                               keep_months=current.keep_months)  # fmt: skip
+    settings = HistorySettings(
+        store="team",
+        team_url=url,
+        display_name=current.display_name,
+        book_days=current.book_days,
+        keep_months=current.keep_months,
+    )
     path = _save(printer, settings)
     printer.result(
         {"store": "team", "team_url": url, "settings": path, "password_kept": kept},
-        check.sentence + "\n" + _("Changes are recorded in the team database {where} from now "
-                                  "on (saved in {settings}).").format(
-                                      where=describe_team_url(url), settings=path),
-    )  # fmt: skip
+        check.sentence
+        + "\n"
+        + _(
+            "Changes are recorded in the team database {where} from now on (saved in {settings})."
+        ).format(where=describe_team_url(url), settings=path),
+    )
     return OK
 
 
@@ -141,8 +158,11 @@ def _password(secrets: SecretStore, where: str) -> tuple[str | None, bool]:
         return given, True
     stored = secrets.get_named(KEYRING_ENTRY)
     if stdin_is_interactive():
-        prompt = (_("Password of {where} (hidden; Enter keeps the one in the keyring): ")
-                  if stored else _("Password of {where} (hidden; Enter for none): "))
+        prompt = (
+            _("Password of {where} (hidden; Enter keeps the one in the keyring): ")
+            if stored
+            else _("Password of {where} (hidden; Enter for none): ")
+        )
         typed = read_password(prompt.format(where=where))
         if typed:
             return typed, True
@@ -157,6 +177,10 @@ def _keep(printer: Printer, secrets: SecretStore, password: str | None) -> Any:
         return None
     if secrets.set_named(KEYRING_ENTRY, password):
         return True
-    printer.note(_("No OS keyring: the password was not kept; give it in "
-                   "$LICENSEDESK_HISTORY_PASSWORD to each command."))  # fmt: skip
+    printer.note(
+        _(
+            "No OS keyring: the password was not kept; give it in "
+            "$LICENSEDESK_HISTORY_PASSWORD to each command."
+        )
+    )
     return False

@@ -40,8 +40,9 @@ class JsonListWriter:
         self._size = 0
         self._times: dict[datetime, str] = {}  # timestamps' texts: a long list repeats them
         self._ascii = not streams.speaks_unicode(printer.out)
-        self._encode = json.JSONEncoder(ensure_ascii=self._ascii,
-                                        separators=(",\n    ", ": ")).encode
+        self._encode = json.JSONEncoder(
+            ensure_ascii=self._ascii, separators=(",\n    ", ": ")
+        ).encode
 
     def add_rows(self, rows: list[tuple]) -> None:
         """Devices as rows (:mod:`licensedesk.api.activation_rows`; a site licence's come

@@ -66,8 +66,11 @@ class LocalTimes:
         start = datetime.fromisoformat(key + _STARTS[span]) if isinstance(key, str) else key
         local, last = start.astimezone(), (start + span - _SECOND).astimezone()
         offset = local.utcoffset()
-        if offset is None or offset % span or (offset, local.tzname()) != (
-                last.utcoffset(), last.tzname()):
+        if (
+            offset is None
+            or offset % span
+            or (offset, local.tzname()) != (last.utcoffset(), last.tzname())
+        ):
             return None
         table_head, iso_cut = _HEADS[span]
         if self.table:
@@ -80,7 +83,6 @@ class LocalTimes:
         if self.table:
             return local.strftime(_TABLE).strip()
         return local.isoformat(timespec="seconds")
-
 
 
 def kept(said: dict[Any, Any], key: Any, value: Any) -> Any:

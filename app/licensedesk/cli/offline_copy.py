@@ -18,8 +18,9 @@ if TYPE_CHECKING:
     from .output import Printer
 
 
-def _copy_of(args: argparse.Namespace, printer: Printer, serial: str,
-             service: str | None) -> Sighting | None:  # fmt: skip
+def _copy_of(
+    args: argparse.Namespace, printer: Printer, serial: str, service: str | None
+) -> Sighting | None:
     from licensedesk.history import StoreError
 
     from .book_cmds import open_book_store
@@ -32,8 +33,9 @@ def _copy_of(args: argparse.Namespace, printer: Printer, serial: str,
         return None  # no book to read: the service's error is all there is to say
 
 
-async def show_copy(args: argparse.Namespace, printer: Printer, error: Any,
-                    service: str | None) -> bool:  # fmt: skip
+async def show_copy(
+    args: argparse.Namespace, printer: Printer, error: Any, service: str | None
+) -> bool:
     """Say ``error``, then print the book's copy of the serial; False (nothing said)
     when the book has none."""
     from licensedesk.api.serials import normalize_serial
@@ -41,27 +43,38 @@ async def show_copy(args: argparse.Namespace, printer: Printer, error: Any,
 
     serial = normalize_serial(args.serial)
     loop = asyncio.get_running_loop()
-    copy = await loop.run_in_executor(None, _copy_of, args, printer, serial,
-                                      service_origin(service))  # fmt: skip
+    copy = await loop.run_in_executor(
+        None, _copy_of, args, printer, serial, service_origin(service)
+    )
     if copy is None:
         return False
     printer.note(_("Error: {sentence}").format(sentence=error.sentence))
-    printer.note(_("The service cannot be reached; this is the licence book's copy as of "
-                   "{time}.").format(time=human(copy.seen_at)))  # fmt: skip
+    printer.note(
+        _("The service cannot be reached; this is the licence book's copy as of {time}.").format(
+            time=human(copy.seen_at)
+        )
+    )
     printer.result(_as_json(copy), fields_text(_fields(copy)))
     return True
 
 
 def _fields(s: Sighting) -> list[tuple[str, object]]:
     sku = f"{s.sku_name} ({s.sku_number})" if s.sku_number and s.sku_name else s.sku_name
-    return [(_("Serial"), s.serial), (_("Type"), s.type), (_("SKU"), sku or s.sku_number),
-            (_("Licensee"), s.licensee), (_("E-mail"), s.email), (_("Dealer"), s.dealer),
-            (_("Starts"), s.start_at), (_("Ends"), s.end_at), (_("Registered"), s.registered),
-            (_("As of"), s.seen_at)]  # fmt: skip
+    return [
+        (_("Serial"), s.serial),
+        (_("Type"), s.type),
+        (_("SKU"), sku or s.sku_number),
+        (_("Licensee"), s.licensee),
+        (_("E-mail"), s.email),
+        (_("Dealer"), s.dealer),
+        (_("Starts"), s.start_at),
+        (_("Ends"), s.end_at),
+        (_("Registered"), s.registered),
+        (_("As of"), s.seen_at),
+    ]
 
 
 def _as_json(s: Sighting) -> dict[str, Any]:
     from .book_cmds import row_of
 
-    return {**row_of(s), "start_at": s.start_at, "registered": s.registered,
-            "from_book": True}  # fmt: skip
+    return {**row_of(s), "start_at": s.start_at, "registered": s.registered, "from_book": True}

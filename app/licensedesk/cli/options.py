@@ -87,9 +87,11 @@ def _add_time_options(group: Any, sup: dict[str, Any]) -> None:
         **sup,
     )
     group.add_argument(
-        "--server-timezone", metavar="TZ",
-        help=_("IANA name of the server's time zone (UTC)"), **sup,
-    )  # fmt: skip
+        "--server-timezone",
+        metavar="TZ",
+        help=_("IANA name of the server's time zone (UTC)"),
+        **sup,
+    )
 
 
 def _add_tls_options(group: Any, sup: dict[str, Any]) -> None:

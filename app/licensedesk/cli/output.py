@@ -127,8 +127,12 @@ class Printer:
     def json(self, value: Any) -> None:
         """``value`` as JSON; characters that could drive a terminal as ``\\uXXXX`` (all of
         non-ASCII too, when stdout's encoding cannot take every character)."""
-        text = json.dumps(jsonable(value), indent=2, sort_keys=False,
-                          ensure_ascii=not streams.speaks_unicode(self.out))  # fmt: skip
+        text = json.dumps(
+            jsonable(value),
+            indent=2,
+            sort_keys=False,
+            ensure_ascii=not streams.speaks_unicode(self.out),
+        )
         self.raw(json_safe(self.scrub(text)))
 
     def result(self, value: Any, text: str) -> None:

@@ -31,9 +31,12 @@ See docs/cli.md.""")
 
 def _epilog() -> str:
     return _(EPILOG).format(
-        key=f"${ENV_KEY}", write_key=f"${ENV_WRITE_KEY}", profile=f"${ENV_PROFILE}",
-        config_dir="$LICENSEDESK_CONFIG_DIR", data_dir="$LICENSEDESK_DATA_DIR",
-    )  # fmt: skip
+        key=f"${ENV_KEY}",
+        write_key=f"${ENV_WRITE_KEY}",
+        profile=f"${ENV_PROFILE}",
+        config_dir="$LICENSEDESK_CONFIG_DIR",
+        data_dir="$LICENSEDESK_DATA_DIR",
+    )
 
 
 def _common(*, top: bool) -> argparse.ArgumentParser:
@@ -42,15 +45,22 @@ def _common(*, top: bool) -> argparse.ArgumentParser:
     p = TranslatedParser(add_help=False)
     p.add_argument("--json", action="store_true", help=_("machine-readable output"), **sup)
     p.add_argument(
-        "-v", "--verbose", action="store_true", help=_("print error details (keys redacted)"),
+        "-v",
+        "--verbose",
+        action="store_true",
+        help=_("print error details (keys redacted)"),
         **sup,
     )
     p.add_argument(
-        "--lang", choices=tuple(i18n.LANGUAGES), metavar="LANG",
-        help=_("language of the output and help ({choices}); default: the one chosen in the "
-               "window, else the system's").format(choices=", ".join(i18n.LANGUAGES)),
+        "--lang",
+        choices=tuple(i18n.LANGUAGES),
+        metavar="LANG",
+        help=_(
+            "language of the output and help ({choices}); default: the one chosen in the "
+            "window, else the system's"
+        ).format(choices=", ".join(i18n.LANGUAGES)),
         **sup,
-    )  # fmt: skip
+    )
     return p
 
 
@@ -58,9 +68,11 @@ def _connection(*, top: bool) -> argparse.ArgumentParser:
     sup = {} if top else {"default": argparse.SUPPRESS}
     p = TranslatedParser(add_help=False)
     p.add_argument(
-        "--profile", metavar="NAME",
-        help=_("connection profile (or {variable})").format(variable=f"${ENV_PROFILE}"), **sup,
-    )  # fmt: skip
+        "--profile",
+        metavar="NAME",
+        help=_("connection profile (or {variable})").format(variable=f"${ENV_PROFILE}"),
+        **sup,
+    )
     return p
 
 
@@ -121,8 +133,9 @@ def _add_read_commands(service: _ServiceCommands) -> None:
     service.add("show", _("show a licence")).add_argument("serial")
     p = service.add("products", _("list the products of a licence (needs the write pair)"))
     p.add_argument("serial")
-    p.add_argument("--reveal-secrets", action="store_true",
-                   help=_("show product key and signatures"))  # fmt: skip
+    p.add_argument(
+        "--reveal-secrets", action="store_true", help=_("show product key and signatures")
+    )
     service.add("activations", _("list the activations (devices) of a licence")).add_argument(
         "serial"
     )
@@ -130,8 +143,10 @@ def _add_read_commands(service: _ServiceCommands) -> None:
 
 def _add_change_commands(service: _ServiceCommands) -> None:
     """activate, deactivate, delete-activation, validate (may record) and upgrade."""
-    for name, help_ in (("activate", _("switch on an activation")),
-                        ("deactivate", _("switch off an activation"))):  # fmt: skip
+    for name, help_ in (
+        ("activate", _("switch on an activation")),
+        ("deactivate", _("switch off an activation")),
+    ):
         service.add(name, help_).add_argument("id", type=int, help=_("activation id"))
 
     p = service.add("delete-activation", _("delete an activation (asks first)"))
@@ -164,25 +179,29 @@ def _add_check_command(service: _ServiceCommands) -> None:
         "not started, 3 any could not be checked, 2 no serial in the input."
     )
     p.add_argument(
-        "file", nargs="?", default="-", metavar="FILE",
+        "file",
+        nargs="?",
+        default="-",
+        metavar="FILE",
         help=_("text or CSV holding serials; '-' or none: standard input"),
-    )  # fmt: skip
+    )
     p.add_argument(
-        "--product", metavar="CODE",
+        "--product",
+        metavar="CODE",
         help=_("also validate each serial for this product (never records a host)"),
-    )  # fmt: skip
+    )
     p.add_argument(
-        "--concurrency", type=concurrency, metavar="N",
+        "--concurrency",
+        type=concurrency,
+        metavar="N",
         help=_("requests in flight at once, 1 to 32 (default: the profile's, else 8)"),
-    )  # fmt: skip
+    )
     p.add_argument("--csv", action="store_true", help=_("CSV with a header instead of text"))
     # --json (JSON lines for check) comes with the common options
 
 
 def _add_registration_commands(service: _ServiceCommands) -> None:
-    service.add("registration", _("is a licence suitable for registration?")).add_argument(
-        "serial"
-    )
+    service.add("registration", _("is a licence suitable for registration?")).add_argument("serial")
     p = service.add("register", _("set registration data on an offline-distribution licence"))
     p.add_argument("serial")
     p.add_argument("--name", required=True)
@@ -213,8 +232,9 @@ def _add_expiring_command(sub: Any, wanted: bool) -> None:
 
 def _add_profile_command(sub: Any, wanted: bool) -> None:
     """``profile`` is always listed; its actions only when it is the command."""
-    prof = sub.add_parser("profile", help=_("connection profiles"),
-                          description=_("connection profiles"))  # fmt: skip
+    prof = sub.add_parser(
+        "profile", help=_("connection profiles"), description=_("connection profiles")
+    )
     if not wanted:
         return
     psub = prof.add_subparsers(dest="profile_command", metavar="ACTION", required=True)

@@ -36,10 +36,14 @@ KEY_PROMPT = {
     "write": N_("api_key for the write pair of {name} (hidden): "),
 }
 NO_KEY = {
-    "read": N_("No api_key for the read pair: set {variable} or run this in a terminal to "
-               "type it (keys are never taken from the command line)."),
-    "write": N_("No api_key for the write pair: set {variable} or run this in a terminal to "
-                "type it (keys are never taken from the command line)."),
+    "read": N_(
+        "No api_key for the read pair: set {variable} or run this in a terminal to "
+        "type it (keys are never taken from the command line)."
+    ),
+    "write": N_(
+        "No api_key for the write pair: set {variable} or run this in a terminal to "
+        "type it (keys are never taken from the command line)."
+    ),
 }
 EMPTY_KEY = {
     "read": N_("No api_key given for the read pair; nothing was saved."),
@@ -128,9 +132,14 @@ def _collect_keys(profile: Profile, printer: Printer) -> dict[str, str]:
 
 
 def _save_profile(
-    store: ProfileStore, secrets: SecretStore, profile: Profile, keys: dict[str, str],
-    *, exists: bool, replace: bool,
-) -> dict[str, bool]:  # fmt: skip
+    store: ProfileStore,
+    secrets: SecretStore,
+    profile: Profile,
+    keys: dict[str, str],
+    *,
+    exists: bool,
+    replace: bool,
+) -> dict[str, bool]:
     """Writes the profile, then its keys; per pair, whether the keyring took the key."""
     try:
         # under the file's lock: a profile of that name saved meanwhile is not overwritten
@@ -148,9 +157,15 @@ def _save_profile(
 
 
 def _report_added(
-    printer: Printer, store: ProfileStore, secrets: SecretStore, profile: Profile,
-    keys: dict[str, str], stored: dict[str, bool], *, exists: bool,
-) -> None:  # fmt: skip
+    printer: Printer,
+    store: ProfileStore,
+    secrets: SecretStore,
+    profile: Profile,
+    keys: dict[str, str],
+    stored: dict[str, bool],
+    *,
+    exists: bool,
+) -> None:
     if printer.json_mode:
         printer.json(
             {
@@ -162,20 +177,27 @@ def _report_added(
             }
         )
     else:
-        done = (_("Replaced profile {name} in {file}.") if exists
-                else _("Saved profile {name} in {file}."))  # fmt: skip
+        done = (
+            _("Replaced profile {name} in {file}.")
+            if exists
+            else _("Saved profile {name} in {file}.")
+        )
         printer.line(done.format(name=repr(profile.name), file=store.path))
         if secrets.persistent:
-            printer.line(_("Keys ({pairs}) are in {storage}.").format(
-                pairs=", ".join(keys), storage=secrets.backend_description))
+            printer.line(
+                _("Keys ({pairs}) are in {storage}.").format(
+                    pairs=", ".join(keys), storage=secrets.backend_description
+                )
+            )
     for warning in profile.warnings():
         printer.note(_("Warning: {sentence}").format(sentence=warning))
     if not secrets.persistent:
         printer.note(
-            _("The keys were NOT saved: {reason}; give them with {key} / {write_key} when you "
-              "use this profile.").format(reason=secrets.reason, key=f"${ENV_KEY}",
-                                          write_key=f"${ENV_WRITE_KEY}")
-        )  # fmt: skip
+            _(
+                "The keys were NOT saved: {reason}; give them with {key} / {write_key} when you "
+                "use this profile."
+            ).format(reason=secrets.reason, key=f"${ENV_KEY}", write_key=f"${ENV_WRITE_KEY}")
+        )
 
 
 def cmd_list(args: argparse.Namespace, printer: Printer) -> int:
@@ -193,8 +215,11 @@ def cmd_list(args: argparse.Namespace, printer: Printer) -> int:
         printer.json([{**p.to_dict(), "keys": status[p.name]} for p in profiles])
         return OK
     if not profiles:
-        printer.line(_("No profiles yet ({file}). Add one with 'licensedesk-cli profile add'.")
-                     .format(file=store.path))  # fmt: skip
+        printer.line(
+            _("No profiles yet ({file}). Add one with 'licensedesk-cli profile add'.").format(
+                file=store.path
+            )
+        )
         return OK
     rows = [
         (
@@ -266,7 +291,8 @@ def cmd_remove(args: argparse.Namespace, printer: Printer) -> int:
         raise UsageError(exc.sentence) from None
     if secrets.persistent:
         text = _("Removed profile {name} and its keys from {storage}.").format(
-            name=repr(name), storage=secrets.backend_description)
+            name=repr(name), storage=secrets.backend_description
+        )
     else:
         text = _("Removed profile {name}.").format(name=repr(name))
     printer.result({"removed": name}, text)
@@ -294,9 +320,13 @@ def cmd_test(args: argparse.Namespace, printer: Printer) -> int:
         counts = pair == "read" or has_write_pair
         out[pair] = {"ok": check.ok, "sentence": check.sentence, "required": counts}
         mark = TEST_MARK["ok" if check.ok else ("failed" if counts else "no")]
-        sentence = check.sentence if counts else _(
-            "{sentence} (the profile has no write pair; the read key was tried)"
-        ).format(sentence=check.sentence)
+        sentence = (
+            check.sentence
+            if counts
+            else _("{sentence} (the profile has no write pair; the read key was tried)").format(
+                sentence=check.sentence
+            )
+        )
         rows.append((_(TEST_LABEL[pair]), _(mark), sentence))
         if not check.ok and counts:
             codes.append(
@@ -307,8 +337,9 @@ def cmd_test(args: argparse.Namespace, printer: Printer) -> int:
     # columns as wide as their longest word in the language in use, plus one space
     label_width = max(len(_(label)) for label in TEST_LABEL.values()) + 1
     mark_width = max(len(_(mark)) for mark in TEST_MARK.values()) + 1
-    text = "\n".join(f"{label:<{label_width}}{mark:<{mark_width}}{sentence}"
-                     for label, mark, sentence in rows)  # fmt: skip
+    text = "\n".join(
+        f"{label:<{label_width}}{mark:<{mark_width}}{sentence}" for label, mark, sentence in rows
+    )
     printer.result(out, text)
     return max(codes, default=OK)
 

@@ -35,7 +35,8 @@ def records(args: argparse.Namespace) -> bool:
     if args.command in WRITES or args.command == "check":
         return True
     return args.command == "validate" and bool(
-        getattr(args, "this_machine", False) or getattr(args, "host_id", None))
+        getattr(args, "this_machine", False) or getattr(args, "host_id", None)
+    )
 
 
 def _settings_and_secrets() -> tuple[Any, Any]:

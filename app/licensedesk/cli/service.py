@@ -105,7 +105,8 @@ def activations_table(items: list[Activation]) -> str:
             a.id,
             a.activated,
             _("{host_id} (this computer)").format(host_id=a.host_id)
-            if a.host_id == here else a.host_id,
+            if a.host_id == here
+            else a.host_id,
             a.device_tag,
             a.product_name,
             a.created_at,
@@ -126,8 +127,13 @@ def message(printer: Printer, text: str) -> int:
 # ---------------------------------------------------------------- commands
 
 
-async def cmd_show(client: LicenseClient, args: argparse.Namespace, printer: Printer,
-                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
+async def cmd_show(
+    client: LicenseClient,
+    args: argparse.Namespace,
+    printer: Printer,
+    *,
+    recorder: Recorder | None = None,
+) -> int:
     try:
         lic = await client.show_license(args.serial)
     except ApiError as exc:
@@ -145,8 +151,13 @@ async def cmd_show(client: LicenseClient, args: argparse.Namespace, printer: Pri
     return OK
 
 
-async def cmd_products(client: LicenseClient, args: argparse.Namespace, printer: Printer,
-                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
+async def cmd_products(
+    client: LicenseClient,
+    args: argparse.Namespace,
+    printer: Printer,
+    *,
+    recorder: Recorder | None = None,
+) -> int:
     products = await client.license_products(args.serial)
     dumped = [mask_product(p.to_json(), args.reveal_secrets) for p in products]
     if printer.json_mode:
@@ -180,8 +191,13 @@ async def cmd_products(client: LicenseClient, args: argparse.Namespace, printer:
     return OK
 
 
-async def cmd_activations(client: LicenseClient, args: argparse.Namespace, printer: Printer,
-                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
+async def cmd_activations(
+    client: LicenseClient,
+    args: argparse.Namespace,
+    printer: Printer,
+    *,
+    recorder: Recorder | None = None,
+) -> int:
     if printer.json_mode:  # written while the answer arrives: a site licence's are many
         writer = JsonListWriter(printer)
         await client.activation_rows(args.serial, writer.add_rows)
@@ -195,59 +211,96 @@ async def cmd_activations(client: LicenseClient, args: argparse.Namespace, print
     return OK
 
 
-async def cmd_activate(client: LicenseClient, args: argparse.Namespace, printer: Printer,
-                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
+async def cmd_activate(
+    client: LicenseClient,
+    args: argparse.Namespace,
+    printer: Printer,
+    *,
+    recorder: Recorder | None = None,
+) -> int:
     async with record(recorder, "activate", activation_ids=[args.id]) as rec:
         answer = await client.set_activation(args.id, True)
         rec.done(answer)
     return message(printer, answer)
 
 
-async def cmd_deactivate(client: LicenseClient, args: argparse.Namespace, printer: Printer,
-                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
+async def cmd_deactivate(
+    client: LicenseClient,
+    args: argparse.Namespace,
+    printer: Printer,
+    *,
+    recorder: Recorder | None = None,
+) -> int:
     async with record(recorder, "deactivate", activation_ids=[args.id]) as rec:
         answer = await client.set_activation(args.id, False)
         rec.done(answer)
     return message(printer, answer)
 
 
-async def cmd_delete_activation(client: LicenseClient, args: argparse.Namespace, printer: Printer,
-                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
+async def cmd_delete_activation(
+    client: LicenseClient,
+    args: argparse.Namespace,
+    printer: Printer,
+    *,
+    recorder: Recorder | None = None,
+) -> int:
     aid = check_activation_id(args.id)
-    question = _("Activation {id} will be deleted: that device loses its seat. This cannot be "
-                 "undone.").format(id=aid)  # fmt: skip
+    question = _(
+        "Activation {id} will be deleted: that device loses its seat. This cannot be undone."
+    ).format(id=aid)
     serial = normalize_serial(args.serial) if args.serial else None
     before: dict[str, Any] | None = None
     if args.serial and not args.yes:
         serial = normalize_serial(args.serial)
         found = [a for a in await client.activations(serial) if a.id == aid]
         if not found:
-            raise CliError(_("Activation {id} is not one of the activations of {serial}.")
-                           .format(id=aid, serial=serial), REFUSED)  # fmt: skip
+            raise CliError(
+                _("Activation {id} is not one of the activations of {serial}.").format(
+                    id=aid, serial=serial
+                ),
+                REFUSED,
+            )
         a = found[0]
-        before = {"activated": a.activated, "host_id": a.host_id, "device_tag": a.device_tag,
-                  "product": a.product_name}  # fmt: skip
+        before = {
+            "activated": a.activated,
+            "host_id": a.host_id,
+            "device_tag": a.device_tag,
+            "product": a.product_name,
+        }
         question = _(
             "Activation {id} of {serial} (device {host_id}, {device_tag}, {product}) will be "
             "deleted: that device loses its seat. This cannot be undone."
-        ).format(id=aid, serial=serial, host_id=a.host_id, device_tag=a.device_tag,
-                 product=a.product_name)  # fmt: skip
+        ).format(
+            id=aid,
+            serial=serial,
+            host_id=a.host_id,
+            device_tag=a.device_tag,
+            product=a.product_name,
+        )
     confirm(
         args,
         printer,
-        _("Refusing to delete activation {id} without confirmation: run it in a terminal, or "
-          "add --yes.").format(id=aid),
+        _(
+            "Refusing to delete activation {id} without confirmation: run it in a terminal, or "
+            "add --yes."
+        ).format(id=aid),
         question,
-    )  # fmt: skip
-    async with record(recorder, "delete", serial=serial, activation_ids=[aid],
-                      before=before) as rec:  # fmt: skip
+    )
+    async with record(
+        recorder, "delete", serial=serial, activation_ids=[aid], before=before
+    ) as rec:
         answer = await client.delete_activation(aid)
         rec.done(answer)
     return message(printer, answer)
 
 
-async def cmd_validate(client: LicenseClient, args: argparse.Namespace, printer: Printer,
-                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
+async def cmd_validate(
+    client: LicenseClient,
+    args: argparse.Namespace,
+    printer: Printer,
+    *,
+    recorder: Recorder | None = None,
+) -> int:
     host_id, device_tag = args.host_id, args.device_tag
     if args.this_machine:
         if host_id or device_tag:
@@ -256,9 +309,13 @@ async def cmd_validate(client: LicenseClient, args: argparse.Namespace, printer:
 
         host_id, device_tag = machine.host_id(), machine.device_tag()
     if host_id:  # the service records the host: a change, so it goes into the history
-        async with record(recorder, "validate_record", serial=normalize_serial(args.serial),
-                          product=args.product,
-                          before={"host_id": host_id, "device_tag": device_tag}) as rec:
+        async with record(
+            recorder,
+            "validate_record",
+            serial=normalize_serial(args.serial),
+            product=args.product,
+            before={"host_id": host_id, "device_tag": device_tag},
+        ) as rec:
             result = await client.validate(args.serial, args.product, host_id, device_tag)
             if result.valid:
                 rec.done(result.reason_sentence)
@@ -267,8 +324,12 @@ async def cmd_validate(client: LicenseClient, args: argparse.Namespace, printer:
     else:
         result = await client.validate(args.serial, args.product, host_id, device_tag)
     # --json is for scripts: the reason in English whatever the language (docs/cli.md)
-    data = {"valid": result.valid, "cause": result.verdict.value,
-            "reason": english_of(result.reason_sentence), **result.to_json()}
+    data = {
+        "valid": result.valid,
+        "cause": result.verdict.value,
+        "reason": english_of(result.reason_sentence),
+        **result.to_json(),
+    }
     text = fields_text(
         [
             (_("Valid"), result.valid),
@@ -286,8 +347,13 @@ async def cmd_validate(client: LicenseClient, args: argparse.Namespace, printer:
     return OK if result.valid else REFUSED
 
 
-async def cmd_registration(client: LicenseClient, args: argparse.Namespace, printer: Printer,
-                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
+async def cmd_registration(
+    client: LicenseClient,
+    args: argparse.Namespace,
+    printer: Printer,
+    *,
+    recorder: Recorder | None = None,
+) -> int:
     licences = await client.registration_check(args.serial)
     suitable = bool(licences)
     if printer.json_mode:
@@ -296,14 +362,17 @@ async def cmd_registration(client: LicenseClient, args: argparse.Namespace, prin
         printer.line(_("Suitable for registration (offline distribution).") + "\n")
         printer.line("\n\n".join(fields_text(license_fields(lic)) for lic in licences))
     else:
-        printer.line(
-            _("Not suitable for registration: the licence has no offline distribution.")
-        )
+        printer.line(_("Not suitable for registration: the licence has no offline distribution."))
     return OK if suitable else REFUSED
 
 
-async def cmd_register(client: LicenseClient, args: argparse.Namespace, printer: Printer,
-                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
+async def cmd_register(
+    client: LicenseClient,
+    args: argparse.Namespace,
+    printer: Printer,
+    *,
+    recorder: Recorder | None = None,
+) -> int:
     async with record(recorder, "register", serial=normalize_serial(args.serial)) as rec:
         answer = await client.register(args.serial, args.name, args.email, args.sku_number)
         rec.done(answer)

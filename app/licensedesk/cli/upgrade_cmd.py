@@ -23,8 +23,13 @@ if TYPE_CHECKING:
     from licensedesk.history import Recorder
 
 
-async def cmd_upgrade(client: LicenseClient, args: argparse.Namespace, printer: Printer,
-                  *, recorder: Recorder | None = None) -> int:  # fmt: skip
+async def cmd_upgrade(
+    client: LicenseClient,
+    args: argparse.Namespace,
+    printer: Printer,
+    *,
+    recorder: Recorder | None = None,
+) -> int:
     current = normalize_serial(args.current)
     target = normalize_serial(args.upgrade)
     before: dict[str, Any] = {"upgrade_serial": target}  # the history: what it became too
@@ -44,8 +49,9 @@ async def _confirm_upgrade(
     client: LicenseClient, args: argparse.Namespace, printer: Printer, current: str, target: str
 ) -> dict[str, Any]:
     """Shows both licences and asks; returns what the history keeps of the current one."""
-    refusal = _("Refusing to upgrade {serial} without confirmation: run it in a terminal, or "
-                "add --yes.").format(serial=current)  # fmt: skip
+    refusal = _(
+        "Refusing to upgrade {serial} without confirmation: run it in a terminal, or add --yes."
+    ).format(serial=current)
     if not service.stdin_is_interactive():  # refuse before reading anything
         confirm(args, printer, refusal, "")
     cur, new = await client.show_license(current), await client.show_license(target)
@@ -77,38 +83,54 @@ async def _confirm_upgrade(
 
 
 async def _after_lost_answer(
-    client: LicenseClient, printer: Printer, recorder: Recorder | None, rec: Any,
-    exc: TransportError, current: str, target: str,
-) -> int:  # fmt: skip
+    client: LicenseClient,
+    printer: Printer,
+    recorder: Recorder | None,
+    rec: Any,
+    exc: TransportError,
+    current: str,
+    target: str,
+) -> int:
     """Never retry blindly (DESIGN.md §2): find out what happened, say it, and complete
     the history's "outcome unknown" entry with it."""
     try:
         await client.show_license(current)
     except NotFound:
         printer.note(
-            _("The connection broke ({reason}), but the upgrade went through: {serial} "
-              "no longer exists and {target} is ready to use.").format(
-                reason=exc.sentence, serial=current, target=target)
-        )  # fmt: skip
+            _(
+                "The connection broke ({reason}), but the upgrade went through: {serial} "
+                "no longer exists and {target} is ready to use."
+            ).format(reason=exc.sentence, serial=current, target=target)
+        )
         # the history's detail stays English: a team's store is read in every language
-        await _reconciled(recorder, rec, "done", f"The connection broke, but {current} "
-                          f"no longer exists: the upgrade went through.")  # fmt: skip
+        await _reconciled(
+            recorder,
+            rec,
+            "done",
+            f"The connection broke, but {current} no longer exists: the upgrade went through.",
+        )
         # the service's own words for this outcome (its answer stays as it sends it)
         return message(printer, "Upgrade license is ready to use.")
     except Exception:
         raise CliError(
-            _("{reason} Whether the upgrade happened is unknown: check with "
-              "'licensedesk-cli show {serial}' before trying again.").format(
-                reason=exc.sentence, serial=current),
+            _(
+                "{reason} Whether the upgrade happened is unknown: check with "
+                "'licensedesk-cli show {serial}' before trying again."
+            ).format(reason=exc.sentence, serial=current),
             NETWORK,
-        ) from None  # fmt: skip
-    await _reconciled(recorder, rec, "failed", f"The connection broke, and {current} "
-                      "still exists: the upgrade did not happen.")  # fmt: skip
+        ) from None
+    await _reconciled(
+        recorder,
+        rec,
+        "failed",
+        f"The connection broke, and {current} still exists: the upgrade did not happen.",
+    )
     raise CliError(
-        _("{reason} The upgrade did not happen: {serial} still exists. You can try again.")
-        .format(reason=exc.sentence, serial=current),
+        _("{reason} The upgrade did not happen: {serial} still exists. You can try again.").format(
+            reason=exc.sentence, serial=current
+        ),
         NETWORK,
-    ) from None  # fmt: skip
+    ) from None
 
 
 async def _reconciled(recorder: Recorder | None, rec: Any, outcome: str, detail: str) -> None:

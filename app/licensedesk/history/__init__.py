@@ -45,12 +45,32 @@ if TYPE_CHECKING:
 #: public name -> the module that defines it (loaded on first use, PEP 562: the licence
 #: book needs ``.scrub`` and ``.store`` on every command, not the recorder or settings)
 _WHERE = {
-    **dict.fromkeys(("ACTIONS", "OUTCOMES", "Entry", "EntryError", "HistoryQuery",
-                     "outcome_text", "outcome_words"), ".model"),
-    **dict.fromkeys(("PROBLEM", "NotRecorded", "Recorder", "Recording", "Records", "record"),
-                    ".recorder"),
-    **dict.fromkeys(("KEYRING_ENTRY", "HistorySettings", "SettingsError", "load_settings",
-                     "save_settings", "set_team_url"), ".settings"),
+    **dict.fromkeys(
+        (
+            "ACTIONS",
+            "OUTCOMES",
+            "Entry",
+            "EntryError",
+            "HistoryQuery",
+            "outcome_text",
+            "outcome_words",
+        ),
+        ".model",
+    ),
+    **dict.fromkeys(
+        ("PROBLEM", "NotRecorded", "Recorder", "Recording", "Records", "record"), ".recorder"
+    ),
+    **dict.fromkeys(
+        (
+            "KEYRING_ENTRY",
+            "HistorySettings",
+            "SettingsError",
+            "load_settings",
+            "save_settings",
+            "set_team_url",
+        ),
+        ".settings",
+    ),
     **dict.fromkeys(("HistoryStore", "StoreError", "local_history_path"), ".store"),
 }
 

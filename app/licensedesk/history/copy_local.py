@@ -31,8 +31,11 @@ def local_count(data_dir: Path | None = None) -> int:
         store.close()
 
 
-def copy_local_to(team: HistoryStore, progress: Callable[[int, int], None] | None = None,
-                  data_dir: Path | None = None) -> tuple[int, int]:
+def copy_local_to(
+    team: HistoryStore,
+    progress: Callable[[int, int], None] | None = None,
+    data_dir: Path | None = None,
+) -> tuple[int, int]:
     """Import every local entry into ``team``; returns (read, added). ``progress(done,
     total)`` after each chunk. Raises StoreError (a sentence) when either store fails."""
     from .sqlite_store import SqliteStore

@@ -20,10 +20,26 @@ from .model import Entry
 __all__ = ["COLUMNS", "OWN_COLUMNS", "csv_row"]
 
 COLUMNS = (
-    "time", "user", "display_name", "machine", "profile", "service", "action", "serial",
-    "activation_ids", "product", "what", "outcome", "outcome_words", "detail", "details",
-    "before", "counts", "finished", "id",
-)  # fmt: skip
+    "time",
+    "user",
+    "display_name",
+    "machine",
+    "profile",
+    "service",
+    "action",
+    "serial",
+    "activation_ids",
+    "product",
+    "what",
+    "outcome",
+    "outcome_words",
+    "detail",
+    "details",
+    "before",
+    "counts",
+    "finished",
+    "id",
+)
 #: the columns we write ourselves (times, keys, ids): never a stranger's text
 OWN_COLUMNS = frozenset({"time", "action", "activation_ids", "outcome", "finished", "id"})
 

@@ -22,8 +22,9 @@ __all__ = ["start_build"]
 log = logging.getLogger(__name__)
 
 
-def start_build(opener: Callable[[], Any], told: Callable[[IndexProgress], None],
-                stop: threading.Event) -> Future[bool]:  # fmt: skip
+def start_build(
+    opener: Callable[[], Any], told: Callable[[IndexProgress], None], stop: threading.Event
+) -> Future[bool]:
     """Open a store with ``opener`` on a new thread and build its index there; ``told``
     hears the progress (on that thread). The Future: whether it is built."""
     done: Future[bool] = Future()

@@ -57,8 +57,15 @@ def plain_statements(script: str) -> list[str]:
     return list(filter(str.strip, script.split(";")))
 
 
-def apply(db: Executes, steps: Steps, *, table: str, kind: VersionTable, newer: Newer,
-          split: Callable[[str], list[str]] = plain_statements) -> int:  # fmt: skip
+def apply(
+    db: Executes,
+    steps: Steps,
+    *,
+    table: str,
+    kind: VersionTable,
+    newer: Newer,
+    split: Callable[[str], list[str]] = plain_statements,
+) -> int:
     """Apply the steps above the version stored in ``table`` (made when missing), in
     order, in the caller's transaction; returns the version now stored. Raises
     :class:`StoreError` (``newer``'s sentence) for a newer schema, or the database's
@@ -78,11 +85,18 @@ def apply(db: Executes, steps: Steps, *, table: str, kind: VersionTable, newer: 
     return current
 
 
-def migrate_sqlite(db: sqlite3.Connection, steps: Steps, *, table: str, newer: Newer,
-                   fail: Fail, stamp: Callable[[], str],
-                   split: Callable[[str], list[str]] = plain_statements,
-                   beside: Callable[[sqlite3.Connection], None] | None = None,
-                   fast: bool = False) -> int:  # fmt: skip
+def migrate_sqlite(
+    db: sqlite3.Connection,
+    steps: Steps,
+    *,
+    table: str,
+    newer: Newer,
+    fail: Fail,
+    stamp: Callable[[], str],
+    split: Callable[[str], list[str]] = plain_statements,
+    beside: Callable[[sqlite3.Connection], None] | None = None,
+    fast: bool = False,
+) -> int:
     """The steps under ``BEGIN IMMEDIATE``; ``stamp()`` is the text of each step's time.
     ``beside`` runs in the same transaction after them (what is kept beside the schema,
     not a step of it). ``fast``: when the stored version is already the last, return it
@@ -95,8 +109,11 @@ def migrate_sqlite(db: sqlite3.Connection, steps: Steps, *, table: str, newer: N
                 return int(found[0])
         except sqlite3.OperationalError:
             pass  # no such table yet: made below
-    kind = VersionTable("(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)",
-                        "INSERT INTO {table} VALUES (?, ?)", lambda v: (v, stamp()))
+    kind = VersionTable(
+        "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)",
+        "INSERT INTO {table} VALUES (?, ?)",
+        lambda v: (v, stamp()),
+    )
     try:
         with immediate(db):
             current = apply(db, steps, table=table, kind=kind, newer=newer, split=split)
@@ -108,14 +125,23 @@ def migrate_sqlite(db: sqlite3.Connection, steps: Steps, *, table: str, newer: N
 
 
 #: PostgreSQL fills in each step's time itself
-_POSTGRES = VersionTable("(version integer PRIMARY KEY, applied_at timestamptz NOT NULL "
-                         "DEFAULT now())", "INSERT INTO {table} (version) VALUES (%s)",
-                         lambda v: (v,))  # fmt: skip
+_POSTGRES = VersionTable(
+    "(version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+    "INSERT INTO {table} (version) VALUES (%s)",
+    lambda v: (v,),
+)
 
 
-def migrate_postgres(db: psycopg.Connection, steps: Steps, *, table: str, newer: Newer,
-                     fail: Fail, lock_key: int,
-                     beside: Callable[[psycopg.Connection], None] | None = None) -> int:
+def migrate_postgres(
+    db: psycopg.Connection,
+    steps: Steps,
+    *,
+    table: str,
+    newer: Newer,
+    fail: Fail,
+    lock_key: int,
+    beside: Callable[[psycopg.Connection], None] | None = None,
+) -> int:
     """The steps in one transaction under ``pg_advisory_xact_lock(lock_key)`` on ``db``
     (an autocommit psycopg connection); ``beside`` runs in it after them. A psycopg
     error is raised as ``fail``'s clause."""

@@ -208,8 +208,9 @@ class Entry:
                 finished=_time(data["finished"]) if data.get("finished") else None,
             )
         except KeyError as exc:
-            raise EntryError(_("the field {name} is missing").format(name=repr(exc.args[0]))) \
-                from None
+            raise EntryError(
+                _("the field {name} is missing").format(name=repr(exc.args[0]))
+            ) from None
         except (TypeError, ValueError) as exc:
             if isinstance(exc, EntryError):
                 raise
@@ -279,10 +280,12 @@ class HistoryQuery:
 
 
 def _unknown_action(action: str) -> str:
-    return _("unknown action {action} (known: {known})").format(action=repr(action),
-                                                               known=", ".join(ACTIONS))
+    return _("unknown action {action} (known: {known})").format(
+        action=repr(action), known=", ".join(ACTIONS)
+    )
 
 
 def _unknown_outcome(outcome: str) -> str:
-    return _("unknown outcome {outcome} (known: {known})").format(outcome=repr(outcome),
-                                                                 known=", ".join(OUTCOMES))
+    return _("unknown outcome {outcome} (known: {known})").format(
+        outcome=repr(outcome), known=", ".join(OUTCOMES)
+    )

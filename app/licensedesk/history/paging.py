@@ -62,9 +62,18 @@ class Sort:
         return Sort(self.key, not self.descending)
 
 
-def page_sql(where_sql: str, where_params: list[Any], sort: Sort, after: Entry | None,
-             limit: int, *, ph: str, time_param: Callable[[datetime], Any],
-             id_param: str = "", offset: int = 0) -> tuple[str, list[Any]]:  # fmt: skip
+def page_sql(
+    where_sql: str,
+    where_params: list[Any],
+    sort: Sort,
+    after: Entry | None,
+    limit: int,
+    *,
+    ph: str,
+    time_param: Callable[[datetime], Any],
+    id_param: str = "",
+    offset: int = 0,
+) -> tuple[str, list[Any]]:
     """What follows ``SELECT … FROM history`` for one page: ``where_sql`` (the filters'
     `` WHERE …`` or "") narrowed to the entries after ``after``, the order and the limit,
     the first ``offset`` of them skipped. ``id_param``: a cast for the id's placeholder
@@ -77,8 +86,10 @@ def page_sql(where_sql: str, where_params: list[Any], sort: Sort, after: Entry |
         sign = "<" if sort.descending else ">"
         keyset = f"({', '.join(keys)}) {sign} ({', '.join(marks)})"
         sql += (" AND " if sql else " WHERE ") + keyset
-        params += ([value(after)] if column is not None else []) + [time_param(after.time),
-                                                                    after.id]
+        params += ([value(after)] if column is not None else []) + [
+            time_param(after.time),
+            after.id,
+        ]
     direction = " DESC" if sort.descending else ""
     sql += " ORDER BY " + ", ".join(k + direction for k in keys) + f" LIMIT {ph}"
     if offset > 0:

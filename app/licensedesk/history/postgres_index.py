@@ -40,10 +40,10 @@ _CALL = f"{FUNCTION}({', '.join(f'history.{a}' for a in _ARGS)})"
 
 _SETUP = (
     "CREATE EXTENSION IF NOT EXISTS pg_trgm",
-    f"""CREATE OR REPLACE FUNCTION {FUNCTION}({', '.join(f'{a} text' for a in FIELDS)},
+    f"""CREATE OR REPLACE FUNCTION {FUNCTION}({", ".join(f"{a} text" for a in FIELDS)},
         activation_ids bigint[], before_json jsonb) RETURNS text
         LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-        SELECT concat_ws(E'\\n', {', '.join(FIELDS)}, array_to_string(activation_ids, ','),
+        SELECT concat_ws(E'\\n', {", ".join(FIELDS)}, array_to_string(activation_ids, ','),
             CASE WHEN jsonb_typeof(before_json) = 'object' THEN (SELECT string_agg(value,
                 E'\\n') FROM jsonb_each_text(before_json)) ELSE before_json::text END)
         $$""",
@@ -67,25 +67,31 @@ def ensure(db: psycopg.Connection) -> bool:
                 return True
             for statement in _SETUP:
                 db.execute(statement)  # type: ignore[call-overload]
-    except (psycopg.errors.InsufficientPrivilege, psycopg.errors.UndefinedFile,
-            psycopg.errors.FeatureNotSupported, psycopg.errors.UniqueViolation):  # fmt: skip
+    except (
+        psycopg.errors.InsufficientPrivilege,
+        psycopg.errors.UndefinedFile,
+        psycopg.errors.FeatureNotSupported,
+        psycopg.errors.UniqueViolation,
+    ):
         return function_ready(db)  # another desk made it at the same moment, or no right
     return True
 
 
 def function_ready(db: psycopg.Connection) -> bool:
-    row = db.execute("SELECT to_regprocedure(%s) IS NOT NULL AND to_regclass("
-                     "'history_index_version') IS NOT NULL",
-                     (f"{FUNCTION}({', '.join(['text'] * len(FIELDS))}, bigint[], jsonb)",)
-                     ).fetchone()  # fmt: skip
+    row = db.execute(
+        "SELECT to_regprocedure(%s) IS NOT NULL AND to_regclass("
+        "'history_index_version') IS NOT NULL",
+        (f"{FUNCTION}({', '.join(['text'] * len(FIELDS))}, bigint[], jsonb)",),
+    ).fetchone()
     return bool(row and row[0])
 
 
 def _index_state(db: psycopg.Connection) -> bool | None:
     """True: valid; False: there but not valid (being built, or a build broke off);
     None: not there."""
-    row = db.execute("SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass(%s)",
-                     (INDEX,)).fetchone()  # fmt: skip
+    row = db.execute(
+        "SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass(%s)", (INDEX,)
+    ).fetchone()
     return None if row is None else bool(row[0])
 
 
@@ -93,9 +99,11 @@ def progress(db: psycopg.Connection) -> IndexProgress:
     """Built, or how far a build (of any desk) is, in the table's blocks."""
     if _index_state(db):
         return IndexProgress(True)
-    row = db.execute("SELECT phase, blocks_done, blocks_total FROM "
-                     "pg_stat_progress_create_index WHERE relid = to_regclass('history') "
-                     "LIMIT 1").fetchone()  # fmt: skip
+    row = db.execute(
+        "SELECT phase, blocks_done, blocks_total FROM "
+        "pg_stat_progress_create_index WHERE relid = to_regclass('history') "
+        "LIMIT 1"
+    ).fetchone()
     if row is None:
         return IndexProgress(False)
     phase, done, total = str(row[0]), int(row[1] or 0), int(row[2] or 0)
@@ -106,8 +114,12 @@ def progress(db: psycopg.Connection) -> IndexProgress:
     return IndexProgress(False, 1, 1)  # validating what was written meanwhile
 
 
-def build(db: psycopg.Connection, told: Callable[[IndexProgress], None] | None = None,
-          poll: Callable[[], IndexProgress] | None = None, every: float = 0.5) -> bool:
+def build(
+    db: psycopg.Connection,
+    told: Callable[[IndexProgress], None] | None = None,
+    poll: Callable[[], IndexProgress] | None = None,
+    every: float = 0.5,
+) -> bool:
     """Build the index without blocking writes (``CREATE INDEX CONCURRENTLY``, on ``db``,
     an autocommit connection of its own). ``poll()`` (on another connection) is asked
     every ``every`` seconds meanwhile and its answer passed to ``told``. False: another
@@ -122,10 +134,15 @@ def build(db: psycopg.Connection, told: Callable[[IndexProgress], None] | None =
     try:
         if _index_state(db) is False:  # a build that broke off leaves an invalid index
             db.execute(f"DROP INDEX CONCURRENTLY IF EXISTS {INDEX}")  # type: ignore[call-overload]
-        db.execute(f"CREATE INDEX CONCURRENTLY IF NOT EXISTS {INDEX} ON history "  # type: ignore[call-overload]
-                   f"USING gin ({_CALL} gin_trgm_ops)")
-        db.execute("INSERT INTO history_index_version VALUES (%s, now()) ON CONFLICT (version) "
-                   "DO UPDATE SET built_at = excluded.built_at", (INDEX_VERSION,))
+        db.execute(
+            f"CREATE INDEX CONCURRENTLY IF NOT EXISTS {INDEX} ON history "  # type: ignore[call-overload]
+            f"USING gin ({_CALL} gin_trgm_ops)"
+        )
+        db.execute(
+            "INSERT INTO history_index_version VALUES (%s, now()) ON CONFLICT (version) "
+            "DO UPDATE SET built_at = excluded.built_at",
+            (INDEX_VERSION,),
+        )
         db.execute("ANALYZE history")  # the planner's statistics of the new expression
     finally:
         stop.set()
@@ -135,8 +152,12 @@ def build(db: psycopg.Connection, told: Callable[[IndexProgress], None] | None =
     return True
 
 
-def _watch(poll: Callable[[], IndexProgress], told: Callable[[IndexProgress], None],
-           stop: threading.Event, every: float) -> threading.Thread:
+def _watch(
+    poll: Callable[[], IndexProgress],
+    told: Callable[[IndexProgress], None],
+    stop: threading.Event,
+    every: float,
+) -> threading.Thread:
     def run() -> None:
         while not stop.wait(every):
             try:

@@ -42,20 +42,38 @@ class PostgresPages:
             raise self._fail("set up", exc) from None
 
     def _where(self, query: HistoryQuery) -> tuple[str, list[Any]]:
-        plain = {"ph": "%s", "like": "ILIKE", "time_param": lambda t: t,
-                 "as_text": lambda column: f"{column}::text"}
+        plain = {
+            "ph": "%s",
+            "like": "ILIKE",
+            "time_param": lambda t: t,
+            "as_text": lambda column: f"{column}::text",
+        }
         if self._search_ready is None and query.text:
             self._search_ready = postgres_index.function_ready(self._conn())
         clause = postgres_index.text_clause if self._search_ready else None
         return where(query, **plain, text_clause=clause)  # type: ignore[arg-type]
 
-    def page(self, query: HistoryQuery, sort: Sort = Sort(), after: Any = None,  # noqa: B008
-             limit: int = PAGE, offset: int = 0) -> EntryList:  # fmt: skip
+    def page(
+        self,
+        query: HistoryQuery,
+        sort: Sort = Sort(),  # noqa: B008
+        after: Any = None,
+        limit: int = PAGE,
+        offset: int = 0,
+    ) -> EntryList:
         """As :meth:`SqliteStore.page <.sqlite_pages.SqlitePages.page>`."""
         clause, params = self._where(query)
-        tail, params = page_sql(clause, params, sort, after, limit, ph="%s",
-                                time_param=lambda t: t, id_param="::uuid",
-                                offset=offset)  # fmt: skip
+        tail, params = page_sql(
+            clause,
+            params,
+            sort,
+            after,
+            limit,
+            ph="%s",
+            time_param=lambda t: t,
+            id_param="::uuid",
+            offset=offset,
+        )
         from .postgres_store import SELECT_TEXT
 
         return self._select(SELECT_TEXT + tail, params)
@@ -71,8 +89,11 @@ class PostgresPages:
         except psycopg.Error as exc:
             raise self._fail("read", exc) from None
 
-    def build_search_index(self, told: Callable[[IndexProgress], None] | None = None,
-                           stop: threading.Event | None = None) -> bool:  # fmt: skip
+    def build_search_index(
+        self,
+        told: Callable[[IndexProgress], None] | None = None,
+        stop: threading.Event | None = None,
+    ) -> bool:
         """Build the index on a connection of its own (every desk writes meanwhile);
         ``told`` hears PostgreSQL's progress every half second. ``stop`` is not looked
         at: a build cannot pause, and one cut short is started again by the next desk.

@@ -49,7 +49,9 @@ LOCK_KEY = 0x4C44_4849_5354_4D47
 CONNECT_TIMEOUT = 5  # seconds; libpq's own
 
 MIGRATIONS: tuple[tuple[int, str], ...] = (
-    (1, """
+    (
+        1,
+        """
         CREATE TABLE history (
             id uuid PRIMARY KEY,
             time timestamptz NOT NULL,
@@ -72,14 +74,18 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         CREATE INDEX history_time ON history (time, id);
         CREATE INDEX history_user_time ON history (user_name, time, id);
         CREATE INDEX history_action_time ON history (action, time, id);
-    """),
-    (2, """
+    """,
+    ),
+    (
+        2,
+        """
         ALTER TABLE history ADD COLUMN other_serial text;
         UPDATE history SET other_serial = before_json ->> 'upgrade_serial'
             WHERE action = 'upgrade';
         CREATE INDEX history_other_serial_time ON history (other_serial, time, id);
-    """),
-)  # fmt: skip
+    """,
+    ),
+)
 
 #: each failure said whole (a clause: StoreError), by what could not be done
 _FAILED = {
@@ -94,25 +100,41 @@ _UPSERT = (
     f"INSERT INTO history ({', '.join(WRITTEN)}) VALUES ({_VALUES}) ON CONFLICT (id) DO UPDATE "
     "SET " + ", ".join(f"{c} = excluded.{c}" for c in WRITTEN[1:])
 )
-_INSERT_NEW = f"INSERT INTO history ({', '.join(WRITTEN)}) VALUES ({_VALUES}) ON CONFLICT (id) " \
-              "DO NOTHING"  # fmt: skip
+_INSERT_NEW = (
+    f"INSERT INTO history ({', '.join(WRITTEN)}) VALUES ({_VALUES}) ON CONFLICT (id) DO NOTHING"
+)
 
 
 def _row(entry: Entry) -> tuple[Any, ...]:
     return (
-        entry.id, entry.time, entry.user, entry.display_name, entry.machine, entry.profile,
-        entry.service, entry.action, entry.serial, list(entry.activation_ids), entry.product,
-        Jsonb(entry.before) if entry.before is not None else None, entry.outcome, entry.detail,
-        Jsonb(entry.counts) if entry.counts is not None else None, entry.finished,
+        entry.id,
+        entry.time,
+        entry.user,
+        entry.display_name,
+        entry.machine,
+        entry.profile,
+        entry.service,
+        entry.action,
+        entry.serial,
+        list(entry.activation_ids),
+        entry.product,
+        Jsonb(entry.before) if entry.before is not None else None,
+        entry.outcome,
+        entry.detail,
+        Jsonb(entry.counts) if entry.counts is not None else None,
+        entry.finished,
         other_serial(entry),
-    )  # fmt: skip
+    )
 
 
 # Text where Python would decode row by row (uuid, jsonb, arrays): entries_from_rows
 # decodes the JSON of all rows at once.
-_SELECT = SELECT.replace("id, ", "id::text, ", 1).replace(
-    "activation_ids", "array_to_string(activation_ids, ',')").replace(
-    "before_json", "before_json::text").replace("counts", "counts::text")  # fmt: skip
+_SELECT = (
+    SELECT.replace("id, ", "id::text, ", 1)
+    .replace("activation_ids", "array_to_string(activation_ids, ',')")
+    .replace("before_json", "before_json::text")
+    .replace("counts", "counts::text")
+)
 SELECT_TEXT = _SELECT  # the pages' (postgres_pages.py)
 #: the columns of :data:`.sql.COLUMNS` as :func:`.sql.entries_from_rows` reads them here
 ROWS_SELECT = _SELECT
@@ -129,8 +151,13 @@ def connect(url: str, password: str | None, connect_timeout: int) -> psycopg.Con
     """An autocommit connection that reads times in UTC (the history's and the book's).
     Raises psycopg.Error."""
     extra: dict[str, Any] = {"password": password} if password else {}
-    db = psycopg.connect(url, autocommit=True, connect_timeout=connect_timeout,
-                         application_name="licensedesk", **extra)  # fmt: skip
+    db = psycopg.connect(
+        url,
+        autocommit=True,
+        connect_timeout=connect_timeout,
+        application_name="licensedesk",
+        **extra,
+    )
     try:
         # times come back in UTC (not as a libpq "options" argument: that would replace
         # the team's own ?options=, e.g. a search_path)
@@ -148,8 +175,7 @@ def store_error(url: str, said: dict[str, str], doing: str, exc: BaseException) 
     why = scrub_text(text[0] if text else type(exc).__name__) or type(exc).__name__
     network = isinstance(exc, psycopg.OperationalError)
     clause = said["reached" if network else doing]
-    return StoreError(_(clause).format(where=describe_team_url(url), problem=why),
-                      network=network)
+    return StoreError(_(clause).format(where=describe_team_url(url), problem=why), network=network)
 
 
 class PostgresStore(PostgresPages):
@@ -159,8 +185,9 @@ class PostgresStore(PostgresPages):
     #: the SQL dialect, for :mod:`.streaming` and :mod:`.retention`
     dialect = "postgres"
 
-    def __init__(self, url: str, *, password: str | None = None,
-                 connect_timeout: int = CONNECT_TIMEOUT) -> None:  # fmt: skip
+    def __init__(
+        self, url: str, *, password: str | None = None, connect_timeout: int = CONNECT_TIMEOUT
+    ) -> None:
         self.url = url
         self.label = f"the team database {describe_team_url(url)}"
         self._password = password
@@ -202,13 +229,16 @@ class PostgresStore(PostgresPages):
 
     def migrate(self) -> int:
         current = migrate_postgres(
-            self._conn(), MIGRATIONS, table="schema_version",
+            self._conn(),
+            MIGRATIONS,
+            table="schema_version",
             newer=lambda schema, known: _(
                 "the team database {where} was set up by a newer License Desk "
                 "(schema {schema}; this version knows {known})"
             ).format(where=describe_team_url(self.url), schema=schema, known=known),
-            fail=lambda exc: self._fail("set up", exc), lock_key=LOCK_KEY,
-        )  # fmt: skip
+            fail=lambda exc: self._fail("set up", exc),
+            lock_key=LOCK_KEY,
+        )
         self._ensure_search()  # beside the schema, not a step of it
         return current
 
@@ -218,14 +248,25 @@ class PostgresStore(PostgresPages):
         entry = clean_entry(entry)  # the canary rule: no key, password or URL query stored
         self._run("written", _UPSERT, _row(entry))
 
-    def complete(self, entry_id: str, outcome: str, detail: str | None,
-                 counts: dict[str, int] | None, finished: datetime) -> bool:  # fmt: skip
+    def complete(
+        self,
+        entry_id: str,
+        outcome: str,
+        detail: str | None,
+        counts: dict[str, int] | None,
+        finished: datetime,
+    ) -> bool:
         cur = self._run(
             "written",
             "UPDATE history SET outcome = %s, detail = %s, counts = %s, finished = %s "
             "WHERE id = %s",
-            (outcome, scrub_text(detail), Jsonb(counts) if counts is not None else None,
-             finished, entry_id),
+            (
+                outcome,
+                scrub_text(detail),
+                Jsonb(counts) if counts is not None else None,
+                finished,
+                entry_id,
+            ),
         )
         return cur.rowcount > 0
 
@@ -303,8 +344,11 @@ class PostgresStore(PostgresPages):
     def server_facts(self) -> tuple[int, bool, bool, int]:
         """(server version number, history table there, this user may create it, entries):
         what "Test connection" says, without changing anything."""
-        row = self._run("read", "SELECT to_regclass('history') IS NOT NULL, "
-                        "has_schema_privilege(current_schema(), 'CREATE')").fetchone()  # fmt: skip
+        row = self._run(
+            "read",
+            "SELECT to_regclass('history') IS NOT NULL, "
+            "has_schema_privilege(current_schema(), 'CREATE')",
+        ).fetchone()
         table, may_create = (bool(row[0]), bool(row[1])) if row else (False, False)
         count = self.count() if table else 0
         return self._conn().info.server_version, table, may_create, count
@@ -316,14 +360,20 @@ class PostgresStore(PostgresPages):
         db = self._conn()
         try:
             with db.transaction() as tx, db.cursor() as cur:
-                rows = cur.execute("SELECT id, detail, before_json::text FROM history WHERE "
-                                   "serial = ANY(%s) OR other_serial = ANY(%s) FOR UPDATE",
-                                   (serials, serials)).fetchall()  # fmt: skip
-                changed = [(d, b, i) for i, *old in rows
-                           if (new := scrubbed_pair(old, words)) != tuple(old)
-                           for d, b in [new]]  # fmt: skip
-                cur.executemany("UPDATE history SET detail = %s, before_json = %s::jsonb "
-                                "WHERE id = %s", changed)  # fmt: skip
+                rows = cur.execute(
+                    "SELECT id, detail, before_json::text FROM history WHERE "
+                    "serial = ANY(%s) OR other_serial = ANY(%s) FOR UPDATE",
+                    (serials, serials),
+                ).fetchall()
+                changed = [
+                    (d, b, i)
+                    for i, *old in rows
+                    if (new := scrubbed_pair(old, words)) != tuple(old)
+                    for d, b in [new]
+                ]
+                cur.executemany(
+                    "UPDATE history SET detail = %s, before_json = %s::jsonb WHERE id = %s", changed
+                )
                 if dry_run:
                     raise psycopg.Rollback(tx)
         except psycopg.Error as exc:

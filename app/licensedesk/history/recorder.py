@@ -121,8 +121,12 @@ class Recording:
             raise
         return self
 
-    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                        tb: TracebackType | None) -> bool:  # fmt: skip
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> bool:
         try:
             written = self._finish(self._outcome or classify(exc))
             if not isinstance(exc, asyncio.CancelledError):
@@ -133,8 +137,9 @@ class Recording:
 
     def _finish(self, outcome: tuple[str, str | None]) -> Future[None]:
         state, detail = outcome
-        self.entry = self.entry.replace(outcome=state, detail=detail, counts=self._counts,
-                                        finished=utc_now())  # fmt: skip
+        self.entry = self.entry.replace(
+            outcome=state, detail=detail, counts=self._counts, finished=utc_now()
+        )
         return self._recorder._submit(self.entry)
 
 
@@ -223,17 +228,29 @@ class Recorder:
     ) -> Recording:
         """An ``async with`` block around one request (see the module's docstring)."""
         entry = Entry(
-            id=new_entry_id(), time=utc_now(), user=os_user(), machine=machine_name(),
-            action=action, display_name=self.display_name,
+            id=new_entry_id(),
+            time=utc_now(),
+            user=os_user(),
+            machine=machine_name(),
+            action=action,
+            display_name=self.display_name,
             profile=self._profile if profile is _UNSET else profile,
-            service=self._service if service is _UNSET else service, serial=serial,
-            activation_ids=tuple(int(i) for i in activation_ids), product=product,
+            service=self._service if service is _UNSET else service,
+            serial=serial,
+            activation_ids=tuple(int(i) for i in activation_ids),
+            product=product,
             before=dict(before) if before is not None else None,  # the caller's row may change
-        )  # fmt: skip
+        )
         return Recording(self, entry)
 
-    async def complete(self, entry_id: str, outcome: str, detail: str | None = None, *,
-                       counts: dict[str, int] | None = None) -> bool:  # fmt: skip
+    async def complete(
+        self,
+        entry_id: str,
+        outcome: str,
+        detail: str | None = None,
+        *,
+        counts: dict[str, int] | None = None,
+    ) -> bool:
         """Set the outcome of an entry written earlier (the upgrade's reconciliation).
         False when the store has no such entry or could not be written (see ``problem``)."""
         if outcome not in OUTCOMES:
@@ -259,8 +276,14 @@ class Recorder:
         """Raises StoreError."""
         return await self._read(lambda store: store.query(query))
 
-    async def page(self, query: HistoryQuery, sort: Sort, after: Entry | None,
-                   limit: int = PAGE, offset: int = 0) -> Sequence[Entry]:  # fmt: skip
+    async def page(
+        self,
+        query: HistoryQuery,
+        sort: Sort,
+        after: Entry | None,
+        limit: int = PAGE,
+        offset: int = 0,
+    ) -> Sequence[Entry]:
         """One page of a list (:mod:`.paging`), ``offset`` entries past ``after``; raises
         StoreError."""
         return await self._read(lambda store: store.page(query, sort, after, limit, offset))
@@ -268,8 +291,9 @@ class Recorder:
     async def count_matching(self, query: HistoryQuery) -> int:
         """How many entries match (what is committed; a count no longer awaited is
         dropped before it runs); raises StoreError."""
-        return await asyncio.wrap_future(self._counter.submit(
-            lambda store: store.count_matching(query)))
+        return await asyncio.wrap_future(
+            self._counter.submit(lambda store: store.count_matching(query))
+        )
 
     async def build_search_index(self, told: Callable[[IndexProgress], None]) -> bool:
         """Build the search index when the store holds entries it lacks (off the worker:
@@ -280,8 +304,9 @@ class Recorder:
             return True
         loop = asyncio.get_running_loop()
         told(now)
-        building = start_build(self._opener, lambda p: loop.call_soon_threadsafe(told, p),
-                               self._stop_build)  # fmt: skip
+        building = start_build(
+            self._opener, lambda p: loop.call_soon_threadsafe(told, p), self._stop_build
+        )
         return await asyncio.wrap_future(building)
 
     async def _read(self, job: Callable[[HistoryStore], Sequence[Entry]]) -> Sequence[Entry]:
@@ -330,8 +355,9 @@ class Recorder:
             async with asyncio.timeout(self.wait):
                 await asyncio.shield(waited)
         except TimeoutError:
-            log.info("The history store took more than %.1f s; going on without waiting.",
-                     self.wait)  # fmt: skip
+            log.info(
+                "The history store took more than %.1f s; going on without waiting.", self.wait
+            )
         except Exception:
             pass
 
@@ -383,8 +409,12 @@ class NotRecorded:
     async def __aenter__(self) -> NotRecorded:
         return self
 
-    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                        tb: TracebackType | None) -> bool:  # fmt: skip
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> bool:
         return False
 
 

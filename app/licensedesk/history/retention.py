@@ -56,8 +56,9 @@ def count_before(store: Any, before: datetime) -> int:
     return count(store, HistoryQuery(until=before))
 
 
-def prune(store: Any, before: datetime, path: Path,
-          progress: Callable[[int], None] | None = None) -> Pruned:  # fmt: skip
+def prune(
+    store: Any, before: datetime, path: Path, progress: Callable[[int], None] | None = None
+) -> Pruned:
     """Export every entry older than ``before`` to ``path`` (JSON lines, oldest first), then
     remove them; one transaction. Raises StoreError (a sentence clause) or OSError (the
     file: nothing is removed then)."""
@@ -75,8 +76,12 @@ def prune(store: Any, before: datetime, path: Path,
                     progress(exported)
         removed = store.execute_write(*_delete(store, before))
         if removed != exported:  # cannot happen in one snapshot; never remove a guess
-            raise StoreError(_("the history changed while old entries were removed: nothing "
-                               "was removed; the file {file} holds a copy").format(file=path))
+            raise StoreError(
+                _(
+                    "the history changed while old entries were removed: nothing "
+                    "was removed; the file {file} holds a copy"
+                ).format(file=path)
+            )
     return Pruned(exported, removed)
 
 

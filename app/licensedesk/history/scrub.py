@@ -29,16 +29,38 @@ from urllib.parse import urlsplit
 
 from .model import Entry
 
-__all__ = ["ERASED", "MASK", "clean_before", "clean_entry", "erased_words", "register_secret",
-           "scrub_text", "scrubbed_pair", "service_origin"]  # fmt: skip
+__all__ = [
+    "ERASED",
+    "MASK",
+    "clean_before",
+    "clean_entry",
+    "erased_words",
+    "register_secret",
+    "scrub_text",
+    "scrubbed_pair",
+    "service_origin",
+]
 
 MASK = "***"
 BEFORE_LIMIT = 8_000  # characters of JSON: "a small dict", never a dump of a whole response
 
-SECRET_NAMES = frozenset({
-    "api_key", "apikey", "password", "passwd", "pwd", "secret", "token", "key", "signature",
-    "signature_trial", "authorization", "write_api_key", "read_api_key",
-})  # fmt: skip
+SECRET_NAMES = frozenset(
+    {
+        "api_key",
+        "apikey",
+        "password",
+        "passwd",
+        "pwd",
+        "secret",
+        "token",
+        "key",
+        "signature",
+        "signature_trial",
+        "authorization",
+        "write_api_key",
+        "read_api_key",
+    }
+)
 
 _PATTERNS = (
     # api_key=VALUE / password=VALUE in URLs, queries, form bodies, conninfo strings
@@ -123,7 +145,8 @@ def service_origin(url: str | None) -> str | None:
 def _plain(text: str) -> bool:
     """Whether no pattern and no registered secret can change ``text`` (:data:`_MIGHT_HOLD`)."""
     return _MIGHT_HOLD.search(text) is None and not _holds_literal(
-        text, sys.modules.get("licensedesk.api.redact"))
+        text, sys.modules.get("licensedesk.api.redact")
+    )
 
 
 def _already_clean(value: Any, texts: list[str]) -> bool:
@@ -135,8 +158,10 @@ def _already_clean(value: Any, texts: list[str]) -> bool:
     if value is None or isinstance(value, bool | int | float):
         return True
     if isinstance(value, dict):
-        return all(isinstance(k, str) and k.lower() not in SECRET_NAMES
-                   and _already_clean(v, texts) for k, v in value.items())  # fmt: skip
+        return all(
+            isinstance(k, str) and k.lower() not in SECRET_NAMES and _already_clean(v, texts)
+            for k, v in value.items()
+        )
     if isinstance(value, list):
         return all(_already_clean(v, texts) for v in value)
     return False
@@ -165,9 +190,7 @@ def clean_before(before: Any) -> dict[str, Any] | None:
 def _clean_value(value: Any) -> Any:
     if isinstance(value, dict):
         return {
-            str(k): _clean_value(v)
-            for k, v in value.items()
-            if str(k).lower() not in SECRET_NAMES
+            str(k): _clean_value(v) for k, v in value.items() if str(k).lower() not in SECRET_NAMES
         }
     if isinstance(value, list | tuple | set):
         return [_clean_value(v) for v in value]
@@ -180,14 +203,25 @@ def _clean_value(value: Any) -> Any:
 
 def clean_entry(entry: Entry) -> Entry:
     """The entry as it may be stored."""
-    texts = (entry.user, entry.machine, entry.display_name, entry.profile, entry.serial,
-             entry.product, entry.detail)  # fmt: skip
+    texts = (
+        entry.user,
+        entry.machine,
+        entry.display_name,
+        entry.profile,
+        entry.serial,
+        entry.product,
+        entry.detail,
+    )
     if _plain("\x00".join(t for t in texts if t)):  # one test instead of seven
         service, before = service_origin(entry.service), clean_before(entry.before)
         if entry.user and entry.machine and service == entry.service and before is entry.before:
             return entry  # as it may be stored already (an import of a million entries)
-        return entry.replace(user=entry.user or "unknown", machine=entry.machine or "unknown",
-                             service=service, before=before)  # fmt: skip
+        return entry.replace(
+            user=entry.user or "unknown",
+            machine=entry.machine or "unknown",
+            service=service,
+            before=before,
+        )
     return entry.replace(
         user=scrub_text(entry.user) or "unknown",
         machine=scrub_text(entry.machine) or "unknown",

@@ -25,8 +25,17 @@ __all__ = ["FIELDS", "INDEX_VERSION", "MIN_TEXT", "IndexProgress", "searched"]
 #: ALTER of it), made and built in the background like the first
 INDEX_VERSION = 1
 #: the text columns searched, in this order, then the activation ids and ``before``'s values
-FIELDS = ("serial", "other_serial", "user_name", "display_name", "machine", "profile",
-          "product", "action", "detail")  # fmt: skip
+FIELDS = (
+    "serial",
+    "other_serial",
+    "user_name",
+    "display_name",
+    "machine",
+    "profile",
+    "product",
+    "action",
+    "detail",
+)
 #: the shortest text the trigram index can look up; shorter ones read every entry
 MIN_TEXT = 3
 

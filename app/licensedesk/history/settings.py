@@ -86,21 +86,26 @@ def check_team_url(url: str) -> str:
         parts = urlsplit(text)
         parts.port  # noqa: B018 -- raises ValueError for a port that is not a number
     except ValueError as exc:
-        raise SettingsError(_("The team database address is not valid ({problem}).").format(
-            problem=exc)) from None
+        raise SettingsError(
+            _("The team database address is not valid ({problem}).").format(problem=exc)
+        ) from None
     if parts.scheme not in _SCHEMES:
-        raise SettingsError(_(
-            "The team database address must start with postgresql:// "
-            "(for example postgresql://ana@db.example.com:5432/licensedesk)."
-        ))
+        raise SettingsError(
+            _(
+                "The team database address must start with postgresql:// "
+                "(for example postgresql://ana@db.example.com:5432/licensedesk)."
+            )
+        )
     has_host = bool(parts.hostname) or any(k == "host" for k, _v in parse_qsl(parts.query))
     if not has_host:
         raise SettingsError(_("The team database address names no server."))
     if split_password(text)[1] is not None:
-        raise SettingsError(_(
-            "The team database address holds a password: it belongs in the OS keyring, "
-            "not in the settings file."
-        ))
+        raise SettingsError(
+            _(
+                "The team database address holds a password: it belongs in the OS keyring, "
+                "not in the settings file."
+            )
+        )
     return text
 
 
@@ -124,8 +129,7 @@ def set_team_url(url: str, secrets: SecretStore | None) -> str:
     clean, password = split_password(url)
     if password is not None:
         if secrets is None:
-            raise SettingsError(_("The team database password can only be kept in the OS "
-                                  "keyring."))
+            raise SettingsError(_("The team database password can only be kept in the OS keyring."))
         secrets.set_named(KEYRING_ENTRY, password)
     return check_team_url(clean)
 
@@ -167,27 +171,39 @@ class HistorySettings:
 
     def __post_init__(self) -> None:
         if self.store not in STORES:
-            raise SettingsError(_("The history store must be 'local' or 'team', not {store}.")
-                                .format(store=repr(self.store)))
+            raise SettingsError(
+                _("The history store must be 'local' or 'team', not {store}.").format(
+                    store=repr(self.store)
+                )
+            )
         if self.team_url is not None:
             object.__setattr__(self, "team_url", check_team_url(self.team_url) or None)
         if self.store == "team" and not self.team_url:
             raise SettingsError(_("The team history needs the address of its database."))
         name = (self.display_name or "").strip()
         if len(name) > 100 or any(not ch.isprintable() for ch in name):
-            raise SettingsError(_("The display name must be printable and at most 100 "
-                                  "characters."))
+            raise SettingsError(_("The display name must be printable and at most 100 characters."))
         object.__setattr__(self, "display_name", name or None)
         days = self.book_days
-        if days is not None and (isinstance(days, bool) or not isinstance(days, int)
-                                 or not 1 <= days <= MAX_BOOK_DAYS):  # fmt: skip
-            raise SettingsError(_("The licence book keeps licences for 1 to {most} days, or "
-                                  "for ever.").format(most=MAX_BOOK_DAYS))
+        if days is not None and (
+            isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= MAX_BOOK_DAYS
+        ):
+            raise SettingsError(
+                _("The licence book keeps licences for 1 to {most} days, or for ever.").format(
+                    most=MAX_BOOK_DAYS
+                )
+            )
         months = self.keep_months
-        if months is not None and (isinstance(months, bool) or not isinstance(months, int)
-                                   or not 1 <= months <= MAX_KEEP_MONTHS):  # fmt: skip
-            raise SettingsError(_("The history keeps entries for 1 to {most} months, or for "
-                                  "ever.").format(most=MAX_KEEP_MONTHS))
+        if months is not None and (
+            isinstance(months, bool)
+            or not isinstance(months, int)
+            or not 1 <= months <= MAX_KEEP_MONTHS
+        ):
+            raise SettingsError(
+                _("The history keeps entries for 1 to {most} months, or for ever.").format(
+                    most=MAX_KEEP_MONTHS
+                )
+            )
 
     def to_dict(self) -> dict[str, Any]:
         return {"version": FILE_VERSION, **asdict(self)}
@@ -198,12 +214,18 @@ class HistorySettings:
         text (a file edited by hand or deployed by a script: ``"display_name": 42``)."""
         for name in ("store", "team_url", "display_name"):
             if data.get(name) is not None and not isinstance(data[name], str):
-                raise SettingsError(_("{field} must be text, not {value}.").format(
-                    field=name, value=json.dumps(data[name])[:40]))
-        return cls(store=data.get("store") or "local", team_url=data.get("team_url") or None,
-                   display_name=data.get("display_name"),
-                   book_days=data.get("book_days"),
-                   keep_months=data.get("keep_months"))  # fmt: skip
+                raise SettingsError(
+                    _("{field} must be text, not {value}.").format(
+                        field=name, value=json.dumps(data[name])[:40]
+                    )
+                )
+        return cls(
+            store=data.get("store") or "local",
+            team_url=data.get("team_url") or None,
+            display_name=data.get("display_name"),
+            book_days=data.get("book_days"),
+            keep_months=data.get("keep_months"),
+        )
 
 
 def _path(folder: Path | None) -> Path:
@@ -218,24 +240,31 @@ def load_settings(folder: Path | None = None) -> HistorySettings:
     except FileNotFoundError:
         return HistorySettings()
     except (OSError, ValueError) as exc:
-        raise SettingsError(_("The history settings {path} cannot be read ({problem}).")
-                            .format(path=path, problem=exc)) from None
+        raise SettingsError(
+            _("The history settings {path} cannot be read ({problem}).").format(
+                path=path, problem=exc
+            )
+        ) from None
     if not isinstance(data, dict):
-        raise SettingsError(_("The history settings {path} do not have the expected shape.")
-                            .format(path=path))
+        raise SettingsError(
+            _("The history settings {path} do not have the expected shape.").format(path=path)
+        )
     version = data.get("version", FILE_VERSION)
     if not isinstance(version, int) or isinstance(version, bool):
-        raise SettingsError(_("The history settings {path} do not have the expected shape.")
-                            .format(path=path))
+        raise SettingsError(
+            _("The history settings {path} do not have the expected shape.").format(path=path)
+        )
     if version > FILE_VERSION:
-        raise SettingsError(_("The history settings {path} were written by a newer License "
-                              "Desk.").format(path=path))
+        raise SettingsError(
+            _("The history settings {path} were written by a newer License Desk.").format(path=path)
+        )
     try:
         return HistorySettings.from_dict(data)
     except SettingsError as exc:
         # TRANSLATORS: {problem} is the sentence of what is wrong in the file
-        raise SettingsError(_("The history settings {path} are not valid: {problem}")
-                            .format(path=path, problem=exc)) from None
+        raise SettingsError(
+            _("The history settings {path} are not valid: {problem}").format(path=path, problem=exc)
+        ) from None
 
 
 def save_settings(settings: HistorySettings, folder: Path | None = None) -> Path:
@@ -246,6 +275,9 @@ def save_settings(settings: HistorySettings, folder: Path | None = None) -> Path
         path.parent.mkdir(parents=True, exist_ok=True)
         replace_file(path, text)
     except OSError as exc:
-        raise SettingsError(_("The history settings {path} cannot be written ({problem}).")
-                            .format(path=path, problem=exc.strerror or exc)) from None
+        raise SettingsError(
+            _("The history settings {path} cannot be written ({problem}).").format(
+                path=path, problem=exc.strerror or exc
+            )
+        ) from None
     return path

@@ -16,10 +16,23 @@ from typing import Any, overload
 from .model import Entry, HistoryQuery
 
 COLUMNS = (
-    "id", "time", "user_name", "display_name", "machine", "profile", "service", "action",
-    "serial", "activation_ids", "product", "before_json", "outcome", "detail", "counts",
+    "id",
+    "time",
+    "user_name",
+    "display_name",
+    "machine",
+    "profile",
+    "service",
+    "action",
+    "serial",
+    "activation_ids",
+    "product",
+    "before_json",
+    "outcome",
+    "detail",
+    "counts",
     "finished",
-)  # fmt: skip
+)
 SELECT = f"SELECT {', '.join(COLUMNS)} FROM history"
 #: written, not read back: the serial an upgrade turned the entry's serial into, so that
 #: a query by serial finds the upgrade under both serials (indexed like ``serial``)
@@ -32,6 +45,7 @@ def other_serial(entry: Entry) -> str | None:
         return None
     target = entry.before.get("upgrade_serial")
     return target if isinstance(target, str) and target else None
+
 
 # What the text search looks in (coalesce: one NULL column must not hide the row).
 _SEARCHED = ("serial", "user_name", "display_name", "machine", "profile", "product", "detail")
@@ -95,8 +109,7 @@ def order_and_limit(limit: int | None, ph: str) -> tuple[str, list[Any]]:
     return sql, []
 
 
-def entries_from_rows(rows: list[tuple[Any, ...]], to_time: Callable[[Any], datetime]
-                      ) -> EntryList:  # fmt: skip
+def entries_from_rows(rows: list[tuple[Any, ...]], to_time: Callable[[Any], datetime]) -> EntryList:
     """The entries of rows in :data:`COLUMNS` order, with ``activation_ids`` as "8,9" and
     the JSON columns as text (an :class:`EntryList`: each made when first looked at)."""
     return EntryList(rows, to_time)
@@ -143,13 +156,40 @@ class EntryList(Sequence[Entry]):
 
 
 def _entry(row: tuple[Any, ...], to_time: Callable[[Any], datetime]) -> Entry:
-    (id_, time, user, display, machine, profile, service, action, serial, ids, product,
-     before, outcome, detail, counts, finished) = row  # fmt: skip
+    (
+        id_,
+        time,
+        user,
+        display,
+        machine,
+        profile,
+        service,
+        action,
+        serial,
+        ids,
+        product,
+        before,
+        outcome,
+        detail,
+        counts,
+        finished,
+    ) = row
     return Entry(
-        id=id_, time=to_time(time), user=user, machine=machine, action=action,
-        outcome=outcome, display_name=display, profile=profile, service=service,
-        serial=serial, activation_ids=tuple(map(int, ids.split(","))) if ids else (),
-        product=product, before=json.loads(before) if before else None, detail=detail,
+        id=id_,
+        time=to_time(time),
+        user=user,
+        machine=machine,
+        action=action,
+        outcome=outcome,
+        display_name=display,
+        profile=profile,
+        service=service,
+        serial=serial,
+        activation_ids=tuple(map(int, ids.split(","))) if ids else (),
+        product=product,
+        before=json.loads(before) if before else None,
+        detail=detail,
         counts=json.loads(counts) if counts else None,
-        finished=to_time(finished) if finished else None, checked=False,
-    )  # fmt: skip
+        finished=to_time(finished) if finished else None,
+        checked=False,
+    )

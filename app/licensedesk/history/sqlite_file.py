@@ -23,8 +23,7 @@ def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
     path.parent.mkdir(parents=True, exist_ok=True)
     # isolation_level=None: no implicit transactions, each write says BEGIN itself;
     # check_same_thread=False: a store's worker thread owns it, one at a time.
-    db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None,
-                         check_same_thread=False)  # fmt: skip
+    db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None, check_same_thread=False)
     try:
         _into_wal(db, busy_timeout)
         db.execute("PRAGMA synchronous=NORMAL")

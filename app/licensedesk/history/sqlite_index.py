@@ -34,8 +34,10 @@ __all__ = ["BATCH", "build_step", "drop", "ensure", "progress", "rebuild", "text
 BATCH = 500
 _TABLE = "history_search"
 _MARK = "history_index_version"
-_REGION = (f"(SELECT target FROM {_MARK} WHERE version = {INDEX_VERSION}) < {{r}}.rowid OR "
-           f"{{r}}.rowid <= (SELECT upto FROM {_MARK} WHERE version = {INDEX_VERSION})")
+_REGION = (
+    f"(SELECT target FROM {_MARK} WHERE version = {INDEX_VERSION}) < {{r}}.rowid OR "
+    f"{{r}}.rowid <= (SELECT upto FROM {_MARK} WHERE version = {INDEX_VERSION})"
+)
 
 
 def doc(row: str) -> str:
@@ -43,9 +45,11 @@ def doc(row: str) -> str:
     built-in functions only, so every desk's SQLite can run the triggers."""
     parts = [f"coalesce({row}.{c}, '')" for c in FIELDS]
     parts.append(f"coalesce({row}.activation_ids, '')")
-    parts.append(f"CASE WHEN json_valid({row}.before_json) THEN coalesce((SELECT "
-                 f"group_concat(value, char(10)) FROM json_each({row}.before_json)), '') "
-                 f"ELSE coalesce({row}.before_json, '') END")
+    parts.append(
+        f"CASE WHEN json_valid({row}.before_json) THEN coalesce((SELECT "
+        f"group_concat(value, char(10)) FROM json_each({row}.before_json)), '') "
+        f"ELSE coalesce({row}.before_json, '') END"
+    )
     return " || char(10) || ".join(parts)
 
 
@@ -69,22 +73,30 @@ def ensure(db: sqlite3.Connection) -> None:
     """Make the index's structure when this version's is missing (in a transaction of the
     caller's): instant, however long the history; what it holds already is left to
     :func:`build_step`."""
-    db.execute(f"CREATE TABLE IF NOT EXISTS {_MARK} (version INTEGER PRIMARY KEY, "
-               "upto INTEGER NOT NULL, target INTEGER NOT NULL, built_at TEXT)")  # fmt: skip
+    db.execute(
+        f"CREATE TABLE IF NOT EXISTS {_MARK} (version INTEGER PRIMARY KEY, "
+        "upto INTEGER NOT NULL, target INTEGER NOT NULL, built_at TEXT)"
+    )
     if db.execute(f"SELECT 1 FROM {_MARK} WHERE version = ?", (INDEX_VERSION,)).fetchone():
         return
-    db.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS {_TABLE} USING fts5(doc, content='', "
-               "tokenize='trigram')")  # fmt: skip
+    db.execute(
+        f"CREATE VIRTUAL TABLE IF NOT EXISTS {_TABLE} USING fts5(doc, content='', "
+        "tokenize='trigram')"
+    )
     target = db.execute("SELECT coalesce(max(rowid), 0) FROM history").fetchone()[0]
-    db.execute(f"INSERT INTO {_MARK} VALUES (?, 0, ?, CASE WHEN ? = 0 THEN "
-               "strftime('%Y-%m-%dT%H:%M:%SZ', 'now') END)", (INDEX_VERSION, target, target))
+    db.execute(
+        f"INSERT INTO {_MARK} VALUES (?, 0, ?, CASE WHEN ? = 0 THEN "
+        "strftime('%Y-%m-%dT%H:%M:%SZ', 'now') END)",
+        (INDEX_VERSION, target, target),
+    )
     for statement in _triggers():
         db.execute(statement)
 
 
 def progress(db: sqlite3.Connection) -> IndexProgress:
-    row = db.execute(f"SELECT upto, target, built_at FROM {_MARK} WHERE version = ?",
-                     (INDEX_VERSION,)).fetchone()  # fmt: skip
+    row = db.execute(
+        f"SELECT upto, target, built_at FROM {_MARK} WHERE version = ?", (INDEX_VERSION,)
+    ).fetchone()
     if row is None:
         return IndexProgress(False)
     upto, target, built_at = row
@@ -99,11 +111,16 @@ def build_step(db: sqlite3.Connection, batch: int = BATCH) -> IndexProgress:
         now = progress(db)
         if not now.built:
             start, end = now.done, min(now.done + batch, now.total)
-            db.execute(f"INSERT INTO {_TABLE} (rowid, doc) SELECT rowid, {doc('history')} "
-                       "FROM history WHERE rowid > ? AND rowid <= ?", (start, end))  # fmt: skip
-            db.execute(f"UPDATE {_MARK} SET upto = ?, built_at = CASE WHEN ? >= target THEN "
-                       "strftime('%Y-%m-%dT%H:%M:%SZ', 'now') END WHERE version = ?",
-                       (end, end, INDEX_VERSION))  # fmt: skip
+            db.execute(
+                f"INSERT INTO {_TABLE} (rowid, doc) SELECT rowid, {doc('history')} "
+                "FROM history WHERE rowid > ? AND rowid <= ?",
+                (start, end),
+            )
+            db.execute(
+                f"UPDATE {_MARK} SET upto = ?, built_at = CASE WHEN ? >= target THEN "
+                "strftime('%Y-%m-%dT%H:%M:%SZ', 'now') END WHERE version = ?",
+                (end, end, INDEX_VERSION),
+            )
             now = progress(db)
         db.execute("COMMIT")
     except BaseException:
@@ -141,8 +158,10 @@ def text_clause(built: bool) -> Callable[[str], tuple[str, list[Any]]]:
     def clause(text: str) -> tuple[str, list[Any]]:
         if built and indexable(text):
             phrase = '"' + text.replace('"', '""') + '"'
-            return (f"history.rowid IN (SELECT rowid FROM {_TABLE} WHERE {_TABLE} MATCH ?)",
-                    [phrase])  # fmt: skip
+            return (
+                f"history.rowid IN (SELECT rowid FROM {_TABLE} WHERE {_TABLE} MATCH ?)",
+                [phrase],
+            )
         escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
         return f"({doc('history')}) LIKE ? ESCAPE '\\'", [f"%{escaped}%"]
 

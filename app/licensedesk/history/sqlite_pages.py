@@ -36,16 +36,29 @@ class SqlitePages:
 
     def _where(self, query: HistoryQuery) -> tuple[str, list[Any]]:
         built = self.search_progress().built if query.text else False
-        return where(query, ph="?", like="LIKE", time_param=_time, as_text=lambda c: c,
-                     text_clause=sqlite_index.text_clause(built))  # fmt: skip
+        return where(
+            query,
+            ph="?",
+            like="LIKE",
+            time_param=_time,
+            as_text=lambda c: c,
+            text_clause=sqlite_index.text_clause(built),
+        )
 
-    def page(self, query: HistoryQuery, sort: Sort = Sort(), after: Any = None,  # noqa: B008
-             limit: int = PAGE, offset: int = 0) -> EntryList:  # fmt: skip
+    def page(
+        self,
+        query: HistoryQuery,
+        sort: Sort = Sort(),  # noqa: B008
+        after: Any = None,
+        limit: int = PAGE,
+        offset: int = 0,
+    ) -> EntryList:
         """The ``limit`` entries matching ``query`` after the entry ``after`` (None: from
         the first) and the ``offset`` next to it, in ``sort``'s order."""
         clause, params = self._where(query)
-        tail, params = page_sql(clause, params, sort, after, limit, ph="?", time_param=_time,
-                                offset=offset)  # fmt: skip
+        tail, params = page_sql(
+            clause, params, sort, after, limit, ph="?", time_param=_time, offset=offset
+        )
         try:
             rows = self._conn().execute(SELECT + tail, params).fetchall()
         except sqlite3.Error as exc:
@@ -65,8 +78,11 @@ class SqlitePages:
         except sqlite3.Error as exc:
             raise self._fail("read", exc) from None
 
-    def build_search_index(self, told: Callable[[IndexProgress], None] | None = None,
-                           stop: threading.Event | None = None) -> bool:  # fmt: skip
+    def build_search_index(
+        self,
+        told: Callable[[IndexProgress], None] | None = None,
+        stop: threading.Event | None = None,
+    ) -> bool:
         """Index the entries there were when the index was made, a batch per transaction,
         until done or ``stop`` is set; ``told`` hears the progress after each batch.
         Returns whether it is built."""

@@ -33,7 +33,9 @@ from .store import StoreError
 __all__ = ["MIGRATIONS", "SqliteStore"]
 
 MIGRATIONS: tuple[tuple[int, str], ...] = (
-    (1, """
+    (
+        1,
+        """
         CREATE TABLE history (
             id TEXT PRIMARY KEY,
             time TEXT NOT NULL,
@@ -56,19 +58,22 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         CREATE INDEX history_time ON history (time, id);
         CREATE INDEX history_user_time ON history (user_name, time, id);
         CREATE INDEX history_action_time ON history (action, time, id);
-    """),
-    (2, """
+    """,
+    ),
+    (
+        2,
+        """
         ALTER TABLE history ADD COLUMN other_serial TEXT;
         UPDATE history SET other_serial = json_extract(before_json, '$.upgrade_serial')
             WHERE action = 'upgrade';
         CREATE INDEX history_other_serial_time ON history (other_serial, time, id);
-    """),
-)  # fmt: skip
+    """,
+    ),
+)
 
 _UPSERT = (
     f"INSERT INTO history ({', '.join(WRITTEN)}) VALUES ({', '.join('?' * len(WRITTEN))}) "
-    "ON CONFLICT (id) DO UPDATE SET "
-    + ", ".join(f"{c} = excluded.{c}" for c in WRITTEN[1:])
+    "ON CONFLICT (id) DO UPDATE SET " + ", ".join(f"{c} = excluded.{c}" for c in WRITTEN[1:])
 )
 #: each failure said whole (a clause: StoreError), by what could not be done
 _FAILED = {
@@ -93,14 +98,24 @@ time_text = _time
 
 def _row(entry: Entry) -> tuple[Any, ...]:
     return (
-        entry.id, _time(entry.time), entry.user, entry.display_name, entry.machine,
-        entry.profile, entry.service, entry.action, entry.serial,
-        ",".join(str(i) for i in entry.activation_ids), entry.product,
+        entry.id,
+        _time(entry.time),
+        entry.user,
+        entry.display_name,
+        entry.machine,
+        entry.profile,
+        entry.service,
+        entry.action,
+        entry.serial,
+        ",".join(str(i) for i in entry.activation_ids),
+        entry.product,
         json.dumps(entry.before, ensure_ascii=False) if entry.before is not None else None,
-        entry.outcome, entry.detail,
+        entry.outcome,
+        entry.detail,
         json.dumps(entry.counts) if entry.counts is not None else None,
-        _time(entry.finished) if entry.finished else None, other_serial(entry),
-    )  # fmt: skip
+        _time(entry.finished) if entry.finished else None,
+        other_serial(entry),
+    )
 
 
 class SqliteStore(SqlitePages):
@@ -143,7 +158,9 @@ class SqliteStore(SqlitePages):
 
     def migrate(self) -> int:
         return migrate_sqlite(
-            self._conn(), MIGRATIONS, table="schema_version",
+            self._conn(),
+            MIGRATIONS,
+            table="schema_version",
             newer=lambda schema, known: _(
                 "the history file {path} was written by a newer License Desk "
                 "(schema {schema}; this version knows {known})"
@@ -151,7 +168,7 @@ class SqliteStore(SqlitePages):
             fail=lambda exc: self._fail("written", exc),
             stamp=lambda: _time(datetime.now(UTC)),
             beside=sqlite_index.ensure,  # beside the schema, not a step of it
-        )  # fmt: skip
+        )
 
     # ------------------------------------------------------------ writes
 
@@ -162,15 +179,25 @@ class SqliteStore(SqlitePages):
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
 
-    def complete(self, entry_id: str, outcome: str, detail: str | None,
-                 counts: dict[str, int] | None, finished: datetime) -> bool:  # fmt: skip
+    def complete(
+        self,
+        entry_id: str,
+        outcome: str,
+        detail: str | None,
+        counts: dict[str, int] | None,
+        finished: datetime,
+    ) -> bool:
         try:
             cur = self._conn().execute(
-                "UPDATE history SET outcome = ?, detail = ?, counts = ?, finished = ? "
-                "WHERE id = ?",
-                (outcome, scrub_text(detail), json.dumps(counts) if counts is not None else None,
-                 _time(finished), entry_id),
-            )  # fmt: skip
+                "UPDATE history SET outcome = ?, detail = ?, counts = ?, finished = ? WHERE id = ?",
+                (
+                    outcome,
+                    scrub_text(detail),
+                    json.dumps(counts) if counts is not None else None,
+                    _time(finished),
+                    entry_id,
+                ),
+            )
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
         return cur.rowcount > 0
@@ -180,8 +207,9 @@ class SqliteStore(SqlitePages):
         try:
             with immediate(db):
                 # rowcount, not total_changes: the search index's triggers count in that
-                added = db.executemany(_INSERT_NEW, (_row(clean_entry(e)) for e in entries)
-                                       ).rowcount  # fmt: skip
+                added = db.executemany(
+                    _INSERT_NEW, (_row(clean_entry(e)) for e in entries)
+                ).rowcount
             return max(added, 0)
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
@@ -259,14 +287,20 @@ class SqliteStore(SqlitePages):
         db = self._conn()
         try:
             with immediate(db, keep=not dry_run):
-                rows = db.execute(f"SELECT id, detail, before_json FROM history WHERE serial IN "
-                                  f"({marks}) OR other_serial IN ({marks})",
-                                  [*serials, *serials]).fetchall()  # fmt: skip
-                changed = [(d, b, i) for i, *old in rows
-                           if (new := scrubbed_pair(old, words)) != tuple(old)
-                           for d, b in [new]]  # fmt: skip
-                db.executemany("UPDATE history SET detail = ?, before_json = ? WHERE id = ?",
-                               changed)  # fmt: skip
+                rows = db.execute(
+                    f"SELECT id, detail, before_json FROM history WHERE serial IN "
+                    f"({marks}) OR other_serial IN ({marks})",
+                    [*serials, *serials],
+                ).fetchall()
+                changed = [
+                    (d, b, i)
+                    for i, *old in rows
+                    if (new := scrubbed_pair(old, words)) != tuple(old)
+                    for d, b in [new]
+                ]
+                db.executemany(
+                    "UPDATE history SET detail = ?, before_json = ? WHERE id = ?", changed
+                )
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
         return len(changed)

@@ -68,8 +68,14 @@ class HistoryStore(Protocol):
     def write(self, entry: Entry) -> None:
         """Insert the entry, or replace the stored one with the same id (intent, outcome)."""
 
-    def complete(self, entry_id: str, outcome: str, detail: str | None,
-                 counts: dict[str, int] | None, finished: datetime) -> bool:  # fmt: skip
+    def complete(
+        self,
+        entry_id: str,
+        outcome: str,
+        detail: str | None,
+        counts: dict[str, int] | None,
+        finished: datetime,
+    ) -> bool:
         """Set the outcome of a stored entry; False when no entry has that id."""
 
     def get(self, entry_id: str) -> Entry | None: ...
@@ -89,8 +95,14 @@ class HistoryStore(Protocol):
 
     def count(self) -> int: ...
 
-    def page(self, query: HistoryQuery, sort: Any = None, after: Entry | None = None,
-             limit: int = 500, offset: int = 0) -> Sequence[Entry]:  # fmt: skip
+    def page(
+        self,
+        query: HistoryQuery,
+        sort: Any = None,
+        after: Entry | None = None,
+        limit: int = 500,
+        offset: int = 0,
+    ) -> Sequence[Entry]:
         """A page of a list in any column's order, after the entry ``after`` and ``offset``
         more (paging.py)."""
 
@@ -137,13 +149,19 @@ class StoreWorker(Generic[S]):
     once for ``retry_after`` seconds instead of each waiting for an absent server; a
     job that meets a broken PostgreSQL connection runs once more on a new one."""
 
-    def __init__(self, opener: Callable[[], S], *, retry_after: float = 30.0,
-                 name: str = "licensedesk-history") -> None:  # fmt: skip
+    def __init__(
+        self,
+        opener: Callable[[], S],
+        *,
+        retry_after: float = 30.0,
+        name: str = "licensedesk-history",
+    ) -> None:
         self._opener = opener
         self._retry_after = retry_after
         self._name = name
         self._jobs: queue.SimpleQueue[tuple[Callable[[S], Any], Future[Any]] | None] = (
-            queue.SimpleQueue())
+            queue.SimpleQueue()
+        )
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._closed = False

@@ -21,8 +21,17 @@ from typing import Any, Protocol
 from .model import Entry, HistoryQuery
 from .sql import SELECT, EntryList, order_and_limit, where
 
-__all__ = ["PAGE", "PagedStore", "count", "entry_pages", "json_pages", "row_pages",
-           "stream_entries", "table_pages", "time_reader"]
+__all__ = [
+    "PAGE",
+    "PagedStore",
+    "count",
+    "entry_pages",
+    "json_pages",
+    "row_pages",
+    "stream_entries",
+    "table_pages",
+    "time_reader",
+]
 
 #: rows a page: large enough that a page costs little more than its rows, small enough
 #: that a page of entries (~2 KB each, made) stays a few megabytes
@@ -31,15 +40,23 @@ PAGE = 2000
 _OLDEST_FIRST = " ORDER BY history.time, history.id"
 #: Entry.to_dict's keys and the columns (or expressions) each is made of, per dialect
 _JSON_FIELDS: tuple[tuple[str, str, str], ...] = (
-    ("id", "id", "id"), ("time", "time", "time"), ("user", "user_name", "user_name"),
-    ("display_name", "display_name", "display_name"), ("machine", "machine", "machine"),
-    ("profile", "profile", "profile"), ("service", "service", "service"),
-    ("action", "action", "action"), ("serial", "serial", "serial"),
+    ("id", "id", "id"),
+    ("time", "time", "time"),
+    ("user", "user_name", "user_name"),
+    ("display_name", "display_name", "display_name"),
+    ("machine", "machine", "machine"),
+    ("profile", "profile", "profile"),
+    ("service", "service", "service"),
+    ("action", "action", "action"),
+    ("serial", "serial", "serial"),
     ("activation_ids", "json('[' || activation_ids || ']')", "activation_ids"),
-    ("product", "product", "product"), ("before", "json(before_json)", "before_json"),
-    ("outcome", "outcome", "outcome"), ("detail", "detail", "detail"),
-    ("counts", "json(counts)", "counts"), ("finished", "finished", "finished"),
-)  # fmt: skip
+    ("product", "product", "product"),
+    ("before", "json(before_json)", "before_json"),
+    ("outcome", "outcome", "outcome"),
+    ("detail", "detail", "detail"),
+    ("counts", "json(counts)", "counts"),
+    ("finished", "finished", "finished"),
+)
 
 
 class PagedStore(Protocol):
@@ -53,13 +70,19 @@ class PagedStore(Protocol):
 def _where(store: PagedStore, query: HistoryQuery) -> tuple[str, list[Any], str]:
     """(WHERE clause, its parameters, placeholder) in the store's dialect."""
     if store.dialect == "postgres":
-        clause, params = where(query, ph="%s", like="ILIKE", time_param=lambda t: t,
-                               as_text=lambda column: f"{column}::text")  # fmt: skip
+        clause, params = where(
+            query,
+            ph="%s",
+            like="ILIKE",
+            time_param=lambda t: t,
+            as_text=lambda column: f"{column}::text",
+        )
         return clause, params, "%s"
     from .sqlite_store import time_text
 
-    clause, params = where(query, ph="?", like="LIKE", time_param=time_text,
-                           as_text=lambda column: column)  # fmt: skip
+    clause, params = where(
+        query, ph="?", like="LIKE", time_param=time_text, as_text=lambda column: column
+    )
     return clause, params, "?"
 
 
@@ -71,8 +94,9 @@ def _ordered(query: HistoryQuery, ph: str, oldest_first: bool) -> tuple[str, lis
     return _OLDEST_FIRST + f" LIMIT {ph}", [int(query.limit)]
 
 
-def entry_pages(store: PagedStore, query: HistoryQuery, *, oldest_first: bool = False,
-                size: int = PAGE) -> Iterator[Sequence[Entry]]:  # fmt: skip
+def entry_pages(
+    store: PagedStore, query: HistoryQuery, *, oldest_first: bool = False, size: int = PAGE
+) -> Iterator[Sequence[Entry]]:
     """The entries matching ``query`` (newest first, or oldest first), a page at a time;
     each page makes an entry when it is first looked at."""
     to_time = time_reader(store)
@@ -85,8 +109,9 @@ def time_reader(store: PagedStore) -> Callable[[Any], datetime]:
     return _same if store.dialect == "postgres" else datetime.fromisoformat
 
 
-def row_pages(store: PagedStore, query: HistoryQuery, *, oldest_first: bool = False,
-              size: int = PAGE) -> Iterator[list[tuple[Any, ...]]]:  # fmt: skip
+def row_pages(
+    store: PagedStore, query: HistoryQuery, *, oldest_first: bool = False, size: int = PAGE
+) -> Iterator[list[tuple[Any, ...]]]:
     """The rows of :data:`.sql.COLUMNS` (activation ids as "8,9", JSON as text, the time as
     :func:`time_reader` reads it) a page at a time: for who needs no Entry."""
     clause, params, ph = _where(store, query)
@@ -100,15 +125,17 @@ def row_pages(store: PagedStore, query: HistoryQuery, *, oldest_first: bool = Fa
     yield from store.read_pages(select + clause + tail, params + more, size)
 
 
-def stream_entries(store: PagedStore, query: HistoryQuery, *, oldest_first: bool = False
-                   ) -> Iterator[Entry]:  # fmt: skip
+def stream_entries(
+    store: PagedStore, query: HistoryQuery, *, oldest_first: bool = False
+) -> Iterator[Entry]:
     """:func:`entry_pages`, one entry at a time."""
     for page in entry_pages(store, query, oldest_first=oldest_first):
         yield from page
 
 
-def json_pages(store: PagedStore, query: HistoryQuery, *, oldest_first: bool = True,
-               size: int = PAGE) -> Iterator[list[str]]:  # fmt: skip
+def json_pages(
+    store: PagedStore, query: HistoryQuery, *, oldest_first: bool = True, size: int = PAGE
+) -> Iterator[list[str]]:
     """The JSON line of each matching entry (no newline), a page at a time, as the
     database writes them: :meth:`Entry.to_dict`'s keys and values (times in UTC)."""
     clause, params, ph = _where(store, query)
@@ -127,14 +154,15 @@ def json_pages(store: PagedStore, query: HistoryQuery, *, oldest_first: bool = T
 #: action, activation ids ("8,9"), counts (JSON text), outcome, detail
 _TABLE = {
     "sqlite": "time, user_name, display_name, machine, serial, action, activation_ids, "
-              "counts, outcome, detail",
+    "counts, outcome, detail",
     "postgres": "time, user_name, display_name, machine, serial, action, "
-                "array_to_string(activation_ids, ','), counts::text, outcome, detail",
-}  # fmt: skip
+    "array_to_string(activation_ids, ','), counts::text, outcome, detail",
+}
 
 
-def table_pages(store: PagedStore, query: HistoryQuery, *, size: int = PAGE
-                ) -> Iterator[list[tuple[Any, ...]]]:  # fmt: skip
+def table_pages(
+    store: PagedStore, query: HistoryQuery, *, size: int = PAGE
+) -> Iterator[list[tuple[Any, ...]]]:
     """The rows a table of entries shows (:data:`_TABLE`'s columns), newest first, a page at
     a time: no entry is made (its ``before`` is not read), and the time is the store's own
     (ISO text from SQLite, a datetime from PostgreSQL)."""

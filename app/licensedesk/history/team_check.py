@@ -45,13 +45,25 @@ def test_connection(url: str, password: str | None = None, *, timeout: int = 5) 
         store.close()
     server = f"PostgreSQL {version // 10000}.{version % 10000}"
     if table:
-        return TeamCheck(True, ngettext(
-            "Connected to {where} ({server}): the history holds {n} entry.",
-            "Connected to {where} ({server}): the history holds {n} entries.", count,
-        ).format(where=where, server=server, n=count))
+        return TeamCheck(
+            True,
+            ngettext(
+                "Connected to {where} ({server}): the history holds {n} entry.",
+                "Connected to {where} ({server}): the history holds {n} entries.",
+                count,
+            ).format(where=where, server=server, n=count),
+        )
     if may_create:
-        return TeamCheck(True, _("Connected to {where} ({server}): the history table will be "
-                                 "created on first use.").format(where=where, server=server))
-    return TeamCheck(False, _("Connected to {where} ({server}), but the history table is not "
-                              "there and this user may not create it.").format(
-                                  where=where, server=server))
+        return TeamCheck(
+            True,
+            _(
+                "Connected to {where} ({server}): the history table will be created on first use."
+            ).format(where=where, server=server),
+        )
+    return TeamCheck(
+        False,
+        _(
+            "Connected to {where} ({server}), but the history table is not "
+            "there and this user may not create it."
+        ).format(where=where, server=server),
+    )

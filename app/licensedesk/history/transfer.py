@@ -28,8 +28,9 @@ def export_lines(entries: Iterable[Entry], *, ascii_only: bool = False) -> Itera
         yield json.dumps(entry.to_dict(), ensure_ascii=ascii_only, separators=(",", ":"))
 
 
-def read_lines(lines: Iterable[str], *, source: str | None = None,
-               first_line: int = 1) -> list[Entry]:  # fmt: skip
+def read_lines(
+    lines: Iterable[str], *, source: str | None = None, first_line: int = 1
+) -> list[Entry]:
     """Every entry of a JSON lines text; blank lines are skipped. Raises ImportError_ (a
     sentence in the language in use). ``source``: the file's name, for the sentence;
     ``first_line``: the number of the first of ``lines`` (a page of a longer file)."""
@@ -45,6 +46,5 @@ def read_lines(lines: Iterable[str], *, source: str | None = None,
                 said = _("Line {number} is not a history entry ({problem}).")
             else:
                 said = _("Line {number} of {source} is not a history entry ({problem}).")
-            raise ImportError_(said.format(number=number, source=source, problem=why)) \
-                from None
+            raise ImportError_(said.format(number=number, source=source, problem=why)) from None
     return entries

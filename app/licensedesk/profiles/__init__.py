@@ -26,8 +26,9 @@ if TYPE_CHECKING:
 _WHERE = {
     "client_config": ".connect",
     **dict.fromkeys(("TRANSPORTS", "Profile", "ProfileError", "is_loopback_host"), ".model"),
-    **dict.fromkeys(("PAIRS", "SERVICE", "SecretStore", "SecretStoreError", "describe_backend"),
-                    ".secrets"),
+    **dict.fromkeys(
+        ("PAIRS", "SERVICE", "SecretStore", "SecretStoreError", "describe_backend"), ".secrets"
+    ),
     **dict.fromkeys(("CONFIG_DIR_ENV", "ProfileStore", "default_config_dir"), ".store"),
 }
 

@@ -34,28 +34,36 @@ class ProfileError(ValueError):
 
 def _normalize_base_url(raw: object) -> str:
     if not isinstance(raw, str) or not raw.strip():
-        raise ProfileError(_(
-            "The base URL is empty: give the service address, e.g. https://licenses.example.com."
-        ))
+        raise ProfileError(
+            _("The base URL is empty: give the service address, e.g. https://licenses.example.com.")
+        )
     text = raw.strip()
     try:
         parts = urlsplit(text)
         host = parts.hostname
         parts.port  # noqa: B018 -- raises ValueError for a port that is not a number
     except ValueError as exc:
-        raise ProfileError(_("The base URL {url} is not a valid address ({problem}).").format(
-            url=repr(text), problem=exc)) from None
+        raise ProfileError(
+            _("The base URL {url} is not a valid address ({problem}).").format(
+                url=repr(text), problem=exc
+            )
+        ) from None
     if parts.scheme.lower() not in ("http", "https"):
-        raise ProfileError(_(
-            "The base URL {url} must start with https:// (or http:// for a local service)."
-        ).format(url=repr(text)))
+        raise ProfileError(
+            _(
+                "The base URL {url} must start with https:// (or http:// for a local service)."
+            ).format(url=repr(text))
+        )
     if not host:
         raise ProfileError(_("The base URL {url} has no host name.").format(url=repr(text)))
     if parts.username or parts.password:
         raise ProfileError(_("The base URL must not contain a user name or password."))
     if parts.query or parts.fragment:
-        raise ProfileError(_("The base URL {url} must not contain a query (?) or fragment "
-                             "(#).").format(url=repr(text)))
+        raise ProfileError(
+            _("The base URL {url} must not contain a query (?) or fragment (#).").format(
+                url=repr(text)
+            )
+        )
     path = parts.path.rstrip("/")
     # The client adds the /v2 prefix itself; a pasted ".../v2" would double it.
     if path.endswith("/v2"):
@@ -76,16 +84,18 @@ _MUST_BE_SECONDS = {
     "deadline": N_("The deadline of a call must be a number of seconds."),
 }
 _SECONDS_RANGE = {
-    "connect_timeout": N_("The connect time-out must be more than 0 and at most {max} seconds "
-                          "(got {value})."),
-    "read_timeout": N_("The read time-out must be more than 0 and at most {max} seconds "
-                       "(got {value})."),
-    "deadline": N_("The deadline of a call must be more than 0 and at most {max} seconds "
-                   "(got {value})."),
+    "connect_timeout": N_(
+        "The connect time-out must be more than 0 and at most {max} seconds (got {value})."
+    ),
+    "read_timeout": N_(
+        "The read time-out must be more than 0 and at most {max} seconds (got {value})."
+    ),
+    "deadline": N_(
+        "The deadline of a call must be more than 0 and at most {max} seconds (got {value})."
+    ),
 }
 _MUST_BE_FLAG = {
-    "legacy_activation_routes": N_("The legacy activation routes setting must be true or "
-                                   "false."),
+    "legacy_activation_routes": N_("The legacy activation routes setting must be true or false."),
     "verify_tls": N_("The TLS verification setting must be true or false."),
     "allow_insecure_http": N_("The allow insecure http setting must be true or false."),
 }
@@ -111,19 +121,21 @@ def _timeout(value: object, field: str) -> float:
 
 def _timezone(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise ProfileError(_(
-            "The server time zone is empty: use an IANA name such as UTC or Europe/Berlin."
-        ))
+        raise ProfileError(
+            _("The server time zone is empty: use an IANA name such as UTC or Europe/Berlin.")
+        )
     name = value.strip()
     if name == "UTC":  # always valid, even where the system has no tz database (Windows)
         return name
     try:
         zoneinfo.ZoneInfo(name)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        raise ProfileError(_(
-            "The server time zone {zone} is not a known IANA time zone name "
-            "(such as UTC or Europe/Berlin)."
-        ).format(zone=repr(name))) from None
+        raise ProfileError(
+            _(
+                "The server time zone {zone} is not a known IANA time zone name "
+                "(such as UTC or Europe/Berlin)."
+            ).format(zone=repr(name))
+        ) from None
     return name
 
 
@@ -133,9 +145,11 @@ def _batch_concurrency(value: object) -> int:
     if isinstance(value, bool) or not whole:
         raise ProfileError(_("The batch concurrency must be a whole number of requests."))
     if not low <= value <= high:
-        raise ProfileError(_(
-            "The batch concurrency must be from {low} to {high} requests at a time (got {value})."
-        ).format(low=low, high=high, value=value))
+        raise ProfileError(
+            _(
+                "The batch concurrency must be from {low} to {high} requests at a time (got {value})."
+            ).format(low=low, high=high, value=value)
+        )
     return int(value)
 
 
@@ -178,8 +192,9 @@ class Profile:
             raise ProfileError(_("A profile needs a name."))
         name = self.name.strip()
         if len(name) > MAX_NAME_LENGTH:
-            raise ProfileError(_("The profile name is longer than {max} characters.").format(
-                max=MAX_NAME_LENGTH))
+            raise ProfileError(
+                _("The profile name is longer than {max} characters.").format(max=MAX_NAME_LENGTH)
+            )
         if any(not ch.isprintable() for ch in name):
             raise ProfileError(_("The profile name must not contain control characters."))
         set_(self, "name", name)
@@ -190,22 +205,29 @@ class Profile:
         set_(self, "read_app_id", _optional_text(self.read_app_id, "read_app_id"))
         set_(self, "write_app_id", _optional_text(self.write_app_id, "write_app_id"))
         if self.read_app_id is None and self.write_app_id is None:
-            raise ProfileError(_(
-                "Profile {name} needs at least one app_id (a read or a write credential pair)."
-            ).format(name=repr(name)))
+            raise ProfileError(
+                _(
+                    "Profile {name} needs at least one app_id (a read or a write credential pair)."
+                ).format(name=repr(name))
+            )
 
         transport = self.transport
         if isinstance(transport, str):
             transport = transport.strip().lower() or None
         if transport not in TRANSPORTS:
-            raise ProfileError(_(
-                "The transport {transport} is not one of json, form or query "
-                "(or empty for the client's default)."
-            ).format(transport=repr(self.transport)))
+            raise ProfileError(
+                _(
+                    "The transport {transport} is not one of json, form or query "
+                    "(or empty for the client's default)."
+                ).format(transport=repr(self.transport))
+            )
         set_(self, "transport", transport)
 
-        set_(self, "legacy_activation_routes",
-             _flag(self.legacy_activation_routes, "legacy_activation_routes"))  # fmt: skip
+        set_(
+            self,
+            "legacy_activation_routes",
+            _flag(self.legacy_activation_routes, "legacy_activation_routes"),
+        )
         set_(self, "connect_timeout", _timeout(self.connect_timeout, "connect_timeout"))
         set_(self, "read_timeout", _timeout(self.read_timeout, "read_timeout"))
         set_(self, "deadline", _timeout(self.deadline, "deadline"))
@@ -216,11 +238,13 @@ class Profile:
         set_(self, "batch_concurrency", _batch_concurrency(self.batch_concurrency))
 
         if self.is_plain_http and not self.is_loopback and not self.allow_insecure_http:
-            raise ProfileError(_(
-                "The address {url} uses unencrypted http:// to a host that is not this "
-                "computer: the api_key would travel in clear text. Use https://, or turn on "
-                "'allow insecure http' for this profile if you accept that."
-            ).format(url=base_url))
+            raise ProfileError(
+                _(
+                    "The address {url} uses unencrypted http:// to a host that is not this "
+                    "computer: the api_key would travel in clear text. Use https://, or turn on "
+                    "'allow insecure http' for this profile if you accept that."
+                ).format(url=base_url)
+            )
 
     # ------------------------------------------------------------ facts
 
@@ -264,13 +288,18 @@ class Profile:
         """Sentences to show next to this profile (insecure transport, no TLS check)."""
         out = []
         if self.is_plain_http and not self.is_loopback:
-            out.append(_("This profile sends its api_key unencrypted over http:// to {host}.")
-                       .format(host=self.host))
+            out.append(
+                _("This profile sends its api_key unencrypted over http:// to {host}.").format(
+                    host=self.host
+                )
+            )
         if not self.verify_tls and not self.is_plain_http:
-            out.append(_(
-                "TLS certificates of {host} are not checked: anyone on the network "
-                "path could pose as the service."
-            ).format(host=self.host))
+            out.append(
+                _(
+                    "TLS certificates of {host} are not checked: anyone on the network "
+                    "path could pose as the service."
+                ).format(host=self.host)
+            )
         return out
 
     # ------------------------------------------------------------ (de)serialise
@@ -290,6 +319,7 @@ class Profile:
         known = {f.name for f in dataclasses.fields(cls)}
         missing = {"name", "base_url"} - data.keys()
         if missing:
-            raise ProfileError(_("A profile entry lacks {fields}.").format(
-                fields=", ".join(sorted(missing))))
+            raise ProfileError(
+                _("A profile entry lacks {fields}.").format(fields=", ".join(sorted(missing)))
+            )
         return cls(**{k: v for k, v in data.items() if k in known})

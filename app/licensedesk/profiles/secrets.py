@@ -77,8 +77,7 @@ def _is_unsafe(backend: keyring.backend.KeyringBackend) -> str | None:
     module = type(backend).__module__
     name = type(backend).__name__
     if "plaintext" in name.lower() or module.startswith("keyrings.alt.file"):
-        return _("the configured keyring ({name}) keeps secrets in a plain file").format(
-            name=name)
+        return _("the configured keyring ({name}) keeps secrets in a plain file").format(name=name)
     return None
 
 
@@ -142,8 +141,10 @@ class SecretStore:
             chosen = backend if backend is not None else keyring.get_keyring()
         except Exception as exc:  # a broken keyring configuration file
             chosen = None
-            self._backend, why = None, _("the keyring could not be loaded ({problem})").format(
-                problem=exc)
+            self._backend, why = (
+                None,
+                _("the keyring could not be loaded ({problem})").format(problem=exc),
+            )
         else:
             self._backend, why = _resolve(chosen)
         self._description = describe_backend(self._backend) if self._backend else None
@@ -280,5 +281,6 @@ def _reason(exc: BaseException, description: str | None) -> str:
     name = type(exc).__name__
     if "dbus" in type(exc).__module__.lower() or "jeepney" in type(exc).__module__.lower():
         return _("{keyring} is not reachable over D-Bus ({problem})").format(
-            keyring=where, problem=text or name)
+            keyring=where, problem=text or name
+        )
     return _("{keyring} failed ({problem})").format(keyring=where, problem=text or name)

@@ -70,47 +70,63 @@ class ProfileStore:
         try:
             text = self.path.read_bytes().decode("utf-8")
         except UnicodeDecodeError:
-            raise ProfileError(_(
-                "The profiles file {path} is damaged (it is not text). Fix or remove it."
-            ).format(path=self.path)) from None
+            raise ProfileError(
+                _("The profiles file {path} is damaged (it is not text). Fix or remove it.").format(
+                    path=self.path
+                )
+            ) from None
         except FileNotFoundError:
             return {"version": FILE_VERSION, "last_used": None, "profiles": []}
         except OSError as exc:
-            raise ProfileError(_("The profiles file {path} cannot be read ({problem}).").format(
-                path=self.path, problem=exc.strerror)) from None
+            raise ProfileError(
+                _("The profiles file {path} cannot be read ({problem}).").format(
+                    path=self.path, problem=exc.strerror
+                )
+            ) from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise ProfileError(_(
-                "The profiles file {path} is damaged (not valid JSON at line {line}). "
-                "Fix or remove it."
-            ).format(path=self.path, line=exc.lineno)) from None
+            raise ProfileError(
+                _(
+                    "The profiles file {path} is damaged (not valid JSON at line {line}). "
+                    "Fix or remove it."
+                ).format(path=self.path, line=exc.lineno)
+            ) from None
         if not isinstance(data, dict) or not isinstance(data.get("profiles", []), list):
-            raise ProfileError(_("The profiles file {path} does not have the expected shape.")
-                               .format(path=self.path))
+            raise ProfileError(
+                _("The profiles file {path} does not have the expected shape.").format(
+                    path=self.path
+                )
+            )
         version = data.get("version", FILE_VERSION)
         if not isinstance(version, int) or version > FILE_VERSION:
-            raise ProfileError(_(
-                "The profiles file {path} was written by a newer License Desk "
-                "(format {format}); this version reads format {known}."
-            ).format(path=self.path, format=version, known=FILE_VERSION))
+            raise ProfileError(
+                _(
+                    "The profiles file {path} was written by a newer License Desk "
+                    "(format {format}); this version reads format {known}."
+                ).format(path=self.path, format=version, known=FILE_VERSION)
+            )
         data.setdefault("profiles", [])
         data.setdefault("last_used", None)
         return data
 
     def _write(self, data: dict[str, Any]) -> None:
         # a key put into an entry by hand is never written back (Profile has no such field)
-        entries = [{k: v for k, v in e.items() if k not in _SECRET_FIELDS}
-                   if isinstance(e, dict) else e for e in data["profiles"]]  # fmt: skip
-        data = {"version": FILE_VERSION, "last_used": data.get("last_used"),
-                "profiles": entries}  # fmt: skip
+        entries = [
+            {k: v for k, v in e.items() if k not in _SECRET_FIELDS} if isinstance(e, dict) else e
+            for e in data["profiles"]
+        ]
+        data = {"version": FILE_VERSION, "last_used": data.get("last_used"), "profiles": entries}
         text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
         try:
             self.config_dir.mkdir(parents=True, exist_ok=True)
             replace_file(self.path, text)
         except OSError as exc:
-            raise ProfileError(_("The profiles file {path} cannot be written ({problem}).").format(
-                path=self.path, problem=exc.strerror or exc)) from None
+            raise ProfileError(
+                _("The profiles file {path} cannot be written ({problem}).").format(
+                    path=self.path, problem=exc.strerror or exc
+                )
+            ) from None
 
     def _parse(self, entries: list[Any]) -> list[Profile]:
         """The entries this version can use; each one it refuses is left in the file as it
@@ -137,8 +153,11 @@ class ProfileStore:
                 yield data
                 self._write(data)
         except OSError as exc:  # the folder, or the lock (filelock's Timeout: another program)
-            raise ProfileError(_("The profiles file {path} cannot be written ({problem}).")
-                               .format(path=self.path, problem=exc.strerror or exc)) from None
+            raise ProfileError(
+                _("The profiles file {path} cannot be written ({problem}).").format(
+                    path=self.path, problem=exc.strerror or exc
+                )
+            ) from None
 
     # ------------------------------------------------------------ api
 
@@ -160,10 +179,14 @@ class ProfileStore:
                 raise ProfileError(self.problems[0])
         known = ", ".join(self.names())
         if not known:
-            raise ProfileError(_("There is no profile called {name} (profiles: none yet).")
-                               .format(name=repr(name)))
-        raise ProfileError(_("There is no profile called {name} (profiles: {known}).").format(
-            name=repr(name), known=known))
+            raise ProfileError(
+                _("There is no profile called {name} (profiles: none yet).").format(name=repr(name))
+            )
+        raise ProfileError(
+            _("There is no profile called {name} (profiles: {known}).").format(
+                name=repr(name), known=known
+            )
+        )
 
     def find(self, name: str) -> Profile | None:
         try:
@@ -186,10 +209,11 @@ class ProfileStore:
         """Add a new profile; ProfileError if the name is taken (names are unique)."""
         with self._editing() as data:
             if any(_name_of(entry) == profile.name for entry in data["profiles"]):
-                raise ProfileError(_(
-                    "A profile called {name} already exists: choose another name or replace "
-                    "it."
-                ).format(name=repr(profile.name)))
+                raise ProfileError(
+                    _(
+                        "A profile called {name} already exists: choose another name or replace it."
+                    ).format(name=repr(profile.name))
+                )
             data["profiles"].append(profile.to_dict())
 
     def remove(self, name: str) -> None:
@@ -199,8 +223,7 @@ class ProfileStore:
         with self._editing() as data:
             kept = [entry for entry in data["profiles"] if _name_of(entry) != name]
             if len(kept) == len(data["profiles"]):
-                raise ProfileError(_("There is no profile called {name}.").format(
-                    name=repr(name)))
+                raise ProfileError(_("There is no profile called {name}.").format(name=repr(name)))
             data["profiles"] = kept
             if data.get("last_used") == name:
                 data["last_used"] = None
@@ -222,8 +245,7 @@ class ProfileStore:
     def last_used(self, name: str | None) -> None:
         with self._editing() as data:
             if name is not None and not any(_name_of(p) == name for p in data["profiles"]):
-                raise ProfileError(_("There is no profile called {name}.").format(
-                    name=repr(name)))
+                raise ProfileError(_("There is no profile called {name}.").format(name=repr(name)))
             data["last_used"] = name
 
 

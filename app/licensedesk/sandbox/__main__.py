@@ -33,15 +33,24 @@ def _serve(options: argparse.Namespace) -> int:
             return 2
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(RedactingFormatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
-    logging.basicConfig(level=logging.INFO if options.verbose else logging.WARNING,
-                        handlers=[handler])  # fmt: skip
+    logging.basicConfig(
+        level=logging.INFO if options.verbose else logging.WARNING, handlers=[handler]
+    )
 
     def announce(url: str) -> None:
         print(url, flush=True)
 
     bounds = default_limits(options.header_timeout, options.max_connections)
-    serve_forever(options.db, options.host, options.port, options.latency_ms, plan, announce,
-                  bounds, options.validation_answers)  # fmt: skip
+    serve_forever(
+        options.db,
+        options.host,
+        options.port,
+        options.latency_ms,
+        plan,
+        announce,
+        bounds,
+        options.validation_answers,
+    )
     return 0
 
 
@@ -93,8 +102,11 @@ def _credentials_create(options: argparse.Namespace) -> int:
     finally:
         db.close()
     if options.json:
-        print(json.dumps({"app_id": app_id, "api_key": api_key,
-                          "read": options.read, "write": options.write}))  # fmt: skip
+        print(
+            json.dumps(
+                {"app_id": app_id, "api_key": api_key, "read": options.read, "write": options.write}
+            )
+        )
     else:
         print(f"app_id:  {app_id}\napi_key: {api_key}\n(the api_key is shown only this once)")
     return 0
@@ -126,19 +138,34 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=0, help="0 picks a free port")
     serve.add_argument("--latency-ms", type=int, default=0, help="delay every response")
-    serve.add_argument("--fault", action="append", default=[],
-                       help="KIND[:path=/v2/...,method=POST,rate=0.5,times=3,retry_after=2|none,"
-                            "delay_ms=500] (repeatable)")  # fmt: skip
-    serve.add_argument("--header-timeout", type=_positive(float), metavar="SECONDS",
-                       help="answer 408 and close when a request head has not arrived in "
-                            "this time, or its body in as long again (default 5)")  # fmt: skip
-    serve.add_argument("--max-connections", type=_positive(int), metavar="N",
-                       help="open connections at most (default: below the file-descriptor "
-                            "limit, at most 1024)")  # fmt: skip
-    serve.add_argument("--validation-answers", choices=FORMS, default="errors",
-                       help="how a validation that is not valid is answered: 'errors' (the "
-                            "live service's error bodies, the default) or 'data' (the earlier "
-                            "200 with data.message: expired, not_started...)")  # fmt: skip
+    serve.add_argument(
+        "--fault",
+        action="append",
+        default=[],
+        help="KIND[:path=/v2/...,method=POST,rate=0.5,times=3,retry_after=2|none,"
+        "delay_ms=500] (repeatable)",
+    )
+    serve.add_argument(
+        "--header-timeout",
+        type=_positive(float),
+        metavar="SECONDS",
+        help="answer 408 and close when a request head has not arrived in "
+        "this time, or its body in as long again (default 5)",
+    )
+    serve.add_argument(
+        "--max-connections",
+        type=_positive(int),
+        metavar="N",
+        help="open connections at most (default: below the file-descriptor limit, at most 1024)",
+    )
+    serve.add_argument(
+        "--validation-answers",
+        choices=FORMS,
+        default="errors",
+        help="how a validation that is not valid is answered: 'errors' (the "
+        "live service's error bodies, the default) or 'data' (the earlier "
+        "200 with data.message: expired, not_started...)",
+    )
     serve.add_argument("-v", "--verbose", action="store_true", help="log every request")
     serve.set_defaults(run=_serve)
 

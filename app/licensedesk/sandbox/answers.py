@@ -19,8 +19,16 @@ from .errors import LICENSE_MISSING, ApiError
 FORMS = ("errors", "data")
 #: the earlier form's words (an unknown product code was a mismatch there too)
 _DATA_WORDS = {"product_unknown": "product_mismatch"}
-_OLD_WORDS = frozenset({"expired", "not_started", "product_mismatch", "product_inactive",
-                        "host_limit_reached", "activation_disabled"})  # fmt: skip
+_OLD_WORDS = frozenset(
+    {
+        "expired",
+        "not_started",
+        "product_mismatch",
+        "product_inactive",
+        "host_limit_reached",
+        "activation_disabled",
+    }
+)
 
 #: outcome -> (HTTP status, the vendor's sentence). Published wordings where there are
 #: some; the others are the sandbox's choice of words for the library's status codes.

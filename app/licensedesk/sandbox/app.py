@@ -60,8 +60,12 @@ def _execute(db: Database, need: str, operation: Operation, writes: bool, path, 
         return operation(conn, path, args)
 
 
-def endpoint(need: str, operation: Operation, writes: bool | Callable[[Args], bool] = False,
-             present: Callable[[dict[str, Any], str], dict[str, Any]] | None = None):
+def endpoint(
+    need: str,
+    operation: Operation,
+    writes: bool | Callable[[Args], bool] = False,
+    present: Callable[[dict[str, Any], str], dict[str, Any]] | None = None,
+):
     """A Starlette endpoint: arguments, then credentials with ``need``, then the operation;
     ``present`` turns a validation's result into the form the state asks for."""
 
@@ -128,8 +132,9 @@ ROUTES = [
     Route("/v2/licenses/show-license/{serial}", endpoint("read", licenses.show), methods=["GET"]),
     Route(
         "/v2/licenses/valid",
-        endpoint("read", validation.validate, writes=validation.wants_write,
-                 present=answers.answer),
+        endpoint(
+            "read", validation.validate, writes=validation.wants_write, present=answers.answer
+        ),
         methods=["POST"],
     ),
 ]

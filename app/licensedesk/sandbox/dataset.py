@@ -81,12 +81,28 @@ def load(db_path: Path | str, data: dict[str, Any]) -> None:
                 conn.execute(f"DELETE FROM {table}")
             _insert(conn, "dealers", "dealers", _rows(data, "dealers"), ("id", "name"), {})
             product_columns = (
-                "id", "name", "code", "filename", "key", "signature", "signature_trial",
-                "active", "max_host_count", "version_code", "created_at", "updated_at",
-            )  # fmt: skip
+                "id",
+                "name",
+                "code",
+                "filename",
+                "key",
+                "signature",
+                "signature_trial",
+                "active",
+                "max_host_count",
+                "version_code",
+                "created_at",
+                "updated_at",
+            )
             product_defaults = {"active": True, "version_code": "", **times}
-            _insert(conn, "products", "products", _rows(data, "products"), product_columns,
-                    product_defaults)  # fmt: skip
+            _insert(
+                conn,
+                "products",
+                "products",
+                _rows(data, "products"),
+                product_columns,
+                product_defaults,
+            )
             skus = _rows(data, "skus")
             sku_columns = ("id", "number", "name", "url", "image_url", "sku_upgrade", "definer")
             sku_defaults = {"url": None, "image_url": None, "sku_upgrade": "", "definer": ""}
@@ -98,22 +114,56 @@ def load(db_path: Path | str, data: dict[str, Any]) -> None:
             ]
             _insert(conn, "sku_products", "skus[].product_ids", links, ("sku_id", "product_id"), {})
             license_columns = (
-                "id", "serial", "dealer_id", "sku_id", "name", "email", "type", "start_at",
-                "end_at", "registered", "offline_distribution", "created_at", "updated_at",
-            )  # fmt: skip
+                "id",
+                "serial",
+                "dealer_id",
+                "sku_id",
+                "name",
+                "email",
+                "type",
+                "start_at",
+                "end_at",
+                "registered",
+                "offline_distribution",
+                "created_at",
+                "updated_at",
+            )
             license_defaults = {
-                "name": None, "email": None, "start_at": None, "end_at": None,
-                "registered": False, "offline_distribution": False, **times,
-            }  # fmt: skip
-            _insert(conn, "licenses", "licenses", _rows(data, "licenses"), license_columns,
-                    license_defaults)  # fmt: skip
+                "name": None,
+                "email": None,
+                "start_at": None,
+                "end_at": None,
+                "registered": False,
+                "offline_distribution": False,
+                **times,
+            }
+            _insert(
+                conn,
+                "licenses",
+                "licenses",
+                _rows(data, "licenses"),
+                license_columns,
+                license_defaults,
+            )
             activation_columns = (
-                "id", "license_id", "product_id", "activated", "host_id", "device_tag",
-                "created_at", "updated_at",
-            )  # fmt: skip
+                "id",
+                "license_id",
+                "product_id",
+                "activated",
+                "host_id",
+                "device_tag",
+                "created_at",
+                "updated_at",
+            )
             activation_defaults = {"activated": True, "device_tag": "", **times}
-            _insert(conn, "activations", "activations", _rows(data, "activations"),
-                    activation_columns, activation_defaults)  # fmt: skip
+            _insert(
+                conn,
+                "activations",
+                "activations",
+                _rows(data, "activations"),
+                activation_columns,
+                activation_defaults,
+            )
             credential_columns = ("app_id", "api_key_hash", "can_read", "can_write", "created_at")
             credentials = _credential_rows(_rows(data, "credentials"), created)
             _insert(conn, "credentials", "credentials", credentials, credential_columns, {})
@@ -126,6 +176,7 @@ def export(db_path: Path | str) -> dict[str, Any]:
     db = Database(db_path)
     try:
         with db.read() as conn:
+
             def rows(sql: str) -> list[dict[str, Any]]:
                 return [dict(row) for row in conn.execute(sql)]
 

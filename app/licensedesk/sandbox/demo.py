@@ -36,20 +36,34 @@ SKUS = [
     ("SP-2024-SUB", "Studio Pro 2024 (1-year subscription)", "", "subscription", [1, 2]),
     ("SP-2024-TRIAL", "Studio Pro 2024 (30-day trial)", "", "trial", [6]),
     ("SE-2023-PERP", "Studio Essentials 2023 (perpetual)", "", "retail", [3]),
-    ("SP-2024-UPG-SE", "Studio Pro 2024 upgrade from Essentials", "SE-2023-PERP", "upgrade",
-     [1, 2]),
+    (
+        "SP-2024-UPG-SE",
+        "Studio Pro 2024 upgrade from Essentials",
+        "SE-2023-PERP",
+        "upgrade",
+        [1, 2],
+    ),
     ("MS-5-SITE", "Mixdown Server 5 (site licence)", "", "volume", [4]),
     ("SC-2019-PERP", "Studio Classic 2019 (perpetual)", "", "retail", [5]),
     ("SP-2024-EDU", "Studio Pro 2024 Education (offline)", "", "education", [1]),
     ("SP-2024-UPG-SC", "Studio Pro 2024 upgrade from Classic", "SC-2019-PERP", "upgrade", [1, 2]),
 ]
 
-DEVICE_TAGS = ["Windows 11__64bits", "Windows 10__64bits", "macOS 14__64bits",
-               "macOS 13__64bits", "Linux__64bits", "Windows 10__32bits"]  # fmt: skip
+DEVICE_TAGS = [
+    "Windows 11__64bits",
+    "Windows 10__64bits",
+    "macOS 14__64bits",
+    "macOS 13__64bits",
+    "Linux__64bits",
+    "Windows 10__32bits",
+]
 HOSTS = ["studio-a", "mix-room", "laptop"]
 
-CREDENTIALS = [("read", "demo-read", True, False), ("write", "demo-write", False, True),
-               ("read_write", "demo-read-write", True, True)]  # fmt: skip
+CREDENTIALS = [
+    ("read", "demo-read", True, False),
+    ("write", "demo-write", False, True),
+    ("read_write", "demo-read-write", True, True),
+]
 
 
 def _image_path(number: str, index: int) -> str | None:
@@ -67,9 +81,13 @@ class _Builder:
         self.rng = random.Random(20241121)
         self.now = now()
         self.data: dict[str, list[dict[str, Any]]] = {
-            "dealers": [], "skus": [], "products": [], "licenses": [],
-            "activations": [], "credentials": [],
-        }  # fmt: skip
+            "dealers": [],
+            "skus": [],
+            "products": [],
+            "licenses": [],
+            "activations": [],
+            "credentials": [],
+        }
 
     def hexes(self, count: int) -> str:
         return "".join(self.rng.choice("0123456789abcdef") for _ in range(count))
@@ -87,45 +105,72 @@ class _Builder:
         for index, (name, hosts, active, version, filename) in enumerate(PRODUCTS, 1):
             h = self.hexes(32)
             code = f"{h[:8]}-{h[8:12]}-4{h[13:16]}-a{h[17:20]}-{h[20:32]}"
-            self.data["products"].append({
-                "id": index, "name": name, "code": code, "filename": filename,
-                "key": self.hexes(32).upper(), "signature": "MEUCIQ" + self.hexes(58),
-                "signature_trial": "MEUCIQ" + self.hexes(58), "active": active,
-                "max_host_count": hosts, "version_code": version,
-                "created_at": self.ago(700 - index), "updated_at": self.ago(90 - index),
-            })  # fmt: skip
+            self.data["products"].append(
+                {
+                    "id": index,
+                    "name": name,
+                    "code": code,
+                    "filename": filename,
+                    "key": self.hexes(32).upper(),
+                    "signature": "MEUCIQ" + self.hexes(58),
+                    "signature_trial": "MEUCIQ" + self.hexes(58),
+                    "active": active,
+                    "max_host_count": hosts,
+                    "version_code": version,
+                    "created_at": self.ago(700 - index),
+                    "updated_at": self.ago(90 - index),
+                }
+            )
         for index, (number, name, upgrade, definer, products) in enumerate(SKUS, 1):
             slug = number.lower()
-            self.data["skus"].append({
-                "id": index, "number": number, "name": name,
-                "url": f"https://shop.example.com/sku/{slug}",
-                "image_url": _image_path(number, index),
-                "sku_upgrade": upgrade, "definer": definer, "product_ids": products,
-            })  # fmt: skip
+            self.data["skus"].append(
+                {
+                    "id": index,
+                    "number": number,
+                    "name": name,
+                    "url": f"https://shop.example.com/sku/{slug}",
+                    "image_url": _image_path(number, index),
+                    "sku_upgrade": upgrade,
+                    "definer": definer,
+                    "product_ids": products,
+                }
+            )
 
     def licence(self, sku: int, kind: str, *, who=None, start=None, end=None, **flags) -> int:
         rows = self.data["licenses"]
         name, email = who if who else (None, None)
         row = {
-            "id": len(rows) + 1, "serial": self.serial(), "dealer_id": 1 + len(rows) % 3,
-            "sku_id": sku, "name": name, "email": email, "type": kind,
+            "id": len(rows) + 1,
+            "serial": self.serial(),
+            "dealer_id": 1 + len(rows) % 3,
+            "sku_id": sku,
+            "name": name,
+            "email": email,
+            "type": kind,
             "start_at": None if start is None else self.now + int(start * DAY),
             "end_at": None if end is None else self.now + int(end * DAY),
             "registered": flags.get("registered", who is not None),
             "offline_distribution": flags.get("offline", False),
-            "created_at": self.ago(flags.get("age", 120)), "updated_at": self.ago(3),
-        }  # fmt: skip
+            "created_at": self.ago(flags.get("age", 120)),
+            "updated_at": self.ago(3),
+        }
         rows.append(row)
         return row["id"]
 
     def activation(self, licence: int, product: int, index: int, activated: bool = True) -> None:
         rows = self.data["activations"]
-        rows.append({
-            "id": len(rows) + 1, "license_id": licence, "product_id": product,
-            "activated": activated, "host_id": self.hexes(32),
-            "device_tag": DEVICE_TAGS[index % len(DEVICE_TAGS)],
-            "created_at": self.ago(60 - index), "updated_at": self.ago(max(0, 30 - index)),
-        })  # fmt: skip
+        rows.append(
+            {
+                "id": len(rows) + 1,
+                "license_id": licence,
+                "product_id": product,
+                "activated": activated,
+                "host_id": self.hexes(32),
+                "device_tag": DEVICE_TAGS[index % len(DEVICE_TAGS)],
+                "created_at": self.ago(60 - index),
+                "updated_at": self.ago(max(0, 30 - index)),
+            }
+        )
 
 
 def build() -> dict[str, Any]:
@@ -153,8 +198,9 @@ def _licences(b: _Builder) -> dict[str, int]:
     b.activation(kinds["subscription_expired"], 1, 3)
     person = ("Lukas Brandt", "lukas.brandt@example.de")
     kinds["subscription_not_started"] = b.licence(2, "subscription", who=person, start=7, end=372)
-    kinds["trial"] = b.licence(3, "trial", who=("Priya Raman", "priya.raman@example.com"),
-                               start=-5, end=25, age=5)  # fmt: skip
+    kinds["trial"] = b.licence(
+        3, "trial", who=("Priya Raman", "priya.raman@example.com"), start=-5, end=25, age=5
+    )
     b.activation(kinds["trial"], 6, 4)
     kinds["upgrade_current"] = b.licence(4, "perpetual", who=("Jonas Weber", "jonas@weber.example"))
     b.activation(kinds["upgrade_current"], 3, 4)
@@ -188,8 +234,9 @@ def _outcome_licences(b: _Builder) -> dict[str, int]:
     kinds["trial_not_started"] = b.licence(3, "trial", who=person, start=4, end=34, age=1)
     person = ("Grace Obi", "grace.obi@example.ng")
     kinds["subscription_none"] = b.licence(2, "subscription", who=person, age=30)
-    kinds["trial_second"] = b.licence(3, "trial", who=("Priya Raman", "priya.raman@example.com"),
-                                      start=-1, end=29, age=1)  # fmt: skip
+    kinds["trial_second"] = b.licence(
+        3, "trial", who=("Priya Raman", "priya.raman@example.com"), start=-1, end=29, age=1
+    )
     b.rng = main_rng
     return kinds
 
@@ -200,8 +247,12 @@ def _catalogue(b: _Builder, kinds: dict[str, int]) -> dict[str, Any]:
     serial_of = {row["id"]: row for row in b.data["licenses"]}
     sku_products = {sku["id"]: sku["product_ids"] for sku in b.data["skus"]}
     code_of = {p["id"]: p["code"] for p in b.data["products"]}
-    catalogue: dict[str, Any] = {"credentials": {}, "serials": {}, "product_codes": {},
-                                 "hosts": _hosts(b.data["activations"], kinds)}
+    catalogue: dict[str, Any] = {
+        "credentials": {},
+        "serials": {},
+        "product_codes": {},
+        "hosts": _hosts(b.data["activations"], kinds),
+    }
     for kind, licence_id in kinds.items():
         row = serial_of[licence_id]
         catalogue["serials"][kind] = row["serial"]
@@ -219,12 +270,18 @@ def _hosts(activations: list[dict[str, Any]], kinds: dict[str, int]) -> dict[str
     """Host ids to validate with: ``deactivated``, a switched-off device of the
     ``host_limit`` licence; ``trial_device``, the device running the ``trial`` licence
     (``trial_second`` validated there is "another trial on this device")."""
-    def first(licence: int, activated: bool) -> str:
-        return next(a["host_id"] for a in activations
-                    if a["license_id"] == licence and a["activated"] is activated)
 
-    return {"deactivated": first(kinds["host_limit"], False),
-            "trial_device": first(kinds["trial"], True)}
+    def first(licence: int, activated: bool) -> str:
+        return next(
+            a["host_id"]
+            for a in activations
+            if a["license_id"] == licence and a["activated"] is activated
+        )
+
+    return {
+        "deactivated": first(kinds["host_limit"], False),
+        "trial_device": first(kinds["trial"], True),
+    }
 
 
 def create_demo(db_path: Path | str) -> dict[str, Any]:

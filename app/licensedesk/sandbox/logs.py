@@ -15,8 +15,7 @@ import logging
 import re
 from urllib.parse import parse_qsl, unquote
 
-_API_KEY = re.compile(r"""(api(?:_|-|\s|%5f)*key["']?\s*[=:]\s*["']?)[^&\s"',;}]*""",
-                      re.IGNORECASE)
+_API_KEY = re.compile(r"""(api(?:_|-|\s|%5f)*key["']?\s*[=:]\s*["']?)[^&\s"',;}]*""", re.IGNORECASE)
 _HARMLESS = re.compile(
     r"[A-Z0-9]{4}(-[A-Z0-9]{4}){4}"  # a serial
     r"|\d{1,18}"  # an id
@@ -25,8 +24,20 @@ _HARMLESS = re.compile(
     r"|[a-z0-9][a-z0-9.\-]{0,23}"  # a route word, a short lower-case value (demo-read, true)
 )
 # arguments of spec §4 whose values may be shown when they look harmless
-_KNOWN = {"app_id", "serial", "code", "version", "host_id", "device_tag", "activated",
-          "current_serial", "upgrade_serial", "sku_number", "name", "email"}  # fmt: skip
+_KNOWN = {
+    "app_id",
+    "serial",
+    "code",
+    "version",
+    "host_id",
+    "device_tag",
+    "activated",
+    "current_serial",
+    "upgrade_serial",
+    "sku_number",
+    "name",
+    "email",
+}
 
 
 def redact(text: str) -> str:
@@ -41,15 +52,17 @@ def _shown(value: str) -> str:
 def safe_path(raw_path: bytes) -> str:
     """The path with every segment that does not look harmless replaced by ``*``."""
     text = raw_path.decode("latin-1")
-    return "/".join(segment if not segment else _shown(unquote(segment))
-                    for segment in text.split("/"))  # fmt: skip
+    return "/".join(
+        segment if not segment else _shown(unquote(segment)) for segment in text.split("/")
+    )
 
 
 def safe_query(query_string: bytes) -> str:
     """Decoded argument names and values as the server reads them, shown only when safe."""
     shown = []
-    for name, value in parse_qsl(query_string.decode("latin-1"), keep_blank_values=True,
-                                 errors="replace"):  # fmt: skip
+    for name, value in parse_qsl(
+        query_string.decode("latin-1"), keep_blank_values=True, errors="replace"
+    ):
         key = name.lower()
         if key == "api_key":
             shown.append("api_key=***")

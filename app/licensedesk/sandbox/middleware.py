@@ -49,12 +49,13 @@ class RequestLog:
 
     def add(self, method: str, path: str, headers: list[tuple[bytes, bytes]] = ()) -> Served:
         names = tuple(name.decode("latin-1").lower() for name, _value in headers)
-        agent = next((value.decode("latin-1") for name, value in headers
-                      if name.lower() == b"user-agent"), "")  # fmt: skip
+        agent = next(
+            (value.decode("latin-1") for name, value in headers if name.lower() == b"user-agent"),
+            "",
+        )
         with self.lock:
             self.entries.append((method, path))
-            record = Served(method, path, time.monotonic(), header_names=names,
-                            user_agent=agent)
+            record = Served(method, path, time.monotonic(), header_names=names, user_agent=agent)
             self.served.append(record)
             self.in_flight += 1
             self.max_in_flight = max(self.max_in_flight, self.in_flight)

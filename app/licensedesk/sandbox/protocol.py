@@ -68,8 +68,9 @@ def fd_limit() -> int | None:
     return None if soft == resource.RLIM_INFINITY else soft
 
 
-def default_limits(header_timeout: float | None = None,
-                   max_connections: int | None = None) -> ConnectionLimits:  # fmt: skip
+def default_limits(
+    header_timeout: float | None = None, max_connections: int | None = None
+) -> ConnectionLimits:
     """Bounds below the descriptor limit, so accept() never fails with EMFILE (asyncio
     then logs an error per pending connection and stops accepting for a second)."""
     soft = fd_limit()
@@ -85,8 +86,10 @@ def default_limits(header_timeout: float | None = None,
     )
 
 
-AMBIGUOUS_FRAMING = ("Ambiguous request framing: both Content-Length and Transfer-Encoding "
-                     "(or Transfer-Encoding on HTTP/1.0).")
+AMBIGUOUS_FRAMING = (
+    "Ambiguous request framing: both Content-Length and Transfer-Encoding "
+    "(or Transfer-Encoding on HTTP/1.0)."
+)
 
 
 def raw_error(status: int, message: str) -> bytes:
@@ -111,8 +114,11 @@ def ambiguous_framing(scope: dict[str, Any]) -> bool:
 
 async def _refuse_framing(send: Any) -> None:
     body = error_body_bytes(400, AMBIGUOUS_FRAMING)
-    headers = [(b"content-type", b"application/json"),
-               (b"content-length", str(len(body)).encode()), (b"connection", b"close")]  # fmt: skip
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"connection", b"close"),
+    ]
     await send({"type": "http.response.start", "status": 400, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
@@ -160,9 +166,14 @@ class SandboxProtocol(H11Protocol):
 
     def _make_room(self) -> bool:
         """Close the connection that has waited longest for a head; False if none waits."""
-        waiting = [c for c in self.connections
-                   if c is not self and isinstance(c, SandboxProtocol)
-                   and c.awaiting_head and not c.transport.is_closing()]  # fmt: skip
+        waiting = [
+            c
+            for c in self.connections
+            if c is not self
+            and isinstance(c, SandboxProtocol)
+            and c.awaiting_head
+            and not c.transport.is_closing()
+        ]
         if not waiting:
             return False
         oldest = min(waiting, key=lambda c: c._waiting_since)

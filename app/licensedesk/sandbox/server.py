@@ -78,15 +78,21 @@ class SandboxServer:
     """The real sandbox app served by uvicorn in a daemon thread (docs/CONTRACTS.md)."""
 
     def __init__(
-        self, db_path: Path | str, host: str = "127.0.0.1", port: int = 0, latency_ms: int = 0,
-        header_timeout: float | None = None, max_connections: int | None = None,
+        self,
+        db_path: Path | str,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        latency_ms: int = 0,
+        header_timeout: float | None = None,
+        max_connections: int | None = None,
         validation_form: str = "errors",
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.host = host
         self.port = port
         self.limits = default_limits(header_timeout, max_connections)
-        self.state = SandboxState(db=Database(db_path), latency_ms=latency_ms,
-                                  validation_form=validation_form)
+        self.state = SandboxState(
+            db=Database(db_path), latency_ms=latency_ms, validation_form=validation_form
+        )
         self.url = ""
         self._server: _NotifyingServer | None = None
         self._thread: threading.Thread | None = None
@@ -105,7 +111,7 @@ class SandboxServer:
 
     @property
     def validation_form(self) -> str:
-        """"errors" (the live service's error bodies) or "data" (200 + data.message)."""
+        """ "errors" (the live service's error bodies) or "data" (200 + data.message)."""
         return self.state.validation_form
 
     @validation_form.setter
@@ -185,8 +191,9 @@ def serve_forever(
     validation_form: str = "errors",
 ) -> None:
     """Foreground server for ``licensedesk-sandbox serve``; Ctrl-C / SIGTERM stop it."""
-    state = SandboxState(db=Database(db_path), faults=faults, latency_ms=latency_ms,
-                         validation_form=validation_form)
+    state = SandboxState(
+        db=Database(db_path), faults=faults, latency_ms=latency_ms, validation_form=validation_form
+    )
     sock = _bind(host, port)
     announce(_url(sock))
     try:

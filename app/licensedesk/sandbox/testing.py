@@ -44,7 +44,7 @@ class SandboxHandle:
         return self.data["catalogue"]["product_codes"][kind]
 
     def set_validation_form(self, form: str) -> None:
-        """"errors" (the default: the live service's error bodies) or "data" (200 +
+        """ "errors" (the default: the live service's error bodies) or "data" (200 +
         data.message, the earlier form)."""
         self.server.validation_form = form
 

@@ -74,8 +74,9 @@ def _record_host(
     return "valid"
 
 
-def _other_trial(conn: sqlite3.Connection, licence: sqlite3.Row, product: sqlite3.Row,
-                 host_id: str) -> bool:
+def _other_trial(
+    conn: sqlite3.Connection, licence: sqlite3.Row, product: sqlite3.Row, host_id: str
+) -> bool:
     """Whether ``host_id`` has an activation of another trial licence of this product."""
     if licence["type"] != "trial":
         return False
@@ -88,13 +89,20 @@ def _other_trial(conn: sqlite3.Connection, licence: sqlite3.Row, product: sqlite
     return row is not None
 
 
-def _outcome(conn: sqlite3.Connection, licence: sqlite3.Row, product: sqlite3.Row | None,
-             code: str, host_id: str | None, tag: str) -> str:
+def _outcome(
+    conn: sqlite3.Connection,
+    licence: sqlite3.Row,
+    product: sqlite3.Row | None,
+    code: str,
+    host_id: str | None,
+    tag: str,
+) -> str:
     moment = now()
     start, end = licence["start_at"], licence["end_at"]
     if product is None:
-        known = conn.execute("SELECT 1 FROM products WHERE lower(code) = lower(?)",
-                             (code,)).fetchone()  # fmt: skip
+        known = conn.execute(
+            "SELECT 1 FROM products WHERE lower(code) = lower(?)", (code,)
+        ).fetchone()
         return "product_mismatch" if known else "product_unknown"
     if not product["active"]:
         return "product_inactive"

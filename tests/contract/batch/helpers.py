@@ -24,16 +24,25 @@ class Run:
         return {r.serial: r for r in self.results}
 
 
-def client_config(sandbox: Any, read: str | None = "read", write: str | None = None,
-                  **kw: Any) -> ClientConfig:  # fmt: skip
-    pairs = {k: Credentials(*sandbox.creds(v)) if v else None
-             for k, v in (("read", read), ("write", write))}  # fmt: skip
+def client_config(
+    sandbox: Any, read: str | None = "read", write: str | None = None, **kw: Any
+) -> ClientConfig:
+    pairs = {
+        k: Credentials(*sandbox.creds(v)) if v else None
+        for k, v in (("read", read), ("write", write))
+    }
     return ClientConfig(sandbox.url, **pairs, **kw)
 
 
-def check(sandbox: Any, serials: list[str], *, read: str | None = "read",
-          write: str | None = None, config: dict | None = None,
-          **batch_kw: Any) -> Run:  # fmt: skip
+def check(
+    sandbox: Any,
+    serials: list[str],
+    *,
+    read: str | None = "read",
+    write: str | None = None,
+    config: dict | None = None,
+    **batch_kw: Any,
+) -> Run:
     """Run a batch to the end on a fresh client; every result as delivered."""
 
     async def main() -> Run:
@@ -64,6 +73,8 @@ def expected_seats(sandbox: Any, kind: str, with_max: bool) -> tuple[Seats, ...]
         if a["license_id"] == licence["id"]:
             used[a["product_id"]] = used.get(a["product_id"], 0) + int(bool(a["activated"]))
     if with_max:
-        return tuple(Seats(products[p]["name"], used.get(p, 0), products[p]["max_host_count"])
-                     for p in sku["product_ids"])  # fmt: skip
+        return tuple(
+            Seats(products[p]["name"], used.get(p, 0), products[p]["max_host_count"])
+            for p in sku["product_ids"]
+        )
     return tuple(Seats(products[p]["name"], n, None) for p, n in used.items())

@@ -34,9 +34,12 @@ def mixed_text(sandbox) -> str:
         serial = sandbox.serial(kind)
         typed = serial.lower() if n % 3 == 1 else serial.replace("-", "") if n % 3 == 2 else serial
         lines.append(f"Customer {n},{typed},{kind}")
-    lines += [f"again,{sandbox.serial('perpetual').lower()},repeat",
-              f"unknown,{UNKNOWN},nobody", "typo,ABCD-1234-EFGH-5678-IJK,short",
-              f"mail text: please check {sandbox.serial('trial')} today"]  # fmt: skip
+    lines += [
+        f"again,{sandbox.serial('perpetual').lower()},repeat",
+        f"unknown,{UNKNOWN},nobody",
+        "typo,ABCD-1234-EFGH-5678-IJK,short",
+        f"mail text: please check {sandbox.serial('trial')} today",
+    ]
     return "\n".join(lines)
 
 
@@ -59,7 +62,10 @@ def test_mixed_file_every_kind_with_seats(sandbox):
     assert rows[sandbox.serial("subscription_expired")].days_left == -35
     assert rows[sandbox.serial("perpetual")].licensee == "Maria Jensen"
     assert (rows[UNKNOWN].status, rows[UNKNOWN].words, rows[UNKNOWN].found) == (
-        Status.NOT_FOUND, "not found", False)  # fmt: skip
+        Status.NOT_FOUND,
+        "not found",
+        False,
+    )
     assert run.batch.done == run.batch.total == len(parsed.serials)
 
     # what the server saw: reads only, nothing malformed, nothing changed
@@ -78,8 +84,14 @@ def test_with_a_product_validates_without_recording_a_host(sandbox, form):
     """Either form of the service's "no" is a row's status, never "could not check"."""
     sandbox.set_validation_form(form)
     mismatch = "Product is not for this SKU!" if form == "errors" else "product_mismatch"
-    kinds = ["perpetual", "subscription_expired", "subscription_not_started", "trial",
-             "upgrade_current", "host_limit"]  # fmt: skip
+    kinds = [
+        "perpetual",
+        "subscription_expired",
+        "subscription_not_started",
+        "trial",
+        "upgrade_current",
+        "host_limit",
+    ]
     serials = [sandbox.serial(k) for k in kinds] + [UNKNOWN]
     before = snapshot(sandbox.db_path)
     run = check(sandbox, serials, write="write", product=sandbox.product_code("perpetual"))
@@ -100,8 +112,9 @@ def test_with_a_product_validates_without_recording_a_host(sandbox, form):
     assert snapshot(sandbox.db_path) == before
 
 
-@pytest.mark.parametrize(("form", "words"), [("errors", "Product is not active!"),
-                                             ("data", "product_inactive")])
+@pytest.mark.parametrize(
+    ("form", "words"), [("errors", "Product is not active!"), ("data", "product_inactive")]
+)
 def test_invalid_for_an_inactive_product_says_why(sandbox, form, words):
     sandbox.set_validation_form(form)
     serial = sandbox.serial("inactive_product")
@@ -126,8 +139,10 @@ def test_read_pair_only_sends_no_products_call(sandbox):
 
 def test_indexes_are_carried_for_a_retry_of_some_rows(sandbox):
     run = check(sandbox, [sandbox.serial("trial"), UNKNOWN], indexes=[7, 3])
-    assert {(r.index, r.serial) for r in run.results} == {(7, sandbox.serial("trial")),
-                                                          (3, UNKNOWN)}  # fmt: skip
+    assert {(r.index, r.serial) for r in run.results} == {
+        (7, sandbox.serial("trial")),
+        (3, UNKNOWN),
+    }
 
 
 def test_a_malformed_serial_is_an_error_row_and_never_sent(sandbox):

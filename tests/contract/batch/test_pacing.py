@@ -15,8 +15,16 @@ from tests.support.aio import loop_turns, run_async
 
 from .helpers import UNKNOWN, check, client_config
 
-KINDS = ("perpetual", "subscription_active", "subscription_expired", "trial", "host_limit",
-         "no_activations", "many_activations", "offline")  # fmt: skip
+KINDS = (
+    "perpetual",
+    "subscription_active",
+    "subscription_expired",
+    "trial",
+    "host_limit",
+    "no_activations",
+    "many_activations",
+    "offline",
+)
 
 
 def serials(sandbox, unknowns: int = 0) -> list[str]:
@@ -161,9 +169,11 @@ def test_a_worker_lets_the_loop_take_a_turn_before_each_call(sandbox):
 
     async def main() -> tuple[int, int]:
         async with LicenseClient(client_config(sandbox, "read", "read_write")) as real:
-            answers = {"show_license": await real.show_license(serial),
-                       "activations": await real.activations(serial),
-                       "license_products": await real.license_products(serial)}
+            answers = {
+                "show_license": await real.show_license(serial),
+                "activations": await real.activations(serial),
+                "license_products": await real.license_products(serial),
+            }
             client = AnsweredAtOnce(real, answers)
             results: list[CheckResult] = []
             batch = BatchCheck(client, [serial] * 10, concurrency=1)

@@ -40,15 +40,29 @@ def book(request, tmp_path):
 
 @pytest.fixture
 def filled(book):
-    book.keep([
-        seen(MARIA, licensee="María Jénsen", email="maria.jensen@acme.example",
-             sku_name="Studio Pro", sku_number="SP-100", dealer="Nordic Reseller",
-             devices=(Device(host_id="963075a5c0ffee", tag="lab-pc", activated=True),),
-             products=(ProductSeats("Studio", used=2, maximum=2),)),
-        seen(JENS, licensee="Jens Maria Olsen", email="jens@olsen.example",
-             seen_at=T0 + timedelta(days=1)),
-        seen(ACME, licensee="ACME Corp", email="it@acme.example", seen_at=T0 + timedelta(days=2)),
-    ])  # fmt: skip
+    book.keep(
+        [
+            seen(
+                MARIA,
+                licensee="María Jénsen",
+                email="maria.jensen@acme.example",
+                sku_name="Studio Pro",
+                sku_number="SP-100",
+                dealer="Nordic Reseller",
+                devices=(Device(host_id="963075a5c0ffee", tag="lab-pc", activated=True),),
+                products=(ProductSeats("Studio", used=2, maximum=2),),
+            ),
+            seen(
+                JENS,
+                licensee="Jens Maria Olsen",
+                email="jens@olsen.example",
+                seen_at=T0 + timedelta(days=1),
+            ),
+            seen(
+                ACME, licensee="ACME Corp", email="it@acme.example", seen_at=T0 + timedelta(days=2)
+            ),
+        ]
+    )
     return book
 
 
@@ -56,17 +70,20 @@ def serials(found) -> list[str]:
     return [s.serial for s in found]
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("jensen", [MARIA]),  # the accent folded away
-    ("JÉNSEN", [MARIA]),  # on the query too
-    ("963075", [MARIA]),  # a fragment of a host ID
-    ("lab-pc", []),  # device tags are not what a licence is found by
-    ("olsen.ex", [JENS]),  # a fragment of an e-mail
-    ("nordic", [MARIA]),  # the dealer
-    ("sp-100", [MARIA]),  # the SKU number
-    ("maria olsen", [JENS]),  # every word must be there
-    ("zzz", []),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("jensen", [MARIA]),  # the accent folded away
+        ("JÉNSEN", [MARIA]),  # on the query too
+        ("963075", [MARIA]),  # a fragment of a host ID
+        ("lab-pc", []),  # device tags are not what a licence is found by
+        ("olsen.ex", [JENS]),  # a fragment of an e-mail
+        ("nordic", [MARIA]),  # the dealer
+        ("sp-100", [MARIA]),  # the SKU number
+        ("maria olsen", [JENS]),  # every word must be there
+        ("zzz", []),
+    ],
+)
 def test_find_by_fragments(filled, text, expected):
     assert serials(filled.find(text)) == expected
 
@@ -95,8 +112,16 @@ def test_a_sighting_keeps_what_it_did_not_read(filled):
 
 
 def test_the_copy_prefers_the_service_asked_for(filled):
-    filled.keep([seen(MARIA, service="https://other.example", licensee="Other",
-                      seen_at=T0 + timedelta(days=9))])  # fmt: skip
+    filled.keep(
+        [
+            seen(
+                MARIA,
+                service="https://other.example",
+                licensee="Other",
+                seen_at=T0 + timedelta(days=9),
+            )
+        ]
+    )
     assert filled.copy(MARIA, SERVICE).licensee == "María Jénsen"
     assert filled.copy(MARIA).licensee == "Other"  # no service named: the latest
     assert filled.copy("ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ") is None
@@ -135,8 +160,12 @@ def test_a_first_schema_book_is_found_by_name_after_its_migration(tmp_path, monk
         m.setattr(sqlite_book, "MIGRATIONS", sqlite_book.MIGRATIONS[:1])
         old = SqliteBook(path)
         assert old.migrate() == 1
-        old.keep([seen(JENS, licensee="Jens Maria Olsen", email="jens@olsen.example"),
-                  seen(MARIA, email="maria@acme.example", seen_at=T0 - timedelta(days=1))])
+        old.keep(
+            [
+                seen(JENS, licensee="Jens Maria Olsen", email="jens@olsen.example"),
+                seen(MARIA, email="maria@acme.example", seen_at=T0 - timedelta(days=1)),
+            ]
+        )
         old.close()
     book = SqliteBook(path)
     assert book.migrate() == 2
@@ -167,17 +196,22 @@ def test_common_and_rare_words_rank_alike_however_many_hold_them(book):
     sorted: the order must not change with how many there are (nor with the limit)."""
     made = []
     for i in range(130):
-        fields = [dict(email=f"crowd{i}@mail.example", licensee=f"Someone {i}"),
-                  dict(email=f"x{i}@mail.example", licensee=f"Crowd Person {i}"),
-                  dict(email=f"y{i}@mail.example", dealer="Crowd Reseller"),
-                  dict(email=f"z{i}@mail.example", licensee="Nobody")][i % 4 if i < 100 else 0]
-        made.append(seen(f"SER{i:03d}-CROWD", seen_at=T0 + timedelta(hours=(i * 37) % 11),
-                         **fields))  # fmt: skip
+        fields = [
+            dict(email=f"crowd{i}@mail.example", licensee=f"Someone {i}"),
+            dict(email=f"x{i}@mail.example", licensee=f"Crowd Person {i}"),
+            dict(email=f"y{i}@mail.example", dealer="Crowd Reseller"),
+            dict(email=f"z{i}@mail.example", licensee="Nobody"),
+        ][i % 4 if i < 100 else 0]
+        made.append(
+            seen(f"SER{i:03d}-CROWD", seen_at=T0 + timedelta(hours=(i * 37) % 11), **fields)
+        )
     book.keep(made)
     for text in ("crowd", "crowd per", "ser042-crowd", "crowd re", "mail.example", "nobody"):
         for limit in (1, 7, 50, 200):
-            assert serials(book.find(text, limit)) == expected_order(made, text)[:limit], \
-                (text, limit)
+            assert serials(book.find(text, limit)) == expected_order(made, text)[:limit], (
+                text,
+                limit,
+            )
 
 
 def test_the_book_shares_the_history_file_without_touching_its_schema(tmp_path):
@@ -206,8 +240,13 @@ def test_a_service_address_keeps_only_its_origin():
     from licensedesk.book import from_lookup
 
     lic = License(id=1, serial=MARIA, name="M")
-    seen_ = from_lookup(lic, None, None, profile="p",
-                        service="https://user:pw@licences.example.com:8443/v2/?token=abc")
+    seen_ = from_lookup(
+        lic,
+        None,
+        None,
+        profile="p",
+        service="https://user:pw@licences.example.com:8443/v2/?token=abc",
+    )
     assert seen_.service == "https://licences.example.com:8443"
 
 
@@ -231,9 +270,19 @@ def test_forget_erases_name_and_email_from_book_notes_and_history(filled, histor
     from licensedesk.history import Entry
     from licensedesk.history.model import new_entry_id
 
-    history.write(Entry(id=new_entry_id(), time=T0, user="ana", machine="m", action="register",
-                        serial=MARIA, outcome="done", detail="Registered to María Jénsen",
-                        before={"name": "María Jénsen", "email": "maria.jensen@acme.example"}))
+    history.write(
+        Entry(
+            id=new_entry_id(),
+            time=T0,
+            user="ana",
+            machine="m",
+            action="register",
+            serial=MARIA,
+            outcome="done",
+            detail="Registered to María Jénsen",
+            before={"name": "María Jénsen", "email": "maria.jensen@acme.example"},
+        )
+    )
     filled.set_note(MARIA, "owner: María Jénsen (MARIA.JENSEN@acme.example)", "ana", T0)
 
     counted = forget(filled, history, "Maria.Jensen@ACME.example", dry_run=True)
@@ -269,24 +318,40 @@ def test_drop_unseen(filled):
     assert filled.count() == 2
 
 
-@pytest.mark.parametrize(("name", "typed"), [
-    ("Ingrid Ødegård", "odegard"), ("Łukasz Wałęsa", "lukasz walesa"), ("Straße", "strasse"),
-    ("Ærø Cæsar", "aero caesar"), ("Đorđe", "dorde"), ("JÉRÔME", "jerome"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("name", "typed"),
+    [
+        ("Ingrid Ødegård", "odegard"),
+        ("Łukasz Wałęsa", "lukasz walesa"),
+        ("Straße", "strasse"),
+        ("Ærø Cæsar", "aero caesar"),
+        ("Đorđe", "dorde"),
+        ("JÉRÔME", "jerome"),
+    ],
+)
 def test_letters_without_their_marks(book, name, typed):
     book.keep([seen(MARIA, licensee=name)])
     assert serials(book.find(typed)) == [MARIA]
 
 
 def test_ending_lists_subscriptions_and_trials_soonest_first(book):
-    book.keep([
-        seen(MARIA, type="subscription", end_at=T0 + timedelta(days=20), dealer="Nordic Reseller"),
-        seen(JENS, type="trial", end_at=T0 + timedelta(days=3), dealer="Acme Partners",
-             profile="other"),
-        seen(ACME, type="subscription", end_at=T0 + timedelta(days=45)),
-        seen("PPPP-PPPP-PPPP-PPPP-PPPP", type="perpetual", end_at=None),
-        seen("OLDD-OLDD-OLDD-OLDD-OLDD", type="trial", end_at=T0 - timedelta(days=2)),
-    ])  # fmt: skip
+    book.keep(
+        [
+            seen(
+                MARIA, type="subscription", end_at=T0 + timedelta(days=20), dealer="Nordic Reseller"
+            ),
+            seen(
+                JENS,
+                type="trial",
+                end_at=T0 + timedelta(days=3),
+                dealer="Acme Partners",
+                profile="other",
+            ),
+            seen(ACME, type="subscription", end_at=T0 + timedelta(days=45)),
+            seen("PPPP-PPPP-PPPP-PPPP-PPPP", type="perpetual", end_at=None),
+            seen("OLDD-OLDD-OLDD-OLDD-OLDD", type="trial", end_at=T0 - timedelta(days=2)),
+        ]
+    )
     window = (T0, T0 + timedelta(days=30))
     assert serials(book.ending(*window)) == [JENS, MARIA]
     assert serials(book.ending(*window, dealer="NORDIC")) == [MARIA]

@@ -14,16 +14,25 @@ NOW = datetime(2026, 6, 15, 12, tzinfo=UTC)
 
 
 def seen(serial: str, used: int, maximum: int, hours: int) -> Sighting:
-    return Sighting(serial, "https://licences.example.com", "Work", NOW - timedelta(hours=hours),
-                    products=(ProductSeats("Studio", used=used, maximum=maximum),))
+    return Sighting(
+        serial,
+        "https://licences.example.com",
+        "Work",
+        NOW - timedelta(hours=hours),
+        products=(ProductSeats("Studio", used=used, maximum=maximum),),
+    )
 
 
 def test_the_keeper_lists_full_licences_last_seen_first(tmp_path):
     keeper = BookKeeper.from_settings(HistorySettings(), data_dir=tmp_path)
     try:
-        keeper.keep([seen("AAAA-AAAA-AAAA-AAAA-AAAA", 2, 2, hours=5),
-                     seen("BBBB-BBBB-BBBB-BBBB-BBBB", 1, 2, hours=1),
-                     seen("CCCC-CCCC-CCCC-CCCC-CCCC", 3, 3, hours=2)]).result()
+        keeper.keep(
+            [
+                seen("AAAA-AAAA-AAAA-AAAA-AAAA", 2, 2, hours=5),
+                seen("BBBB-BBBB-BBBB-BBBB-BBBB", 1, 2, hours=1),
+                seen("CCCC-CCCC-CCCC-CCCC-CCCC", 3, 3, hours=2),
+            ]
+        ).result()
         found = asyncio.run(keeper.at_limit())
     finally:
         keeper.close()

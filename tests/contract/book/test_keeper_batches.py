@@ -26,8 +26,9 @@ def licence(serial: str, minutes: int = 0, **kw: Any) -> Sighting:
 
 
 def devices(serial: str, minutes: int, *hosts: str) -> Sighting:
-    return licence(serial, minutes, devices=tuple(Device(h, activated=True) for h in hosts),
-                   partial=True)  # fmt: skip
+    return licence(
+        serial, minutes, devices=tuple(Device(h, activated=True) for h in hosts), partial=True
+    )
 
 
 class HeldStore:
@@ -59,9 +60,11 @@ def test_what_comes_while_the_worker_writes_is_written_together(tmp_path):
         first = keeper.keep([licence(SERIALS[0], licensee="First")])
         assert store.held.wait(30)
         # the worker holds the first write: these three wait, and go in one write
-        waiting = [keeper.keep([devices(SERIALS[1], 1, "host-a")]),  # before its licence
-                   keeper.keep([licence(SERIALS[1], 2, licensee="Maria Jensen")]),
-                   keeper.keep([licence(SERIALS[2], 3, licensee="Jens")])]  # fmt: skip
+        waiting = [
+            keeper.keep([devices(SERIALS[1], 1, "host-a")]),  # before its licence
+            keeper.keep([licence(SERIALS[1], 2, licensee="Maria Jensen")]),
+            keeper.keep([licence(SERIALS[2], 3, licensee="Jens")]),
+        ]
         assert waiting[0] is waiting[1] is waiting[2] and waiting[0] is not first
         store.go.set()
         waiting[0].result(30)

@@ -34,18 +34,27 @@ class ChildCli:
         self.config.mkdir(exist_ok=True)
         app_id, self.key = sandbox.creds("read_write")
         self.conn = ["--base-url", sandbox.url, "--app-id", app_id]
-        self.env = {**os.environ, "LICENSEDESK_API_KEY": self.key,
-                    "LICENSEDESK_CONFIG_DIR": str(self.config),
-                    "LICENSEDESK_DATA_DIR": str(self.data)}  # fmt: skip
+        self.env = {
+            **os.environ,
+            "LICENSEDESK_API_KEY": self.key,
+            "LICENSEDESK_CONFIG_DIR": str(self.config),
+            "LICENSEDESK_DATA_DIR": str(self.data),
+        }
         for name in ("LICENSEDESK_PROFILE", "LICENSEDESK_WRITE_API_KEY", "PYTHONIOENCODING"):
             self.env.pop(name, None)
 
     def command(self, *argv: str) -> list[str]:
         return [sys.executable, "-m", "licensedesk.cli", *argv]
 
-    def __call__(self, *argv: str, stdout: Any = subprocess.PIPE, stdin: bytes | None = None,
-                 env: dict[str, str] | None = None, close_stdout: bool = False,
-                 encoding: str = "utf-8") -> Done:  # fmt: skip
+    def __call__(
+        self,
+        *argv: str,
+        stdout: Any = subprocess.PIPE,
+        stdin: bytes | None = None,
+        env: dict[str, str] | None = None,
+        close_stdout: bool = False,
+        encoding: str = "utf-8",
+    ) -> Done:
         """Run it to the end. ``stdout``: PIPE (read back), or a file/fd to write into;
         ``close_stdout``: the child starts with no fd 1 (``>&-``)."""
         command = self.command(*argv)
@@ -55,8 +64,15 @@ class ChildCli:
             # a preloaded libfaketime (the clock matrix) opens a file as the process starts,
             # which takes the free fd 1: this child runs on the real clock instead
             env.pop("LD_PRELOAD", None)
-        done = subprocess.run(command, input=stdin, stdout=stdout, stderr=subprocess.PIPE,
-                              env=env, timeout=90, check=False)
+        done = subprocess.run(
+            command,
+            input=stdin,
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            env=env,
+            timeout=90,
+            check=False,
+        )
         out = done.stdout.decode(encoding) if isinstance(done.stdout, bytes) else ""
         result = Done(done.returncode, out, done.stderr.decode(encoding, "backslashreplace"))
         assert self.key not in result.out + result.err

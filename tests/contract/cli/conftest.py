@@ -59,8 +59,13 @@ class Cli:
         self.answers: list[str] = []
         self.questions: list[str] = []
 
-    def __call__(self, *argv: str, env: dict[str, str] | None = None, tty: bool = False,
-                 answers: list[str] | None = None) -> Result:  # fmt: skip
+    def __call__(
+        self,
+        *argv: str,
+        env: dict[str, str] | None = None,
+        tty: bool = False,
+        answers: list[str] | None = None,
+    ) -> Result:
         with self.monkeypatch.context() as m:
             for name in ENV_VARS[:3]:
                 m.delenv(name, raising=False)

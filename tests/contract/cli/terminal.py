@@ -24,13 +24,21 @@ def _make_controlling() -> None:  # in the child, after fork
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
-def run_in_terminal(command: list[str], env: dict[str, str], *, answer_after: str,
-                    answer: str, timeout: float = 60) -> Seen:  # fmt: skip
+def run_in_terminal(
+    command: list[str], env: dict[str, str], *, answer_after: str, answer: str, timeout: float = 60
+) -> Seen:
     """Run ``command`` with a terminal as stdin, stdout and stderr; type ``answer`` and
     Enter once the terminal shows ``answer_after``."""
     master, slave = os.openpty()
-    proc = subprocess.Popen(command, stdin=slave, stdout=slave, stderr=slave, env=env,
-                            preexec_fn=_make_controlling, close_fds=True)
+    proc = subprocess.Popen(
+        command,
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        preexec_fn=_make_controlling,
+        close_fds=True,
+    )
     os.close(slave)
     shown = bytearray()
 
@@ -47,8 +55,13 @@ def run_in_terminal(command: list[str], env: dict[str, str], *, answer_after: st
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     try:
-        wait_for(lambda: answer_after.encode() in shown, what=f"prompt {answer_after!r}",
-                 proc=proc, timeout=timeout, details=lambda: shown.decode(errors="replace"))
+        wait_for(
+            lambda: answer_after.encode() in shown,
+            what=f"prompt {answer_after!r}",
+            proc=proc,
+            timeout=timeout,
+            details=lambda: shown.decode(errors="replace"),
+        )
         os.write(master, answer.encode() + b"\n")
         code = proc.wait(timeout=timeout)
         reader.join(timeout=timeout)

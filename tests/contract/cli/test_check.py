@@ -24,8 +24,11 @@ KINDS = ("perpetual", "subscription_expired", "trial", "no_activations", "host_l
 def input_text(sandbox) -> str:
     """A CSV export with a header, a repeat, an unknown and a malformed serial."""
     rows = ["customer,serial"] + [f"c{n},{sandbox.serial(k)}" for n, k in enumerate(KINDS)]
-    rows += [f"again,{sandbox.serial('trial').lower()}", f"nobody,{UNKNOWN}",
-             "typo,ABCD-1234-EFGH-5678-IJK"]  # fmt: skip
+    rows += [
+        f"again,{sandbox.serial('trial').lower()}",
+        f"nobody,{UNKNOWN}",
+        "typo,ABCD-1234-EFGH-5678-IJK",
+    ]
     return "\n".join(rows) + "\n"
 
 
@@ -43,8 +46,14 @@ def infile(sandbox, tmp_path):
 def test_text_output_in_input_order_with_summary(sandbox, cli, conn, infile):
     args, env = conn
     write_id, write_key = sandbox.creds("write")  # a write pair: seat maximums are listed
-    r = cli("check", infile, *args, "--write-app-id", write_id,
-            env={**env, "LICENSEDESK_WRITE_API_KEY": write_key})  # fmt: skip
+    r = cli(
+        "check",
+        infile,
+        *args,
+        "--write-app-id",
+        write_id,
+        env={**env, "LICENSEDESK_WRITE_API_KEY": write_key},
+    )
     assert r.code == 1, r.err  # an expired and an unknown serial
     lines = r.out.splitlines()
     assert [line.split()[0] for line in lines[:6]] == expected_order(sandbox)
@@ -53,8 +62,9 @@ def test_text_output_in_input_order_with_summary(sandbox, cli, conn, infile):
     assert "seats Studio Pro 2/3; Studio Pro Effects Pack 0/3" in lines[0]
     assert lines[5] == f"{UNKNOWN}  not found"
     assert lines[6] == "ABCD-1234-EFGH-5678-IJK  not a serial (not sent)"
-    assert lines[7] == ("6 serials: 3 active, 1 expiring, 1 expired, 1 not found. "
-                        "1 repeat checked once.")  # fmt: skip
+    assert lines[7] == (
+        "6 serials: 3 active, 1 expiring, 1 expired, 1 not found. 1 repeat checked once."
+    )
     assert sandbox.request_count("POST", "/v2/licenses/valid") == 0
     assert sandbox.request_count("POST", "/v2/licenses/products") == 5
     assert {m for m, _ in sandbox.server.request_log} == {"GET", "POST"}
@@ -66,8 +76,14 @@ def test_json_lines_in_input_order(sandbox, cli, conn, infile):
     assert r.code == 1, r.err
     rows = [json.loads(line) for line in r.out.splitlines()]
     assert [row["serial"] for row in rows] == expected_order(sandbox)
-    assert [row["status"] for row in rows] == ["active", "expired", "expiring", "active",
-                                               "active", "not_found"]  # fmt: skip
+    assert [row["status"] for row in rows] == [
+        "active",
+        "expired",
+        "expiring",
+        "active",
+        "active",
+        "not_found",
+    ]
     assert "Not a serial (not sent): ABCD-1234-EFGH-5678-IJK" in r.err
     assert "1 repeated serial checked once." in r.err
 
@@ -96,8 +112,9 @@ def test_dash_reads_stdin_and_all_active_exits_0(sandbox, cli, conn, monkeypatch
 
 def test_with_a_product(sandbox, cli, conn, infile):
     args, env = conn
-    r = cli("check", infile, "--json", "--product", sandbox.product_code("perpetual"),
-            *args, env=env)  # fmt: skip
+    r = cli(
+        "check", infile, "--json", "--product", sandbox.product_code("perpetual"), *args, env=env
+    )
     assert r.code == 1
     rows = {row["serial"]: row for row in map(json.loads, r.out.splitlines())}
     assert rows[sandbox.serial("perpetual")]["status"] == "active"
@@ -137,8 +154,18 @@ def test_concurrency_from_the_profile_and_from_the_option(sandbox, cli, tmp_path
     app_id, key = sandbox.creds("read")
     cli.secrets.add(key)
     env = {"LICENSEDESK_API_KEY": key}
-    r = cli("profile", "add", "demo", "--base-url", sandbox.url, "--app-id", app_id,
-            "--batch-concurrency", "2", env=env)  # fmt: skip
+    r = cli(
+        "profile",
+        "add",
+        "demo",
+        "--base-url",
+        sandbox.url,
+        "--app-id",
+        app_id,
+        "--batch-concurrency",
+        "2",
+        env=env,
+    )
     assert r.code == 0, r.err
     assert cli("profile", "show", "demo", "--json").json["batch_concurrency"] == 2
     sandbox.set_latency(30)
@@ -162,8 +189,9 @@ def test_concurrency_from_the_profile_and_from_the_option(sandbox, cli, tmp_path
         (["check", "-", "--product", "nope"], UNKNOWN, "A product code looks like"),
     ],
 )
-def test_usage_errors_exit_2_and_send_nothing(sandbox, cli, conn, monkeypatch, argv, stdin,
-                                              sentence):  # fmt: skip
+def test_usage_errors_exit_2_and_send_nothing(
+    sandbox, cli, conn, monkeypatch, argv, stdin, sentence
+):
     args, env = conn
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
     r = cli(*argv, *args, env=env)
@@ -179,16 +207,19 @@ def test_concurrency_out_of_range_is_a_usage_error(cli, value):
 
 
 def test_help_imports_no_network_code():
-    code = "\n".join([
-        "import sys",
-        "from licensedesk.cli import main",
-        "assert main(['check', '--help']) == 0",
-        "heavy = ('httpx', 'httpcore', 'keyring', 'licensedesk.api',",
-        "         'licensedesk.batch', 'licensedesk.profiles')",
-        "print(sorted(m for m in sys.modules if m.startswith(heavy)), file=sys.stderr)",
-    ])  # fmt: skip
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60, check=False)  # fmt: skip
+    code = "\n".join(
+        [
+            "import sys",
+            "from licensedesk.cli import main",
+            "assert main(['check', '--help']) == 0",
+            "heavy = ('httpx', 'httpcore', 'keyring', 'licensedesk.api',",
+            "         'licensedesk.batch', 'licensedesk.profiles')",
+            "print(sorted(m for m in sys.modules if m.startswith(heavy)), file=sys.stderr)",
+        ]
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
     assert done.returncode == 0, done.stderr
     assert "--concurrency N" in done.stdout
     assert done.stderr.strip() == "[]"
@@ -196,14 +227,33 @@ def test_help_imports_no_network_code():
 
 def cli_process(sandbox, tmp_path, *argv: str) -> tuple[subprocess.Popen, str]:
     app_id, key = sandbox.creds("read")
-    env = {**os.environ, "LICENSEDESK_API_KEY": key, "PYTHONUNBUFFERED": "1",
-           "LICENSEDESK_CONFIG_DIR": str(tmp_path / "config"),
-           "LICENSEDESK_DATA_DIR": str(tmp_path / "data")}  # fmt: skip
+    env = {
+        **os.environ,
+        "LICENSEDESK_API_KEY": key,
+        "PYTHONUNBUFFERED": "1",
+        "LICENSEDESK_CONFIG_DIR": str(tmp_path / "config"),
+        "LICENSEDESK_DATA_DIR": str(tmp_path / "data"),
+    }
     process = subprocess.Popen(
-        default_sigint([sys.executable, "-m", "licensedesk.cli", "check", *argv,
-                        "--base-url", sandbox.url, "--app-id", app_id]),
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-    )  # fmt: skip
+        default_sigint(
+            [
+                sys.executable,
+                "-m",
+                "licensedesk.cli",
+                "check",
+                *argv,
+                "--base-url",
+                sandbox.url,
+                "--app-id",
+                app_id,
+            ]
+        ),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     return process, key
 
 
@@ -238,4 +288,3 @@ def test_a_reader_that_goes_away_ends_it_quietly(sandbox, tmp_path):
     err = process.stderr.read()
     assert process.wait(timeout=60) == 141
     assert "Traceback" not in err and "Exception ignored" not in err
-

@@ -36,17 +36,20 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return config
 
 
-@pytest.mark.parametrize(("argv", "found"), [
-    (["--lang", "de", "show", "X"], "de"),
-    (["--lang=de", "show", "X"], "de"),
-    (["show", "X"], None),
-    ([], None),
-    (["show", "X", "--lang", "de"], "de"),       # after the command name
-    (["profile", "list", "--lang=en"], "en"),
-    (["--lang"], None),                          # no value: argparse says so later
-    (["history", "--", "--lang", "de"], None),   # after "--" it is not an option
-    (["--lang", "xx"], "xx"),                    # checked by the parser, not here
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("argv", "found"),
+    [
+        (["--lang", "de", "show", "X"], "de"),
+        (["--lang=de", "show", "X"], "de"),
+        (["show", "X"], None),
+        ([], None),
+        (["show", "X", "--lang", "de"], "de"),  # after the command name
+        (["profile", "list", "--lang=en"], "en"),
+        (["--lang"], None),  # no value: argparse says so later
+        (["history", "--", "--lang", "de"], None),  # after "--" it is not an option
+        (["--lang", "xx"], "xx"),  # checked by the parser, not here
+    ],
+)
 def test_lang_is_found_before_parsing(argv: list[str], found: str | None) -> None:
     assert lang_from_argv(argv) == found
 
@@ -69,8 +72,9 @@ def run_help(argv: list[str]) -> str:
     return i18n.current_language()
 
 
-def test_lang_beats_the_saved_setting(folders: Path, monkeypatch: pytest.MonkeyPatch,
-                                      capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+def test_lang_beats_the_saved_setting(
+    folders: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setenv("LANGUAGE", "de")
     i18n.save_language("de", folders)
     assert run_help(["--lang", "en"]) == "en"
@@ -80,8 +84,9 @@ def test_lang_beats_the_saved_setting(folders: Path, monkeypatch: pytest.MonkeyP
     assert run_help(["--lang", "de"]) == "de"
 
 
-def test_saved_setting_beats_the_system(folders: Path, monkeypatch: pytest.MonkeyPatch,
-                                        capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+def test_saved_setting_beats_the_system(
+    folders: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setenv("LANGUAGE", "en")
     i18n.save_language("de", folders)
     assert run_help([]) == "de"
@@ -90,8 +95,9 @@ def test_saved_setting_beats_the_system(folders: Path, monkeypatch: pytest.Monke
     assert run_help([]) == "en"
 
 
-def test_system_language_without_a_setting(folders: Path, monkeypatch: pytest.MonkeyPatch,
-                                           capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+def test_system_language_without_a_setting(
+    folders: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setenv("LANGUAGE", "de")
     assert run_help([]) == "de"
     monkeypatch.setenv("LANGUAGE", "fr:en")  # the first one we speak
@@ -100,8 +106,9 @@ def test_system_language_without_a_setting(folders: Path, monkeypatch: pytest.Mo
     assert run_help([]) == "en"  # nothing we speak: English
 
 
-def test_an_abbreviated_lang_still_chooses(folders: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+def test_an_abbreviated_lang_still_chooses(
+    folders: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """argparse takes ``--la de``; the pre-scan does not see it, the parsed value wins."""
     assert main(["history", "--json", "--la", "de"]) == 0
     assert i18n.current_language() == "de"

@@ -15,8 +15,8 @@ DAMAGED = [
     '{"version": 1, "display_name": 42}',
     '{"version": "1.1"}',
     '{"version": null}',
-    '[1, 2]',
-    '\x00\xff not json',
+    "[1, 2]",
+    "\x00\xff not json",
 ]
 
 
@@ -37,8 +37,9 @@ def test_damaged_history_settings_never_stop_a_change(sandbox, child, text):
     child.assert_quiet(done)
     assert done.code == 0 and done.out == "Activation successfully updated.\n"
     (warning,) = done.err_lines
-    assert warning.startswith("Warning: The history is not being recorded. The history "
-                              f"settings {settings}")  # fmt: skip
+    assert warning.startswith(
+        f"Warning: The history is not being recorded. The history settings {settings}"
+    )
     assert child.activation(serial, aid)["activated"] is False
 
     listed = child("history")
@@ -60,8 +61,9 @@ def test_a_profiles_file_of_random_bytes_is_a_sentence(child):
         done = child("profile", *argv)
         child.assert_quiet(done)
         assert done.code == 2
-        assert done.err_lines == [f"Error: The profiles file {path} is damaged (it is not text). "
-                                  "Fix or remove it."]  # fmt: skip
+        assert done.err_lines == [
+            f"Error: The profiles file {path} is damaged (it is not text). Fix or remove it."
+        ]
     assert path.read_bytes() == junk
 
 
@@ -85,9 +87,15 @@ def test_one_refused_entry_leaves_the_others_usable(child):
 
 def test_two_profile_adds_at_once_keep_both(child):
     names = [f"desk{n}" for n in range(6)]
-    processes = [subprocess.Popen(child.command("profile", "add", name, *PROFILE),
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=child.env)
-                 for name in names]  # fmt: skip
+    processes = [
+        subprocess.Popen(
+            child.command("profile", "add", name, *PROFILE),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=child.env,
+        )
+        for name in names
+    ]
     for process in processes:
         _out, err = process.communicate(timeout=90)
         assert process.returncode == 0, err

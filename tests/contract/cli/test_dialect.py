@@ -50,20 +50,26 @@ def test_check_rows_are_answers_not_failures(sandbox, cli, conn, tmp_path, form)
     path = tmp_path / "serials.txt"
     path.write_text("\n".join(sandbox.serial(k) for k in kinds), encoding="utf-8")
     args, env = conn
-    r = cli("check", str(path), "--json", "--product", sandbox.product_code("perpetual"),
-            *args, env=env)  # fmt: skip
+    r = cli(
+        "check", str(path), "--json", "--product", sandbox.product_code("perpetual"), *args, env=env
+    )
     assert r.code == 1, r.err  # the service answered: 1, not 3
     status = {row["serial"]: row["status"] for row in map(json.loads, r.out.splitlines())}
     assert [status[sandbox.serial(k)] for k in kinds] == [
-        "expired", "not_started", "invalid", "active"]
+        "expired",
+        "not_started",
+        "invalid",
+        "active",
+    ]
 
 
 def test_check_of_an_expired_licence_for_its_own_product(sandbox, cli, conn, tmp_path):
     path = tmp_path / "serials.txt"
     path.write_text(sandbox.serial("trial_expired"), encoding="utf-8")
     args, env = conn
-    r = cli("check", str(path), "--json", "--product", sandbox.product_code("trial"),
-            *args, env=env)  # fmt: skip
+    r = cli(
+        "check", str(path), "--json", "--product", sandbox.product_code("trial"), *args, env=env
+    )
     assert r.code == 1, r.err
     (row,) = map(json.loads, r.out.splitlines())
     assert row["status"] == "expired" and "could not check" not in row["words"]

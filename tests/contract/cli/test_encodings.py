@@ -21,8 +21,11 @@ def latin1_env(tmp_path_factory) -> dict[str, str]:
     folder = tmp_path_factory.mktemp("locale")
     name = "en_US.ISO-8859-1"
     if shutil.which("localedef"):
-        made = subprocess.run(["localedef", "-i", "en_US", "-f", "ISO-8859-1",
-                               str(folder / name)], capture_output=True, check=False)
+        made = subprocess.run(
+            ["localedef", "-i", "en_US", "-f", "ISO-8859-1", str(folder / name)],
+            capture_output=True,
+            check=False,
+        )
         if made.returncode == 0:
             return {"LOCPATH": str(folder), "LC_ALL": name, "LANGUAGE": ""}
     return {"PYTHONIOENCODING": "iso-8859-1", "LANGUAGE": ""}
@@ -78,14 +81,19 @@ def test_utf16_with_its_mark_is_read(sandbox, child):
     assert done.out.startswith(f"{serial}  active")
 
 
-@pytest.mark.parametrize(("pasted", "shown"), [
-    ("LEWX-6XUC\u200b-N5G5-Q8F9-Q2R5", "LEWX-6XUC\\u200b-N5G5-Q8F9-Q2R5"),
-    ("\ufeffLEWX-6XUC-N5G5-Q8F9-Q2R5", "\\ufeffLEWX-6XUC-N5G5-Q8F9-Q2R5"),
-    ("LEWX-6XUC-N5G5-Q8\u00adF9-Q2R5", "LEWX-6XUC-N5G5-Q8\\u00adF9-Q2R5"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("pasted", "shown"),
+    [
+        ("LEWX-6XUC\u200b-N5G5-Q8F9-Q2R5", "LEWX-6XUC\\u200b-N5G5-Q8F9-Q2R5"),
+        ("\ufeffLEWX-6XUC-N5G5-Q8F9-Q2R5", "\\ufeffLEWX-6XUC-N5G5-Q8F9-Q2R5"),
+        ("LEWX-6XUC-N5G5-Q8\u00adF9-Q2R5", "LEWX-6XUC-N5G5-Q8\\u00adF9-Q2R5"),
+    ],
+)
 def test_a_refused_look_alike_serial_shows_its_invisible_character(child, pasted, shown):
     done = child("show", pasted, *child.conn)
     child.assert_quiet(done)
     assert done.code == 2 and child.sandbox.request_count() == 0
-    assert done.err_lines == [f"Error: \u201c{shown}\u201d is not a serial. A serial has five "
-                              "groups of four letters or digits, like ABCD-1234-EFGH-5678-IJKL."]
+    assert done.err_lines == [
+        f"Error: \u201c{shown}\u201d is not a serial. A serial has five "
+        "groups of four letters or digits, like ABCD-1234-EFGH-5678-IJKL."
+    ]

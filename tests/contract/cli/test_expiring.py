@@ -34,14 +34,19 @@ def test_within_30_days_lists_the_3_and_20_day_licences_soonest_first(cli, seen)
     assert r.code == 0, r.err
     assert [row["serial"] for row in r.json] == [soon, later]
     assert set(r.json[0]) == set(COLUMNS)
-    assert [row["days_left"] for row in r.json] == [days_left(end_of(data, soon)),
-                                                   days_left(end_of(data, later))]
+    assert [row["days_left"] for row in r.json] == [
+        days_left(end_of(data, soon)),
+        days_left(end_of(data, later)),
+    ]
     assert r.json[0]["licensee"] == "Tomás Herrera" and r.json[1]["type"] == "trial"
     assert r.json[0]["dealer"] == dealer_of(data, soon)
     assert datetime.fromisoformat(r.json[0]["end"]) == end_of(data, soon)
     assert cli("expiring", "--json").json == r.json  # 30 days by default
     assert [row["serial"] for row in cli("expiring", "--within", "90", "--json").json] == [
-        soon, later, beyond]
+        soon,
+        later,
+        beyond,
+    ]
 
 
 def test_text_and_csv_hold_the_same_rows(cli, seen):
@@ -64,8 +69,7 @@ def test_dealer_narrows_and_nothing_ending_still_exits_0(cli, seen):
     data, (soon, later, beyond) = seen
     dealer = dealer_of(data, later)
     fragment = dealer.split()[0].upper()
-    expected = [s for s in (soon, later, beyond) if fragment.lower() in
-                dealer_of(data, s).lower()]  # fmt: skip
+    expected = [s for s in (soon, later, beyond) if fragment.lower() in dealer_of(data, s).lower()]
     r = cli("expiring", "--within", "90", "--dealer", fragment, "--json")
     assert [row["serial"] for row in r.json] == expected
 
@@ -92,7 +96,9 @@ def test_a_team_book_lists_every_desks_licences_with_their_notes(cli, team_db, c
     r = cli("expiring", "--json", env=env)
     assert r.code == 0, r.err
     assert [(row["serial"], row["note"]) for row in r.json] == [
-        (theirs, "Renews through the school's office"), (mine, None)]
+        (theirs, "Renews through the school's office"),
+        (mine, None),
+    ]
     text = cli("expiring", env=env).out
     assert "NOTE" in text and "Renews through the school's office" in text
     assert team_db.password not in text

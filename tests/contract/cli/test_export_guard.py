@@ -31,8 +31,13 @@ def child(sandbox, tmp_path):
 
 def test_check_csv_guards_service_text_and_keeps_negative_days(sandbox, child):
     expired = sandbox.serial("subscription_expired")
-    sql(sandbox, "UPDATE licenses SET name = ?, email = ? WHERE serial = ?",
-        FORMULA, "@evil.example", expired)
+    sql(
+        sandbox,
+        "UPDATE licenses SET name = ?, email = ? WHERE serial = ?",
+        FORMULA,
+        "@evil.example",
+        expired,
+    )
     done = child("check", "-", "--csv", *child.conn, stdin=f"{expired}\n".encode())
     child.assert_quiet(done)
     assert done.code == 1, done.err  # expired: the service said no

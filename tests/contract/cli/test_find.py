@@ -7,8 +7,20 @@ from __future__ import annotations
 
 import sqlite3
 
-ROW_KEYS = {"serial", "licensee", "email", "sku_name", "sku_number", "type", "end_at",
-            "dealer", "as_of", "profile", "service", "note"}  # fmt: skip
+ROW_KEYS = {
+    "serial",
+    "licensee",
+    "email",
+    "sku_name",
+    "sku_number",
+    "type",
+    "end_at",
+    "dealer",
+    "as_of",
+    "profile",
+    "service",
+    "note",
+}
 
 
 def test_a_licence_seen_is_found_by_email_name_and_host(sandbox, cli, conn):
@@ -99,8 +111,19 @@ def test_book_import_fills_the_book_from_a_workbook(sandbox, cli, conn, tmp_path
 def test_book_forget_erases_the_email_from_book_notes_and_history(sandbox, cli, conn, tmp_path):
     args, env = conn
     serial = sandbox.serial("offline")  # offline-distributed: registration is possible
-    assert cli("register", serial, "--name", "Jörg Ödegaard", "--email", "jorg@fjord.example",
-               *args, env=env).code == 0  # fmt: skip
+    assert (
+        cli(
+            "register",
+            serial,
+            "--name",
+            "Jörg Ödegaard",
+            "--email",
+            "jorg@fjord.example",
+            *args,
+            env=env,
+        ).code
+        == 0
+    )
     assert cli("show", serial, *args, env=env).code == 0
     assert cli("find", "fjord.example").code == 0
 
@@ -148,8 +171,9 @@ def test_show_prints_the_books_copy_when_the_service_is_down(cli, tmp_path):
     assert r.code == 3
     err = r.err.splitlines()
     assert err[0].startswith("Error: ")
-    assert err[1].startswith("The service cannot be reached; this is the licence book's copy "
-                             "as of ")
+    assert err[1].startswith(
+        "The service cannot be reached; this is the licence book's copy as of "
+    )
     assert "Tomás Herrera" in r.out and serial in r.out and "As of" in r.out
 
     data = cli("show", serial, *args, "--json", env=env)
@@ -171,10 +195,24 @@ def test_book_retention_drops_licences_not_seen_for_that_long(cli, tmp_path):
     book = SqliteBook(tmp_path / "data" / "history.sqlite3")
     book.migrate()
     now = datetime.now(UTC)
-    book.keep([Sighting(serial="AAAA-AAAA-AAAA-AAAA-AAAA", service="", profile=None,
-                        seen_at=now - timedelta(days=40), licensee="Old Customer"),
-               Sighting(serial="BBBB-BBBB-BBBB-BBBB-BBBB", service="", profile=None,
-                        seen_at=now - timedelta(days=2), licensee="New Customer")])
+    book.keep(
+        [
+            Sighting(
+                serial="AAAA-AAAA-AAAA-AAAA-AAAA",
+                service="",
+                profile=None,
+                seen_at=now - timedelta(days=40),
+                licensee="Old Customer",
+            ),
+            Sighting(
+                serial="BBBB-BBBB-BBBB-BBBB-BBBB",
+                service="",
+                profile=None,
+                seen_at=now - timedelta(days=2),
+                licensee="New Customer",
+            ),
+        ]
+    )
     book.close()
 
     r = cli("book", "retention", "30")

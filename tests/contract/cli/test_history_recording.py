@@ -29,9 +29,10 @@ def test_deactivate_and_activate_are_recorded_with_the_service_message(sandbox, 
 
     entries = history(cli)
     assert [(e["action"], e["activation_ids"], e["outcome"]) for e in entries] == [
-        ("activate", [999999], "refused"), ("activate", [aid], "done"),
+        ("activate", [999999], "refused"),
+        ("activate", [aid], "done"),
         ("deactivate", [aid], "done"),
-    ]  # newest first  # fmt: skip
+    ]  # newest first
     assert entries[1]["detail"] == "Activation successfully updated."
     assert entries[0]["detail"]  # the service's own words
     assert entries[2]["profile"] == "command line"
@@ -52,23 +53,34 @@ def test_delete_with_the_serial_keeps_what_the_row_was(sandbox, cli, conn):
     args, env = conn
     serial = sandbox.serial("perpetual")
     aid, act = next(iter(activation_ids(cli, conn, serial).items()))
-    r = cli("delete-activation", str(aid), "--serial", serial, *args, env=env, tty=True,
-            answers=["yes"])  # fmt: skip
+    r = cli(
+        "delete-activation", str(aid), "--serial", serial, *args, env=env, tty=True, answers=["yes"]
+    )
     assert r.code == 0
 
     (entry,) = history(cli, serial)
     assert (entry["action"], entry["serial"], entry["activation_ids"]) == ("delete", serial, [aid])
     assert entry["outcome"] == "done"
-    assert entry["before"] == {"activated": act["activated"], "host_id": act["host_id"],
-                               "device_tag": act["device_tag"],
-                               "product": act["product_name"]}  # fmt: skip
+    assert entry["before"] == {
+        "activated": act["activated"],
+        "host_id": act["host_id"],
+        "device_tag": act["device_tag"],
+        "product": act["product_name"],
+    }
 
 
 def test_validate_that_records_a_host_is_recorded(sandbox, cli, conn):
     args, env = conn
     serial = sandbox.serial("no_activations")
-    r = cli("validate", serial, "--product", sandbox.product_code("no_activations"),
-            "--this-machine", *args, env=env)  # fmt: skip
+    r = cli(
+        "validate",
+        serial,
+        "--product",
+        sandbox.product_code("no_activations"),
+        "--this-machine",
+        *args,
+        env=env,
+    )
     assert r.code == 0, r.err
 
     (entry,) = history(cli, serial)
@@ -102,21 +114,27 @@ def test_upgrade_dropped_before_commit_is_reconciled_to_not_done(sandbox, cli, c
 def test_register_and_a_batch_check_are_recorded(sandbox, cli, conn, tmp_path):
     args, env = conn
     serial = sandbox.serial("offline")
-    assert cli("register", serial, "--name", "Ada", "--email", "ada@example.com", *args,
-               env=env).code == 0  # fmt: skip
+    assert (
+        cli("register", serial, "--name", "Ada", "--email", "ada@example.com", *args, env=env).code
+        == 0
+    )
     listing = tmp_path / "serials.txt"
     listing.write_text(f"{sandbox.serial('perpetual')}\n{serial}\nZZZZ-ZZZZ-ZZZZ-0001-ZZZZ\n")
     assert cli("check", str(listing), *args, env=env).code == 1  # one not found
 
     batch, register = history(cli)
     assert (register["action"], register["serial"], register["outcome"]) == (
-        "register", serial, "done")
+        "register",
+        serial,
+        "done",
+    )
     assert (batch["action"], batch["outcome"]) == ("batch_check", "done")
     assert batch["counts"] == {"serials": 3, "checked": 3, "active": 2, "not_found": 1}
 
 
-def test_an_unwritable_history_warns_once_and_the_change_still_happens(sandbox, cli, conn,
-                                                                         tmp_path, monkeypatch):
+def test_an_unwritable_history_warns_once_and_the_change_still_happens(
+    sandbox, cli, conn, tmp_path, monkeypatch
+):
     args, env = conn
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")

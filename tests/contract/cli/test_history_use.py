@@ -69,7 +69,8 @@ def test_a_password_in_the_address_is_refused_and_nothing_kept(child, team_db):
 
 
 def test_from_the_variable_without_a_keyring_then_a_change_is_recorded_there(
-        child, sandbox, team_db):  # fmt: skip
+    child, sandbox, team_db
+):
     env = {**NO_KEYRING, "LICENSEDESK_HISTORY_PASSWORD": team_db.password}
     done = child("history", "use", team_db.url, env=env)
     child.assert_quiet(done)
@@ -78,9 +79,14 @@ def test_from_the_variable_without_a_keyring_then_a_change_is_recorded_there(
     assert f"Connected to {where}" in done.out
     assert "Changes are recorded in the team database" in done.out
     assert "the password was not kept" in done.err  # no keyring: the variable each time
-    assert settings_file(child) == {"version": 1, "store": "team", "team_url": team_db.url,
-                                    "display_name": None, "book_days": None,
-                                    "keep_months": None}  # fmt: skip
+    assert settings_file(child) == {
+        "version": 1,
+        "store": "team",
+        "team_url": team_db.url,
+        "display_name": None,
+        "book_days": None,
+        "keep_months": None,
+    }
     serial = sandbox.serial("perpetual")
     aid = first_active(child, serial)
     done = child("deactivate", str(aid), *child.conn, env=env)
@@ -104,10 +110,10 @@ def test_a_wrong_password_or_no_server_saves_nothing(child, team_db):
     assert settings_file(child) is None
 
 
-def test_the_keyring_keeps_the_password_for_later_commands(child, sandbox, team_db,
-                                                            real_keyring):
-    done = child("history", "use", team_db.url,
-                 env={"LICENSEDESK_HISTORY_PASSWORD": team_db.password})
+def test_the_keyring_keeps_the_password_for_later_commands(child, sandbox, team_db, real_keyring):
+    done = child(
+        "history", "use", team_db.url, env={"LICENSEDESK_HISTORY_PASSWORD": team_db.password}
+    )
     assert done.code == 0, done.err
     assert "not kept" not in done.err
     from licensedesk.history.settings import KEYRING_ENTRY
@@ -128,16 +134,19 @@ def test_the_keyring_keeps_the_password_for_later_commands(child, sandbox, team_
 
 def test_a_hidden_prompt_on_a_terminal(child, team_db):
     env = {**child.env, **NO_KEYRING}
-    seen = run_in_terminal(child.command("history", "use", team_db.url), env,
-                           answer_after="Password of", answer=team_db.password)
+    seen = run_in_terminal(
+        child.command("history", "use", team_db.url),
+        env,
+        answer_after="Password of",
+        answer=team_db.password,
+    )
     assert seen.code == 0, seen.text
     assert "Password of desk@" in seen.text and "Enter for none" in seen.text
     assert team_db.password not in seen.text  # not echoed
     assert settings_file(child)["store"] == "team"
 
 
-def test_an_interrupted_import_is_one_sentence_and_adds_whole_pages(child, team_db,
-                                                                      tmp_path):
+def test_an_interrupted_import_is_one_sentence_and_adds_whole_pages(child, team_db, tmp_path):
     """Ctrl+C while the import waits for the database: psycopg logs "error ignored
     terminating <psycopg.Pipeline [BAD] …>" as it leaves; none of it reaches the user."""
     import signal
@@ -155,21 +164,34 @@ def test_an_interrupted_import_is_one_sentence_and_adds_whole_pages(child, team_
     with team_db.connect() as admin:
         admin.execute("BEGIN")
         admin.execute("LOCK TABLE history IN ACCESS EXCLUSIVE MODE")  # the import waits
-        proc = subprocess.Popen(default_sigint(child.command("history", "import", str(big))),
-                                env={**child.env, **env}, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True)  # fmt: skip
+        proc = subprocess.Popen(
+            default_sigint(child.command("history", "import", str(big))),
+            env={**child.env, **env},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         with team_db.connect() as watcher:
-            wait_for(lambda: watcher.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE application_name = "
-                "'licensedesk' AND wait_event_type = 'Lock'").fetchone()[0] > 0,
-                what="the import waiting for the lock", proc=proc)
+            wait_for(
+                lambda: (
+                    watcher.execute(
+                        "SELECT count(*) FROM pg_stat_activity WHERE application_name = "
+                        "'licensedesk' AND wait_event_type = 'Lock'"
+                    ).fetchone()[0]
+                    > 0
+                ),
+                what="the import waiting for the lock",
+                proc=proc,
+            )
         proc.send_signal(signal.SIGINT)
         _out, err = proc.communicate(timeout=60)
         admin.execute("ROLLBACK")
     assert proc.returncode == 130, err
     assert "psycopg" not in err and "error ignored" not in err and "Traceback" not in err, err
-    assert err.strip() == ("Error: Import interrupted: 0 entries were added; importing the file "
-                           "again adds only what is missing."), err
+    assert err.strip() == (
+        "Error: Import interrupted: 0 entries were added; importing the file "
+        "again adds only what is missing."
+    ), err
     assert len(team_rows(team_db)) == 1  # none of the 300: a page is added whole or not
     done = child("history", "import", str(big), env=env)
     assert done.code == 0 and "300 added, 0 already there" in done.out
@@ -190,17 +212,26 @@ def test_a_connection_lost_during_an_import_is_our_sentence_only(child, team_db,
     small.write_text(entry().to_json() + "\n")
     big.write_text("".join(entry().to_json() + "\n" for _ in range(300)))
     assert child("history", "import", str(small), env=env).code == 0
-    waiting = ("SELECT pid FROM pg_stat_activity WHERE application_name = 'licensedesk' "
-               "AND wait_event_type = 'Lock'")
+    waiting = (
+        "SELECT pid FROM pg_stat_activity WHERE application_name = 'licensedesk' "
+        "AND wait_event_type = 'Lock'"
+    )
     with team_db.connect() as admin:
         admin.execute("BEGIN")
         admin.execute("LOCK TABLE history IN ACCESS EXCLUSIVE MODE")
-        proc = subprocess.Popen(child.command("history", "import", str(big)),
-                                env={**child.env, **env}, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True)  # fmt: skip
+        proc = subprocess.Popen(
+            child.command("history", "import", str(big)),
+            env={**child.env, **env},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         with team_db.connect() as watcher:
-            wait_for(lambda: watcher.execute(waiting).fetchone() is not None,
-                     what="the import waiting for the lock", proc=proc)
+            wait_for(
+                lambda: watcher.execute(waiting).fetchone() is not None,
+                what="the import waiting for the lock",
+                proc=proc,
+            )
             pid = watcher.execute(waiting).fetchone()[0]
             watcher.execute("SELECT pg_terminate_backend(%s)", (pid,))
         _out, err = proc.communicate(timeout=60)
@@ -217,12 +248,20 @@ def test_what_psycopg_logs_never_reaches_the_command_line_s_stderr(child):
     import subprocess
     import sys
 
-    code = "\n".join([
-        "import logging",
-        "import licensedesk.history.postgres_store",
-        "logging.getLogger('psycopg').warning('error ignored terminating %s: %s',",
-        "                                     '<psycopg.Pipeline [BAD]>', 'pipeline aborted')",
-    ])  # fmt: skip
-    done = subprocess.run([sys.executable, "-c", code], env=child.env, capture_output=True,
-                          text=True, timeout=60, check=False)  # fmt: skip
+    code = "\n".join(
+        [
+            "import logging",
+            "import licensedesk.history.postgres_store",
+            "logging.getLogger('psycopg').warning('error ignored terminating %s: %s',",
+            "                                     '<psycopg.Pipeline [BAD]>', 'pipeline aborted')",
+        ]
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=child.env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert (done.returncode, done.stderr) == (0, "")

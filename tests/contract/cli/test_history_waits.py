@@ -40,8 +40,11 @@ def test_a_locked_local_history_file_is_one_sentence(sandbox, child):
 def test_a_team_database_that_does_not_answer_is_one_sentence(sandbox, child):
     silent = socket.create_server(("127.0.0.1", 0))  # listens, never says a word
     port = silent.getsockname()[1]
-    (child.config / "history.json").write_text(json.dumps({
-        "version": 1, "store": "team", "team_url": f"postgresql://desk@127.0.0.1:{port}/h"}))
+    (child.config / "history.json").write_text(
+        json.dumps(
+            {"version": 1, "store": "team", "team_url": f"postgresql://desk@127.0.0.1:{port}/h"}
+        )
+    )
     serial = sandbox.serial("perpetual")
     aid = first_active(child, serial)
     try:

@@ -58,10 +58,24 @@ def run_child(url: str, tmp_path: Path, *argv: str) -> Child:
     with out_path.open("wb") as out, err_path.open("wb") as err:
         started = time.monotonic()
         proc = subprocess.Popen(
-            [sys.executable, "-m", "licensedesk.cli", "show", SERIAL, "--base-url", url,
-             "--app-id", "app", *argv],
-            stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=env, preexec_fn=cap_memory,
-        )  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "licensedesk.cli",
+                "show",
+                SERIAL,
+                "--base-url",
+                url,
+                "--app-id",
+                "app",
+                *argv,
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=err,
+            env=env,
+            preexec_fn=cap_memory,
+        )
         watchdog = threading.Timer(KILL_AFTER, proc.kill)
         watchdog.start()
         try:
@@ -70,10 +84,17 @@ def run_child(url: str, tmp_path: Path, *argv: str) -> Child:
             watchdog.cancel()
         seconds = time.monotonic() - started
     proc.returncode = os.waitstatus_to_exitcode(status)
-    child = Child(proc.returncode, out_path.read_text(errors="replace"),
-                  err_path.read_text(errors="replace"), seconds, usage.ru_maxrss / 1024)
-    print(f"\n{' '.join(argv) or 'defaults'}: exit {child.code} after {child.seconds:.2f} s, "
-          f"peak RSS {child.max_rss_mb:.0f} MB")  # the figures (pytest -s shows them)
+    child = Child(
+        proc.returncode,
+        out_path.read_text(errors="replace"),
+        err_path.read_text(errors="replace"),
+        seconds,
+        usage.ru_maxrss / 1024,
+    )
+    print(
+        f"\n{' '.join(argv) or 'defaults'}: exit {child.code} after {child.seconds:.2f} s, "
+        f"peak RSS {child.max_rss_mb:.0f} MB"
+    )  # the figures (pytest -s shows them)
     assert KEY not in child.out + child.err
     return child
 
@@ -95,15 +116,19 @@ def ended_cleanly(child: Child, sentence: str) -> None:
 def test_a_2_gb_content_length_is_refused_without_reading_it(server, tmp_path):
     server.default = "huge_length"
     child = run_child(server.url, tmp_path)
-    ended_cleanly(child, "The licence service announced an answer of 2,048 MB, more than "
-                         "the 4 MB accepted for one answer: it was not read.")
+    ended_cleanly(
+        child,
+        "The licence service announced an answer of 2,048 MB, more than "
+        "the 4 MB accepted for one answer: it was not read.",
+    )
 
 
 def test_an_endless_chunked_answer_stops_at_the_limit(server, tmp_path):
     server.default = "endless_chunks"
     child = run_child(server.url, tmp_path)
-    ended_cleanly(child, "The licence service sent more than 4 MB in one answer: "
-                         "the rest was not read.")
+    ended_cleanly(
+        child, "The licence service sent more than 4 MB in one answer: the rest was not read."
+    )
 
 
 @pytest.mark.parametrize("bomb", ["gzip_endless", "deflate_endless"])
@@ -112,16 +137,18 @@ def test_a_compressed_answer_is_counted_as_it_inflates(server, tmp_path, bomb):
     the client stops reading there, not after inflating what the server sends."""
     server.default = bomb
     child = run_child(server.url, tmp_path)
-    ended_cleanly(child, "The licence service sent more than 4 MB in one answer: "
-                         "the rest was not read.")
+    ended_cleanly(
+        child, "The licence service sent more than 4 MB in one answer: the rest was not read."
+    )
     assert server.compressed_sent < 4 * 1024**2 // 50  # far less than inflated: it stopped
 
 
 def test_a_trickle_of_one_byte_every_200_ms_ends_at_the_deadline(server, tmp_path):
     server.default = "trickle"
     child = run_child(server.url, tmp_path, "--deadline", "2", "--read-timeout", "5")
-    ended_cleanly(child, "The licence service did not answer in time: no complete answer "
-                         "within 2 s.")
+    ended_cleanly(
+        child, "The licence service did not answer in time: no complete answer within 2 s."
+    )
     assert child.seconds >= 2.0  # not some other, earlier failure
 
 
@@ -129,5 +156,8 @@ def test_a_trickle_of_one_byte_every_200_ms_ends_at_the_deadline(server, tmp_pat
 def test_100k_nested_levels_are_an_answer_not_understood(server, tmp_path, kind):
     server.default = kind
     child = run_child(server.url, tmp_path)
-    ended_cleanly(child, "The server's answer could not be read: its data is nested more "
-                         "than 64 levels deep (HTTP 200).")
+    ended_cleanly(
+        child,
+        "The server's answer could not be read: its data is nested more "
+        "than 64 levels deep (HTTP 200).",
+    )

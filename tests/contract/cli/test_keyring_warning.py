@@ -33,8 +33,14 @@ class Cli:
 
     def __call__(self, *argv: str, **keys: str) -> subprocess.CompletedProcess:
         env = {**self.env, **{f"LICENSEDESK_{k.upper()}": v for k, v in keys.items()}}
-        done = subprocess.run([sys.executable, "-m", "licensedesk.cli", *argv], env=env,
-                              capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
+        done = subprocess.run(
+            [sys.executable, "-m", "licensedesk.cli", *argv],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
         assert "Traceback" not in done.stderr, done.stderr
         assert UNTRUE not in done.stdout + done.stderr
         for secret in self.secrets:
@@ -50,8 +56,19 @@ def keys(sandbox):
 
 def add_profile(cli: Cli, sandbox, keys) -> subprocess.CompletedProcess:
     read_id, read_key, write_id, write_key = keys
-    return cli("profile", "add", "m", "--base-url", sandbox.url, "--app-id", read_id,
-               "--write-app-id", write_id, api_key=read_key, write_api_key=write_key)  # fmt: skip
+    return cli(
+        "profile",
+        "add",
+        "m",
+        "--base-url",
+        sandbox.url,
+        "--app-id",
+        read_id,
+        "--write-app-id",
+        write_id,
+        api_key=read_key,
+        write_api_key=write_key,
+    )
 
 
 def test_no_keyring_is_said_once_in_one_true_line(sandbox, keys, tmp_path):
@@ -63,9 +80,11 @@ def test_no_keyring_is_said_once_in_one_true_line(sandbox, keys, tmp_path):
 
     done = add_profile(cli, sandbox, keys)
     assert done.returncode == 0, done.stderr
-    assert done.stderr == ("The keys were NOT saved: no OS keyring is available; give them with "
-                           "$LICENSEDESK_API_KEY / $LICENSEDESK_WRITE_API_KEY when you use "
-                           "this profile.\n")  # fmt: skip
+    assert done.stderr == (
+        "The keys were NOT saved: no OS keyring is available; give them with "
+        "$LICENSEDESK_API_KEY / $LICENSEDESK_WRITE_API_KEY when you use "
+        "this profile.\n"
+    )
     for argv in (["profile", "list"], ["profile", "show", "m"]):
         assert cli(*argv).stderr == "", argv  # they need no key; KEYS says what is missing
     assert "not stored: no OS keyring is available" in cli("profile", "show", "m").stdout

@@ -19,10 +19,15 @@ def child(sandbox, tmp_path):
     return ChildCli(sandbox, tmp_path)
 
 
-@pytest.mark.parametrize("argv", [
-    ("show", "many_activations"), ("--json", "activations", "many_activations"),
-    ("activations", "many_activations"), ("products", "many_activations"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("show", "many_activations"),
+        ("--json", "activations", "many_activations"),
+        ("activations", "many_activations"),
+        ("products", "many_activations"),
+    ],
+)
 def test_a_read_into_a_closed_pipe_ends_quietly_with_141(sandbox, child, argv):
     argv = [sandbox.serial(a) if a == "many_activations" else a for a in argv]
     done = child.into_closed_pipe(*argv, *child.conn)
@@ -75,8 +80,9 @@ def test_a_refused_change_onto_a_full_disk_keeps_its_own_exit_code(child):
 
 
 def test_check_onto_a_full_disk_says_so(sandbox, child):
-    done = child.into_full_disk("check", "-", *child.conn,
-                                stdin=sandbox.serial("perpetual").encode())  # fmt: skip
+    done = child.into_full_disk(
+        "check", "-", *child.conn, stdin=sandbox.serial("perpetual").encode()
+    )
     child.assert_quiet(done)
     assert (done.code, done.err_lines) == (2, [FULL])
 

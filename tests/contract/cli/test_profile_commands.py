@@ -24,16 +24,34 @@ def keys(sandbox, cli):
 def add_demo(cli, sandbox, keys, name="demo", *extra):
     read_id, read_key, write_id, write_key = keys
     return cli(
-        "profile", "add", name, "--base-url", sandbox.url, "--app-id", read_id,
-        "--write-app-id", write_id, *extra,
+        "profile",
+        "add",
+        name,
+        "--base-url",
+        sandbox.url,
+        "--app-id",
+        read_id,
+        "--write-app-id",
+        write_id,
+        *extra,
         env={"LICENSEDESK_API_KEY": read_key, "LICENSEDESK_WRITE_API_KEY": write_key},
-    )  # fmt: skip
+    )
 
 
 def test_add_list_show_use_remove(sandbox, cli, keys, memory_keyring, config_dir):
     read_id, read_key, write_id, write_key = keys
-    r = add_demo(cli, sandbox, keys, "demo", "--server-timezone", "Europe/Berlin",
-                 "--read-timeout", "7", "--transport", "json")  # fmt: skip
+    r = add_demo(
+        cli,
+        sandbox,
+        keys,
+        "demo",
+        "--server-timezone",
+        "Europe/Berlin",
+        "--read-timeout",
+        "7",
+        "--transport",
+        "json",
+    )
     assert r.code == 0, r.err
     assert "Saved profile 'demo'" in r.out
     assert memory_keyring.entries == {
@@ -77,8 +95,17 @@ def test_add_list_show_use_remove(sandbox, cli, keys, memory_keyring, config_dir
 
 def test_add_reads_keys_from_a_hidden_prompt(sandbox, cli, keys, memory_keyring):
     read_id, read_key, _, _ = keys
-    r = cli("profile", "add", "p", "--base-url", sandbox.url, "--app-id", read_id, tty=True,
-            answers=[read_key])  # fmt: skip
+    r = cli(
+        "profile",
+        "add",
+        "p",
+        "--base-url",
+        sandbox.url,
+        "--app-id",
+        read_id,
+        tty=True,
+        answers=[read_key],
+    )
     assert r.code == 0, r.err
     assert "hidden" in cli.questions[-1]
     assert memory_keyring.entries == {("licensedesk", "p:read"): read_key}
@@ -96,8 +123,17 @@ def test_add_refuses_a_taken_name_unless_replace(sandbox, cli, keys, memory_keyr
     r = add_demo(cli, sandbox, keys)
     assert r.code == 2 and "--replace" in r.err
     read_id, read_key, _, _ = keys
-    r = cli("profile", "add", "demo", "--base-url", sandbox.url, "--app-id", read_id, "--replace",
-            env={"LICENSEDESK_API_KEY": read_key})  # fmt: skip
+    r = cli(
+        "profile",
+        "add",
+        "demo",
+        "--base-url",
+        sandbox.url,
+        "--app-id",
+        read_id,
+        "--replace",
+        env={"LICENSEDESK_API_KEY": read_key},
+    )
     assert r.code == 0 and "Replaced" in r.out
     # the write pair went with the write app_id
     assert set(memory_keyring.entries) == {("licensedesk", "demo:read")}
@@ -113,16 +149,32 @@ def test_add_refuses_a_taken_name_unless_replace(sandbox, cli, keys, memory_keyr
     ],
 )
 def test_add_invalid_fields_exit_2(cli, extra, fragment, config_dir):
-    r = cli("profile", "add", "p", "--app-id", "a", *extra,
-            env={"LICENSEDESK_API_KEY": "sk_never_stored_1234"})  # fmt: skip
+    r = cli(
+        "profile",
+        "add",
+        "p",
+        "--app-id",
+        "a",
+        *extra,
+        env={"LICENSEDESK_API_KEY": "sk_never_stored_1234"},
+    )
     assert r.code == 2
     assert fragment in r.err
     assert not (config_dir / "profiles.json").exists()
 
 
 def test_insecure_http_profile_warns(cli, config_dir):
-    r = cli("profile", "add", "lan", "--base-url", "http://licenses.lan", "--app-id", "a",
-            "--allow-insecure-http", env={"LICENSEDESK_API_KEY": "sk_lan_key_123456"})  # fmt: skip
+    r = cli(
+        "profile",
+        "add",
+        "lan",
+        "--base-url",
+        "http://licenses.lan",
+        "--app-id",
+        "a",
+        "--allow-insecure-http",
+        env={"LICENSEDESK_API_KEY": "sk_lan_key_123456"},
+    )
     assert r.code == 0
     assert "Warning:" in r.err and "unencrypted" in r.err
     r = cli("profile", "show", "lan")
@@ -138,29 +190,61 @@ def test_profile_test_ok_wrong_key_and_closed_port(sandbox, cli, keys, closed_po
 
     # only a read pair: the write check is information, not a failure
     read_id, read_key, _, _ = keys
-    cli("profile", "add", "ro", "--base-url", sandbox.url, "--app-id", read_id,
-        env={"LICENSEDESK_API_KEY": read_key})  # fmt: skip
+    cli(
+        "profile",
+        "add",
+        "ro",
+        "--base-url",
+        sandbox.url,
+        "--app-id",
+        read_id,
+        env={"LICENSEDESK_API_KEY": read_key},
+    )
     r = cli("profile", "test", "ro")
     assert r.code == 0, r.out + r.err
     assert r.out.splitlines()[0].startswith("read:  ok")
     assert "no write pair" in r.out
 
-    cli("profile", "add", "bad", "--base-url", sandbox.url, "--app-id", read_id,
-        env={"LICENSEDESK_API_KEY": "sk_wrong_key_0000000"})  # fmt: skip
+    cli(
+        "profile",
+        "add",
+        "bad",
+        "--base-url",
+        sandbox.url,
+        "--app-id",
+        read_id,
+        env={"LICENSEDESK_API_KEY": "sk_wrong_key_0000000"},
+    )
     r = cli("profile", "test", "bad")
     assert r.code == 1
     assert "FAILED" in r.out
 
-    cli("profile", "add", "down", "--base-url", closed_port_url, "--app-id", read_id,
-        env={"LICENSEDESK_API_KEY": read_key})  # fmt: skip
+    cli(
+        "profile",
+        "add",
+        "down",
+        "--base-url",
+        closed_port_url,
+        "--app-id",
+        read_id,
+        env={"LICENSEDESK_API_KEY": read_key},
+    )
     assert cli("profile", "test", "down").code == 3
 
 
 def test_memory_only_keyring(sandbox, cli, keys, config_dir):
     keyring.set_keyring(fail.Keyring())  # the cli fixture restores the previous backend
     read_id, read_key, _, _ = keys
-    r = cli("profile", "add", "m", "--base-url", sandbox.url, "--app-id", read_id,
-            env={"LICENSEDESK_API_KEY": read_key})  # fmt: skip
+    r = cli(
+        "profile",
+        "add",
+        "m",
+        "--base-url",
+        sandbox.url,
+        "--app-id",
+        read_id,
+        env={"LICENSEDESK_API_KEY": read_key},
+    )
     assert r.code == 0
     assert r.err.count("no OS keyring is available") == 1
     assert "NOT saved" in r.err
@@ -175,8 +259,13 @@ def test_memory_only_keyring(sandbox, cli, keys, config_dir):
 
 def test_keyring_key_wins_over_the_environment(sandbox, cli, keys):
     assert add_demo(cli, sandbox, keys).code == 0
-    r = cli("show", sandbox.serial("perpetual"), "--profile", "demo",
-            env={"LICENSEDESK_API_KEY": "sk_some_other_server_key"})  # fmt: skip
+    r = cli(
+        "show",
+        sandbox.serial("perpetual"),
+        "--profile",
+        "demo",
+        env={"LICENSEDESK_API_KEY": "sk_some_other_server_key"},
+    )
     assert r.code == 0, r.err
 
 

@@ -64,18 +64,29 @@ def test_malformed_serial_exits_2_and_sends_nothing(sandbox, cli, conn):
 def test_wrong_key_exits_1(sandbox, cli):
     app_id, _ = sandbox.creds("read")
     r = cli(
-        "show", sandbox.serial("perpetual"), "--base-url", sandbox.url, "--app-id", app_id,
+        "show",
+        sandbox.serial("perpetual"),
+        "--base-url",
+        sandbox.url,
+        "--app-id",
+        app_id,
         env={"LICENSEDESK_API_KEY": "sk_wrong_key_0000000000"},
-    )  # fmt: skip
+    )
     assert r.code == 1
     assert "Error:" in r.err
 
 
 def test_closed_port_exits_3(cli, closed_port_url):
     r = cli(
-        "show", "AAAA-BBBB-CCCC-DDDD-EEEE", "--base-url", closed_port_url, "--app-id", "a",
-        "--json", env={"LICENSEDESK_API_KEY": "sk_test_closed_port_key"},
-    )  # fmt: skip
+        "show",
+        "AAAA-BBBB-CCCC-DDDD-EEEE",
+        "--base-url",
+        closed_port_url,
+        "--app-id",
+        "a",
+        "--json",
+        env={"LICENSEDESK_API_KEY": "sk_test_closed_port_key"},
+    )
     assert r.code == 3
     assert r.json["error"]["type"] == "ConnectFailed"
 
@@ -91,9 +102,15 @@ def test_verbose_prints_redacted_details(sandbox, cli):
     app_id, key = sandbox.creds("read")
     cli.secrets.add(key)
     r = cli(
-        "show", "AAAA-BBBB-CCCC-DDDD-EEEE", "--base-url", sandbox.url, "--app-id", app_id,
-        "--verbose", env={"LICENSEDESK_API_KEY": key},
-    )  # fmt: skip
+        "show",
+        "AAAA-BBBB-CCCC-DDDD-EEEE",
+        "--base-url",
+        sandbox.url,
+        "--app-id",
+        app_id,
+        "--verbose",
+        env={"LICENSEDESK_API_KEY": key},
+    )
     assert r.code == 1
     assert "api_key=***" in r.err
     assert "Service message:" in r.err
@@ -110,8 +127,15 @@ def test_usage_errors_exit_2(sandbox, cli, conn):
     assert r.code == 2 and "not both" in r.err
     r = cli("show", sandbox.serial("perpetual"), *args, "--write-app-id", "w", env=env)
     assert r.code == 2 and "LICENSEDESK_WRITE_API_KEY" in r.err
-    r = cli("show", sandbox.serial("perpetual"), "--base-url", "http://example.com",
-            "--app-id", "a", env=env)  # fmt: skip
+    r = cli(
+        "show",
+        sandbox.serial("perpetual"),
+        "--base-url",
+        "http://example.com",
+        "--app-id",
+        "a",
+        env=env,
+    )
     assert r.code == 2 and "unencrypted" in r.err
     assert cli("--help").code == 0
 
@@ -213,8 +237,9 @@ def test_delete_activation_asks_and_names_the_device(sandbox, cli, conn):
     args, env = conn
     serial = sandbox.serial("perpetual")
     aid, act = next(iter(activation_ids(cli, conn, serial).items()))
-    r = cli("delete-activation", str(aid), "--serial", serial, *args, env=env, tty=True,
-            answers=["no"])  # fmt: skip
+    r = cli(
+        "delete-activation", str(aid), "--serial", serial, *args, env=env, tty=True, answers=["no"]
+    )
     assert r.code == 1
     assert act["host_id"] in r.err and "cannot be undone" in r.err
     assert aid in activation_ids(cli, conn, serial)
@@ -239,13 +264,26 @@ def test_delete_activation_with_yes(sandbox, cli, conn):
 
 def test_validate_valid_and_invalid(sandbox, cli, conn):
     args, env = conn
-    r = cli("validate", sandbox.serial("perpetual"), "--product",
-            sandbox.product_code("perpetual"), *args, "--json", env=env)  # fmt: skip
+    r = cli(
+        "validate",
+        sandbox.serial("perpetual"),
+        "--product",
+        sandbox.product_code("perpetual"),
+        *args,
+        "--json",
+        env=env,
+    )
     assert r.code == 0, r.err
     assert r.json["valid"] is True and r.json["message"] == "valid"
 
-    r = cli("validate", sandbox.serial("subscription_expired"), "--product",
-            sandbox.product_code("subscription_expired"), *args, env=env)  # fmt: skip
+    r = cli(
+        "validate",
+        sandbox.serial("subscription_expired"),
+        "--product",
+        sandbox.product_code("subscription_expired"),
+        *args,
+        env=env,
+    )
     assert r.code == 1
     assert re.search(r"^Valid:\s+no$", r.out, re.M)
     assert "expired" in r.out
@@ -254,8 +292,15 @@ def test_validate_valid_and_invalid(sandbox, cli, conn):
 def test_validate_this_machine_records_this_computer(sandbox, cli, conn):
     args, env = conn
     serial = sandbox.serial("no_activations")
-    r = cli("validate", serial, "--product", sandbox.product_code("no_activations"),
-            "--this-machine", *args, env=env)  # fmt: skip
+    r = cli(
+        "validate",
+        serial,
+        "--product",
+        sandbox.product_code("no_activations"),
+        "--this-machine",
+        *args,
+        env=env,
+    )
     assert r.code == 0, r.err
     acts = list(activation_ids(cli, conn, serial).values())
     assert [(a["host_id"], a["device_tag"]) for a in acts] == [
@@ -300,12 +345,12 @@ def test_upgrade_asks_showing_both_licences(sandbox, cli, conn):
 def test_upgrade_with_yes_and_mismatch(sandbox, cli, conn):
     args, env = conn
     current = sandbox.serial("upgrade_current")
-    r = cli("upgrade", current, sandbox.serial("upgrade_mismatch"), "--yes", *args, "--json",
-            env=env)  # fmt: skip
+    r = cli(
+        "upgrade", current, sandbox.serial("upgrade_mismatch"), "--yes", *args, "--json", env=env
+    )
     assert r.code == 1
     assert r.json["error"]["type"] == "UpgradeMismatch"
-    r = cli("upgrade", current, sandbox.serial("upgrade_target"), "--yes", *args, "--json",
-            env=env)  # fmt: skip
+    r = cli("upgrade", current, sandbox.serial("upgrade_target"), "--yes", *args, "--json", env=env)
     assert r.code == 0 and r.json == {"message": "Upgrade license is ready to use."}
 
 
@@ -326,13 +371,16 @@ def test_registration_check(sandbox, cli, conn):
 def test_register(sandbox, cli, conn):
     args, env = conn
     serial = sandbox.serial("offline")
-    r = cli("register", serial, "--name", "Ada Lovelace", "--email", "ada@example.com", *args,
-            env=env)  # fmt: skip
+    r = cli(
+        "register", serial, "--name", "Ada Lovelace", "--email", "ada@example.com", *args, env=env
+    )
     assert (r.code, r.out.strip()) == (0, "Serial successfully registered.")
     shown = cli("show", serial, *args, "--json", env=env).json
     assert (shown["name"], shown["email"], shown["registered"]) == (
-        "Ada Lovelace", "ada@example.com", True,
-    )  # fmt: skip
+        "Ada Lovelace",
+        "ada@example.com",
+        True,
+    )
     r = cli("register", serial, "--name", "A", "--email", "not-an-email", *args, env=env)
     assert r.code == 2
 

@@ -36,13 +36,27 @@ def _limit() -> None:
 
 def run(site, tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
     url, serial, creds = site
-    env = {**os.environ, "LICENSEDESK_API_KEY": creds["api_key"],
-           "LICENSEDESK_CONFIG_DIR": str(tmp_path / "config"),
-           "LICENSEDESK_DATA_DIR": str(tmp_path / "data")}
-    argv = [sys.executable, "-m", "licensedesk.cli", *args, "activations", serial,
-            "--base-url", url, "--app-id", creds["app_id"]]
-    return subprocess.run(argv, env=env, capture_output=True, preexec_fn=_limit,
-                          timeout=300, check=False)
+    env = {
+        **os.environ,
+        "LICENSEDESK_API_KEY": creds["api_key"],
+        "LICENSEDESK_CONFIG_DIR": str(tmp_path / "config"),
+        "LICENSEDESK_DATA_DIR": str(tmp_path / "data"),
+    }
+    argv = [
+        sys.executable,
+        "-m",
+        "licensedesk.cli",
+        *args,
+        "activations",
+        serial,
+        "--base-url",
+        url,
+        "--app-id",
+        creds["app_id"],
+    ]
+    return subprocess.run(
+        argv, env=env, capture_output=True, preexec_fn=_limit, timeout=300, check=False
+    )
 
 
 def test_a_site_licence_is_listed_whole_under_a_memory_limit(site, tmp_path):
@@ -56,11 +70,18 @@ def test_a_site_licence_is_listed_whole_under_a_memory_limit(site, tmp_path):
 
 def test_the_limit_is_one_that_reading_the_whole_answer_would_pass(site, tmp_path):
     """The same limit stops a child that holds the answer whole and writes it as one text
-(what the command did before): so the limit proves the streaming."""
-    code = ("import json, sys, urllib.request; b = urllib.request.urlopen(sys.argv[1]).read(); "
-            "print(len(json.dumps(json.loads(b)['data'], indent=2)))")  # as it was written
+    (what the command did before): so the limit proves the streaming."""
+    code = (
+        "import json, sys, urllib.request; b = urllib.request.urlopen(sys.argv[1]).read(); "
+        "print(len(json.dumps(json.loads(b)['data'], indent=2)))"
+    )  # as it was written
     url, serial, creds = site
     full = f"{url}/v2/activations/{serial}?app_id={creds['app_id']}&api_key={creds['api_key']}"
-    done = subprocess.run([sys.executable, "-c", code, full], capture_output=True,
-                          preexec_fn=_limit, timeout=300, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", code, full],
+        capture_output=True,
+        preexec_fn=_limit,
+        timeout=300,
+        check=False,
+    )
     assert done.returncode != 0 and b"MemoryError" in done.stderr

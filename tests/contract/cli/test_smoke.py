@@ -27,15 +27,23 @@ def test_installed_script_against_the_sandbox(sandbox, tmp_path):
     serial = sandbox.serial("perpetual")
     done = subprocess.run(
         [str(script), "show", serial, "--base-url", sandbox.url, "--app-id", app_id, "--json"],
-        env=env, capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["serial"] == serial
     assert key not in done.stdout + done.stderr
 
     done = subprocess.run(
         [str(script), "show", "nope", "--base-url", sandbox.url, "--app-id", app_id],
-        env=env, capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 2
     assert done.stderr.startswith("Error: ") and "Traceback" not in done.stderr

@@ -22,13 +22,23 @@ def test_a_teammates_lookups_are_found(sandbox, cli, conn, team_db, config_dir):
     other_desk.migrate()
     try:
         assert [s.serial for s in other_desk.find("jensen")] == [serial]
-        other_desk.keep([Sighting(serial="QQQQ-WWWW-EEEE-RRRR-TTTT", service=sandbox.url,
-                                  profile="Bea's", seen_at=datetime.now(UTC),
-                                  licensee="Ingrid Ødegård", email="ingrid@fjord.example")])
+        other_desk.keep(
+            [
+                Sighting(
+                    serial="QQQQ-WWWW-EEEE-RRRR-TTTT",
+                    service=sandbox.url,
+                    profile="Bea's",
+                    seen_at=datetime.now(UTC),
+                    licensee="Ingrid Ødegård",
+                    email="ingrid@fjord.example",
+                )
+            ]
+        )
     finally:
         other_desk.close()
     r = cli("find", "odegard", "--json", env=env_team)
     assert r.code == 0, r.err
     assert [(row["serial"], row["profile"]) for row in r.json] == [
-        ("QQQQ-WWWW-EEEE-RRRR-TTTT", "Bea's")]
+        ("QQQQ-WWWW-EEEE-RRRR-TTTT", "Bea's")
+    ]
     assert team_db.password not in r.out + r.err

@@ -22,8 +22,9 @@ ESC = "\x1b"
 #: colours, a cleared screen, a window title (OSC ... BEL), backspaces, a carriage
 #: return, DEL, C1 CSI, a right-to-left override and a first-strong isolate
 NAME = f"Ada{ESC}[31m{ESC}[2J{ESC}]0;pwned\x07\x08\x08\rEve\x7f\x9b1m\u202eevil\u2066x\u2069"
-NAME_SHOWN = ("Ada\\x1b[31m\\x1b[2J\\x1b]0;pwned\\x07\\x08\\x08\\x0dEve\\x7f\\x9b1m"
-              "\\u202eevil\\u2066x\\u2069")
+NAME_SHOWN = (
+    "Ada\\x1b[31m\\x1b[2J\\x1b]0;pwned\\x07\\x08\\x08\\x0dEve\\x7f\\x9b1m\\u202eevil\\u2066x\\u2069"
+)
 TAG = f"Linux{ESC}[8m__64bits\u200f\n"
 TAG_SHOWN = "Linux\\x1b[8m__64bits\\u200f\\x0a"
 BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
@@ -32,8 +33,15 @@ KEY = "sk_hostile_text_key_0009"
 
 def dangerous(text: str) -> list[str]:
     """Characters in output that a terminal would act on (newlines are ours)."""
-    return [c for c in text if (ord(c) < 0x20 and c != "\n") or 0x7F <= ord(c) <= 0x9F
-            or c in BIDI or c in "\u2028\u2029" or 0xD800 <= ord(c) <= 0xDFFF]  # fmt: skip
+    return [
+        c
+        for c in text
+        if (ord(c) < 0x20 and c != "\n")
+        or 0x7F <= ord(c) <= 0x9F
+        or c in BIDI
+        or c in "\u2028\u2029"
+        or 0xD800 <= ord(c) <= 0xDFFF
+    ]
 
 
 def clean(result) -> None:
@@ -50,10 +58,20 @@ def sql(sandbox, statement: str, *args) -> None:
 def hostile_sandbox(sandbox):
     """The perpetual licence with a hostile licensee, e-mail and device tags."""
     serial = sandbox.serial("perpetual")
-    sql(sandbox, "UPDATE licenses SET name = ?, email = ? WHERE serial = ?",
-        NAME, f"a{ESC}[5m@example.com", serial)
-    sql(sandbox, "UPDATE activations SET device_tag = ? WHERE license_id = "
-        "(SELECT id FROM licenses WHERE serial = ?)", TAG, serial)
+    sql(
+        sandbox,
+        "UPDATE licenses SET name = ?, email = ? WHERE serial = ?",
+        NAME,
+        f"a{ESC}[5m@example.com",
+        serial,
+    )
+    sql(
+        sandbox,
+        "UPDATE activations SET device_tag = ? WHERE license_id = "
+        "(SELECT id FROM licenses WHERE serial = ?)",
+        TAG,
+        serial,
+    )
     return sandbox
 
 
@@ -92,16 +110,21 @@ def test_activations_escape_device_tags_in_the_table_and_in_json(hostile_sandbox
 def test_validate_escapes_the_licensee(hostile_sandbox, cli, conn):
     args, env = conn
     sb = hostile_sandbox
-    r = cli("validate", sb.serial("perpetual"), "--product", sb.product_code("perpetual"),
-            *args, env=env)
+    r = cli(
+        "validate",
+        sb.serial("perpetual"),
+        "--product",
+        sb.product_code("perpetual"),
+        *args,
+        env=env,
+    )
     assert r.code == 0, r.err
     clean(r)
     assert NAME_SHOWN in r.out
 
 
 @pytest.mark.parametrize("form", ["text", "json", "csv"])
-def test_check_rows_hold_no_raw_control_character(hostile_sandbox, cli, conn, monkeypatch,
-                                                  form):
+def test_check_rows_hold_no_raw_control_character(hostile_sandbox, cli, conn, monkeypatch, form):
     args, env = conn
     monkeypatch.setattr(sys, "stdin", io.StringIO(hostile_sandbox.serial("perpetual")))
     r = cli("check", *args, *([f"--{form}"] if form != "text" else []), env=env)
@@ -117,6 +140,7 @@ def test_check_rows_hold_no_raw_control_character(hostile_sandbox, cli, conn, mo
 
 
 # -- the service's own words: a hostile server ------------------------------------------
+
 
 @pytest.fixture
 def hostile(cli):
@@ -134,7 +158,8 @@ MESSAGE_SHOWN = "Denied\\x1b[2K\\x0d\\x1b]8;;http://evil/\\x07link\\u202etxt.exe
 def test_an_error_message_is_escaped_on_stderr_and_in_json(cli, hostile):
     server, args, env = hostile
     server.bodies["/v2/licenses/show-license/"] = {
-        "error": {"message": MESSAGE, "status_code": 422}}
+        "error": {"message": MESSAGE, "status_code": 422}
+    }
     r = cli("show", SERIAL, *args, "--verbose", env=env)
     assert r.code == 1
     clean(r)
@@ -163,7 +188,8 @@ def test_a_validation_message_is_escaped(cli, hostile):
 def test_a_lone_surrogate_in_service_text_is_shown_not_an_internal_error(cli, hostile):
     server, args, env = hostile
     server.bodies["/v2/licenses/show-license/"] = {
-        "data": dict(LICENSE, serial=SERIAL, name="Bad\ud800Name")}
+        "data": dict(LICENSE, serial=SERIAL, name="Bad\ud800Name")
+    }
     r = cli("show", SERIAL, *args, env=env)
     assert r.code == 0, r.err
     assert "Bad\\ud800Name" in r.out

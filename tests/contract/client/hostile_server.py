@@ -143,8 +143,9 @@ class HostileServer:
         return ("\r\n".join(lines) + "\r\n\r\n").encode()
 
     async def _huge_length(self, writer: asyncio.StreamWriter, _path: str) -> None:
-        writer.write(self._head(200, {"Content-Type": "application/json",
-                                      "Content-Length": str(HUGE)}))
+        writer.write(
+            self._head(200, {"Content-Type": "application/json", "Content-Length": str(HUGE)})
+        )
         sent, cap = 0, min(HUGE, self.stream_cap or HUGE)
         while sent < cap:
             writer.write(CHUNK)
@@ -152,8 +153,9 @@ class HostileServer:
             await writer.drain()
 
     async def _endless_chunks(self, writer: asyncio.StreamWriter, _path: str) -> None:
-        writer.write(self._head(200, {"Content-Type": "application/json",
-                                      "Transfer-Encoding": "chunked"}))
+        writer.write(
+            self._head(200, {"Content-Type": "application/json", "Transfer-Encoding": "chunked"})
+        )
         frame = f"{len(CHUNK):x}\r\n".encode() + CHUNK + b"\r\n"
         sent = 0
         while self.stream_cap is None or sent < self.stream_cap:
@@ -168,9 +170,16 @@ class HostileServer:
         await self._bomb(writer, "deflate", zlib.compressobj(9, zlib.DEFLATED, 15))
 
     async def _bomb(self, writer: asyncio.StreamWriter, encoding: str, packer: Any) -> None:
-        writer.write(self._head(200, {"Content-Type": "application/json",
-                                      "Content-Encoding": encoding,
-                                      "Transfer-Encoding": "chunked"}))
+        writer.write(
+            self._head(
+                200,
+                {
+                    "Content-Type": "application/json",
+                    "Content-Encoding": encoding,
+                    "Transfer-Encoding": "chunked",
+                },
+            )
+        )
         inflated = 0
         while self.stream_cap is None or inflated < self.stream_cap:
             packed = packer.compress(CHUNK * 16) + packer.flush(zlib.Z_SYNC_FLUSH)
@@ -180,14 +189,16 @@ class HostileServer:
             await writer.drain()
 
     async def _trickle(self, writer: asyncio.StreamWriter, _path: str) -> None:
-        answer = self._head(200, {"Content-Type": "application/json",
-                                  "Content-Length": "1000000"}) + b" " * 1_000_000
+        answer = (
+            self._head(200, {"Content-Type": "application/json", "Content-Length": "1000000"})
+            + b" " * 1_000_000
+        )
         loop = asyncio.get_running_loop()
         until = None if self.trickle_for is None else loop.time() + self.trickle_for
         for i in range(len(answer)):
             if until is not None and loop.time() > until:
                 return
-            writer.write(answer[i:i + 1])
+            writer.write(answer[i : i + 1])
             await writer.drain()
             await asyncio.sleep(TRICKLE_EVERY)  # the hostile behaviour itself
 
@@ -204,7 +215,15 @@ class HostileServer:
         await self._send(writer, status, json.dumps(body).encode())
 
     async def _send(self, writer: asyncio.StreamWriter, status: int, body: bytes) -> None:
-        writer.write(self._head(status, {"Content-Type": "application/json",
-                                         "Content-Length": str(len(body)),
-                                         "Connection": "close"}) + body)
+        writer.write(
+            self._head(
+                status,
+                {
+                    "Content-Type": "application/json",
+                    "Content-Length": str(len(body)),
+                    "Connection": "close",
+                },
+            )
+            + body
+        )
         await writer.drain()

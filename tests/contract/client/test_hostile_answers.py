@@ -53,11 +53,14 @@ def fails(server: HostileServer, error: type, method: str, *args: Any, **config:
 
 # -- size --------------------------------------------------------------------------------
 
+
 def test_a_declared_content_length_over_the_limit_is_refused_before_the_body(server):
     server.default = "huge_length"
     err = fails(server, BadResponse, "show_license", SERIAL)
-    assert err.sentence == ("The licence service announced an answer of 2,048 MB, more than "
-                            "the 4 MB accepted for one answer: it was not read.")
+    assert err.sentence == (
+        "The licence service announced an answer of 2,048 MB, more than "
+        "the 4 MB accepted for one answer: it was not read."
+    )
     assert err.details.http_status == 200 and "Content-Length 2147483648" in err.details.cause
     assert len(server.requests) == 1  # not retried
 
@@ -80,15 +83,17 @@ def test_the_sizes_are_written_as_the_language_in_use_writes_numbers(server):
 def test_an_endless_chunked_answer_is_cut_at_the_limit(server):
     server.default = "endless_chunks"
     err = fails(server, BadResponse, "show_license", SERIAL, max_answer_bytes=256 * 1024)
-    assert err.sentence == ("The licence service sent more than 256 KB in one answer: "
-                            "the rest was not read.")
+    assert err.sentence == (
+        "The licence service sent more than 256 KB in one answer: the rest was not read."
+    )
 
 
 def test_a_write_cut_at_the_limit_says_the_change_may_have_been_made(server):
     server.default = "endless_chunks"
     err = fails(server, BadResponse, "set_activation", 21, False, max_answer_bytes=64 * 1024)
-    assert err.sentence.endswith("The change may or may not have been made: reload before "
-                                 "trying again.")
+    assert err.sentence.endswith(
+        "The change may or may not have been made: reload before trying again."
+    )
 
 
 def test_an_activations_list_may_be_larger_than_any_other_answer(server):
@@ -109,13 +114,16 @@ def test_an_activations_list_may_be_larger_than_any_other_answer(server):
 
 # -- depth -------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("kind", ["deep_arrays", "deep_objects"])
 @pytest.mark.parametrize("method", ["show_license", "activations"])
 def test_100k_nested_levels_are_an_answer_not_understood(server, kind, method):
     server.default = kind
     err = fails(server, BadResponse, method, SERIAL)
-    assert err.sentence == ("The server's answer could not be read: its data is nested more "
-                            f"than {MAX_DEPTH} levels deep (HTTP 200).")
+    assert err.sentence == (
+        "The server's answer could not be read: its data is nested more "
+        f"than {MAX_DEPTH} levels deep (HTTP 200)."
+    )
 
 
 def test_nesting_just_over_the_limit_is_refused_and_a_little_is_tolerated(server):
@@ -134,11 +142,13 @@ def test_nesting_just_over_the_limit_is_refused_and_a_little_is_tolerated(server
 
 # -- time --------------------------------------------------------------------------------
 
+
 def test_a_trickling_answer_ends_at_the_deadline_as_a_time_out(server):
     server.default = "trickle"
     err = fails(server, TimedOut, "show_license", SERIAL, deadline=1.0, read_timeout=5.0)
-    assert err.sentence == ("The licence service did not answer in time: no complete answer "
-                            "within 1 s.")
+    assert err.sentence == (
+        "The licence service did not answer in time: no complete answer within 1 s."
+    )
     assert err.details.method == "GET" and "deadline" in err.details.cause
     assert "sk_hostile_key_0001" not in err.details.describe()
 
@@ -147,16 +157,16 @@ def test_a_trickling_write_says_the_change_may_have_been_made(server):
     server.default = "trickle"
     err = fails(server, TimedOut, "validate", SERIAL, CODE, deadline=0.5)
     assert err.sentence.startswith("The licence service did not answer in time")
-    assert err.sentence.endswith("The change may or may not have been made: reload before "
-                                 "trying again.")
+    assert err.sentence.endswith(
+        "The change may or may not have been made: reload before trying again."
+    )
 
 
 def test_the_deadline_covers_retries_and_their_waits(server):
     server.bodies[SHOW] = {"error": {"message": "busy", "status_code": 503}}
     server.statuses[SHOW] = 503
     # without a deadline: 3 tries with waits of 10 s and 30 s between them
-    err = fails(server, TimedOut, "show_license", SERIAL, deadline=0.5,
-                retry_backoff=10.0)
+    err = fails(server, TimedOut, "show_license", SERIAL, deadline=0.5, retry_backoff=10.0)
     assert "within 0.5 s" in err.sentence
     assert len(server.requests) == 1  # cut during the first wait
 
@@ -165,8 +175,7 @@ def test_a_batch_check_shows_the_deadline_as_a_time_out(server):
     server.default = "trickle"
 
     async def main() -> list:
-        cfg = ClientConfig(server.url, read=Credentials("app", "sk_hostile_key_0001"),
-                           deadline=0.5)
+        cfg = ClientConfig(server.url, read=Credentials("app", "sk_hostile_key_0001"), deadline=0.5)
         rows: list = []
         async with LicenseClient(cfg) as client:
             await BatchCheck(client, [SERIAL], concurrency=1).run(rows.append)
@@ -174,18 +183,23 @@ def test_a_batch_check_shows_the_deadline_as_a_time_out(server):
 
     (row,) = run_async(main())
     assert row.status == Status.ERROR
-    assert row.words == ("could not check: The licence service did not answer in time: "
-                         "no complete answer within 0.5 s.")
+    assert row.words == (
+        "could not check: The licence service did not answer in time: "
+        "no complete answer within 0.5 s."
+    )
     assert isinstance(row.error, TimedOut)
 
 
 # -- text ---------------------------------------------------------------------------------
 
+
 def test_the_service_message_in_a_sentence_is_made_visible(server):
-    server.bodies[SHOW] = {"error": {"message": "No\x1b[2J\x1b]0;pwned\x07 \u202eenil",
-                                     "status_code": 422}}
+    server.bodies[SHOW] = {
+        "error": {"message": "No\x1b[2J\x1b]0;pwned\x07 \u202eenil", "status_code": 422}
+    }
     err = fails(server, Exception, "show_license", SERIAL)
-    assert err.sentence == ("The licence service refused the request: "
-                            "No\\x1b[2J\\x1b]0;pwned\\x07 \\u202eenil")
+    assert err.sentence == (
+        "The licence service refused the request: No\\x1b[2J\\x1b]0;pwned\\x07 \\u202eenil"
+    )
     assert err.details.server_message == "No\x1b[2J\x1b]0;pwned\x07 \u202eenil"  # as sent
     assert "\x1b" not in err.details.describe() and "\u202e" not in err.details.describe()

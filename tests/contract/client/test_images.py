@@ -27,8 +27,9 @@ def host():
 
 
 def config_for(url: str) -> ClientConfig:
-    return ClientConfig(url, read=Credentials("img-app", KEY),
-                        write=Credentials("img-w", KEY + "w"))
+    return ClientConfig(
+        url, read=Credentials("img-app", KEY), write=Credentials("img-w", KEY + "w")
+    )
 
 
 def fetch(url: str, base: str, **limits):

@@ -16,8 +16,9 @@ def validate_case(sandbox, name: str) -> ValidationResult:
     serial, code, host_id = case_args(sandbox, name)
 
     async def t(c):
-        return await c.validate(serial, code, host_id=host_id,
-                                device_tag="Linux__64bits" if host_id else None)
+        return await c.validate(
+            serial, code, host_id=host_id, device_tag="Linux__64bits" if host_id else None
+        )
 
     return run(sandbox, t)
 
@@ -54,8 +55,9 @@ def test_an_unknown_message_is_not_valid_with_the_services_words(sandbox):
 def test_credentials_refused_stay_an_error(sandbox):
     async def t(c):
         with pytest.raises(NotAuthorized):
-            await c.validate(sandbox.serial("subscription_expired"),
-                             sandbox.product_code("subscription_expired"))
+            await c.validate(
+                sandbox.serial("subscription_expired"), sandbox.product_code("subscription_expired")
+            )
 
     run(sandbox, t, read="write", write=None)  # a write-only pair has no read permission
 

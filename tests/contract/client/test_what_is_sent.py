@@ -39,8 +39,9 @@ def test_every_call_of_the_client(sandbox, legacy):
         acts = await c.activations(serial)
         await c.license_products(serial)
         await c.validate(serial, sandbox.product_code("perpetual"))
-        await c.validate(sandbox.serial("subscription_expired"),
-                         sandbox.product_code("subscription_expired"))
+        await c.validate(
+            sandbox.serial("subscription_expired"), sandbox.product_code("subscription_expired")
+        )
         await c.set_activation(acts[0].id, False)
         await c.delete_activation(acts[0].id)
         await c.upgrade(sandbox.serial("upgrade_current"), sandbox.serial("upgrade_target"))
@@ -65,8 +66,11 @@ def test_the_batch_check(sandbox):
 
     async def main():
         async with LicenseClient(config(sandbox)) as client:
-            batch = BatchCheck(client, [sandbox.serial("perpetual"), sandbox.serial("trial")],
-                               product=sandbox.product_code("perpetual"))
+            batch = BatchCheck(
+                client,
+                [sandbox.serial("perpetual"), sandbox.serial("trial")],
+                product=sandbox.product_code("perpetual"),
+            )
             await batch.run(lambda _result: None)
 
     run_async(main())

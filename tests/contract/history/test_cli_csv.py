@@ -35,12 +35,25 @@ def store(request, folders, monkeypatch):
 def test_the_csv_has_the_windows_columns_and_guards_text(store, capsys, tmp_path):
     from licensedesk.ui.history.export import COLUMNS
 
-    store.import_entries([
-        entry(time=T0, outcome="refused", detail="=HYPERLINK(1)", activation_ids=(8, 9),
-              display_name="Ana", before={"id": 8}),
-        entry(time=T0.replace(hour=10), action="batch_check", serial=None, outcome="done",
-              counts={"serials": 2, "active": 2}),
-    ])  # fmt: skip
+    store.import_entries(
+        [
+            entry(
+                time=T0,
+                outcome="refused",
+                detail="=HYPERLINK(1)",
+                activation_ids=(8, 9),
+                display_name="Ana",
+                before={"id": 8},
+            ),
+            entry(
+                time=T0.replace(hour=10),
+                action="batch_check",
+                serial=None,
+                outcome="done",
+                counts={"serials": 2, "active": 2},
+            ),
+        ]
+    )
     target = tmp_path / "all.csv"
     assert main(["history", "export", str(target)]) == 0
     rows = list(csv.DictReader(io.StringIO(target.read_text(encoding="utf-8"))))
@@ -50,8 +63,10 @@ def test_the_csv_has_the_windows_columns_and_guards_text(store, capsys, tmp_path
     assert first["what"] == "deactivate 8, 9" and first["outcome"] == "refused"
     assert first["outcome_words"] == "refused: =HYPERLINK(1)"
     assert first["display_name"] == "Ana" and '"id"' in first["before"]
-    assert second["what"] in ("batch_check (serials 2, active 2)",
-                              "batch_check (active 2, serials 2)")  # jsonb orders keys its way
+    assert second["what"] in (
+        "batch_check (serials 2, active 2)",
+        "batch_check (active 2, serials 2)",
+    )  # jsonb orders keys its way
     assert second["serial"] == ""
     capsys.readouterr()
     assert main(["history", "export", "--csv", "-"]) == 0

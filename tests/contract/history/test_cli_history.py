@@ -43,8 +43,9 @@ def _record_locally(n: int = 3) -> None:
 
     async def main_():
         for i in range(n):
-            async with recorder.record("deactivate", serial=SERIAL, activation_ids=[i],
-                                       before={"api_key": CANARY, "id": i}) as rec:  # fmt: skip
+            async with recorder.record(
+                "deactivate", serial=SERIAL, activation_ids=[i], before={"api_key": CANARY, "id": i}
+            ) as rec:
                 rec.done(f"Activation successfully updated. (GET /x?api_key={CANARY})")
 
     run_async(main_())
@@ -96,14 +97,17 @@ def test_until_a_day_ends_at_the_next_local_midnight_also_on_a_23_hour_day(run, 
     assert ids("--since", "2027-03-28", "--until", "2027-03-28") == [late.id]
 
 
-@pytest.mark.parametrize("argv, words", [
-    (("history", "--action", "explode"), "Unknown action"),
-    (("history", "--since", "last week"), "is not a date"),
-    (("history", "NOT-A-SERIAL"), "serial"),
-    (("history", "import"), "usage"),
-    (("history", "import", "/nonexistent/file.jsonl"), "cannot be read"),
-    (("history", "--store", "team"), "No team database is set"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (("history", "--action", "explode"), "Unknown action"),
+        (("history", "--since", "last week"), "is not a date"),
+        (("history", "NOT-A-SERIAL"), "serial"),
+        (("history", "import"), "usage"),
+        (("history", "import", "/nonexistent/file.jsonl"), "cannot be read"),
+        (("history", "--store", "team"), "No team database is set"),
+    ],
+)
 def test_usage_errors_exit_2(run, argv, words):
     code, _, err = run(*argv)
     assert code == 2
@@ -152,7 +156,7 @@ def test_export_local_then_import_into_team_twice(run, folders, team_db, memory_
 def test_an_import_file_with_a_bad_line_changes_nothing(run, folders):
     good = entry().to_json()
     path = folders / "bad.jsonl"
-    path.write_text(good + "\n{\"id\": \"x\"}\n")
+    path.write_text(good + '\n{"id": "x"}\n')
     code, _, err = run("history", "import", str(path))
     assert code == 2 and "Line 2 of" in err
     code, out, _ = run("history", "--json")
@@ -162,8 +166,9 @@ def test_an_import_file_with_a_bad_line_changes_nothing(run, folders):
 def test_an_unreachable_team_database_exits_3(run, folders, memory_keyring):
     from tests.support.net import free_port
 
-    save_settings(HistorySettings(store="team",
-                                  team_url=f"postgresql://desk@127.0.0.1:{free_port()}/x"))
+    save_settings(
+        HistorySettings(store="team", team_url=f"postgresql://desk@127.0.0.1:{free_port()}/x")
+    )
     code, _, err = run("history")
     assert code == 3
     assert "The team database desk@127.0.0.1:" in err and "cannot be reached" in err
@@ -173,16 +178,19 @@ def test_help_imports_neither_the_history_nor_psycopg():
     import subprocess
     import sys
 
-    code = "\n".join([
-        "import sys",
-        "from licensedesk.cli import main",
-        "assert main(['history', '--help']) == 0",
-        "heavy = ('psycopg', 'licensedesk.history', 'sqlite3', 'httpx', 'keyring',",
-        "         'licensedesk.api')",
-        "print(sorted(m for m in sys.modules if m.startswith(heavy)), file=sys.stderr)",
-    ])  # fmt: skip
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60, check=False)  # fmt: skip
+    code = "\n".join(
+        [
+            "import sys",
+            "from licensedesk.cli import main",
+            "assert main(['history', '--help']) == 0",
+            "heavy = ('psycopg', 'licensedesk.history', 'sqlite3', 'httpx', 'keyring',",
+            "         'licensedesk.api')",
+            "print(sorted(m for m in sys.modules if m.startswith(heavy)), file=sys.stderr)",
+        ]
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
     assert done.returncode == 0, done.stderr
     assert "history export [--since DATE] [--until DATE] [--csv] [FILE|-]" in done.stdout
     assert done.stderr.strip() == "[]"

@@ -54,8 +54,9 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 def test_prune_writes_the_older_entries_then_removes_them(store, capsys, tmp_path):
     target = tmp_path / "old.jsonl"
-    code, out, err = run(capsys, "history", "prune", "--older-than", "6", "--yes", str(target),
-                         "--json")  # fmt: skip
+    code, out, err = run(
+        capsys, "history", "prune", "--older-than", "6", "--yes", str(target), "--json"
+    )
     assert code == 0, err
     said = json.loads(out)
     assert (said["exported"], said["removed"], said["file"]) == (2, 2, str(target))
@@ -93,17 +94,23 @@ def test_the_months_kept_come_from_the_settings(folders, capsys, tmp_path):
 def test_nothing_older_removes_nothing(folders, capsys, tmp_path):
     store = SqliteStore(local_history_path())
     _seed(store)
-    code, out, _ = run(capsys, "history", "prune", "--before", "2000-01-01", "--yes",
-                       str(tmp_path / "x.jsonl"))  # fmt: skip
+    code, out, _ = run(
+        capsys, "history", "prune", "--before", "2000-01-01", "--yes", str(tmp_path / "x.jsonl")
+    )
     assert code == 0 and "nothing was removed" in out
     assert not (tmp_path / "x.jsonl").exists() and len(list(store.export())) == 3
     store.close()
 
 
-@pytest.mark.parametrize(("day", "months", "expected"), [
-    ("2027-03-31", 1, "2027-02-28"), ("2028-03-31", 1, "2028-02-29"),
-    ("2027-01-15", 1, "2026-12-15"), ("2027-05-10", 24, "2025-05-10"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("day", "months", "expected"),
+    [
+        ("2027-03-31", 1, "2027-02-28"),
+        ("2028-03-31", 1, "2028-02-29"),
+        ("2027-01-15", 1, "2026-12-15"),
+        ("2027-05-10", 24, "2025-05-10"),
+    ],
+)
 def test_months_are_calendar_months(day, months, expected):
     from datetime import date
 

@@ -25,8 +25,12 @@ LIMIT_MB = 200  # the streaming export peaks at ~40 MB RSS; reading the rows who
 
 
 def _env(tmp: Path, **more: str) -> dict[str, str]:
-    env = {**os.environ, "LICENSEDESK_CONFIG_DIR": str(tmp / "config"),
-           "LICENSEDESK_DATA_DIR": str(tmp / "data"), **more}  # fmt: skip
+    env = {
+        **os.environ,
+        "LICENSEDESK_CONFIG_DIR": str(tmp / "config"),
+        "LICENSEDESK_DATA_DIR": str(tmp / "data"),
+        **more,
+    }
     env.pop("LD_PRELOAD", None)  # a limited address space and a preloaded clock do not mix
     return env
 
@@ -35,14 +39,23 @@ def _limited(limit_mb: int):
     def preexec() -> None:
         limit = limit_mb << 20
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
     return preexec
 
 
-def cli(tmp: Path, *argv: str, preexec=None, env: dict[str, str] | None = None,
-        stdin: str | None = None) -> subprocess.CompletedProcess[str]:  # fmt: skip
-    return subprocess.run([sys.executable, "-m", "licensedesk.cli", *argv], env=env or _env(tmp),
-                          input=stdin, capture_output=True, text=True, timeout=300,
-                          preexec_fn=preexec, check=False)  # fmt: skip
+def cli(
+    tmp: Path, *argv: str, preexec=None, env: dict[str, str] | None = None, stdin: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "licensedesk.cli", *argv],
+        env=env or _env(tmp),
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        preexec_fn=preexec,
+        check=False,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -56,11 +69,18 @@ def big(tmp_path_factory) -> Path:
 
 
 def test_the_memory_limit_is_below_what_reading_the_history_whole_takes(big):
-    whole = ("import sqlite3, sys; rows = sqlite3.connect(sys.argv[1]).execute("
-             "'SELECT * FROM history').fetchall(); print(len(rows))")  # fmt: skip
-    done = subprocess.run([sys.executable, "-c", whole, str(big / "data" / "history.sqlite3")],
-                          capture_output=True, text=True, timeout=300,
-                          preexec_fn=_limited(LIMIT_MB), check=False)  # fmt: skip
+    whole = (
+        "import sqlite3, sys; rows = sqlite3.connect(sys.argv[1]).execute("
+        "'SELECT * FROM history').fetchall(); print(len(rows))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", whole, str(big / "data" / "history.sqlite3")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        preexec_fn=_limited(LIMIT_MB),
+        check=False,
+    )
     assert done.returncode != 0 and "MemoryError" in done.stderr
 
 
@@ -108,9 +128,15 @@ def test_a_closed_pipe_ends_the_export_quietly(big):
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
-        done = subprocess.run([sys.executable, "-m", "licensedesk.cli", "history", "export",
-                               "-"], env=_env(big), stdout=write_end, stderr=subprocess.PIPE,
-                              text=True, timeout=120, check=False)  # fmt: skip
+        done = subprocess.run(
+            [sys.executable, "-m", "licensedesk.cli", "history", "export", "-"],
+            env=_env(big),
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+        )
     finally:
         os.close(write_end)
     assert done.returncode == 141 and done.stderr == ""
@@ -121,23 +147,39 @@ def test_ctrl_c_during_an_export_leaves_no_file(tmp_path, team_db):
     from tests.support.waiting import default_sigint
 
     (tmp_path / "config").mkdir()
-    (tmp_path / "config" / "history.json").write_text(json.dumps(
-        {"version": 1, "store": "team", "team_url": team_db.url}))  # fmt: skip
-    env = _env(tmp_path, LICENSEDESK_HISTORY_PASSWORD=team_db.password,
-               PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring")  # fmt: skip
+    (tmp_path / "config" / "history.json").write_text(
+        json.dumps({"version": 1, "store": "team", "team_url": team_db.url})
+    )
+    env = _env(
+        tmp_path,
+        LICENSEDESK_HISTORY_PASSWORD=team_db.password,
+        PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring",
+    )
     assert cli(tmp_path, "history", env=env).returncode == 0  # the table is made
     target = tmp_path / "out.jsonl"
     command = [sys.executable, "-m", "licensedesk.cli", "history", "export", str(target)]
     with team_db.connect() as admin:
         admin.execute("BEGIN")
         admin.execute("LOCK TABLE history IN ACCESS EXCLUSIVE MODE")
-        proc = subprocess.Popen(default_sigint(command), env=env, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True)  # fmt: skip
+        proc = subprocess.Popen(
+            default_sigint(command),
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         with team_db.connect() as watcher:
-            wait_for(lambda: watcher.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE application_name = "
-                "'licensedesk' AND wait_event_type = 'Lock'").fetchone()[0] > 0,
-                what="the export waiting for the lock", proc=proc)
+            wait_for(
+                lambda: (
+                    watcher.execute(
+                        "SELECT count(*) FROM pg_stat_activity WHERE application_name = "
+                        "'licensedesk' AND wait_event_type = 'Lock'"
+                    ).fetchone()[0]
+                    > 0
+                ),
+                what="the export waiting for the lock",
+                proc=proc,
+            )
         proc.send_signal(signal.SIGINT)
         _out, err = proc.communicate(timeout=60)
         admin.execute("ROLLBACK")
@@ -152,8 +194,16 @@ def test_an_import_adds_pages_reports_progress_and_resumes(tmp_path):
     (source / "data").mkdir(parents=True)
     build_sqlite(source / "data" / "history.sqlite3", 12_000)
     exported = tmp_path / "all.jsonl"
-    assert cli(tmp_path, "history", "export", str(exported),
-               env=_env(tmp_path, LICENSEDESK_DATA_DIR=str(source / "data"))).returncode == 0
+    assert (
+        cli(
+            tmp_path,
+            "history",
+            "export",
+            str(exported),
+            env=_env(tmp_path, LICENSEDESK_DATA_DIR=str(source / "data")),
+        ).returncode
+        == 0
+    )
     lines = exported.read_text().splitlines(keepends=True)
     damaged = tmp_path / "damaged.jsonl"
     damaged.write_text("".join(lines[:11_000]) + "{not json\n" + "".join(lines[11_000:]))
@@ -161,8 +211,10 @@ def test_an_import_adds_pages_reports_progress_and_resumes(tmp_path):
     done = cli(tmp_path, "history", "import", str(damaged))
     assert done.returncode == 2
     assert "5,000 of 12,001 lines read (41%), 5,000 entries added so far" in done.stderr
-    assert (f"Line 11001 of {damaged} is not a history entry (not JSON). The 10,000 entries "
-            "before it were added") in done.stderr  # fmt: skip
+    assert (
+        f"Line 11001 of {damaged} is not a history entry (not JSON). The 10,000 entries "
+        "before it were added"
+    ) in done.stderr
 
     done = cli(tmp_path, "history", "import", str(exported), "--json")
     assert done.returncode == 0, done.stderr

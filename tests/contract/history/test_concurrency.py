@@ -75,8 +75,12 @@ def test_two_processes_writing_lose_nothing(kind, request, tmp_path):
     else:
         where = str(tmp_path / "history.sqlite3")
         check = SqliteStore(where)
-    outputs = _together([[sys.executable, "-c", WRITER, kind, where, name, str(PER_PROCESS)]
-                         for name in ("desk-a", "desk-b")])  # fmt: skip
+    outputs = _together(
+        [
+            [sys.executable, "-c", WRITER, kind, where, name, str(PER_PROCESS)]
+            for name in ("desk-a", "desk-b")
+        ]
+    )
     assert all("problem: None" in out for out in outputs), outputs
     entries = check.history("AAAA-BBBB-CCCC-DDDD-EEEE")
     check.close()

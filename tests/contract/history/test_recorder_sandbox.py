@@ -16,8 +16,13 @@ from tests.support.net import free_port
 
 
 def _client(url: str, sandbox) -> LicenseClient:
-    return LicenseClient(ClientConfig(url, read=Credentials(*sandbox.creds("read_write")),
-                                      write=Credentials(*sandbox.creds("write"))))  # fmt: skip
+    return LicenseClient(
+        ClientConfig(
+            url,
+            read=Credentials(*sandbox.creds("read_write")),
+            write=Credentials(*sandbox.creds("write")),
+        )
+    )
 
 
 def _entries(serial: str):
@@ -39,8 +44,9 @@ def test_outcomes_from_the_service(sandbox, folders, caplog):
             devices = await client.activations(serial)
             active = next(a for a in devices if a.activated)
             before = active.to_json()
-            async with recorder.record("deactivate", serial=serial, activation_ids=[active.id],
-                                       before=before) as rec:  # fmt: skip
+            async with recorder.record(
+                "deactivate", serial=serial, activation_ids=[active.id], before=before
+            ) as rec:
                 rec.done(await client.set_activation(active.id, False))
             try:
                 async with recorder.record("delete", serial=serial, activation_ids=[999999]):
@@ -95,8 +101,9 @@ def test_nothing_to_connect_to_is_not_sent(sandbox, folders):
     async def main():
         async with _client(closed, sandbox) as client:
             try:
-                async with recorder.record("activate", serial="LEWX-6XUC-N5G5-Q8F9-Q2R5",
-                                           activation_ids=[1]):  # fmt: skip
+                async with recorder.record(
+                    "activate", serial="LEWX-6XUC-N5G5-Q8F9-Q2R5", activation_ids=[1]
+                ):
                     await client.set_activation(1, True)
             except ConnectFailed:
                 pass

@@ -88,9 +88,11 @@ def test_the_index_is_built_while_a_desk_writes_and_then_used(store, team_db):
 def test_an_older_desks_plain_writes_are_found_through_the_index(store, team_db):
     assert store.build_search_index()
     with team_db.connect() as db:  # an older desk's SQL: no function of ours in it
-        db.execute("INSERT INTO history (id, time, user_name, machine, action, outcome, "
-                   "before_json) VALUES (gen_random_uuid(), now(), 'old', 'pc', 'activate', "
-                   "'pending', '{\"device_tag\": \"Amiga__32bits\"}')")  # fmt: skip
+        db.execute(
+            "INSERT INTO history (id, time, user_name, machine, action, outcome, "
+            "before_json) VALUES (gen_random_uuid(), now(), 'old', 'pc', 'activate', "
+            "'pending', '{\"device_tag\": \"Amiga__32bits\"}')"
+        )
     assert len(store.page(HistoryQuery(text="amiga__32"))) == 1
     assert f"Bitmap Index Scan on {index.INDEX}" in plan(team_db, "amiga__32")
 
@@ -99,8 +101,9 @@ def test_a_build_cut_short_is_made_again(store, team_db):
     store.import_entries([entry(detail="cut short") for _ in range(5)])
     with team_db.connect() as db:  # what a desk killed in the middle leaves: an invalid index
         db.execute(f"CREATE INDEX {index.INDEX} ON history (id)")
-        db.execute("UPDATE pg_index SET indisvalid = false WHERE indexrelid = %s::regclass",
-                   (index.INDEX,))  # fmt: skip
+        db.execute(
+            "UPDATE pg_index SET indisvalid = false WHERE indexrelid = %s::regclass", (index.INDEX,)
+        )
     assert not store.search_progress().built
     assert store.build_search_index()
     assert f"Bitmap Index Scan on {index.INDEX}" in plan(team_db, "cut short")

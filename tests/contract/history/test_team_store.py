@@ -58,11 +58,19 @@ def test_schema_is_versioned_and_migrated_once(store, team_db):
     assert store.migrate() == MIGRATIONS[-1][0]
     with team_db.connect() as db:
         assert db.execute("SELECT version FROM schema_version").fetchall() == [(1,), (2,)]
-        plan = "\n".join(r[0] for r in db.execute(
-            "EXPLAIN SELECT * FROM history WHERE serial = 'x' ORDER BY time DESC"))
+        plan = "\n".join(
+            r[0]
+            for r in db.execute(
+                "EXPLAIN SELECT * FROM history WHERE serial = 'x' ORDER BY time DESC"
+            )
+        )
         db.execute("SET enable_seqscan = off")  # an empty table: ask whether it *can*
-        either = "\n".join(r[0] for r in db.execute(
-            "EXPLAIN SELECT * FROM history WHERE serial = 'x' OR other_serial = 'x'"))
+        either = "\n".join(
+            r[0]
+            for r in db.execute(
+                "EXPLAIN SELECT * FROM history WHERE serial = 'x' OR other_serial = 'x'"
+            )
+        )
     assert "history_serial_time" in plan
     assert "history_other_serial_time" in either  # an upgrade under its target: indexed
 
@@ -118,8 +126,9 @@ def test_password_lives_in_the_keyring_only(team_db, folders, memory_keyring, ca
     recorder = Recorder.from_settings(load_settings(), secrets=SecretStore())
 
     async def main():
-        async with recorder.record("activate", serial=SERIAL,
-                                   before={"note": f"pw {team_db.password}"}):  # fmt: skip
+        async with recorder.record(
+            "activate", serial=SERIAL, before={"note": f"pw {team_db.password}"}
+        ):
             pass
         return await recorder.history(SERIAL)
 
@@ -151,8 +160,9 @@ def test_a_slow_server_does_not_hold_the_action(team_db):
     blocker.autocommit = False
     blocker.execute("LOCK TABLE history IN ACCESS EXCLUSIVE MODE")
     result = {}
-    action = threading.Thread(target=lambda: result.update(
-        changed=run_async(_one(recorder, "delete"))))
+    action = threading.Thread(
+        target=lambda: result.update(changed=run_async(_one(recorder, "delete")))
+    )
     action.start()
     action.join(timeout=30)  # a bound, not a pause: it returns as soon as the action ends
     finished_while_locked = not action.is_alive()
@@ -163,7 +173,9 @@ def test_a_slow_server_does_not_hold_the_action(team_db):
     assert recorder.close(timeout=30)
     check = PostgresStore(team_db.admin_url)
     assert [(e.action, e.outcome) for e in check.history(SERIAL)] == [
-        ("delete", "done"), ("activate", "done")]
+        ("delete", "done"),
+        ("activate", "done"),
+    ]
     check.close()
     assert recorder.problem is None
 
@@ -177,8 +189,10 @@ def test_a_dropped_connection_is_opened_again(team_db):
     recorder = recorder_for(team_db)
     run_async(_one(recorder, "activate"))
     with team_db.connect() as admin:
-        admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                      "WHERE application_name = 'licensedesk' AND pid <> pg_backend_pid()")
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE application_name = 'licensedesk' AND pid <> pg_backend_pid()"
+        )
     run_async(_one(recorder, "deactivate"))
     recorder.close()
     check = PostgresStore(team_db.admin_url)
@@ -200,8 +214,9 @@ def test_an_unreachable_server_is_said_once(pg_server):
     assert run_async(main()) == ["changed"] * 3
     recorder.close()
     assert len(told) == 1
-    assert told[0].startswith("The history is not being recorded: the team database "
-                              "desk@127.0.0.1:")  # fmt: skip
+    assert told[0].startswith(
+        "The history is not being recorded: the team database desk@127.0.0.1:"
+    )
     assert "cannot be reached" in told[0]
 
 
@@ -244,7 +259,6 @@ def test_a_schema_of_its_own_through_the_address(team_db):
     assert entry.time.utcoffset().total_seconds() == 0
     with team_db.connect() as db:
         assert db.execute("SELECT count(*) FROM ld.history").fetchone() == (1,)
-
 
 
 def test_an_import_adds_each_id_once(store):

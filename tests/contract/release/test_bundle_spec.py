@@ -18,8 +18,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[3]
 APP_ID = "io.licensedesk.LicenseDesk"
 #: what PySide6's QtCore hook collects (every language Qt has; a sample)
-QT_TRANSLATIONS = ["qt_de.qm", "qtbase_de.qm", "qt_fr.qm", "qtbase_fr.qm", "qtbase_pt_BR.qm",
-                   "qt_help_de.qm"]
+QT_TRANSLATIONS = [
+    "qt_de.qm",
+    "qtbase_de.qm",
+    "qt_fr.qm",
+    "qtbase_fr.qm",
+    "qtbase_pt_BR.qm",
+    "qt_help_de.qm",
+]
 OTHER_DATA = ("PySide6/Qt/plugins/imageformats/libqsvg.so", "licensedesk/ui/icons/x.svg")
 
 
@@ -37,10 +43,10 @@ def _analysis(qt_files: list[str]):
 
         def __init__(self, scripts, **kwargs) -> None:
             self.scripts, self.pure, self.binaries = scripts, [], []
-            self.datas = [(f"{folder}/{Path(src).name}", src, "DATA")
-                          for src, folder in kwargs["datas"]]
-            self.datas += [(f"PySide6/Qt/translations/{f}", f"/qt/{f}", "DATA")
-                           for f in qt_files]
+            self.datas = [
+                (f"{folder}/{Path(src).name}", src, "DATA") for src, folder in kwargs["datas"]
+            ]
+            self.datas += [(f"PySide6/Qt/translations/{f}", f"/qt/{f}", "DATA") for f in qt_files]
             self.datas += [(name, "/x", "DATA") for name in OTHER_DATA]
 
     return Analysis
@@ -50,8 +56,11 @@ def _collect_data_files(tree: Path):
     def collect(package: str) -> list[tuple[str, str]]:
         """Every non-Python file of the package, as PyInstaller's helper finds them."""
         base = tree / "app"
-        return [(str(f), str(f.parent.relative_to(base)))
-                for f in (base / package).rglob("*") if f.is_file() and f.suffix != ".py"]
+        return [
+            (str(f), str(f.parent.relative_to(base)))
+            for f in (base / package).rglob("*")
+            if f.is_file() and f.suffix != ".py"
+        ]
 
     return collect
 
@@ -59,9 +68,15 @@ def _collect_data_files(tree: Path):
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
     """The files the spec reads, laid out as in the repository, with a compiled German."""
-    for rel in ("packaging/licensedesk.spec", "packaging/install-desktop.sh", "LICENSE",
-                f"resources/{APP_ID}.desktop", f"resources/{APP_ID}.metainfo.xml",
-                f"app/licensedesk/ui/shell/{APP_ID}.svg", "resources/translations/de.po"):
+    for rel in (
+        "packaging/licensedesk.spec",
+        "packaging/install-desktop.sh",
+        "LICENSE",
+        f"resources/{APP_ID}.desktop",
+        f"resources/{APP_ID}.metainfo.xml",
+        f"app/licensedesk/ui/shell/{APP_ID}.svg",
+        "resources/translations/de.po",
+    ):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / rel, tmp_path / rel)
     mo = tmp_path / "app/licensedesk/locale/de/LC_MESSAGES/licensedesk.mo"
@@ -79,9 +94,15 @@ def run_spec(tree: Path, monkeypatch, qt_files: list[str] = QT_TRANSLATIONS) -> 
         monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
     monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
     spec = tree / "packaging" / "licensedesk.spec"
-    names = {"SPECPATH": str(spec.parent), "DISTPATH": str(tree / "dist"),
-             "Analysis": _analysis(qt_files), "PYZ": _Step, "EXE": _Step, "COLLECT": _Step,
-             "__file__": str(spec)}  # fmt: skip
+    names = {
+        "SPECPATH": str(spec.parent),
+        "DISTPATH": str(tree / "dist"),
+        "Analysis": _analysis(qt_files),
+        "PYZ": _Step,
+        "EXE": _Step,
+        "COLLECT": _Step,
+        "__file__": str(spec),
+    }
     exec(compile(spec.read_text(), str(spec), "exec"), names)
     return names
 
@@ -90,8 +111,9 @@ def test_the_bundle_has_our_catalogues_and_qts_for_our_languages_only(tree, monk
     names = run_spec(tree, monkeypatch)
     collected = {entry[0] for entry in names["coll"].args[2]}  # COLLECT(exe, binaries, datas)
     assert "licensedesk/locale/de/LC_MESSAGES/licensedesk.mo" in collected
-    qt = {name.rsplit("/", 1)[1] for name in collected
-          if name.startswith("PySide6/Qt/translations/")}
+    qt = {
+        name.rsplit("/", 1)[1] for name in collected if name.startswith("PySide6/Qt/translations/")
+    }
     assert qt == {"qt_de.qm", "qtbase_de.qm"}
     assert set(OTHER_DATA) <= collected  # nothing else is filtered
     assert (tree / "dist/licensedesk" / "LICENSE").is_file()

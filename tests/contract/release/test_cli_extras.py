@@ -22,8 +22,11 @@ from licensedesk.command_parser import sub_commands as sub_commands_of
 from licensedesk.sandbox.__main__ import parser as sandbox_parser
 
 ROOT = Path(__file__).resolve().parents[3]
-PARSERS = {"licensedesk-cli": cli_parser, "licensedesk": gui_parser,
-           "licensedesk-sandbox": sandbox_parser}  # fmt: skip
+PARSERS = {
+    "licensedesk-cli": cli_parser,
+    "licensedesk": gui_parser,
+    "licensedesk-sandbox": sandbox_parser,
+}
 
 
 def sub_commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()):
@@ -40,8 +43,12 @@ def generated(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("cli-extras")
     venv = Path(sys.executable).parent.parent
     for what in ("completion", "man"):
-        subprocess.run([str(ROOT / "scripts/cli-extras.sh"), str(venv), str(out), what],
-                       check=True, capture_output=True, timeout=120)  # fmt: skip
+        subprocess.run(
+            [str(ROOT / "scripts/cli-extras.sh"), str(venv), str(out), what],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
     return out
 
 
@@ -58,19 +65,36 @@ def test_bash_completes_every_sub_command(generated):
     script = [f"source {shlex.quote(str(bash_dir / prog))}" for prog in PARSERS]
     cases = []
     for prog, parser in PARSERS.items():
-        function = re.search(r"complete .*-F (\S+) " + re.escape(prog) + "$",
-                             (bash_dir / prog).read_text(), re.MULTILINE).group(1)  # fmt: skip
+        function = re.search(
+            r"complete .*-F (\S+) " + re.escape(prog) + "$",
+            (bash_dir / prog).read_text(),
+            re.MULTILINE,
+        ).group(1)
         for path, names in sub_commands(parser()):
             words = [prog, *path, ""]
-            script += [f"COMP_WORDS=({' '.join(shlex.quote(w) for w in words)})",
-                       f"COMP_CWORD={len(words) - 1}", "COMPREPLY=()", function,
-                       'echo "${COMPREPLY[*]}"']  # fmt: skip
+            script += [
+                f"COMP_WORDS=({' '.join(shlex.quote(w) for w in words)})",
+                f"COMP_CWORD={len(words) - 1}",
+                "COMPREPLY=()",
+                function,
+                'echo "${COMPREPLY[*]}"',
+            ]
             cases.append(names)
-        script += [f"COMP_WORDS=({prog} --)", "COMP_CWORD=1", "COMPREPLY=()", function,
-                   'echo "${COMPREPLY[*]}"']  # fmt: skip
+        script += [
+            f"COMP_WORDS=({prog} --)",
+            "COMP_CWORD=1",
+            "COMPREPLY=()",
+            function,
+            'echo "${COMPREPLY[*]}"',
+        ]
         cases.append(["--help", "--version"])
-    done = subprocess.run(["bash", "--norc", "-c", "\n".join(script)], capture_output=True,
-                          text=True, timeout=60, check=True)  # fmt: skip
+    done = subprocess.run(
+        ["bash", "--norc", "-c", "\n".join(script)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     lines = done.stdout.splitlines()
     assert len(lines) == len(cases), done.stderr
     for offered, wanted in zip(lines, cases, strict=True):

@@ -40,16 +40,25 @@ def test_desktop_file_validates():
 
 
 def test_metainfo_validates_pedantic():
-    done = run(need("appstreamcli"), "validate", "--pedantic", "--no-net",
-               str(ROOT / "resources" / f"{APP_ID}.metainfo.xml"))  # fmt: skip
+    done = run(
+        need("appstreamcli"),
+        "validate",
+        "--pedantic",
+        "--no-net",
+        str(ROOT / "resources" / f"{APP_ID}.metainfo.xml"),
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert issues(done.stdout) <= ALLOWED, done.stdout
 
 
 def test_installed_tree_validates(tmp_path):
     need("appstreamcli")
-    subprocess.run([str(ROOT / "packaging/install-desktop.sh"), "--prefix", str(tmp_path),
-                    "--no-refresh"], check=True, capture_output=True, timeout=60)  # fmt: skip
+    subprocess.run(
+        [str(ROOT / "packaging/install-desktop.sh"), "--prefix", str(tmp_path), "--no-refresh"],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
     done = run("appstreamcli", "validate-tree", "--pedantic", "--no-net", str(tmp_path))
     assert done.returncode == 0, done.stdout + done.stderr
     assert issues(done.stdout) <= ALLOWED, done.stdout

@@ -18,14 +18,18 @@ from .validators import need
 ROOT = Path(__file__).resolve().parents[3]
 SCRIPT = ROOT / "packaging" / "install-desktop.sh"
 APP_ID = "io.licensedesk.LicenseDesk"
-FILES = (f"share/applications/{APP_ID}.desktop", f"share/metainfo/{APP_ID}.metainfo.xml",
-         f"share/icons/hicolor/scalable/apps/{APP_ID}.svg")  # fmt: skip
+FILES = (
+    f"share/applications/{APP_ID}.desktop",
+    f"share/metainfo/{APP_ID}.metainfo.xml",
+    f"share/icons/hicolor/scalable/apps/{APP_ID}.svg",
+)
 
 
 def install(script: Path, *args: str, home: Path | None = None) -> str:
     env = {**os.environ, "HOME": str(home)} if home else None
-    done = subprocess.run(["sh", str(script), *args], capture_output=True, text=True,
-                          timeout=60, env=env, check=False)  # fmt: skip
+    done = subprocess.run(
+        ["sh", str(script), *args], capture_output=True, text=True, timeout=60, env=env, check=False
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -63,17 +67,23 @@ def test_default_is_the_users_own_folders(tmp_path):
     for f in FILES:
         assert (home / ".local" / f).is_file(), f
     assert (home / ".local" / FILES[2]).read_bytes() == (
-        ROOT / "app/licensedesk/ui/shell" / f"{APP_ID}.svg").read_bytes()  # fmt: skip
+        ROOT / "app/licensedesk/ui/shell" / f"{APP_ID}.svg"
+    ).read_bytes()
     assert exec_line(home / ".local") == "licensedesk %U"
 
 
-@pytest.mark.parametrize("command", ["/opt/License Desk/licensedesk",
-                                     '/srv/o"dd $HOME `x` \\ & |/licensedesk'])  # fmt: skip
+@pytest.mark.parametrize(
+    "command", ["/opt/License Desk/licensedesk", '/srv/o"dd $HOME `x` \\ & |/licensedesk']
+)
 def test_exec_starts_the_command_given_however_it_is_spelled(tmp_path, command):
     install(SCRIPT, "--prefix", str(tmp_path), "--exec", command, "--no-refresh")
     assert exec_argv(exec_line(tmp_path)) == [command, "%U"]
-    done = subprocess.run([need("desktop-file-validate"), str(tmp_path / FILES[0])],
-                          capture_output=True, text=True, check=False)  # fmt: skip
+    done = subprocess.run(
+        [need("desktop-file-validate"), str(tmp_path / FILES[0])],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0 and not done.stdout.strip(), done.stdout
 
 
@@ -102,8 +112,9 @@ def test_from_a_bundle_exec_is_the_bundles_licensedesk(tmp_path):
 
 
 def test_unknown_argument_is_refused(tmp_path):
-    done = subprocess.run(["sh", str(SCRIPT), "--prefx", str(tmp_path)], capture_output=True,
-                          text=True, check=False)  # fmt: skip
+    done = subprocess.run(
+        ["sh", str(SCRIPT), "--prefx", str(tmp_path)], capture_output=True, text=True, check=False
+    )
     assert done.returncode == 2
     assert "unknown argument: --prefx" in done.stderr
     assert not (tmp_path / "share").exists()

@@ -45,7 +45,8 @@ def test_a_new_string_in_the_code_is_reported_missing_from_the_template(tmp_path
     (tmp_path / "licensedesk").mkdir()
     (tmp_path / "licensedesk" / "feature.py").write_text(
         "from licensedesk.i18n import _\n\ndef title():\n    return _('A brand new title')\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     template = tmp_path / "empty.pot"
     script.write(script.Catalog(project="x"), template)
     problems = script.check(source=tmp_path, template=template)
@@ -55,8 +56,9 @@ def test_a_new_string_in_the_code_is_reported_missing_from_the_template(tmp_path
 def test_a_translation_that_invents_or_drops_a_placeholder_is_reported():
     assert script.placeholder_problems("{n} left", "noch {m}")
     assert script.placeholder_problems("Serial {serial} not found", "Nicht gefunden")
-    assert not script.placeholder_problems(("{n} device", "{n} devices"),
-                                           ("{n} Gerät", "{n} Geräte"))
+    assert not script.placeholder_problems(
+        ("{n} device", "{n} devices"), ("{n} Gerät", "{n} Geräte")
+    )
 
 
 def test_every_plural_form_keeps_the_placeholders_and_is_a_format_string():
@@ -65,9 +67,9 @@ def test_every_plural_form_keeps_the_placeholders_and_is_a_format_string():
     source = ("{shown} of {total}", "{shown} of {total}")
     assert script.placeholder_problems(source, ("{", "s")) == [
         "not a valid format string: '{'",
-        "placeholder ['shown', 'total'] missing in 's'"]
-    assert script.placeholder_problems(("{n} device", "{n} devices"),
-                                       ("ein Gerät", "{n} Geräte"))
+        "placeholder ['shown', 'total'] missing in 's'",
+    ]
+    assert script.placeholder_problems(("{n} device", "{n} devices"), ("ein Gerät", "{n} Geräte"))
     assert script.placeholder_problems("{n} left", "noch {n")
     assert not script.placeholder_problems(source, ("{shown} von {total}",) * 2)
 
@@ -106,8 +108,7 @@ def test_the_installed_catalogues_are_compiled_from_the_current_sources(tmp_path
 def key(message) -> tuple:
     context = message.context
     context = context.decode() if isinstance(context, bytes) else context  # read_mo's
-    return context, tuple(message.id) if isinstance(message.id, (list, tuple)) \
-        else message.id
+    return context, tuple(message.id) if isinstance(message.id, (list, tuple)) else message.id
 
 
 def text(message) -> tuple | str:
@@ -121,11 +122,19 @@ def test_the_wheel_carries_the_compiled_catalogues(tmp_path):
     yet): the build compiles the catalogues itself, packs them, and says nothing about
     their folders (setuptools warned "Package would be ignored" for each)."""
     source = tmp_path / "checkout"
-    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "build", "dist", "*.egg-info", "locale", "__pycache__", "*_cache"))
+    shutil.copytree(
+        ROOT,
+        source,
+        ignore=shutil.ignore_patterns(
+            ".git", ".venv", "build", "dist", "*.egg-info", "locale", "__pycache__", "*_cache"
+        ),
+    )
     built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(tmp_path),
-         str(source)], capture_output=True, text=True, timeout=600)
+        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(tmp_path), str(source)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert built.returncode == 0, built.stderr[-2000:]
     said = built.stdout + built.stderr
     assert "would be ignored" not in said and "absent from the `packages`" not in said
@@ -139,22 +148,59 @@ def test_the_wheel_carries_the_compiled_catalogues(tmp_path):
 
 #: Qt calls whose string arguments a person reads
 TEXT_CALLS = {
-    "setText", "setWindowTitle", "setToolTip", "setStatusTip", "setWhatsThis",
-    "setPlaceholderText", "setAccessibleName", "setAccessibleDescription", "setTitle",
-    "showMessage", "addAction", "addMenu", "addTab", "insertTab", "setTabText", "addRow",
-    "addItem", "setHorizontalHeaderLabels", "setLabelText", "setInformativeText",
-    "setDetailedText", "setSpecialValueText", "setSuffix", "setPrefix", "setFormat",
-    "QLabel", "QPushButton", "QCheckBox", "QRadioButton", "QGroupBox", "QAction", "QMenu",
-    "QToolButton", "information", "warning", "critical", "question", "getText",
-    "getSaveFileName", "getOpenFileName", "plain_label", "rich_label",
+    "setText",
+    "setWindowTitle",
+    "setToolTip",
+    "setStatusTip",
+    "setWhatsThis",
+    "setPlaceholderText",
+    "setAccessibleName",
+    "setAccessibleDescription",
+    "setTitle",
+    "showMessage",
+    "addAction",
+    "addMenu",
+    "addTab",
+    "insertTab",
+    "setTabText",
+    "addRow",
+    "addItem",
+    "setHorizontalHeaderLabels",
+    "setLabelText",
+    "setInformativeText",
+    "setDetailedText",
+    "setSpecialValueText",
+    "setSuffix",
+    "setPrefix",
+    "setFormat",
+    "QLabel",
+    "QPushButton",
+    "QCheckBox",
+    "QRadioButton",
+    "QGroupBox",
+    "QAction",
+    "QMenu",
+    "QToolButton",
+    "information",
+    "warning",
+    "critical",
+    "question",
+    "getText",
+    "getSaveFileName",
+    "getOpenFileName",
+    "plain_label",
+    "rich_label",
 }
 #: a literal with a letter in it is words; "", "—", "%", "…" are not
 WORDS = re.compile(r"[A-Za-z]{2,}")
 TAGS = re.compile(r"<[^>]*>")
 #: literals that are examples of a format or a value, the same in every language
 NOT_WORDS = {
-    "https://licences.example.com", "name@example.com", "ABCD-1234-EFGH-5678-IJKL",
-    "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", "UTC",
+    "https://licences.example.com",
+    "name@example.com",
+    "ABCD-1234-EFGH-5678-IJKL",
+    "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx",
+    "UTC",
 }
 
 
@@ -169,12 +215,17 @@ def unmarked_literals(path: Path) -> list[str]:
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
         if name not in TEXT_CALLS or is_logger(func):
             continue
-        for arg in [*node.args, *(k.value for k in node.keywords if k.arg in (
-                "text", "title", "toolTip", "tip", "label", "caption"))]:
+        for arg in [
+            *node.args,
+            *(
+                k.value
+                for k in node.keywords
+                if k.arg in ("text", "title", "toolTip", "tip", "label", "caption")
+            ),
+        ]:
             for piece in arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg]:
                 text = literal_text(piece)
-                if text is not None and text not in NOT_WORDS and WORDS.search(
-                        TAGS.sub("", text)):
+                if text is not None and text not in NOT_WORDS and WORDS.search(TAGS.sub("", text)):
                     found.append(f"{path.relative_to(ROOT)}:{piece.lineno}: {text!r}")
     return found
 
@@ -193,22 +244,26 @@ def literal_text(node: ast.AST) -> str | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     if isinstance(node, ast.JoinedStr):
-        return "".join(v.value for v in node.values
-                       if isinstance(v, ast.Constant) and isinstance(v.value, str))
+        return "".join(
+            v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str)
+        )
     return None
 
 
 def test_no_window_text_is_left_untranslatable():
-    found = [line for path in sorted((APP / "ui").rglob("*.py"))
-             for line in unmarked_literals(path)]
+    found = [
+        line for path in sorted((APP / "ui").rglob("*.py")) for line in unmarked_literals(path)
+    ]
     found += unmarked_literals(APP / "__main__.py")
     assert found == [], "wrap these in _() (docs/translations.md):\n" + "\n".join(found)
 
 
 def test_the_guard_sees_a_bare_literal(tmp_path):
     sample = ROOT / "tests" / "contract" / "release" / "_guard_sample.py"
-    sample.write_text("label.setText('Not found')\nbox = QLabel(f'Hello {name}')\n"
-                      "ok = QLabel(_('Fine'))\n", encoding="utf-8")
+    sample.write_text(
+        "label.setText('Not found')\nbox = QLabel(f'Hello {name}')\nok = QLabel(_('Fine'))\n",
+        encoding="utf-8",
+    )
     try:
         found = unmarked_literals(sample)
     finally:

@@ -12,30 +12,63 @@ SERIAL = re.compile(r"[A-Z0-9]{4}(-[A-Z0-9]{4}){4}")
 CODE = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 LICENSE_FIELDS = {
-    "id": int, "dealer_id": int, "dealer_name": str, "sku_id": int, "sku_name": str,
-    "sku_number": str, "sku_url": (str, type(None)), "image_url": (str, type(None)),
-    "serial": str, "name": (str, type(None)), "email": (str, type(None)), "type": str,
-    "start_at": (int, type(None)), "end_at": (int, type(None)), "registered": bool,
-    "created_at": str, "updated_at": str,
-}  # fmt: skip
+    "id": int,
+    "dealer_id": int,
+    "dealer_name": str,
+    "sku_id": int,
+    "sku_name": str,
+    "sku_number": str,
+    "sku_url": (str, type(None)),
+    "image_url": (str, type(None)),
+    "serial": str,
+    "name": (str, type(None)),
+    "email": (str, type(None)),
+    "type": str,
+    "start_at": (int, type(None)),
+    "end_at": (int, type(None)),
+    "registered": bool,
+    "created_at": str,
+    "updated_at": str,
+}
 SHOW_LICENSE_FIELDS = {**LICENSE_FIELDS, "sku_upgrade": str, "definer": str}
 ACTIVATION_FIELDS = {
-    "id": int, "license_id": int, "product_id": int, "activated": bool, "host_id": str,
-    "device_tag": str, "created_at": str, "updated_at": str, "product_name": str,
-    "serial": str, "sku_name": str, "sku": str,
-}  # fmt: skip
-PRODUCT_FIELDS = {
-    "id": int, "name": str, "code": str, "filename": str, "key": str, "signature": str,
-    "signature_trial": str, "active": bool, "max_host_count": int, "created_at": str,
+    "id": int,
+    "license_id": int,
+    "product_id": int,
+    "activated": bool,
+    "host_id": str,
+    "device_tag": str,
+    "created_at": str,
     "updated_at": str,
-}  # fmt: skip
+    "product_name": str,
+    "serial": str,
+    "sku_name": str,
+    "sku": str,
+}
+PRODUCT_FIELDS = {
+    "id": int,
+    "name": str,
+    "code": str,
+    "filename": str,
+    "key": str,
+    "signature": str,
+    "signature_trial": str,
+    "active": bool,
+    "max_host_count": int,
+    "created_at": str,
+    "updated_at": str,
+}
 # One client for the whole run: creating an httpx.Client costs ~25 ms (SSL context).
 HTTP = httpx.Client(timeout=10)
 
 VALIDATION_FIELDS = {
-    "message": str, "licensee_name": str, "licensee_email": str, "sku_number": str,
-    "product_code": str, "version_code": str,
-}  # fmt: skip
+    "message": str,
+    "licensee_name": str,
+    "licensee_email": str,
+    "sku_number": str,
+    "product_code": str,
+    "version_code": str,
+}
 
 
 def assert_shape(obj: dict[str, Any], fields: dict[str, Any]) -> None:

@@ -78,8 +78,13 @@ def exchange(url: str, data: bytes, timeout: float = 5.0) -> tuple[list[RawRespo
     return parse_responses(received), closed
 
 
-def request(method: str, target: str | bytes, body: bytes = b"", headers: dict | None = None,
-            close: bool = True) -> bytes:  # fmt: skip
+def request(
+    method: str,
+    target: str | bytes,
+    body: bytes = b"",
+    headers: dict | None = None,
+    close: bool = True,
+) -> bytes:
     """One request's bytes; the target is sent as given (no encoding, no normalising)."""
     target = target.encode("latin-1") if isinstance(target, str) else target
     lines = [method.encode() + b" " + target + b" HTTP/1.1", b"Host: sandbox"]

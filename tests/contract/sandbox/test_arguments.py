@@ -10,8 +10,12 @@ from .helpers import HTTP, assert_error, cred_args
 
 
 def _valid_args(sandbox) -> dict[str, str]:
-    return {**cred_args(sandbox, "read"), "serial": sandbox.serial("perpetual"),
-            "code": sandbox.product_code("perpetual"), "version": "2.0"}  # fmt: skip
+    return {
+        **cred_args(sandbox, "read"),
+        "serial": sandbox.serial("perpetual"),
+        "code": sandbox.product_code("perpetual"),
+        "version": "2.0",
+    }
 
 
 def _message(response) -> str:
@@ -39,16 +43,21 @@ def test_multipart_form(sandbox):
 
 def test_multipart_file_is_refused_with_422(sandbox):
     files = {"serial": ("serial.txt", b"X", "text/plain")}
-    response = HTTP.post(sandbox.url + "/v2/licenses/valid", files=files,
-                         data=cred_args(sandbox, "read"))  # fmt: skip
+    response = HTTP.post(
+        sandbox.url + "/v2/licenses/valid", files=files, data=cred_args(sandbox, "read")
+    )
     assert_error(response, 422, "The serial field must be text, not a file.")
 
 
 @pytest.mark.parametrize(
     "content_type",
-    ["application/json", "text/json", "application/vnd.licensedesk+json",
-     "application/json; charset=utf-8"],
-)  # fmt: skip
+    [
+        "application/json",
+        "text/json",
+        "application/vnd.licensedesk+json",
+        "application/json; charset=utf-8",
+    ],
+)
 def test_json_body_any_json_content_type(sandbox, content_type):
     response = HTTP.post(
         sandbox.url + "/v2/licenses/valid",
@@ -90,17 +99,22 @@ def test_get_reads_only_the_query_string(sandbox):
 
 def test_delete_with_query_arguments(sandbox):
     activation = sandbox.data["activations"][0]["id"]
-    response = HTTP.delete(f"{sandbox.url}/v2/activations/{activation}",
-                           params=cred_args(sandbox, "write"))  # fmt: skip
+    response = HTTP.delete(
+        f"{sandbox.url}/v2/activations/{activation}", params=cred_args(sandbox, "write")
+    )
     assert response.json() == {"message": "Activation successfully deleted."}
 
 
 @pytest.mark.parametrize("value", ["false", "0", 0, False])
 def test_boolean_forms_accepted_for_activated(sandbox, value):
     activation = sandbox.data["activations"][0]["id"]
-    response = HTTP.put(f"{sandbox.url}/v2/activations/{activation}",
-                        json={**cred_args(sandbox, "write"), "activated": value})  # fmt: skip
+    response = HTTP.put(
+        f"{sandbox.url}/v2/activations/{activation}",
+        json={**cred_args(sandbox, "write"), "activated": value},
+    )
     assert response.status_code == 200
-    listed = HTTP.get(f"{sandbox.url}/v2/activations/{sandbox.serial('perpetual')}",
-                      params=cred_args(sandbox, "read")).json()["data"]  # fmt: skip
+    listed = HTTP.get(
+        f"{sandbox.url}/v2/activations/{sandbox.serial('perpetual')}",
+        params=cred_args(sandbox, "read"),
+    ).json()["data"]
     assert next(a for a in listed if a["id"] == activation)["activated"] is False

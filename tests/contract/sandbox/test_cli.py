@@ -12,11 +12,24 @@ from licensedesk.sandbox.server import SandboxServer
 from .helpers import HTTP
 
 KINDS = {
-    "perpetual", "subscription_active", "subscription_expired", "subscription_not_started",
-    "trial", "upgrade_current", "upgrade_target", "upgrade_mismatch", "offline", "host_limit",
-    "no_activations", "many_activations", "inactive_product", "trial_expired",
-    "trial_not_started", "subscription_none", "trial_second",
-}  # fmt: skip
+    "perpetual",
+    "subscription_active",
+    "subscription_expired",
+    "subscription_not_started",
+    "trial",
+    "upgrade_current",
+    "upgrade_target",
+    "upgrade_mismatch",
+    "offline",
+    "host_limit",
+    "no_activations",
+    "many_activations",
+    "inactive_product",
+    "trial_expired",
+    "trial_not_started",
+    "subscription_none",
+    "trial_second",
+}
 
 
 def run(capsys, *argv: str) -> tuple[int, str]:

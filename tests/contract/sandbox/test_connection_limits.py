@@ -77,16 +77,20 @@ def test_a_kept_alive_connection_gets_the_same_time_out_for_its_next_head(quick_
 
 
 def test_a_body_that_never_completes_is_answered_408_and_closed(quick_server):
-    head = (b"POST /v2/licenses/valid HTTP/1.1\r\nHost: sandbox\r\n"
-            b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n")  # fmt: skip
+    head = (
+        b"POST /v2/licenses/valid HTTP/1.1\r\nHost: sandbox\r\n"
+        b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+    )
     with connect(quick_server.url) as sock:
         sock.sendall(head + b'{"serial": ')
         _closed_with(sock, {408})
 
 
 def test_an_unread_body_after_an_early_answer_does_not_hold_the_connection(quick_server):
-    head = (b"POST /v2/licenses/valid HTTP/1.1\r\nHost: sandbox\r\n"
-            b"Content-Type: application/json\r\nContent-Length: 10000000\r\n\r\n")  # fmt: skip
+    head = (
+        b"POST /v2/licenses/valid HTTP/1.1\r\nHost: sandbox\r\n"
+        b"Content-Type: application/json\r\nContent-Length: 10000000\r\n\r\n"
+    )
     with connect(quick_server.url) as sock:
         sock.sendall(head + b"{")
         data, closed = read_until_closed(sock, 10)
@@ -134,8 +138,9 @@ def test_hundreds_of_half_open_connections_neither_starve_requests_nor_stay_open
     """300 half-open connections against a server allowed 256 descriptors: requests
     are still answered, and the server closes every half-open one by itself."""
     create_demo(tmp_path / "h.db")
-    with SandboxProcess(tmp_path / "h.db", "--header-timeout", "1",
-                        preexec_fn=_low_fd_limit) as server:  # fmt: skip
+    with SandboxProcess(
+        tmp_path / "h.db", "--header-timeout", "1", preexec_fn=_low_fd_limit
+    ) as server:
         attackers: list[socket.socket] = []
         try:
             for _ in range(300):

@@ -95,8 +95,11 @@ def test_validation_unknown_serial_is_404(sandbox):
 
 @pytest.mark.parametrize("missing", ["code", "serial", "version"])
 def test_validation_missing_argument_is_422(sandbox, missing):
-    args = {"serial": sandbox.serial("perpetual"), "code": sandbox.product_code("perpetual"),
-            "version": "2.0"}  # fmt: skip
+    args = {
+        "serial": sandbox.serial("perpetual"),
+        "code": sandbox.product_code("perpetual"),
+        "version": "2.0",
+    }
     del args[missing]
     response = call(sandbox, "POST", "/v2/licenses/valid", "read", **args)
     assert_error(response, 422, f"The {missing} field is required.")
@@ -192,12 +195,16 @@ def test_registration_suitability(sandbox):
     [
         ({"email": "a@b.example"}, "The name field is required."),
         ({"name": "Ann"}, "The email field is required."),
-        ({"name": "Ann", "email": "not-an-address"},
-         "The email field must be a valid e-mail address."),
-        ({"name": "Ann", "email": "a@b.example", "sku_number": "OTHER-SKU"},
-         "The sku_number does not match the license's SKU."),
+        (
+            {"name": "Ann", "email": "not-an-address"},
+            "The email field must be a valid e-mail address.",
+        ),
+        (
+            {"name": "Ann", "email": "a@b.example", "sku_number": "OTHER-SKU"},
+            "The sku_number does not match the license's SKU.",
+        ),
     ],
-)  # fmt: skip
+)
 def test_set_registration_validation(sandbox, args, message):
     serial = sandbox.serial("offline")
     response = call(sandbox, "PUT", f"/v2/register-products/{serial}", **args)

@@ -15,8 +15,11 @@ from .helpers import HTTP, cred_args
 
 
 def test_concurrent_upgrades_of_one_licence_exactly_one_wins(sandbox):
-    args = {**cred_args(sandbox, "read"), "current_serial": sandbox.serial("upgrade_current"),
-            "upgrade_serial": sandbox.serial("upgrade_target")}  # fmt: skip
+    args = {
+        **cred_args(sandbox, "read"),
+        "current_serial": sandbox.serial("upgrade_current"),
+        "upgrade_serial": sandbox.serial("upgrade_target"),
+    }
 
     async def race() -> list[httpx.Response]:
         async with httpx.AsyncClient(base_url=sandbox.url, timeout=20) as client:

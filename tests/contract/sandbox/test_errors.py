@@ -32,26 +32,35 @@ def test_activation_does_not_exist(sandbox, method, path):
 
 def test_upgrade_current_license_does_not_exist(sandbox):
     response = call(
-        sandbox, "POST", "/v2/licenses/upgrade",
-        current_serial=UNKNOWN, upgrade_serial=sandbox.serial("upgrade_target"),
-    )  # fmt: skip
+        sandbox,
+        "POST",
+        "/v2/licenses/upgrade",
+        current_serial=UNKNOWN,
+        upgrade_serial=sandbox.serial("upgrade_target"),
+    )
     assert_error(response, 404, "Current license does not exist!")
 
 
 def test_upgrade_upgrade_license_does_not_exist(sandbox):
     response = call(
-        sandbox, "POST", "/v2/licenses/upgrade",
-        current_serial=sandbox.serial("upgrade_current"), upgrade_serial=UNKNOWN,
-    )  # fmt: skip
+        sandbox,
+        "POST",
+        "/v2/licenses/upgrade",
+        current_serial=sandbox.serial("upgrade_current"),
+        upgrade_serial=UNKNOWN,
+    )
     assert_error(response, 404, "Upgrade license does not exist!")
 
 
 def test_upgrade_mismatch(sandbox):
     current = sandbox.serial("upgrade_current")
     response = call(
-        sandbox, "POST", "/v2/licenses/upgrade",
-        current_serial=current, upgrade_serial=sandbox.serial("upgrade_mismatch"),
-    )  # fmt: skip
+        sandbox,
+        "POST",
+        "/v2/licenses/upgrade",
+        current_serial=current,
+        upgrade_serial=sandbox.serial("upgrade_mismatch"),
+    )
     assert_error(response, 422, "Upgrade license does not match for upgrade with current license!")
     still = call(sandbox, "GET", f"/v2/licenses/show-license/{current}")
     assert still.status_code == 200
@@ -90,9 +99,13 @@ def test_oversized_body_is_413(sandbox):
 
 
 def test_body_just_under_limit_is_read(sandbox):
-    args = {**cred_args(sandbox, "read"), "code": sandbox.product_code("perpetual"),
-            "serial": sandbox.serial("perpetual"), "version": "2.0",
-            "pad": "y" * 60000}  # fmt: skip
+    args = {
+        **cred_args(sandbox, "read"),
+        "code": sandbox.product_code("perpetual"),
+        "serial": sandbox.serial("perpetual"),
+        "version": "2.0",
+        "pad": "y" * 60000,
+    }
     response = HTTP.post(sandbox.url + "/v2/licenses/valid", json=args)
     assert response.status_code == 200
 
@@ -161,8 +174,9 @@ def test_path_segments_never_reach_another_route(sandbox):
     assert sandbox.request_count("GET", "/v2/licenses/valid") == 0
 
 
-@pytest.mark.parametrize("route", ["/v2/licenses/valid", "/v2/licenses/products",
-                                   "/v2/licenses/upgrade"])  # fmt: skip
+@pytest.mark.parametrize(
+    "route", ["/v2/licenses/valid", "/v2/licenses/products", "/v2/licenses/upgrade"]
+)
 def test_missing_arguments_are_422(sandbox, route):
     response = call(sandbox, "POST", route)
     assert_error(response, 422)

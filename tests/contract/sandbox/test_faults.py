@@ -137,9 +137,13 @@ def test_fault_spec_syntax():
     assert parse_spec("drop") == {"kind": "drop"}
     spec = "rate_limit:path=/v2/licenses,method=POST,rate=0.5,times=3,retry_after=2"
     assert parse_spec(spec) == {
-        "kind": "rate_limit", "path": "/v2/licenses", "method": "POST", "rate": 0.5,
-        "times": 3, "retry_after": 2,
-    }  # fmt: skip
+        "kind": "rate_limit",
+        "path": "/v2/licenses",
+        "method": "POST",
+        "rate": 0.5,
+        "times": 3,
+        "retry_after": 2,
+    }
     with pytest.raises(ValueError):
         parse_spec("drop:colour=red")
     with pytest.raises(ValueError):

@@ -16,8 +16,10 @@ SMUGGLED = b"GET /v2/ping HTTP/1.1\r\nHost: sandbox\r\n\r\n"
 
 
 def _post(headers: bytes, body: bytes, version: bytes = b"1.1") -> bytes:
-    return (b"POST /v2/licenses/valid HTTP/" + version + b"\r\nHost: sandbox\r\n"
-            b"Content-Type: application/json\r\n" + headers + b"\r\n" + body)  # fmt: skip
+    return (
+        b"POST /v2/licenses/valid HTTP/" + version + b"\r\nHost: sandbox\r\n"
+        b"Content-Type: application/json\r\n" + headers + b"\r\n" + body
+    )
 
 
 @pytest.mark.parametrize(
@@ -26,8 +28,10 @@ def _post(headers: bytes, body: bytes, version: bytes = b"1.1") -> bytes:
         (b"Content-Length: 5\r\nTransfer-Encoding: chunked\r\n", b"0\r\n\r\n"),
         (b"Transfer-Encoding: chunked\r\nContent-Length: 5\r\n", b"0\r\n\r\n"),
         # CL.TE: a front end that trusts Content-Length forwards all of it as one body
-        (b"Content-Length: %d\r\nTransfer-Encoding: chunked\r\n" % (5 + len(SMUGGLED)),
-         b"0\r\n\r\n"),
+        (
+            b"Content-Length: %d\r\nTransfer-Encoding: chunked\r\n" % (5 + len(SMUGGLED)),
+            b"0\r\n\r\n",
+        ),
         (b"Content-Length: 0\r\nTransfer-Encoding: chunked\r\n", b"0\r\n\r\n"),
         (b"Content-Length: 5\r\nTransfer-Encoding: CHUNKED\r\n", b"0\r\n\r\n"),
     ],
@@ -75,8 +79,16 @@ def test_pipelined_requests_without_ambiguity_are_still_answered_in_order(sandbo
         b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03",  # a TLS ClientHello on plain HTTP
         b"GET /v2/ping HTTP/1.1\r\n" + b"X-Long: " + b"a" * 20000 + b"\r\n\r\n",
     ],
-    ids=["raw-byte-path", "raw-surrogate-query", "unknown-te", "two-lengths", "negative-length",
-         "header-without-colon", "tls-hello", "huge-head"],
+    ids=[
+        "raw-byte-path",
+        "raw-surrogate-query",
+        "unknown-te",
+        "two-lengths",
+        "negative-length",
+        "header-without-colon",
+        "tls-hello",
+        "huge-head",
+    ],
 )
 def test_malformed_requests_get_a_json_400_and_a_close(sandbox, data):
     responses, closed = exchange(sandbox.url, data)

@@ -39,8 +39,20 @@ ROUTES = {
     "show": ("GET", "/v2/licenses/show-license/{seg}"),
     "valid": ("POST", "/v2/licenses/valid"),
 }
-KEYS = ["serial", "code", "version", "host_id", "device_tag", "activated", "current_serial",
-        "upgrade_serial", "name", "email", "sku_number", "other"]  # fmt: skip
+KEYS = [
+    "serial",
+    "code",
+    "version",
+    "host_id",
+    "device_tag",
+    "activated",
+    "current_serial",
+    "upgrade_serial",
+    "name",
+    "email",
+    "sku_number",
+    "other",
+]
 SETTINGS = settings(
     max_examples=100,
     deadline=None,
@@ -48,13 +60,19 @@ SETTINGS = settings(
 )
 
 scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(-(2**70), 2**70),
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
     st.floats(allow_nan=False, allow_infinity=False),
-    st.text(max_size=40), st.sampled_from(["2.0", "true", "0", "ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ"]),
-)  # fmt: skip
+    st.text(max_size=40),
+    st.sampled_from(["2.0", "true", "0", "ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ"]),
+)
 values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3), max_leaves=5)
-segments = st.one_of(st.text(max_size=30), st.integers(-5, 10**20).map(str),
-                     st.sampled_from(["..", ".", "%2F", "1", "a/b"]))  # fmt: skip
+segments = st.one_of(
+    st.text(max_size=30),
+    st.integers(-5, 10**20).map(str),
+    st.sampled_from(["..", ".", "%2F", "1", "a/b"]),
+)
 
 
 def _check(name: str, response) -> None:
@@ -70,8 +88,11 @@ def _check(name: str, response) -> None:
         assert set(body) == {"message"} and isinstance(body["message"], str)
         return
     data = body["data"]
-    shapes = {"register_get": LICENSE_FIELDS, "activations_get": ACTIVATION_FIELDS,
-              "products": PRODUCT_FIELDS}  # fmt: skip
+    shapes = {
+        "register_get": LICENSE_FIELDS,
+        "activations_get": ACTIVATION_FIELDS,
+        "products": PRODUCT_FIELDS,
+    }
     if name in shapes:
         for item in data:
             assert_shape(item, shapes[name])
@@ -137,11 +158,20 @@ def test_structured_arguments_never_5xx(fresh, name, segment, args, how, who):
 @given(
     method=st.sampled_from(["GET", "POST", "PUT", "DELETE", "PATCH"]),
     path=st.one_of(st.sampled_from([t for _, t in ROUTES.values()]), st.text(max_size=40)),
-    content_type=st.sampled_from(["application/json", "text/json", "application/x+json",
-                                  "application/x-www-form-urlencoded", "multipart/form-data",
-                                  "multipart/form-data; boundary=zz", "text/plain", ""]),
+    content_type=st.sampled_from(
+        [
+            "application/json",
+            "text/json",
+            "application/x+json",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data",
+            "multipart/form-data; boundary=zz",
+            "text/plain",
+            "",
+        ]
+    ),
     body=st.one_of(st.binary(max_size=300), st.text(max_size=300).map(str.encode)),
-)  # fmt: skip
+)
 def test_raw_bodies_and_paths_never_5xx(fresh, method, path, content_type, body):
     sandbox = fresh()
     path = "/" + quote(path.replace("{seg}", "X").lstrip("/"), safe="/%")

@@ -19,18 +19,27 @@ ROUTES = {
     "show": ("GET", "/v2/licenses/show-license/{perpetual}", {}),
     "activations": ("GET", "/v2/activations/{perpetual}", {}),
     "register_get": ("GET", "/v2/register-products/{offline}", {}),
-    "register_put": ("PUT", "/v2/register-products/{offline}",
-                     {"name": "Ada Lovelace", "email": "ada@example.org"}),
+    "register_put": (
+        "PUT",
+        "/v2/register-products/{offline}",
+        {"name": "Ada Lovelace", "email": "ada@example.org"},
+    ),
     "activation_put": ("PUT", "/v2/activations/{activation}", {"activated": "false"}),
     "activation_delete": ("DELETE", "/v2/activations/{activation}", {}),
     "legacy_put": ("PUT", "/v2/activations/update-api/{activation}", {"activated": "false"}),
     "legacy_delete": ("DELETE", "/v2/activations/destroy-api/{activation}", {}),
-    "valid": ("POST", "/v2/licenses/valid", {"serial": "{perpetual}", "code": "{code}",
-                                             "version": "2.0"}),
+    "valid": (
+        "POST",
+        "/v2/licenses/valid",
+        {"serial": "{perpetual}", "code": "{code}", "version": "2.0"},
+    ),
     "products": ("POST", "/v2/licenses/products", {"serial": "{perpetual}"}),
-    "upgrade": ("POST", "/v2/licenses/upgrade", {"current_serial": "{upgrade_current}",
-                                                 "upgrade_serial": "{upgrade_target}"}),
-}  # fmt: skip
+    "upgrade": (
+        "POST",
+        "/v2/licenses/upgrade",
+        {"current_serial": "{upgrade_current}", "upgrade_serial": "{upgrade_target}"},
+    ),
+}
 BODY_ROUTES = sorted(name for name, (method, _, _) in ROUTES.items() if method != "GET")
 # percent-escapes that are not UTF-8: encoded surrogates (high, low), a stray byte, an
 # overlong "/", a truncated sequence
@@ -41,11 +50,13 @@ BAD_JSON = ["\\ud800", "\\udfff", "\\udc00\\ud800"]
 
 def _fill(sandbox, text: str) -> str:
     return text.format(
-        perpetual=sandbox.serial("perpetual"), offline=sandbox.serial("offline"),
+        perpetual=sandbox.serial("perpetual"),
+        offline=sandbox.serial("offline"),
         upgrade_current=sandbox.serial("upgrade_current"),
         upgrade_target=sandbox.serial("upgrade_target"),
-        code=sandbox.product_code("perpetual"), activation=sandbox.data["activations"][0]["id"],
-    )  # fmt: skip
+        code=sandbox.product_code("perpetual"),
+        activation=sandbox.data["activations"][0]["id"],
+    )
 
 
 def _route(sandbox, name: str) -> tuple[str, str, dict[str, str]]:
@@ -92,12 +103,15 @@ def test_lone_surrogates_in_json_values_and_names_are_400(sandbox, name):
     method, path, args = _route(sandbox, name)
     for index, slot in enumerate(_slots(sandbox, name)):
         body = json.dumps({**args, slot: "PLACEHOLDER"}).replace(
-            "PLACEHOLDER", "x" + BAD_JSON[index % len(BAD_JSON)])
-        _assert_400(sandbox, request(method, path, body.encode(),
-                                     {"Content-Type": "application/json"}))  # fmt: skip
+            "PLACEHOLDER", "x" + BAD_JSON[index % len(BAD_JSON)]
+        )
+        _assert_400(
+            sandbox, request(method, path, body.encode(), {"Content-Type": "application/json"})
+        )
     named = json.dumps({**args, "PLACEHOLDER": "1"}).replace("PLACEHOLDER", "\\ud800")
-    _assert_400(sandbox, request(method, path, named.encode(),
-                                 {"Content-Type": "application/json"}))  # fmt: skip
+    _assert_400(
+        sandbox, request(method, path, named.encode(), {"Content-Type": "application/json"})
+    )
 
 
 @pytest.mark.parametrize("name", BODY_ROUTES)
@@ -128,11 +142,17 @@ def test_valid_text_beyond_ascii_still_works(sandbox, how):
     args["name"] = name
     url = sandbox.url + path
     if how == "json-escapes":
-        response = HTTP.put(url, content=json.dumps(args).encode(),  # ensure_ascii: \ud83c\udfb5
-                            headers={"content-type": "application/json"})  # fmt: skip
+        response = HTTP.put(
+            url,
+            content=json.dumps(args).encode(),  # ensure_ascii: \ud83c\udfb5
+            headers={"content-type": "application/json"},
+        )
     elif how == "json-utf8":
-        response = HTTP.put(url, content=json.dumps(args, ensure_ascii=False).encode(),
-                            headers={"content-type": "application/json"})  # fmt: skip
+        response = HTTP.put(
+            url,
+            content=json.dumps(args, ensure_ascii=False).encode(),
+            headers={"content-type": "application/json"},
+        )
     elif how == "query":
         response = HTTP.put(url, params=args)
     else:

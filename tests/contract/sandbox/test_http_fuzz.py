@@ -27,25 +27,50 @@ from .rawhttp import assert_json_error, exchange, request
 # the demo's serials, ids and keys are the same every time (seeded): built in, so that
 # every Content-Length is computed on the final bytes
 _CATALOGUE = build()["catalogue"]
-REAL = {"serial": _CATALOGUE["serials"]["perpetual"], "offline": _CATALOGUE["serials"]["offline"],
-        "upgrade": _CATALOGUE["serials"]["upgrade_target"], "id": "1",
-        "code": _CATALOGUE["product_codes"]["perpetual"],
-        "app_id": _CATALOGUE["credentials"]["read_write"]["app_id"],
-        "api_key": _CATALOGUE["credentials"]["read_write"]["api_key"]}  # fmt: skip
+REAL = {
+    "serial": _CATALOGUE["serials"]["perpetual"],
+    "offline": _CATALOGUE["serials"]["offline"],
+    "upgrade": _CATALOGUE["serials"]["upgrade_target"],
+    "id": "1",
+    "code": _CATALOGUE["product_codes"]["perpetual"],
+    "app_id": _CATALOGUE["credentials"]["read_write"]["app_id"],
+    "api_key": _CATALOGUE["credentials"]["read_write"]["api_key"],
+}
 # (method, path): every route with its method, so that fuzzed arguments get past routing
-ROUTES = [("GET", "/v2/licenses/show-license/{serial}"), ("GET", "/v2/activations/{serial}"),
-          ("PUT", "/v2/activations/{id}"), ("DELETE", "/v2/activations/{id}"),
-          ("PUT", "/v2/activations/update-api/{id}"),
-          ("DELETE", "/v2/activations/destroy-api/{id}"),
-          ("GET", "/v2/register-products/{offline}"), ("PUT", "/v2/register-products/{offline}"),
-          ("POST", "/v2/licenses/valid"), ("POST", "/v2/licenses/products"),
-          ("POST", "/v2/licenses/upgrade"), ("GET", "/v2/ping"),
-          ("GET", "/media/sku/sp-2024-perp.svg"), ("GET", "/")]  # fmt: skip
+ROUTES = [
+    ("GET", "/v2/licenses/show-license/{serial}"),
+    ("GET", "/v2/activations/{serial}"),
+    ("PUT", "/v2/activations/{id}"),
+    ("DELETE", "/v2/activations/{id}"),
+    ("PUT", "/v2/activations/update-api/{id}"),
+    ("DELETE", "/v2/activations/destroy-api/{id}"),
+    ("GET", "/v2/register-products/{offline}"),
+    ("PUT", "/v2/register-products/{offline}"),
+    ("POST", "/v2/licenses/valid"),
+    ("POST", "/v2/licenses/products"),
+    ("POST", "/v2/licenses/upgrade"),
+    ("GET", "/v2/ping"),
+    ("GET", "/media/sku/sp-2024-perp.svg"),
+    ("GET", "/"),
+]
 ROUTES = [(method, path.format(**REAL)) for method, path in ROUTES]
 METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]
 ODD_METHODS = ["get", "CONNECT", "TRACE", "BREW", "G\x00ET", "PO ST", "\xe9"]
-KEYS = ["app_id", "api_key", "serial", "code", "version", "host_id", "device_tag", "activated",
-        "current_serial", "upgrade_serial", "name", "email", "sku_number"]  # fmt: skip
+KEYS = [
+    "app_id",
+    "api_key",
+    "serial",
+    "code",
+    "version",
+    "host_id",
+    "device_tag",
+    "activated",
+    "current_serial",
+    "upgrade_serial",
+    "name",
+    "email",
+    "sku_number",
+]
 ODD_TEXT = ["\ud800", "\udfff", "\udc00\ud800", "\x00", "\u202e", "🎵", "é", "%", "+", "&=?"]
 # a session of its own: short time-outs, so a fuzzed body that never ends costs 0.3 s
 SETTINGS = settings(
@@ -80,8 +105,11 @@ texts = st.one_of(
 )
 raw_bytes = st.binary(max_size=24)
 names = st.one_of(st.sampled_from(KEYS), texts)
-values = st.one_of(texts, st.sampled_from([REAL["serial"], "1", "2.0", "true", REAL["code"]]),
-                   st.integers(-3, 10**20).map(str))  # fmt: skip
+values = st.one_of(
+    texts,
+    st.sampled_from([REAL["serial"], "1", "2.0", "true", REAL["code"]]),
+    st.integers(-3, 10**20).map(str),
+)
 
 
 def _encode(text: str) -> bytes:
@@ -94,23 +122,37 @@ def targets(draw, route: str) -> bytes:
     if draw(st.sampled_from(["route"] * 3 + ["random"])) == "route":
         path = route.encode()
     else:
-        segments = st.one_of(raw_bytes.map(lambda b: quote_from_bytes(b).encode()),
-                             raw_bytes.filter(lambda b: b" " not in b))  # fmt: skip
+        segments = st.one_of(
+            raw_bytes.map(lambda b: quote_from_bytes(b).encode()),
+            raw_bytes.filter(lambda b: b" " not in b),
+        )
         path = b"/" + b"/".join(draw(st.lists(segments, max_size=4)))
-    pairs = draw(st.sampled_from(["none", "none", "args"]).flatmap(
-        lambda how: arguments() if how == "args" else st.just({}))).items()
+    pairs = draw(
+        st.sampled_from(["none", "none", "args"]).flatmap(
+            lambda how: arguments() if how == "args" else st.just({})
+        )
+    ).items()
     query = b"&".join(_encode(str(k)) + b"=" + _encode(str(v)) for k, v in pairs)
-    junk = draw(st.sampled_from([b""] * 6 + [b"&api%5Fkey=x", b"&%ED%A0%80", b"&%FF=%C0%AF",
-                                             b"&&=&"]))  # fmt: skip
+    junk = draw(
+        st.sampled_from([b""] * 6 + [b"&api%5Fkey=x", b"&%ED%A0%80", b"&%FF=%C0%AF", b"&&=&"])
+    )
     return path + (b"?" + query + junk if query or junk else b"")
 
 
 # every argument of every route, valid: the fuzz breaks one or two of them at a time
-VALID_ARGS = {"app_id": REAL["app_id"], "api_key": REAL["api_key"], "serial": REAL["serial"],
-              "code": REAL["code"], "version": "2.0", "activated": "true",
-              "current_serial": _CATALOGUE["serials"]["upgrade_current"],
-              "upgrade_serial": REAL["upgrade"], "name": "Ada", "email": "ada@example.org",
-              "host_id": "f" * 32}  # fmt: skip
+VALID_ARGS = {
+    "app_id": REAL["app_id"],
+    "api_key": REAL["api_key"],
+    "serial": REAL["serial"],
+    "code": REAL["code"],
+    "version": "2.0",
+    "activated": "true",
+    "current_serial": _CATALOGUE["serials"]["upgrade_current"],
+    "upgrade_serial": REAL["upgrade"],
+    "name": "Ada",
+    "email": "ada@example.org",
+    "host_id": "f" * 32,
+}
 
 
 @st.composite
@@ -120,8 +162,11 @@ def arguments(draw) -> dict:
     if draw(st.sampled_from(["one broken"] * 3 + ["random"])) == "one broken":
         args = dict(VALID_ARGS)
         key = draw(st.sampled_from(sorted(VALID_ARGS)))
-        args[key] = draw(st.sampled_from(["odd", "odd", "text", "value"]).flatmap(
-            {"odd": st.sampled_from(ODD_TEXT), "text": texts, "value": values}.__getitem__))
+        args[key] = draw(
+            st.sampled_from(["odd", "odd", "text", "value"]).flatmap(
+                {"odd": st.sampled_from(ODD_TEXT), "text": texts, "value": values}.__getitem__
+            )
+        )
         return args
     anything = st.one_of(values, st.booleans(), st.none(), st.integers())
     return dict(draw(st.lists(st.tuples(names, anything), max_size=6)))
@@ -130,19 +175,23 @@ def arguments(draw) -> dict:
 @st.composite
 def bodies(draw) -> tuple[str | None, bytes]:
     args = draw(arguments())
-    kind = draw(st.sampled_from(["json"] * 3 + ["form"] * 2 + ["none", "multipart", "raw",
-                                                                 "deep"]))  # fmt: skip
+    kind = draw(st.sampled_from(["json"] * 3 + ["form"] * 2 + ["none", "multipart", "raw", "deep"]))
     if kind == "json":  # ensure_ascii writes lone surrogates as \ud800 escapes
-        return draw(st.sampled_from(["application/json", "text/json", "a/b+json"])), \
-            json.dumps(args).encode()
+        return draw(st.sampled_from(["application/json", "text/json", "a/b+json"])), json.dumps(
+            args
+        ).encode()
     if kind == "form":
         form = b"&".join(_encode(str(k)) + b"=" + _encode(str(v)) for k, v in args.items())
         return "application/x-www-form-urlencoded", form
     if kind == "multipart":
-        parts = b"".join(b'--zz\r\nContent-Disposition: form-data; name="'
-                         + str(k).encode("utf-8", "surrogatepass") + b'"\r\n\r\n'
-                         + str(v).encode("utf-8", "surrogatepass") + b"\r\n"
-                         for k, v in args.items())  # fmt: skip
+        parts = b"".join(
+            b'--zz\r\nContent-Disposition: form-data; name="'
+            + str(k).encode("utf-8", "surrogatepass")
+            + b'"\r\n\r\n'
+            + str(v).encode("utf-8", "surrogatepass")
+            + b"\r\n"
+            for k, v in args.items()
+        )
         return "multipart/form-data; boundary=zz", parts + b"--zz--\r\n"
     if kind == "raw":
         return draw(st.one_of(st.none(), st.text(max_size=30))), draw(st.binary(max_size=200))
@@ -158,16 +207,23 @@ def requests(draw) -> bytes:
     method = draw(st.sampled_from([method] * 12 + METHODS + ODD_METHODS))
     target = draw(targets(route))
     content_type, body = draw(bodies())
-    framing = draw(st.sampled_from(["length"] * 4 + ["none", "short", "long", "chunked",
-                                                     "both"]))  # fmt: skip
+    framing = draw(st.sampled_from(["length"] * 4 + ["none", "short", "long", "chunked", "both"]))
     headers = [b"Host: sandbox", b"Connection: close"]
     if content_type is not None:
         headers.append(b"Content-Type: " + content_type.encode("utf-8", "surrogatepass"))
-    header_values = st.one_of(st.sampled_from([b"100-continue", b"gzip", b"websocket", b"*/*",
-                                                b"", b"\xe9t\xe9"]), st.binary(max_size=20))
-    extra = draw(st.lists(st.tuples(st.sampled_from([b"X-Fuzz", b"Expect", b"Accept",
-                                                     b"Content-Encoding", b"Upgrade"]),
-                                    header_values), max_size=2))  # fmt: skip
+    header_values = st.one_of(
+        st.sampled_from([b"100-continue", b"gzip", b"websocket", b"*/*", b"", b"\xe9t\xe9"]),
+        st.binary(max_size=20),
+    )
+    extra = draw(
+        st.lists(
+            st.tuples(
+                st.sampled_from([b"X-Fuzz", b"Expect", b"Accept", b"Content-Encoding", b"Upgrade"]),
+                header_values,
+            ),
+            max_size=2,
+        )
+    )
     headers += [name + b": " + value for name, value in extra]
     if framing in ("length", "both"):
         headers.append(b"Content-Length: %d" % len(body))
@@ -178,8 +234,15 @@ def requests(draw) -> bytes:
     if framing in ("chunked", "both"):
         headers.append(b"Transfer-Encoding: chunked")
         body = (b"%x\r\n" % len(body) + body + b"\r\n" if body else b"") + b"0\r\n\r\n"
-    return method.encode() + b" " + target + b" HTTP/1.1\r\n" + b"\r\n".join(headers) \
-        + b"\r\n\r\n" + body
+    return (
+        method.encode()
+        + b" "
+        + target
+        + b" HTTP/1.1\r\n"
+        + b"\r\n".join(headers)
+        + b"\r\n\r\n"
+        + body
+    )
 
 
 @SETTINGS

@@ -48,8 +48,13 @@ def _targets(serial: str, app_id: str, key: str) -> list[str]:
 def _bodies(serial: str, app_id: str, key: str) -> list[tuple[str, bytes]]:
     args = {"app_id": app_id, "api_key": key, "serial": serial}
     form = "&".join(f"{k}={quote(v)}" for k, v in args.items())
-    multipart = "".join(f'--b\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'
-                        for k, v in args.items()) + "--b--\r\n"  # fmt: skip
+    multipart = (
+        "".join(
+            f'--b\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'
+            for k, v in args.items()
+        )
+        + "--b--\r\n"
+    )
     return [
         ("application/json", json.dumps(args).encode()),
         ("application/json", json.dumps({**args, "api_key": key + "\n"}).encode()),
@@ -75,12 +80,20 @@ def test_no_api_key_in_any_log_line(tmp_path, verbosity):
                 statuses.append(response.status)
             for content_type, body in _bodies(serial, app_id, key):
                 for path in ("/v2/licenses/products", "/v2/licenses/valid"):
-                    [response], _ = exchange(server.url, request(
-                        "POST", path, body, {"Content-Type": content_type}))  # fmt: skip
+                    [response], _ = exchange(
+                        server.url, request("POST", path, body, {"Content-Type": content_type})
+                    )
                     statuses.append(response.status)
         # the smuggling and malformed-request paths of the protocol log too
-        exchange(server.url, request("POST", f"/v2/licenses/valid?api_key={CANARY}", b"0\r\n\r\n",
-                                     {"Transfer-Encoding": "chunked"}))  # fmt: skip
+        exchange(
+            server.url,
+            request(
+                "POST",
+                f"/v2/licenses/valid?api_key={CANARY}",
+                b"0\r\n\r\n",
+                {"Transfer-Encoding": "chunked"},
+            ),
+        )
         exchange(server.url, f"GET /v2/ping?api_key={CANARY} HTTP/1.1\r\nBad\r\n\r\n".encode())
     log = server.captured_stderr
     assert 200 in statuses  # the valid key was used and accepted (also behind api%5Fkey)
@@ -88,4 +101,4 @@ def test_no_api_key_in_any_log_line(tmp_path, verbosity):
         assert "show-license" in log and "api_key=***" in log  # the log still says something
     assert valid not in log
     assert CANARY not in log
-    assert CANARY[len("sk_canary_"):] not in log  # not even the key's random part
+    assert CANARY[len("sk_canary_") :] not in log  # not even the key's random part

@@ -38,10 +38,13 @@ def test_redact_handles_every_position():
 
 def test_access_line_shows_only_what_looks_harmless():
     serial = "LEWX-6XUC-N5G5-Q8F9-Q2R5"
-    target = request_target(f"/v2/licenses/show-license/{serial}".encode(),
-                            b"app_id=demo-read&api%5Fkey=k&serial=sk_x&name=Ada+L&x%3Dy=1")
-    assert target == (f"/v2/licenses/show-license/{serial}"
-                      "?app_id=demo-read&api_key=***&serial=*&name=*&*=*")
+    target = request_target(
+        f"/v2/licenses/show-license/{serial}".encode(),
+        b"app_id=demo-read&api%5Fkey=k&serial=sk_x&name=Ada+L&x%3Dy=1",
+    )
+    assert target == (
+        f"/v2/licenses/show-license/{serial}?app_id=demo-read&api_key=***&serial=*&name=*&*=*"
+    )
     assert request_target(b"/v2/activations/X%3Fapi_key%3Dk", b"") == "/v2/activations/*"
     assert request_target(b"/v2/activations/12", b"") == "/v2/activations/12"
     assert request_target(b"/media/sku/sp-2024-perp.svg", b"") == "/media/sku/sp-2024-perp.svg"

@@ -11,8 +11,17 @@ def _image_url(sandbox, kind: str):
     return show(sandbox, sandbox.serial(kind)).json()["data"]["image_url"]
 
 
-@pytest.mark.parametrize("kind", ["perpetual", "subscription_active", "upgrade_current",
-                                  "upgrade_target", "inactive_product", "offline"])
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "perpetual",
+        "subscription_active",
+        "upgrade_current",
+        "upgrade_target",
+        "inactive_product",
+        "offline",
+    ],
+)
 def test_image_url_is_absolute_on_this_server_and_serves_an_image(sandbox, kind):
     url = _image_url(sandbox, kind)
     assert url.startswith(sandbox.url + "/media/sku/"), url
@@ -39,8 +48,10 @@ def test_the_host_the_client_used_is_the_one_in_the_url(sandbox):
     # a client that reached the server as "localhost" gets "localhost" back
     local = sandbox.url.replace("127.0.0.1", "localhost")
     app_id, key = sandbox.creds("read")
-    response = HTTP.get(f"{local}/v2/licenses/show-license/{sandbox.serial('perpetual')}",
-                        params={"app_id": app_id, "api_key": key})
+    response = HTTP.get(
+        f"{local}/v2/licenses/show-license/{sandbox.serial('perpetual')}",
+        params={"app_id": app_id, "api_key": key},
+    )
     assert response.json()["data"]["image_url"].startswith(local + "/media/sku/")
 
 
@@ -60,6 +71,7 @@ def test_media_needs_no_credentials_and_refuses_unknown_images(sandbox):
 
 def test_etag_revalidation(sandbox):
     first = HTTP.get(sandbox.url + "/media/sku/sp-2024-sub.svg")
-    again = HTTP.get(sandbox.url + "/media/sku/sp-2024-sub.svg",
-                     headers={"If-None-Match": first.headers["etag"]})
+    again = HTTP.get(
+        sandbox.url + "/media/sku/sp-2024-sub.svg", headers={"If-None-Match": first.headers["etag"]}
+    )
     assert again.status_code == 304 and again.content == b""

@@ -17,13 +17,21 @@ ROUTES = [
     ("DELETE", "/v2/activations/{activation}", "write", {}),
     ("PUT", "/v2/activations/update-api/{activation}", "write", {"activated": False}),
     ("DELETE", "/v2/activations/destroy-api/{activation}", "write", {}),
-    ("POST", "/v2/licenses/upgrade", "read",
-     {"current_serial": "{upgrade_current}", "upgrade_serial": "{upgrade_target}"}),
+    (
+        "POST",
+        "/v2/licenses/upgrade",
+        "read",
+        {"current_serial": "{upgrade_current}", "upgrade_serial": "{upgrade_target}"},
+    ),
     ("POST", "/v2/licenses/products", "write", {"serial": "{perpetual}"}),
     ("GET", "/v2/licenses/show-license/{perpetual}", "read", {}),
-    ("POST", "/v2/licenses/valid", "read",
-     {"serial": "{perpetual}", "code": "{code}", "version": "2.0"}),
-]  # fmt: skip
+    (
+        "POST",
+        "/v2/licenses/valid",
+        "read",
+        {"serial": "{perpetual}", "code": "{code}", "version": "2.0"},
+    ),
+]
 
 WHO = ["none", "wrong_key", "unknown_app", "read", "write", "read_write"]
 

@@ -62,9 +62,14 @@ def test_products_shape(sandbox):
 
 def test_validate_shape_and_valid(sandbox):
     response = call(
-        sandbox, "POST", "/v2/licenses/valid", "read",
-        serial=sandbox.serial("perpetual"), code=sandbox.product_code("perpetual"), version="2.0",
-    )  # fmt: skip
+        sandbox,
+        "POST",
+        "/v2/licenses/valid",
+        "read",
+        serial=sandbox.serial("perpetual"),
+        code=sandbox.product_code("perpetual"),
+        version="2.0",
+    )
     assert response.status_code == 200
     data = response.json()["data"]
     assert_shape(data, VALIDATION_FIELDS)
@@ -109,9 +114,13 @@ def test_delete_activation_removes_it(sandbox, route):
 def test_upgrade_removes_current_and_keeps_target(sandbox):
     current, target = sandbox.serial("upgrade_current"), sandbox.serial("upgrade_target")
     response = call(
-        sandbox, "POST", "/v2/licenses/upgrade", "read",
-        current_serial=current, upgrade_serial=target,
-    )  # fmt: skip
+        sandbox,
+        "POST",
+        "/v2/licenses/upgrade",
+        "read",
+        current_serial=current,
+        upgrade_serial=target,
+    )
     assert response.status_code == 200
     assert response.json() == {"message": "Upgrade license is ready to use."}
     assert_error(show(sandbox, current), 401, "License does not exist!")
@@ -125,12 +134,19 @@ def test_register_sets_name_email_and_registered(sandbox):
     sku = show(sandbox, serial).json()["data"]["sku_number"]
     assert show(sandbox, serial).json()["data"]["registered"] is False
     response = call(
-        sandbox, "PUT", f"/v2/register-products/{serial}", "read",
-        name="Ada Lovelace", email="ada@example.org", sku_number=sku,
-    )  # fmt: skip
+        sandbox,
+        "PUT",
+        f"/v2/register-products/{serial}",
+        "read",
+        name="Ada Lovelace",
+        email="ada@example.org",
+        sku_number=sku,
+    )
     assert response.status_code == 200
     assert response.json() == {"message": "Serial successfully registered."}
     data = show(sandbox, serial).json()["data"]
     assert (data["name"], data["email"], data["registered"]) == (
-        "Ada Lovelace", "ada@example.org", True,
-    )  # fmt: skip
+        "Ada Lovelace",
+        "ada@example.org",
+        True,
+    )

@@ -14,14 +14,17 @@ from .test_decisions import validate
 UNKNOWN = "ZZZZ-0000-ZZZZ-0000-ZZZZ"
 
 
-@pytest.mark.parametrize(("kind", "status", "message"), [
-    ("subscription_expired", 404, "Subscription license expired!"),
-    ("trial_expired", 404, "Trial license expired!"),
-    ("trial_not_started", 404, "Trial license not started!"),
-    ("subscription_not_started", 404, "Subscription license not started!"),
-    ("subscription_none", 404, "No Active Subscription!"),
-    ("inactive_product", 422, "Product is not active!"),
-])
+@pytest.mark.parametrize(
+    ("kind", "status", "message"),
+    [
+        ("subscription_expired", 404, "Subscription license expired!"),
+        ("trial_expired", 404, "Trial license expired!"),
+        ("trial_not_started", 404, "Trial license not started!"),
+        ("subscription_not_started", 404, "Subscription license not started!"),
+        ("subscription_none", 404, "No Active Subscription!"),
+        ("inactive_product", 422, "Product is not active!"),
+    ],
+)
 def test_live_form_is_the_default(sandbox, kind, status, message):
     code = sandbox.product_code("trial" if kind.startswith("trial") else kind)
     if kind == "subscription_none":
@@ -57,8 +60,9 @@ def test_earlier_form_on_request(sandbox):
     assert response.status_code == 200 and response.json()["data"]["message"] == "expired"
     response = validate(sandbox, "subscription_none", code=sandbox.product_code("trial"))
     assert response.json()["data"]["message"] == "product_mismatch"
-    response = validate(sandbox, "subscription_none",
-                        code=sandbox.product_code("subscription_active"))
+    response = validate(
+        sandbox, "subscription_none", code=sandbox.product_code("subscription_active")
+    )
     assert response.json()["data"]["message"] == "No Active Subscription!"  # no word of its own
 
 

@@ -31,8 +31,11 @@ def server_activations(desk, run, kind):
     app_id, key = desk.sandbox.creds("read_write")
 
     async def read():
-        async with LicenseClient(ClientConfig(desk.sandbox.url, read=Credentials(app_id, key),
-                                              write=Credentials(app_id, key))) as c:
+        async with LicenseClient(
+            ClientConfig(
+                desk.sandbox.url, read=Credentials(app_id, key), write=Credentials(app_id, key)
+            )
+        ) as c:
             return {a.id: a for a in await c.activations(desk.sandbox.serial(kind))}
 
     return run(read())
@@ -53,9 +56,12 @@ def test_toggle_one_updates_the_row_in_place(desk, qtbot, run):
     resets, changed = [], []
     model.modelReset.connect(lambda: resets.append(1))
     model.dataChanged.connect(lambda a, b, _roles=(): changed.append((a.row(), b.row())))
-    row = next(r for r in range(table.model().rowCount())
-               if table.model().index(r, COL_ACTIVATED).data(Qt.ItemDataRole.CheckStateRole)
-               == Qt.CheckState.Checked)
+    row = next(
+        r
+        for r in range(table.model().rowCount())
+        if table.model().index(r, COL_ACTIVATED).data(Qt.ItemDataRole.CheckStateRole)
+        == Qt.CheckState.Checked
+    )
     aid = table.model().index(row, COL_ID).data(ID_ROLE)
     # a person: go to the Activated cell and press Space (toggles the checkbox)
     table.setFocus()
@@ -64,8 +70,10 @@ def test_toggle_one_updates_the_row_in_place(desk, qtbot, run):
     qtbot.waitUntil(lambda: not desk.runner.running() and bool(changed), timeout=5000)
     assert resets == []
     assert all(a == b for a, b in changed)  # one row per dataChanged
-    assert table.model().index(row, COL_ACTIVATED).data(
-        Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Unchecked
+    assert (
+        table.model().index(row, COL_ACTIVATED).data(Qt.ItemDataRole.CheckStateRole)
+        == Qt.CheckState.Unchecked
+    )
     assert server_activations(desk, run, "perpetual")[aid].activated is False
 
 
@@ -100,8 +108,12 @@ def test_real_confirm_dialog_cancel_keeps_the_row(desk, qtbot, run):
     count = table.model().rowCount()
     select_rows(table, [0])
     click(qtbot, desk.window.workspace.activations.delete_button)
-    qtbot.waitUntil(lambda: desk.window.findChild(ConfirmDialog) is not None
-                    and desk.window.findChild(ConfirmDialog).isVisible())
+    qtbot.waitUntil(
+        lambda: (
+            desk.window.findChild(ConfirmDialog) is not None
+            and desk.window.findChild(ConfirmDialog).isVisible()
+        )
+    )
     dialog = desk.window.findChild(ConfirmDialog)
     assert any("cannot be undone" in label.text() for label in dialog.findChildren(QLabel))
     QTest.keyClick(dialog, Qt.Key.Key_Escape)
@@ -121,8 +133,9 @@ def test_bulk_deactivate_reports_the_failing_row(desk, qtbot, run, monkeypatch):
     app_id, key = sandbox.creds("read_write")
 
     async def delete_meanwhile():
-        async with LicenseClient(ClientConfig(sandbox.url, write=Credentials(app_id, key),
-                                              read=Credentials(app_id, key))) as c:
+        async with LicenseClient(
+            ClientConfig(sandbox.url, write=Credentials(app_id, key), read=Credentials(app_id, key))
+        ) as c:
             await c.delete_activation(gone)
 
     run(delete_meanwhile())
@@ -192,8 +205,11 @@ def test_filter_sort_copy_and_csv(desk, qtbot, tmp_path, monkeypatch):
     ids = [int(t) for t in row_texts(table, COL_ID)]
     assert ids == sorted(ids, reverse=True)
     # sort by host id too (text column)
-    QTest.mouseClick(header.viewport(), Qt.MouseButton.LeftButton,
-                     pos=QPoint(header.sectionViewportPosition(COL_HOST) + 5, 5))
+    QTest.mouseClick(
+        header.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=QPoint(header.sectionViewportPosition(COL_HOST) + 5, 5),
+    )
     hosts = row_texts(table, COL_HOST)
     assert hosts in (sorted(hosts), sorted(hosts, reverse=True))
     # copy two rows with Ctrl+C
@@ -235,8 +251,7 @@ def test_toggle_failure_is_reported(desk, qtbot, run):
     table = activations_table(desk)
     index = table.model().index(0, COL_ACTIVATED)
     before = index.data(Qt.ItemDataRole.CheckStateRole)
-    wanted = (Qt.CheckState.Unchecked if before == Qt.CheckState.Checked
-              else Qt.CheckState.Checked)
+    wanted = Qt.CheckState.Unchecked if before == Qt.CheckState.Checked else Qt.CheckState.Checked
     table.model().setData(index, wanted.value, Qt.ItemDataRole.CheckStateRole)
     wait_idle(desk, qtbot)
     assert desk.window.workspace.banner.isVisible()

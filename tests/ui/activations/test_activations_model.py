@@ -26,10 +26,20 @@ TAGS = ("Linux__64bits", "Windows 11__64bits", "macOS 14__64bits")
 
 def devices(n: int) -> list[Activation]:
     base = datetime(2026, 1, 1, tzinfo=UTC)
-    return [Activation(id=i + 1, license_id=1, product_id=1 + i % 2, activated=i % 3 != 0,
-                       host_id=f"{(i * 7919) % 1000:03d}".ljust(32, "a"), device_tag=TAGS[i % 3],
-                       created_at=base + timedelta(minutes=(i * 37) % n), updated_at=base,
-                       product_name=f"Product {i % 2}") for i in range(n)]
+    return [
+        Activation(
+            id=i + 1,
+            license_id=1,
+            product_id=1 + i % 2,
+            activated=i % 3 != 0,
+            host_id=f"{(i * 7919) % 1000:03d}".ljust(32, "a"),
+            device_tag=TAGS[i % 3],
+            created_at=base + timedelta(minutes=(i * 37) % n),
+            updated_at=base,
+            product_name=f"Product {i % 2}",
+        )
+        for i in range(n)
+    ]
 
 
 def ids(model) -> list[int]:
@@ -69,11 +79,14 @@ def test_the_selection_follows_its_devices_and_goes_with_the_filter(view):
     model = view.model()
     chosen = [ids(model)[r] for r in (1, 4)]  # Windows (i=1) and Windows (i=4)
     for row in (1, 4):
-        view.selectionModel().select(model.index(row, 0), QItemSelectionModel.SelectionFlag.Select
-                                     | QItemSelectionModel.SelectionFlag.Rows)
+        view.selectionModel().select(
+            model.index(row, 0),
+            QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows,
+        )
     view.sortByColumn(COL_HOST, Qt.SortOrder.DescendingOrder)
-    selected = sorted(model.index(i.row(), 0).data(ID_ROLE)
-                      for i in view.selectionModel().selectedRows())
+    selected = sorted(
+        model.index(i.row(), 0).data(ID_ROLE) for i in view.selectionModel().selectedRows()
+    )
     assert selected == sorted(chosen)
     model.set_filter_text("linux")  # neither is a Linux device: the selection goes
     assert view.selectionModel().selectedRows() == []

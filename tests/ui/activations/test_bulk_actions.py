@@ -175,8 +175,10 @@ def test_cancel_half_way(qtbot):
     assert seen.updated == [(11, False)]
     # 12 was sent (its answer never read), only 13 was not attempted
     assert result.unanswered == 12
-    assert result.summary() == ("1 of 3 deactivated; cancelled while #12 was sent "
-                                "(its outcome is unknown), 1 not attempted.")
+    assert result.summary() == (
+        "1 of 3 deactivated; cancelled while #12 was sent "
+        "(its outcome is unknown), 1 not attempted."
+    )
     assert not ctrl.is_running()
     qtbot.waitUntil(lambda: runner.task(BULK) is None)  # forgotten in its done callback
 
@@ -233,8 +235,9 @@ def test_rows_already_in_the_wanted_state_are_not_sent_nor_counted(qtbot, run):
     client = StubClient()
     table = {11: Shown(11, True), 12: Shown(12, False), 13: Shown(13, True)}
     runner = TaskRunner()
-    ctrl = ActivationsController(runner, lambda: client, StubConfirm(False),
-                                 shown=table.get, serial=lambda: "SERIAL")
+    ctrl = ActivationsController(
+        runner, lambda: client, StubConfirm(False), shown=table.get, serial=lambda: "SERIAL"
+    )
     seen = Seen(ctrl)
 
     result = run(ctrl.deactivate([11, 12, 13]))
@@ -255,8 +258,9 @@ def test_nothing_to_send_says_so_and_reads_nothing(run):
     client = StubClient()
     table = {11: Shown(11, True), 12: Shown(12, True)}
     runner = TaskRunner()
-    ctrl = ActivationsController(runner, lambda: client, StubConfirm(False),
-                                 shown=table.get, serial=lambda: "SERIAL")
+    ctrl = ActivationsController(
+        runner, lambda: client, StubConfirm(False), shown=table.get, serial=lambda: "SERIAL"
+    )
 
     result = run(ctrl.activate([11, 12]))
 

@@ -52,8 +52,11 @@ def test_a_failed_reread_keeps_the_summary_and_asks_for_f5(desk, qtbot):
     table = activations_table(desk)
     panel = desk.window.workspace.activations
     sandbox.faults.add("http500_html", path="/v2/activations/", method="GET")
-    on = next(r for r in range(table.model().rowCount())
-              if panel.model.activation(table.model().index(r, COL_ID).data(ID_ROLE)).activated)
+    on = next(
+        r
+        for r in range(table.model().rowCount())
+        if panel.model.activation(table.model().index(r, COL_ID).data(ID_ROLE)).activated
+    )
 
     select_rows(table, [on])
     click(qtbot, panel.deactivate_button)

@@ -52,8 +52,9 @@ def test_an_unwritable_path_is_a_sentence_not_a_traceback(desk, qtbot, tmp_path,
     assert "Saved" not in desk.window.statusBar().currentMessage()
 
 
-def test_export_writes_serial_licensee_and_offset_times_where_asked(desk, qtbot, tmp_path,
-                                                                    monkeypatch, india_time):
+def test_export_writes_serial_licensee_and_offset_times_where_asked(
+    desk, qtbot, tmp_path, monkeypatch, india_time
+):
     sandbox = desk.sandbox
     serial = sandbox.serial("perpetual")
     look_up(desk, qtbot, serial)
@@ -67,7 +68,7 @@ def test_export_writes_serial_licensee_and_offset_times_where_asked(desk, qtbot,
     saved = folder / Path(proposed[0]).name
     rows = list(csv.reader(saved.open(encoding="utf-8")))
     assert rows[0][:3] == ["Serial", "Licensee", "ID"]
-    assert rows[0][CREATED:UPDATED + 1] == ["Created", "Updated"]
+    assert rows[0][CREATED : UPDATED + 1] == ["Created", "Updated"]
     lic = data_licence(sandbox, "perpetual")
     acts = {a["id"]: a for a in data_activations(sandbox, "perpetual")}
     assert sorted(int(r[ID]) for r in rows[1:]) == sorted(acts)
@@ -99,8 +100,9 @@ def test_a_name_typed_without_an_extension_gets_csv(desk, qtbot, tmp_path, monke
     assert not (tmp_path / "devices").exists()
 
 
-def test_service_text_is_written_as_text_and_as_the_table_shows_it(desk, qtbot, tmp_path,
-                                                                   monkeypatch):
+def test_service_text_is_written_as_text_and_as_the_table_shows_it(
+    desk, qtbot, tmp_path, monkeypatch
+):
     """A device tag ``=HYPERLINK(…)`` stays text in a spreadsheet (a leading quote), a
     control or bidi character is written as the table shows it; the ids stay numbers."""
     import sqlite3
@@ -110,8 +112,11 @@ def test_service_text_is_written_as_text_and_as_the_table_shows_it(desk, qtbot, 
     tag = '=HYPERLINK("http://evil.example","x")'
     with sqlite3.connect(sandbox.db_path) as conn:
         conn.execute("UPDATE licenses SET name = ? WHERE serial = ?", ("-Ada\u202eevil", serial))
-        conn.execute("UPDATE activations SET device_tag = ? WHERE license_id = "
-                     "(SELECT id FROM licenses WHERE serial = ?)", (tag, serial))
+        conn.execute(
+            "UPDATE activations SET device_tag = ? WHERE license_id = "
+            "(SELECT id FROM licenses WHERE serial = ?)",
+            (tag, serial),
+        )
     look_up(desk, qtbot, serial)
     panel = desk.window.workspace.activations
     answer_dialog(monkeypatch, panel, lambda _start: tmp_path / "devices.csv")

@@ -20,18 +20,22 @@ def test_the_filter_box_keeps_its_place_through_a_lookup(qtbot):
     panel.show_activations([Activation(id=n + 1, host_id=f"{n:032x}") for n in range(3)])
     qtbot.waitUntil(lambda: panel.count_label.text() != "")
     place = panel.filter.geometry()
-    for step in (panel.empty, lambda: panel.show_activations(
-            [Activation(id=n + 1, host_id=f"{n:032x}") for n in range(12345)])):
+    for step in (
+        panel.empty,
+        lambda: panel.show_activations(
+            [Activation(id=n + 1, host_id=f"{n:032x}") for n in range(12345)]
+        ),
+    ):
         step()
         panel.layout().activate()
         panel.state.content.layout().activate()
         assert panel.filter.geometry() == place
 
 
-@pytest.mark.parametrize(("locale", "count"), [("en_US", "12,345 devices"),
-                                               ("de_DE", "12.345 devices")])
-def test_the_count_is_written_as_the_locale_writes_numbers(qtbot, locale_named, locale,
-                                                           count):
+@pytest.mark.parametrize(
+    ("locale", "count"), [("en_US", "12,345 devices"), ("de_DE", "12.345 devices")]
+)
+def test_the_count_is_written_as_the_locale_writes_numbers(qtbot, locale_named, locale, count):
     locale_named(locale)
     panel = ActivationsPanel()
     qtbot.addWidget(panel)
@@ -45,7 +49,14 @@ def test_a_bulk_summary_writes_its_counts_as_the_locale_does(locale_named):
     from licensedesk.ui.activations.controller import BulkResult
 
     locale_named("en_US")
-    result = BulkResult("deactivate", total=5000, succeeded=list(range(1200)),
-                        failed=[], cancelled=True, skipped=list(range(1500)))
-    assert result.summary() == ("1,200 of 5,000 deactivated; 1,500 were already off; "
-                                "cancelled, 3,800 not attempted.")
+    result = BulkResult(
+        "deactivate",
+        total=5000,
+        succeeded=list(range(1200)),
+        failed=[],
+        cancelled=True,
+        skipped=list(range(1500)),
+    )
+    assert result.summary() == (
+        "1,200 of 5,000 deactivated; 1,500 were already off; cancelled, 3,800 not attempted."
+    )

@@ -13,8 +13,10 @@ from ..helpers import activations_table, click, look_up, row_texts, select_rows
 
 def states(table) -> set[bool]:
     model = table.model()
-    return {model.index(r, COL_ACTIVATED).data(Qt.ItemDataRole.CheckStateRole)
-            == Qt.CheckState.Checked for r in range(model.rowCount())}
+    return {
+        model.index(r, COL_ACTIVATED).data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+        for r in range(model.rowCount())
+    }
 
 
 def choose_state(panel, qtbot, words: str) -> None:
@@ -61,8 +63,12 @@ def test_the_summary_follows_a_device_switched_off(desk, qtbot):
     active = int(before.split()[0])
     table = activations_table(desk)
     model = table.model()
-    row = next(r for r in range(model.rowCount()) if model.index(r, COL_ACTIVATED).data(
-        Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked)
+    row = next(
+        r
+        for r in range(model.rowCount())
+        if model.index(r, COL_ACTIVATED).data(Qt.ItemDataRole.CheckStateRole)
+        == Qt.CheckState.Checked
+    )
     select_rows(table, [row])
     click(qtbot, panel.deactivate_button)
     qtbot.waitUntil(lambda: panel.active_label.text() != before, timeout=5000)
@@ -73,5 +79,4 @@ def test_the_summary_and_the_filter_speak_german(german, desk, qtbot):
     look_up(desk, qtbot, desk.sandbox.serial("many_activations"))
     panel = desk.window.workspace.activations
     assert panel.active_label.text() == "36 von 42 aktiv"
-    assert [panel.state_filter.itemText(i) for i in range(3)] == [
-        "Alle", "Aktiv", "Inaktiv"]
+    assert [panel.state_filter.itemText(i) for i in range(3)] == ["Alle", "Aktiv", "Inaktiv"]

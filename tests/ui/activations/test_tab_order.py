@@ -36,8 +36,13 @@ def test_tab_goes_filter_table_then_the_bulk_buttons(desk, qtbot):
 
     reached = tab_sequence(panel.filter, 7)
 
-    assert names(reached) == ["activationsState", "activationsTable", *WRITE_BUTTONS,
-                              "exportButton", "profileSelector"]
+    assert names(reached) == [
+        "activationsState",
+        "activationsTable",
+        *WRITE_BUTTONS,
+        "exportButton",
+        "profileSelector",
+    ]
     assert_named([panel.filter, *reached[:6]])
     assert panel.table.accessibleDescription()  # how the table works: arrows, Space, Del
 
@@ -50,8 +55,12 @@ def test_while_a_bulk_action_runs_tab_reaches_cancel_not_the_write_buttons(desk,
     panel.set_bulk_running(True, 3, "Deactivating %v of %m")  # as the controller's start does
     try:
         reached = tab_sequence(panel.filter, 4)
-        assert names(reached) == ["activationsState", "activationsTable", "exportButton",
-                                  "bulkCancelButton"]
+        assert names(reached) == [
+            "activationsState",
+            "activationsTable",
+            "exportButton",
+            "bulkCancelButton",
+        ]
         assert_named(reached)
         assert panel.progress.text() == "Deactivating 0 of 3"
     finally:
@@ -65,8 +74,10 @@ def test_a_read_only_profile_passes_over_the_write_buttons(reseller, qtbot):
     select_rows(activations_table(reseller), [0])
     reached = tab_sequence(panel.filter, 3)
     assert names(reached) == ["activationsState", "activationsTable", "exportButton"]
-    assert all(b.accessibleDescription() == b.toolTip() != "" for b in
-               (panel.activate_button, panel.deactivate_button, panel.delete_button))
+    assert all(
+        b.accessibleDescription() == b.toolTip() != ""
+        for b in (panel.activate_button, panel.deactivate_button, panel.delete_button)
+    )
 
 
 def test_the_device_count_is_named_and_counts_in_words(desk, qtbot):

@@ -20,15 +20,17 @@ def test_the_marker_fits_its_column_at_the_default_size(request, qtbot, language
     look_up(desk, qtbot, desk.sandbox.serial("perpetual"))
     table = activations_table(desk)
     model = table.model()
-    row = next(r for r in range(model.rowCount())
-               if model.index(r, COL_HOST).data(THIS_COMPUTER_ROLE))
+    row = next(
+        r for r in range(model.rowCount()) if model.index(r, COL_HOST).data(THIS_COMPUTER_ROLE)
+    )
     cell = model.index(row, COL_HOST)
     text = cell.data()
     assert ("dieser computer" if language == "de" else "this computer") in text.lower()
     font = cell.data(Qt.ItemDataRole.FontRole) or table.font()
     needed = QFontMetrics(font).horizontalAdvance(text)
-    margins = 2 * (table.style().pixelMetric(table.style().PixelMetric.PM_FocusFrameHMargin,
-                                             None, table) + 1)
+    margins = 2 * (
+        table.style().pixelMetric(table.style().PixelMetric.PM_FocusFrameHMargin, None, table) + 1
+    )
     assert table.horizontalHeader().sectionSize(COL_HOST) >= needed + margins
     rect = table.visualRect(cell)
     assert rect.right() <= table.viewport().width()  # on show, not behind the scroll bar

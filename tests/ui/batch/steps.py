@@ -11,14 +11,27 @@ from licensedesk.ui.batch.model import COL_SERIAL, COL_STATUS
 from ..helpers import click
 
 #: the demo kinds in the order the tests paste them
-KINDS = ("perpetual", "subscription_active", "subscription_expired",
-         "subscription_not_started", "trial", "upgrade_current", "upgrade_target",
-         "upgrade_mismatch", "offline", "host_limit", "no_activations", "many_activations",
-         "inactive_product")
+KINDS = (
+    "perpetual",
+    "subscription_active",
+    "subscription_expired",
+    "subscription_not_started",
+    "trial",
+    "upgrade_current",
+    "upgrade_target",
+    "upgrade_mismatch",
+    "offline",
+    "host_limit",
+    "no_activations",
+    "many_activations",
+    "inactive_product",
+)
 #: the status words of each kind, checked without a product
-WORDS = {"subscription_expired": "expired 35 days ago",
-         "subscription_not_started": "not started: starts in 7 days",
-         "trial": "expires in 25 days"}
+WORDS = {
+    "subscription_expired": "expired 35 days ago",
+    "subscription_not_started": "not started: starts in 7 days",
+    "trial": "expires in 25 days",
+}
 
 
 def unknown(n: int) -> str:
@@ -30,8 +43,9 @@ def open_batch(desk, qtbot):
     """Ctrl+B in the main window; returns the batch window once it shows."""
     desk.window.activateWindow()
     QTest.keyClick(desk.window, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: desk.batch.window is not None and desk.batch.window.isVisible(),
-                    timeout=3000)
+    qtbot.waitUntil(
+        lambda: desk.batch.window is not None and desk.batch.window.isVisible(), timeout=3000
+    )
     return desk.batch.window
 
 
@@ -51,8 +65,9 @@ def check(window, qtbot) -> None:
 
 def wait_checked(desk, qtbot, timeout: int = 15000) -> None:
     window = desk.batch.window
-    qtbot.waitUntil(lambda: not desk.batch.controller.is_running() and not window.is_running(),
-                    timeout=timeout)
+    qtbot.waitUntil(
+        lambda: not desk.batch.controller.is_running() and not window.is_running(), timeout=timeout
+    )
 
 
 def check_text(desk, qtbot, text: str):
@@ -83,8 +98,9 @@ def cell(window, serial: str, col: int) -> str:
 def click_header(window, qtbot, col: int) -> None:
     header = window.table.horizontalHeader()
     x = header.sectionViewportPosition(col) + header.sectionSize(col) // 2
-    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton,
-                     pos=QPoint(x, header.height() // 2))
+    qtbot.mouseClick(
+        header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, header.height() // 2)
+    )
 
 
 def choose_filter(window, key: str) -> None:
@@ -95,7 +111,10 @@ def choose_filter(window, key: str) -> None:
 def double_click(table, index) -> None:
     """A person's double click: press and release, then the second press (QTest's
     mouseDClick alone sends only that second half, which an item view ignores)."""
-    at, left, plain = table.visualRect(index).center(), Qt.MouseButton.LeftButton, \
-        Qt.KeyboardModifier.NoModifier
+    at, left, plain = (
+        table.visualRect(index).center(),
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     QTest.mouseClick(table.viewport(), left, plain, at)
     QTest.mouseDClick(table.viewport(), left, plain, at)

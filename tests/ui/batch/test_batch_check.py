@@ -28,9 +28,15 @@ def spaced_lower(serial: str) -> str:
 def test_a_mixed_paste_gives_one_row_per_serial_in_input_order(desk, qtbot):
     sandbox = desk.sandbox
     serials = [sandbox.serial(k) for k in KINDS]
-    lines = ["Serials from ticket 4411", spaced_lower(serials[0]), *serials[1:],
-             unknown(1), "ABCD-1234-EFGH-5678-IJK",  # a group short: not a serial
-             serials[0], f"{serials[4]}, {serials[4].lower()}"]  # three repeats
+    lines = [
+        "Serials from ticket 4411",
+        spaced_lower(serials[0]),
+        *serials[1:],
+        unknown(1),
+        "ABCD-1234-EFGH-5678-IJK",  # a group short: not a serial
+        serials[0],
+        f"{serials[4]}, {serials[4].lower()}",
+    ]  # three repeats
     window = open_batch(desk, qtbot)
     paste(window, qtbot, "\n".join(lines))
     qtbot.waitUntil(lambda: window.count_label.text().startswith("14"), timeout=2000)
@@ -38,8 +44,9 @@ def test_a_mixed_paste_gives_one_row_per_serial_in_input_order(desk, qtbot):
 
     check(window, qtbot)
     assert not window.check_button.isEnabled()  # no second batch over this one
-    qtbot.waitUntil(lambda: not desk.batch.controller.is_running() and not window.is_running(),
-                    timeout=15000)
+    qtbot.waitUntil(
+        lambda: not desk.batch.controller.is_running() and not window.is_running(), timeout=15000
+    )
 
     assert column(window, COL_SERIAL) == [*serials, unknown(1), "ABCD-1234-EFGH-5678-IJK"]
     expected = [WORDS.get(k, "active") for k in KINDS] + ["not found", "not a serial"]
@@ -47,13 +54,21 @@ def test_a_mixed_paste_gives_one_row_per_serial_in_input_order(desk, qtbot):
     assert window.check_button.isEnabled()
     assert not window.banner.isVisible()
     assert window.status_label.text() == (
-        "Checked 14 serials: 10 active, 1 expiring soon, 1 expired, 1 not started, "
-        "1 not found.")
+        "Checked 14 serials: 10 active, 1 expiring soon, 1 expired, 1 not started, 1 not found."
+    )
     lic = data_licence(sandbox, "perpetual")
-    first = [window.table.model().index(0, c).data()
-             for c in (COL_FOUND, COL_TYPE, COL_LICENSEE, COL_EMAIL, COL_DAYS, COL_SEATS)]
-    assert first == ["Yes", "perpetual", lic["name"], lic["email"], "",
-                     "Studio Pro 2/3; Studio Pro Effects Pack 0/3"]
+    first = [
+        window.table.model().index(0, c).data()
+        for c in (COL_FOUND, COL_TYPE, COL_LICENSEE, COL_EMAIL, COL_DAYS, COL_SEATS)
+    ]
+    assert first == [
+        "Yes",
+        "perpetual",
+        lic["name"],
+        lic["email"],
+        "",
+        "Studio Pro 2/3; Studio Pro Effects Pack 0/3",
+    ]
     unknown_row = [window.table.model().index(13, c).data() for c in (COL_FOUND, COL_SEATS)]
     assert unknown_row == ["No", ""]
     # the malformed one was never sent
@@ -93,11 +108,19 @@ def test_a_malformed_product_code_is_refused_before_anything_is_sent(desk, qtbot
 
 def test_a_read_only_key_gives_seats_without_their_maximum_and_no_error(reseller, qtbot):
     sandbox = reseller.sandbox
-    window = check_text(reseller, qtbot, "\n".join(
-        sandbox.serial(k) for k in ("perpetual", "no_activations", "subscription_expired")))
+    window = check_text(
+        reseller,
+        qtbot,
+        "\n".join(
+            sandbox.serial(k) for k in ("perpetual", "no_activations", "subscription_expired")
+        ),
+    )
     assert column(window, COL_STATUS) == ["active", "active", "expired 35 days ago"]
-    assert column(window, COL_SEATS) == ["Studio Pro 2/?; Studio Pro Effects Pack 0/?", "",
-                                         "Studio Pro 1/?"]
+    assert column(window, COL_SEATS) == [
+        "Studio Pro 2/?; Studio Pro Effects Pack 0/?",
+        "",
+        "Studio Pro 1/?",
+    ]
     assert not window.banner.isVisible()
     assert window.model.counts().get("error", 0) == 0
     assert sandbox.request_count("POST", "/v2/licenses/products") == 0

@@ -27,11 +27,13 @@ def test_the_menu_and_the_toolbar_offer_it(desk, qtbot):
     assert action in desk.window.findChild(QMenu, "fileMenu").actions()
     assert action.shortcut().toString() == "Ctrl+B"
     button = desk.window.findChild(QToolBar, "supportToolbar").findChild(
-        QToolButton, "batchToolButton")
+        QToolButton, "batchToolButton"
+    )
     assert button.isVisible() and button.defaultAction().text() == "Check many\u2026"
     click(qtbot, button)
-    qtbot.waitUntil(lambda: desk.batch.window is not None and desk.batch.window.isVisible(),
-                    timeout=2000)
+    qtbot.waitUntil(
+        lambda: desk.batch.window is not None and desk.batch.window.isVisible(), timeout=2000
+    )
 
 
 def test_check_all_beside_the_paste_hint_checks_every_pasted_serial(desk, qtbot):

@@ -33,8 +33,9 @@ def answer_dialog(monkeypatch, window, answer) -> list[tuple[str, str]]:
     return asked
 
 
-def test_csv_then_json_hold_the_rows_shown_with_offset_times(desk, qtbot, tmp_path,
-                                                             monkeypatch, india_time):
+def test_csv_then_json_hold_the_rows_shown_with_offset_times(
+    desk, qtbot, tmp_path, monkeypatch, india_time
+):
     sandbox = desk.sandbox
     kinds = ("perpetual", "subscription_active", "trial")
     serials = [sandbox.serial(k) for k in kinds]
@@ -54,8 +55,13 @@ def test_csv_then_json_hold_the_rows_shown_with_offset_times(desk, qtbot, tmp_pa
     body = [dict(zip(WRITTEN, r, strict=True)) for r in rows[1:]]
     # every row shown, the typo too, each with its input line
     assert [r["serial"] for r in body] == [*serials, unknown(3), "ABCD-1234-EFGH-5678"]
-    assert [r["status"] for r in body] == ["active", "active", "expiring", "not_found",
-                                           "not_serial"]
+    assert [r["status"] for r in body] == [
+        "active",
+        "active",
+        "expiring",
+        "not_found",
+        "not_serial",
+    ]
     assert body[4]["words"] == "not a serial" and body[4]["found"] == ""
     assert [r["line"] for r in body] == ["1", "2", "3", "4", "5"]
     assert body[4]["input"] == "ABCD-1234-EFGH-5678" and body[0]["input"] == serials[0]
@@ -65,8 +71,10 @@ def test_csv_then_json_hold_the_rows_shown_with_offset_times(desk, qtbot, tmp_pa
 
     choose_filter(window, "expiring")  # what the table shows is what is written
     days = days_around(lambda: click(qtbot, window.export_json_button))
-    assert asked[1] in {(str(folder / f"batch-check-{d}.json"), "json")  # the folder used last
-                        for d in days}
+    assert asked[1] in {
+        (str(folder / f"batch-check-{d}.json"), "json")  # the folder used last
+        for d in days
+    }
     rows = json.loads(Path(asked[1][0]).read_text(encoding="utf-8"))
     assert [r["serial"] for r in rows] == [sandbox.serial("trial")]
     assert set(rows[0]) == set(WRITTEN)
@@ -75,10 +83,18 @@ def test_csv_then_json_hold_the_rows_shown_with_offset_times(desk, qtbot, tmp_pa
 
 
 def test_only_the_not_a_serial_rows_shown_are_exported_with_their_lines(
-        desk, qtbot, tmp_path, monkeypatch):
+    desk, qtbot, tmp_path, monkeypatch
+):
     first = desk.sandbox.serial("perpetual")
-    text = "\n".join(["Serial;Customer", f"{first};Jensen", "LEWX-6XUC-N5G5-Q8F9-Q2R5-9999;Berg",
-                      unknown(2), "ABCD-1234-EFGH-5678;Olsen"])
+    text = "\n".join(
+        [
+            "Serial;Customer",
+            f"{first};Jensen",
+            "LEWX-6XUC-N5G5-Q8F9-Q2R5-9999;Berg",
+            unknown(2),
+            "ABCD-1234-EFGH-5678;Olsen",
+        ]
+    )
     window = check_text(desk, qtbot, text)
     asked = answer_dialog(monkeypatch, window, lambda p: tmp_path / p.rsplit("/", 1)[-1])
     choose_filter(window, "not_serial")
@@ -90,9 +106,9 @@ def test_only_the_not_a_serial_rows_shown_are_exported_with_their_lines(
     with path.open(newline="", encoding="utf-8") as stream:
         body = [dict(zip(WRITTEN, r, strict=True)) for r in list(csv.reader(stream))[1:]]
     assert [(r["serial"], r["status"], r["line"], r["input"]) for r in body] == [
-        ("LEWX-6XUC-N5G5-Q8F9-Q2R5-9999", "not_serial", "3",
-         "LEWX-6XUC-N5G5-Q8F9-Q2R5-9999;Berg"),
-        ("ABCD-1234-EFGH-5678", "not_serial", "5", "ABCD-1234-EFGH-5678;Olsen")]
+        ("LEWX-6XUC-N5G5-Q8F9-Q2R5-9999", "not_serial", "3", "LEWX-6XUC-N5G5-Q8F9-Q2R5-9999;Berg"),
+        ("ABCD-1234-EFGH-5678", "not_serial", "5", "ABCD-1234-EFGH-5678;Olsen"),
+    ]
     assert window.status_label.text() == f"Saved 2 rows to {path}"
 
 
@@ -106,7 +122,8 @@ def test_an_unwritable_path_is_a_sentence_not_a_traceback(desk, qtbot, tmp_path,
     click(qtbot, window.export_csv_button)
 
     assert window.banner.text() == (
-        f"Could not save to {target}: part of the path is a file, not a folder.")
+        f"Could not save to {target}: part of the path is a file, not a folder."
+    )
     assert "Traceback" not in window.banner.details.toPlainText()
     assert desk.error_dialog is None or not desk.error_dialog.isVisible()
     assert not target.exists()
@@ -154,6 +171,7 @@ def test_a_name_typed_without_an_extension_gets_the_kind(desk, qtbot, tmp_path, 
 
     click(qtbot, window.export_json_button)
 
-    assert json.loads((tmp_path / "customers.json").read_text(encoding="utf-8"))[0]["serial"] \
-        == unknown(5)
+    assert json.loads((tmp_path / "customers.json").read_text(encoding="utf-8"))[0][
+        "serial"
+    ] == unknown(5)
     assert not (tmp_path / "customers").exists()

@@ -16,8 +16,11 @@ from .steps import check, column, open_batch, wait_checked
 def spreadsheet(path, sandbox) -> list[str]:
     """A CSV as a spreadsheet exports it: a header, a serial column, other columns."""
     serials = [sandbox.serial(k) for k in ("perpetual", "trial", "offline")]
-    lines = ["Customer;Serial;Seats", *(f"Customer {n};{s.lower()};3"
-                                        for n, s in enumerate(serials)), f"Again;{serials[0]};1"]
+    lines = [
+        "Customer;Serial;Seats",
+        *(f"Customer {n};{s.lower()};3" for n, s in enumerate(serials)),
+        f"Again;{serials[0]};1",
+    ]
     path.write_bytes(("\r\n".join(lines) + "\r\n").encode("utf-8-sig"))  # Excel's BOM
     return serials
 
@@ -27,13 +30,23 @@ def drop(widget, path) -> bool:
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(path))])
     at = widget.rect().center()
-    enter = QDragEnterEvent(at, Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
-                            Qt.KeyboardModifier.NoModifier)
+    enter = QDragEnterEvent(
+        at,
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     QApplication.sendEvent(widget, enter)
     if not enter.isAccepted():
         return False
-    event = QDropEvent(QPointF(QPoint(at)), Qt.DropAction.CopyAction, mime,
-                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    event = QDropEvent(
+        QPointF(QPoint(at)),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     QApplication.sendEvent(widget, event)
     return event.isAccepted()
 
@@ -115,5 +128,7 @@ def test_a_damaged_workbook_is_a_sentence(desk, qtbot, tmp_path, monkeypatch):
     path.write_bytes(b"PK\x03\x04" + b"\0" * 200)
     monkeypatch.setattr(window, "ask_open_path", lambda: str(path))
     click(qtbot, window.open_button)
-    assert window.banner.text() == ("broken.xlsx looks like a spreadsheet but cannot be read "
-                                    "as an .xlsx workbook. Save it as .xlsx or .csv.")
+    assert window.banner.text() == (
+        "broken.xlsx looks like a spreadsheet but cannot be read "
+        "as an .xlsx workbook. Save it as .xlsx or .csv."
+    )

@@ -20,8 +20,9 @@ from .steps import unknown
 
 def answer(index: int, status: Status = Status.NOT_FOUND, days: int | None = None):
     end = datetime.now(UTC) + timedelta(days=days) if days is not None else None
-    return CheckResult(index, unknown(index), status, str(status), found=days is not None,
-                       end=end, days_left=days)
+    return CheckResult(
+        index, unknown(index), status, str(status), found=days is not None, end=end, days_left=days
+    )
 
 
 def test_a_thousand_answers_are_one_chunk_and_one_data_changed(qtbot):
@@ -54,8 +55,13 @@ def test_answers_land_in_their_rows_after_a_sort(qtbot):
         result = model.row(row)
         assert result.serial == serial
     assert model.index(model.row_of(5), COL_DAYS).data() == "-3"
-    assert model.counts() == {"active": 1, "expiring": 1, "expired": 1, "not_found": 1,
-                              "waiting": 2}
+    assert model.counts() == {
+        "active": 1,
+        "expiring": 1,
+        "expired": 1,
+        "not_found": 1,
+        "waiting": 2,
+    }
 
 
 def test_a_sort_is_done_once_and_again_after_new_answers(qtbot):
@@ -78,8 +84,11 @@ def test_a_sort_is_done_once_and_again_after_new_answers(qtbot):
     model.apply([answer(4, Status.EXPIRED, -3)])
     view.sortByColumn(COL_DAYS, Qt.SortOrder.AscendingOrder)
     assert layouts == [1, 1]
-    assert [proxy.index(r, COL_SERIAL).data() for r in range(3)] == [unknown(4), unknown(3),
-                                                                     unknown(0)]
+    assert [proxy.index(r, COL_SERIAL).data() for r in range(3)] == [
+        unknown(4),
+        unknown(3),
+        unknown(0),
+    ]
 
 
 def test_an_answer_joins_the_filter_on_show(qtbot):
@@ -95,19 +104,26 @@ def test_an_answer_joins_the_filter_on_show(qtbot):
     assert proxy.index(0, COL_STATUS).data() == "not a serial"
 
 
-@pytest.mark.parametrize(("done", "total", "elapsed", "words"), [
-    (2, 100, 0.1, ""),  # too early to say
-    (50, 100, 2.0, "25 a second, about 2 s left"),
-    (30, 1000, 10.0, "3.0 a second, about 6 min left"),
-    (100, 100, 4.0, "25 a second"),
-])
+@pytest.mark.parametrize(
+    ("done", "total", "elapsed", "words"),
+    [
+        (2, 100, 0.1, ""),  # too early to say
+        (50, 100, 2.0, "25 a second, about 2 s left"),
+        (30, 1000, 10.0, "3.0 a second, about 6 min left"),
+        (100, 100, 4.0, "25 a second"),
+    ],
+)
 def test_rate_and_time_left(done, total, elapsed, words):
     assert rate_and_left(done, total, elapsed) == words
 
 
 def test_durations_and_input_counts():
-    assert [duration(s) for s in (0.2, 59.5, 61, 3600 + 1200)] == ["1 s", "1 min", "2 min",
-                                                                  "1 h 20 min"]
+    assert [duration(s) for s in (0.2, 59.5, 61, 3600 + 1200)] == [
+        "1 s",
+        "1 min",
+        "2 min",
+        "1 h 20 min",
+    ]
     assert input_summary(12, 3, 2) == "12 serials, 3 duplicates dropped, 2 not a serial"
     assert input_summary(1, 1, 0) == "1 serial, 1 duplicate dropped"
     assert input_summary(0, 0, 1) == "No serials, 1 not a serial"

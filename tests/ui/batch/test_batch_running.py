@@ -43,7 +43,8 @@ def test_cancel_half_way_keeps_the_answers_and_sends_no_more(desk, qtbot):
     assert words.count("not checked (stopped)") == N - answered
     assert window.status_label.text() == (
         f"Stopped after {answered} serials: {answered} not found, "
-        f"{N - answered} not checked (stopped).")
+        f"{N - answered} not checked (stopped)."
+    )
     assert not window.progress.isVisible() and window.check_button.isEnabled()
     # what was in flight ends on the server; nothing new arrives after the stop
     qtbot.waitUntil(lambda: all(s.ended is not None for s in sandbox.served()), timeout=3000)
@@ -110,7 +111,8 @@ def test_choosing_another_profile_stops_the_check(desk, qtbot):
     qtbot.waitUntil(lambda: not window.is_running(), timeout=3000)
     assert window.status_label.text() == (
         "The connection profile changed, so the check stopped. "
-        "The rows checked with the other profile were cleared.")
+        "The rows checked with the other profile were cleared."
+    )
     assert window.model.rowCount() == 0  # no answer of one service under another's title
 
 

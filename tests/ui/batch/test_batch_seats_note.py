@@ -19,14 +19,16 @@ def _tooltip(window, row: int) -> str:
 
 def test_a_read_only_key_says_why_the_maximum_is_a_question_mark(reseller, qtbot):
     sandbox = reseller.sandbox
-    window = check_text(reseller, qtbot, "\n".join(
-        sandbox.serial(k) for k in ("perpetual", "subscription_expired")))
+    window = check_text(
+        reseller, qtbot, "\n".join(sandbox.serial(k) for k in ("perpetual", "subscription_expired"))
+    )
     assert column(window, COL_SEATS)[0].endswith("/?")
     qtbot.waitUntil(window.seats_note.isVisible, timeout=2000)
     assert window.seats_note.text() == WHY
     assert WHY in _tooltip(window, 0) and WHY in _tooltip(window, 1)
-    header = window.table.model().headerData(COL_SEATS, Qt.Orientation.Horizontal,
-                                             Qt.ItemDataRole.ToolTipRole)
+    header = window.table.model().headerData(
+        COL_SEATS, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
+    )
     assert WHY in header
 
 
@@ -40,5 +42,6 @@ def test_a_key_that_lists_products_shows_no_footnote(desk, qtbot):
 def test_the_footnote_speaks_german(german, reseller, qtbot):
     window = check_text(reseller, qtbot, reseller.sandbox.serial("perpetual"))
     qtbot.waitUntil(window.seats_note.isVisible, timeout=2000)
-    assert window.seats_note.text() == ("? = das Maximum braucht einen Schlüssel mit "
-                                        "Schreibberechtigung")
+    assert window.seats_note.text() == (
+        "? = das Maximum braucht einen Schlüssel mit Schreibberechtigung"
+    )

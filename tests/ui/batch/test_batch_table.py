@@ -10,8 +10,13 @@ from .steps import check_text, choose_filter, click_header, column, double_click
 
 
 def mixed(sandbox) -> list[str]:
-    kinds = ("perpetual", "subscription_expired", "trial", "subscription_active",
-             "subscription_not_started")
+    kinds = (
+        "perpetual",
+        "subscription_expired",
+        "trial",
+        "subscription_active",
+        "subscription_not_started",
+    )
     return [sandbox.serial(k) for k in kinds]
 
 
@@ -29,8 +34,13 @@ def test_sort_by_days_left_and_by_status(desk, qtbot):
 
     click_header(window, qtbot, COL_STATUS)
     assert column(window, COL_STATUS) == [
-        "not found", "expired 35 days ago", "expires in 25 days",
-        "not started: starts in 7 days", "active", "active"]
+        "not found",
+        "expired 35 days ago",
+        "expires in 25 days",
+        "not started: starts in 7 days",
+        "active",
+        "active",
+    ]
 
 
 def test_blank_cells_stay_last_in_both_directions(desk, qtbot):

@@ -25,11 +25,20 @@ def window(qtbot) -> BatchWindow:
 def answered(w: BatchWindow) -> None:
     """Two answers, one of them an error (so Retry failed is on), and a problem shown."""
     w.show_rows([unknown(0), unknown(1)], [])
-    w.model.apply([
-        CheckResult(0, unknown(0), Status.ERROR, "could not check: The service timed out."),
-        CheckResult(1, unknown(1), Status.ACTIVE, "active", found=True,
-                    end=datetime.now(UTC) + timedelta(days=90), days_left=90),
-    ])
+    w.model.apply(
+        [
+            CheckResult(0, unknown(0), Status.ERROR, "could not check: The service timed out."),
+            CheckResult(
+                1,
+                unknown(1),
+                Status.ACTIVE,
+                "active",
+                found=True,
+                end=datetime.now(UTC) + timedelta(days=90),
+                days_left=90,
+            ),
+        ]
+    )
     w.banner.show_error("Could not save to /x: permission denied.", "PermissionError")
 
 
@@ -43,24 +52,45 @@ def stops(w: BatchWindow, count: int) -> list[str]:
 
 
 def test_tab_goes_through_the_idle_window_in_reading_order(window):
-    assert stops(window, 6) == ["batchOpenButton", "batchProduct", "batchCheckButton",
-                                "batchFilter", "batchTable", "batchInput"]
+    assert stops(window, 6) == [
+        "batchOpenButton",
+        "batchProduct",
+        "batchCheckButton",
+        "batchFilter",
+        "batchTable",
+        "batchInput",
+    ]
     assert accessible_name(window.input) == "Serials to check"
 
 
 def test_after_answers_tab_reaches_retry_the_exports_and_the_problem_shown(window):
     answered(window)
     assert stops(window, 13) == [
-        "batchOpenButton", "batchProduct", "batchCheckButton", "batchRetryButton",
-        "batchFilter", "batchExportCsvButton", "batchExportJsonButton", "batchExportXlsxButton",
-        "errorBannerDetailsButton", "errorBannerCopyButton", "errorBannerCloseButton",
-        "batchTable", "batchInput"]
+        "batchOpenButton",
+        "batchProduct",
+        "batchCheckButton",
+        "batchRetryButton",
+        "batchFilter",
+        "batchExportCsvButton",
+        "batchExportJsonButton",
+        "batchExportXlsxButton",
+        "errorBannerDetailsButton",
+        "errorBannerCopyButton",
+        "errorBannerCloseButton",
+        "batchTable",
+        "batchInput",
+    ]
 
 
 def test_while_a_check_runs_tab_reaches_cancel(window):
     window.set_running(True, 10)
-    assert stops(window, 5) == ["batchProduct", "batchCancelButton", "batchFilter",
-                                "batchTable", "batchInput"]
+    assert stops(window, 5) == [
+        "batchProduct",
+        "batchCancelButton",
+        "batchFilter",
+        "batchTable",
+        "batchInput",
+    ]
     assert accessible_name(window.cancel_button) == "Cancel the check"
 
 

@@ -26,8 +26,13 @@ def type_text(widget, text: str) -> None:
         if char.isascii():
             QTest.keyClick(widget, char)
         else:
-            QTest.sendKeyEvent(QTest.KeyAction.Click, widget, Qt.Key.Key_unknown, char,
-                               Qt.KeyboardModifier.NoModifier)
+            QTest.sendKeyEvent(
+                QTest.KeyAction.Click,
+                widget,
+                Qt.Key.Key_unknown,
+                char,
+                Qt.KeyboardModifier.NoModifier,
+            )
 
 
 def search(dialog, qtbot, text: str) -> list[str]:
@@ -95,8 +100,9 @@ def test_import_serials_into_the_book_then_find_them(desk, qtbot, tmp_path, monk
     sandbox = desk.sandbox
     path = tmp_path / "customers.xlsx"
     book = xlsxwriter.Workbook(str(path))
-    book.add_worksheet().write_column(0, 0, [sandbox.serial("host_limit"),
-                                             sandbox.serial("inactive_product")])
+    book.add_worksheet().write_column(
+        0, 0, [sandbox.serial("host_limit"), sandbox.serial("inactive_product")]
+    )
     book.close()
     batch = desk.batch.open()
     monkeypatch.setattr(batch, "ask_open_path", lambda: str(path))
@@ -125,8 +131,10 @@ def test_erase_a_licensees_personal_data_from_the_window(desk, qtbot, monkeypatc
     monkeypatch.setattr(desk.book_find, "ask_who", lambda: "T.Herrera@example.org")
     desk.window.registry["forgetLicensee"].trigger()
     qtbot.waitUntil(lambda: desk.window.statusBar().currentMessage().startswith("Erased"))
-    assert asked == ["Erase the name and e-mail of T.Herrera@example.org from 1 record: "
-                     "licences 1, notes 0, history entries 0? The records stay, without them."]
+    assert asked == [
+        "Erase the name and e-mail of T.Herrera@example.org from 1 record: "
+        "licences 1, notes 0, history entries 0? The records stay, without them."
+    ]
     dialog = open_find(desk, qtbot, from_menu=True)
     assert search(dialog, qtbot, "herrera") == []
     assert search(dialog, qtbot, serial[:9]) == [serial]  # the record stays

@@ -21,8 +21,16 @@ def own_service(tmp_path, store, secrets):
     server = SandboxServer(tmp_path / "own.db")
     server.start()
     app_id, key = demo["catalogue"]["credentials"]["read_write"].values()
-    store.save(Profile(name="Own", base_url=server.url, read_app_id=app_id,
-                       write_app_id=app_id, read_timeout=5.0, connect_timeout=2.0))
+    store.save(
+        Profile(
+            name="Own",
+            base_url=server.url,
+            read_app_id=app_id,
+            write_app_id=app_id,
+            read_timeout=5.0,
+            connect_timeout=2.0,
+        )
+    )
     secrets.set("Own", "read", key)
     secrets.set("Own", "write", key)
     yield server, demo["catalogue"]["serials"]
@@ -41,8 +49,12 @@ def test_the_copy_shows_when_the_service_is_stopped(make_desk, qtbot, own_servic
 
     server.stop()
     look_up(desk, qtbot, serial)
-    qtbot.waitUntil(lambda: ws.banner.text().startswith(
-        "The service cannot be reached; this is the copy from "), timeout=10000)
+    qtbot.waitUntil(
+        lambda: ws.banner.text().startswith(
+            "The service cannot be reached; this is the copy from "
+        ),
+        timeout=10000,
+    )
     wait_idle(desk, qtbot)
     assert ws.card.license.serial == serial
     assert "Maria" in ws.card.labels["licensee"].text()
@@ -51,7 +63,6 @@ def test_the_copy_shows_when_the_service_is_stopped(make_desk, qtbot, own_servic
     assert not ws.activations.deactivate_button.isEnabled()
 
     look_up(desk, qtbot, serials["trial"])  # never seen: the error, no copy
-    qtbot.waitUntil(lambda: ws.banner.isVisible() and "copy" not in ws.banner.text(),
-                    timeout=10000)
+    qtbot.waitUntil(lambda: ws.banner.isVisible() and "copy" not in ws.banner.text(), timeout=10000)
     wait_idle(desk, qtbot)
     assert ws.activations.model.read_only_reason == ""  # the profile may write again

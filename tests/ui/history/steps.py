@@ -24,8 +24,15 @@ def stored(serial: str | None = None, action: str | None = None) -> list[Entry]:
         store.close()
 
 
-def wait_stored(qtbot, n: int, *, serial: str | None = None, action: str | None = None,
-                finished: bool = True, timeout: int = 5000) -> list[Entry]:  # fmt: skip
+def wait_stored(
+    qtbot,
+    n: int,
+    *,
+    serial: str | None = None,
+    action: str | None = None,
+    finished: bool = True,
+    timeout: int = 5000,
+) -> list[Entry]:
     """Wait until the file holds ``n`` such entries (with their outcome when ``finished``)."""
     found: list[Entry] = []
 

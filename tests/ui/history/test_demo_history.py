@@ -10,8 +10,9 @@ from .steps import history_tab_title, stored
 from .test_recording import active_rows
 
 
-def test_the_demo_records_into_a_history_of_the_session_only(make_desk, qtbot, run,
-                                                              sandbox_profile):
+def test_the_demo_records_into_a_history_of_the_session_only(
+    make_desk, qtbot, run, sandbox_profile
+):
     desk = make_desk()
     desk.start_demo()
     qtbot.waitUntil(lambda: desk.demo is not None and not desk.runner.running(), timeout=15000)

@@ -22,6 +22,12 @@ def test_a_long_connection_error_is_shown_whole(request, qtbot, language):
     QTest.keyClicks(d.url, f"postgresql://desk@127.0.0.1:{free_port()}/nowhere")
     click(qtbot, d.test_button)
     label = d.test_result
-    qtbot.waitUntil(lambda: d.test_button.isEnabled() and bool(label.text())
-                    and label.text() not in ("Connecting\u2026", "Verbinde\u2026"), timeout=15000)
+    qtbot.waitUntil(
+        lambda: (
+            d.test_button.isEnabled()
+            and bool(label.text())
+            and label.text() not in ("Connecting\u2026", "Verbinde\u2026")
+        ),
+        timeout=15000,
+    )
     qtbot.waitUntil(lambda: label.heightForWidth(label.width()) <= label.height(), timeout=2000)

@@ -137,8 +137,7 @@ def test_with_a_filter_the_file_holds_exactly_the_filtered_entries(desk, qtbot, 
     assert csv_ids(out) == ids(carl)
 
 
-def test_a_store_failing_midway_leaves_no_file_and_says_why(desk, qtbot, save_to,
-                                                             monkeypatch):
+def test_a_store_failing_midway_leaves_no_file_and_says_why(desk, qtbot, save_to, monkeypatch):
     seed(N)
     w = scrolled_to_the_middle(desk, qtbot)
     out = save_to(w, "history.csv")
@@ -151,14 +150,17 @@ def test_a_store_failing_midway_leaves_no_file_and_says_why(desk, qtbot, save_to
         if limit == SIZE:  # the export's pages (the table reads PAGE)
             calls.append(limit)
             if len(calls) == 3:
-                raise StoreError("the history file /data/history.sqlite3 cannot be read "
-                                 "(disk I/O error)")
+                raise StoreError(
+                    "the history file /data/history.sqlite3 cannot be read (disk I/O error)"
+                )
         return await real(query, sort, after, limit, offset)
 
     monkeypatch.setattr(history, "page", failing)
     export_with(qtbot, w, w.export_csv_button)
-    assert w.banner.text() == (f"Could not save to {out}: the history file "
-                               "/data/history.sqlite3 cannot be read (disk I/O error).")
+    assert w.banner.text() == (
+        f"Could not save to {out}: the history file "
+        "/data/history.sqlite3 cannot be read (disk I/O error)."
+    )
     assert out.read_text(encoding="utf-8") == "an older export\n"  # as it was
     assert leftovers(out.parent) == []
     assert not w.status_label.text().startswith("Saved")
@@ -184,8 +186,7 @@ def test_a_full_disk_midway_leaves_no_file_and_says_why(desk, qtbot, save_to, mo
     assert not out.exists() and leftovers(out.parent) == []
 
 
-def test_its_folder_removed_midway_leaves_no_file_and_says_why(desk, qtbot, tmp_path,
-                                                               save_to):
+def test_its_folder_removed_midway_leaves_no_file_and_says_why(desk, qtbot, tmp_path, save_to):
     seed(N)
     w = scrolled_to_the_middle(desk, qtbot)
     folder = tmp_path / "gone"
@@ -258,19 +259,20 @@ def test_ctrl_c_copies_the_selected_rows_held_and_says_when_others_are_not(desk,
     assert lines[0].split("\t")[COL_WHO] == w.model.index(lo, COL_WHO).data()
     assert w.status_label.text() == (
         f"Copied {hi - lo:,} of the {N:,} selected rows: the others are not read yet. "
-        "Scroll to them first, or export the list.")
+        "Scroll to them first, or export the list."
+    )
 
     QGuiApplication.clipboard().setText("before")
     table.selectionModel().select(  # far above the rows held: nothing copied, said so
-        w.model.index(0, 0), QItemSelectionModel.SelectionFlag.ClearAndSelect
-        | QItemSelectionModel.SelectionFlag.Rows)  # fmt: skip
+        w.model.index(0, 0),
+        QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+    )
     QTest.keyClick(table, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
     assert QGuiApplication.clipboard().text() == "before"
     assert w.status_label.text().startswith("Nothing was copied")
 
 
-def test_from_a_team_database_the_file_holds_every_entry_in_its_order(run, team_db,
-                                                                      tmp_path):
+def test_from_a_team_database_the_file_holds_every_entry_in_its_order(run, team_db, tmp_path):
     """The same pages from PostgreSQL (its ids are uuids, its times timestamps): here in
     the Serial column's order, ascending, a filter on the action."""
     import uuid
@@ -282,25 +284,40 @@ def test_from_a_team_database_the_file_holds_every_entry_in_its_order(run, team_
     from licensedesk.history.postgres_store import PostgresStore
 
     now = clock.now().replace(microsecond=0)
-    entries = [Entry(id=str(uuid.uuid4()), time=now - timedelta(seconds=i), user="ana",
-                     machine="desk-3", action=("delete", "deactivate")[i % 2], outcome="done",
-                     serial=f"AAAA-BBBB-CCCC-{i % 37:04d}" if i % 5 else None)
-               for i in range(2500)]  # fmt: skip
+    entries = [
+        Entry(
+            id=str(uuid.uuid4()),
+            time=now - timedelta(seconds=i),
+            user="ana",
+            machine="desk-3",
+            action=("delete", "deactivate")[i % 2],
+            outcome="done",
+            serial=f"AAAA-BBBB-CCCC-{i % 37:04d}" if i % 5 else None,
+        )
+        for i in range(2500)
+    ]
     store = PostgresStore(team_db.admin_url)
     try:
         store.migrate()
         store.import_entries(entries)
     finally:
         store.close()
-    deletes = sorted((e for e in entries if e.action == "delete"),
-                     key=lambda e: (e.serial or "", e.time, e.id))  # fmt: skip
+    deletes = sorted(
+        (e for e in entries if e.action == "delete"), key=lambda e: (e.serial or "", e.time, e.id)
+    )
     recorder = Recorder(lambda: PostgresStore(team_db.admin_url))
     try:
         for kind in ("csv", "jsonl"):
             out = tmp_path / f"team.{kind}"
-            n = run(export_stream.write_list(
-                recorder, HistoryQuery(action="delete"), Sort("serial", descending=False),
-                export.ExportFile(str(out), kind), page=SIZE))  # fmt: skip
+            n = run(
+                export_stream.write_list(
+                    recorder,
+                    HistoryQuery(action="delete"),
+                    Sort("serial", descending=False),
+                    export.ExportFile(str(out), kind),
+                    page=SIZE,
+                )
+            )
             assert n == len(deletes)
             assert (csv_ids if kind == "csv" else json_ids)(out) == ids(deletes)
             assert out.read_bytes() == export.export_text(kind, deletes)[0].encode("utf-8")

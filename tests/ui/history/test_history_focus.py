@@ -21,10 +21,20 @@ def write_as_a_teammate(serial: str) -> None:
     store = SqliteStore(local_history_path())
     try:
         store.migrate()
-        store.write(Entry(id=str(uuid.uuid4()), time=clock.now().replace(microsecond=0),
-                          user="dana", machine="desk-9", action="delete", outcome="done",
-                          serial=serial, activation_ids=(4,), profile="Team EU",
-                          service="https://licences.example.com"))
+        store.write(
+            Entry(
+                id=str(uuid.uuid4()),
+                time=clock.now().replace(microsecond=0),
+                user="dana",
+                machine="desk-9",
+                action="delete",
+                outcome="done",
+                serial=serial,
+                activation_ids=(4,),
+                profile="Team EU",
+                service="https://licences.example.com",
+            )
+        )
     finally:
         store.close()
 

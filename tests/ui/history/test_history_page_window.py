@@ -36,10 +36,18 @@ def on_screen(table: QTableView) -> range:
 def made(n: int, start: int = 0) -> list[Entry]:
     """``n`` entries, newest first, a second apart; ``start``: seconds after T0 the oldest
     is (a later start: newer entries)."""
-    return [Entry(id=str(uuid.UUID(int=start + i)), time=T0 + timedelta(seconds=start + i),
-                  user="bea", machine="desk-7", action="deactivate", outcome="done",
-                  detail=f"entry {start + i}")
-            for i in reversed(range(n))]  # fmt: skip
+    return [
+        Entry(
+            id=str(uuid.UUID(int=start + i)),
+            time=T0 + timedelta(seconds=start + i),
+            user="bea",
+            machine="desk-7",
+            action="deactivate",
+            outcome="done",
+            detail=f"entry {start + i}",
+        )
+        for i in reversed(range(n))
+    ]
 
 
 class Reader:
@@ -61,14 +69,16 @@ class Reader:
             return e.time, e.id
 
         if read.forward:
-            begin = 0 if read.after is None else sum(key(e) >= key(read.after)
-                                                     for e in self.items)  # fmt: skip
+            begin = 0 if read.after is None else sum(key(e) >= key(read.after) for e in self.items)
             begin += read.offset
-            return self.items[begin:begin + read.limit]
-        end = len(self.items) if read.after is None else sum(key(e) > key(read.after)
-                                                             for e in self.items)  # fmt: skip
+            return self.items[begin : begin + read.limit]
+        end = (
+            len(self.items)
+            if read.after is None
+            else sum(key(e) > key(read.after) for e in self.items)
+        )
         end -= read.offset
-        return self.items[max(end - read.limit, 0):max(end, 0)]
+        return self.items[max(end - read.limit, 0) : max(end, 0)]
 
 
 @pytest.fixture
@@ -135,7 +145,7 @@ def test_the_window_forgets_the_far_pages_and_reads_toward_the_rows_wanted():
     items = made(1000)
     window = PageWindow(3)
     for at in range(0, 500, 100):
-        window.put(at, items[at:at + 100])
+        window.put(at, items[at : at + 100])
     assert (window.lo, window.hi) == (200, 500)  # the first two forgotten
     assert window[250] is items[250] and window.get(150) is None
     back = window.next_read((120, 140), 1000, 100)  # a walk back: the page before
@@ -145,8 +155,7 @@ def test_the_window_forgets_the_far_pages_and_reads_toward_the_rows_wanted():
     far = window.next_read((990, 999), 1000, 100)  # far: backward from the bottom
     assert (far.forward, far.at, far.after, far.offset) == (False, 1000, None, 0)
     middle = window.next_read((720, 740), 1000, 100)  # past the rows held, by offset
-    assert (middle.forward, middle.at, middle.after, middle.offset) == (True, 680, items[499],
-                                                                        180)
+    assert (middle.forward, middle.at, middle.after, middle.offset) == (True, 680, items[499], 180)
     assert window.next_read((300, 320), 1000, 100) is None
     assert window.put(680, items[680:780]) == [(200, 500)]  # a jump: a new window
     assert (window.lo, window.hi, window.entries()) == (680, 780, items[680:780])
@@ -156,12 +165,16 @@ def test_scrolling_and_jumping_show_the_right_rows_with_three_pages_held(table, 
     items = made(1000)
     reader = opened(table, items)
     where = random.Random(36)
-    rows = [*range(0, 1000, 40), *range(999, 0, -70),
-            *(where.randrange(1000) for _ in range(25)), 0]  # fmt: skip
+    rows = [
+        *range(0, 1000, 40),
+        *range(999, 0, -70),
+        *(where.randrange(1000) for _ in range(25)),
+        0,
+    ]
     for row in rows:
         go(table, row)
         first, ids = shown(table, qtbot)
-        assert ids == [e.id for e in items[first:first + len(ids)]], row
+        assert ids == [e.id for e in items[first : first + len(ids)]], row
     assert table.model().rowCount() == 1000
     assert any(r.offset for r in reader.reads) and any(not r.forward for r in reader.reads)
 
@@ -177,13 +190,14 @@ def test_rows_written_above_and_removed_below_since_the_count_are_found(table, q
         go(table, row)
         shown(table, qtbot)
     go(table, 0)
-    qtbot.waitUntil(lambda: table.model().rowCount() == 1030 and not table.model().reading,
-                    timeout=5000)  # the top was 30 rows higher
+    qtbot.waitUntil(
+        lambda: table.model().rowCount() == 1030 and not table.model().reading, timeout=5000
+    )  # the top was 30 rows higher
     assert shown(table, qtbot)[1][:5] == [e.id for e in now[:5]]
     for row in range(0, 1030, 60):  # down: the end is 50 rows sooner
         go(table, row)
         first, ids = shown(table, qtbot)
-        assert ids == [e.id for e in now[first:first + len(ids)]], row
+        assert ids == [e.id for e in now[first : first + len(ids)]], row
     assert table.model().rowCount() == len(now) == 980
     assert reader.reads and all(r.limit == PAGE for r in reader.reads)
 
@@ -194,5 +208,5 @@ def test_a_page_for_a_list_replaced_since_is_dropped(table, qtbot):
     model = table.model()
     read = PageRead(True, PAGE, items[PAGE - 1], PAGE, 0, generation=1)
     model.set_entries(items[:10])
-    model.land(read, items[PAGE:2 * PAGE])
+    model.land(read, items[PAGE : 2 * PAGE])
     assert model.rowCount() == 10 and model.held() == (0, 10)

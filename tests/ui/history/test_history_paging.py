@@ -31,10 +31,19 @@ def seed(n: int = N, *, without_index: bool = False) -> list[Entry]:
     """``n`` entries in the last hours, three people; ``without_index``: as a desk of an
     older version left the file (no search index)."""
     now = clock.now().replace(microsecond=0)
-    entries = [Entry(id=str(uuid.uuid4()), time=now - timedelta(seconds=10 * i),
-                     user=("bea", "carl", "dana")[i % 3], machine="desk-7", action="deactivate",
-                     outcome="done", serial=None, detail=f"entry number {i:05d}")
-               for i in range(n)]  # fmt: skip
+    entries = [
+        Entry(
+            id=str(uuid.uuid4()),
+            time=now - timedelta(seconds=10 * i),
+            user=("bea", "carl", "dana")[i % 3],
+            machine="desk-7",
+            action="deactivate",
+            outcome="done",
+            serial=None,
+            detail=f"entry number {i:05d}",
+        )
+        for i in range(n)
+    ]
     store = SqliteStore(local_history_path())
     try:
         store.migrate()
@@ -58,8 +67,9 @@ def read_all(w, qtbot) -> None:
     """Scroll down page after page to the last row, until every row is read."""
     for row in range(0, w.model.rowCount(), PAGE // 2):
         w.table.scrollTo(w.model.index(row, 0), QAbstractItemView.ScrollHint.PositionAtTop)
-        qtbot.waitUntil(lambda row=row: w.model.held()[1] > row + 1 and not w.model.reading,
-                        timeout=5000)  # fmt: skip
+        qtbot.waitUntil(
+            lambda row=row: w.model.held()[1] > row + 1 and not w.model.reading, timeout=5000
+        )
     qtbot.waitUntil(lambda: w.model.held() == (0, w.model.rowCount()), timeout=5000)
 
 
@@ -102,8 +112,7 @@ def test_the_index_of_an_older_history_is_built_while_the_window_is_used(desk, q
     w = open_window(desk, qtbot)
     w.filters.search.setText("number 02999")  # searches answer meanwhile (a scan)
     qtbot.waitUntil(lambda: w.model.rowCount() == 1, timeout=10_000)
-    qtbot.waitUntil(lambda: not desk.history.runner.is_running("history.index"),
-                    timeout=60_000)
+    qtbot.waitUntil(lambda: not desk.history.runner.is_running("history.index"), timeout=60_000)
     assert told and not told[0].built and told[-1].built
     assert not w.index_label.isVisible()
     store = SqliteStore(local_history_path())
@@ -112,8 +121,7 @@ def test_the_index_of_an_older_history_is_built_while_the_window_is_used(desk, q
     finally:
         store.close()
     w.filters.search.setText("number 01234")
-    qtbot.waitUntil(lambda: [e.detail for e in shown(w)] == ["entry number 01234"],
-                    timeout=5000)
+    qtbot.waitUntil(lambda: [e.detail for e in shown(w)] == ["entry number 01234"], timeout=5000)
 
 
 def test_the_progress_line_says_how_far_the_index_is(desk, qtbot):
@@ -122,7 +130,8 @@ def test_the_progress_line_says_how_far_the_index_is(desk, qtbot):
     w = open_window(desk, qtbot)
     w.show_index(IndexProgress(False, 420, 1000))
     assert w.index_label.isVisible()
-    assert w.index_label.text() == ("Building the search index: 42\u00a0% \u2014 until it is "
-                                    "done, a search reads every entry")  # fmt: skip
+    assert w.index_label.text() == (
+        "Building the search index: 42\u00a0% \u2014 until it is done, a search reads every entry"
+    )
     w.show_index(IndexProgress(True))
     assert not w.index_label.isVisible()

@@ -40,23 +40,66 @@ def seed(sandbox, today: date | None = None) -> list[Entry]:
             return clock.now().replace(microsecond=0)
         return clock.start_of_day(today - timedelta(days=days)) + timedelta(hours=12)
 
-    def entry(days: int, action: str, serial: str | None, user: str, outcome: str,
-              **more) -> Entry:  # fmt: skip
-        return Entry(id=str(uuid.uuid4()), time=when(days), user=user,
-                     machine="desk-7", action=action, outcome=outcome, serial=serial,
-                     profile="Work", service="https://licences.example.com", **more)
+    def entry(days: int, action: str, serial: str | None, user: str, outcome: str, **more) -> Entry:
+        return Entry(
+            id=str(uuid.uuid4()),
+            time=when(days),
+            user=user,
+            machine="desk-7",
+            action=action,
+            outcome=outcome,
+            serial=serial,
+            profile="Work",
+            service="https://licences.example.com",
+            **more,
+        )
 
     entries = [
-        entry(10, "deactivate", s1, "bea", "done", activation_ids=(8,), display_name="Bea Berg",
-              before={"activated": True, "device_tag": "Windows 10__64bits"}),
-        entry(6, "delete", s1, "carl", "refused", activation_ids=(9,),
-              detail="Activation does not exist!"),
-        entry(3, "register", s2, "bea", "done", display_name="Bea Berg",
-              detail="Serial successfully registered."),
-        entry(1, "batch_check", None, "carl", "done", counts={"serials": 40, "checked": 40,
-                                                              "active": 38, "not_found": 2}),
-        entry(0, "upgrade", s2, "carl", "unknown", detail="The connection broke.",
-              before={"upgrade_serial": sandbox.serial("upgrade_target")}),
+        entry(
+            10,
+            "deactivate",
+            s1,
+            "bea",
+            "done",
+            activation_ids=(8,),
+            display_name="Bea Berg",
+            before={"activated": True, "device_tag": "Windows 10__64bits"},
+        ),
+        entry(
+            6,
+            "delete",
+            s1,
+            "carl",
+            "refused",
+            activation_ids=(9,),
+            detail="Activation does not exist!",
+        ),
+        entry(
+            3,
+            "register",
+            s2,
+            "bea",
+            "done",
+            display_name="Bea Berg",
+            detail="Serial successfully registered.",
+        ),
+        entry(
+            1,
+            "batch_check",
+            None,
+            "carl",
+            "done",
+            counts={"serials": 40, "checked": 40, "active": 38, "not_found": 2},
+        ),
+        entry(
+            0,
+            "upgrade",
+            s2,
+            "carl",
+            "unknown",
+            detail="The connection broke.",
+            before={"upgrade_serial": sandbox.serial("upgrade_target")},
+        ),
     ]
     store = SqliteStore(local_history_path())
     try:
@@ -72,8 +115,9 @@ def open_window(desk, qtbot):
     """Ctrl+H in the main window; returns the History window once its list is read."""
     desk.window.activateWindow()
     QTest.keyClick(desk.window, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: desk.history.window is not None and desk.history.window.isVisible(),
-                    timeout=3000)
+    qtbot.waitUntil(
+        lambda: desk.history.window is not None and desk.history.window.isVisible(), timeout=3000
+    )
     settle(desk, qtbot)
     return desk.history.window
 
@@ -81,8 +125,9 @@ def open_window(desk, qtbot):
 def settle(desk, qtbot) -> None:
     """Until the list on show answers the filters as they are now."""
     w = desk.history.window
-    qtbot.waitUntil(lambda: not w.filters._settle.isActive() and not desk.history.runner.running(),
-                    timeout=5000)
+    qtbot.waitUntil(
+        lambda: not w.filters._settle.isActive() and not desk.history.runner.running(), timeout=5000
+    )
 
 
 def column(w, col: int) -> list[str]:
@@ -97,8 +142,12 @@ def test_ctrl_h_lists_everything_newest_first_and_the_filters_narrow_it(desk, qt
     w = open_window(desk, qtbot)
     upgraded = f"Upgrade from {sb.serial('trial')} to {sb.serial('upgrade_target')}"
     assert column(w, COL_WHAT) == [
-        upgraded, "Check 40 serials", "Register",
-        "Delete device #9", "Deactivate device #8"]
+        upgraded,
+        "Check 40 serials",
+        "Register",
+        "Delete device #9",
+        "Deactivate device #8",
+    ]
     assert w.status_label.text() == "5 entries"
     assert "This computer's history" in w.where_label.text()
     f = w.filters
@@ -186,13 +235,15 @@ def test_csv_and_json_lines_export_what_the_window_shows(desk, qtbot, tmp_path, 
     QTest.keyClicks(w.filters.serial, sb.serial("perpetual"))
     settle(desk, qtbot)
     asked = []
-    monkeypatch.setattr(w, "ask_save_path",
-                        lambda proposed, kind: asked.append(proposed) or str(tmp_path / "out"))
+    monkeypatch.setattr(
+        w, "ask_save_path", lambda proposed, kind: asked.append(proposed) or str(tmp_path / "out")
+    )
 
     days = days_around(lambda: click(qtbot, w.export_csv_button))
     qtbot.waitUntil(lambda: not w.exporting, timeout=10000)
-    assert asked[0].rsplit("/", 1)[-1] in {f"history-{sb.serial('perpetual')}-{d}.csv"
-                                           for d in days}
+    assert asked[0].rsplit("/", 1)[-1] in {
+        f"history-{sb.serial('perpetual')}-{d}.csv" for d in days
+    }
     with open(tmp_path / "out.csv", newline="", encoding="utf-8") as fh:  # the extension added
         rows = list(csv.DictReader(fh))
     assert list(rows[0]) == list(COLUMNS)
@@ -220,8 +271,9 @@ def test_an_export_that_cannot_be_written_is_a_sentence(desk, qtbot, tmp_path, m
     assert w.banner.text() == f"Could not save to {target}: the folder does not exist."
 
 
-def test_no_key_reaches_an_entry_the_files_or_an_export(desk, qtbot, tmp_path, monkeypatch,
-                                                        secrets):
+def test_no_key_reaches_an_entry_the_files_or_an_export(
+    desk, qtbot, tmp_path, monkeypatch, secrets
+):
     """The canary: the profile's write key is one the service does not know (it refuses
     it), and every change is still recorded; nowhere does that key, or the read key the
     lookups sent, appear."""
@@ -251,8 +303,7 @@ def test_no_key_reaches_an_entry_the_files_or_an_export(desk, qtbot, tmp_path, m
         assert "api_key=" not in text
 
 
-def test_dates_nobody_picked_follow_the_day_when_the_window_is_shown_again(desk, qtbot,
-                                                                          zone):
+def test_dates_nobody_picked_follow_the_day_when_the_window_is_shown_again(desk, qtbot, zone):
     """A window opened yesterday offers today's dates: the day is changed here by the
     zone (Niue, UTC−11, then Kiritimati, UTC+14: always another day), which is what the
     filters read."""
@@ -280,11 +331,18 @@ def test_the_csv_export_writes_people_s_text_as_text(desk, qtbot, tmp_path, monk
     quote, a control or bidi character is written as the table shows it; the ids and
     times we write stay as they are. The JSON lines carry the exact text, escaped."""
     sb = desk.sandbox
-    hostile = Entry(id=str(uuid.uuid4()), time=clock.now().replace(microsecond=0), user="eve",
-                    machine="desk-7", action="delete", outcome="refused",
-                    serial=sb.serial("perpetual"), activation_ids=(9,),
-                    display_name="@SUM(A1)",
-                    detail="=cmd|' /C calc'!A0 <img src='http://evil.example/x.png'>\u202eevil")
+    hostile = Entry(
+        id=str(uuid.uuid4()),
+        time=clock.now().replace(microsecond=0),
+        user="eve",
+        machine="desk-7",
+        action="delete",
+        outcome="refused",
+        serial=sb.serial("perpetual"),
+        activation_ids=(9,),
+        display_name="@SUM(A1)",
+        detail="=cmd|' /C calc'!A0 <img src='http://evil.example/x.png'>\u202eevil",
+    )
     store = SqliteStore(local_history_path())
     try:
         store.migrate()
@@ -306,8 +364,7 @@ def test_the_csv_export_writes_people_s_text_as_text(desk, qtbot, tmp_path, monk
     with open(tmp_path / "out.csv", newline="", encoding="utf-8") as fh:
         row = next(csv.DictReader(fh))
     assert row["display_name"] == "'@SUM(A1)"
-    assert row["detail"] == ("'=cmd|' /C calc'!A0 <img src='http://evil.example/x.png'>"
-                             "\\u202eevil")
+    assert row["detail"] == ("'=cmd|' /C calc'!A0 <img src='http://evil.example/x.png'>\\u202eevil")
     assert (row["activation_ids"], row["id"]) == ("9", hostile.id)
 
     export_with(qtbot, w, w.export_json_button)
@@ -321,8 +378,9 @@ def test_an_action_of_a_newer_desk_is_shown_by_its_key(desk, qtbot):
     newest = seed(desk.sandbox)[-1]
     store = SqliteStore(local_history_path())
     try:
-        store.execute_write("UPDATE history SET action = 'archive', outcome = 'queued' "
-                            "WHERE id = ?", [newest.id])  # fmt: skip
+        store.execute_write(
+            "UPDATE history SET action = 'archive', outcome = 'queued' WHERE id = ?", [newest.id]
+        )
     finally:
         store.close()
     w = open_window(desk, qtbot)

@@ -63,7 +63,7 @@ def check_steps(w, qtbot, expected: list[Entry], rows: range) -> None:
         scroll_to(w, row)
         got = shown_on_screen(w, qtbot)
         first = on_screen(w.table)[0]
-        assert ids(got) == ids(expected[first:first + len(got)]), row
+        assert ids(got) == ids(expected[first : first + len(got)]), row
 
 
 def test_scrolling_down_and_back_up_holds_three_pages_and_shows_the_right_rows(desk, qtbot):
@@ -77,7 +77,7 @@ def test_scrolling_down_and_back_up_holds_three_pages_and_shows_the_right_rows(d
     check_steps(w, qtbot, entries, range(N - 1, -1, -PAGE // 2))  # back up: read again
     assert w.model.held()[0] == 0
     scroll_to(w, 0)
-    assert ids(shown_on_screen(w, qtbot)) == ids(entries[:len(on_screen(w.table))])
+    assert ids(shown_on_screen(w, qtbot)) == ids(entries[: len(on_screen(w.table))])
     assert w.model.rowCount() == N and w.status_label.text() == f"{N:,} entries"
 
 
@@ -86,12 +86,12 @@ def test_jumps_to_the_bottom_the_middle_and_the_top_read_those_rows(desk, qtbot)
     w = open_window(desk, qtbot)
     w.table.scrollToBottom()  # the scroll bar dragged down: no walk through the pages
     bottom = shown_on_screen(w, qtbot)
-    assert ids(bottom) == ids(entries[N - len(bottom):])
+    assert ids(bottom) == ids(entries[N - len(bottom) :])
     assert w.model.held()[0] >= N - BOUND
     check_steps(w, qtbot, entries, [N // 2, 1234, N - 10])
     w.table.scrollToTop()
     top = shown_on_screen(w, qtbot)
-    assert ids(top) == ids(entries[:len(top)])
+    assert ids(top) == ids(entries[: len(top)])
     assert w.model.rowCount() == N
 
 
@@ -99,15 +99,14 @@ def test_in_another_columns_order_the_pages_read_again_are_that_orders(desk, qtb
     entries = seed(N)
     w = open_window(desk, qtbot)
     expected = sort_by_who(w, entries)
-    qtbot.waitUntil(lambda: w.model.index(0, 0).data(ENTRY_ROLE).id == expected[0].id,
-                    timeout=5000)
+    qtbot.waitUntil(lambda: w.model.index(0, 0).data(ENTRY_ROLE).id == expected[0].id, timeout=5000)
     settle(desk, qtbot)
     assert w.model.rowCount() == N and w.status_label.text() == f"{N:,} entries"
     check_steps(w, qtbot, expected, range(0, N, PAGE // 2))
     check_steps(w, qtbot, expected, range(N - 1, -1, -PAGE))
     w.table.scrollToBottom()
     bottom = shown_on_screen(w, qtbot)
-    assert ids(bottom) == ids(expected[N - len(bottom):])
+    assert ids(bottom) == ids(expected[N - len(bottom) :])
 
 
 def test_a_selected_row_keeps_its_entry_when_its_page_is_read_again(desk, qtbot):
@@ -117,8 +116,9 @@ def test_a_selected_row_keeps_its_entry_when_its_page_is_read_again(desk, qtbot)
     scroll_to(w, row)
     shown_on_screen(w, qtbot)
     w.table.selectionModel().select(
-        w.model.index(row, 0), QItemSelectionModel.SelectionFlag.ClearAndSelect
-        | QItemSelectionModel.SelectionFlag.Rows)  # fmt: skip
+        w.model.index(row, 0),
+        QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+    )
     w.table.scrollToTop()  # the selected row's page is forgotten
     shown_on_screen(w, qtbot)
     assert not w.model.held()[0] <= row < w.model.held()[1]
@@ -137,9 +137,10 @@ def test_entries_removed_since_the_count_end_the_list_where_the_pages_end(desk, 
     db.close()
     check_steps(w, qtbot, entries, range(0, N - 300, PAGE // 2))  # no read reveals it yet
     scroll_to(w, N - 1)
-    qtbot.waitUntil(lambda: w.model.rowCount() == N - 300 and not w.model.reading,
-                    timeout=5000)  # the last page came short: the list ends there
+    qtbot.waitUntil(
+        lambda: w.model.rowCount() == N - 300 and not w.model.reading, timeout=5000
+    )  # the last page came short: the list ends there
     w.table.scrollToBottom()
     last = shown_on_screen(w, qtbot)
     assert on_screen(w.table)[-1] == N - 301
-    assert ids(last) == ids(entries[N - 300 - len(last):N - 300])
+    assert ids(last) == ids(entries[N - 300 - len(last) : N - 300])

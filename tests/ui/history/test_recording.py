@@ -25,9 +25,12 @@ from .steps import history_tab_title, origin, stored, tab_rows, wait_stored
 
 def active_rows(table) -> list[int]:
     model = table.model()
-    return [r for r in range(model.rowCount())
-            if model.index(r, COL_ACTIVATED).data(Qt.ItemDataRole.CheckStateRole)
-            == Qt.CheckState.Checked]
+    return [
+        r
+        for r in range(model.rowCount())
+        if model.index(r, COL_ACTIVATED).data(Qt.ItemDataRole.CheckStateRole)
+        == Qt.CheckState.Checked
+    ]
 
 
 def row_id(table, row: int) -> int:
@@ -36,12 +39,15 @@ def row_id(table, row: int) -> int:
 
 def as_shown(desk, aid: int) -> dict:
     a = desk.window.workspace.activations.model.activation(aid)
-    return {"activated": a.activated, "host_id": a.host_id, "device_tag": a.device_tag,
-            "product": a.product_name}
+    return {
+        "activated": a.activated,
+        "host_id": a.host_id,
+        "device_tag": a.device_tag,
+        "product": a.product_name,
+    }
 
 
-def test_deactivating_two_devices_in_bulk_writes_two_entries_with_the_rows_as_shown(desk,
-                                                                                   qtbot):
+def test_deactivating_two_devices_in_bulk_writes_two_entries_with_the_rows_as_shown(desk, qtbot):
     sb = desk.sandbox
     serial = sb.serial("perpetual")
     look_up(desk, qtbot, serial)
@@ -144,8 +150,12 @@ def test_an_upgrade_is_recorded_with_what_it_became(desk, qtbot, run):
     assert (entry.serial, entry.outcome) == (current, "done")
     assert entry.detail == "Upgrade license is ready to use."
     lic = next(x for x in sb.data["licenses"] if x["serial"] == current)
-    assert entry.before == {"upgrade_serial": target, "sku": "SE-2023-PERP",
-                            "licensee": lic["name"], "activations": 1}
+    assert entry.before == {
+        "upgrade_serial": target,
+        "sku": "SE-2023-PERP",
+        "licensee": lic["name"],
+        "activations": 1,
+    }
     # filed under both serials: the workspace, now on the new licence, lists it too
     qtbot.waitUntil(lambda: desk.lookup.serial == target, timeout=5000)
     qtbot.waitUntil(lambda: history_tab_title(desk) == "History (1)", timeout=3000)
@@ -203,5 +213,11 @@ def test_a_batch_check_is_one_entry_with_its_counts(desk, qtbot):
     check_text(desk, qtbot, "\n".join([*serials, unknown(7)]))
     [entry] = wait_stored(qtbot, 1)
     assert (entry.action, entry.serial, entry.outcome) == ("batch_check", None, "done")
-    assert entry.counts == {"serials": 4, "checked": 4, "active": 1, "expiring": 1,
-                            "expired": 1, "not_found": 1}
+    assert entry.counts == {
+        "serials": 4,
+        "checked": 4,
+        "active": 1,
+        "expiring": 1,
+        "expired": 1,
+        "not_found": 1,
+    }

@@ -22,9 +22,19 @@ from ..helpers import accessible_name, shown, tab_sequence
 
 def entries(n: int = 2) -> list[Entry]:
     now = datetime.now(UTC)
-    return [Entry(str(uuid.uuid4()), now - timedelta(minutes=i), "ana", "desk-3", "deactivate",
-                  outcome="done", serial=unknown(i), activation_ids=(i + 1,))
-            for i in range(n)]
+    return [
+        Entry(
+            str(uuid.uuid4()),
+            now - timedelta(minutes=i),
+            "ana",
+            "desk-3",
+            "deactivate",
+            outcome="done",
+            serial=unknown(i),
+            activation_ids=(i + 1,),
+        )
+        for i in range(n)
+    ]
 
 
 def stops(start, count: int) -> list[str]:
@@ -36,16 +46,27 @@ def stops(start, count: int) -> list[str]:
     return [widget.objectName() for widget in reached]
 
 
-FILTERS = ["historyPersonFilter", "historyActionFilter", "historyOutcomeFilter",
-           "historySearch", "historySinceCheck"]
+FILTERS = [
+    "historyPersonFilter",
+    "historyActionFilter",
+    "historyOutcomeFilter",
+    "historySearch",
+    "historySinceCheck",
+]
 
 
 def test_history_window_filters_then_actions_then_the_list(qtbot):
     w = shown(qtbot, HistoryWindow())
     w.show_entries(entries())
     assert stops(w.filters.serial, 11) == [
-        *FILTERS, "historyUntilCheck", "historyRefreshButton", "historyExportCsvButton",
-        "historyExportJsonButton", "historySettingsButton", "historyWindowTable"]
+        *FILTERS,
+        "historyUntilCheck",
+        "historyRefreshButton",
+        "historyExportCsvButton",
+        "historyExportJsonButton",
+        "historySettingsButton",
+        "historyWindowTable",
+    ]
     assert accessible_name(w.filters.serial) == "Serial"
     assert accessible_name(w.table) == "Recorded changes"
 
@@ -58,10 +79,20 @@ def test_history_window_dates_and_a_problem_are_stops_when_shown(qtbot):
     w.filters.use_until.setChecked(True)
     w.banner.show_error("The history could not be read.", "details")
     assert stops(w.filters.serial, 21) == [
-        *FILTERS, *["historySince"] * 3, "historyUntilCheck", *["historyUntil"] * 3,
-        "historyRefreshButton", "historyExportCsvButton", "historyExportJsonButton",
-        "historySettingsButton", "errorBannerDetailsButton", "errorBannerCopyButton",
-        "errorBannerCloseButton", "historyWindowTable", "historySerialFilter"]
+        *FILTERS,
+        *["historySince"] * 3,
+        "historyUntilCheck",
+        *["historyUntil"] * 3,
+        "historyRefreshButton",
+        "historyExportCsvButton",
+        "historyExportJsonButton",
+        "historySettingsButton",
+        "errorBannerDetailsButton",
+        "errorBannerCopyButton",
+        "errorBannerCloseButton",
+        "historyWindowTable",
+        "historySerialFilter",
+    ]
 
 
 def test_history_window_enter_on_an_entry_looks_its_serial_up(qtbot):
@@ -82,25 +113,41 @@ def box_buttons(d: HistorySettingsDialog) -> list[str]:
 
 def test_settings_dialog_on_this_computer_skips_the_team_fields(qtbot):
     d = HistorySettingsDialog()
-    d.load(HistorySettings(), "/home/ana/.local/share/licensedesk/history.sqlite3",
-           password_stored=False)
+    d.load(
+        HistorySettings(),
+        "/home/ana/.local/share/licensedesk/history.sqlite3",
+        password_stored=False,
+    )
     shown(qtbot, d)
-    assert stops(d.local, 6) == ["historyDisplayName", "historyBookDays", "historyKeepMonths",
-                                *box_buttons(d),
-                                "historyLocal"]
+    assert stops(d.local, 6) == [
+        "historyDisplayName",
+        "historyBookDays",
+        "historyKeepMonths",
+        *box_buttons(d),
+        "historyLocal",
+    ]
     assert d.local_path.focusPolicy() == Qt.FocusPolicy.NoFocus
     assert accessible_name(d.local_path).startswith("History file")
 
 
 def test_settings_dialog_with_a_team_goes_through_its_fields(qtbot):
     d = HistorySettingsDialog()
-    d.load(HistorySettings(store="team", team_url="postgresql://ana@db.example.com/desk"),
-           "/tmp/history.sqlite3", password_stored=True)
+    d.load(
+        HistorySettings(store="team", team_url="postgresql://ana@db.example.com/desk"),
+        "/tmp/history.sqlite3",
+        password_stored=True,
+    )
     shown(qtbot, d)
-    assert stops(d.team, 9) == ["historyTeamUrl", "historyTeamPassword", "historyTestButton",
-                                "historyDisplayName", "historyBookDays", "historyKeepMonths",
-                                *box_buttons(d),
-                                "historyTeam"]
+    assert stops(d.team, 9) == [
+        "historyTeamUrl",
+        "historyTeamPassword",
+        "historyTestButton",
+        "historyDisplayName",
+        "historyBookDays",
+        "historyKeepMonths",
+        *box_buttons(d),
+        "historyTeam",
+    ]
     assert accessible_name(d.password) == "Team database password"
     QTest.keyClick(d.team, Qt.Key.Key_N, Qt.KeyboardModifier.AltModifier)  # Your &name
     assert d.display_name.hasFocus()

@@ -45,8 +45,9 @@ def team_ids(team_db) -> list[str]:
         return sorted(str(r[0]) for r in db.execute("SELECT id FROM history").fetchall())
 
 
-def test_switching_to_a_team_database_copies_this_computers_entries(desk, qtbot, team_db,
-                                                                    monkeypatch, tmp_path):
+def test_switching_to_a_team_database_copies_this_computers_entries(
+    desk, qtbot, team_db, monkeypatch, tmp_path
+):
     local = seed(desk.sandbox)
     asked = answer(monkeypatch, True)
     d = switch_to_team(desk, qtbot, team_db)
@@ -73,8 +74,7 @@ def test_switching_to_a_team_database_copies_this_computers_entries(desk, qtbot,
     assert team_ids(team_db) == sorted(e.id for e in local)
 
 
-def test_declining_the_copy_switches_without_copying(desk, qtbot, team_db, monkeypatch,
-                                                     tmp_path):
+def test_declining_the_copy_switches_without_copying(desk, qtbot, team_db, monkeypatch, tmp_path):
     seed(desk.sandbox)
     asked = answer(monkeypatch, False)
     d = switch_to_team(desk, qtbot, team_db)

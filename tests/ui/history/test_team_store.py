@@ -26,9 +26,9 @@ def settings_dialog(desk, qtbot):
     return d
 
 
-def test_settings_switch_to_a_team_database_that_a_second_desk_shares(desk, qtbot, run,
-                                                                      team_db, secrets,
-                                                                      tmp_path):
+def test_settings_switch_to_a_team_database_that_a_second_desk_shares(
+    desk, qtbot, run, team_db, secrets, tmp_path
+):
     sb = desk.sandbox
     serial = sb.serial("perpetual")
     d = settings_dialog(desk, qtbot)
@@ -94,8 +94,14 @@ def test_a_team_database_that_cannot_be_reached_is_said_by_test_connection(desk,
     QTest.keyClicks(d.url, f"postgresql://desk@127.0.0.1:{free_port()}/nowhere")
     QTest.keyClicks(d.password, "pw-canary-1234")
     click(qtbot, d.test_button)
-    qtbot.waitUntil(lambda: d.test_button.isEnabled() and bool(d.test_result.text())
-                    and d.test_result.text() != "Connecting\u2026", timeout=15000)
+    qtbot.waitUntil(
+        lambda: (
+            d.test_button.isEnabled()
+            and bool(d.test_result.text())
+            and d.test_result.text() != "Connecting\u2026"
+        ),
+        timeout=15000,
+    )
     assert "cannot be reached" in d.test_result.text()
     assert "pw-canary-1234" not in d.test_result.text()
 

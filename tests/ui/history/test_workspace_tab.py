@@ -21,8 +21,9 @@ def someone_else(run, serial: str) -> None:
     other = Recorder.from_settings(HistorySettings(display_name="Bea Berg"))
 
     async def write() -> None:
-        async with other.record("delete", serial=serial, activation_ids=[990],
-                                before={"activated": False}) as rec:  # fmt: skip
+        async with other.record(
+            "delete", serial=serial, activation_ids=[990], before={"activated": False}
+        ) as rec:
             rec.refused("Activation does not exist!")
 
     try:
@@ -31,8 +32,9 @@ def someone_else(run, serial: str) -> None:
         other.close()
 
 
-def test_the_tab_lists_the_serial_newest_first_and_follows_each_change(desk, qtbot, run,
-                                                                      india_time):
+def test_the_tab_lists_the_serial_newest_first_and_follows_each_change(
+    desk, qtbot, run, india_time
+):
     sb = desk.sandbox
     serial = sb.serial("perpetual")
     someone_else(run, serial)
@@ -59,7 +61,8 @@ def test_the_tab_lists_the_serial_newest_first_and_follows_each_change(desk, qtb
     assert tab_rows(desk, COL_WHAT)[0] == f"Deactivate device #{aid} ({shown['product']})"
     assert tab_rows(desk, COL_OUTCOME)[0] == f"done: {mine.detail}"
     assert tab_rows(desk, COL_DETAILS)[0] == (
-        f"was on; host {shown['host_id'][:12]}\u2026; {shown['device_tag']}")
+        f"was on; host {shown['host_id'][:12]}\u2026; {shown['device_tag']}"
+    )
     assert tab_rows(desk, COL_WHO) == [mine.person, f"Bea Berg ({theirs.user}@{theirs.machine})"]
 
     look_up(desk, qtbot, sb.serial("trial"))  # another serial: its own (empty) history

@@ -108,7 +108,8 @@ def test_the_image_waits_for_the_other_parts(desk, qtbot):
     sandbox.faults.add("slow", path="/v2/activations/", delay_ms=600)
     media_requests_when_shown = []
     desk.lookup.controller.activationsLoaded.connect(
-        lambda _a: media_requests_when_shown.append(sandbox.request_count("GET", "/media/sku/")))
+        lambda _a: media_requests_when_shown.append(sandbox.request_count("GET", "/media/sku/"))
+    )
     look_up(desk, qtbot, sandbox.serial("perpetual"))
     card = desk.window.workspace.card
     qtbot.waitUntil(lambda: card.image_state == "image")
@@ -216,8 +217,10 @@ def test_thumbnail_keeps_aspect_and_follows_the_device_pixel_ratio(qapp):
     assert (png.width(), png.height()) == (188, 188)
     small = thumbnail(PNG, "image/png", 200, 200, 1.0)  # never scaled up
     assert (small.width(), small.height()) == (96, 96)
-    wide = SVG.replace(b'width="96" height="96" viewBox="0 0 96 96"',
-                       b'width="200" height="50" viewBox="0 0 200 50"')
+    wide = SVG.replace(
+        b'width="96" height="96" viewBox="0 0 96 96"',
+        b'width="200" height="50" viewBox="0 0 200 50"',
+    )
     pix = thumbnail(wide, "image/svg+xml", 94, 94, 1.0)
     assert pix.width() == 94 and pix.height() in (23, 24)
     assert thumbnail(b"<html>no</html>", "image/png", 94, 94, 1.0) is None

@@ -23,9 +23,19 @@ from ..helpers import (
 )
 
 KINDS = [
-    "perpetual", "subscription_active", "subscription_expired", "subscription_not_started",
-    "trial", "upgrade_current", "upgrade_target", "upgrade_mismatch", "offline", "host_limit",
-    "no_activations", "many_activations", "inactive_product",
+    "perpetual",
+    "subscription_active",
+    "subscription_expired",
+    "subscription_not_started",
+    "trial",
+    "upgrade_current",
+    "upgrade_target",
+    "upgrade_mismatch",
+    "offline",
+    "host_limit",
+    "no_activations",
+    "many_activations",
+    "inactive_product",
 ]
 
 
@@ -47,8 +57,10 @@ def test_lookup_each_kind_of_demo_serial(desk, qtbot, kind):
     else:
         text = card.validity_text()
         expect = {
-            "subscription_active": "days left", "trial": "days left",
-            "subscription_expired": "expired", "subscription_not_started": "starts in",
+            "subscription_active": "days left",
+            "trial": "days left",
+            "subscription_expired": "expired",
+            "subscription_not_started": "starts in",
         }[kind]
         assert expect in text, text
     table = activations_table(desk)
@@ -111,7 +123,8 @@ def test_lookup_button_and_recent_serials(desk, qtbot):
     assert desk.window.workspace.card.license.serial == sandbox.serial("trial")
     look_up(desk, qtbot, sandbox.serial("perpetual"))
     assert desk.window.workspace.recent_serials()[:2] == [
-        sandbox.serial("perpetual"), sandbox.serial("trial")
+        sandbox.serial("perpetual"),
+        sandbox.serial("trial"),
     ]
 
 
@@ -145,8 +158,14 @@ def test_previous_results_go_when_the_next_lookup_starts(desk, qtbot):
     assert ws.card.license is not None and ws.activations.model.rowCount() > 0
     sandbox.set_latency(400)
     type_serial_and_enter(desk, qtbot, sandbox.serial("trial"))
-    qtbot.waitUntil(lambda: ws.card.license is None and ws.activations.model.rowCount() == 0
-                    and ws.products.model.rowCount() == 0, timeout=300)
+    qtbot.waitUntil(
+        lambda: (
+            ws.card.license is None
+            and ws.activations.model.rowCount() == 0
+            and ws.products.model.rowCount() == 0
+        ),
+        timeout=300,
+    )
     assert desk.lookup.is_running()  # cleared while the answers are still on their way
     wait_idle(desk, qtbot)
     assert ws.card.license.serial == sandbox.serial("trial")
@@ -193,9 +212,13 @@ def test_each_part_is_painted_in_the_pass_it_is_shown(desk, qtbot):
     sandbox = desk.sandbox
     look_up(desk, qtbot, sandbox.serial("trial"))
     ws = desk.window.workspace
-    paints = _Paints({"lookup.license": ws.card.labels["licensee"],
-                      "lookup.products": ws.products.table.viewport(),
-                      "lookup.activations": ws.activations.table.viewport()})
+    paints = _Paints(
+        {
+            "lookup.license": ws.card.labels["licensee"],
+            "lookup.products": ws.products.table.viewport(),
+            "lookup.activations": ws.activations.table.viewport(),
+        }
+    )
     painted_when_shown: dict[str, bool] = {}
 
     def finished(name: str) -> None:
@@ -209,7 +232,8 @@ def test_each_part_is_painted_in_the_pass_it_is_shown(desk, qtbot):
     desk.runner.finished.disconnect(finished)
     assert ws.products.model.rowCount() and ws.activations.model.rowCount()
     assert painted_when_shown == dict.fromkeys(
-        ("lookup.license", "lookup.products", "lookup.activations"), True)
+        ("lookup.license", "lookup.products", "lookup.activations"), True
+    )
 
 
 def test_fast_answers_never_flash_the_loading_page(desk, qtbot):
@@ -218,8 +242,7 @@ def test_fast_answers_never_flash_the_loading_page(desk, qtbot):
     for part in (ws.card, ws.products, ws.activations):
         state = part.state
         state.set_busy_delay(5000)  # "sooner than the delay", even on a loaded CI machine
-        state.currentChanged.connect(
-            lambda _i, state=state: shown.append(state.shows_busy_page()))
+        state.currentChanged.connect(lambda _i, state=state: shown.append(state.shows_busy_page()))
     look_up(desk, qtbot, desk.sandbox.serial("perpetual"))
     assert ws.card.license is not None and shown  # the parts did change page …
     assert not any(shown)  # … but never to "Loading…" (answers came within the delay)
@@ -240,8 +263,10 @@ def test_superseded_lookup_is_cancelled(desk, qtbot):
     assert not ws.banner.isVisible()
     # the trial's activations, not the perpetual's
     ids = {a["id"] for a in data_activations(sandbox, "trial")}
-    shown = {int(activations_table(desk).model().index(r, COL_ID).data())
-             for r in range(activations_table(desk).model().rowCount())}
+    shown = {
+        int(activations_table(desk).model().index(r, COL_ID).data())
+        for r in range(activations_table(desk).model().rowCount())
+    }
     assert shown == ids
 
 
@@ -308,8 +333,13 @@ def test_the_card_and_products_split_holds_from_licence_to_licence(desk, qtbot):
     ws = desk.window.workspace
     desk.window.resize(1100, 720)
     widths, sizes = set(), set()
-    for name in ("perpetual", "upgrade_target", "subscription_active", "upgrade_current",
-                 "perpetual"):
+    for name in (
+        "perpetual",
+        "upgrade_target",
+        "subscription_active",
+        "upgrade_current",
+        "perpetual",
+    ):
         look_up(desk, qtbot, sandbox.serial(name))
         QApplication.sendPostedEvents()
         widths.add(ws.card_scroll.minimumSizeHint().width())

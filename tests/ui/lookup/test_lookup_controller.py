@@ -18,13 +18,25 @@ def lic(serial: str) -> License:
 
 
 def products(serial: str) -> list[Product]:
-    return [Product.from_wire({"id": 7, "name": f"Tool {serial}", "code": serial.lower(),
-                               "active": True, "max_host_count": 2})]
+    return [
+        Product.from_wire(
+            {
+                "id": 7,
+                "name": f"Tool {serial}",
+                "code": serial.lower(),
+                "active": True,
+                "max_host_count": 2,
+            }
+        )
+    ]
 
 
 def activations(serial: str) -> list[Activation]:
-    return [Activation.from_wire({"id": 70, "product_id": 7, "activated": 1,
-                                  "host_id": "H" * 32, "serial": serial})]
+    return [
+        Activation.from_wire(
+            {"id": 70, "product_id": 7, "activated": 1, "host_id": "H" * 32, "serial": serial}
+        )
+    ]
 
 
 class StubClient:
@@ -111,8 +123,7 @@ def wait_all(qtbot, tasks) -> None:
 
 def test_lookup_loads_three_parts(qtbot):
     client = StubClient()
-    client.add("AAA", license=lic("AAA"), products=products("AAA"),
-               activations=activations("AAA"))
+    client.add("AAA", license=lic("AAA"), products=products("AAA"), activations=activations("AAA"))
     ctrl, _runner, seen = make(client)
 
     tasks = ctrl.lookup("AAA")
@@ -125,16 +136,18 @@ def test_lookup_loads_three_parts(qtbot):
     assert seen.products == [products("AAA")]
     assert seen.activations == [as_rows(activations("AAA"))]  # the client's rows
     assert seen.failed == []
-    assert sorted(client.calls) == [("activations", "AAA"), ("license_products", "AAA"),
-                                    ("show_license", "AAA")]
+    assert sorted(client.calls) == [
+        ("activations", "AAA"),
+        ("license_products", "AAA"),
+        ("show_license", "AAA"),
+    ]
     assert not ctrl.is_running()
 
 
 def test_parts_load_in_parallel(qtbot):
     """While the licence part waits, products and activations already arrive."""
     client = StubClient()
-    client.add("AAA", license=lic("AAA"), products=products("AAA"),
-               activations=activations("AAA"))
+    client.add("AAA", license=lic("AAA"), products=products("AAA"), activations=activations("AAA"))
     slow = client.gate("show_license", "AAA")
     ctrl, _runner, seen = make(client)
 
@@ -150,10 +163,8 @@ def test_parts_load_in_parallel(qtbot):
 
 def test_new_lookup_cancels_the_parts_in_flight(qtbot):
     client = StubClient()
-    client.add("OLD", license=lic("OLD"), products=products("OLD"),
-               activations=activations("OLD"))
-    client.add("NEW", license=lic("NEW"), products=products("NEW"),
-               activations=activations("NEW"))
+    client.add("OLD", license=lic("OLD"), products=products("OLD"), activations=activations("OLD"))
+    client.add("NEW", license=lic("NEW"), products=products("NEW"), activations=activations("NEW"))
     gates = [client.gate(m, "OLD") for m in ("show_license", "license_products", "activations")]
     ctrl, _runner, seen = make(client)
 
@@ -165,8 +176,11 @@ def test_new_lookup_cancels_the_parts_in_flight(qtbot):
         gate.set()
     wait_all(qtbot, old + new)
 
-    assert sorted(client.cancelled) == [("activations", "OLD"), ("license_products", "OLD"),
-                                        ("show_license", "OLD")]
+    assert sorted(client.cancelled) == [
+        ("activations", "OLD"),
+        ("license_products", "OLD"),
+        ("show_license", "OLD"),
+    ]
     assert seen.started == ["OLD", "NEW"]
     assert seen.licenses == [lic("NEW")]
     assert seen.products == [products("NEW")]
@@ -221,14 +235,12 @@ def test_empty_activations_of_existing_licence_are_loaded(qtbot):
 
 def test_part_busy_true_then_false_for_each_part(qtbot):
     client = StubClient()
-    client.add("AAA", license=lic("AAA"), products=products("AAA"),
-               activations=activations("AAA"))
+    client.add("AAA", license=lic("AAA"), products=products("AAA"), activations=activations("AAA"))
     ctrl, _runner, seen = make(client)
 
     tasks = ctrl.lookup("AAA")
     # busy is reported at once, before any part's first step
-    assert sorted(seen.busy) == [("activations", True), ("license", True),
-                                 ("products", True)]
+    assert sorted(seen.busy) == [("activations", True), ("license", True), ("products", True)]
     wait_all(qtbot, tasks)
 
     for part in ("license", "products", "activations"):
@@ -237,8 +249,9 @@ def test_part_busy_true_then_false_for_each_part(qtbot):
 
 def test_part_busy_ends_false_when_a_part_fails(qtbot):
     client = StubClient()
-    client.add("AAA", license=lic("AAA"), products=NotFound(what="license"),
-               activations=activations("AAA"))
+    client.add(
+        "AAA", license=lic("AAA"), products=NotFound(what="license"), activations=activations("AAA")
+    )
     ctrl, _runner, seen = make(client)
 
     wait_all(qtbot, ctrl.lookup("AAA"))
@@ -249,8 +262,7 @@ def test_part_busy_ends_false_when_a_part_fails(qtbot):
 
 def test_refresh_repeats_the_last_serial(qtbot):
     client = StubClient()
-    client.add("AAA", license=lic("AAA"), products=products("AAA"),
-               activations=activations("AAA"))
+    client.add("AAA", license=lic("AAA"), products=products("AAA"), activations=activations("AAA"))
     ctrl, _runner, seen = make(client)
     assert ctrl.refresh() == []  # nothing looked up yet
     assert client.calls == []

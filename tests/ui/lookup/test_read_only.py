@@ -47,8 +47,9 @@ def test_a_read_only_profile_offers_no_writes_and_says_why(reseller, qtbot):
     assert not table.model().flags(index) & Qt.ItemFlag.ItemIsUserCheckable
     assert index.data(Qt.ItemDataRole.ToolTipRole) == NO_WRITE_PAIR
     before = index.data(Qt.ItemDataRole.CheckStateRole)
-    QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton,
-                     pos=table.visualRect(index).center())
+    QTest.mouseClick(
+        table.viewport(), Qt.MouseButton.LeftButton, pos=table.visualRect(index).center()
+    )
     assert index.data(Qt.ItemDataRole.CheckStateRole) == before
     assert not reseller.runner.running()
     assert sandbox.request_count("PUT", "/v2/activations") == 0

@@ -35,9 +35,17 @@ def test_a_six_group_token_is_not_a_serial_and_nothing_is_sent(desk, qtbot, how)
 def test_the_paste_hint_counts_what_the_batch_window_counts(desk, qtbot):
     sandbox = desk.sandbox
     first = sandbox.serial("perpetual")
-    text = "\n".join(["Serial", first, spaced(sandbox.serial("trial")),
-                      sandbox.serial("subscription_active") + "-9999", unknown(5),
-                      spaced(sandbox.serial("no_activations")), first])
+    text = "\n".join(
+        [
+            "Serial",
+            first,
+            spaced(sandbox.serial("trial")),
+            sandbox.serial("subscription_active") + "-9999",
+            unknown(5),
+            spaced(sandbox.serial("no_activations")),
+            first,
+        ]
+    )
     paste_and_enter(desk, qtbot, text)
     ws = desk.window.workspace
     qtbot.waitUntil(lambda: desk.lookup.serial == first, timeout=3000)

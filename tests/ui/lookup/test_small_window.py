@@ -45,8 +45,7 @@ def whole_in_view(table: QTableView, col: int) -> bool:
     return left >= 0 and left + header.sectionSize(col) <= table.viewport().width()
 
 
-def test_at_1024_by_700_the_seats_column_shows_whole_without_scrolling(language, desk,
-                                                                       qtbot):
+def test_at_1024_by_700_the_seats_column_shows_whole_without_scrolling(language, desk, qtbot):
     ws = desk.window.workspace
     look_up(desk, qtbot, desk.sandbox.serial("subscription_active"))  # two products
     at_small_size(desk, qtbot)
@@ -77,8 +76,11 @@ def test_at_1024_by_700_a_licence_of_42_devices_shows_ten_rows(language, desk, q
     model = table.model()
     assert model.rowCount() == 42
     view = table.viewport().rect()
-    whole_rows = [row for row in range(model.rowCount())
-                  if view.contains(table.visualRect(model.index(row, 0)))]
+    whole_rows = [
+        row
+        for row in range(model.rowCount())
+        if view.contains(table.visualRect(model.index(row, 0)))
+    ]
     assert len(whole_rows) >= 10, (language, table.viewport().height())
     # the card gave up the height: it scrolls, its rows whole inside (none clipped)
     card = ws.card
@@ -86,7 +88,8 @@ def test_at_1024_by_700_a_licence_of_42_devices_shows_ten_rows(language, desk, q
 
 
 def test_a_host_id_column_saved_too_narrow_is_restored_with_room_for_the_marker(
-        language, desk, make_desk, qtbot, qsettings):
+    language, desk, make_desk, qtbot, qsettings
+):
     ws = desk.window.workspace
     ws.activations.table.setColumnWidth(COL_HOST, 330)  # an earlier version's width
     ws.products.table.setColumnWidth(COL_NAME, 200)
@@ -97,8 +100,9 @@ def test_a_host_id_column_saved_too_narrow_is_restored_with_room_for_the_marker(
     look_up(again, qtbot, desk.sandbox.serial("perpetual"))  # a device of this computer
     table = again.window.workspace.activations.table
     model = table.model()
-    mine = next(r for r in range(model.rowCount())
-                if model.index(r, COL_HOST).data(THIS_COMPUTER_ROLE))
+    mine = next(
+        r for r in range(model.rowCount()) if model.index(r, COL_HOST).data(THIS_COMPUTER_ROLE)
+    )
     text = model.index(mine, COL_HOST).data()
     assert text.endswith(")"), text  # "… (This computer)", in the language in use
     bold = QFont(table.font())

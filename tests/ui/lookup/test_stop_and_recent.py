@@ -70,8 +70,7 @@ def _second_profile(store, secrets, sandbox, name="Second"):
     from licensedesk.profiles import Profile
 
     app_id, key = sandbox.creds("read_write")
-    store.save(Profile(name=name, base_url=sandbox.url, read_app_id=app_id,
-                       write_app_id=app_id))
+    store.save(Profile(name=name, base_url=sandbox.url, read_app_id=app_id, write_app_id=app_id))
     secrets.set(name, "read", key)
     secrets.set(name, "write", key)
     return name
@@ -83,8 +82,9 @@ def _choose_profile(desk, qtbot, name: str) -> None:
     qtbot.waitUntil(lambda: desk.connections.current == name, timeout=2000)
 
 
-def test_recent_serials_are_found_ones_of_the_profile_in_use(desk, qtbot, store, secrets,
-                                                              make_desk):
+def test_recent_serials_are_found_ones_of_the_profile_in_use(
+    desk, qtbot, store, secrets, make_desk
+):
     sandbox = desk.sandbox
     second = _second_profile(store, secrets, sandbox)
     desk.profiles.refresh()

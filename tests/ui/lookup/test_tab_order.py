@@ -46,15 +46,22 @@ EMAIL = "it@example.com"
 SKU_URL = "https://shop.example.com/sku/studio"
 
 
-def set_links(sandbox, kind: str, email: str | None = EMAIL, url: str | None = SKU_URL,
-              image: str | None = None) -> None:
+def set_links(
+    sandbox,
+    kind: str,
+    email: str | None = EMAIL,
+    url: str | None = SKU_URL,
+    image: str | None = None,
+) -> None:
     """What the licence of ``kind`` links to: its e-mail address, its SKU's page and image."""
     serial = sandbox.serial(kind)
     with sqlite3.connect(sandbox.db_path) as conn:
-        conn.execute("UPDATE licenses SET name = 'IT', email = ? WHERE serial = ?",
-                     (email, serial))
-        conn.execute("UPDATE skus SET url = ?, image_url = ? WHERE id = (SELECT sku_id "
-                     "FROM licenses WHERE serial = ?)", (url, image, serial))
+        conn.execute("UPDATE licenses SET name = 'IT', email = ? WHERE serial = ?", (email, serial))
+        conn.execute(
+            "UPDATE skus SET url = ?, image_url = ? WHERE id = (SELECT sku_id "
+            "FROM licenses WHERE serial = ?)",
+            (url, image, serial),
+        )
 
 
 def activate_window(desk, qtbot) -> None:
@@ -122,6 +129,7 @@ def test_card_links_are_reached_and_opened_by_keyboard(desk, qtbot):
     for scheme in ("mailto", "https"):
         QDesktopServices.setUrlHandler(scheme, handler, "open_url")
     try:
+
         def choose_first() -> None:
             menu = QApplication.activePopupWidget()
             assert menu is card.links_menu
@@ -137,8 +145,9 @@ def test_card_links_are_reached_and_opened_by_keyboard(desk, qtbot):
 
 
 def test_a_licence_without_links_has_no_links_button(desk, qtbot):
-    set_links(desk.sandbox, "perpetual", email=None, url="javascript:alert(1)",
-              image="file:///etc/passwd")  # no web addresses: not offered
+    set_links(
+        desk.sandbox, "perpetual", email=None, url="javascript:alert(1)", image="file:///etc/passwd"
+    )  # no web addresses: not offered
     look_up(desk, qtbot, desk.sandbox.serial("perpetual"))
     card = desk.window.workspace.card
     assert card.link_urls() == []

@@ -27,9 +27,14 @@ def days(n: float) -> datetime:
 def palette(window: str, base: str, text: str, accent: str) -> QPalette:
     role = QPalette.ColorRole
     pal = QPalette(QColor(window))
-    for r, colour in ((role.Window, window), (role.Base, base), (role.Text, text),
-                      (role.WindowText, text), (role.Highlight, accent),
-                      (role.HighlightedText, base)):  # fmt: skip
+    for r, colour in (
+        (role.Window, window),
+        (role.Base, base),
+        (role.Text, text),
+        (role.WindowText, text),
+        (role.Highlight, accent),
+        (role.HighlightedText, base),
+    ):
         pal.setColor(r, QColor(colour))
     return pal
 
@@ -86,9 +91,11 @@ def test_each_state_has_its_own_look_and_readable_text(qtbot, make):
     qtbot.addWidget(bar)
     bar.setPalette(pal)
     bar.resize(240, bar.sizeHint().height())
-    for state, v in (("ok", validity(days(-40), days(325), NOW)),
-                     ("expired", validity(days(-400), days(-35), NOW)),
-                     ("not_started", validity(days(7), days(372), NOW))):  # fmt: skip
+    for state, v in (
+        ("ok", validity(days(-40), days(325), NOW)),
+        ("expired", validity(days(-400), days(-35), NOW)),
+        ("not_started", validity(days(7), days(372), NOW)),
+    ):
         bar.show_validity(v)
         assert bar.state == state
         look = looks[state]
@@ -186,6 +193,7 @@ def right_pixel(bar: ValidityBar) -> QColor:
 
 
 def assert_near(got: QColor, want: QColor, slack: int = 3) -> None:
-    diff = max(abs(got.red() - want.red()), abs(got.green() - want.green()),
-               abs(got.blue() - want.blue()))  # fmt: skip
+    diff = max(
+        abs(got.red() - want.red()), abs(got.green() - want.green()), abs(got.blue() - want.blue())
+    )
     assert diff <= slack, f"painted {got.name()}, expected {want.name()}"

@@ -30,8 +30,9 @@ def made(monkeypatch):
     return clients
 
 
-def test_the_profile_client_is_ready_before_the_first_lookup(made, make_desk, sandbox_profile,
-                                                             sandbox, qtbot):
+def test_the_profile_client_is_ready_before_the_first_lookup(
+    made, make_desk, sandbox_profile, sandbox, qtbot
+):
     desk = make_desk(profile=sandbox_profile)
     qtbot.waitUntil(lambda: desk.connections.open_clients() == 1, timeout=5000)
     [(client, thread)] = made
@@ -43,7 +44,8 @@ def test_the_profile_client_is_ready_before_the_first_lookup(made, make_desk, sa
 
 
 def test_a_client_made_ahead_is_dropped_when_the_profile_changes_meanwhile(
-        made, make_desk, sandbox_profile, monkeypatch, qtbot):
+    made, make_desk, sandbox_profile, monkeypatch, qtbot
+):
     entered, release = threading.Event(), threading.Event()
     original = Connections.config_for
 
@@ -63,8 +65,9 @@ def test_a_client_made_ahead_is_dropped_when_the_profile_changes_meanwhile(
     assert stale._transport.http.is_closed
 
 
-def test_what_the_first_calls_would_load_is_loaded_ahead(make_desk, sandbox_profile,
-                                                         monkeypatch, qtbot):
+def test_what_the_first_calls_would_load_is_loaded_ahead(
+    make_desk, sandbox_profile, monkeypatch, qtbot
+):
     """With the client, the worker builds the TLS context the licence image's fetch will
     use (the sandbox is plain http: the client itself needs none), so the first lookup
     does not pay it on the UI thread."""

@@ -29,8 +29,16 @@ def office(sandbox, store):
     from licensedesk.profiles import Profile
 
     app_id, key = sandbox.creds("read_write")
-    store.save(Profile(name="Office", base_url=sandbox.url, read_app_id=app_id,
-                       write_app_id=app_id, read_timeout=5.0, connect_timeout=2.0))
+    store.save(
+        Profile(
+            name="Office",
+            base_url=sandbox.url,
+            read_app_id=app_id,
+            write_app_id=app_id,
+            read_timeout=5.0,
+            connect_timeout=2.0,
+        )
+    )
     return key
 
 
@@ -48,8 +56,9 @@ def _prompt(desk, qtbot) -> QDialog:
     return found[0]
 
 
-def test_key_is_asked_at_start_used_and_never_written(make_desk, office, secrets, sandbox,
-                                                      qtbot, tmp_path):
+def test_key_is_asked_at_start_used_and_never_written(
+    make_desk, office, secrets, sandbox, qtbot, tmp_path
+):
     key = office
     assert not secrets.persistent
     desk = make_desk(profile="Office")
@@ -81,8 +90,12 @@ def test_skipping_the_key_gives_a_sentence_not_a_traceback(make_desk, office, sa
     desk = make_desk(profile="Office")
     dialog = _prompt(desk, qtbot)
     click(qtbot, dialog.findChild(QPushButton, "keyPromptSkip"))
-    qtbot.waitUntil(lambda: desk.window.findChild(QDialog, "keyPromptDialog") is None
-                    or not desk.window.findChild(QDialog, "keyPromptDialog").isVisible())
+    qtbot.waitUntil(
+        lambda: (
+            desk.window.findChild(QDialog, "keyPromptDialog") is None
+            or not desk.window.findChild(QDialog, "keyPromptDialog").isVisible()
+        )
+    )
     before = sandbox.request_count()
     look_up(desk, qtbot, sandbox.serial("perpetual"))
     ws = desk.window.workspace
@@ -94,8 +107,7 @@ def test_skipping_the_key_gives_a_sentence_not_a_traceback(make_desk, office, sa
     assert desk.error_dialog is None
 
 
-def test_a_profile_with_keys_in_this_session_is_not_asked_again(make_desk, office, secrets,
-                                                                 qtbot):
+def test_a_profile_with_keys_in_this_session_is_not_asked_again(make_desk, office, secrets, qtbot):
     secrets.set("Office", "read", office)
     secrets.set("Office", "write", office)
     desk = make_desk(profile="Office")

@@ -69,10 +69,11 @@ def test_add_test_remove_with_memory_keyring(make_desk, qtbot, sandbox, monkeypa
 
 
 @pytest.mark.keyring
-@pytest.mark.skipif(os.environ.get("LICENSEDESK_TEST_REAL_KEYRING") != "1",
-                    reason="set LICENSEDESK_TEST_REAL_KEYRING=1 (scripts/run-tests.sh does)")
-def test_add_test_remove_with_the_real_keyring(make_desk, qtbot, sandbox, monkeypatch,
-                                               tmp_path):
+@pytest.mark.skipif(
+    os.environ.get("LICENSEDESK_TEST_REAL_KEYRING") != "1",
+    reason="set LICENSEDESK_TEST_REAL_KEYRING=1 (scripts/run-tests.sh does)",
+)
+def test_add_test_remove_with_the_real_keyring(make_desk, qtbot, sandbox, monkeypatch, tmp_path):
     from licensedesk.profiles import ProfileStore, SecretStore
 
     real = SecretStore(service="licensedesk-uitest")
@@ -131,8 +132,13 @@ def test_profile_option_fields_round_trip(make_desk, qtbot, sandbox):
     QTest.keyClicks(dialog.batch_concurrency, "3")
     click(qtbot, dialog.save_button)
     p = desk.connections.profile("Opts")
-    assert (p.transport, p.legacy_activation_routes, p.server_timezone, p.verify_tls,
-            p.batch_concurrency) == ("form", True, "Europe/Berlin", False, 3)
+    assert (
+        p.transport,
+        p.legacy_activation_routes,
+        p.server_timezone,
+        p.verify_tls,
+        p.batch_concurrency,
+    ) == ("form", True, "Europe/Berlin", False, 3)
     click(qtbot, dialog.add_button)  # a new profile starts from the default
     assert dialog.batch_concurrency.value() == 8
     dialog.close()

@@ -87,8 +87,7 @@ def test_a_write_pair_alone_says_a_read_pair_is_missing_and_counts_no_seats(writ
         assert "not known" in seats.data(Qt.ItemDataRole.ToolTipRole)
 
 
-def test_a_read_write_key_alone_lists_products_and_validates_after_a_lookup(
-        all_in_one, qtbot, run):
+def test_a_read_write_key_alone_lists_products_and_validates_after_a_lookup(all_in_one, qtbot, run):
     sandbox = all_in_one.sandbox
     serial = sandbox.serial("perpetual")
     look_up(all_in_one, qtbot, serial)

@@ -17,19 +17,42 @@ from ..helpers import accessible_name, placed, shown, tab_names
 SECRET = "sk_live_not_for_ears_0123456789"
 
 PROFILE_ORDER = [
-    "addProfileButton", "removeProfileButton", "profileName", "profileBaseUrl",
-    "allowInsecureHttp", "readAppId", "readApiKey", "readTestButton", "writeAppId",
-    "writeApiKey", "writeTestButton", "profileTransport", "legacyRoutes",
-    "profileConnectTimeout", "profileReadTimeout", "profileDeadline", "batchConcurrency",
-    "serverTimezone", "verifyTls", "caBundle", "saveProfileButton", "profilesCloseButton",
+    "addProfileButton",
+    "removeProfileButton",
+    "profileName",
+    "profileBaseUrl",
+    "allowInsecureHttp",
+    "readAppId",
+    "readApiKey",
+    "readTestButton",
+    "writeAppId",
+    "writeApiKey",
+    "writeTestButton",
+    "profileTransport",
+    "legacyRoutes",
+    "profileConnectTimeout",
+    "profileReadTimeout",
+    "profileDeadline",
+    "batchConcurrency",
+    "serverTimezone",
+    "verifyTls",
+    "caBundle",
+    "saveProfileButton",
+    "profilesCloseButton",
     "profilesList",
 ]
 
 
 @pytest.fixture
 def profiles_dialog(qtbot, store, secrets):
-    store.save(Profile(name="Office", base_url="https://licences.example.com",
-                       read_app_id="app-read", write_app_id="app-write"))
+    store.save(
+        Profile(
+            name="Office",
+            base_url="https://licences.example.com",
+            read_app_id="app-read",
+            write_app_id="app-write",
+        )
+    )
     secrets.set("Office", "read", SECRET)
     dialog = ProfilesDialog(Connections(store, secrets))
     dialog.reload("Office")
@@ -48,8 +71,7 @@ def test_secret_fields_are_named_without_their_key(profiles_dialog):
     for box, name in ((d.read_box, "Read API key"), (d.write_box, "Write API key")):
         assert accessible_name(box.api_key) == name
         spoken = QAccessible.queryAccessibleInterface(box.api_key)
-        for text in (QAccessible.Text.Name, QAccessible.Text.Value,
-                     QAccessible.Text.Description):
+        for text in (QAccessible.Text.Name, QAccessible.Text.Value, QAccessible.Text.Description):
             assert SECRET not in spoken.text(text)
     assert d.write_box.api_key.text() == SECRET  # it was typed: the check above means something
     assert accessible_name(d.read_box.test_button) == "Test the read credentials"
@@ -58,14 +80,20 @@ def test_secret_fields_are_named_without_their_key(profiles_dialog):
 def test_test_result_says_which_pair_it_is_about(profiles_dialog):
     d = profiles_dialog
     d.show_test_result("write", True, "The write credentials work.")
-    assert accessible_name(d.write_box.result) == \
-        "Result of the write test: The write credentials work."
+    assert (
+        accessible_name(d.write_box.result)
+        == "Result of the write test: The write credentials work."
+    )
     assert accessible_name(d.read_box.result) == "Result of the read test"
 
 
 def test_key_prompt_tab_order_and_names(qtbot):
-    dialog = shown(qtbot, KeyPromptDialog(None, "Office", {"read": "app-1", "write": "app-2"},
-                                          "Keys are kept in memory only."))
+    dialog = shown(
+        qtbot,
+        KeyPromptDialog(
+            None, "Office", {"read": "app-1", "write": "app-2"}, "Keys are kept in memory only."
+        ),
+    )
     read = dialog._fields["app-1"]
     order = ["keyField_write", *placed(dialog), "keyField_read"]
     assert "keyPromptOk" not in order  # disabled until a key is typed
@@ -79,8 +107,12 @@ def test_key_prompt_tab_order_and_names(qtbot):
 
 
 def test_key_prompt_field_of_a_shared_app_id_names_both_pairs(qtbot):
-    dialog = shown(qtbot, KeyPromptDialog(None, "Office", {"read": "app-1", "write": "app-1"},
-                                          "Keys are kept in memory only."))
+    dialog = shown(
+        qtbot,
+        KeyPromptDialog(
+            None, "Office", {"read": "app-1", "write": "app-1"}, "Keys are kept in memory only."
+        ),
+    )
     field = dialog._fields["app-1"]
     assert field.objectName() == "keyField_read_write"
     assert accessible_name(field) == "API key for the read and write pair"

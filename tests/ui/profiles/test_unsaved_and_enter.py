@@ -23,12 +23,12 @@ def typed_and_tested(desk, qtbot):
     """A new profile with the write pair only, typed and tested, not saved."""
     dialog = open_profiles_dialog(desk, qtbot)
     click(qtbot, dialog.add_button)
-    fill_profile(dialog, qtbot, "Office", desk.sandbox.url,
-                 write=desk.sandbox.creds("read_write"))
+    fill_profile(dialog, qtbot, "Office", desk.sandbox.url, write=desk.sandbox.creds("read_write"))
     click(qtbot, dialog.write_box.test_button)
     wait_idle(desk, qtbot)
     assert dialog.write_box.result.text().startswith(
-        "The write credentials work, for changes and for lookups")
+        "The write credentials work, for changes and for lookups"
+    )
     return dialog
 
 

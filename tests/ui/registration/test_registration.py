@@ -105,17 +105,21 @@ def test_opened_by_shortcut_with_the_workspace_serial(desk, qtbot):
     sb = desk.sandbox
     look_up(desk, qtbot, sb.serial("offline"))
     desk.window.activateWindow()
-    QTest.keyClick(desk.window, Qt.Key.Key_R,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    qtbot.waitUntil(lambda: desk.registration.dialog is not None
-                    and desk.registration.dialog.isVisible(), timeout=2000)
+    QTest.keyClick(
+        desk.window,
+        Qt.Key.Key_R,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    qtbot.waitUntil(
+        lambda: desk.registration.dialog is not None and desk.registration.dialog.isVisible(),
+        timeout=2000,
+    )
     d = desk.registration.dialog
     wait_done(desk, qtbot)
     assert d.serial_input.text() == sb.serial("offline") and d.is_form_open()
 
 
-def test_refused_credentials_on_register_name_write_permission(desk, qtbot, run, store,
-                                                               secrets):
+def test_refused_credentials_on_register_name_write_permission(desk, qtbot, run, store, secrets):
     sb = desk.sandbox
     serial = sb.serial("offline")
     # a profile whose pairs (write pair included) hold a read-only key: enough for the
@@ -173,8 +177,10 @@ def test_after_registering_the_dialog_shows_the_new_state_and_register_waits(des
 
 
 def confirm_dialog(d, qtbot) -> ConfirmDialog:
-    qtbot.waitUntil(lambda: d.findChild(ConfirmDialog) is not None
-                    and d.findChild(ConfirmDialog).isVisible(), timeout=2000)
+    qtbot.waitUntil(
+        lambda: d.findChild(ConfirmDialog) is not None and d.findChild(ConfirmDialog).isVisible(),
+        timeout=2000,
+    )
     return d.findChild(ConfirmDialog)
 
 

@@ -21,8 +21,16 @@ def dialog(qtbot):
 
 
 def offline_licence(**extra) -> License:
-    return License.from_wire({"id": 4, "serial": SERIAL, "type": "perpetual",
-                              "sku_name": "Studio", "sku_number": "SP-1", **extra})
+    return License.from_wire(
+        {
+            "id": 4,
+            "serial": SERIAL,
+            "type": "perpetual",
+            "sku_name": "Studio",
+            "sku_number": "SP-1",
+            **extra,
+        }
+    )
 
 
 def test_tab_reaches_serial_check_and_buttons_first(dialog):
@@ -35,8 +43,14 @@ def test_tab_goes_through_the_form_once_the_licence_is_suitable(dialog):
     dialog.prefill(SERIAL)
     dialog.show_check(SERIAL, offline_licence())
     assert dialog.is_form_open()
-    order = ["registrationCheckButton", "registrationName", "registrationEmail",
-             "registrationSku", *placed(dialog), "registrationSerial"]
+    order = [
+        "registrationCheckButton",
+        "registrationName",
+        "registrationEmail",
+        "registrationSku",
+        *placed(dialog),
+        "registrationSerial",
+    ]
     assert "registerButton" in order
     assert tab_names(dialog.serial_input, len(order)) == order
 
@@ -44,15 +58,22 @@ def test_tab_goes_through_the_form_once_the_licence_is_suitable(dialog):
 def test_an_error_banner_is_reached_before_the_buttons(dialog):
     dialog.prefill(SERIAL)
     dialog.show_failure(Failure("The service refused the request.", "HTTP 422"))
-    order = ["registrationCheckButton", "errorBannerDetailsButton", "errorBannerCopyButton",
-             "errorBannerCloseButton", *placed(dialog), "registrationSerial"]
+    order = [
+        "registrationCheckButton",
+        "errorBannerDetailsButton",
+        "errorBannerCopyButton",
+        "errorBannerCloseButton",
+        *placed(dialog),
+        "registrationSerial",
+    ]
     assert tab_names(dialog.serial_input, len(order)) == order
 
 
 def test_licence_labels_say_their_field_and_value(dialog):
     dialog.prefill(SERIAL)
-    dialog.show_check(SERIAL, offline_licence(name="Ada Lovelace", email="ada@example.org",
-                                              registered=True))
+    dialog.show_check(
+        SERIAL, offline_licence(name="Ada Lovelace", email="ada@example.org", registered=True)
+    )
     licensee = dialog.info["licensee"]
     assert accessible_name(licensee) == "Licensee: Ada Lovelace <ada@example.org>"
     assert accessible_name(dialog.info["registered"]) == "Registered: Yes"

@@ -45,8 +45,11 @@ def open_renewals(desk, qtbot, *, from_menu: bool = False):
         desk.window.registry["renewals"].trigger()  # View → Renewals…
     else:
         qtbot.mouseClick(serial_box(desk), Qt.MouseButton.LeftButton)
-        QTest.keyClick(desk.window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier
-                       | Qt.KeyboardModifier.ShiftModifier)  # fmt: skip
+        QTest.keyClick(
+            desk.window,
+            Qt.Key.Key_E,
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+        )
     window = desk.renewals.window
     assert window is not None and window.isVisible()
     wait_listed(desk, qtbot, window)
@@ -54,8 +57,12 @@ def open_renewals(desk, qtbot, *, from_menu: bool = False):
 
 
 def wait_listed(desk, qtbot, window) -> None:
-    qtbot.waitUntil(lambda: window.status_label.text() != "" and not any(
-        name.startswith("renewals.") for name in desk.runner.running()))
+    qtbot.waitUntil(
+        lambda: (
+            window.status_label.text() != ""
+            and not any(name.startswith("renewals.") for name in desk.runner.running())
+        )
+    )
 
 
 def relist(desk, qtbot, window, change) -> None:
@@ -100,7 +107,9 @@ def test_the_dealer_and_the_profile_narrow_the_list(desk, qtbot, seen):
     relist(desk, qtbot, window, lambda: QTest.keyClicks(window.dealer, dealer.split()[0].lower()))
     assert window.model.serials() == [s for s in ending if dealer_of(data, s) == dealer]
     assert [window.profile.itemText(i) for i in range(window.profile.count())] == [
-        "Every profile", "Sandbox"]
+        "Every profile",
+        "Sandbox",
+    ]
     window.dealer.clear()
     relist(desk, qtbot, window, lambda: window.profile.setCurrentIndex(1))
     assert window.model.serials() == ending
@@ -119,8 +128,9 @@ def test_enter_opens_the_licence_in_the_workspace(desk, qtbot, seen):
     wait_idle(desk, qtbot)
 
 
-def test_refresh_checks_the_listed_licences_read_only_and_lists_them_anew(desk, qtbot, seen,
-                                                                         tmp_path):
+def test_refresh_checks_the_listed_licences_read_only_and_lists_them_anew(
+    desk, qtbot, seen, tmp_path
+):
     _data, (soon, later, _beyond) = seen
     window = open_renewals(desk, qtbot)
     assert window.model.serials() == [soon, later]
@@ -134,11 +144,13 @@ def test_refresh_checks_the_listed_licences_read_only_and_lists_them_anew(desk, 
     qtbot.waitUntil(lambda: window.model.serials() == [later])
     wait_listed(desk, qtbot, window)
     served = desk.sandbox.served()
-    assert {s.path.rsplit("/", 1)[-1] for s in served if s.path.startswith(
-        "/v2/licenses/show-license/")} == {soon, later}
+    assert {
+        s.path.rsplit("/", 1)[-1] for s in served if s.path.startswith("/v2/licenses/show-license/")
+    } == {soon, later}
     # reads only: the products' listing is a POST that needs the write pair, and changes nothing
     assert {(s.method, s.path) for s in served if s.method != "GET"} <= {
-        ("POST", "/v2/licenses/products")}
+        ("POST", "/v2/licenses/products")
+    }
     assert window.status_label.text() == "1 licence ends within 30 days."
 
 
@@ -184,8 +196,9 @@ def test_in_german(german, desk, qtbot, seen):
     assert desk.window.registry["renewals"].text() == "Ver&längerungen\u2026"
 
 
-def test_a_team_book_lists_every_desks_licences_with_their_notes(make_desk, qtbot, team_db,
-                                                                 sandbox_profile, monkeypatch):
+def test_a_team_book_lists_every_desks_licences_with_their_notes(
+    make_desk, qtbot, team_db, sandbox_profile, monkeypatch
+):
     """On a team database the list holds a teammate's licences too, each with its note."""
     from licensedesk.history import HistorySettings, save_settings
     from licensedesk.ui.renewals.model import COL_NOTE
@@ -197,6 +210,8 @@ def test_a_team_book_lists_every_desks_licences_with_their_notes(make_desk, qtbo
     desk = make_desk(profile=sandbox_profile)
     window = open_renewals(desk, qtbot, from_menu=True)
     assert window.model.serials() == [theirs, mine]
-    notes = {window.model.index(r, 0).data(SERIAL_ROLE): window.model.index(r, COL_NOTE).data()
-             for r in range(window.model.rowCount())}  # fmt: skip
+    notes = {
+        window.model.index(r, 0).data(SERIAL_ROLE): window.model.index(r, COL_NOTE).data()
+        for r in range(window.model.rowCount())
+    }
     assert notes[theirs] == "Renews through the school's office" and notes[mine] == ""

@@ -40,14 +40,30 @@ def daemon(notification_bus, monkeypatch, run) -> Daemon:
     return Daemon(notification_bus, run, seen[-1].id if seen else 0)
 
 
-def licence(serial: str, days: int | None, now: datetime, *, name: str | None = None,
-            kind: str = "subscription") -> Sighting:  # fmt: skip
+def licence(
+    serial: str,
+    days: int | None,
+    now: datetime,
+    *,
+    name: str | None = None,
+    kind: str = "subscription",
+) -> Sighting:
     """A licence that ends at noon of the user's day ``days`` days after ``now``'s (the
     tests check at ``now``: a run that crosses midnight counts the same days)."""
-    end = None if days is None else (
-        clock.start_of_day(clock.today(now) + timedelta(days=days)) + timedelta(hours=12))
-    return Sighting(serial=serial, service=SERVICE, profile="Sandbox", seen_at=now,
-                    licensee=name, type=kind, end_at=end)
+    end = (
+        None
+        if days is None
+        else (clock.start_of_day(clock.today(now) + timedelta(days=days)) + timedelta(hours=12))
+    )
+    return Sighting(
+        serial=serial,
+        service=SERVICE,
+        profile="Sandbox",
+        seen_at=now,
+        licensee=name,
+        type=kind,
+        end_at=end,
+    )
 
 
 @pytest.fixture

@@ -25,14 +25,18 @@ NOW = clock.now()  # the instant the tests check at (the start's checks: the rea
 
 
 def ending_and_not():
-    return [licence(A, 3, NOW, name="Maria Jensen"), licence(B, 12, NOW),
-            licence("LATE-LATE-LATE-LATE-LATE", 60, NOW, name="Not Yet"),
-            licence("GONE-GONE-GONE-GONE-GONE", -2, NOW, name="Expired Already"),
-            licence("PERP-PERP-PERP-PERP-PERP", None, NOW, kind="perpetual")]
+    return [
+        licence(A, 3, NOW, name="Maria Jensen"),
+        licence(B, 12, NOW),
+        licence("LATE-LATE-LATE-LATE-LATE", 60, NOW, name="Not Yet"),
+        licence("GONE-GONE-GONE-GONE-GONE", -2, NOW, name="Expired Already"),
+        licence("PERP-PERP-PERP-PERP-PERP", None, NOW, kind="perpetual"),
+    ]
 
 
 def test_licences_entering_the_window_reach_the_daemon_once_and_not_on_the_next_start(
-        open_desk, daemon, in_book, run, tmp_path):
+    open_desk, daemon, in_book, run, tmp_path
+):
     desk = open_desk()  # the start's check: the book was empty
     assert desk.told_at_start == []
     assert daemon.new() == []
@@ -42,8 +46,7 @@ def test_licences_entering_the_window_reach_the_daemon_once_and_not_on_the_next_
     (note,) = daemon.new()
     assert note.app == "License Desk"
     assert note.summary == "2 licences end within 12 days"
-    assert note.body.splitlines() == [f"{A}, Maria Jensen: ends in 3 days",
-                                      f"{B}: ends in 12 days"]
+    assert note.body.splitlines() == [f"{A}, Maria Jensen: ends in 3 days", f"{B}: ends in 12 days"]
     assert run(desk.renewals_notice.check(NOW)) == []  # the next day's check
     assert daemon.new() == []
     kept = json.loads((tmp_path / "data" / FILE_NAME).read_text(encoding="utf-8"))
@@ -52,16 +55,20 @@ def test_licences_entering_the_window_reach_the_daemon_once_and_not_on_the_next_
     again = open_desk()  # the next start
     assert again.told_at_start == []
     assert daemon.new() == []
-    in_book(again, [licence(C, 20, NOW, name="Tomás Herrera"),
-                    licence(B, 377, NOW)])  # B renewed: its new end is far away
+    in_book(
+        again, [licence(C, 20, NOW, name="Tomás Herrera"), licence(B, 377, NOW)]
+    )  # B renewed: its new end is far away
     assert [s.serial for s in run(again.renewals_notice.check(NOW))] == [C]
     (note,) = daemon.new()
-    assert (note.summary, note.body) == ("1 licence ends within 20 days",
-                                         f"{C}, Tomás Herrera: ends in 20 days")
+    assert (note.summary, note.body) == (
+        "1 licence ends within 20 days",
+        f"{C}, Tomás Herrera: ends in 20 days",
+    )
 
 
 def test_turned_off_nothing_is_sent_and_turning_it_on_checks_at_once(
-        open_desk, daemon, in_book, run, qsettings):
+    open_desk, daemon, in_book, run, qsettings
+):
     desk = open_desk()
     toggle = desk.window.registry["notifyRenewals"]
     assert toggle.isCheckable() and toggle.isChecked()  # on by default
@@ -92,15 +99,17 @@ def test_clicking_the_notification_calls_back(daemon, run, qtbot):
 
 
 def test_clicking_the_desks_notification_opens_the_renewals_view(
-        open_desk, daemon, in_book, run, qtbot, monkeypatch):
+    open_desk, daemon, in_book, run, qtbot, monkeypatch
+):
     desk = open_desk()
     renewals = QAction("Renewals", desk.window)  # the Renewals view's action (ui/renewals/)
     opened: list[bool] = []
     renewals.triggered.connect(lambda: opened.append(True))
     registry = desk.window.registry
     real_get = registry.get
-    monkeypatch.setattr(registry, "get",
-                        lambda name: renewals if name == "renewals" else real_get(name))
+    monkeypatch.setattr(
+        registry, "get", lambda name: renewals if name == "renewals" else real_get(name)
+    )
     in_book(desk, ending_and_not())
     assert run(desk.renewals_notice.check(NOW))
     daemon.click()
@@ -116,7 +125,8 @@ def test_a_build_without_the_renewals_view_only_raises_the_window(open_desk):
 
 
 def test_no_notification_service_is_one_log_line_and_is_tried_again(
-        open_desk, in_book, run, monkeypatch, tmp_path, caplog):
+    open_desk, in_book, run, monkeypatch, tmp_path, caplog
+):
     monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", f"unix:path={tmp_path / 'no-bus'}")
     desk = open_desk()  # the start's check: the book was empty
     assert desk.told_at_start == []
@@ -126,7 +136,7 @@ def test_no_notification_service_is_one_log_line_and_is_tried_again(
         assert run(desk.renewals_notice.check(NOW)) == []
     said = [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert [r.getMessage() for r in said] == [
-        "Renewals not announced (2 licences): no desktop notification service took the "
-        "notification"]
+        "Renewals not announced (2 licences): no desktop notification service took the notification"
+    ]
     assert not (tmp_path / "data" / FILE_NAME).exists()  # not told: the next check tries
     assert desk.error_dialog is None

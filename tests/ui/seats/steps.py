@@ -41,9 +41,14 @@ def wait_for_dialog(qtbot) -> FreeSeatDialog:
 def rows(dialog: FreeSeatDialog) -> list[tuple[int, bool, str]]:
     """(activation id, ticked, host cell) per row, as listed."""
     table = dialog.table
-    return [(table.item(r, 0).data(ID_ROLE),
-             table.item(r, 0).checkState() == Qt.CheckState.Checked, table.item(r, 0).text())
-            for r in range(table.rowCount())]  # fmt: skip
+    return [
+        (
+            table.item(r, 0).data(ID_ROLE),
+            table.item(r, 0).checkState() == Qt.CheckState.Checked,
+            table.item(r, 0).text(),
+        )
+        for r in range(table.rowCount())
+    ]
 
 
 def confirm(qtbot, accept: bool) -> ConfirmDialog:

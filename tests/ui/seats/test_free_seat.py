@@ -24,7 +24,9 @@ def test_free_a_seat_deletes_the_oldest_device_and_the_count_drops(desk, qtbot, 
 
     dialog = open_dialog(desk, qtbot)
     assert [(aid, ticked) for aid, ticked, _host in rows(dialog)] == [
-        (oldest["id"], True), (newer["id"], False)]  # the inactive device is not listed
+        (oldest["id"], True),
+        (newer["id"], False),
+    ]  # the inactive device is not listed
     assert "frees the seat" in dialog.findChild(QLabel, "freeSeatDifference").text()
     click(qtbot, dialog.delete_button)
     confirmation = confirm(qtbot, accept=True)
@@ -38,7 +40,8 @@ def test_free_a_seat_deletes_the_oldest_device_and_the_count_drops(desk, qtbot, 
     assert oldest["id"] not in ids and newer["id"] in ids
     entries = run(desk.recorder.history(serial))
     assert [(e.action, e.outcome, e.activation_ids) for e in entries] == [
-        ("delete", "done", (oldest["id"],))]
+        ("delete", "done", (oldest["id"],))
+    ]
 
 
 def test_this_computer_is_listed_but_never_ticked(make_desk, sandbox_profile, sandbox, qtbot):
@@ -48,7 +51,9 @@ def test_this_computer_is_listed_but_never_ticked(make_desk, sandbox_profile, sa
     dialog = open_dialog(desk, qtbot, from_menu=True)
     listed = rows(dialog)
     assert [(aid, ticked) for aid, ticked, _host in listed] == [
-        (oldest["id"], False), (newer["id"], True)]
+        (oldest["id"], False),
+        (newer["id"], True),
+    ]
     assert "(This computer)" in listed[0][2]
     dialog.reject()
     wait_idle(desk, qtbot)

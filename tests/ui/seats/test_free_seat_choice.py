@@ -37,16 +37,25 @@ def ago(days: int) -> datetime:
 
 def test_only_products_at_their_limit_are_full():
     products = [P(1, "Studio", 2), P(2, "Suite", 3), P(3, "Free", None)]
-    devices = [A(1, 1, "a"), A(2, 1, "b"), A(3, 1, "c", activated=False), A(4, 2, "d"),
-               A(5, 3, "e")]
+    devices = [
+        A(1, 1, "a"),
+        A(2, 1, "b"),
+        A(3, 1, "c", activated=False),
+        A(4, 2, "d"),
+        A(5, 3, "e"),
+    ]
     assert [p.name for p in full_products(products, devices)] == ["Studio"]
 
 
 def test_oldest_first_unknown_time_last_inactive_and_other_products_left_out():
     full = [P(1, "Studio", 3)]
-    devices = [A(1, 1, "new", updated_at=ago(1)), A(2, 1, "none"),
-               A(3, 1, "old", updated_at=ago(90)), A(4, 1, "off", False, ago(200)),
-               A(5, 2, "other", updated_at=ago(300))]
+    devices = [
+        A(1, 1, "new", updated_at=ago(1)),
+        A(2, 1, "none"),
+        A(3, 1, "old", updated_at=ago(90)),
+        A(4, 1, "off", False, ago(200)),
+        A(5, 2, "other", updated_at=ago(300)),
+    ]
     rows = candidates(full, devices, None)
     assert [c.activation.host_id for c in rows] == ["old", "new", "none"]
     assert preselected(rows) == {3}
@@ -63,6 +72,9 @@ def test_this_computer_is_listed_and_never_ticked():
 
 def test_one_device_ticked_per_full_product():
     full = [P(1, "Studio", 1), P(2, "Suite", 2)]
-    devices = [A(1, 1, "s", updated_at=ago(3)), A(2, 2, "t", updated_at=ago(9)),
-               A(3, 2, "u", updated_at=ago(40))]
+    devices = [
+        A(1, 1, "s", updated_at=ago(3)),
+        A(2, 2, "t", updated_at=ago(9)),
+        A(3, 2, "u", updated_at=ago(40)),
+    ]
     assert preselected(candidates(full, devices, None)) == {1, 3}

@@ -19,8 +19,9 @@ from .steps import confirm, oldest_first, rows, seats_text, wait_for_dialog
 def open_view(desk, qtbot) -> FullSeatsWindow:
     desk.window.registry["fullSeats"].trigger()
     view = desk.seats.window
-    qtbot.waitUntil(lambda: view is not None and view.isVisible()
-                    and not desk.runner.is_running("seats.load"))  # fmt: skip
+    qtbot.waitUntil(
+        lambda: view is not None and view.isVisible() and not desk.runner.is_running("seats.load")
+    )
     return view
 
 
@@ -33,8 +34,7 @@ def test_the_view_lists_full_licences_and_enter_opens_one(desk, qtbot, run):
     full, other = sandbox.serial("host_limit"), sandbox.serial("perpetual")
     look_up(desk, qtbot, full)
     look_up(desk, qtbot, other)
-    run(desk.book.set_note(full, "Sofia's studio: ask before freeing", "ana",
-                           datetime.now(UTC)))  # fmt: skip
+    run(desk.book.set_note(full, "Sofia's studio: ask before freeing", "ana", datetime.now(UTC)))
     view = open_view(desk, qtbot)
     assert listed(view) == [full]
     assert view.model.index(0, COL_SEATS).data() == "2 / 2"
@@ -79,10 +79,23 @@ def test_a_read_only_profile_says_freeing_needs_the_write_pair(reseller, qtbot, 
     serial = sandbox.serial("host_limit")
     keeper = BookKeeper.from_settings()
     seats = (ProductSeats("Studio", used=2, maximum=2, id=3),)
-    devices = (Device("a" * 32, product_id=3, activated=True),
-               Device("b" * 32, product_id=3, activated=True))
-    keeper.keep([Sighting(serial, sandbox.url, "Sandbox", datetime.now(UTC), licensee="Sofia",
-                          products=seats, devices=devices)])  # fmt: skip
+    devices = (
+        Device("a" * 32, product_id=3, activated=True),
+        Device("b" * 32, product_id=3, activated=True),
+    )
+    keeper.keep(
+        [
+            Sighting(
+                serial,
+                sandbox.url,
+                "Sandbox",
+                datetime.now(UTC),
+                licensee="Sofia",
+                products=seats,
+                devices=devices,
+            )
+        ]
+    )
     keeper.close()
     look_up(reseller, qtbot, sandbox.serial("perpetual"))  # products refused: read-only
     view = open_view(reseller, qtbot)

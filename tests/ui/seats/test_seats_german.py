@@ -21,7 +21,9 @@ def test_the_full_licence_in_german(german, desk, qtbot):
     difference = dialog.findChild(QLabel, "freeSeatDifference").text()
     assert difference.startswith("Deaktivieren behält") and "gibt den Platz frei" in difference
     assert (dialog.delete_button.text(), dialog.deactivate_button.text()) == (
-        "Löschen…", "Deaktivieren")
+        "Löschen…",
+        "Deaktivieren",
+    )
     assert "aktualisiert" in dialog.table.item(0, 3).text()
     dialog.reject()
     view = open_view(desk, qtbot)

@@ -22,9 +22,18 @@ def test_every_desks_full_licences_with_their_notes(desk, qtbot, team_db, secret
     theirs, ours = sandbox.serial("many_activations"), sandbox.serial("host_limit")
     other_desk = open_book(team, secrets=secrets)  # a teammate's desk saw a full licence
     try:
-        other_desk.keep([Sighting(theirs, sandbox.url, "Work", datetime.now(UTC),
-                                  licensee="Harbour Studios Ltd.",
-                                  products=(ProductSeats("Suite", used=50, maximum=50),))])
+        other_desk.keep(
+            [
+                Sighting(
+                    theirs,
+                    sandbox.url,
+                    "Work",
+                    datetime.now(UTC),
+                    licensee="Harbour Studios Ltd.",
+                    products=(ProductSeats("Suite", used=50, maximum=50),),
+                )
+            ]
+        )
         other_desk.set_note(theirs, "site licence: Pia decides", "bea", datetime.now(UTC))
     finally:
         other_desk.close()
@@ -32,7 +41,9 @@ def test_every_desks_full_licences_with_their_notes(desk, qtbot, team_db, secret
     look_up(desk, qtbot, ours)
     view = open_view(desk, qtbot)
     qtbot.waitUntil(lambda: sorted(listed(view)) == sorted([theirs, ours]), timeout=10000)
-    notes = {view.model.index(r, 0).data(): view.model.index(r, COL_NOTE).data()
-             for r in range(view.model.rowCount())}  # fmt: skip
+    notes = {
+        view.model.index(r, 0).data(): view.model.index(r, COL_NOTE).data()
+        for r in range(view.model.rowCount())
+    }
     assert notes == {theirs: "site licence: Pia decides", ours: ""}
     view.close()

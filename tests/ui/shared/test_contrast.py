@@ -19,12 +19,16 @@ from licensedesk.ui.shared.support_dialog import hint_label
 Role = QPalette.ColorRole
 
 
-def palette(window: str, text: str, base: str, placeholder: QColor | str | None = None
-            ) -> QPalette:  # fmt: skip
+def palette(window: str, text: str, base: str, placeholder: QColor | str | None = None) -> QPalette:
     """A palette with these colours (every group), as a theme or the user would set it."""
     p = QPalette(QColor(window))
-    for role, colour in ((Role.Window, window), (Role.Base, base), (Role.WindowText, text),
-                         (Role.Text, text), (Role.ButtonText, text)):
+    for role, colour in (
+        (Role.Window, window),
+        (Role.Base, base),
+        (Role.WindowText, text),
+        (Role.Text, text),
+        (Role.ButtonText, text),
+    ):
         p.setColor(role, QColor(colour))
     if placeholder is not None:
         p.setColor(Role.PlaceholderText, QColor(placeholder))
@@ -68,7 +72,8 @@ def assert_readable(colour: QColor, p: QPalette, what: str) -> None:
     for role in (Role.Window, Role.Base):
         ratio = contrast_ratio(colour, p.color(role))
         assert ratio >= AA_TEXT, (
-            f"{what} {colour.name()} on {role.name} {p.color(role).name()}: {ratio:.2f}:1")
+            f"{what} {colour.name()} on {role.name} {p.color(role).name()}: {ratio:.2f}:1"
+        )
 
 
 @pytest.mark.parametrize("name", ["OK", "BAD", "WARN", "MUTED"])
@@ -76,11 +81,15 @@ def test_every_status_colour_reads_on_window_and_base(app_palette, name):
     # as the use sites read them: colours.BAD in a QColor or an HTML colour ...
     assert_readable(QColor(getattr(colours, name)), app_palette, f"colours.{name}")
     # ... and through text_style(), also with the colour given as the old fixed hue
-    assert_readable(style_colour(text_style(getattr(colours, name))), app_palette,
-                    f"text_style(colours.{name})")
+    assert_readable(
+        style_colour(text_style(getattr(colours, name))), app_palette, f"text_style(colours.{name})"
+    )
     if name in colours.HUES:
-        assert_readable(style_colour(text_style(colours.HUES[name], bold=True)), app_palette,
-                        f"text_style({colours.HUES[name]})")
+        assert_readable(
+            style_colour(text_style(colours.HUES[name], bold=True)),
+            app_palette,
+            f"text_style({colours.HUES[name]})",
+        )
 
 
 def test_the_shared_widgets_show_their_status_text_readably(app_palette, qtbot):
@@ -99,8 +108,9 @@ def test_the_shared_widgets_show_their_status_text_readably(app_palette, qtbot):
     banner = ErrorBanner()
     qtbot.addWidget(banner)
     border = re.search(r"border-left: 4px solid (#[0-9a-fA-F]{6})", banner.styleSheet())
-    assert border and contrast_ratio(QColor(border.group(1)),
-                                     app_palette.color(Role.Base)) >= 3.0  # a UI part: 3:1
+    assert (
+        border and contrast_ratio(QColor(border.group(1)), app_palette.color(Role.Base)) >= 3.0
+    )  # a UI part: 3:1
 
 
 def test_the_old_fixed_red_failed_on_the_dark_palette(qapp):

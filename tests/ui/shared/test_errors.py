@@ -22,8 +22,15 @@ def free_port() -> int:
 def test_server_down(make_desk, qtbot, store, secrets):
     from licensedesk.profiles import Profile
 
-    store.save(Profile(name="Down", base_url=f"http://127.0.0.1:{free_port()}",
-                       read_app_id="a", write_app_id="a", connect_timeout=1.0))
+    store.save(
+        Profile(
+            name="Down",
+            base_url=f"http://127.0.0.1:{free_port()}",
+            read_app_id="a",
+            write_app_id="a",
+            connect_timeout=1.0,
+        )
+    )
     secrets.set("Down", "read", "sk_test_secret_key_value")
     secrets.set("Down", "write", "sk_test_secret_key_value")
     desk = make_desk(profile="Down")
@@ -80,8 +87,15 @@ def test_slow_server_times_out_into_the_banner(make_desk, qtbot, sandbox, store,
     from licensedesk.profiles import Profile
 
     app_id, key = sandbox.creds("read_write")
-    store.save(Profile(name="Impatient", base_url=sandbox.url, read_app_id=app_id,
-                       write_app_id=app_id, read_timeout=0.3))
+    store.save(
+        Profile(
+            name="Impatient",
+            base_url=sandbox.url,
+            read_app_id=app_id,
+            write_app_id=app_id,
+            read_timeout=0.3,
+        )
+    )
     secrets.set("Impatient", "read", key)
     secrets.set("Impatient", "write", key)
     desk = make_desk(profile="Impatient")

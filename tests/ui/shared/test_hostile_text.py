@@ -30,8 +30,14 @@ BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069
 
 def raw_controls(text: str) -> list[str]:
     """What would reorder or hide text in a label (newlines are a label's own)."""
-    return [c for c in text if (ord(c) < 0x20 and c != "\n") or 0x7F <= ord(c) <= 0x9F
-            or c in BIDI or c in "\u2028\u2029"]  # fmt: skip
+    return [
+        c
+        for c in text
+        if (ord(c) < 0x20 and c != "\n")
+        or 0x7F <= ord(c) <= 0x9F
+        or c in BIDI
+        or c in "\u2028\u2029"
+    ]
 
 
 def rendered(label) -> str:
@@ -48,14 +54,32 @@ def sql(sandbox, statement: str, *args) -> None:
 def hostile_licence(sandbox, kind: str = "perpetual") -> str:
     serial = sandbox.serial(kind)
     of_licence = "(SELECT {} FROM licenses WHERE serial = ?)"
-    sql(sandbox, "UPDATE licenses SET name = ?, email = ? WHERE serial = ?",
-        NAME, f"ada{ESC}[5m@example.com", serial)
-    sql(sandbox, "UPDATE dealers SET name = ? WHERE id = " + of_licence.format("dealer_id"),
-        "Deal\u202eer", serial)
-    sql(sandbox, "UPDATE activations SET device_tag = ? WHERE license_id = "
-        + of_licence.format("id"), TAG, serial)
-    sql(sandbox, "UPDATE products SET name = ? WHERE id IN (SELECT product_id FROM "
-        "sku_products WHERE sku_id = " + of_licence.format("sku_id") + ")", PRODUCT, serial)
+    sql(
+        sandbox,
+        "UPDATE licenses SET name = ?, email = ? WHERE serial = ?",
+        NAME,
+        f"ada{ESC}[5m@example.com",
+        serial,
+    )
+    sql(
+        sandbox,
+        "UPDATE dealers SET name = ? WHERE id = " + of_licence.format("dealer_id"),
+        "Deal\u202eer",
+        serial,
+    )
+    sql(
+        sandbox,
+        "UPDATE activations SET device_tag = ? WHERE license_id = " + of_licence.format("id"),
+        TAG,
+        serial,
+    )
+    sql(
+        sandbox,
+        "UPDATE products SET name = ? WHERE id IN (SELECT product_id FROM "
+        "sku_products WHERE sku_id = " + of_licence.format("sku_id") + ")",
+        PRODUCT,
+        serial,
+    )
     return serial
 
 
@@ -103,8 +127,19 @@ def test_batch_rows_show_service_text_escaped(qtbot):
     model = BatchModel()
     serial = "LEWX-6XUC-N5G5-Q8F9-Q2R5"
     model.set_input([serial])
-    model.apply([CheckResult(0, serial, Status.INVALID, f"invalid for product: x{ESC}[2J",
-                             found=True, licensee=NAME, reason="why\u202e")])
+    model.apply(
+        [
+            CheckResult(
+                0,
+                serial,
+                Status.INVALID,
+                f"invalid for product: x{ESC}[2J",
+                found=True,
+                licensee=NAME,
+                reason="why\u202e",
+            )
+        ]
+    )
     assert model.index(0, COL_LICENSEE).data() == NAME_SHOWN
     assert model.index(0, COL_STATUS).data() == "invalid for product: x\\x1b[2J"
     assert model.index(0, COL_STATUS).data(Qt.ItemDataRole.ToolTipRole) == "why\\u202e"
@@ -112,22 +147,30 @@ def test_batch_rows_show_service_text_escaped(qtbot):
 
 # -- the service's own words, and its pace: a hostile server ------------------------------
 
+
 @pytest.fixture
 def hostile_desk(make_desk, store, secrets):
     from licensedesk.profiles import Profile
 
     with HostileServer() as server:
         server.trickle_for = 10.0  # a client without a deadline fails, it does not hang
-        store.save(Profile(name="Hostile", base_url=server.url, read_app_id="a",
-                           write_app_id="a", connect_timeout=2.0, read_timeout=5.0,
-                           deadline=0.5))
+        store.save(
+            Profile(
+                name="Hostile",
+                base_url=server.url,
+                read_app_id="a",
+                write_app_id="a",
+                connect_timeout=2.0,
+                read_timeout=5.0,
+                deadline=0.5,
+            )
+        )
         secrets.set("Hostile", "read", "sk_hostile_ui_key")
         secrets.set("Hostile", "write", "sk_hostile_ui_key")
         yield make_desk(profile="Hostile"), server
 
 
-def test_a_service_message_with_controls_is_escaped_in_banner_part_and_details(hostile_desk,
-                                                                               qtbot):
+def test_a_service_message_with_controls_is_escaped_in_banner_part_and_details(hostile_desk, qtbot):
     desk, server = hostile_desk
     message = f"Denied{ESC}[2K\r\u202etxt.exe"
     server.bodies["/v2/"] = {"error": {"message": message, "status_code": 422}}
@@ -140,8 +183,7 @@ def test_a_service_message_with_controls_is_escaped_in_banner_part_and_details(h
     assert "Service message: Denied\\x1b[2K" in ws.banner.details.toPlainText()
 
 
-def test_a_trickling_service_ends_at_the_deadline_as_a_time_out_in_every_part(hostile_desk,
-                                                                              qtbot):
+def test_a_trickling_service_ends_at_the_deadline_as_a_time_out_in_every_part(hostile_desk, qtbot):
     desk, server = hostile_desk
     server.default = "trickle"
     look_up(desk, qtbot, "LEWX-6XUC-N5G5-Q8F9-Q2R5")
@@ -149,8 +191,9 @@ def test_a_trickling_service_ends_at_the_deadline_as_a_time_out_in_every_part(ho
     sentence = "The licence service did not answer in time: no complete answer within 0.5 s."
     assert ws.card.state.message_text() == sentence
     assert ws.activations.state.message_text() == sentence
-    assert ws.products.state.message_text().startswith("The licence service did not answer "
-                                                       "in time")  # a POST: "may or may not"
+    assert ws.products.state.message_text().startswith(
+        "The licence service did not answer in time"
+    )  # a POST: "may or may not"
     assert ws.banner.text().startswith("The licence service did not answer in time")
 
 

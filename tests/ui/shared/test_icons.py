@@ -22,10 +22,21 @@ ROOT = Path(__file__).resolve().parents[3]
 APP = ROOT / "app" / "licensedesk"
 # names the app served before it had its own icons (QIcon.fromTheme + fallbacks)
 SERVED = {
-    "edit-find", "view-refresh", "edit-delete", "dialog-error", "dialog-warning",
-    "dialog-information", "window-close", "document-save", "edit-copy",
-    "media-playback-start", "media-playback-stop", "preferences-system", "computer",
-    "view-reveal", "network-server",
+    "edit-find",
+    "view-refresh",
+    "edit-delete",
+    "dialog-error",
+    "dialog-warning",
+    "dialog-information",
+    "window-close",
+    "document-save",
+    "edit-copy",
+    "media-playback-start",
+    "media-playback-stop",
+    "preferences-system",
+    "computer",
+    "view-reveal",
+    "network-server",
 }
 SEMANTIC = {"dialog-error", "dialog-warning"}  # keep their red / amber
 CALL = re.compile(r"""\bicon\(\s*["']([^"']+)["']""")
@@ -77,8 +88,11 @@ def opaque_colours(image: QImage) -> dict[str, int]:
 def ink(image: QImage) -> int:
     """How many pixels are drawn at all (antialiased curves may have no opaque pixel)."""
     image = image.convertToFormat(QImage.Format.Format_ARGB32)
-    return sum(image.pixelColor(x, y).alpha() > 0
-               for y in range(image.height()) for x in range(image.width()))
+    return sum(
+        image.pixelColor(x, y).alpha() > 0
+        for y in range(image.height())
+        for x in range(image.width())
+    )
 
 
 def only_colour(pixmap: QPixmap) -> str:

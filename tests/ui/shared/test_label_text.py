@@ -66,27 +66,55 @@ def sql(sandbox, statement: str, *args) -> None:
         conn.execute(statement, args)
 
 
-def set_licence(sandbox, kind: str, *, name=None, email=None, dealer=None, sku_name=None,
-                sku_url=None, sku_upgrade=None, definer=None) -> None:
+def set_licence(
+    sandbox,
+    kind: str,
+    *,
+    name=None,
+    email=None,
+    dealer=None,
+    sku_name=None,
+    sku_url=None,
+    sku_upgrade=None,
+    definer=None,
+) -> None:
     """Change what the server holds for ``kind``'s licence (its row, its SKU, its dealer)."""
     serial = sandbox.serial(kind)
     sql(sandbox, "UPDATE licenses SET name = ?, email = ? WHERE serial = ?", name, email, serial)
     of_licence = "WHERE id = (SELECT {} FROM licenses WHERE serial = ?)"
     if dealer is not None:
-        sql(sandbox, "UPDATE dealers SET name = ? " + of_licence.format("dealer_id"), dealer,
-            serial)
+        sql(
+            sandbox, "UPDATE dealers SET name = ? " + of_licence.format("dealer_id"), dealer, serial
+        )
     if sku_name is not None:
-        sql(sandbox, "UPDATE skus SET name = ?, url = ?, sku_upgrade = ?, definer = ? "
-            + of_licence.format("sku_id"), sku_name, sku_url, sku_upgrade or "", definer or "",
-            serial)
+        sql(
+            sandbox,
+            "UPDATE skus SET name = ?, url = ?, sku_upgrade = ?, definer = ? "
+            + of_licence.format("sku_id"),
+            sku_name,
+            sku_url,
+            sku_upgrade or "",
+            definer or "",
+            serial,
+        )
 
 
 # -- the licence card -------------------------------------------------------------------
 
+
 def test_card_shows_names_as_typed_with_mailto_and_sku_links(desk, qtbot):
     sb = desk.sandbox
-    set_licence(sb, "perpetual", name=NAME, email=EMAIL, dealer=DEALER, sku_name=SKU_NAME,
-                sku_url=SKU_URL, sku_upgrade="<b>SE-1</b> & up", definer="<i>Definer</i> &")
+    set_licence(
+        sb,
+        "perpetual",
+        name=NAME,
+        email=EMAIL,
+        dealer=DEALER,
+        sku_name=SKU_NAME,
+        sku_url=SKU_URL,
+        sku_upgrade="<b>SE-1</b> & up",
+        definer="<i>Definer</i> &",
+    )
     look_up(desk, qtbot, sb.serial("perpetual"))
     labels = desk.window.workspace.card.labels
     assert desk.window.workspace.card.license is not None
@@ -122,8 +150,15 @@ def test_card_shows_names_as_typed_with_mailto_and_sku_links(desk, qtbot):
 
 def test_card_without_email_and_without_sku_url(desk, qtbot):
     sb = desk.sandbox
-    set_licence(sb, "perpetual", name=NAME, email=None, dealer="Smith & Sons",
-                sku_name=SKU_NAME, sku_url=None)
+    set_licence(
+        sb,
+        "perpetual",
+        name=NAME,
+        email=None,
+        dealer="Smith & Sons",
+        sku_name=SKU_NAME,
+        sku_url=None,
+    )
     look_up(desk, qtbot, sb.serial("perpetual"))
     labels = desk.window.workspace.card.labels
     assert shown(labels["dealer"]) == "Smith & Sons"  # not "Smith &amp; Sons"
@@ -153,8 +188,12 @@ def test_image_link_stays_a_link(desk, qtbot):
     with socket.socket() as s:  # a loopback port that nobody listens on: the fetch fails
         s.bind(("127.0.0.1", 0))
         url = f"http://127.0.0.1:{s.getsockname()[1]}/a.png?x=1&y=<b>"
-    sql(sb, "UPDATE skus SET image_url = ? WHERE id = (SELECT sku_id FROM licenses "
-        "WHERE serial = ?)", url, sb.serial("perpetual"))
+    sql(
+        sb,
+        "UPDATE skus SET image_url = ? WHERE id = (SELECT sku_id FROM licenses WHERE serial = ?)",
+        url,
+        sb.serial("perpetual"),
+    )
     look_up(desk, qtbot, sb.serial("perpetual"))
     card = desk.window.workspace.card
     qtbot.waitUntil(lambda: card.image_state == "failed")
@@ -189,20 +228,30 @@ def marked_up_service():
 
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     httpd.daemon_threads = True
-    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05},
-                              daemon=True)
+    thread = threading.Thread(
+        target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+    )
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}"
     httpd.shutdown()
     httpd.server_close()
 
 
-def test_server_message_with_markup_is_shown_as_text(make_desk, qtbot, store, secrets,
-                                                     marked_up_service):
+def test_server_message_with_markup_is_shown_as_text(
+    make_desk, qtbot, store, secrets, marked_up_service
+):
     from licensedesk.profiles import Profile
 
-    store.save(Profile(name="Marked", base_url=marked_up_service, read_app_id="a",
-                       write_app_id="a", read_timeout=5.0, connect_timeout=2.0))
+    store.save(
+        Profile(
+            name="Marked",
+            base_url=marked_up_service,
+            read_app_id="a",
+            write_app_id="a",
+            read_timeout=5.0,
+            connect_timeout=2.0,
+        )
+    )
     secrets.set("Marked", "read", "sk_test_key")
     secrets.set("Marked", "write", "sk_test_key")
     desk = make_desk(profile="Marked")
@@ -248,11 +297,13 @@ def test_error_dialog_confirm_and_key_prompt_show_text_as_given(qtbot):
 
 # -- support dialogs ------------------------------------------------------------------------
 
+
 def test_validate_dialog_shows_the_licensee_as_typed(desk, qtbot):
     sb = desk.sandbox
     set_licence(sb, "perpetual", name=NAME, email=EMAIL)
-    d = desk.validate.open(sb.serial("perpetual"), sb.product_code("perpetual"),
-                                   host_id="", device_tag="")
+    d = desk.validate.open(
+        sb.serial("perpetual"), sb.product_code("perpetual"), host_id="", device_tag=""
+    )
     click(qtbot, d.validate_button)
     wait_done(desk, qtbot)
     assert d.result_box.isVisible(), d.error_text()
@@ -279,8 +330,7 @@ def test_registration_dialog_shows_licence_data_as_typed(desk, qtbot):
 def test_upgrade_dialog_shows_both_licences_as_typed(desk, qtbot, side):
     sb = desk.sandbox
     kind = {"current": "upgrade_current", "upgrade": "upgrade_target"}[side]
-    set_licence(sb, kind, name=NAME, email=EMAIL, sku_name=SKU_NAME,
-                sku_upgrade="<b>SE</b>&1")
+    set_licence(sb, kind, name=NAME, email=EMAIL, sku_name=SKU_NAME, sku_upgrade="<b>SE</b>&1")
     d = desk.upgrade.open(sb.serial("upgrade_current"), sb.serial("upgrade_target"))
     click(qtbot, d.compare_button)
     wait_done(desk, qtbot)
@@ -343,12 +393,21 @@ def test_profiles_dialog_shows_names_and_addresses_as_typed(make_desk, qtbot, mo
 
 
 @pytest.mark.parametrize("pair", ["read", "write"])
-def test_connection_test_shows_the_service_message_as_text(make_desk, qtbot, store, secrets,
-                                                           marked_up_service, pair):
+def test_connection_test_shows_the_service_message_as_text(
+    make_desk, qtbot, store, secrets, marked_up_service, pair
+):
     from licensedesk.profiles import Profile
 
-    store.save(Profile(name=PROFILE, base_url=marked_up_service, read_app_id="a",
-                       write_app_id="a", read_timeout=5.0, connect_timeout=2.0))
+    store.save(
+        Profile(
+            name=PROFILE,
+            base_url=marked_up_service,
+            read_app_id="a",
+            write_app_id="a",
+            read_timeout=5.0,
+            connect_timeout=2.0,
+        )
+    )
     secrets.set(PROFILE, "read", "sk_test_key")
     secrets.set(PROFILE, "write", "sk_test_key")
     desk = make_desk(profile=PROFILE)

@@ -13,10 +13,12 @@ CONVERTED = re.compile(r"\bSignal\(([^)]*\b(?:list|dict|tuple|set)\b[^)]*)\)")
 
 
 def test_no_signal_is_typed_list_or_dict():
-    found = [f"{path.relative_to(UI)}:{n}: {line.strip()}"
-             for path in sorted(UI.rglob("*.py"))
-             for n, line in enumerate(path.read_text().splitlines(), 1)
-             if CONVERTED.search(line.split("#", 1)[0])]
+    found = [
+        f"{path.relative_to(UI)}:{n}: {line.strip()}"
+        for path in sorted(UI.rglob("*.py"))
+        for n, line in enumerate(path.read_text().splitlines(), 1)
+        if CONVERTED.search(line.split("#", 1)[0])
+    ]
     assert not found, "use Signal(object) for lists and dicts:\n" + "\n".join(found)
 
 

@@ -50,8 +50,7 @@ def test_second_run_under_same_name_supersedes_first(qtbot, run):
 
     t1 = runner.run("lookup.license", first, busy=busy.append, on_success=first_results.append)
     qtbot.waitUntil(lambda: first.entered)
-    t2 = runner.run("lookup.license", second, busy=busy.append,
-                    on_success=second_results.append)
+    t2 = runner.run("lookup.license", second, busy=busy.append, on_success=second_results.append)
     qtbot.waitUntil(t1.done)
 
     assert first.cancelled
@@ -92,9 +91,13 @@ def test_api_error_goes_to_on_error_with_redacted_details(qtbot, run):
     runner = TaskRunner()
     failed = recorder(runner.failed)
     unexpected = recorder(runner.unexpected)
-    error = NotAuthorized(details=ErrorDetails(
-        method="GET", url="https://licences.example/api/v1/licenses?api_key=sk_secret123",
-        http_status=401))
+    error = NotAuthorized(
+        details=ErrorDetails(
+            method="GET",
+            url="https://licences.example/api/v1/licenses?api_key=sk_secret123",
+            http_status=401,
+        )
+    )
     got: list[Failure] = []
 
     async def work():

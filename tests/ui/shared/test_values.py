@@ -22,17 +22,26 @@ from licensedesk.ui.shared.values import (
 MOMENT = datetime(2026, 11, 24, 8, 35, 9, tzinfo=UTC)
 
 
-@pytest.mark.parametrize(("name", "minutes", "seconds", "date", "clock"), [
-    ("de_DE", "24.11.26 14:05", "24.11.26 14:05:09", "24.11.26", "14:05:09"),
-    ("en_US", "11/24/26 2:05\u202fPM", "11/24/26 2:05:09\u202fPM", "11/24/26",
-     "2:05:09\u202fPM"),
-    ("en_GB", "24/11/2026 14:05", "24/11/2026 14:05:09", "24/11/2026", "14:05:09"),
-    ("fi_FI", "24.11.2026 14.05", "24.11.2026 14.05.09", "24.11.2026", "14.05.09"),  # "."
-    # the C locale (LANG=C): ISO 8601, not Qt's "d MM yyyy"
-    ("C", "2026-11-24 14:05", "2026-11-24 14:05:09", "2026-11-24", "14:05:09"),
-])
-def test_times_in_the_locales_short_form(locale_named, india_time, name, minutes, seconds,
-                                         date, clock):  # fmt: skip
+@pytest.mark.parametrize(
+    ("name", "minutes", "seconds", "date", "clock"),
+    [
+        ("de_DE", "24.11.26 14:05", "24.11.26 14:05:09", "24.11.26", "14:05:09"),
+        (
+            "en_US",
+            "11/24/26 2:05\u202fPM",
+            "11/24/26 2:05:09\u202fPM",
+            "11/24/26",
+            "2:05:09\u202fPM",
+        ),
+        ("en_GB", "24/11/2026 14:05", "24/11/2026 14:05:09", "24/11/2026", "14:05:09"),
+        ("fi_FI", "24.11.2026 14.05", "24.11.2026 14.05.09", "24.11.2026", "14.05.09"),  # "."
+        # the C locale (LANG=C): ISO 8601, not Qt's "d MM yyyy"
+        ("C", "2026-11-24 14:05", "2026-11-24 14:05:09", "2026-11-24", "14:05:09"),
+    ],
+)
+def test_times_in_the_locales_short_form(
+    locale_named, india_time, name, minutes, seconds, date, clock
+):
     locale_named(name)
     assert local_time(MOMENT) == minutes
     assert local_time_seconds(MOMENT) == seconds
@@ -49,10 +58,13 @@ def _in_digits(locale: QLocale, text: str) -> str:
     return text.translate({ord("0") + i: zero + i for i in range(10)})
 
 
-@pytest.mark.parametrize("name", ["de_DE", "en_US", "ja_JP", "ko_KR", "ar_EG", "bg_BG",
-                                  "fa_IR", "hi_IN", "yo_NG", "zh_CN"])
-def test_the_same_text_as_qt_writes_and_the_seconds_after_the_minutes(locale_named,
-                                                                        india_time, name):
+@pytest.mark.parametrize(
+    "name",
+    ["de_DE", "en_US", "ja_JP", "ko_KR", "ar_EG", "bg_BG", "fa_IR", "hi_IN", "yo_NG", "zh_CN"],
+)
+def test_the_same_text_as_qt_writes_and_the_seconds_after_the_minutes(
+    locale_named, india_time, name
+):
     """Qt's own short form (locale digits, AM/PM words, quoted text); the seconds form is
     it with the seconds after the minutes, joined as the hours and minutes are."""
     locale = locale_named(name)
@@ -61,8 +73,9 @@ def test_the_same_text_as_qt_writes_and_the_seconds_after_the_minutes(locale_nam
     minutes, seconds = local_time(MOMENT), local_time_seconds(MOMENT)
     assert minutes == locale.toString(qt_moment, short)
     assert local_date(MOMENT) == locale.toString(QDate(2026, 11, 24), short)
-    minute, second = (_in_digits(locale, x) for x in (("5", "9") if name == "yo_NG"
-                                                      else ("05", "09")))  # yo_NG: "H:m"
+    minute, second = (
+        _in_digits(locale, x) for x in (("5", "9") if name == "yo_NG" else ("05", "09"))
+    )  # yo_NG: "H:m"
     head, _minute, tail = minutes.rpartition(minute)
     joint = seconds.removeprefix(head + minute).removesuffix(tail).removesuffix(second)
     assert seconds == f"{head}{minute}{joint}{second}{tail}"
@@ -70,12 +83,15 @@ def test_the_same_text_as_qt_writes_and_the_seconds_after_the_minutes(locale_nam
     assert seconds.startswith(local_date(MOMENT))
 
 
-@pytest.mark.parametrize(("utc", "wall"), [
-    (datetime(2027, 3, 28, 0, 59, tzinfo=UTC), "2027-03-28 01:59:00"),  # CET
-    (datetime(2027, 3, 28, 1, 0, tzinfo=UTC), "2027-03-28 03:00:00"),  # 02:00 is skipped
-    (datetime(2026, 10, 25, 0, 30, tzinfo=UTC), "2026-10-25 02:30:00"),  # CEST
-    (datetime(2026, 10, 25, 1, 30, tzinfo=UTC), "2026-10-25 02:30:00"),  # CET: again
-])
+@pytest.mark.parametrize(
+    ("utc", "wall"),
+    [
+        (datetime(2027, 3, 28, 0, 59, tzinfo=UTC), "2027-03-28 01:59:00"),  # CET
+        (datetime(2027, 3, 28, 1, 0, tzinfo=UTC), "2027-03-28 03:00:00"),  # 02:00 is skipped
+        (datetime(2026, 10, 25, 0, 30, tzinfo=UTC), "2026-10-25 02:30:00"),  # CEST
+        (datetime(2026, 10, 25, 1, 30, tzinfo=UTC), "2026-10-25 02:30:00"),  # CET: again
+    ],
+)
 def test_the_wall_clock_across_daylight_saving_changes(locale_named, zone, utc, wall):
     """The local wall clock of the instant, as Python's zone rules give it: Qt gets
     the fields, so it does not move a time it would read as skipped or doubled."""

@@ -29,8 +29,9 @@ def _profile(store, secrets, sandbox, name: str, *, key: bool = True) -> None:
         secrets.set(name, "read", api_key)
 
 
-def test_the_last_profile_is_chosen_and_no_other_is_touched_first(make_desk, store, secrets,
-                                                                   sandbox, qsettings, qtbot):
+def test_the_last_profile_is_chosen_and_no_other_is_touched_first(
+    make_desk, store, secrets, sandbox, qsettings, qtbot
+):
     from licensedesk.ui.profiles.key_prompt import KeyPromptDialog
     from licensedesk.ui.shell.settings import WindowSettings
 
@@ -99,9 +100,15 @@ def test_the_window_and_its_dialogs_have_the_app_icon(desk, qtbot):
 
 
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "LICENSEDESK_LOG_DIR": str(tmp_path),
-           "LICENSEDESK_CONFIG_DIR": str(tmp_path / "config"), "HOME": str(tmp_path),
-           "XDG_CONFIG_HOME": str(tmp_path / "xdg"), "TMPDIR": str(tmp_path / "tmp")}
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "LICENSEDESK_LOG_DIR": str(tmp_path),
+        "LICENSEDESK_CONFIG_DIR": str(tmp_path / "config"),
+        "HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path / "xdg"),
+        "TMPDIR": str(tmp_path / "tmp"),
+    }
     env.update(extra)
     return env
 
@@ -110,11 +117,19 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
 def test_a_signal_closes_the_window_and_stops_the_demo_sandbox(tmp_path, signum):
     (tmp_path / "tmp").mkdir()
     log = tmp_path / "licensedesk.log"
-    proc = subprocess.Popen([sys.executable, "-m", "licensedesk", "--demo"], env=_env(tmp_path),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "licensedesk", "--demo"],
+        env=_env(tmp_path),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
-        wait_for(lambda: log.exists() and "demo sandbox listening" in log.read_text(),
-                 what="demo sandbox", proc=proc)
+        wait_for(
+            lambda: log.exists() and "demo sandbox listening" in log.read_text(),
+            what="demo sandbox",
+            proc=proc,
+        )
         assert any((tmp_path / "tmp").iterdir())  # the demo database
         proc.send_signal(signum)
         _out, err = proc.communicate(timeout=30)
@@ -133,8 +148,9 @@ def test_without_a_display_it_says_so_in_one_sentence_and_exits_2(tmp_path):
     env = _env(tmp_path)
     for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"):
         env.pop(name, None)
-    proc = subprocess.run([sys.executable, "-m", "licensedesk"], env=env, capture_output=True,
-                          text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "licensedesk"], env=env, capture_output=True, text=True, timeout=60
+    )
     assert proc.returncode == 2
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "no display was found" in lines[0]
@@ -151,8 +167,14 @@ def test_without_a_display_a_checkout_is_told_the_command_that_works_there(tmp_p
     env = _env(tmp_path, PATH="/usr/bin:/bin")
     for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"):
         env.pop(name, None)
-    proc = subprocess.run([str(program), "--demo"], env=env, capture_output=True, text=True,
-                          timeout=60, cwd=program.parent.parent.parent)
+    proc = subprocess.run(
+        [str(program), "--demo"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=program.parent.parent.parent,
+    )
     assert proc.returncode == 2
     expected = os.path.relpath(program, program.parent.parent.parent)
     assert f"(xvfb-run -a {expected} --demo)" in proc.stderr, proc.stderr

@@ -11,8 +11,10 @@ from PySide6.QtTest import QTest
 from ..batch.steps import check, open_batch, paste, wait_checked
 from ..history.test_history_window import open_window as open_history
 
-KEYS = {"Esc": (Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier),
-        "Ctrl+W": (Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)}
+KEYS = {
+    "Esc": (Qt.Key.Key_Escape, Qt.KeyboardModifier.NoModifier),
+    "Ctrl+W": (Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier),
+}
 
 
 def press(qtbot, window, keys: str) -> None:
@@ -56,7 +58,8 @@ def test_esc_in_a_running_batch_cancels_first_then_closes(desk, qtbot):
 
     wait_checked(desk, qtbot)
     assert window.isVisible()
-    assert "not checked (stopped)" in [window.proxy.index(r, 1).data()
-                                       for r in range(window.proxy.rowCount())]
+    assert "not checked (stopped)" in [
+        window.proxy.index(r, 1).data() for r in range(window.proxy.rowCount())
+    ]
     press(qtbot, window, "Esc")
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=2000)

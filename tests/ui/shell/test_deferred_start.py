@@ -13,10 +13,18 @@ import pytest
 from ..helpers import click, look_up
 
 #: what an idle welcome page must not have imported (each costs megabytes)
-NOT_IDLE = ("asyncio", "qasync", "httpx", "keyring", "ssl", "licensedesk.api.client",
-            "licensedesk.api.models", "licensedesk.profiles.secrets",
-            "licensedesk.ui.lookup.workspace",
-            "licensedesk.ui.shell.desk")
+NOT_IDLE = (
+    "asyncio",
+    "qasync",
+    "httpx",
+    "keyring",
+    "ssl",
+    "licensedesk.api.client",
+    "licensedesk.api.models",
+    "licensedesk.profiles.secrets",
+    "licensedesk.ui.lookup.workspace",
+    "licensedesk.ui.shell.desk",
+)
 
 # In the child: the real entry point on an empty config folder; once it is ready and
 # idle (--report-start's "rss" moment), say which of NOT_IDLE were imported.
@@ -38,14 +46,25 @@ sys.exit(entry.main(["--report-start"]))
 
 
 def test_an_idle_welcome_page_imports_no_loop_api_keyring_or_workspace(tmp_path):
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path),
-           "LICENSEDESK_CONFIG_DIR": str(tmp_path / "config"),
-           "LICENSEDESK_LOG_DIR": str(tmp_path / "log"), "XDG_CONFIG_HOME": str(tmp_path / "xdg")}
-    proc = subprocess.run([sys.executable, "-c", DRIVER, *NOT_IDLE], env=env,
-                          capture_output=True, text=True, timeout=60)
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "HOME": str(tmp_path),
+        "LICENSEDESK_CONFIG_DIR": str(tmp_path / "config"),
+        "LICENSEDESK_LOG_DIR": str(tmp_path / "log"),
+        "XDG_CONFIG_HOME": str(tmp_path / "xdg"),
+    }
+    proc = subprocess.run(
+        [sys.executable, "-c", DRIVER, *NOT_IDLE],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr
-    lines = dict(line.split(" ", 1) if " " in line else (line, "")
-                 for line in proc.stdout.splitlines())
+    lines = dict(
+        line.split(" ", 1) if " " in line else (line, "") for line in proc.stdout.splitlines()
+    )
     assert lines.get("ready") == "" and lines.get("page") == "welcome", proc.stdout
     assert lines["loaded"] == "", f"an idle welcome page imported: {lines['loaded']}"
 
@@ -66,8 +85,11 @@ def deferred(qtbot, qsettings, store, secrets, run):
     built = []
 
     def build():
-        built.append(start_desk(window, settings, Connections(store, secrets),
-                                log_path="/tmp/licensedesk-test.log"))
+        built.append(
+            start_desk(
+                window, settings, Connections(store, secrets), log_path="/tmp/licensedesk-test.log"
+            )
+        )
         return built[-1]
 
     yield DeferredDesk(window, settings, build)
@@ -120,7 +142,8 @@ def test_add_a_connection_builds_the_desk_and_opens_the_profiles_dialog(deferred
 
 
 def test_quitting_before_the_desk_keeps_the_workspace_settings_of_an_earlier_run(
-        deferred, qsettings):
+    deferred, qsettings
+):
     qsettings.setValue("workspace/mainSplitter", b"earlier")
     deferred.close_blocking()
     assert deferred.desk is None

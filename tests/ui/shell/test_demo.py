@@ -51,11 +51,21 @@ def test_add_connection_button_opens_the_profiles_dialog(make_desk, qtbot):
 
 def test_app_with_demo_starts_and_stops_cleanly(tmp_path):
     """The real entry point as a person starts it: ``licensedesk --demo``; it quits by itself."""
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "LICENSEDESK_LOG_DIR": str(tmp_path),
-           "LICENSEDESK_CONFIG_DIR": str(tmp_path / "config"), "HOME": str(tmp_path),
-           "XDG_CONFIG_HOME": str(tmp_path / "xdg")}
-    proc = subprocess.run([sys.executable, "-m", "licensedesk", "--demo", "--quit-after", "2500"],
-                          env=env, capture_output=True, text=True, timeout=60)
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "LICENSEDESK_LOG_DIR": str(tmp_path),
+        "LICENSEDESK_CONFIG_DIR": str(tmp_path / "config"),
+        "HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path / "xdg"),
+    }
+    proc = subprocess.run(
+        [sys.executable, "-m", "licensedesk", "--demo", "--quit-after", "2500"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr
     log = Path(tmp_path, "licensedesk.log").read_text()
     assert "demo sandbox listening on http://127.0.0.1:" in log
@@ -82,6 +92,7 @@ def test_window_paints_before_the_network_stack_qtsvg_and_icons_are_imported():
         "w.show(); app.exec()\n"
     )
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                         timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
+    )
     assert out.stdout.strip() == "[]", out.stdout + out.stderr

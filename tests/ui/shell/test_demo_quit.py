@@ -22,8 +22,9 @@ from licensedesk.temp_folders import LOCK_NAME
 
 from ...support.waiting import wait_for
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
-                                reason="watches the child through /proc")  # fmt: skip
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="watches the child through /proc"
+)
 
 # In the child: close the window, or trigger File → Quit, once the demo service listens.
 DRIVER = """
@@ -54,16 +55,27 @@ sys.exit(main(["--demo"]))
 
 def _env(root: Path) -> dict[str, str]:
     (root / "tmp").mkdir(exist_ok=True)
-    return {**os.environ, "QT_QPA_PLATFORM": "offscreen", "TMPDIR": str(root / "tmp"),
-            "HOME": str(root / "home"), "XDG_CONFIG_HOME": str(root / "xdg-config"),
-            "XDG_DATA_HOME": str(root / "xdg-data"), "XDG_CACHE_HOME": str(root / "xdg-cache"),
-            "LICENSEDESK_LOG_DIR": str(root / "logs"),
-            "LICENSEDESK_CONFIG_DIR": str(root / "config")}  # fmt: skip
+    return {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "TMPDIR": str(root / "tmp"),
+        "HOME": str(root / "home"),
+        "XDG_CONFIG_HOME": str(root / "xdg-config"),
+        "XDG_DATA_HOME": str(root / "xdg-data"),
+        "XDG_CACHE_HOME": str(root / "xdg-cache"),
+        "LICENSEDESK_LOG_DIR": str(root / "logs"),
+        "LICENSEDESK_CONFIG_DIR": str(root / "config"),
+    }
 
 
 def _start(root: Path, *argv: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, *argv], env=_env(root), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)  # fmt: skip
+    return subprocess.Popen(
+        [sys.executable, *argv],
+        env=_env(root),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def _qt_loaded(proc: subprocess.Popen[str]) -> bool:
@@ -126,8 +138,9 @@ def _demo_running(root: Path, before: set[str]) -> bool:
     left for an hour: see licensedesk.temp_folders.)"""
     new = [root / "tmp" / n for n in _folders(root) - before]
     locked = [p for p in new if (p / LOCK_NAME).exists()]
-    return (any((p / "demo.sqlite3").exists() for p in locked)
-            and any(p.name.startswith("licensedesk-demo-history-") for p in locked))
+    return any((p / "demo.sqlite3").exists() for p in locked) and any(
+        p.name.startswith("licensedesk-demo-history-") for p in locked
+    )
 
 
 def test_a_killed_demo_is_cleaned_up_by_the_next_start_and_a_running_one_is_not(tmp_path):
@@ -143,10 +156,15 @@ def test_a_killed_demo_is_cleaned_up_by_the_next_start_and_a_running_one_is_not(
     running = _start(tmp_path, "-m", "licensedesk", "--demo")
     try:
         # bounds, not pauses: a second Qt process on a loaded 2-core machine took over 60 s
-        wait_for(lambda: not (_folders(tmp_path) & left), what="the killed demo's folders "
-                 "removed", proc=running, timeout=180)  # fmt: skip
-        wait_for(lambda: _demo_running(tmp_path, left), what="the second demo", proc=running,
-                 timeout=180)  # fmt: skip
+        wait_for(
+            lambda: not (_folders(tmp_path) & left),
+            what="the killed demo's folders removed",
+            proc=running,
+            timeout=180,
+        )
+        wait_for(
+            lambda: _demo_running(tmp_path, left), what="the second demo", proc=running, timeout=180
+        )
         in_use = _folders(tmp_path)
         another = _start(tmp_path, "-c", DRIVER, "quit")  # starts, cleans up, quits
         try:

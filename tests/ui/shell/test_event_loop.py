@@ -61,9 +61,11 @@ def test_calls_to_the_service_leave_no_timers_behind(loop, run, sandbox):
         pair = Credentials(app_id, key)
         async with LicenseClient(ClientConfig(sandbox.url, read=pair, write=pair)) as client:
             for _ in range(20):
-                await asyncio.gather(client.show_license(serial),
-                                     client.license_products(serial),
-                                     client.activations(serial))
+                await asyncio.gather(
+                    client.show_license(serial),
+                    client.license_products(serial),
+                    client.activations(serial),
+                )
             return loop.pending_timers()
 
     before = loop.pending_timers()
@@ -72,6 +74,7 @@ def test_calls_to_the_service_leave_no_timers_behind(loop, run, sandbox):
 
 def test_in_debug_mode_a_slow_callback_is_logged(loop, qtbot, caplog):
     """As asyncio's and qasync's loops do: what holds the window is named in the log."""
+
     def slow() -> None:
         time.sleep(0.03)  # the work of a slow callback, not a wait for something
 
@@ -127,6 +130,7 @@ def test_an_error_in_a_callback_goes_to_the_exception_handler(qapp, qtbot):
     caught: list[dict] = []
     made.set_exception_handler(lambda _loop, context: caught.append(context))
     try:
+
         def broken() -> None:
             raise ValueError("broken")
 

@@ -37,8 +37,11 @@ def checked(window) -> list[str]:
 def choose(window, qtbot, code: str | None) -> QMessageBox:
     """Trigger the entry as a click in the menu does; the message box it opens."""
     window.language_menu.actions[code].trigger()
-    qtbot.waitUntil(lambda: window.language_menu.message is not None
-                    and window.language_menu.message.isVisible())
+    qtbot.waitUntil(
+        lambda: (
+            window.language_menu.message is not None and window.language_menu.message.isVisible()
+        )
+    )
     return window.language_menu.message
 
 

@@ -56,19 +56,31 @@ def test_without_a_profile_the_serial_waits_in_the_box(make_desk, qtbot):
 def test_the_app_opens_a_link_given_on_its_command_line(tmp_path):
     """The real program as the desktop starts it: ``licensedesk --demo LINK``; the demo
     service's access log in the app's log shows the lookup, then SIGTERM closes it."""
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path / "home"),
-           "TMPDIR": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "xdg-config"),
-           "XDG_DATA_HOME": str(tmp_path / "xdg-data"),
-           "LICENSEDESK_LOG_DIR": str(tmp_path / "logs"),
-           "LICENSEDESK_CONFIG_DIR": str(tmp_path / "config")}  # fmt: skip
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "HOME": str(tmp_path / "home"),
+        "TMPDIR": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path / "xdg-config"),
+        "XDG_DATA_HOME": str(tmp_path / "xdg-data"),
+        "LICENSEDESK_LOG_DIR": str(tmp_path / "logs"),
+        "LICENSEDESK_CONFIG_DIR": str(tmp_path / "config"),
+    }
     log = tmp_path / "logs" / "licensedesk.log"
     looked_up = f"GET /v2/licenses/show-license/{SERIAL}?"
-    proc = subprocess.Popen([sys.executable, "-m", "licensedesk", "--demo",
-                             f"licensedesk://lookup/{SERIAL.lower()}"], env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "licensedesk", "--demo", f"licensedesk://lookup/{SERIAL.lower()}"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
-        wait_for(lambda: log.exists() and looked_up in log.read_text(),
-                 what="lookup in the log", proc=proc)
+        wait_for(
+            lambda: log.exists() and looked_up in log.read_text(),
+            what="lookup in the log",
+            proc=proc,
+        )
         proc.send_signal(signal.SIGTERM)
         _out, err = proc.communicate(timeout=30)
     finally:

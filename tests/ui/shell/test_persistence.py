@@ -16,8 +16,9 @@ from licensedesk.ui.shell.settings import WindowSettings
 from ..helpers import look_up
 
 
-def test_geometry_splitters_columns_profile_and_serials_survive_a_restart(desk, make_desk,
-                                                                        qtbot, qsettings):
+def test_geometry_splitters_columns_profile_and_serials_survive_a_restart(
+    desk, make_desk, qtbot, qsettings
+):
     sandbox = desk.sandbox
     look_up(desk, qtbot, sandbox.serial("trial"))
     look_up(desk, qtbot, sandbox.serial("perpetual"))
@@ -67,8 +68,9 @@ def log_file(tmp_path, monkeypatch):
 
 
 @pytest.mark.qt_no_exception_capture
-def test_an_uncaught_exception_in_a_slot_shows_the_error_dialog_redacted(desk, qtbot,
-                                                                        monkeypatch, log_file):
+def test_an_uncaught_exception_in_a_slot_shows_the_error_dialog_redacted(
+    desk, qtbot, monkeypatch, log_file
+):
     from licensedesk.ui.shell.logs import install_excepthook
 
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # restored after the test

@@ -71,9 +71,12 @@ print(hand_over(sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3])))
 
 def handed_over(qtbot, name: str, serial: str | None, timeout_ms: int = 5000) -> bool:
     """What ``hand_over`` answers in a client process, while this process serves."""
-    client = subprocess.Popen([sys.executable, "-c", CLIENT, name, json.dumps(serial),
-                               str(timeout_ms)], stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True)  # fmt: skip
+    client = subprocess.Popen(
+        [sys.executable, "-c", CLIENT, name, json.dumps(serial), str(timeout_ms)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         qtbot.waitUntil(lambda: client.poll() is not None, timeout=timeout_ms + 30000)
     finally:
@@ -95,8 +98,7 @@ def test_the_channel_is_per_config_folder_and_demo_apart(runtime_dir, monkeypatc
     assert server_name() not in (real, demo)
 
 
-def test_without_a_runtime_folder_it_is_in_the_temp_folder_named_per_user(
-        monkeypatch, runtime_dir):
+def test_without_a_runtime_folder_it_is_in_the_temp_folder_named_per_user(monkeypatch, runtime_dir):
     monkeypatch.delenv("XDG_RUNTIME_DIR")
     monkeypatch.setenv("TMPDIR", str(runtime_dir))
     name = server_name()
@@ -171,21 +173,41 @@ def test_a_window_that_does_not_answer_in_time_gets_no_hand_over(runtime_dir, qt
         mute.close()
 
 
-@pytest.mark.parametrize("request_bytes", [
-    b"not json\n", b"[1, 2]\n", b'{"serial": "X"}\n', b'{"open": 5}\n', b"\xff\xfe\n",
-    b'{"open": "A\\u0000B"}\n', b"x" * 200_000, b"{" * 5000 + b"\n",
-], ids=["text", "list", "other-key", "number", "not-utf8", "control-char", "oversized",
-        "long-line"])
-def test_garbage_is_dropped_without_an_answer_or_a_traceback(listening, qtbot, caplog,
-                                                             request_bytes):
+@pytest.mark.parametrize(
+    "request_bytes",
+    [
+        b"not json\n",
+        b"[1, 2]\n",
+        b'{"serial": "X"}\n',
+        b'{"open": 5}\n',
+        b"\xff\xfe\n",
+        b'{"open": "A\\u0000B"}\n',
+        b"x" * 200_000,
+        b"{" * 5000 + b"\n",
+    ],
+    ids=[
+        "text",
+        "list",
+        "other-key",
+        "number",
+        "not-utf8",
+        "control-char",
+        "oversized",
+        "long-line",
+    ],
+)
+def test_garbage_is_dropped_without_an_answer_or_a_traceback(
+    listening, qtbot, caplog, request_bytes
+):
     """pytest-qt fails the test on an exception in a slot: none may happen."""
     server, received = listening
     client = QLocalSocket()
     client.connectToServer(server.name)
     assert client.waitForConnected(2000)
     client.write(request_bytes)
-    qtbot.waitUntil(lambda: client.state() == QLocalSocket.LocalSocketState.UnconnectedState,
-                    timeout=5000)
+    qtbot.waitUntil(
+        lambda: client.state() == QLocalSocket.LocalSocketState.UnconnectedState, timeout=5000
+    )
     assert bytes(client.readAll().data()) == b""
     assert received == []
     assert "dropped" in caplog.text
@@ -199,8 +221,9 @@ def test_a_client_that_sends_nothing_is_dropped_after_a_while(listening, qtbot, 
     client = QLocalSocket()
     client.connectToServer(server.name)
     assert client.waitForConnected(2000)
-    qtbot.waitUntil(lambda: client.state() == QLocalSocket.LocalSocketState.UnconnectedState,
-                    timeout=5000)
+    qtbot.waitUntil(
+        lambda: client.state() == QLocalSocket.LocalSocketState.UnconnectedState, timeout=5000
+    )
     assert received == []
 
 
@@ -215,9 +238,13 @@ def test_a_request_in_pieces_is_read_whole(listening, qtbot):
         client.flush()
         qtbot.wait(0)  # the server reads each piece on its own turn of the loop
     qtbot.waitUntil(lambda: received == ["Ä-" + SERIAL], timeout=5000)
-    qtbot.waitUntil(lambda: client.bytesAvailable() > 0
-                    or client.state() == QLocalSocket.LocalSocketState.UnconnectedState,
-                    timeout=5000)
+    qtbot.waitUntil(
+        lambda: (
+            client.bytesAvailable() > 0
+            or client.state() == QLocalSocket.LocalSocketState.UnconnectedState
+        ),
+        timeout=5000,
+    )
     assert bytes(client.readAll().data()) == b"ok\n"
 
 
@@ -234,7 +261,8 @@ def test_the_window_comes_to_the_front_and_looks_the_serial_up(desk, qtbot):
 
 
 def test_on_the_idle_welcome_page_the_desk_is_built_and_the_serial_waits_in_the_box(
-        qtbot, qsettings, store, secrets, run):
+    qtbot, qsettings, store, secrets, run
+):
     """No profile yet (``DeferredDesk``, the usual idle window): the hand-over builds the
     desk, as a click would, and the serial waits in the box for the first profile."""
     from licensedesk.ui.profiles.connections import Connections
@@ -247,8 +275,13 @@ def test_on_the_idle_welcome_page_the_desk_is_built_and_the_serial_waits_in_the_
     settings = WindowSettings(qsettings)
     window.show()
     qtbot.waitExposed(window)
-    deferred = DeferredDesk(window, settings, lambda: start_desk(
-        window, settings, Connections(store, secrets), log_path="/tmp/licensedesk-test.log"))
+    deferred = DeferredDesk(
+        window,
+        settings,
+        lambda: start_desk(
+            window, settings, Connections(store, secrets), log_path="/tmp/licensedesk-test.log"
+        ),
+    )
     try:
         open_handed_over(window, deferred, SERIAL)
         assert deferred.desk is not None and window.is_welcome()
@@ -280,12 +313,17 @@ def test_a_second_program_hands_its_link_to_the_first(tmp_path, runtime_dir, mon
     (no log of its own) and the first looks the serial up (its demo service's access log);
     a start without --demo is not the demo's: it opens its own window (its own socket)."""
     config = tmp_path / "config"
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path / "home"),
-           "TMPDIR": str(runtime_dir), "XDG_RUNTIME_DIR": str(runtime_dir),
-           "XDG_CONFIG_HOME": str(tmp_path / "xdg-config"),
-           "XDG_DATA_HOME": str(tmp_path / "xdg-data"),
-           "LICENSEDESK_LOG_DIR": str(tmp_path / "logs"),
-           "LICENSEDESK_CONFIG_DIR": str(config)}  # fmt: skip
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "HOME": str(tmp_path / "home"),
+        "TMPDIR": str(runtime_dir),
+        "XDG_RUNTIME_DIR": str(runtime_dir),
+        "XDG_CONFIG_HOME": str(tmp_path / "xdg-config"),
+        "XDG_DATA_HOME": str(tmp_path / "xdg-data"),
+        "LICENSEDESK_LOG_DIR": str(tmp_path / "logs"),
+        "LICENSEDESK_CONFIG_DIR": str(config),
+    }
     monkeypatch.setenv("LICENSEDESK_CONFIG_DIR", str(config))
     demo_channel, real_channel = Path(server_name(demo=True)), Path(server_name())
     log = tmp_path / "logs" / "licensedesk.log"
@@ -293,8 +331,12 @@ def test_a_second_program_hands_its_link_to_the_first(tmp_path, runtime_dir, mon
     app = [sys.executable, "-m", "licensedesk"]
     first_err, third_err = tmp_path / "first.err", tmp_path / "third.err"
     with first_err.open("w") as err:
-        first = subprocess.Popen([*app, "--demo", "--quit-after", "180000"], env=env,
-                                 stdout=subprocess.DEVNULL, stderr=err)
+        first = subprocess.Popen(
+            [*app, "--demo", "--quit-after", "180000"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+        )
     third = None
     try:
         _wait_for(demo_channel.exists, "listening demo window", first, first_err)
@@ -303,19 +345,29 @@ def test_a_second_program_hands_its_link_to_the_first(tmp_path, runtime_dir, mon
         second = subprocess.run(
             [*app, "--demo", f"licensedesk://lookup/{SERIAL.lower()}"],
             env={**env, "LICENSEDESK_LOG_DIR": str(tmp_path / "second-logs")},
-            capture_output=True, text=True, timeout=60)  # fmt: skip
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         took = time.monotonic() - started
         assert second.returncode == 0, second.stderr
         assert second.stdout == "" and "Traceback" not in second.stderr
         assert not (tmp_path / "second-logs").exists()  # it never built a window
         assert took < 30, took
-        _wait_for(lambda: log.exists() and looked_up in log.read_text(),
-                  "lookup in the first window", first, first_err)
+        _wait_for(
+            lambda: log.exists() and looked_up in log.read_text(),
+            "lookup in the first window",
+            first,
+            first_err,
+        )
 
         with third_err.open("w") as err:
             third = subprocess.Popen(
-                [*app, OTHER_SERIAL], stdout=subprocess.DEVNULL, stderr=err,
-                env={**env, "LICENSEDESK_LOG_DIR": str(tmp_path / "third-logs")})
+                [*app, OTHER_SERIAL],
+                stdout=subprocess.DEVNULL,
+                stderr=err,
+                env={**env, "LICENSEDESK_LOG_DIR": str(tmp_path / "third-logs")},
+            )
         _wait_for(real_channel.exists, "the real window's own socket", third, third_err)
         _stop(third, third_err)
         assert not real_channel.exists()

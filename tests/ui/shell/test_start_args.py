@@ -10,13 +10,30 @@ import pytest
 
 from licensedesk.__main__ import build_parser, parse_args, quick_args
 
-PLAIN = [[], ["--demo"], ["--profile", "Work"], ["--profile=Work"], ["--report-start"],
-         ["--quit-after", "250", "--demo"], ["--quit-after=12"],
-         ["--profile", "A", "--profile", "B"],
-         ["--demo", "--report-start", "--profile", "two words"]]
-OTHER = [["--help"], ["-h"], ["--version"], ["--prof", "x"], ["--profile"], ["--profile", "-x"],
-         ["--quit-after", "x"], ["ABCD-1234-EFGH-5678-IJKL"], ["licensedesk://lookup/X"],
-         ["--demo=1"], ["--unknown"]]
+PLAIN = [
+    [],
+    ["--demo"],
+    ["--profile", "Work"],
+    ["--profile=Work"],
+    ["--report-start"],
+    ["--quit-after", "250", "--demo"],
+    ["--quit-after=12"],
+    ["--profile", "A", "--profile", "B"],
+    ["--demo", "--report-start", "--profile", "two words"],
+]
+OTHER = [
+    ["--help"],
+    ["-h"],
+    ["--version"],
+    ["--prof", "x"],
+    ["--profile"],
+    ["--profile", "-x"],
+    ["--quit-after", "x"],
+    ["ABCD-1234-EFGH-5678-IJKL"],
+    ["licensedesk://lookup/X"],
+    ["--demo=1"],
+    ["--unknown"],
+]
 
 
 @pytest.mark.parametrize("argv", PLAIN, ids=" ".join)
@@ -52,10 +69,16 @@ def english_after():
     i18n.use_language("en")
 
 
-@pytest.mark.parametrize(("argv", "lang"), [
-    (["--lang", "de", "--help"], "de"), (["--help", "--lang=de"], "de"),
-    (["--lang", "de", "--lang", "en"], "en"), (["--", "--lang", "de"], None), (["--lang"], None),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("argv", "lang"),
+    [
+        (["--lang", "de", "--help"], "de"),
+        (["--help", "--lang=de"], "de"),
+        (["--lang", "de", "--lang", "en"], "en"),
+        (["--", "--lang", "de"], None),
+        (["--lang"], None),
+    ],
+)
 def test_lang_is_found_before_the_parser_exists(argv, lang):
     from licensedesk.__main__ import lang_in_argv
 
@@ -76,8 +99,7 @@ def test_help_is_in_the_language_asked_for(capsys, english_after):
     assert out.startswith("Aufruf: licensedesk")  # argparse's own words: our catalogue
 
 
-def test_without_a_display_it_says_so_in_the_language_asked_for(monkeypatch, capsys,
-                                                                english_after):
+def test_without_a_display_it_says_so_in_the_language_asked_for(monkeypatch, capsys, english_after):
     from licensedesk import i18n
     from licensedesk.__main__ import NO_DISPLAY, main, start_command
 

@@ -18,10 +18,13 @@ def window(qtbot):
     return w
 
 
-@pytest.mark.parametrize(("name", "pattern"), [
-    ("en_US", r"Last request: \d{1,2}:\d\d:\d\d\u202f(AM|PM)"),  # a 12-hour clock
-    ("de_DE", r"Last request: \d\d:\d\d:\d\d"),
-])
+@pytest.mark.parametrize(
+    ("name", "pattern"),
+    [
+        ("en_US", r"Last request: \d{1,2}:\d\d:\d\d\u202f(AM|PM)"),  # a 12-hour clock
+        ("de_DE", r"Last request: \d\d:\d\d:\d\d"),
+    ],
+)
 def test_last_request_time_in_the_locales_form(window, locale_named, name, pattern):
     locale_named(name)
     window.request_finished()

@@ -33,8 +33,9 @@ def open_by_menu(desk, qtbot, which):
     bar = desk.window.menuBar()
     menu = desk.window.findChild(QMenu, "supportMenu")
     assert menu is not None
-    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton,
-                     pos=bar.actionGeometry(menu.menuAction()).center())
+    qtbot.mouseClick(
+        bar, Qt.MouseButton.LeftButton, pos=bar.actionGeometry(menu.menuAction()).center()
+    )
     qtbot.waitUntil(menu.isVisible, timeout=2000)
     action = desk.window.findChild(QAction, f"{which}Action")
     assert action in menu.actions()
@@ -46,20 +47,24 @@ def open_by_shortcut(desk, qtbot, which):
     action = desk.window.findChild(QAction, f"{which}Action")
     assert action.shortcut().toString() == f"Ctrl+Shift+{chr(key)}"
     desk.window.activateWindow()
-    QTest.keyClick(desk.window, key,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    QTest.keyClick(
+        desk.window, key, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
 
 
-@pytest.mark.parametrize("how", [open_by_toolbar, open_by_menu, open_by_shortcut],
-                         ids=["toolbar", "menu", "shortcut"])
+@pytest.mark.parametrize(
+    "how", [open_by_toolbar, open_by_menu, open_by_shortcut], ids=["toolbar", "menu", "shortcut"]
+)
 @pytest.mark.parametrize("which", list(DIALOGS))
 def test_opens_the_dialog_with_the_workspace_serial(desk, qtbot, which, how):
     serial = desk.sandbox.serial("offline")
     look_up(desk, qtbot, serial)
     assert all(getattr(desk, w).dialog is None for w in DIALOGS)  # made on first use
     how(desk, qtbot, which)
-    qtbot.waitUntil(lambda: getattr(desk, which).dialog is not None
-                    and getattr(desk, which).dialog.isVisible(), timeout=2000)
+    qtbot.waitUntil(
+        lambda: getattr(desk, which).dialog is not None and getattr(desk, which).dialog.isVisible(),
+        timeout=2000,
+    )
     d = getattr(desk, which).dialog
     name, _key, serial_field = DIALOGS[which]
     assert d.objectName() == name and d.isModal()

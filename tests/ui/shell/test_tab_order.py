@@ -67,15 +67,22 @@ def test_error_banner_tab_order_and_names(qtbot):
     shown(qtbot, host)
     banner.show_error("The service did not answer in time.", "ReadTimeout after 10 s")
     reached = tab_sequence(banner.details_button, 3)
-    assert names(reached) == ["errorBannerCopyButton", "errorBannerCloseButton",
-                              "errorBannerDetailsButton"]
+    assert names(reached) == [
+        "errorBannerCopyButton",
+        "errorBannerCloseButton",
+        "errorBannerDetailsButton",
+    ]
     assert_named(reached)
     assert accessible_name(banner) == "Error message"
     assert banner.accessibleDescription() == "The service did not answer in time."
     banner.details_button.click()  # the details open: the next stop after the buttons
     reached = tab_sequence(banner.details_button, 4)
-    assert names(reached) == ["errorBannerCopyButton", "errorBannerCloseButton",
-                              "errorBannerDetails", "errorBannerDetailsButton"]
+    assert names(reached) == [
+        "errorBannerCopyButton",
+        "errorBannerCloseButton",
+        "errorBannerDetails",
+        "errorBannerDetailsButton",
+    ]
     assert_named(reached)
     assert not banner.message.focusPolicy() & banner.message.focusPolicy().TabFocus
 
@@ -92,8 +99,9 @@ def test_error_dialog_tab_order_and_names(qtbot):
 
 
 def test_confirm_dialog_tab_order_and_names(qtbot):
-    dialog = ConfirmDialog(None, "Delete 2 activations", "Delete these?\n\nhost-a\nhost-b",
-                           accept="Delete")
+    dialog = ConfirmDialog(
+        None, "Delete 2 activations", "Delete these?\n\nhost-a\nhost-b", accept="Delete"
+    )
     shown(qtbot, dialog)
     order = ["confirmListing", *left_to_right(dialog.findChild(QDialogButtonBox))]
     assert sorted(order[1:]) == ["confirmAcceptButton", "confirmCancelButton"]
@@ -118,7 +126,8 @@ def test_about_dialog_tab_order_and_names(qtbot):
     from PySide6.QtGui import QGuiApplication
 
     assert QGuiApplication.clipboard().text() == (
-        "Log folder: /tmp/logs\nProfiles: /tmp/config/p.json")
+        "Log folder: /tmp/logs\nProfiles: /tmp/config/p.json"
+    )
 
 
 def test_shortcuts_dialog_tab_order_and_names(qtbot):

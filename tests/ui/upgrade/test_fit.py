@@ -8,17 +8,20 @@ import pytest
 from licensedesk.ui.upgrade.fit import DECIDES, DIFFERS, MATCHES, fit_sentence, upgrade_fit
 
 
-@pytest.mark.parametrize(("wanted", "have", "fit"), [
-    ("SE-2023-PERP", "SE-2023-PERP", MATCHES),
-    (" se-2023-perp ", "SE-2023-PERP", MATCHES),
-    ("SC-2019-PERP", "SE-2023-PERP", DIFFERS),
-    ("SE-2023-PERP,SC-2019-PERP", "SE-2023-PERP", DECIDES),
-    ("SE-2023-PERP; SC-2019-PERP", "XX", DECIDES),
-    ('["SE-2023-PERP", "SC-2019-PERP"]', "SE-2023-PERP", DECIDES),
-    ("{any: thing}", "SE-2023-PERP", DECIDES),
-    ("", "SE-2023-PERP", DECIDES),
-    (None, "SE-2023-PERP", DECIDES),
-])
+@pytest.mark.parametrize(
+    ("wanted", "have", "fit"),
+    [
+        ("SE-2023-PERP", "SE-2023-PERP", MATCHES),
+        (" se-2023-perp ", "SE-2023-PERP", MATCHES),
+        ("SC-2019-PERP", "SE-2023-PERP", DIFFERS),
+        ("SE-2023-PERP,SC-2019-PERP", "SE-2023-PERP", DECIDES),
+        ("SE-2023-PERP; SC-2019-PERP", "XX", DECIDES),
+        ('["SE-2023-PERP", "SC-2019-PERP"]', "SE-2023-PERP", DECIDES),
+        ("{any: thing}", "SE-2023-PERP", DECIDES),
+        ("", "SE-2023-PERP", DECIDES),
+        (None, "SE-2023-PERP", DECIDES),
+    ],
+)
 def test_upgrade_fit(wanted, have, fit):
     assert upgrade_fit(wanted, have) == fit
 

@@ -25,21 +25,31 @@ def dialog(qtbot):
 
 
 def licence(serial: str, **extra) -> License:
-    return License.from_wire({"id": 1 if serial == CURRENT else 2, "serial": serial,
-                              "sku_name": "Studio", "sku_number": "SP-1", **extra})
+    return License.from_wire(
+        {
+            "id": 1 if serial == CURRENT else 2,
+            "serial": serial,
+            "sku_name": "Studio",
+            "sku_number": "SP-1",
+            **extra,
+        }
+    )
 
 
 def compared(d) -> None:
     """Both serials typed and compared, as the controller answers a Compare."""
     d.prefill(CURRENT, UPGRADE)
     act = Activation.from_wire({"id": 9, "activated": True, "host_id": "H" * 32})
-    d.show_preview(Preview(Side(CURRENT, licence(CURRENT, name="ACME GmbH"), [act]),
-                           Side(UPGRADE, licence(UPGRADE, sku_upgrade="SP-1"), [])))
+    d.show_preview(
+        Preview(
+            Side(CURRENT, licence(CURRENT, name="ACME GmbH"), [act]),
+            Side(UPGRADE, licence(UPGRADE, sku_upgrade="SP-1"), []),
+        )
+    )
 
 
 def test_tab_reaches_the_serials_compare_and_close(dialog):
-    order = ["upgradeTargetSerial", "upgradeCompareButton", *placed(dialog),
-             "upgradeCurrentSerial"]
+    order = ["upgradeTargetSerial", "upgradeCompareButton", *placed(dialog), "upgradeCurrentSerial"]
     assert "upgradeButton" not in order  # disabled until compared and confirmed
     assert tab_names(dialog.current_input, len(order)) == order
 
@@ -48,8 +58,13 @@ def test_after_compare_tab_reaches_the_confirmation_then_upgrade(dialog):
     compared(dialog)
     assert dialog.confirm_row.isVisible()
     QTest.keyClicks(dialog.confirm_input, CURRENT)
-    order = ["upgradeTargetSerial", "upgradeCompareButton", "upgradeConfirm",
-             *placed(dialog), "upgradeCurrentSerial"]
+    order = [
+        "upgradeTargetSerial",
+        "upgradeCompareButton",
+        "upgradeConfirm",
+        *placed(dialog),
+        "upgradeCurrentSerial",
+    ]
     assert "upgradeButton" in order
     assert tab_names(dialog.current_input, len(order)) == order
 
@@ -60,17 +75,28 @@ def test_after_the_upgrade_tab_reaches_the_registration_offer(dialog):
     dialog.show_upgraded("", UPGRADE, licence(UPGRADE))  # no licensee: asks the service
     dialog.next_box.set_registrable(UPGRADE, True)  # which says it can be registered
     assert dialog.register_new_button.isVisible()
-    order = ["upgradeTargetSerial", "upgradeCompareButton", "errorBannerDetailsButton",
-             "errorBannerCopyButton", "errorBannerCloseButton", "upgradeRegisterNewButton",
-             *placed(dialog), "upgradeCurrentSerial"]
+    order = [
+        "upgradeTargetSerial",
+        "upgradeCompareButton",
+        "errorBannerDetailsButton",
+        "errorBannerCopyButton",
+        "errorBannerCloseButton",
+        "upgradeRegisterNewButton",
+        *placed(dialog),
+        "upgradeCurrentSerial",
+    ]
     assert tab_names(dialog.current_input, len(order)) == order
 
 
 def test_comparison_cells_say_field_licence_and_value(dialog):
     compared(dialog)
-    assert accessible_name(dialog.cells[("current", "licensee")]) == \
-        "Licensee of the current licence: ACME GmbH"
-    assert accessible_name(dialog.cells[("upgrade", "sku_upgrade")]) == \
-        "Upgrades from SKU of the upgrade licence: SP-1"
+    assert (
+        accessible_name(dialog.cells[("current", "licensee")])
+        == "Licensee of the current licence: ACME GmbH"
+    )
+    assert (
+        accessible_name(dialog.cells[("upgrade", "sku_upgrade")])
+        == "Upgrades from SKU of the upgrade licence: SP-1"
+    )
     assert accessible_name(dialog.confirm_input) == "Type the current serial to confirm"
     assert accessible_name(dialog.compare_button) == "Compare both licences"

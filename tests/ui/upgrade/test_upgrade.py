@@ -93,7 +93,8 @@ def test_mismatch_is_shown_before_and_refused_by_the_service(desk, qtbot, run):
     upgrade(desk, qtbot, d)
     assert sb.request_count("POST", UPGRADE_PATH) == 1
     assert d.error_text() == (
-        "The upgrade licence does not match the current licence, so it cannot upgrade it.")
+        "The upgrade licence does not match the current licence, so it cannot upgrade it."
+    )
     click(qtbot, d.banner.details_button)  # the service's own 422 sentence
     details = d.banner.details.toPlainText()
     assert "422" in details
@@ -106,8 +107,9 @@ def test_mismatch_is_shown_before_and_refused_by_the_service(desk, qtbot, run):
 def test_current_licence_gone_meanwhile(desk, qtbot, run):
     sb = desk.sandbox
     d = compared(desk, qtbot)
-    assert server_read(run, sb, "upgrade", sb.serial("upgrade_current"),
-                       sb.serial("upgrade_target"))  # someone else upgraded it meanwhile
+    assert server_read(
+        run, sb, "upgrade", sb.serial("upgrade_current"), sb.serial("upgrade_target")
+    )  # someone else upgraded it meanwhile
     confirm(d, sb.serial("upgrade_current"))
     upgrade(desk, qtbot, d)
     assert d.error_text() == "The current licence (the one to upgrade from) does not exist."
@@ -205,16 +207,19 @@ def test_opens_at_a_size_where_nothing_is_squashed(desk, qtbot):
     sb = desk.sandbox
     look_up(desk, qtbot, sb.serial("upgrade_current"))
     desk.window.activateWindow()
-    QTest.keyClick(desk.window, Qt.Key.Key_U,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    qtbot.waitUntil(lambda: desk.upgrade.dialog is not None
-                    and desk.upgrade.dialog.isVisible(), timeout=2000)
+    QTest.keyClick(
+        desk.window,
+        Qt.Key.Key_U,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    qtbot.waitUntil(
+        lambda: desk.upgrade.dialog is not None and desk.upgrade.dialog.isVisible(), timeout=2000
+    )
     d = desk.upgrade.dialog
     qtbot.waitExposed(d)
     assert d.height() >= 250
     assert d.height() >= d.layout_.totalHeightForWidth(d.width())
-    shown = [w for w in d.findChildren(QLineEdit) + d.findChildren(QPushButton)
-             if w.isVisible()]
+    shown = [w for w in d.findChildren(QLineEdit) + d.findChildren(QPushButton) if w.isVisible()]
     assert d.current_input in shown and d.compare_button in shown
     for w in shown:
         assert w.height() >= w.sizeHint().height(), w.objectName()
@@ -239,8 +244,7 @@ def test_the_confirmation_box_does_not_complete_the_serial(desk, qtbot):
     assert d.upgrade_button.isEnabled()
 
 
-def test_a_new_licence_that_cannot_be_registered_says_where_its_licensee_comes_from(
-        desk, qtbot):
+def test_a_new_licence_that_cannot_be_registered_says_where_its_licensee_comes_from(desk, qtbot):
     """The demo's upgrade licence has no offline distribution: registering it would end
     in "Not suitable", so it is not offered."""
     sb = desk.sandbox
@@ -252,8 +256,9 @@ def test_a_new_licence_that_cannot_be_registered_says_where_its_licensee_comes_f
     wait_done(desk, qtbot)
     assert sb.request_count("GET", "/v2/register-products/" + target) == 1
     text = d.next_label.text()
-    assert text.startswith(f"The new licence {target} has no licensee yet, and it cannot be "
-                           "registered here"), text
+    assert text.startswith(
+        f"The new licence {target} has no licensee yet, and it cannot be registered here"
+    ), text
     assert "where the licence was issued" in text
     assert d.next_label.isVisible() and not d.register_new_button.isVisible()
 
@@ -262,8 +267,7 @@ def test_a_new_licence_without_licensee_offers_its_registration(desk, qtbot, run
     sb = desk.sandbox
     current, target = sb.serial("upgrade_current"), sb.serial("upgrade_target")
     with sqlite3.connect(sb.db_path) as conn:  # an upgrade licence that can be registered
-        conn.execute("UPDATE licenses SET offline_distribution = 1 WHERE serial = ?",
-                     (target,))
+        conn.execute("UPDATE licenses SET offline_distribution = 1 WHERE serial = ?", (target,))
     d = compared(desk, qtbot)
     assert not d.next_box.isVisible()
     confirm(d, current)
@@ -276,8 +280,10 @@ def test_a_new_licence_without_licensee_offers_its_registration(desk, qtbot, run
     button = d.register_new_button
     assert button.isVisible() and button.text() == "Register the new licence\u2026"
     click(qtbot, button)
-    qtbot.waitUntil(lambda: desk.registration.dialog is not None
-                    and desk.registration.dialog.isVisible(), timeout=2000)
+    qtbot.waitUntil(
+        lambda: desk.registration.dialog is not None and desk.registration.dialog.isVisible(),
+        timeout=2000,
+    )
     r = desk.registration.dialog
     assert r.serial_input.text() == target
     assert not d.isVisible()  # the upgrade is done: one dialog at a time
@@ -294,8 +300,9 @@ def test_a_new_licence_with_a_licensee_offers_nothing(desk, qtbot, run):
     d = compared(desk, qtbot)
     assert d.cells[("upgrade", "licensee")].text() == "\u2014"
     with sqlite3.connect(sb.db_path) as conn:  # such a service, simulated
-        conn.execute("UPDATE licenses SET name = 'Jonas Weber', registered = 1 "
-                     "WHERE serial = ?", (target,))
+        conn.execute(
+            "UPDATE licenses SET name = 'Jonas Weber', registered = 1 WHERE serial = ?", (target,)
+        )
     confirm(d, sb.serial("upgrade_current"))
     upgrade(desk, qtbot, d)
     assert "ready to use" in d.outcome_text(), d.error_text()

@@ -105,8 +105,7 @@ def test_reconciliation_that_cannot_read_says_so(desk, qtbot, run):
     ("kind", "went_through"),
     [("http500_html", False), ("not_json", False), ("truncated", True)],
 )
-def test_server_error_or_unreadable_answer_is_reconciled(desk, qtbot, run, kind,
-                                                          went_through):
+def test_server_error_or_unreadable_answer_is_reconciled(desk, qtbot, run, kind, went_through):
     """A 5xx or an unreadable answer may come after the commit: the dialog re-reads rather
     than trust the error (``truncated`` is handled by the sandbox, then cut)."""
     sb = desk.sandbox

@@ -22,22 +22,42 @@ def local_day(ts: int) -> str:
 
 
 def data(*, license=True, products=None, activations=None) -> WorkspaceData:
-    lic = License.from_wire({"id": 1, "serial": "S-1", "type": "subscription",
-                             "start_at": START, "end_at": str(END)}) if license else None
+    lic = (
+        License.from_wire(
+            {
+                "id": 1,
+                "serial": "S-1",
+                "type": "subscription",
+                "start_at": START,
+                "end_at": str(END),
+            }
+        )
+        if license
+        else None
+    )
     if products is None:
         products = [
-            Product.from_wire({"id": 7, "name": "Alpha Studio", "code": "ALPHA",
-                               "active": 1, "max_host_count": 2}),
-            Product.from_wire({"id": 8, "name": "Beta Tools", "code": "BETA",
-                               "active": 0, "max_host_count": 1}),
+            Product.from_wire(
+                {"id": 7, "name": "Alpha Studio", "code": "ALPHA", "active": 1, "max_host_count": 2}
+            ),
+            Product.from_wire(
+                {"id": 8, "name": "Beta Tools", "code": "BETA", "active": 0, "max_host_count": 1}
+            ),
         ]
     return WorkspaceData(serial="S-1", license=lic, products=products, activations=activations)
 
 
 def act(aid: int, product_id: int, host: str, activated: bool, tag: str = "") -> Activation:
-    return Activation.from_wire({"id": aid, "license_id": 1, "product_id": product_id,
-                                 "activated": activated, "host_id": host,
-                                 "device_tag": tag})
+    return Activation.from_wire(
+        {
+            "id": aid,
+            "license_id": 1,
+            "product_id": product_id,
+            "activated": activated,
+            "host_id": host,
+            "device_tag": tag,
+        }
+    )
 
 
 def test_expired_names_the_end_date():
@@ -115,9 +135,17 @@ def test_unknown_message_gives_nothing(message):
     assert likely_cause(message, data(activations=[]), "ALPHA", HOST_A) == ""
 
 
-@pytest.mark.parametrize("message", ["expired", "not_started", "product_mismatch",
-                                     "product_inactive", "host_limit_reached",
-                                     "activation_disabled"])
+@pytest.mark.parametrize(
+    "message",
+    [
+        "expired",
+        "not_started",
+        "product_mismatch",
+        "product_inactive",
+        "host_limit_reached",
+        "activation_disabled",
+    ],
+)
 def test_no_data_gives_nothing(message):
     assert likely_cause(message, None, "ALPHA", HOST_A) == ""
 
@@ -127,8 +155,15 @@ def test_activation_disabled_names_the_switched_off_activation_not_an_active_one
     host = "h" * 32
     acts = [
         Activation.from_wire({"id": 2, "product_id": 9, "activated": True, "host_id": host}),
-        Activation.from_wire({"id": 3, "product_id": 7, "activated": False, "host_id": host,
-                              "device_tag": "Linux__64bits"}),
+        Activation.from_wire(
+            {
+                "id": 3,
+                "product_id": 7,
+                "activated": False,
+                "host_id": host,
+                "device_tag": "Linux__64bits",
+            }
+        ),
     ]
     data = WorkspaceData(serial="S", activations=acts)
     cause = likely_cause("activation_disabled", data, "unknown-code", host)
@@ -136,8 +171,7 @@ def test_activation_disabled_names_the_switched_off_activation_not_an_active_one
 
 
 def test_host_limit_without_a_known_maximum_counts_the_seats_only():
-    product = Product.from_wire({"id": 7, "name": "Pro", "code": "c0de",
-                                 "max_host_count": None})
+    product = Product.from_wire({"id": 7, "name": "Pro", "code": "c0de", "max_host_count": None})
     acts = [Activation.from_wire({"id": 1, "product_id": 7, "activated": True})]
     data = WorkspaceData(serial="S", products=[product], activations=acts)
     cause = likely_cause("host_limit_reached", data, "c0de")

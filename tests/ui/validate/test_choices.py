@@ -48,9 +48,12 @@ def test_devices_follow_the_serial_typed_in_the_dialog(desk, qtbot):
     assert not any(other[:8] in t for t in choice_texts(d))
     type_serial(desk, qtbot, d, sb.serial("host_limit"))
     qtbot.waitUntil(lambda: any(other[:8] in t for t in choice_texts(d)), timeout=5000)
-    assert not any(a.host_id[:8] in t for t in choice_texts(d)
-                   for a in desk.window.workspace.activations.model.activations()
-                   if a.host_id != desk.this_host)
+    assert not any(
+        a.host_id[:8] in t
+        for t in choice_texts(d)
+        for a in desk.window.workspace.activations.model.activations()
+        if a.host_id != desk.this_host
+    )
 
 
 def test_a_typed_product_code_stays_when_the_products_arrive(desk, qtbot):

@@ -18,8 +18,9 @@ def test_an_edited_serial_clears_the_old_result(desk, qtbot):
     d.serial_input.selectAll()
     QTest.keyClicks(d.serial_input, sb.serial("trial"))
     assert not d.result_box.isVisible()
-    qtbot.waitUntil(lambda: product_codes(d) == [sb.product_code("trial")],
-                    timeout=5000)  # its products came; the result stays away
+    qtbot.waitUntil(
+        lambda: product_codes(d) == [sb.product_code("trial")], timeout=5000
+    )  # its products came; the result stays away
     assert not d.result_box.isVisible()
 
 

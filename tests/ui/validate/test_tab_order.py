@@ -34,22 +34,35 @@ def test_checking_only_skips_the_host_fields(dialog):
 def test_recording_a_typed_host_reaches_its_fields(dialog):
     dialog.host_choice.setCurrentIndex(dialog.host_choice.count() - 1)  # as a person picks it
     assert dialog.host_choice.kind() == TYPED
-    order = ["validateProduct", "validateRecord", "validateHostId", "validateDeviceTag",
-             *placed(dialog), "validateSerial"]
+    order = [
+        "validateProduct",
+        "validateRecord",
+        "validateHostId",
+        "validateDeviceTag",
+        *placed(dialog),
+        "validateSerial",
+    ]
     assert tab_names(dialog.serial_input, len(order)) == order
 
 
 def test_an_error_banner_is_reached_before_the_buttons(dialog):
     dialog.show_failure(Failure("The serial was not found.", "HTTP 404"))
-    order = ["validateProduct", "validateRecord", "errorBannerDetailsButton",
-             "errorBannerCopyButton", "errorBannerCloseButton", *placed(dialog),
-             "validateSerial"]
+    order = [
+        "validateProduct",
+        "validateRecord",
+        "errorBannerDetailsButton",
+        "errorBannerCopyButton",
+        "errorBannerCloseButton",
+        *placed(dialog),
+        "validateSerial",
+    ]
     assert tab_names(dialog.serial_input, len(order)) == order
 
 
 def test_result_values_say_their_field_and_are_no_tab_stops(dialog):
-    result = ValidationResult.from_wire({"message": "valid", "licensee_name": "ACME GmbH",
-                                         "product_code": CODE})
+    result = ValidationResult.from_wire(
+        {"message": "valid", "licensee_name": "ACME GmbH", "product_code": CODE}
+    )
     dialog.show_result(result, "The licence is valid.")
     assert accessible_name(dialog.values["licensee_name"]) == "Licensee: ACME GmbH"
     assert accessible_name(dialog.verdict) == "Valid"  # the word, not its markup

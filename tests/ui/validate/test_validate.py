@@ -25,8 +25,14 @@ from .steps import NEW_HOST, validate
 )
 def test_validation_result_of_each_kind(desk, qtbot, kind, code_of, host, verdict, reason):
     sb = desk.sandbox
-    d = validate(desk, qtbot, sb.serial(kind), sb.product_code(code_of or kind), host,
-                 "Linux__64bits" if host else "")
+    d = validate(
+        desk,
+        qtbot,
+        sb.serial(kind),
+        sb.product_code(code_of or kind),
+        host,
+        "Linux__64bits" if host else "",
+    )
     assert d.result_box.isVisible(), d.error_text()
     assert d.verdict_text() == verdict
     assert reason in d.reason.text()
@@ -41,8 +47,14 @@ def test_validation_result_of_each_kind(desk, qtbot, kind, code_of, host, verdic
 def test_likely_cause_from_the_workspace(desk, qtbot):
     sb = desk.sandbox
     look_up(desk, qtbot, sb.serial("host_limit"))
-    d = validate(desk, qtbot, sb.serial("host_limit"), sb.product_code("host_limit"),
-                 NEW_HOST, "Linux__64bits")
+    d = validate(
+        desk,
+        qtbot,
+        sb.serial("host_limit"),
+        sb.product_code("host_limit"),
+        NEW_HOST,
+        "Linux__64bits",
+    )
     assert d.verdict_text() == "Not valid"
     assert d.cause.isVisible()
     text = d.cause.text()
@@ -52,8 +64,9 @@ def test_likely_cause_from_the_workspace(desk, qtbot):
     d.close()
 
     look_up(desk, qtbot, sb.serial("subscription_expired"))
-    d = validate(desk, qtbot, sb.serial("subscription_expired"),
-                 sb.product_code("subscription_expired"))
+    d = validate(
+        desk, qtbot, sb.serial("subscription_expired"), sb.product_code("subscription_expired")
+    )
     assert "ended on 20" in d.cause.text()
 
 
@@ -88,18 +101,28 @@ def test_unknown_serial_is_a_result_and_bad_credentials_stay_in_the_dialog(desk,
 def test_opened_by_shortcut_menu_and_context_menu(desk, qtbot):
     w = desk.window
     w.activateWindow()
-    QTest.keyClick(w, Qt.Key.Key_V,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    qtbot.waitUntil(lambda: desk.validate.dialog is not None
-                    and desk.validate.dialog.isVisible(), timeout=2000)
+    QTest.keyClick(
+        w, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
+    qtbot.waitUntil(
+        lambda: desk.validate.dialog is not None and desk.validate.dialog.isVisible(), timeout=2000
+    )
     desk.validate.dialog.close()
     actions = [a for a in desk.window.registry.menus["support"].actions() if not a.isSeparator()]
-    assert [a.text() for a in actions] == ["&Validate a serial\u2026", "&Upgrade a licence\u2026",
-                                           "&Register a licence\u2026",
-                                           "&Note on this licence\u2026",
-                                           "&Free a seat\u2026"]  # fmt: skip
-    assert [a.shortcut().toString() for a in actions] == ["Ctrl+Shift+V", "Ctrl+Shift+U",
-                                                          "Ctrl+Shift+R", "Ctrl+Shift+N", ""]
+    assert [a.text() for a in actions] == [
+        "&Validate a serial\u2026",
+        "&Upgrade a licence\u2026",
+        "&Register a licence\u2026",
+        "&Note on this licence\u2026",
+        "&Free a seat\u2026",
+    ]
+    assert [a.shortcut().toString() for a in actions] == [
+        "Ctrl+Shift+V",
+        "Ctrl+Shift+U",
+        "Ctrl+Shift+R",
+        "Ctrl+Shift+N",
+        "",
+    ]
     table = desk.window.workspace.activations.table
     assert desk.validate.device_action in table.actions()
     assert table.contextMenuPolicy() == Qt.ContextMenuPolicy.ActionsContextMenu
@@ -120,7 +143,8 @@ def test_validate_this_device_from_the_activations_table(desk, qtbot):
     assert d.host_input.text() == act.host_id
     assert d.tag_input.text() == act.device_tag
     assert d.host_choice.currentText().startswith(
-        "This computer" if act.host_id == desk.this_host else act.device_tag)
+        "This computer" if act.host_id == desk.this_host else act.device_tag
+    )
     assert d.validate_button.text() == "Validate and record host"
     assert d.product_code()  # the device's product
 
@@ -138,15 +162,20 @@ def test_switched_off_device_and_not_started_name_their_cause(desk, qtbot):
     d.close()
 
     look_up(desk, qtbot, sb.serial("subscription_not_started"))
-    d = validate(desk, qtbot, sb.serial("subscription_not_started"),
-                 sb.product_code("subscription_not_started"))
+    d = validate(
+        desk,
+        qtbot,
+        sb.serial("subscription_not_started"),
+        sb.product_code("subscription_not_started"),
+    )
     assert "starts on 20" in d.cause.text()
 
 
 def test_enter_sends_one_validation(desk, qtbot):
     sb = desk.sandbox
-    d = desk.validate.open(sb.serial("perpetual"), sb.product_code("perpetual"),
-                                   host_id="", device_tag="")
+    d = desk.validate.open(
+        sb.serial("perpetual"), sb.product_code("perpetual"), host_id="", device_tag=""
+    )
     d.serial_input.setFocus()
     QTest.keyClick(d.serial_input, Qt.Key.Key_Return)
     wait_done(desk, qtbot)

@@ -163,11 +163,15 @@ def test_a_refusal_is_not_a_crash():
     """A 422 in the service's words is a Refused (a ServiceError still, for callers at that
     depth); over the seat limit it is a SeatLimitReached; a 500 is neither."""
     with pytest.raises(SeatLimitReached) as full:
-        _decode(_response(422, {"error": {"message": "Maximum number of hosts reached!",
-                                          "status_code": 422}}))
+        _decode(
+            _response(
+                422, {"error": {"message": "Maximum number of hosts reached!", "status_code": 422}}
+            )
+        )
     assert isinstance(full.value, Refused | ServiceError)
-    assert full.value.sentence == ("The licence service refused the request: "
-                                   "Maximum number of hosts reached!")
+    assert full.value.sentence == (
+        "The licence service refused the request: Maximum number of hosts reached!"
+    )
     with pytest.raises(Refused) as other:
         _decode(_response(422, {"error": {"message": "Product is not active!"}}))
     assert not isinstance(other.value, SeatLimitReached)

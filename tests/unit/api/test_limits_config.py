@@ -51,8 +51,11 @@ def test_profile_deadline_saved_loaded_and_given_to_the_client(tmp_path):
 
 
 def test_a_profile_saved_before_the_deadline_gets_60_s(tmp_path):
-    old = {"version": 1, "last_used": "prod", "profiles": [
-        {"name": "prod", "base_url": URL, "read_app_id": "r", "read_timeout": 20.0}]}
+    old = {
+        "version": 1,
+        "last_used": "prod",
+        "profiles": [{"name": "prod", "base_url": URL, "read_app_id": "r", "read_timeout": 20.0}],
+    }
     (tmp_path / "profiles.json").write_text(json.dumps(old))
     assert ProfileStore(tmp_path).get("prod").deadline == 60.0
 

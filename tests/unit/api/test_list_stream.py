@@ -17,21 +17,34 @@ def split(body: bytes, sizes: int | list[int]) -> tuple[list, bytes, ListSplitte
     at, n = 0, 0
     while at < len(body):
         size = sizes if isinstance(sizes, int) else sizes[n % len(sizes)]
-        items += s.feed(body[at:at + size])
+        items += s.feed(body[at : at + size])
         at, n = at + size, n + 1
     last, envelope = s.finish()
     return items + last, envelope, s
 
 
-ODD = [{"id": 1, "host_id": "a},{b", "x": {"y": [1, {"z": "}]"}]}},
-       {"id": 2, "device_tag": "Linux\u202e__64bits", "é": "ünï\U0001F600"},
-       {"id": 3}, 4, "five", None, [6, 7], {"id": 8.5e3}]
+ODD = [
+    {"id": 1, "host_id": "a},{b", "x": {"y": [1, {"z": "}]"}]}},
+    {"id": 2, "device_tag": "Linux\u202e__64bits", "é": "ünï\U0001f600"},
+    {"id": 3},
+    4,
+    "five",
+    None,
+    [6, 7],
+    {"id": 8.5e3},
+]
 
 
 @pytest.mark.parametrize("sizes", [1, 2, 3, 7, 64, 65536, [1, 100, 5, 33]])
-@pytest.mark.parametrize("dump", [
-    lambda v: json.dumps(v, separators=(",", ":")), lambda v: json.dumps(v, indent=2),
-    lambda v: json.dumps(v, ensure_ascii=False), lambda v: " \n" + json.dumps(v) + " \r\n"])
+@pytest.mark.parametrize(
+    "dump",
+    [
+        lambda v: json.dumps(v, separators=(",", ":")),
+        lambda v: json.dumps(v, indent=2),
+        lambda v: json.dumps(v, ensure_ascii=False),
+        lambda v: " \n" + json.dumps(v) + " \r\n",
+    ],
+)
 def test_the_elements_are_json_loads_elements_however_the_body_is_cut(sizes, dump):
     many = [{"id": i, "host_id": f"{i:032x}", "activated": i % 2 == 0} for i in range(300)]
     for data in (ODD, many, []):
@@ -47,16 +60,31 @@ def test_an_error_after_the_list_stays_in_the_envelope():
     assert items == [{"id": 1}] and json.loads(envelope)["error"]["message"] == "No!"
 
 
-@pytest.mark.parametrize("body", [b'{"error": {"message": "Activation does not exist!"}}',
-                                  b'{"message": "x", "data": [1]}', b"<html>oops</html>",
-                                  b"[" * 1000 + b"]" * 1000, b"", b'\xff\xfe{\x00'])
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"error": {"message": "Activation does not exist!"}}',
+        b'{"message": "x", "data": [1]}',
+        b"<html>oops</html>",
+        b"[" * 1000 + b"]" * 1000,
+        b"",
+        b"\xff\xfe{\x00",
+    ],
+)
 def test_another_shape_is_kept_whole(body):
     items, whole, s = split(body, 3)
     assert items == [] and whole == body and s.streaming is False
 
 
-@pytest.mark.parametrize("body", [b'{"data": [{"id": 1}, {"id": 2}', b'{"data": [{"id": 1},]}',
-                                  b'{"data": [{"id": 1} {"id": 2}]}', b'{"data": [{"id": 1'])
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"data": [{"id": 1}, {"id": 2}',
+        b'{"data": [{"id": 1},]}',
+        b'{"data": [{"id": 1} {"id": 2}]}',
+        b'{"data": [{"id": 1',
+    ],
+)
 def test_a_broken_list_is_not_json(body):
     with pytest.raises(ListError) as caught:
         split(body, 4)

@@ -76,7 +76,8 @@ def test_id_required():
 def test_created_at_in_server_zone():
     tz = ZoneInfo("America/New_York")
     lic = License.from_wire(
-        {**BASE, "created_at": "2024-07-01 08:30:00", "updated_at": "2024-01-15 23:00:00"}, tz,
+        {**BASE, "created_at": "2024-07-01 08:30:00", "updated_at": "2024-01-15 23:00:00"},
+        tz,
     )
     assert lic.created_at == datetime(2024, 7, 1, 12, 30, tzinfo=UTC)  # EDT, UTC-4
     assert lic.updated_at == datetime(2024, 1, 16, 4, 0, tzinfo=UTC)  # EST, UTC-5
@@ -150,8 +151,9 @@ def test_a_timestamp_out_of_range_is_a_shape_error_naming_the_field():
 
 def test_to_json_writes_timestamps_as_iso_with_z_for_utc():
     tz = ZoneInfo("America/New_York")
-    lic = License.from_wire({**BASE, "start_at": 1700000000,
-                             "created_at": "2024-07-01 08:30:00"}, tz)
+    lic = License.from_wire(
+        {**BASE, "start_at": 1700000000, "created_at": "2024-07-01 08:30:00"}, tz
+    )
     data = lic.to_json()
     assert data["start_at"] == "2023-11-14T22:13:20Z"
     assert data["created_at"] == "2024-07-01T08:30:00-04:00"

@@ -15,9 +15,18 @@ PAIR = Credentials("app", "key-000")
 
 
 def _rows(n: int) -> list[dict]:
-    return [{"id": i + 1, "license_id": 1, "product_id": 1, "activated": "1",
-             "host_id": f"{i:032x}", "device_tag": "Linux__64bits",
-             "created_at": "2026-01-01 10:00:00"} for i in range(n)]
+    return [
+        {
+            "id": i + 1,
+            "license_id": 1,
+            "product_id": 1,
+            "activated": "1",
+            "host_id": f"{i:032x}",
+            "device_tag": "Linux__64bits",
+            "created_at": "2026-01-01 10:00:00",
+        }
+        for i in range(n)
+    ]
 
 
 def _activations(body: dict, status: int = 200):
@@ -85,8 +94,10 @@ def test_big_answers_fail_the_same_way():
     bad[1500]["id"] = "not a number"
     with pytest.raises(BadResponse):
         _activations({"data": bad})
-    error = {"error": {"message": "License does not exist!", "status_code": 404},
-             "padding": "x" * (offload.BIG_BODY + 1)}
+    error = {
+        "error": {"message": "License does not exist!", "status_code": 404},
+        "padding": "x" * (offload.BIG_BODY + 1),
+    }
     with pytest.raises(NotFound):
         _activations(error, status=404)
 

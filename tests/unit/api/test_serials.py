@@ -113,12 +113,14 @@ def test_find_serials_in_any_text_in_order_each_once():
     from licensedesk.api.serials import find_serials
 
     text = (
-        "serial,name\nLEWX-6XUC-N5G5-Q8F9-Q2R5,Maria\n\"754j\u2013nw32-b3wb-blxs-rjrq\",x\n"
+        'serial,name\nLEWX-6XUC-N5G5-Q8F9-Q2R5,Maria\n"754j\u2013nw32-b3wb-blxs-rjrq",x\n'
         "ticket: please check abcd1234efgh5678ijkl and LEWX-6XUC-N5G5-Q8F9-Q2R5 again\n"
         "not serials: ABCDE-1234-EFGH-5678-IJKL, ABCD-1234, this line also says word five\n"
     )
     assert find_serials(text) == [
-        "LEWX-6XUC-N5G5-Q8F9-Q2R5", "754J-NW32-B3WB-BLXS-RJRQ", "ABCD-1234-EFGH-5678-IJKL",
+        "LEWX-6XUC-N5G5-Q8F9-Q2R5",
+        "754J-NW32-B3WB-BLXS-RJRQ",
+        "ABCD-1234-EFGH-5678-IJKL",
     ]
     assert find_serials("") == [] and find_serials("nothing here") == []
 

@@ -30,27 +30,29 @@ GERMAN = {
     "HTTP status: {status}": "HTTP-Status: {status}",
     "Service message: {message}": "Meldung des Dienstes: {message}",
     RULE: "Eine Seriennummer hat fünf Gruppen aus je vier Buchstaben oder Ziffern, etwa "
-          "ABCD-1234-EFGH-5678-IJKL.",
-    "\u201c{text}\u201d is not a serial. {rule}":
-        "\u201e{text}\u201c ist keine Seriennummer. {rule}",
-    "Could not connect to the licence service. Check the address and the network.":
-        "Keine Verbindung zum Lizenzdienst möglich. Prüfen Sie die Adresse und das Netzwerk.",
-    "The licence service did not answer in time.":
-        "Der Lizenzdienst hat nicht rechtzeitig geantwortet (Zeitüberschreitung).",
-    "{problem} The change may or may not have been made: reload before trying again.":
-        "{problem} Die Änderung wurde vielleicht ausgeführt, vielleicht auch nicht: Laden Sie "
-        "neu, bevor Sie es erneut versuchen.",
+    "ABCD-1234-EFGH-5678-IJKL.",
+    "\u201c{text}\u201d is not a serial. {rule}": "\u201e{text}\u201c ist keine Seriennummer. {rule}",
+    "Could not connect to the licence service. Check the address and the network.": "Keine Verbindung zum Lizenzdienst möglich. Prüfen Sie die Adresse und das Netzwerk.",
+    "The licence service did not answer in time.": "Der Lizenzdienst hat nicht rechtzeitig geantwortet (Zeitüberschreitung).",
+    "{problem} The change may or may not have been made: reload before trying again.": "{problem} Die Änderung wurde vielleicht ausgeführt, vielleicht auch nicht: Laden Sie "
+    "neu, bevor Sie es erneut versuchen.",
     "The licence does not cover this product.": "Die Lizenz gilt nicht für dieses Produkt.",
 }
 
 
 def _not_found() -> NotFound:
     body = {"error": {"message": "License does not exist!", "status_code": 404}}
-    response = httpx.Response(404, content=json.dumps(body).encode(),
-                              headers={"content-type": "application/json"})
+    response = httpx.Response(
+        404, content=json.dumps(body).encode(), headers={"content-type": "application/json"}
+    )
     with pytest.raises(NotFound) as info:
-        decode(response, write=False, not_found_what="license", method="GET",
-               url="https://h/v2/licenses/show-license/X")
+        decode(
+            response,
+            write=False,
+            not_found_what="license",
+            method="GET",
+            url="https://h/v2/licenses/show-license/X",
+        )
     return info.value
 
 
@@ -88,18 +90,18 @@ def test_a_sentence_inside_a_sentence_is_said_in_each_language(monkeypatch):
     told = maybe_done(say(TimedOut.default_sentence))
     assert told.startswith("Der Lizenzdienst hat nicht rechtzeitig geantwortet")
     assert told.endswith("bevor Sie es erneut versuchen.")
-    assert told.english == ("The licence service did not answer in time. The change may or may "
-                            "not have been made: reload before trying again.")
+    assert told.english == (
+        "The licence service did not answer in time. The change may or may "
+        "not have been made: reload before trying again."
+    )
 
 
 def test_a_validation_reason_is_translated_and_a_strangers_message_is_kept(monkeypatch):
     speak(monkeypatch, GERMAN)
     known = ValidationResult(message="Subscription license expired!").reason_sentence
-    assert (known, english_of(known)) == ("Die Lizenz ist abgelaufen.",
-                                          "The licence has expired.")
+    assert (known, english_of(known)) == ("Die Lizenz ist abgelaufen.", "The licence has expired.")
     odd = ValidationResult(message="seat_sold_twice").reason_sentence
-    assert (odd, english_of(odd)) == ("Nicht gültig: seat_sold_twice",
-                                      "Not valid: seat_sold_twice")
+    assert (odd, english_of(odd)) == ("Nicht gültig: seat_sold_twice", "Not valid: seat_sold_twice")
 
 
 def test_a_sentence_is_text_wherever_text_goes():
@@ -109,11 +111,12 @@ def test_a_sentence_is_text_wherever_text_goes():
     assert english_of("plain text") == "plain text"
 
 
-
-@pytest.mark.parametrize("language, decimal, whole", [("en", "2,048.5", "1,234,567"),
-                                                      ("de", "2.048,5", "1.234.567")])
-def test_numbers_are_written_as_the_language_in_use_writes_them(monkeypatch, language,
-                                                                 decimal, whole):
+@pytest.mark.parametrize(
+    "language, decimal, whole", [("en", "2,048.5", "1,234,567"), ("de", "2.048,5", "1.234.567")]
+)
+def test_numbers_are_written_as_the_language_in_use_writes_them(
+    monkeypatch, language, decimal, whole
+):
     monkeypatch.setattr(i18n, "_language", language)
     assert i18n.format_number(2048.5, 1) == decimal
     assert i18n.format_number(1_234_567) == whole

@@ -27,16 +27,36 @@ from ...support.xlsx_cells import sheet_rows
 ISO = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d")
 
 FOUND = CheckResult(
-    0, "LEWX-6XUC-N5G5-Q8F9-Q2R5", Status.EXPIRING, "expires in 5 days", found=True,
-    type="subscription", licensee="Jensen, Maria", email="m@example.com", sku="SP-2024-SUB",
-    sku_name='Studio Pro 2024 "Sub"', start=datetime(2025, 11, 29, 10, 0, tzinfo=UTC),
-    end=datetime(2026, 11, 29, 10, 0, tzinfo=UTC), days_left=5,
+    0,
+    "LEWX-6XUC-N5G5-Q8F9-Q2R5",
+    Status.EXPIRING,
+    "expires in 5 days",
+    found=True,
+    type="subscription",
+    licensee="Jensen, Maria",
+    email="m@example.com",
+    sku="SP-2024-SUB",
+    sku_name='Studio Pro 2024 "Sub"',
+    start=datetime(2025, 11, 29, 10, 0, tzinfo=UTC),
+    end=datetime(2026, 11, 29, 10, 0, tzinfo=UTC),
+    days_left=5,
     seats=(Seats("Studio Pro", 1, 3), Seats("Effects", 0, 3)),
-)  # fmt: skip
-MISSING = CheckResult(1, "AAAA-BBBB-CCCC-DDDD-EEEE", Status.NOT_FOUND, "not found",
-                      reason="The service does not know this serial.")  # fmt: skip
-UNREAD = CheckResult(2, "P8DW-E3T8-ENL2-Q43X-XDKT", Status.ACTIVE, "active", found=True,
-                     seats=(Seats("Studio Pro", 2, None),))  # fmt: skip
+)
+MISSING = CheckResult(
+    1,
+    "AAAA-BBBB-CCCC-DDDD-EEEE",
+    Status.NOT_FOUND,
+    "not found",
+    reason="The service does not know this serial.",
+)
+UNREAD = CheckResult(
+    2,
+    "P8DW-E3T8-ENL2-Q43X-XDKT",
+    Status.ACTIVE,
+    "active",
+    found=True,
+    seats=(Seats("Studio Pro", 2, None),),
+)
 
 
 def excel_time(days: float) -> datetime:
@@ -51,8 +71,22 @@ def date_formats(path) -> str:
 
 
 def test_columns():
-    assert COLUMNS == ("serial", "status", "words", "found", "type", "licensee", "email", "sku",
-                       "sku_name", "start", "end", "days_left", "seats", "reason")  # fmt: skip
+    assert COLUMNS == (
+        "serial",
+        "status",
+        "words",
+        "found",
+        "type",
+        "licensee",
+        "email",
+        "sku",
+        "sku_name",
+        "start",
+        "end",
+        "days_left",
+        "seats",
+        "reason",
+    )
 
 
 def test_row_dict_values():
@@ -96,9 +130,16 @@ def test_default_file_name():
 
 
 def test_xlsx_holds_typed_cells_and_never_a_formula(tmp_path):
-    hostile = CheckResult(3, "AAAA-BBBB-CCCC-DDDD-FFFF", Status.ACTIVE, "active", found=True,
-                          licensee='=HYPERLINK("http://evil.example","click")',
-                          email="+1-555", days_left=None)  # fmt: skip
+    hostile = CheckResult(
+        3,
+        "AAAA-BBBB-CCCC-DDDD-FFFF",
+        Status.ACTIVE,
+        "active",
+        found=True,
+        licensee='=HYPERLINK("http://evil.example","click")',
+        email="+1-555",
+        days_left=None,
+    )
     path = tmp_path / "out.xlsx"
     path.write_bytes(xlsx_bytes([FOUND, MISSING, hostile]))
 
@@ -122,18 +163,26 @@ def test_xlsx_holds_typed_cells_and_never_a_formula(tmp_path):
 
 
 HOSTILE = CheckResult(
-    3, "M4GW-28XU-JXW7-GKU8-DG84", Status.EXPIRED, "expired 35 days ago", found=True,
-    type="subscription", licensee="=HYPERLINK(\"http://evil.example\",\"Maria\")",
-    email="@evil.example", sku="-SKU", sku_name="Studio\x1b[31m \u202eevil", days_left=-35,
+    3,
+    "M4GW-28XU-JXW7-GKU8-DG84",
+    Status.EXPIRED,
+    "expired 35 days ago",
+    found=True,
+    type="subscription",
+    licensee='=HYPERLINK("http://evil.example","Maria")',
+    email="@evil.example",
+    sku="-SKU",
+    sku_name="Studio\x1b[31m \u202eevil",
+    days_left=-35,
     seats=(Seats("+Effects", 0, 3),),
-)  # fmt: skip
+)
 
 
 def test_csv_guards_the_service_text_and_leaves_our_numbers():
     out = io.StringIO(newline="")
     write_csv(out, [HOSTILE])
     row = dict(zip(COLUMNS, list(csv.reader(io.StringIO(out.getvalue())))[1], strict=True))
-    assert row["licensee"] == "'=HYPERLINK(\"http://evil.example\",\"Maria\")"
+    assert row["licensee"] == '\'=HYPERLINK("http://evil.example","Maria")'
     assert row["email"] == "'@evil.example" and row["sku"] == "'-SKU"
     assert row["seats"] == "'+Effects 0/3"
     assert row["sku_name"] == "Studio\\x1b[31m \\u202eevil"

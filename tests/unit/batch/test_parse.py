@@ -101,11 +101,20 @@ def test_not_serials_are_listed_once_each():
 @pytest.mark.parametrize(
     "word",
     [
-        "customer", "serial", "Maria", "SP-2024-PERP", "SP-2024-UPG-SE", "2026-11-24",
-        "ORD-2024-000123", "b88560fe-6270-42fe-a230-3171fded5a0b",  # a product code
+        "customer",
+        "serial",
+        "Maria",
+        "SP-2024-PERP",
+        "SP-2024-UPG-SE",
+        "2026-11-24",
+        "ORD-2024-000123",
+        "b88560fe-6270-42fe-a230-3171fded5a0b",  # a product code
         "294b106a4a099802248d0bcfc974791c",  # a host id
-        "maria.jensen@example.com", "+49-30-1234567", "1234567890123456789",
-        "Windows 11__64bits", "with love from your team hello",
+        "maria.jensen@example.com",
+        "+49-30-1234567",
+        "1234567890123456789",
+        "Windows 11__64bits",
+        "with love from your team hello",
     ],
 )
 def test_words_that_are_no_serial_attempt_are_skipped_silently(word):
@@ -119,8 +128,10 @@ def test_empty_input():
 
 
 def test_each_serial_and_each_not_serial_knows_the_line_it_came_from():
-    parsed = parse_serials("Serial;Name\nlewx-6xuc-n5g5-q8f9-q2r5;Jensen\n\n"
-                           "LEWX-6XUC-N5G5-Q8F9-Q2R5-9999;Berg\nLEWX-6XUC-N5G5-Q8F9-Q2R5\n")
+    parsed = parse_serials(
+        "Serial;Name\nlewx-6xuc-n5g5-q8f9-q2r5;Jensen\n\n"
+        "LEWX-6XUC-N5G5-Q8F9-Q2R5-9999;Berg\nLEWX-6XUC-N5G5-Q8F9-Q2R5\n"
+    )
     assert parsed.sources == {
         "LEWX-6XUC-N5G5-Q8F9-Q2R5": (2, "lewx-6xuc-n5g5-q8f9-q2r5;Jensen"),  # first seen
         "LEWX-6XUC-N5G5-Q8F9-Q2R5-9999": (4, "LEWX-6XUC-N5G5-Q8F9-Q2R5-9999;Berg"),

@@ -34,16 +34,30 @@ def test_saved_and_loaded(tmp_path):
 
 
 def test_a_file_from_before_the_setting_loads_with_the_default(tmp_path):
-    old = {"version": 1, "last_used": "prod", "profiles": [
-        {"name": "prod", "base_url": "https://licenses.example.com", "read_app_id": "r",
-         "transport": None, "read_timeout": 20.0}]}  # fmt: skip
+    old = {
+        "version": 1,
+        "last_used": "prod",
+        "profiles": [
+            {
+                "name": "prod",
+                "base_url": "https://licenses.example.com",
+                "read_app_id": "r",
+                "transport": None,
+                "read_timeout": 20.0,
+            }
+        ],
+    }
     (tmp_path / "profiles.json").write_text(json.dumps(old))
     assert ProfileStore(tmp_path).get("prod").batch_concurrency == 8
 
 
 def test_a_bad_value_in_the_file_names_the_profile(tmp_path):
-    entry = {"name": "prod", "base_url": "https://licenses.example.com", "read_app_id": "r",
-             "batch_concurrency": 64}  # fmt: skip
+    entry = {
+        "name": "prod",
+        "base_url": "https://licenses.example.com",
+        "read_app_id": "r",
+        "batch_concurrency": 64,
+    }
     (tmp_path / "profiles.json").write_text(json.dumps({"version": 1, "profiles": [entry]}))
     store = ProfileStore(tmp_path)
     assert store.list() == []  # refused alone: the others (none here) stay usable

@@ -23,9 +23,16 @@ DAY = timedelta(days=1)
 
 
 def lic(start=None, end=None, **kw) -> License:
-    data = {"id": 1, "serial": "LEWX-6XUC-N5G5-Q8F9-Q2R5", "type": "subscription",
-            "name": "Maria Jensen", "email": "m@example.com", "sku_number": "SP-2024-SUB",
-            "sku_name": "Studio Pro 2024", **kw}  # fmt: skip
+    data = {
+        "id": 1,
+        "serial": "LEWX-6XUC-N5G5-Q8F9-Q2R5",
+        "type": "subscription",
+        "name": "Maria Jensen",
+        "email": "m@example.com",
+        "sku_number": "SP-2024-SUB",
+        "sku_name": "Studio Pro 2024",
+        **kw,
+    }
     data["start_at"] = start.timestamp() if start else None
     data["end_at"] = end.timestamp() if end else None
     return License.from_wire(data)
@@ -53,11 +60,17 @@ def test_status_by_dates(start, end, status, words, zone):
 def test_status_counts_the_days_of_the_users_calendar(zone):
     zone("Pacific/Kiritimati")  # UTC+14: NOW is 02:00 on the 25th there
     assert date_status(lic(NOW - 5 * DAY, NOW + timedelta(hours=21)), NOW) == (
-        Status.EXPIRING, "expires today")  # 23:00 on the 25th there
+        Status.EXPIRING,
+        "expires today",
+    )  # 23:00 on the 25th there
     assert date_status(lic(NOW - 5 * DAY, NOW + timedelta(hours=23)), NOW) == (
-        Status.EXPIRING, "expires in 1 day")  # 01:00 on the 26th there
+        Status.EXPIRING,
+        "expires in 1 day",
+    )  # 01:00 on the 26th there
     assert date_status(lic(NOW + timedelta(hours=1), NOW + 9 * DAY), NOW) == (
-        Status.NOT_STARTED, "not started: starts today")
+        Status.NOT_STARTED,
+        "not started: starts today",
+    )
 
 
 def test_days_left_counts_calendar_days(zone):
@@ -80,8 +93,7 @@ def test_invalid_for_product_says_why():
     assert row.words == "invalid for product: The licence does not cover this product."
     assert row.reason == "The licence does not cover this product."
     assert row.validation == "product_mismatch"
-    assert (row.index, row.found, row.licensee, row.sku) == (3, True, "Maria Jensen",
-                                                             "SP-2024-SUB")  # fmt: skip
+    assert (row.index, row.found, row.licensee, row.sku) == (3, True, "Maria Jensen", "SP-2024-SUB")
 
 
 def test_unknown_validation_message_is_shown_verbatim():
@@ -101,13 +113,17 @@ def test_expired_stays_expired_with_a_product_and_says_it_once():
 
 def test_valid_validation_keeps_the_date_status():
     row = found_result(0, "S", lic(NOW - DAY, NOW + 10 * DAY), NOW, validation=validation("valid"))
-    assert (row.status, row.words, row.validation) == (Status.EXPIRING, "expires in 10 days",
-                                                       "valid")  # fmt: skip
+    assert (row.status, row.words, row.validation) == (
+        Status.EXPIRING,
+        "expires in 10 days",
+        "valid",
+    )
 
 
 def activation(aid: int, product_id: int, name: str, activated: bool = True) -> Activation:
-    return Activation.from_wire({"id": aid, "product_id": product_id,
-                                 "product_name": name, "activated": activated})  # fmt: skip
+    return Activation.from_wire(
+        {"id": aid, "product_id": product_id, "product_name": name, "activated": activated}
+    )
 
 
 def product(pid: int, name: str, maximum: int) -> Product:
@@ -115,8 +131,11 @@ def product(pid: int, name: str, maximum: int) -> Product:
 
 
 def test_seats_count_activated_devices_per_product_with_the_maximum():
-    devices = [activation(1, 1, "Studio Pro"), activation(2, 1, "Studio Pro"),
-               activation(3, 2, "Effects", activated=False)]  # fmt: skip
+    devices = [
+        activation(1, 1, "Studio Pro"),
+        activation(2, 1, "Studio Pro"),
+        activation(3, 2, "Effects", activated=False),
+    ]
     products = [product(1, "Studio Pro", 3), product(2, "Effects", 3)]
     assert seats_of(devices, products) == (Seats("Studio Pro", 2, 3), Seats("Effects", 0, 3))
 
@@ -133,8 +152,12 @@ def test_no_devices_is_zero_used_not_unknown():
 
 def test_not_found_and_could_not_check_rows():
     row = not_found(4, "AAAA-BBBB-CCCC-DDDD-EEEE")
-    assert (row.status, row.words, row.found, row.seats) == (Status.NOT_FOUND, "not found",
-                                                             False, None)  # fmt: skip
+    assert (row.status, row.words, row.found, row.seats) == (
+        Status.NOT_FOUND,
+        "not found",
+        False,
+        None,
+    )
     error = ServiceError("The licence service had an internal problem (HTTP 500).")
     row = could_not_check(5, "S", error)
     assert row.status == Status.ERROR

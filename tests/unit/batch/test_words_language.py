@@ -18,30 +18,31 @@ NOW = datetime(2026, 11, 24, 12, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
 CONNECT = "Could not connect to the licence service. Check the address and the network."
 GERMAN = {
-    ("expires in {n} day", "expires in {n} days"): ("läuft in {n} Tag ab",
-                                                    "läuft in {n} Tagen ab"),
+    ("expires in {n} day", "expires in {n} days"): ("läuft in {n} Tag ab", "läuft in {n} Tagen ab"),
     "not found": "nicht gefunden",
     "The service does not know this serial.": "Der Dienst kennt diese Seriennummer nicht.",
     "could not check: {problem}": "konnte nicht geprüft werden: {problem}",
-    CONNECT: "Keine Verbindung zum Lizenzdienst möglich. Prüfen Sie die Adresse und das "
-             "Netzwerk.",
+    CONNECT: "Keine Verbindung zum Lizenzdienst möglich. Prüfen Sie die Adresse und das Netzwerk.",
     "invalid for product: {reason}": "ungültig für das Produkt: {reason}",
     "The licence does not cover this product.": "Die Lizenz gilt nicht für dieses Produkt.",
 }
 
 
 def lic(end: datetime | None) -> License:
-    return License.from_wire({"id": 1, "serial": "LEWX-6XUC-N5G5-Q8F9-Q2R5",
-                              "end_at": end.timestamp() if end else None})
+    return License.from_wire(
+        {"id": 1, "serial": "LEWX-6XUC-N5G5-Q8F9-Q2R5", "end_at": end.timestamp() if end else None}
+    )
 
 
-def test_days_are_said_in_the_language_in_use_with_its_plural_and_exported_in_english(
-        monkeypatch):
+def test_days_are_said_in_the_language_in_use_with_its_plural_and_exported_in_english(monkeypatch):
     speak(monkeypatch, GERMAN)
     five = found_result(0, "S", lic(NOW + 5 * DAY), NOW)
     one = found_result(1, "S", lic(NOW + DAY), NOW)
     assert (five.status, five.words_text, one.words_text) == (
-        Status.EXPIRING, "läuft in 5 Tagen ab", "läuft in 1 Tag ab")
+        Status.EXPIRING,
+        "läuft in 5 Tagen ab",
+        "läuft in 1 Tag ab",
+    )
     assert (five.words, one.words) == ("expires in 5 days", "expires in 1 day")
     assert row_dict(five)["words"] == "expires in 5 days"
 
@@ -49,8 +50,10 @@ def test_days_are_said_in_the_language_in_use_with_its_plural_and_exported_in_en
 def test_an_error_row_shows_the_translated_sentence_and_exports_the_english(monkeypatch):
     speak(monkeypatch, GERMAN)
     row = could_not_check(3, "S", ConnectFailed())
-    assert row.words_text == ("konnte nicht geprüft werden: Keine Verbindung zum Lizenzdienst "
-                              "möglich. Prüfen Sie die Adresse und das Netzwerk.")
+    assert row.words_text == (
+        "konnte nicht geprüft werden: Keine Verbindung zum Lizenzdienst "
+        "möglich. Prüfen Sie die Adresse und das Netzwerk."
+    )
     assert row.reason_text.startswith("Keine Verbindung")
     assert (row.words, row.reason) == (f"could not check: {CONNECT}", CONNECT)
     out = io.StringIO()

@@ -14,10 +14,22 @@ from licensedesk.book.announcement import announcement
 NOW = datetime(2026, 3, 10, 9, 0, tzinfo=UTC)
 
 
-def lic(serial: str, days: float, *, name: str | None = None,
-        service: str | None = "https://licences.example") -> Sighting:  # fmt: skip
-    return Sighting(serial=serial, service=service, profile="Shop", seen_at=NOW,
-                    licensee=name, type="subscription", end_at=NOW + timedelta(days=days))
+def lic(
+    serial: str,
+    days: float,
+    *,
+    name: str | None = None,
+    service: str | None = "https://licences.example",
+) -> Sighting:
+    return Sighting(
+        serial=serial,
+        service=service,
+        profile="Shop",
+        seen_at=NOW,
+        licensee=name,
+        type="subscription",
+        end_at=NOW + timedelta(days=days),
+    )
 
 
 def test_the_window_runs_from_now_to_the_end_of_the_thirtieth_day(zone):
@@ -59,8 +71,9 @@ def test_ends_that_have_passed_are_forgotten_so_the_file_stays_small(tmp_path):
 
 
 def test_a_licence_without_an_end_is_never_announced(tmp_path):
-    perpetual = Sighting(serial="PPPP-PPPP-PPPP-PPPP-PPPP", service=None, profile=None,
-                         seen_at=NOW, type="perpetual")
+    perpetual = Sighting(
+        serial="PPPP-PPPP-PPPP-PPPP-PPPP", service=None, profile=None, seen_at=NOW, type="perpetual"
+    )
     assert Announced(tmp_path / FILE_NAME).fresh([perpetual]) == []
 
 
@@ -69,16 +82,28 @@ def test_the_file_is_replaced_whole_and_leaves_no_temporary_file(tmp_path):
     Announced(folder / FILE_NAME).add([lic("AAAA-AAAA-AAAA-AAAA-AAAA", 3)], now=NOW)
     assert [p.name for p in folder.iterdir()] == [FILE_NAME]
     data = json.loads((folder / FILE_NAME).read_text(encoding="utf-8"))
-    assert data == {"version": 1, "licences": [{
-        "service": "https://licences.example", "serial": "AAAA-AAAA-AAAA-AAAA-AAAA",
-        "end": "2026-03-13T09:00:00+00:00"}]}
+    assert data == {
+        "version": 1,
+        "licences": [
+            {
+                "service": "https://licences.example",
+                "serial": "AAAA-AAAA-AAAA-AAAA-AAAA",
+                "end": "2026-03-13T09:00:00+00:00",
+            }
+        ],
+    }
 
 
 def test_a_damaged_file_is_one_line_in_the_log_and_a_fresh_start(tmp_path, caplog):
     path = tmp_path / FILE_NAME
     a = lic("AAAA-AAAA-AAAA-AAAA-AAAA", 3)
-    for damage in ('{"version": 1, "licences": [{"serial": 3}', '[1, 2]', '\xff\xfe',
-                   '{"version": 99, "licences": []}', '{"version": 1, "licences": 7}'):
+    for damage in (
+        '{"version": 1, "licences": [{"serial": 3}',
+        "[1, 2]",
+        "\xff\xfe",
+        '{"version": 99, "licences": []}',
+        '{"version": 1, "licences": 7}',
+    ):
         path.write_bytes(damage.encode("latin-1"))
         caplog.clear()
         with caplog.at_level(logging.WARNING, logger="licensedesk.book.announced"):
@@ -92,11 +117,13 @@ def test_a_damaged_file_is_one_line_in_the_log_and_a_fresh_start(tmp_path, caplo
 
 def test_the_words_count_the_licences_and_name_the_soonest(zone):
     zone("UTC")
-    ending = [lic("AAAA-AAAA-AAAA-AAAA-AAAA", 0.5, name="Maria Jensen"),
-              lic("BBBB-BBBB-BBBB-BBBB-BBBB", 1, name="Tomás Herrera"),
-              lic("CCCC-CCCC-CCCC-CCCC-CCCC", 6),
-              lic("DDDD-DDDD-DDDD-DDDD-DDDD", 12),
-              lic("EEEE-EEEE-EEEE-EEEE-EEEE", 12)]
+    ending = [
+        lic("AAAA-AAAA-AAAA-AAAA-AAAA", 0.5, name="Maria Jensen"),
+        lic("BBBB-BBBB-BBBB-BBBB-BBBB", 1, name="Tomás Herrera"),
+        lic("CCCC-CCCC-CCCC-CCCC-CCCC", 6),
+        lic("DDDD-DDDD-DDDD-DDDD-DDDD", 12),
+        lic("EEEE-EEEE-EEEE-EEEE-EEEE", 12),
+    ]
     said = announcement(ending, NOW)
     assert said.title == "5 licences end within 12 days"
     assert said.body.splitlines() == [

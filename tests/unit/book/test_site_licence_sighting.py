@@ -12,14 +12,21 @@ SERIAL = "AAAA-BBBB-CCCC-DDDD-EEEE"
 
 
 def test_only_the_first_devices_are_kept_and_the_seats_count_them_all():
-    rows = [Activation(id=i, product_id=1, activated=i % 4 != 0, host_id=f"{i:032x}")
-            for i in range(KEPT_DEVICES * 3)]
+    rows = [
+        Activation(id=i, product_id=1, activated=i % 4 != 0, host_id=f"{i:032x}")
+        for i in range(KEPT_DEVICES * 3)
+    ]
     seen = SeenActivations()
     seen.add(as_rows(rows))
     s = sighting_of("activations", SERIAL, seen, profile="p", service="http://x")
     assert len(s.devices) == KEPT_DEVICES and s.device_total == len(rows)
-    products = Sighting(serial=SERIAL, service=None, profile="p", seen_at=s.seen_at,
-                        products=product_seats([Product(id=1, max_host_count=10_000)]))
+    products = Sighting(
+        serial=SERIAL,
+        service=None,
+        profile="p",
+        seen_at=s.seen_at,
+        products=product_seats([Product(id=1, max_host_count=10_000)]),
+    )
     merged = products.merged(None)
     both = s.merged(merged)
     assert both.products[0].used == sum(1 for a in rows if a.activated)

@@ -14,8 +14,9 @@ T0 = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
 
 
 def entry(**fields) -> Entry:
-    base = dict(id=new_entry_id(), time=T0, user="ana", machine="desk-1", action="deactivate",
-                serial=SERIAL)  # fmt: skip
+    base = dict(
+        id=new_entry_id(), time=T0, user="ana", machine="desk-1", action="deactivate", serial=SERIAL
+    )
     base.update(fields)
     return Entry(**base)
 
@@ -23,19 +24,50 @@ def entry(**fields) -> Entry:
 def sample(store) -> list[Entry]:
     """Six entries over three days, two people, two serials, several actions/outcomes."""
     items = [
-        entry(time=T0, action="activate", outcome="done", activation_ids=(8,),
-              before={"id": 8, "activated": False, "device_tag": "Linux__64bits"}),
-        entry(time=T0 + timedelta(hours=1), action="deactivate", outcome="refused",
-              detail="Activation does not exist!", activation_ids=(99,)),
-        entry(time=T0 + timedelta(days=1), user="bo", display_name="Bo Berg",
-              action="delete", outcome="unknown", activation_ids=(8, 9)),
-        entry(time=T0 + timedelta(days=1, hours=2), serial=OTHER, action="upgrade",
-              outcome="pending", product="Studio Pro"),
-        entry(time=T0 + timedelta(days=2), serial=None, action="batch_check", outcome="done",
-              counts={"serials": 40, "active": 38, "not_found": 2}, user="bo"),
-        entry(time=T0 + timedelta(days=2, hours=1), action="register", outcome="failed",
-              detail="Could not connect to the licence service."),
-    ]  # fmt: skip
+        entry(
+            time=T0,
+            action="activate",
+            outcome="done",
+            activation_ids=(8,),
+            before={"id": 8, "activated": False, "device_tag": "Linux__64bits"},
+        ),
+        entry(
+            time=T0 + timedelta(hours=1),
+            action="deactivate",
+            outcome="refused",
+            detail="Activation does not exist!",
+            activation_ids=(99,),
+        ),
+        entry(
+            time=T0 + timedelta(days=1),
+            user="bo",
+            display_name="Bo Berg",
+            action="delete",
+            outcome="unknown",
+            activation_ids=(8, 9),
+        ),
+        entry(
+            time=T0 + timedelta(days=1, hours=2),
+            serial=OTHER,
+            action="upgrade",
+            outcome="pending",
+            product="Studio Pro",
+        ),
+        entry(
+            time=T0 + timedelta(days=2),
+            serial=None,
+            action="batch_check",
+            outcome="done",
+            counts={"serials": 40, "active": 38, "not_found": 2},
+            user="bo",
+        ),
+        entry(
+            time=T0 + timedelta(days=2, hours=1),
+            action="register",
+            outcome="failed",
+            detail="Could not connect to the licence service.",
+        ),
+    ]
     for item in items:
         store.write(item)
     return items
@@ -46,13 +78,22 @@ def ids(entries) -> list[str]:
 
 
 def check_round_trip(store) -> None:
-    item = entry(activation_ids=(8, 9), before={"id": 8, "activated": True}, product="P",
-                 display_name="Ana Lima", profile="prod", service="https://h.example.com:8443",
-                 counts={"serials": 3})  # fmt: skip
+    item = entry(
+        activation_ids=(8, 9),
+        before={"id": 8, "activated": True},
+        product="P",
+        display_name="Ana Lima",
+        profile="prod",
+        service="https://h.example.com:8443",
+        counts={"serials": 3},
+    )
     store.write(item)
     assert store.get(item.id) == item
-    done = item.replace(outcome="done", detail="Activation successfully updated.",
-                        finished=T0 + timedelta(seconds=1))  # fmt: skip
+    done = item.replace(
+        outcome="done",
+        detail="Activation successfully updated.",
+        finished=T0 + timedelta(seconds=1),
+    )
     store.write(done)  # the outcome replaces the intent: one entry, not two
     assert store.get(item.id) == done
     assert store.count() == 1
@@ -103,10 +144,17 @@ def check_an_action_of_a_newer_desk_is_read(store) -> None:
     for item in (known, newer):
         store.write(item)
     mark = "%s" if store.dialect == "postgres" else "?"
-    assert store.execute_write(f"UPDATE history SET action = {mark}, outcome = {mark} "
-                               f"WHERE id = {mark}", ["archive", "queued", newer.id]) == 1
+    assert (
+        store.execute_write(
+            f"UPDATE history SET action = {mark}, outcome = {mark} WHERE id = {mark}",
+            ["archive", "queued", newer.id],
+        )
+        == 1
+    )
     read = store.get(newer.id)
     assert (read.action, read.outcome) == ("archive", "queued")
-    assert [(e.id, e.action) for e in store.history(SERIAL)] == [(newer.id, "archive"),
-                                                                 (known.id, "deactivate")]
+    assert [(e.id, e.action) for e in store.history(SERIAL)] == [
+        (newer.id, "archive"),
+        (known.id, "deactivate"),
+    ]
     assert [e.outcome for e in store.page(HistoryQuery(), limit=10)] == ["queued", "pending"]

@@ -18,15 +18,22 @@ def many(store, n: int = 23) -> list:
     serial, profile or detail (columns that sort as "")."""
     items = []
     for i in range(n):
-        items.append(entry(
-            time=T0 + timedelta(seconds=i // 3), user=("ana", "bo", "cy")[i % 3],
-            action=("activate", "deactivate", "delete", "register")[i % 4],
-            outcome=("done", "refused")[i % 2], serial=None if i % 5 == 0 else OTHER,
-            profile=None if i % 4 == 0 else f"p{i % 3}",
-            detail=None if i % 2 else f"message {i % 6}",
-            before={"host_id": f"{i:032x}", "device_tag": DEVICE,
-                    "name": "Jörg Ünal" if i == 7 else "Kim"},
-        ))  # fmt: skip
+        items.append(
+            entry(
+                time=T0 + timedelta(seconds=i // 3),
+                user=("ana", "bo", "cy")[i % 3],
+                action=("activate", "deactivate", "delete", "register")[i % 4],
+                outcome=("done", "refused")[i % 2],
+                serial=None if i % 5 == 0 else OTHER,
+                profile=None if i % 4 == 0 else f"p{i % 3}",
+                detail=None if i % 2 else f"message {i % 6}",
+                before={
+                    "host_id": f"{i:032x}",
+                    "device_tag": DEVICE,
+                    "name": "Jörg Ünal" if i == 7 else "Kim",
+                },
+            )
+        )
     store.import_entries(items)
     return items
 
@@ -44,8 +51,11 @@ def walk(store, query: HistoryQuery, sort: Sort, size: int) -> list[str]:
 
 def expected(items: list, sort: Sort) -> list[str]:
     _sql, value = SORTS[sort.key]
-    keyed = sorted(items, key=lambda e: (value(e) if sort.key != "time" else "", e.time, e.id),
-                   reverse=sort.descending)
+    keyed = sorted(
+        items,
+        key=lambda e: (value(e) if sort.key != "time" else "", e.time, e.id),
+        reverse=sort.descending,
+    )
     return [e.id for e in keyed]
 
 
@@ -60,7 +70,8 @@ def check_pages_in_every_order(store) -> None:
             assert len(got) == len(set(got)) == len(items), (key, descending)
             assert got == expected(items, sort), (key, descending)
     assert walk(store, HistoryQuery(person="bo"), Sort("serial"), 3) == expected(
-        [e for e in items if e.user == "bo"], Sort("serial"))
+        [e for e in items if e.user == "bo"], Sort("serial")
+    )
 
 
 def check_pages_backward_and_skipped(store) -> None:
@@ -91,7 +102,8 @@ def check_counts(store) -> None:
     items = many(store)
     assert store.count_matching(HistoryQuery()) == len(items)
     assert store.count_matching(HistoryQuery(outcome="refused")) == len(
-        [e for e in items if e.outcome == "refused"])
+        [e for e in items if e.outcome == "refused"]
+    )
     assert store.count_matching(HistoryQuery(text="Jörg")) == 1
     assert store.count_matching(HistoryQuery(text="nobody has this")) == 0
 
@@ -99,9 +111,16 @@ def check_counts(store) -> None:
 def check_search_finds_what_the_scan_finds(store) -> None:
     """Each field the search looks in, any case; the index and the scan agree."""
     items = many(store)
-    store.write(entry(serial="ZZZZ-ABCD-EFGH-IJKL-MNOP", machine="desk-ô", action="register",
-                      product="Studio Pro",
-                      activation_ids=(4711,), detail="100% done"))  # fmt: skip
+    store.write(
+        entry(
+            serial="ZZZZ-ABCD-EFGH-IJKL-MNOP",
+            machine="desk-ô",
+            action="register",
+            product="Studio Pro",
+            activation_ids=(4711,),
+            detail="100% done",
+        )
+    )
     cases = {
         "abcd-efgh": 1,  # serial, any case
         "desk-ô": 1,  # machine

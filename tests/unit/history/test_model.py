@@ -13,19 +13,27 @@ from .checks import T0, entry
 
 
 def test_json_round_trip():
-    item = entry(activation_ids=(8, 9), before={"id": 8}, counts={"serials": 2},
-                 display_name="Ana Lima", finished=T0)  # fmt: skip
+    item = entry(
+        activation_ids=(8, 9),
+        before={"id": 8},
+        counts={"serials": 2},
+        display_name="Ana Lima",
+        finished=T0,
+    )
     assert Entry.from_dict(json.loads(item.to_json())) == item
     assert item.to_dict()["time"] == "2026-11-01T09:00:00+00:00"
 
 
-@pytest.mark.parametrize("change, why", [
-    ({"action": "format_disk"}, "unknown action"),
-    ({"outcome": "maybe"}, "unknown outcome"),
-    ({"time": "2026-11-01T09:00:00"}, "no UTC offset"),
-    ({"id": "not-a-uuid"}, "badly formed"),
-    ({"activation_ids": ["x"]}, "invalid literal"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "change, why",
+    [
+        ({"action": "format_disk"}, "unknown action"),
+        ({"outcome": "maybe"}, "unknown outcome"),
+        ({"time": "2026-11-01T09:00:00"}, "no UTC offset"),
+        ({"id": "not-a-uuid"}, "badly formed"),
+        ({"activation_ids": ["x"]}, "invalid literal"),
+    ],
+)
 def test_bad_fields_are_named(change, why):
     data = {**entry().to_dict(), **change}
     with pytest.raises(EntryError, match=why):
@@ -49,7 +57,8 @@ def test_import_names_the_bad_line():
 def test_words():
     assert outcome_words("pending") == "sent, outcome unknown"
     assert outcome_words("refused", "License does not exist!") == (
-        "refused: License does not exist!")
+        "refused: License does not exist!"
+    )
     assert outcome_words("failed") == "not sent"
     assert entry(display_name="Ana Lima").person == "Ana Lima (ana@desk-1)"
     assert entry().person == "ana@desk-1"

@@ -49,8 +49,9 @@ def test_intent_is_written_before_the_request_then_the_outcome():
     seen = {}
 
     async def action():
-        async with recorder.record("deactivate", serial=SERIAL, activation_ids=[9],
-                                   before={"id": 9, "activated": True}) as rec:  # fmt: skip
+        async with recorder.record(
+            "deactivate", serial=SERIAL, activation_ids=[9], before={"id": 9, "activated": True}
+        ) as rec:
             seen["during"] = stored(rec.id)  # what a crash here would leave
             rec.done("Activation successfully updated.")
         return rec.id
@@ -62,7 +63,10 @@ def test_intent_is_written_before_the_request_then_the_outcome():
     assert (after.outcome, after.detail) == ("done", "Activation successfully updated.")
     assert after.finished is not None and after.finished >= after.time
     assert (after.profile, after.service, after.display_name) == (
-        "prod", "https://licences.example.com", "Ana Lima")
+        "prod",
+        "https://licences.example.com",
+        "Ana Lima",
+    )
     assert after.before == {"id": 9, "activated": True} and after.activation_ids == (9,)
     assert recorder.problem is None
 
@@ -71,23 +75,40 @@ def _details(**kw) -> ErrorDetails:
     return ErrorDetails(method="POST", url="https://h/v2/x", **kw)
 
 
-@pytest.mark.parametrize("error, outcome, detail", [
-    (None, "done", None),
-    (NotFound("This activation does not exist.", _details(http_status=404, status_code=404,
-              server_message="Activation does not exist!"), what="activation"),
-     "refused", "Activation does not exist!"),
-    (ServiceError(None, _details(http_status=422, server_message="Host limit reached")),
-     "refused", "Host limit reached"),
-    (ServiceError(None, _details(http_status=500)), "unknown", None),
-    (TimedOut(None, _details(cause="ReadTimeout: timed out")), "unknown", None),
-    (TimedOut(None, _details(cause="ConnectTimeout: timed out")), "failed", None),
-    (TransportError(None, _details(cause="RemoteProtocolError")), "unknown", None),
-    (BadResponse(None, _details(http_status=200)), "unknown", None),
-    (ConnectFailed(None, _details(cause="ConnectError")), "failed", None),
-    (InvalidInput("The serial is not valid.", field="serial"), "failed",
-     "The serial is not valid."),
-    (RuntimeError("a bug"), "unknown", "Stopped by an unexpected error (RuntimeError: a bug)"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "error, outcome, detail",
+    [
+        (None, "done", None),
+        (
+            NotFound(
+                "This activation does not exist.",
+                _details(
+                    http_status=404, status_code=404, server_message="Activation does not exist!"
+                ),
+                what="activation",
+            ),
+            "refused",
+            "Activation does not exist!",
+        ),
+        (
+            ServiceError(None, _details(http_status=422, server_message="Host limit reached")),
+            "refused",
+            "Host limit reached",
+        ),
+        (ServiceError(None, _details(http_status=500)), "unknown", None),
+        (TimedOut(None, _details(cause="ReadTimeout: timed out")), "unknown", None),
+        (TimedOut(None, _details(cause="ConnectTimeout: timed out")), "failed", None),
+        (TransportError(None, _details(cause="RemoteProtocolError")), "unknown", None),
+        (BadResponse(None, _details(http_status=200)), "unknown", None),
+        (ConnectFailed(None, _details(cause="ConnectError")), "failed", None),
+        (
+            InvalidInput("The serial is not valid.", field="serial"),
+            "failed",
+            "The serial is not valid.",
+        ),
+        (RuntimeError("a bug"), "unknown", "Stopped by an unexpected error (RuntimeError: a bug)"),
+    ],
+)
 def test_outcome_follows_how_the_request_ended(error, outcome, detail):
     recorder = make_recorder()
 
@@ -155,7 +176,9 @@ def test_batch_counts_and_completion_later_by_id():
     recorder.close()
     assert stored(batch_id).counts == {"serials": 3, "active": 2, "not_found": 1}
     assert (stored(upgrade_id).outcome, stored(upgrade_id).detail) == (
-        "done", "The upgrade went through.")
+        "done",
+        "The upgrade went through.",
+    )
 
 
 def test_reads_see_every_write_before_them():
@@ -190,8 +213,13 @@ CRASH = textwrap.dedent("""
 
 
 def test_a_crash_leaves_sent_outcome_unknown():
-    child = subprocess.Popen([sys.executable, "-c", CRASH, SERIAL], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, text=True, env=os.environ.copy())  # fmt: skip
+    child = subprocess.Popen(
+        [sys.executable, "-c", CRASH, SERIAL],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=os.environ.copy(),
+    )
     entry_id = child.stdout.readline().strip()
     child.kill()
     child.wait(timeout=30)

@@ -13,10 +13,14 @@ from tests.unit.history.checks import entry
 
 TRICKY = [
     "api_\u212aey=abc123456",  # the Kelvin sign: (?i) takes it for k
-    "see https://h.example.com/v2?api_key=abc", "password=hunter2", "sk_abcdefghijklmnop",
-    '{"API_KEY": "zzz"}', "postgresql://ld:pw@db/x", "plain words, nothing to hide",
+    "see https://h.example.com/v2?api_key=abc",
+    "password=hunter2",
+    "sk_abcdefghijklmnop",
+    '{"API_KEY": "zzz"}',
+    "postgresql://ld:pw@db/x",
+    "plain words, nothing to hide",
     "pwd%3Dsecret",
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize("text", TRICKY)
@@ -40,10 +44,16 @@ def test_a_registered_secret_is_masked_in_fields_and_in_before():
     assert cleaned.detail == "said ***" and cleaned.before == {"note": "***", "id": 8}
 
 
-@pytest.mark.parametrize("before", [
-    {"id": 8, "nested": {"Key": "k"}}, {"items": [{"signature": "s"}]}, {"when": ("a", "b")},
-    {1: "one"}, {"url": "https://h/x?api_key=1"},
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "before",
+    [
+        {"id": 8, "nested": {"Key": "k"}},
+        {"items": [{"signature": "s"}]},
+        {"when": ("a", "b")},
+        {1: "one"},
+        {"url": "https://h/x?api_key=1"},
+    ],
+)
 def test_before_that_needs_cleaning_is_cleaned(before):
     cleaned = clean_before(before)
     assert cleaned != before

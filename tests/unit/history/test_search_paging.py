@@ -29,8 +29,14 @@ def store(tmp_path):
 
 
 def plan(db: sqlite3.Connection, query: HistoryQuery, built: bool = True) -> str:
-    clause, params = where(query, ph="?", like="LIKE", time_param=_time, as_text=lambda c: c,
-                           text_clause=index.text_clause(built))  # fmt: skip
+    clause, params = where(
+        query,
+        ph="?",
+        like="LIKE",
+        time_param=_time,
+        as_text=lambda c: c,
+        text_clause=index.text_clause(built),
+    )
     sql, params = page_sql(clause, params, Sort(), None, 500, ph="?", time_param=_time)
     return " | ".join(r[-1] for r in db.execute("EXPLAIN QUERY PLAN " + SELECT + sql, params))
 
@@ -56,8 +62,11 @@ def test_a_search_reads_the_index_and_a_page_reads_the_time_index(store):
     assert "history_search VIRTUAL TABLE INDEX" in plan(db, HistoryQuery(text="6XUC-N5"))
     assert "history_search" not in plan(db, HistoryQuery(text="6X"))  # too short: a scan
     after = entry(time=T0)
-    for key, used in (("time", "history_time"), ("who", "history_user_time"),
-                      ("action", "history_action_time")):  # fmt: skip
+    for key, used in (
+        ("time", "history_time"),
+        ("who", "history_user_time"),
+        ("action", "history_action_time"),
+    ):
         sql, params = page_sql("", [], Sort(key), after, 500, ph="?", time_param=_time)
         shown = " ".join(r[-1] for r in db.execute("EXPLAIN QUERY PLAN " + SELECT + sql, params))
         assert f"USING INDEX {used}" in shown and "TEMP B-TREE" not in shown, (key, shown)
@@ -67,8 +76,9 @@ def older_desk_history(path, n: int) -> None:
     """A file as a desk without the index leaves it: ``n`` entries, no index."""
     store = SqliteStore(path)
     store.migrate()
-    store.import_entries([entry(time=T0 + timedelta(seconds=i), detail=f"old entry {i:03d}")
-                          for i in range(n)])  # fmt: skip
+    store.import_entries(
+        [entry(time=T0 + timedelta(seconds=i), detail=f"old entry {i:03d}") for i in range(n)]
+    )
     store.close()
     db = sqlite3.connect(path, isolation_level=None)
     index.drop(db)
@@ -94,11 +104,21 @@ def test_an_existing_history_is_built_in_batches_while_written(tmp_path):
         seen.append(index.build_step(db, batch=10))
     assert [(p.done, p.built) for p in seen] == [(10, False), (20, False), (25, True)]
     assert store.search_progress().built
-    for text, n in (("old entry", 23), ("new while building", 1), ("changed while", 1),
-                    ("changed before", 1), ("old entry 000", 0), ("old entry 024", 0)):
+    for text, n in (
+        ("old entry", 23),
+        ("new while building", 1),
+        ("changed while", 1),
+        ("changed before", 1),
+        ("old entry 000", 0),
+        ("old entry 024", 0),
+    ):
         assert len(store.page(HistoryQuery(text=text))) == n, text
-    assert db.execute("INSERT INTO history_search (history_search, rank) "
-                      "VALUES ('integrity-check', 0)") is not None
+    assert (
+        db.execute(
+            "INSERT INTO history_search (history_search, rank) VALUES ('integrity-check', 0)"
+        )
+        is not None
+    )
 
 
 def test_the_store_builds_it_with_progress_until_stopped(tmp_path):
@@ -116,10 +136,12 @@ def test_an_older_desks_plain_writes_are_indexed(store):
     """An older desk knows nothing of the index: its SQL alone keeps it right."""
     store.write(entry(detail="written by us"))
     db = sqlite3.connect(store.path, isolation_level=None)
-    db.execute("INSERT INTO history (id, time, user_name, machine, action, outcome, detail, "
-               "before_json) VALUES ('00000000-0000-4000-8000-000000000001', ?, 'old', 'pc', "
-               "'activate', 'pending', NULL, '{\"device_tag\": \"Amiga__32bits\"}')",
-               (_time(T0),))  # fmt: skip
+    db.execute(
+        "INSERT INTO history (id, time, user_name, machine, action, outcome, detail, "
+        "before_json) VALUES ('00000000-0000-4000-8000-000000000001', ?, 'old', 'pc', "
+        "'activate', 'pending', NULL, '{\"device_tag\": \"Amiga__32bits\"}')",
+        (_time(T0),),
+    )
     assert len(store.page(HistoryQuery(text="amiga__32"))) == 1
     db.execute("UPDATE history SET detail = 'Seat limit reached' WHERE user_name = 'old'")
     assert len(store.page(HistoryQuery(text="seat limit"))) == 1

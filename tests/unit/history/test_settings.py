@@ -27,23 +27,32 @@ def test_defaults_to_the_local_store_without_a_file(tmp_path):
 
 
 def test_round_trip_next_to_the_profiles(tmp_path):
-    settings = HistorySettings(store="team", team_url="postgresql://ana@db.example.com:5432/ld",
-                               display_name="  Ana Lima ")  # fmt: skip
+    settings = HistorySettings(
+        store="team", team_url="postgresql://ana@db.example.com:5432/ld", display_name="  Ana Lima "
+    )
     path = save_settings(settings)
     assert path == tmp_path / "config" / "history.json"
-    assert json.loads(path.read_text()) == {"version": 1, "store": "team", "display_name":
-        "Ana Lima", "team_url": "postgresql://ana@db.example.com:5432/ld",
-        "book_days": None, "keep_months": None}  # fmt: skip
+    assert json.loads(path.read_text()) == {
+        "version": 1,
+        "store": "team",
+        "display_name": "Ana Lima",
+        "team_url": "postgresql://ana@db.example.com:5432/ld",
+        "book_days": None,
+        "keep_months": None,
+    }
     assert load_settings() == settings
 
 
-@pytest.mark.parametrize("url", [
-    "postgresql://ana:secret@db/x",
-    "postgresql://ana@db/x?password=secret",
-    "mysql://ana@db/x",
-    "postgresql:///x",
-    "postgresql://db:notaport/x",
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://ana:secret@db/x",
+        "postgresql://ana@db/x?password=secret",
+        "mysql://ana@db/x",
+        "postgresql:///x",
+        "postgresql://db:notaport/x",
+    ],
+)
 def test_bad_team_urls_are_refused(url):
     with pytest.raises(SettingsError):
         HistorySettings(store="team", team_url=url)
@@ -53,8 +62,7 @@ def test_a_password_moves_to_the_keyring():
     backend = MemoryKeyring()
     secrets = SecretStore(backend)
     quoted = "pg-canary-p%40ss%3Aw%2Frd"
-    url = set_team_url(f"postgresql://ana:{quoted}@db.example.com:5432/ld?sslmode=require",
-                       secrets)  # fmt: skip
+    url = set_team_url(f"postgresql://ana:{quoted}@db.example.com:5432/ld?sslmode=require", secrets)
     assert url == "postgresql://ana@db.example.com:5432/ld?sslmode=require"
     assert backend.entries == {("licensedesk", KEYRING_ENTRY): PASSWORD}
     assert team_password(secrets) == PASSWORD
@@ -69,7 +77,9 @@ def test_a_password_moves_to_the_keyring():
 
 def test_split_and_describe():
     assert split_password("postgresql://a:b@h:1/d?password=c&x=1") == (
-        "postgresql://a@h:1/d?x=1", "b")
+        "postgresql://a@h:1/d?x=1",
+        "b",
+    )
     assert split_password("postgresql://h/d?password=c") == ("postgresql://h/d", "c")
     assert describe_team_url("postgresql://a@h:1/d?sslmode=require") == "a@h:1/d"
 

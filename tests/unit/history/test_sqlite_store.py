@@ -32,11 +32,19 @@ def test_created_on_first_use_in_the_data_folder(tmp_path):
     assert db.execute("SELECT version FROM schema_version").fetchall() == [(1,), (2,)]
     indexes = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='index'")}
     assert {"history_serial_time", "history_time", "history_user_time"} <= indexes
-    plan = " ".join(str(r[-1]) for r in db.execute(
-        "EXPLAIN QUERY PLAN SELECT * FROM history WHERE serial = 'x' OR other_serial = 'x'"))
+    plan = " ".join(
+        str(r[-1])
+        for r in db.execute(
+            "EXPLAIN QUERY PLAN SELECT * FROM history WHERE serial = 'x' OR other_serial = 'x'"
+        )
+    )
     assert "history_serial_time" in plan and "history_other_serial_time" in plan, plan
-    plan = " ".join(str(r) for r in db.execute(
-        "EXPLAIN QUERY PLAN SELECT * FROM history WHERE serial = ? ORDER BY time DESC", ("x",)))
+    plan = " ".join(
+        str(r)
+        for r in db.execute(
+            "EXPLAIN QUERY PLAN SELECT * FROM history WHERE serial = ? ORDER BY time DESC", ("x",)
+        )
+    )
     assert "history_serial_time" in plan  # the history of a serial reads an index
 
 

@@ -23,23 +23,20 @@ GERMAN = {
     "not sent": "nicht gesendet",
     "sent, outcome unknown": "gesendet, Ergebnis unbekannt",
     "{outcome}: {detail}": "{outcome}: {detail}",
-    CONNECT: "Keine Verbindung zum Lizenzdienst möglich. Prüfen Sie die Adresse und das "
-             "Netzwerk.",
+    CONNECT: "Keine Verbindung zum Lizenzdienst möglich. Prüfen Sie die Adresse und das Netzwerk.",
     "The licence is valid for this product.": "Die Lizenz ist für dieses Produkt gültig.",
-    "The history is not being recorded. {problem}":
-        "Der Verlauf wird nicht aufgezeichnet. {problem}",
-    "The history settings {path} cannot be read ({problem}).":
-        "Die Verlaufseinstellungen {path} können nicht gelesen werden ({problem}).",
+    "The history is not being recorded. {problem}": "Der Verlauf wird nicht aufgezeichnet. {problem}",
+    "The history settings {path} cannot be read ({problem}).": "Die Verlaufseinstellungen {path} können nicht gelesen werden ({problem}).",
 }
 
 
 def test_outcome_words_stay_english_and_outcome_text_is_translated(monkeypatch):
     speak(monkeypatch, GERMAN)
-    assert outcome_words("refused", "License does not exist!") == \
-        "refused: License does not exist!"
+    assert outcome_words("refused", "License does not exist!") == "refused: License does not exist!"
     # the service's words are shown as they were sent; our own sentence is found and translated
-    assert outcome_text("refused", "License does not exist!") == \
-        "abgelehnt: License does not exist!"
+    assert (
+        outcome_text("refused", "License does not exist!") == "abgelehnt: License does not exist!"
+    )
     assert outcome_text("failed", CONNECT) == f"nicht gesendet: {GERMAN[CONNECT]}"
     assert outcome_text("pending") == "gesendet, Ergebnis unbekannt"
 

@@ -112,8 +112,7 @@ def test_a_newer_file_format_is_refused(tmp_path):
 def test_an_invalid_entry_names_the_profile_and_leaves_the_others_usable(tmp_path):
     entry = {"name": "bad", "base_url": "http://example.com", "read_app_id": "r"}
     good = make("good").to_dict()
-    (tmp_path / "profiles.json").write_text(json.dumps({"version": 1,
-                                                        "profiles": [entry, good]}))
+    (tmp_path / "profiles.json").write_text(json.dumps({"version": 1, "profiles": [entry, good]}))
     store = ProfileStore(tmp_path)
     assert [p.name for p in store.list()] == ["good"]
     (problem,) = store.problems

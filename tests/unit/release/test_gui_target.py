@@ -10,15 +10,18 @@ from licensedesk.__main__ import parse_args, serial_in_link
 SERIAL = "L89U-P6Z8-MZ6Z-MABG-Q3RR"
 
 
-@pytest.mark.parametrize(("given", "serial"), [
-    (f"licensedesk://lookup/{SERIAL}", SERIAL),
-    (f"LicenseDesk://Lookup/{SERIAL}/", SERIAL),  # a desktop may change the case, add a /
-    (f"licensedesk://lookup/{SERIAL}?from=ticket#top", SERIAL),
-    ("licensedesk://lookup/L89U%2DP6Z8%2DMZ6Z%2DMABG%2DQ3RR", SERIAL),
-    ("licensedesk://lookup/l89u p6z8", "l89u p6z8"),  # the serial box normalises or hints
-    (SERIAL, SERIAL),
-    ("licensedesk://other/thing", "licensedesk://other/thing"),  # as pasted: the box says
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("given", "serial"),
+    [
+        (f"licensedesk://lookup/{SERIAL}", SERIAL),
+        (f"LicenseDesk://Lookup/{SERIAL}/", SERIAL),  # a desktop may change the case, add a /
+        (f"licensedesk://lookup/{SERIAL}?from=ticket#top", SERIAL),
+        ("licensedesk://lookup/L89U%2DP6Z8%2DMZ6Z%2DMABG%2DQ3RR", SERIAL),
+        ("licensedesk://lookup/l89u p6z8", "l89u p6z8"),  # the serial box normalises or hints
+        (SERIAL, SERIAL),
+        ("licensedesk://other/thing", "licensedesk://other/thing"),  # as pasted: the box says
+    ],
+)
 def test_the_serial_of_a_link_or_the_text_itself(given, serial):
     assert serial_in_link(given) == serial
     assert parse_args([given]).target == serial

@@ -19,9 +19,21 @@ APP_ID = "io.licensedesk.LicenseDesk"
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 METAINFO = ET.parse(ROOT / "resources" / f"{APP_ID}.metainfo.xml").getroot()
 # the main categories of the freedesktop menu specification (Appendix A)
-MAIN_CATEGORIES = {"AudioVideo", "Audio", "Video", "Development", "Education", "Game",
-                   "Graphics", "Network", "Office", "Science", "Settings", "System",
-                   "Utility"}  # fmt: skip
+MAIN_CATEGORIES = {
+    "AudioVideo",
+    "Audio",
+    "Video",
+    "Development",
+    "Education",
+    "Game",
+    "Graphics",
+    "Network",
+    "Office",
+    "Science",
+    "Settings",
+    "System",
+    "Utility",
+}
 
 
 def desktop_entry() -> configparser.SectionProxy:
@@ -73,8 +85,9 @@ def test_metainfo_is_complete_and_its_screenshots_are_ours():
     for url in images:  # a published copy of docs/screenshots/
         assert (ROOT / "docs" / "screenshots" / PurePosixPath(url.path).name).is_file(), url
     assert [s.get("type") for s in METAINFO.iter("screenshot")].count("default") == 1
-    assert [c.text for c in METAINFO.iter("category")] == desktop_entry()["Categories"].split(
-        ";")[:-1]  # fmt: skip
+    assert [c.text for c in METAINFO.iter("category")] == desktop_entry()["Categories"].split(";")[
+        :-1
+    ]
 
 
 def test_desktop_file_names_the_app_its_icon_and_its_links():

@@ -48,8 +48,14 @@ def test_installed_version_skips_what_is_not_an_installation(tmp_path):
     _dist_info(tmp_path / "other", "licensedesk_tools-3.0.dist-info", "3.0")  # another dist
     real = tmp_path / "site"
     _dist_info(real, "LicenseDesk-0.7.dist-info", "0.7")  # a tool that kept the case
-    path = [str(tmp_path / "missing"), str(tmp_path / "file.zip"), str(stale),
-            str(tmp_path / "broken"), str(tmp_path / "other"), str(real)]  # fmt: skip
+    path = [
+        str(tmp_path / "missing"),
+        str(tmp_path / "file.zip"),
+        str(stale),
+        str(tmp_path / "broken"),
+        str(tmp_path / "other"),
+        str(real),
+    ]
     assert installed_version(path) == "0.7"
     assert installed_version(path[:-1]) is None
 
@@ -59,20 +65,29 @@ def test_a_source_tree_without_metadata_reads_pyproject():
     # no site-packages (-S), the source tree on the path: nothing installed to read
     env = {**os.environ, "PYTHONPATH": str(ROOT / "app")}
     code = "import licensedesk, sys; print(licensedesk.__version__); print('site' in sys.modules)"
-    done = subprocess.run([sys.executable, "-S", "-c", code], env=env, capture_output=True,
-                          text=True, timeout=60, check=True)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     assert done.stdout.split() == [PYPROJECT_VERSION, "False"]
 
 
 def test_importing_the_package_reads_no_version():
     """The window's first paint and every command import licensedesk: the metadata is
     read only when someone asks, and never through importlib.metadata (~65 ms)."""
-    code = ("import sys, licensedesk\n"
-            "print(sorted(m for m in sys.modules if m in ('licensedesk.version', "
-            "'importlib.metadata', 'tomllib')))\n"
-            "licensedesk.__version__\n"
-            "print(sorted(m for m in sys.modules if m in ('licensedesk.version', "
-            "'importlib.metadata')))")  # fmt: skip
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=60, check=True)  # fmt: skip
+    code = (
+        "import sys, licensedesk\n"
+        "print(sorted(m for m in sys.modules if m in ('licensedesk.version', "
+        "'importlib.metadata', 'tomllib')))\n"
+        "licensedesk.__version__\n"
+        "print(sorted(m for m in sys.modules if m in ('licensedesk.version', "
+        "'importlib.metadata')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
     assert done.stdout.splitlines() == ["[]", "['licensedesk.version']"]

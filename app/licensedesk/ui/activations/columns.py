@@ -24,8 +24,15 @@ from ..shared.labels import shown
 
 COL_ID, COL_PRODUCT, COL_HOST, COL_DEVICE, COL_ACTIVATED, COL_CREATED, COL_UPDATED = range(7)
 #: the column titles, untranslated (the CSV's header); the table shows ``_(HEADERS[n])``
-HEADERS = (N_("ID"), N_("Product"), N_("Host ID"), N_("Device tag"), N_("Activated"),
-           N_("Created"), N_("Updated"))
+HEADERS = (
+    N_("ID"),
+    N_("Product"),
+    N_("Host ID"),
+    N_("Device tag"),
+    N_("Activated"),
+    N_("Created"),
+    N_("Updated"),
+)
 COLUMN_COUNT = len(HEADERS)
 
 OBJECT_ROLE = Qt.ItemDataRole.UserRole + 1  # the api Activation object
@@ -36,8 +43,9 @@ THIS_COMPUTER = N_("This computer")
 
 EDIT_ROLE = Qt.ItemDataRole.EditRole
 #: a cell's flags, as QAbstractTableModel gives them; the Activated box, when offered
-CELL_FLAGS = (Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
-               | Qt.ItemFlag.ItemNeverHasChildren)
+CELL_FLAGS = (
+    Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemNeverHasChildren
+)
 CHECKABLE = CELL_FLAGS | Qt.ItemFlag.ItemIsUserCheckable
 
 
@@ -49,6 +57,7 @@ def _time_key(at: int) -> Callable[[Row], float]:
     def key(r: Row) -> float:
         moment = r[at]
         return moment.timestamp() if moment else 0.0
+
     return key
 
 

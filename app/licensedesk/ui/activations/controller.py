@@ -74,19 +74,27 @@ class BulkResult:
             if self.unanswered is not None:
                 left -= 1
                 if left:
-                    clauses.append(ngettext(
-                        "cancelled while #{id} was sent (its outcome is unknown), "
-                        "{n} not attempted",
-                        "cancelled while #{id} was sent (its outcome is unknown), "
-                        "{n} not attempted", left).format(id=self.unanswered,
-                                                          n=format_number(left)))
+                    clauses.append(
+                        ngettext(
+                            "cancelled while #{id} was sent (its outcome is unknown), "
+                            "{n} not attempted",
+                            "cancelled while #{id} was sent (its outcome is unknown), "
+                            "{n} not attempted",
+                            left,
+                        ).format(id=self.unanswered, n=format_number(left))
+                    )
                 else:
-                    clauses.append(_("cancelled while #{id} was sent (its outcome is unknown)")
-                                   .format(id=self.unanswered))
+                    clauses.append(
+                        _("cancelled while #{id} was sent (its outcome is unknown)").format(
+                            id=self.unanswered
+                        )
+                    )
             else:
-                clauses.append(ngettext("cancelled, {n} not attempted",
-                                        "cancelled, {n} not attempted", left).format(
-                                            n=format_number(left)))
+                clauses.append(
+                    ngettext(
+                        "cancelled, {n} not attempted", "cancelled, {n} not attempted", left
+                    ).format(n=format_number(left))
+                )
         return "; ".join(clauses) + "."
 
 
@@ -113,11 +121,17 @@ def _already(action: str, n: int) -> str:
 def _nothing_to_do(action: str, n: int) -> str:
     """Every selected device was in the wanted state already: nothing was sent."""
     if action == "activate":
-        text = ngettext("Nothing to activate: {n} was already on.",
-                        "Nothing to activate: {n} were already on.", n)
+        text = ngettext(
+            "Nothing to activate: {n} was already on.",
+            "Nothing to activate: {n} were already on.",
+            n,
+        )
     else:
-        text = ngettext("Nothing to deactivate: {n} was already off.",
-                        "Nothing to deactivate: {n} were already off.", n)
+        text = ngettext(
+            "Nothing to deactivate: {n} was already off.",
+            "Nothing to deactivate: {n} were already off.",
+            n,
+        )
     return text.format(n=format_number(n))
 
 
@@ -155,8 +169,11 @@ class ActivationsController(QObject):
 
     def toggle(self, activation_id: int, activated: bool) -> asyncio.Task:
         """One checkbox: its own task per row, so toggling two rows quickly does both."""
-        return self.run_bulk("activate" if activated else "deactivate", [activation_id],
-                             name=f"activations.toggle.{activation_id}")
+        return self.run_bulk(
+            "activate" if activated else "deactivate",
+            [activation_id],
+            name=f"activations.toggle.{activation_id}",
+        )
 
     def activate(self, ids: list[int]) -> asyncio.Task:
         return self.run_bulk("activate", ids)
@@ -182,18 +199,22 @@ class ActivationsController(QObject):
         if n > 15:
             more = n - 15
             shown.append(
-                ngettext("\u2026 and {n} more", "\u2026 and {n} more", more).format(n=more))
+                ngettext("\u2026 and {n} more", "\u2026 and {n} more", more).format(n=more)
+            )
         if n == 1:
             title = _("Delete activation")
-            question = _("Delete this activation? The device loses its licence seat; "
-                         "this cannot be undone.")
+            question = _(
+                "Delete this activation? The device loses its licence seat; this cannot be undone."
+            )
         else:
             title = ngettext("Delete {n} activation", "Delete {n} activations", n).format(n=n)
             question = ngettext(
                 "Delete this {n} activation? The device loses its licence seat; "
                 "this cannot be undone.",
                 "Delete these {n} activations? The devices lose their licence seats; "
-                "this cannot be undone.", n).format(n=n)
+                "this cannot be undone.",
+                n,
+            ).format(n=n)
         text = question + "\n\n" + "\n".join(shown)
         if not await self._confirm(title, text):
             return False
@@ -208,7 +229,8 @@ class ActivationsController(QObject):
     def reread(self, serial: str) -> asyncio.Task:
         """Read ``serial``'s activations again (a newer reread supersedes this one)."""
         return self._runner.run(
-            REREAD, lambda: self._read(serial),
+            REREAD,
+            lambda: self._read(serial),
             on_success=lambda rows: self.rowsReread.emit(serial, rows),
             on_error=self.rereadFailed.emit,
         )
@@ -226,11 +248,24 @@ class ActivationsController(QObject):
         row = self._shown(activation_id) if self._shown is not None else None
         serial = getattr(row, "serial", None) or (self._serial() if self._serial else None)
         product = getattr(row, "product_name", None) or None
-        before = None if row is None else {
-            "activated": bool(row.activated), "host_id": getattr(row, "host_id", None),
-            "device_tag": getattr(row, "device_tag", None), "product": product}  # fmt: skip
-        return record(self._history, action, serial=serial, activation_ids=[activation_id],
-                      before=before, product=product)
+        before = (
+            None
+            if row is None
+            else {
+                "activated": bool(row.activated),
+                "host_id": getattr(row, "host_id", None),
+                "device_tag": getattr(row, "device_tag", None),
+                "product": product,
+            }
+        )
+        return record(
+            self._history,
+            action,
+            serial=serial,
+            activation_ids=[activation_id],
+            before=before,
+            product=product,
+        )
 
     def _already_so(self, action: str, activation_id: int) -> bool:
         """Whether the table shows this device in the state ``action`` asks for."""

@@ -45,8 +45,9 @@ def iso_time(value: Any) -> str:
     return moment.astimezone().isoformat(timespec="seconds") if moment else ""
 
 
-def write_csv(stream: TextIO, model: QAbstractItemModel, serial: str = "",
-              licensee: str = "") -> int:
+def write_csv(
+    stream: TextIO, model: QAbstractItemModel, serial: str = "", licensee: str = ""
+) -> int:
     """Write the rows the model shows (filtered, in view order) as CSV; returns the row count.
 
     Columns: Serial, Licensee, the table's (Activated as ``true``/``false``, times
@@ -65,12 +66,16 @@ def write_csv(stream: TextIO, model: QAbstractItemModel, serial: str = "",
         values[COL_ACTIVATED] = "true" if a.activated else "false"
         values[COL_CREATED] = iso_time(a.created_at)
         values[COL_UPDATED] = iso_time(a.updated_at)
-        for column, text in ((COL_PRODUCT, a.product_name), (COL_HOST, a.host_id),
-                             (COL_DEVICE, a.device_tag)):
+        for column, text in (
+            (COL_PRODUCT, a.product_name),
+            (COL_HOST, a.host_id),
+            (COL_DEVICE, a.device_tag),
+        ):
             values[column] = text_cell(text or "")
         this = "true" if model.index(r, 0).data(THIS_COMPUTER_ROLE) else "false"
-        writer.writerow([text_cell(serial or a.serial or ""), text_cell(licensee or ""),
-                         *values, this])
+        writer.writerow(
+            [text_cell(serial or a.serial or ""), text_cell(licensee or ""), *values, this]
+        )
     return rows
 
 
@@ -81,4 +86,3 @@ def save_csv(path: str, model: QAbstractItemModel, serial: str = "", licensee: s
     rows = write_csv(text, model, serial, licensee)
     write_text_file(path, text.getvalue())
     return rows
-

@@ -60,8 +60,9 @@ def install_export(ctx: DeskContext, lookup: LookupPort, panel: ActivationsPanel
         if shown_error[0] and banner.text() == shown_error[0]:
             banner.clear()
         remember_folder(qsettings, path)
-        saved = ngettext("Saved {n} activation to {path}", "Saved {n} activations to {path}",
-                         rows).format(n=rows, path=path)
+        saved = ngettext(
+            "Saved {n} activation to {path}", "Saved {n} activations to {path}", rows
+        ).format(n=rows, path=path)
         window.statusBar().showMessage(saved, 15000)
 
     panel.exportRequested.connect(export)

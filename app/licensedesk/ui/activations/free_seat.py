@@ -35,8 +35,13 @@ if TYPE_CHECKING:
 class FreeSeat(QObject):
     """The action's handler: what the workspace shows decides what is offered."""
 
-    def __init__(self, ctx: DeskContext, lookup: LookupPort, panel: ActivationsPanel,
-                 controller: ActivationsController) -> None:  # fmt: skip
+    def __init__(
+        self,
+        ctx: DeskContext,
+        lookup: LookupPort,
+        panel: ActivationsPanel,
+        controller: ActivationsController,
+    ) -> None:
         super().__init__(controller)
         self.setObjectName("freeSeat")
         self._ctx, self._lookup, self._panel, self._controller = ctx, lookup, panel, controller
@@ -76,8 +81,9 @@ class FreeSeat(QObject):
         if self._panel.model.read_only_reason:
             return self._panel.model.read_only_reason
         if data.activations is None:
-            return _("The devices of {serial} are not on show: press F5 to read them "
-                     "again.").format(serial=serial)  # fmt: skip
+            return _(
+                "The devices of {serial} are not on show: press F5 to read them again."
+            ).format(serial=serial)
         if not full_products(data.products, data.activations):
             return _("No product of {serial} has every seat in use.").format(serial=serial)
         if self._controller.is_running():
@@ -86,8 +92,7 @@ class FreeSeat(QObject):
 
     async def _ask(self, serial: str, full: list, rows: list) -> None:
         intro = _intro(full)
-        choice = await FreeSeatDialog.ask(self._ctx.window, serial, intro, rows,
-                                          preselected(rows))  # fmt: skip
+        choice = await FreeSeatDialog.ask(self._ctx.window, serial, intro, rows, preselected(rows))
         if choice is None or self._lookup.serial != serial:
             return
         if choice.action == "deactivate":
@@ -107,16 +112,23 @@ def _intro(full: list) -> str:
     """The dialog's first sentence: which product is full, and what to choose."""
     if len(full) == 1:
         p = full[0]
-        first = ngettext("All {n} seat of {product} is in use.",
-                         "All {n} seats of {product} are in use.", p.max_host_count).format(
-            n=format_number(p.max_host_count), product=p.name)
+        first = ngettext(
+            "All {n} seat of {product} is in use.",
+            "All {n} seats of {product} are in use.",
+            p.max_host_count,
+        ).format(n=format_number(p.max_host_count), product=p.name)
     else:
         first = _("Every seat of {products} is in use.").format(
-            products=", ".join(p.name for p in full))
-    return first + " " + _("Tick the devices to free: the one updated longest ago is "
-                           "ticked, never this computer.")
+            products=", ".join(p.name for p in full)
+        )
+    return (
+        first
+        + " "
+        + _("Tick the devices to free: the one updated longest ago is ticked, never this computer.")
+    )
 
 
-def install_free_seat(ctx: DeskContext, lookup: LookupPort, panel: ActivationsPanel,
-                      controller: ActivationsController) -> FreeSeat:
+def install_free_seat(
+    ctx: DeskContext, lookup: LookupPort, panel: ActivationsPanel, controller: ActivationsController
+) -> FreeSeat:
     return FreeSeat(ctx, lookup, panel, controller)

@@ -37,19 +37,28 @@ def full_products(products: Iterable[Any], activations: Iterable[Any]) -> list[A
     for a in activations:
         if a.activated:
             used[a.product_id] = used.get(a.product_id, 0) + 1
-    return [p for p in products
-            if p.max_host_count is not None and used.get(p.id, 0) >= p.max_host_count]
+    return [
+        p
+        for p in products
+        if p.max_host_count is not None and used.get(p.id, 0) >= p.max_host_count
+    ]
 
 
-def candidates(full: Iterable[Any], activations: Iterable[Any],
-               this_host: str | None) -> list[Candidate]:  # fmt: skip
+def candidates(
+    full: Iterable[Any], activations: Iterable[Any], this_host: str | None
+) -> list[Candidate]:
     """The active devices of the ``full`` products, updated longest ago first (a device
     with no time last)."""
     ids = {p.id for p in full}
-    rows = [Candidate(a, bool(this_host) and a.host_id == this_host)
-            for a in activations if a.activated and a.product_id in ids]
-    return sorted(rows, key=lambda c: (c.activation.updated_at is None,
-                                       c.activation.updated_at or datetime.min))  # fmt: skip
+    rows = [
+        Candidate(a, bool(this_host) and a.host_id == this_host)
+        for a in activations
+        if a.activated and a.product_id in ids
+    ]
+    return sorted(
+        rows,
+        key=lambda c: (c.activation.updated_at is None, c.activation.updated_at or datetime.min),
+    )
 
 
 def preselected(rows: Iterable[Candidate]) -> set[int]:

@@ -33,8 +33,10 @@ from .columns import THIS_COMPUTER
 from .free_seat_choice import Candidate, updated_ago
 
 # TRANSLATORS: the one line of "Free a seat" that says what each button does to the seat
-DIFFERENCE = N_("Deactivate keeps the device's record, and the service may still count its "
-                "seat; Delete removes the record and frees the seat.")
+DIFFERENCE = N_(
+    "Deactivate keeps the device's record, and the service may still count its "
+    "seat; Delete removes the record and frees the seat."
+)
 HEADERS = (N_("Host ID"), N_("Device"), N_("Product"), N_("Last updated"))
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -47,8 +49,14 @@ class Choice(NamedTuple):
 
 
 class FreeSeatDialog(QDialog):
-    def __init__(self, parent: QWidget | None, serial: str, intro: str,
-                 rows: list[Candidate], chosen: set[int]) -> None:  # fmt: skip
+    def __init__(
+        self,
+        parent: QWidget | None,
+        serial: str,
+        intro: str,
+        rows: list[Candidate],
+        chosen: set[int],
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("freeSeatDialog")
         self.setWindowTitle(_("Free a seat of {serial}").format(serial=serial))
@@ -58,17 +66,22 @@ class FreeSeatDialog(QDialog):
         head = plain_label(intro)
         head.setObjectName("freeSeatIntro")
         head.setWordWrap(True)
-        self.table = named(QTableWidget(len(rows), len(HEADERS)), "freeSeatDevices",
-                           _("Active devices, updated longest ago first"))
+        self.table = named(
+            QTableWidget(len(rows), len(HEADERS)),
+            "freeSeatDevices",
+            _("Active devices, updated longest ago first"),
+        )
         self._fill(rows, chosen)
         difference = plain_label(_(DIFFERENCE))
         difference.setObjectName("freeSeatDifference")
         difference.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.delete_button = buttons.addButton(_("Delete\u2026"),
-                                               QDialogButtonBox.ButtonRole.AcceptRole)
-        self.deactivate_button = buttons.addButton(_("Deactivate"),
-                                                   QDialogButtonBox.ButtonRole.ActionRole)
+        self.delete_button = buttons.addButton(
+            _("Delete\u2026"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.deactivate_button = buttons.addButton(
+            _("Deactivate"), QDialogButtonBox.ButtonRole.ActionRole
+        )
         self.delete_button.setObjectName("freeSeatDeleteButton")
         self.deactivate_button.setObjectName("freeSeatDeactivateButton")
         for button in (self.delete_button, self.deactivate_button):
@@ -103,8 +116,9 @@ class FreeSeatDialog(QDialog):
             first = QTableWidgetItem(host)
             first.setData(ID_ROLE, a.id)
             first.setFlags(first.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            first.setCheckState(Qt.CheckState.Checked if a.id in chosen
-                                else Qt.CheckState.Unchecked)  # fmt: skip
+            first.setCheckState(
+                Qt.CheckState.Checked if a.id in chosen else Qt.CheckState.Unchecked
+            )
             table.setItem(row, 0, first)
             table.setItem(row, 1, QTableWidgetItem(shown(a.device_tag)))
             table.setItem(row, 2, QTableWidgetItem(shown(a.product_name)))
@@ -119,8 +133,11 @@ class FreeSeatDialog(QDialog):
 
     def ticked(self) -> list[int]:
         """The devices ticked, in the table's order (updated longest ago first)."""
-        return [self.table.item(r, 0).data(ID_ROLE) for r in range(self.table.rowCount())
-                if self.table.item(r, 0).checkState() == Qt.CheckState.Checked]
+        return [
+            self.table.item(r, 0).data(ID_ROLE)
+            for r in range(self.table.rowCount())
+            if self.table.item(r, 0).checkState() == Qt.CheckState.Checked
+        ]
 
     def _update_buttons(self) -> None:
         some = bool(self.ticked())
@@ -134,8 +151,14 @@ class FreeSeatDialog(QDialog):
             self.accept()
 
     @classmethod
-    def ask(cls, parent: QWidget | None, serial: str, intro: str, rows: list[Candidate],
-            chosen: set[int]) -> asyncio.Future:  # fmt: skip
+    def ask(
+        cls,
+        parent: QWidget | None,
+        serial: str,
+        intro: str,
+        rows: list[Candidate],
+        chosen: set[int],
+    ) -> asyncio.Future:
         """Open the dialog (window-modal, non-blocking); the future gets the
         :class:`Choice`, or None when cancelled."""
         dialog = cls(parent, serial, intro, rows, chosen)

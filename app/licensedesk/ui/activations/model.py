@@ -65,7 +65,12 @@ from .row_filter import RowFilter, search_texts
 
 _R = Qt.ItemDataRole
 DISPLAY, CHECK, FONT, BACKGROUND, TOOLTIP = (
-    _R.DisplayRole, _R.CheckStateRole, _R.FontRole, _R.BackgroundRole, _R.ToolTipRole)
+    _R.DisplayRole,
+    _R.CheckStateRole,
+    _R.FontRole,
+    _R.BackgroundRole,
+    _R.ToolTipRole,
+)
 
 
 class ActivationsModel(QAbstractTableModel):
@@ -161,7 +166,7 @@ class ActivationsModel(QAbstractTableModel):
         row = self._index().get(activation_id)
         if row is not None:
             current = self._rows[row]
-            self._replace((*current[:ACTIVATED], activated, *current[ACTIVATED + 1:]))
+            self._replace((*current[:ACTIVATED], activated, *current[ACTIVATED + 1 :]))
 
     def replace_activation(self, fresh: Activation | Row) -> bool:
         """Show ``fresh`` (as the service now holds it) in its row, in place: one
@@ -258,9 +263,13 @@ class ActivationsModel(QAbstractTableModel):
     def _move_persistent(self, old: list[QModelIndex], old_ids: list[int]) -> None:
         at = self._index()
         rows = [self._view_row(at[aid]) for aid in old_ids]
-        self.changePersistentIndexList(old, [
-            self.index(row, i.column()) if row >= 0 else QModelIndex()
-            for row, i in zip(rows, old, strict=True)])  # fmt: skip
+        self.changePersistentIndexList(
+            old,
+            [
+                self.index(row, i.column()) if row >= 0 else QModelIndex()
+                for row, i in zip(rows, old, strict=True)
+            ],
+        )
 
     # -- sorting -----------------------------------------------------------------
     def sort(self, column: int, order=Qt.SortOrder.AscendingOrder) -> None:
@@ -389,8 +398,11 @@ class ActivationsModel(QAbstractTableModel):
                 self.dataChanged.emit(self.index(0, COL_ACTIVATED), self.index(last, COL_ACTIVATED))
 
     def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:
-        if index.isValid() and index.column() == COL_ACTIVATED and not self.read_only_reason and (
-            role == Qt.ItemDataRole.CheckStateRole
+        if (
+            index.isValid()
+            and index.column() == COL_ACTIVATED
+            and not self.read_only_reason
+            and (role == Qt.ItemDataRole.CheckStateRole)
         ):
             wanted = Qt.CheckState(value) == Qt.CheckState.Checked
             self.toggleRequested.emit(self._at(index.row())[ID], wanted)

@@ -85,19 +85,22 @@ class ActivationsPanel(QWidget):
         """Filter, state, count and the bulk buttons above the table."""
         self.filter = named(QLineEdit(), "activationsFilter", _("Filter activations"))
         self.filter.setAccessibleDescription(
-            _("Shows only the devices whose ID, product, host ID or device tag contains "
-              "the text"))
+            _("Shows only the devices whose ID, product, host ID or device tag contains the text")
+        )
         self.filter.setPlaceholderText(_("Filter devices (host, product, tag, id\u2026)"))
         self.filter.setClearButtonEnabled(True)
         # TRANSLATORS: a button: activate the devices selected in the activations table
         self.activate_button = named(QPushButton(_("Activate")), "activateButton")
         # TRANSLATORS: a button: deactivate the devices selected in the activations table
         self.deactivate_button = named(QPushButton(_("Deactivate")), "deactivateButton")
-        self.delete_button = named(QPushButton(icon("edit-delete"), _("Delete\u2026")),
-                                   "deleteButton")
+        self.delete_button = named(
+            QPushButton(icon("edit-delete"), _("Delete\u2026")), "deleteButton"
+        )
         self.export_button = named(
-            QPushButton(icon("document-save"), _("Export CSV\u2026")), "exportButton",
-            described=_("Save the devices shown (filter applied) as a CSV file"))
+            QPushButton(icon("document-save"), _("Export CSV\u2026")),
+            "exportButton",
+            described=_("Save the devices shown (filter applied) as a CSV file"),
+        )
         self._build_count_label()
         self.state_filter = state_combo()
         self.active_label = active_label()
@@ -105,8 +108,12 @@ class ActivationsPanel(QWidget):
         bar.addWidget(self.filter, 1)
         bar.addWidget(self.state_filter)
         bar.addWidget(self.count_label)
-        for b in (self.activate_button, self.deactivate_button, self.delete_button,
-                  self.export_button):
+        for b in (
+            self.activate_button,
+            self.deactivate_button,
+            self.delete_button,
+            self.export_button,
+        ):
             bar.addWidget(b)
         return bar
 
@@ -118,17 +125,24 @@ class ActivationsPanel(QWidget):
         # in the frame the answers arrive in).
         self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         metrics = self.count_label.fontMetrics()
-        self.count_label.setMinimumWidth(max(metrics.horizontalAdvance(self._count_text(*n))
-                                             for n in ((88888, 88888), (88888, 99999))))
+        self.count_label.setMinimumWidth(
+            max(
+                metrics.horizontalAdvance(self._count_text(*n))
+                for n in ((88888, 88888), (88888, 99999))
+            )
+        )
 
     def _build_progress_row(self) -> None:
         """A bulk action's progress and its Cancel, hidden until one runs."""
         self.progress = named(QProgressBar(), "bulkProgress", _("Progress of the bulk action"))
         self.cancel_button = named(
-            QPushButton(icon("media-playback-stop"), _("Cancel")), "bulkCancelButton",
-            _("Cancel the bulk action"))
+            QPushButton(icon("media-playback-stop"), _("Cancel")),
+            "bulkCancelButton",
+            _("Cancel the bulk action"),
+        )
         self.cancel_button.setAccessibleDescription(
-            _("Stops before the next device; the one being sent may still change"))
+            _("Stops before the next device; the one being sent may still change")
+        )
         self.progress_row = QWidget()
         prow = QHBoxLayout(self.progress_row)
         prow.setContentsMargins(0, 0, 0, 0)
@@ -139,9 +153,12 @@ class ActivationsPanel(QWidget):
     def _build_table(self) -> None:
         self.table = named(QTableView(), "activationsTable", _("Activations"))
         self.table.setAccessibleDescription(
-            _("The devices this licence is activated on. Arrow keys move between cells, "
-              "Space on the Activated column switches a device on or off, Del deletes the "
-              "selected devices, Ctrl+C copies them."))
+            _(
+                "The devices this licence is activated on. Arrow keys move between cells, "
+                "Space on the Activated column switches a device on or off, Del deletes the "
+                "selected devices, Ctrl+C copies them."
+            )
+        )
         # Tab / Shift+Tab leave the table (arrows move between cells): the default walks
         # every cell and wraps, so the keyboard never gets out
         self.table.setTabKeyNavigation(False)
@@ -160,9 +177,15 @@ class ActivationsPanel(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for col, width in ((COL_ID, 60), (COL_PRODUCT, 150), (COL_HOST, self._host_width()),
-                           (COL_DEVICE, 150), (COL_ACTIVATED, 80), (COL_CREATED, 130),
-                           (COL_UPDATED, 130)):
+        for col, width in (
+            (COL_ID, 60),
+            (COL_PRODUCT, 150),
+            (COL_HOST, self._host_width()),
+            (COL_DEVICE, 150),
+            (COL_ACTIVATED, 80),
+            (COL_CREATED, 130),
+            (COL_UPDATED, 130),
+        ):
             self.table.setColumnWidth(col, width)
 
     def _lay_out(self, bar: QHBoxLayout) -> None:
@@ -203,8 +226,12 @@ class ActivationsPanel(QWidget):
         metrics = QFontMetrics(bold)
         digit = max(metrics.horizontalAdvance(c) for c in "0123456789abcdef")
         marked = _("{host}  (This computer)").format(host="")
-        margin = self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin,
-                                                None, self.table) + 1
+        margin = (
+            self.table.style().pixelMetric(
+                QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table
+            )
+            + 1
+        )
         return HOST_ID_LENGTH * digit + metrics.horizontalAdvance(marked) + 2 * margin + 8
 
     def restore_columns(self, state: QByteArray) -> None:
@@ -215,8 +242,16 @@ class ActivationsPanel(QWidget):
     def _set_tab_order(self) -> None:
         """Filter, then the rows it filters, then what acts on the selected rows (the
         layout has the buttons beside the filter, which would put them first)."""
-        chain = (self.filter, self.state_filter, self.table, self.activate_button,
-                 self.deactivate_button, self.delete_button, self.export_button, self.cancel_button)
+        chain = (
+            self.filter,
+            self.state_filter,
+            self.table,
+            self.activate_button,
+            self.deactivate_button,
+            self.delete_button,
+            self.export_button,
+            self.cancel_button,
+        )
         for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
 
@@ -301,12 +336,16 @@ class ActivationsPanel(QWidget):
             if a is None:
                 lines.append(f"#{aid}")
                 continue
-            host, tag, product = (self.model.display(a, c) for c in (COL_HOST, COL_DEVICE,
-                                                                      COL_PRODUCT))
+            host, tag, product = (
+                self.model.display(a, c) for c in (COL_HOST, COL_DEVICE, COL_PRODUCT)
+            )
             # TRANSLATORS: one device in the list of a confirmation, e.g.
             # "#12 Studio: Linux__64bits, host 3f2a…"
-            lines.append(_("#{id} {product}: {tag}, host {host}").format(
-                id=aid, product=product, tag=tag, host=host))
+            lines.append(
+                _("#{id} {product}: {tag}, host {host}").format(
+                    id=aid, product=product, tag=tag, host=host
+                )
+            )
         return lines
 
     def set_read_only(self, reason: str) -> None:
@@ -318,8 +357,15 @@ class ActivationsPanel(QWidget):
 
     def _show_write_tips(self, reason: str) -> None:
         """Each write button's tooltip and description: what it does, or why it is off."""
-        tips = ((_("Activate the selected devices"), _("Deactivate the selected devices"),
-                 _("Delete the selected activations (Del)")) if not reason else (reason,) * 3)
+        tips = (
+            (
+                _("Activate the selected devices"),
+                _("Deactivate the selected devices"),
+                _("Delete the selected activations (Del)"),
+            )
+            if not reason
+            else (reason,) * 3
+        )
         for button, tip in zip(self._write_buttons(), tips, strict=True):
             button.setToolTip(tip)
             button.setAccessibleDescription(tip)

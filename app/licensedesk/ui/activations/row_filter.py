@@ -76,7 +76,7 @@ def search_texts(rows: Sequence[Row], this_host_id: str | None) -> list[str]:
         f"{r[ID]} {shown(r[PRODUCT_NAME])} {shown(r[HOST_ID])} {shown(r[DEVICE_TAG])} "
         f"{yes if r[ACTIVATED] else no}{this if r[HOST_ID] == host else ''}".lower()
         for r in rows
-    ]  # fmt: skip
+    ]
 
 
 __all__ = ["STATES", "RowFilter", "search_texts"]

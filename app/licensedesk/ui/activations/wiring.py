@@ -33,8 +33,9 @@ if TYPE_CHECKING:
     from .panel import ActivationsPanel
 
 
-def install_activations(ctx: DeskContext, lookup: LookupPort, panel: ActivationsPanel,
-                        parent: QObject | None = None) -> ActivationsController:
+def install_activations(
+    ctx: DeskContext, lookup: LookupPort, panel: ActivationsPanel, parent: QObject | None = None
+) -> ActivationsController:
     """Connect ``panel`` (the lookup's devices of the serial on show); returns the controller."""
     panel.model.set_this_host(ctx.host_id)
     controller = _controller(ctx, lookup, panel, parent)
@@ -46,8 +47,9 @@ def install_activations(ctx: DeskContext, lookup: LookupPort, panel: Activations
     return controller
 
 
-def _controller(ctx: DeskContext, lookup: LookupPort, panel: ActivationsPanel,
-                parent: QObject | None) -> ActivationsController:
+def _controller(
+    ctx: DeskContext, lookup: LookupPort, panel: ActivationsPanel, parent: QObject | None
+) -> ActivationsController:
     """The controller, asking before a delete in a dialog over the main window."""
     window = ctx.window
 
@@ -56,8 +58,13 @@ def _controller(ctx: DeskContext, lookup: LookupPort, panel: ActivationsPanel,
         return ConfirmDialog.ask(window, title, text, accept=_("Delete"))
 
     return ActivationsController(
-        ctx.runner, ctx.connections.client, confirm, parent,
-        shown=panel.model.activation, serial=lambda: lookup.serial, history=ctx.recorder,
+        ctx.runner,
+        ctx.connections.client,
+        confirm,
+        parent,
+        shown=panel.model.activation,
+        serial=lambda: lookup.serial,
+        history=ctx.recorder,
     )
 
 
@@ -70,8 +77,9 @@ def _connect_requests(panel: ActivationsPanel, controller: ActivationsController
     panel.cancelRequested.connect(controller.cancel)
 
 
-def _connect_results(ctx: DeskContext, lookup: LookupPort, panel: ActivationsPanel,
-                     controller: ActivationsController) -> None:
+def _connect_results(
+    ctx: DeskContext, lookup: LookupPort, panel: ActivationsPanel, controller: ActivationsController
+) -> None:
     """What the service agreed to: the panel's rows, the products' seats, the status bar
     and the banner."""
     window = ctx.window
@@ -102,11 +110,13 @@ def _connect_results(ctx: DeskContext, lookup: LookupPort, panel: ActivationsPan
 
     def reread_failed(failure: Failure) -> None:
         why = _("The devices could not be read again ({reason}); press F5 to reload.").format(
-            reason=failure.sentence)
+            reason=failure.sentence
+        )
         window.statusBar().showMessage(f"{summary[0]} {why}", 10000)  # two sentences
 
     controller.bulkStarted.connect(
-        lambda action, total: panel.set_bulk_running(True, total, _(VERBS[action])))
+        lambda action, total: panel.set_bulk_running(True, total, _(VERBS[action]))
+    )
     controller.progress.connect(panel.set_progress)
     controller.rowUpdated.connect(row_updated)
     controller.rowRemoved.connect(row_removed)

@@ -32,9 +32,15 @@ class BatchController(QObject):
     finished = Signal(bool)  # stopped: cancelled before every serial was answered
     failed = Signal(object)  # Failure: the check could not go on (no profile, no key…)
 
-    def __init__(self, runner: TaskRunner, client: Callable[[], Any],
-                 concurrency: Callable[[], int] = lambda: 8, parent=None, *,
-                 history: Records | None = None) -> None:
+    def __init__(
+        self,
+        runner: TaskRunner,
+        client: Callable[[], Any],
+        concurrency: Callable[[], int] = lambda: 8,
+        parent=None,
+        *,
+        history: Records | None = None,
+    ) -> None:
         """``client``: the current profile's LicenseClient (or raises ApiError);
         ``concurrency``: how many requests at once (the profile's ``batch_concurrency``);
         ``history``: one entry per check (how many serials, the product, the counts)."""
@@ -50,8 +56,13 @@ class BatchController(QObject):
         self._started_at = 0.0
         self._stopped = False
 
-    def check(self, serials: Sequence[str], *, product: str | None = None,
-              indexes: Sequence[int] | None = None) -> asyncio.Task | None:
+    def check(
+        self,
+        serials: Sequence[str],
+        *,
+        product: str | None = None,
+        indexes: Sequence[int] | None = None,
+    ) -> asyncio.Task | None:
         """Start checking ``serials`` (``indexes``: the row of each, for a retry);
         None when a check is already running."""
         if self.is_running():
@@ -63,9 +74,13 @@ class BatchController(QObject):
         self.started.emit(self._total)
         run = self._run
         return self._runner.run(
-            TASK, lambda: self._check(run, list(serials), product,
-                                      None if indexes is None else list(indexes)),
-            busy=self._busy, on_error=self._failed)
+            TASK,
+            lambda: self._check(
+                run, list(serials), product, None if indexes is None else list(indexes)
+            ),
+            busy=self._busy,
+            on_error=self._failed,
+        )
 
     def cancel(self) -> bool:
         """Stop sending at once; the answers already in are kept. True if one was running."""
@@ -77,8 +92,9 @@ class BatchController(QObject):
     def is_running(self) -> bool:
         return self._runner.is_running(TASK)
 
-    async def _check(self, run: int, serials: list[str], product: str | None,
-                     indexes: list[int] | None) -> None:
+    async def _check(
+        self, run: int, serials: list[str], product: str | None, indexes: list[int] | None
+    ) -> None:
         from licensedesk.batch.check import BatchCheck
 
         counts = {"serials": len(serials), "checked": 0}  # the CLI's shape (cli/check.py)
@@ -89,15 +105,22 @@ class BatchController(QObject):
             counts[key] = counts.get(key, 0) + 1
             self._take(run, result)
 
-        check = BatchCheck(self._client(), serials, product=product,
-                           concurrency=self._concurrency(), indexes=indexes)
+        check = BatchCheck(
+            self._client(),
+            serials,
+            product=product,
+            concurrency=self._concurrency(),
+            indexes=indexes,
+        )
         async with record(self._history, "batch_check", product=product) as rec:
             try:
                 await check.run(take)
             except asyncio.CancelledError:  # reads only: stopping is an ending, not a doubt
                 # stored in the history (a team's is read in any language): English, never _()
-                rec.done(f"Stopped after {counts['checked']:,} of {len(serials):,} serials.",
-                         counts=counts)
+                rec.done(
+                    f"Stopped after {counts['checked']:,} of {len(serials):,} serials.",
+                    counts=counts,
+                )
                 raise
             rec.done(counts=counts)
 

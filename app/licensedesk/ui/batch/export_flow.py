@@ -92,6 +92,9 @@ def export(window: BatchWindow, qsettings: QSettings, kind: str) -> str | None:
         return None
     window.banner.clear()
     remember_folder(qsettings, path)
-    window.show_status(ngettext("Saved {n} row to {path}", "Saved {n} rows to {path}",
-                                rows).format(n=number(rows), path=path))
+    window.show_status(
+        ngettext("Saved {n} row to {path}", "Saved {n} rows to {path}", rows).format(
+            n=number(rows), path=path
+        )
+    )
     return path

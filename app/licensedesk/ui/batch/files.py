@@ -48,19 +48,26 @@ def read_serials_file(path: str) -> str:
     except OSError as exc:
         raise FileProblem(_open_failed(path, exc)) from exc
     if len(raw) > MAX_BYTES:
-        raise FileProblem(_("{name} is larger than {size} MB; a list of serials is much "
-                            "smaller. Is it the right file?").format(
-                                name=name, size=MAX_BYTES // (1024 * 1024)))
+        raise FileProblem(
+            _(
+                "{name} is larger than {size} MB; a list of serials is much "
+                "smaller. Is it the right file?"
+            ).format(name=name, size=MAX_BYTES // (1024 * 1024))
+        )
     if is_spreadsheet(raw):
         try:
             return spreadsheet_text(raw)
         except ValueError:
-            raise FileProblem(_("{name} looks like a spreadsheet but cannot be read as an "
-                                ".xlsx workbook. Save it as .xlsx or .csv.").format(
-                                    name=name)) from None
+            raise FileProblem(
+                _(
+                    "{name} looks like a spreadsheet but cannot be read as an "
+                    ".xlsx workbook. Save it as .xlsx or .csv."
+                ).format(name=name)
+            ) from None
     if b"\0" in raw[:4096] and not raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise FileProblem(_("{name} is not a text file. Open a .txt, .csv or .xlsx file.").format(
-            name=name))
+        raise FileProblem(
+            _("{name} is not a text file. Open a .txt, .csv or .xlsx file.").format(name=name)
+        )
     return decode(raw)
 
 

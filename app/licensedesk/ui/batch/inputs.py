@@ -51,8 +51,9 @@ def button(text: str, name: str, glyph: QIcon | None = None) -> QPushButton:
 def serials_input(placeholder: str) -> SerialsEdit:
     """The serials box: one serial a line (or any text), never wrapped; Tab leaves it."""
     made = named(SerialsEdit(), "batchInput", _("Serials to check"))
-    made.setAccessibleDescription(_("One serial a line, or any text that holds "
-                                    "serials; Tab leaves the box"))
+    made.setAccessibleDescription(
+        _("One serial a line, or any text that holds serials; Tab leaves the box")
+    )
     made.setPlaceholderText(placeholder)
     made.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
     made.setMaximumHeight(120)

@@ -38,10 +38,32 @@ from ..shared.licence_types import TYPE_WORDS, type_word
 from ..shared.values import local_date, local_time
 
 # the status next to the serial: what a person scans the table for
-(COL_SERIAL, COL_STATUS, COL_FOUND, COL_TYPE, COL_LICENSEE, COL_EMAIL, COL_SKU, COL_START,
- COL_END, COL_DAYS, COL_SEATS) = range(11)
-HEADERS = (N_("Serial"), N_("Status"), N_("Found"), N_("Type"), N_("Licensee"), N_("E-mail"),
-           N_("SKU"), N_("Start"), N_("End"), N_("Days left"), N_("Seats used / max"))
+(
+    COL_SERIAL,
+    COL_STATUS,
+    COL_FOUND,
+    COL_TYPE,
+    COL_LICENSEE,
+    COL_EMAIL,
+    COL_SKU,
+    COL_START,
+    COL_END,
+    COL_DAYS,
+    COL_SEATS,
+) = range(11)
+HEADERS = (
+    N_("Serial"),
+    N_("Status"),
+    N_("Found"),
+    N_("Type"),
+    N_("Licensee"),
+    N_("E-mail"),
+    N_("SKU"),
+    N_("Start"),
+    N_("End"),
+    N_("Days left"),
+    N_("Seats used / max"),
+)
 COLUMN_COUNT = len(HEADERS)
 LAST_COLUMN = COLUMN_COUNT - 1
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter  # the days left
@@ -59,9 +81,23 @@ PENDING_WORDS = {
     NOT_SERIAL: N_("not a serial"),
 }
 #: the order of the Status column when sorted: what needs attention first
-STATUS_RANK = {s: n for n, s in enumerate(
-    (Status.ERROR, Status.NOT_FOUND, Status.INVALID, Status.EXPIRED, Status.EXPIRING,
-     Status.NOT_STARTED, Status.ACTIVE, STOPPED, WAITING, NOT_SERIAL))}
+STATUS_RANK = {
+    s: n
+    for n, s in enumerate(
+        (
+            Status.ERROR,
+            Status.NOT_FOUND,
+            Status.INVALID,
+            Status.EXPIRED,
+            Status.EXPIRING,
+            Status.NOT_STARTED,
+            Status.ACTIVE,
+            STOPPED,
+            WAITING,
+            NOT_SERIAL,
+        )
+    )
+}
 _BAD = {Status.ERROR, Status.NOT_FOUND, Status.INVALID, Status.EXPIRED}
 _SHOWN_TEXT = 80  # characters of a not-a-serial piece shown in its cell
 # TRANSLATORS: under the batch table and in the Seats column's tooltips: "?" stands for a
@@ -104,12 +140,18 @@ def status_words(r: CheckResult) -> str:
         return date_words(status, max(0, clock.days_between(clock.now(), r.start)))
     why = r.words_text.partition(": ")[2] or r.reason_text
     if status == Status.INVALID:
-        return (_("invalid for product: {reason}").format(reason=why) if why
-                else _("invalid for the product"))
+        return (
+            _("invalid for product: {reason}").format(reason=why)
+            if why
+            else _("invalid for the product")
+        )
     if status == Status.ERROR:
         return _("could not check: {problem}").format(problem=why) if why else _("could not check")
-    return {Status.EXPIRING: _("expiring soon"), Status.EXPIRED: _("expired"),
-            Status.NOT_STARTED: _("not started")}.get(status, r.words)
+    return {
+        Status.EXPIRING: _("expiring soon"),
+        Status.EXPIRED: _("expired"),
+        Status.NOT_STARTED: _("not started"),
+    }.get(status, r.words)
 
 
 def unknown_maximum(row: Row) -> bool:
@@ -210,8 +252,12 @@ class BatchModel(QAbstractTableModel):
         self._sorted: tuple[int, Qt.SortOrder] | None = None  # what the rows are in order of
 
     # -- content ---------------------------------------------------------------
-    def set_input(self, serials: Sequence[str], not_serials: Sequence[str] = (),
-                  sources: Mapping[str, tuple[int, str]] | None = None) -> None:
+    def set_input(
+        self,
+        serials: Sequence[str],
+        not_serials: Sequence[str] = (),
+        sources: Mapping[str, tuple[int, str]] | None = None,
+    ) -> None:
         """One "waiting…" row per serial, then one "not a serial" row per piece of text
         that is none (never sent). ``sources``: the input line each came from (exports)."""
         self.beginResetModel()
@@ -231,8 +277,13 @@ class BatchModel(QAbstractTableModel):
 
     def mark(self, indexes: Iterable[int], kind: str) -> None:
         """Rows of ``indexes`` become Pending ``kind`` (a retry: "waiting…" again)."""
-        self._changed([(i, Pending(i, self._rows[self._row_of[i]].serial, kind))
-                       for i in indexes if i in self._row_of])
+        self._changed(
+            [
+                (i, Pending(i, self._rows[self._row_of[i]].serial, kind))
+                for i in indexes
+                if i in self._row_of
+            ]
+        )
 
     def mark_unanswered(self, kind: str = STOPPED) -> int:
         """Rows still waiting become ``kind`` (the check stopped); returns how many."""
@@ -300,8 +351,11 @@ class BatchModel(QAbstractTableModel):
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return _(HEADERS[section])
-        if (orientation == Qt.Orientation.Horizontal and section == COL_SEATS
-                and role == Qt.ItemDataRole.ToolTipRole):
+        if (
+            orientation == Qt.Orientation.Horizontal
+            and section == COL_SEATS
+            and role == Qt.ItemDataRole.ToolTipRole
+        ):
             # TRANSLATORS: the tooltip of the batch table's Seats column
             return _("Activated devices / the product's maximum") + "\n" + _(UNKNOWN_MAXIMUM)
         return None
@@ -354,8 +408,11 @@ class BatchModel(QAbstractTableModel):
         base = palette.color(QPalette.ColorRole.Base)
         key = (kind, base.rgba())
         if key not in self._brushes:
-            fixed = palette.color(QPalette.ColorRole.PlaceholderText) if colour is None else \
-                colours.readable(colour, base)
+            fixed = (
+                palette.color(QPalette.ColorRole.PlaceholderText)
+                if colour is None
+                else colours.readable(colour, base)
+            )
             self._brushes[key] = QBrush(fixed)
         return self._brushes[key]
 
@@ -372,7 +429,8 @@ class BatchModel(QAbstractTableModel):
         self._rows = [self._rows[i] for i in order_]
         self._sorted = (column, order)
         self._row_of = {r.index: n for n, r in enumerate(self._rows)}
-        new = [self.index(self._row_of[x], i.column())
-               for x, i in zip(old_indexes, old, strict=True)]
+        new = [
+            self.index(self._row_of[x], i.column()) for x, i in zip(old_indexes, old, strict=True)
+        ]
         self.changePersistentIndexList(old, new)
         self.layoutChanged.emit()

@@ -33,7 +33,8 @@ def rate_and_left(done: int, total: int, elapsed: float) -> str:
         return _("{rate} a second").format(rate=shown)
     # TRANSLATORS: how many serials are checked per second, and the time still needed
     return _("{rate} a second, about {left} left").format(
-        rate=shown, left=duration((total - done) / rate))
+        rate=shown, left=duration((total - done) / rate)
+    )
 
 
 def duration(seconds: float) -> str:
@@ -62,12 +63,18 @@ def input_summary(serials: int, duplicates: int, not_serials: int) -> str:
         return _("No serials yet.")
     parts = [serials_text(serials) if serials else _("No serials")]
     if duplicates:
-        parts.append(ngettext("{n} duplicate dropped", "{n} duplicates dropped",
-                              duplicates).format(n=number(duplicates)))
+        parts.append(
+            ngettext("{n} duplicate dropped", "{n} duplicates dropped", duplicates).format(
+                n=number(duplicates)
+            )
+        )
     if not_serials:
         # TRANSLATORS: how many pieces of the pasted text are no serial numbers
-        parts.append(ngettext("{n} not a serial", "{n} not a serial",
-                              not_serials).format(n=number(not_serials)))
+        parts.append(
+            ngettext("{n} not a serial", "{n} not a serial", not_serials).format(
+                n=number(not_serials)
+            )
+        )
     return ", ".join(parts)
 
 
@@ -79,28 +86,33 @@ _SAID: tuple[tuple[str, Callable[[int], str]], ...] = (
     (Status.EXPIRED, lambda n: ngettext("{n} expired", "{n} expired", n)),
     (Status.NOT_STARTED, lambda n: ngettext("{n} not started", "{n} not started", n)),
     (Status.NOT_FOUND, lambda n: ngettext("{n} not found", "{n} not found", n)),
-    (Status.INVALID, lambda n: ngettext("{n} not valid for the product",
-                                        "{n} not valid for the product", n)),
-    (Status.ERROR, lambda n: ngettext("{n} could not be checked", "{n} could not be checked",
-                                      n)),
+    (
+        Status.INVALID,
+        lambda n: ngettext("{n} not valid for the product", "{n} not valid for the product", n),
+    ),
+    (Status.ERROR, lambda n: ngettext("{n} could not be checked", "{n} could not be checked", n)),
     (STOPPED, lambda n: ngettext("{n} not checked (stopped)", "{n} not checked (stopped)", n)),
-)  # fmt: skip
+)
 
 
 def summary(counts: Counter, stopped: bool) -> str:
     """``"Checked 12 serials: 7 active, 2 expired, 1 not found."`` (``Stopped after …`` when
     cancelled); the not-a-serial rows are not counted as checked."""
     checked = sum(n for k, n in counts.items() if k not in (STOPPED, NOT_SERIAL, "waiting"))
-    said = ", ".join(words(counts[k]).format(n=number(counts[k]))
-                        for k, words in _SAID if counts.get(k))
+    said = ", ".join(
+        words(counts[k]).format(n=number(counts[k])) for k, words in _SAID if counts.get(k)
+    )
     n = number(checked)
     if stopped and said:
-        return ngettext("Stopped after {n} serial: {counts}.",
-                        "Stopped after {n} serials: {counts}.", checked).format(n=n, counts=said)
+        return ngettext(
+            "Stopped after {n} serial: {counts}.", "Stopped after {n} serials: {counts}.", checked
+        ).format(n=n, counts=said)
     if stopped:
-        return ngettext("Stopped after {n} serial.", "Stopped after {n} serials.",
-                        checked).format(n=n)
+        return ngettext("Stopped after {n} serial.", "Stopped after {n} serials.", checked).format(
+            n=n
+        )
     if said:
-        return ngettext("Checked {n} serial: {counts}.", "Checked {n} serials: {counts}.",
-                        checked).format(n=n, counts=said)
+        return ngettext(
+            "Checked {n} serial: {counts}.", "Checked {n} serials: {counts}.", checked
+        ).format(n=n, counts=said)
     return ngettext("Checked {n} serial.", "Checked {n} serials.", checked).format(n=n)

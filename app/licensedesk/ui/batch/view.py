@@ -35,14 +35,24 @@ from .model import (
 )
 from .proxy import BatchProxy
 
-_WIDTHS = ((COL_STATUS, 230), (COL_FOUND, 50), (COL_TYPE, 90), (COL_LICENSEE, 140),
-           (COL_EMAIL, 180), (COL_SKU, 190), (COL_START, 85), (COL_END, 85), (COL_DAYS, 70),
-           (COL_SEATS, 160))
+_WIDTHS = (
+    (COL_STATUS, 230),
+    (COL_FOUND, 50),
+    (COL_TYPE, 90),
+    (COL_LICENSEE, 140),
+    (COL_EMAIL, 180),
+    (COL_SKU, 190),
+    (COL_START, 85),
+    (COL_END, 85),
+    (COL_DAYS, 70),
+    (COL_SEATS, 160),
+)
 
 
 class AnswersView(QTableView):
-    def dataChanged(self, topLeft: QModelIndex, bottomRight: QModelIndex,
-                    roles: Sequence[int] = ()) -> None:
+    def dataChanged(
+        self, topLeft: QModelIndex, bottomRight: QModelIndex, roles: Sequence[int] = ()
+    ) -> None:
         first = self.rowAt(0)
         last = self.rowAt(self.viewport().height() - 1)
         if first >= 0 and (bottomRight.row() < first or 0 <= last < topLeft.row()):
@@ -56,8 +66,9 @@ def answers_table(proxy: BatchProxy) -> AnswersView:
     table = AnswersView()
     table.setObjectName("batchTable")
     table.setAccessibleName(_("Answers"))
-    table.setAccessibleDescription(_("One row per serial; Enter or a double-click looks "
-                                     "the serial up in the main window"))
+    table.setAccessibleDescription(
+        _("One row per serial; Enter or a double-click looks the serial up in the main window")
+    )
     table.setTabKeyNavigation(False)
     table.setModel(proxy)
     table.setSortingEnabled(True)

@@ -45,8 +45,10 @@ from .seats_note import seats_note
 from .view import answers_table
 
 TITLE = N_("Check many serials")
-PLACEHOLDER = N_("Paste serials here: one a line, a spreadsheet column, a ticket\u2026 "
-                 "or open (or drop) a .txt or .csv file.")
+PLACEHOLDER = N_(
+    "Paste serials here: one a line, a spreadsheet column, a ticket\u2026 "
+    "or open (or drop) a .txt or .csv file."
+)
 SETTLE_MS = 250  # the count follows typing after this pause (a 10,000-line paste parses once)
 
 
@@ -85,43 +87,47 @@ class BatchWindow(QWidget):
     def _build_inputs(self) -> None:
         """The serials box, *Open file…*, the count, the product code and its hint."""
         self.input = serials_input(_(PLACEHOLDER))
-        self.open_button = _button(_("&Open file\u2026"), "batchOpenButton",
-                                   icon("document-open"))
+        self.open_button = _button(_("&Open file\u2026"), "batchOpenButton", icon("document-open"))
         self.open_button.setToolTip(_("Read the serials from a .txt, .csv or .xlsx file"))
-        self.count_label = named(plain_label(_("No serials yet.")), "batchCount",
-                                 _("Serials found"))
+        self.count_label = named(
+            plain_label(_("No serials yet.")), "batchCount", _("Serials found")
+        )
         self.product_input = product_input()
         self.product_hint = hint_label("batchProductHint")
 
     def _build_actions(self) -> None:
         """Check, Cancel, Retry failed, the rows filter and the exports."""
         # TRANSLATORS: a button that starts checking the serials (nothing is changed)
-        self.check_button = _button(_("&Check"), "batchCheckButton",
-                                    icon("media-playback-start"))
-        self.check_button.setToolTip(_("Check every serial (Ctrl+Enter). Nothing is changed "
-                                       "and no host is recorded."))
+        self.check_button = _button(_("&Check"), "batchCheckButton", icon("media-playback-start"))
+        self.check_button.setToolTip(
+            _("Check every serial (Ctrl+Enter). Nothing is changed and no host is recorded.")
+        )
         # TRANSLATORS: a button that stops a running batch check
-        self.cancel_button = _button(_("Cancel"), "batchCancelButton",
-                                     icon("media-playback-stop"))
+        self.cancel_button = _button(_("Cancel"), "batchCancelButton", icon("media-playback-stop"))
         self.cancel_button.setAccessibleName(_("Cancel the check"))
         self.cancel_button.setToolTip(_("Stop sending; the answers already in stay (Esc)"))
         self.retry_button = _button(_("&Retry failed"), "batchRetryButton", icon("view-refresh"))
-        self.retry_button.setToolTip(_("Check again only the serials that could not be "
-                                       "checked"))
+        self.retry_button.setToolTip(_("Check again only the serials that could not be checked"))
         self.filter_combo = rows_filter()
         self.shown_label = named(plain_label(), "batchShown", _("Rows shown"))
-        self.export_csv_button = _button(_("Export CS&V\u2026"), "batchExportCsvButton",
-                                         icon("document-save"))
+        self.export_csv_button = _button(
+            _("Export CS&V\u2026"), "batchExportCsvButton", icon("document-save")
+        )
         self.export_csv_button.setAccessibleDescription(
-            _("Saves the answers the table shows as a CSV file"))
-        self.export_json_button = _button(_("Export &JSON\u2026"), "batchExportJsonButton",
-                                          icon("document-save"))
+            _("Saves the answers the table shows as a CSV file")
+        )
+        self.export_json_button = _button(
+            _("Export &JSON\u2026"), "batchExportJsonButton", icon("document-save")
+        )
         self.export_json_button.setAccessibleDescription(
-            _("Saves the answers the table shows as a JSON file"))
-        self.export_xlsx_button = _button(_("Export &XLSX\u2026"), "batchExportXlsxButton",
-                                          icon("document-save"))
-        self.export_xlsx_button.setToolTip(_("A spreadsheet with typed cells, the header "
-                                             "frozen and filterable"))
+            _("Saves the answers the table shows as a JSON file")
+        )
+        self.export_xlsx_button = _button(
+            _("Export &XLSX\u2026"), "batchExportXlsxButton", icon("document-save")
+        )
+        self.export_xlsx_button.setToolTip(
+            _("A spreadsheet with typed cells, the header frozen and filterable")
+        )
 
     def _build_results(self) -> None:
         """The progress row, the banner, the answers table and the notes under it."""
@@ -180,10 +186,20 @@ class BatchWindow(QWidget):
     def _tab_order(self) -> None:
         """Tab goes as the eye reads: the serials, their file, the product, the actions,
         the filter and the exports, then the table (disabled buttons are passed over)."""
-        chain = (self.input, self.open_button, self.product_input, self.check_button,
-                 self.cancel_button, self.retry_button, self.filter_combo,
-                 self.export_csv_button, self.export_json_button, self.export_xlsx_button,
-                 self.banner, self.table)
+        chain = (
+            self.input,
+            self.open_button,
+            self.product_input,
+            self.check_button,
+            self.cancel_button,
+            self.retry_button,
+            self.filter_combo,
+            self.export_csv_button,
+            self.export_json_button,
+            self.export_xlsx_button,
+            self.banner,
+            self.table,
+        )
         for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
 
@@ -209,8 +225,13 @@ class BatchWindow(QWidget):
             enter = QShortcut(QKeySequence(key), self.table)
             enter.setContext(Qt.ShortcutContext.WidgetShortcut)
             enter.activated.connect(lambda: self._double_clicked(self.table.currentIndex()))
-        for signal in (self.model.modelReset, self.model.dataChanged, self.proxy.layoutChanged,
-                       self.proxy.rowsInserted, self.proxy.rowsRemoved):
+        for signal in (
+            self.model.modelReset,
+            self.model.dataChanged,
+            self.proxy.layoutChanged,
+            self.proxy.rowsInserted,
+            self.proxy.rowsRemoved,
+        ):
             signal.connect(self._rows_changed)
         for keys in ("Ctrl+Return", "Ctrl+Enter"):  # the main keyboard's and the keypad's
             QShortcut(QKeySequence(keys), self).activated.connect(self.request_check)
@@ -252,14 +273,18 @@ class BatchWindow(QWidget):
     def ask_open_path(self) -> str:
         """The file to read the serials from; "" when cancelled. The OS dialog: tests
         replace this."""
-        path, _kind = QFileDialog.getOpenFileName(self, _("Open a list of serials"), "",
-                                                  _(OPEN_FILTER))
+        path, _kind = QFileDialog.getOpenFileName(
+            self, _("Open a list of serials"), "", _(OPEN_FILTER)
+        )
         return path
 
     def ask_save_path(self, proposed: str, kind: str) -> str:
         """Where to export, starting at ``proposed``; "" when cancelled. Tests replace this."""
-        what = {"csv": _("CSV files (*.csv)"), "json": _("JSON files (*.json)"),
-                "xlsx": _("Excel workbooks (*.xlsx)")}[kind]
+        what = {
+            "csv": _("CSV files (*.csv)"),
+            "json": _("JSON files (*.json)"),
+            "xlsx": _("Excel workbooks (*.xlsx)"),
+        }[kind]
         path, _kind = QFileDialog.getSaveFileName(self, _("Export the answers"), proposed, what)
         return path
 
@@ -304,9 +329,11 @@ class BatchWindow(QWidget):
         try:  # chunk); re-enabled, the bar is painted with the rest of the frame
             done_n, total_n = number(done), number(total)
             # TRANSLATORS: the progress of a batch check: serials answered of all
-            bar.setFormat(_("{done} of {total} \u2014 {rate}").format(
-                done=done_n, total=total_n, rate=rate) if rate else
-                _("{done} of {total}").format(done=done_n, total=total_n))
+            bar.setFormat(
+                _("{done} of {total} \u2014 {rate}").format(done=done_n, total=total_n, rate=rate)
+                if rate
+                else _("{done} of {total}").format(done=done_n, total=total_n)
+            )
             bar.setRange(0, max(total, 1))
             bar.setValue(done)
         finally:
@@ -358,4 +385,3 @@ class BatchWindow(QWidget):
     def closeEvent(self, event) -> None:
         self.closed.emit()
         super().closeEvent(event)
-

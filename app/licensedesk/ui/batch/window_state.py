@@ -20,8 +20,10 @@ def save_batch_window(window, qsettings: QSettings) -> None:
 
 
 def restore_batch_window(window, qsettings: QSettings) -> None:
-    for key, restore in ((GEOMETRY, window.restoreGeometry),
-                         (HEADER, window.table.horizontalHeader().restoreState)):
+    for key, restore in (
+        (GEOMETRY, window.restoreGeometry),
+        (HEADER, window.table.horizontalHeader().restoreState),
+    ):
         value = qsettings.value(key)
         if isinstance(value, QByteArray) and not value.isEmpty():
             restore(value)

@@ -44,19 +44,20 @@ ROWS_CLEARED = N_("The rows checked with the other profile were cleared.")
 
 
 class BatchFeature(QObject):
-    def __init__(self, ctx: DeskContext, lookup: LookupPort,
-                 parent: QObject | None = None) -> None:
+    def __init__(self, ctx: DeskContext, lookup: LookupPort, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._ctx = ctx
         self._lookup = lookup
-        self.controller = BatchController(ctx.runner, ctx.connections.client,
-                                          self._concurrency, self, history=ctx.recorder)
+        self.controller = BatchController(
+            ctx.runner, ctx.connections.client, self._concurrency, self, history=ctx.recorder
+        )
         self.window: BatchWindow | None = None
         self._product: str | None = None  # of the last check: a retry uses it too
         self._note = ""  # why the check stopped, when it was not the person (translated)
         ctx.window.registry["batch"].triggered.connect(lambda _checked=False: self.open())
         ctx.window.registry["importBook"].triggered.connect(
-            lambda _checked=False: self.import_into_book())
+            lambda _checked=False: self.import_into_book()
+        )
         ctx.connections.currentChanged.connect(self._profile_changed)
 
     # -- what the menu, the toolbar and the paste hint use ------------------------------
@@ -109,8 +110,9 @@ class BatchFeature(QObject):
         indexes = [r.index for r in failed]
         w.model.mark(indexes, WAITING)
         self._note = ""
-        return self.controller.check([r.serial for r in failed], product=self._product,
-                                     indexes=indexes)
+        return self.controller.check(
+            [r.serial for r in failed], product=self._product, indexes=indexes
+        )
 
     def cancel(self) -> None:
         self.controller.cancel()
@@ -170,8 +172,11 @@ class BatchFeature(QObject):
                 app.aboutToQuit.connect(self._save_if_shown)
             c.started.connect(lambda total: w.set_running(True, total))
             c.answered.connect(w.model.apply)
-            c.progress.connect(lambda done, total, elapsed: w.set_progress(
-                done, total, rate_and_left(done, total, elapsed)))
+            c.progress.connect(
+                lambda done, total, elapsed: w.set_progress(
+                    done, total, rate_and_left(done, total, elapsed)
+                )
+            )
             c.finished.connect(self._finished)
             c.failed.connect(w.banner.show_failure)
             self._title()
@@ -190,7 +195,8 @@ class BatchFeature(QObject):
 
         parsed = parse_serials(text)
         self._window().show_count(
-            input_summary(len(parsed.serials), parsed.duplicates, len(parsed.not_serials)))
+            input_summary(len(parsed.serials), parsed.duplicates, len(parsed.not_serials))
+        )
         return parsed
 
     def _finished(self, stopped: bool) -> None:
@@ -231,15 +237,17 @@ class BatchFeature(QObject):
 
             name = self._ctx.connections.current
             # TRANSLATORS: the batch window's title with the connection profile in use
-            self.window.setWindowTitle(_("Check many serials \u2014 {profile}").format(
-                profile=name) if name else _(TITLE))
+            self.window.setWindowTitle(
+                _("Check many serials \u2014 {profile}").format(profile=name) if name else _(TITLE)
+            )
 
     def _concurrency(self) -> int:
         """The profile's ``batch_concurrency`` (requests at once), else 8."""
         connections = self._ctx.connections
         try:
-            value = getattr(connections.profile(connections.current), "batch_concurrency",
-                            DEFAULT_CONCURRENCY)
+            value = getattr(
+                connections.profile(connections.current), "batch_concurrency", DEFAULT_CONCURRENCY
+            )
         except Exception:  # no profile: the check says so when it asks for the client
             return DEFAULT_CONCURRENCY
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
@@ -247,8 +255,9 @@ class BatchFeature(QObject):
         return min(value, MAX_CONCURRENCY)
 
 
-def install_batch(ctx: DeskContext, lookup: LookupPort,
-                  parent: QObject | None = None) -> BatchFeature:
+def install_batch(
+    ctx: DeskContext, lookup: LookupPort, parent: QObject | None = None
+) -> BatchFeature:
     """Connect Ctrl+B and the toolbar button; the shell connects the paste hint's "Check
     all N" to :meth:`BatchFeature.check_text`."""
     return BatchFeature(ctx, lookup, parent)

@@ -62,8 +62,14 @@ class DeskBook(QObject):
         """Raises StoreError."""
         return await self.keeper.copy(serial, service)
 
-    async def ending(self, after: datetime, before: datetime, *, dealer: str | None = None,
-                     profile: str | None = None) -> list[Sighting]:  # fmt: skip
+    async def ending(
+        self,
+        after: datetime,
+        before: datetime,
+        *,
+        dealer: str | None = None,
+        profile: str | None = None,
+    ) -> list[Sighting]:
         """The renewals, read on the book's worker thread. Raises StoreError."""
         return await self.keeper.ending(after, before, dealer=dealer, profile=profile)
 
@@ -82,8 +88,7 @@ class DeskBook(QObject):
             settings, data_dir = self._where()
             book = open_book(settings, secrets=self._recorder.secrets, data_dir=data_dir)
             try:
-                history = open_store(settings, secrets=self._recorder.secrets,
-                                     data_dir=data_dir)  # fmt: skip
+                history = open_store(settings, secrets=self._recorder.secrets, data_dir=data_dir)
                 try:
                     return forget(book, history, who, dry_run=dry_run)
                 finally:
@@ -103,9 +108,11 @@ class DeskBook(QObject):
     async def aclose(self) -> None:
         """Write what is queued and close the book (on quit, before the demo's folder goes)."""
         loop = asyncio.get_running_loop()
-        await asyncio.gather(loop.run_in_executor(self._executor, self.keeper.close,
-                                                  CLOSE_TIMEOUT),
-                             *self._closing, return_exceptions=True)  # fmt: skip
+        await asyncio.gather(
+            loop.run_in_executor(self._executor, self.keeper.close, CLOSE_TIMEOUT),
+            *self._closing,
+            return_exceptions=True,
+        )
 
     # -- internals ----------------------------------------------------------------------
     def _make(self) -> BookKeeper:
@@ -116,17 +123,18 @@ class DeskBook(QObject):
             loop.call_soon_threadsafe(self._problem, keeper, sentence)
 
         if recorder.session_only:
-            keeper = BookKeeper.from_settings(HistorySettings(), data_dir=recorder.session_folder,
-                                              on_problem=problem)  # fmt: skip
+            keeper = BookKeeper.from_settings(
+                HistorySettings(), data_dir=recorder.session_folder, on_problem=problem
+            )
         else:
-            keeper = BookKeeper.from_settings(recorder.settings, secrets=recorder.secrets,
-                                              on_problem=problem)  # fmt: skip
+            keeper = BookKeeper.from_settings(
+                recorder.settings, secrets=recorder.secrets, on_problem=problem
+            )
         return keeper
 
     def _switch(self) -> None:
         old, self.keeper = self.keeper, self._make()
-        future = asyncio.get_event_loop().run_in_executor(self._executor, old.close,
-                                                          CLOSE_TIMEOUT)  # fmt: skip
+        future = asyncio.get_event_loop().run_in_executor(self._executor, old.close, CLOSE_TIMEOUT)
         self._closing.add(future)
         future.add_done_callback(self._closing.discard)
 

@@ -40,8 +40,12 @@ class FindDialog(QDialog):
         self.setObjectName("findDialog")
         self.setWindowTitle(_("Find a licence"))
         self.resize(860, 420)
-        self.box = named(QLineEdit(), "findBox", _("Find"),
-                         _("Name, e-mail, host ID or serial: three characters or more"))
+        self.box = named(
+            QLineEdit(),
+            "findBox",
+            _("Find"),
+            _("Name, e-mail, host ID or serial: three characters or more"),
+        )
         self.box.setPlaceholderText(_("Name, e-mail, host ID or serial"))
         self.box.setClearButtonEnabled(True)
         self.status = plain_label()
@@ -92,7 +96,8 @@ class FindDialog(QDialog):
             self.table.selectionModel().setCurrentIndex(
                 self.model.index(0, 0),
                 QItemSelectionModel.SelectionFlag.ClearAndSelect
-                | QItemSelectionModel.SelectionFlag.Rows)  # fmt: skip
+                | QItemSelectionModel.SelectionFlag.Rows,
+            )
 
     def say(self, sentence: str) -> None:
         self.status.setText(sentence)
@@ -115,9 +120,13 @@ class FindDialog(QDialog):
             self.close()
 
     def eventFilter(self, watched, event) -> bool:
-        if (watched is self.box and isinstance(event, QKeyEvent)
-                and event.type() == QKeyEvent.Type.KeyPress
-                and event.key() == Qt.Key.Key_Down and self.model.rowCount()):  # fmt: skip
+        if (
+            watched is self.box
+            and isinstance(event, QKeyEvent)
+            and event.type() == QKeyEvent.Type.KeyPress
+            and event.key() == Qt.Key.Key_Down
+            and self.model.rowCount()
+        ):
             self.table.setFocus()
             return True
         return super().eventFilter(watched, event)

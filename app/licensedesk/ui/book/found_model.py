@@ -13,16 +13,29 @@ from ..shared.sightings_model import SightingsModel, cell_text
 from ..shared.values import local_date, local_time
 
 #: column titles, marked here and translated where shown
-HEADERS = (N_("Serial"), N_("Licensee"), N_("E-mail"), N_("SKU"), N_("Type"), N_("Ends"),
-           N_("As of"))  # fmt: skip
+HEADERS = (
+    N_("Serial"),
+    N_("Licensee"),
+    N_("E-mail"),
+    N_("SKU"),
+    N_("Type"),
+    N_("Ends"),
+    N_("As of"),
+)
 COL_SERIAL, COL_LICENSEE, COL_EMAIL, COL_SKU, COL_TYPE, COL_ENDS, COL_AS_OF = range(7)
 
 
 def cell(s: Sighting, column: int) -> str:
     """What one cell says (service text made visible: :func:`..shared.labels.shown`)."""
     values: tuple[Any, ...] = (
-        s.serial, s.licensee, s.email, s.sku_name or s.sku_number,
-        type_word(s.type), local_date(s.end_at), local_time(s.seen_at))
+        s.serial,
+        s.licensee,
+        s.email,
+        s.sku_name or s.sku_number,
+        type_word(s.type),
+        local_date(s.end_at),
+        local_time(s.seen_at),
+    )
     return cell_text(values[column])
 
 

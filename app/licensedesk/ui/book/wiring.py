@@ -32,7 +32,8 @@ class BookFeature(QObject):
         self.dialog: FindDialog | None = None
         ctx.window.registry["find"].triggered.connect(lambda _checked=False: self.open())
         ctx.window.registry["forgetLicensee"].triggered.connect(
-            lambda _checked=False: self.forget())
+            lambda _checked=False: self.forget()
+        )
         ctx.window.registry["note"].triggered.connect(lambda _checked=False: self.edit_note())
         lookup.started.connect(self._load_note)
         ctx.book.problemFound.connect(self._problem)
@@ -53,8 +54,11 @@ class BookFeature(QObject):
         if not search_words(text):
             self._ctx.runner.cancel("book.find")
             dialog.show_found([])
-            dialog.say(_("Type three characters or more.") if text.strip() else
-                       _("Type a name, an e-mail, a host ID or a serial."))  # fmt: skip
+            dialog.say(
+                _("Type three characters or more.")
+                if text.strip()
+                else _("Type a name, an e-mail, a host ID or a serial.")
+            )
             return
 
         async def find() -> tuple[list, str]:
@@ -70,12 +74,19 @@ class BookFeature(QObject):
                 dialog.say(problem)
                 return
             if rows:
-                dialog.say(ngettext("{n} licence found", "{n} licences found",
-                                    len(rows)).format(n=len(rows)))  # fmt: skip
+                dialog.say(
+                    ngettext("{n} licence found", "{n} licences found", len(rows)).format(
+                        n=len(rows)
+                    )
+                )
             else:
-                dialog.say(_("No licence in the book matches. The book holds the licences "
-                             "looked up, checked, validated or registered here (or by the "
-                             "team, with a team history)."))  # fmt: skip
+                dialog.say(
+                    _(
+                        "No licence in the book matches. The book holds the licences "
+                        "looked up, checked, validated or registered here (or by the "
+                        "team, with a team history)."
+                    )
+                )
 
         self._ctx.runner.run("book.find", find, on_success=found)
 
@@ -90,8 +101,10 @@ class BookFeature(QObject):
     def ask_who(self) -> str:
         """The e-mail, name or serial to erase; "" when cancelled (tests replace this)."""
         text, ok = QInputDialog.getText(
-            self._ctx.window, _("Erase a licensee's personal data"),
-            _("E-mail, full name or serial of the licensee:"))  # fmt: skip
+            self._ctx.window,
+            _("Erase a licensee's personal data"),
+            _("E-mail, full name or serial of the licensee:"),
+        )
         return text if ok else ""
 
     async def _forget(self, who: str) -> None:
@@ -99,26 +112,35 @@ class BookFeature(QObject):
         try:
             counted = await book.forget(who, dry_run=True)
             if not counted.licences:
-                window.statusBar().showMessage(_(
-                    "No licence in the book has {who} as its licensee, e-mail or serial: "
-                    "nothing was changed.").format(who=who), STATUS_MS)  # fmt: skip
+                window.statusBar().showMessage(
+                    _(
+                        "No licence in the book has {who} as its licensee, e-mail or serial: "
+                        "nothing was changed."
+                    ).format(who=who),
+                    STATUS_MS,
+                )
                 return
             question = ngettext(
                 "Erase the name and e-mail of {who} from {n} record: licences {licences}, "
                 "notes {notes}, history entries {history}? The records stay, without them.",
                 "Erase the name and e-mail of {who} from {n} records: licences {licences}, "
                 "notes {notes}, history entries {history}? The records stay, without them.",
-                counted.total).format(who=who, n=counted.total, **counted._asdict())
-            if not await ConfirmDialog.ask(window, _("Erase personal data"), question,
-                                           accept=_("Erase")):  # fmt: skip
+                counted.total,
+            ).format(who=who, n=counted.total, **counted._asdict())
+            if not await ConfirmDialog.ask(
+                window, _("Erase personal data"), question, accept=_("Erase")
+            ):
                 return
             done = await book.forget(who)
         except (StoreError, SettingsError) as exc:
             self._ctx.banner.show_error(exc.sentence)
             return
-        window.statusBar().showMessage(_(
-            "Erased: {licences} licence records, {notes} notes, {history} history "
-            "entries.").format(**done._asdict()), STATUS_MS)  # fmt: skip
+        window.statusBar().showMessage(
+            _(
+                "Erased: {licences} licence records, {notes} notes, {history} history entries."
+            ).format(**done._asdict()),
+            STATUS_MS,
+        )
 
     # -- the team's note on the licence on show ----------------------------------------
     def edit_note(self) -> asyncio.Task | None:
@@ -133,8 +155,11 @@ class BookFeature(QObject):
     def ask_note(self, serial: str, current: str) -> str | None:
         """The note as edited; None when cancelled (tests replace this)."""
         text, ok = QInputDialog.getMultiLineText(
-            self._ctx.window, _("Note on {serial}").format(serial=serial),
-            _("A note for the team on this licence (empty: no note):"), current)  # fmt: skip
+            self._ctx.window,
+            _("Note on {serial}").format(serial=serial),
+            _("A note for the team on this licence (empty: no note):"),
+            current,
+        )
         return text.strip()[:NOTE_LIMIT] if ok else None
 
     async def _edit_note(self, serial: str) -> None:
@@ -145,8 +170,9 @@ class BookFeature(QObject):
             if text is None or text == (old.text if old else ""):
                 return
             recorder = self._ctx.recorder
-            async with recorder.record("note", serial=serial,
-                                       before={"note": old.text if old else None}) as rec:
+            async with recorder.record(
+                "note", serial=serial, before={"note": old.text if old else None}
+            ) as rec:
                 who = recorder.display_name or os_user()
                 await book.set_note(serial, text, who, datetime.now(UTC))
                 rec.done(text or None)

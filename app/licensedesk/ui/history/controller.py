@@ -56,8 +56,14 @@ class HistoryController(QObject):
     indexProgress = Signal(object)  # IndexProgress of the search index being built
     indexBuilt = Signal(bool)  # the build ended: built or not
 
-    def __init__(self, runner: TaskRunner, history: Any, parent=None, *,
-                 after: Callable[[], list[asyncio.Task]] = list) -> None:
+    def __init__(
+        self,
+        runner: TaskRunner,
+        history: Any,
+        parent=None,
+        *,
+        after: Callable[[], list[asyncio.Task]] = list,
+    ) -> None:
         """``history``: the desk's :class:`.desk_recorder.DeskRecorder`; ``after()``: the
         lookup's tasks in flight, which a serial's history waits for. Why: the lookup's
         requests go out first (nothing of ours on the UI thread meanwhile), and the
@@ -96,15 +102,15 @@ class HistoryController(QObject):
             self.query(query)
 
     def load_serial(self, serial: str) -> asyncio.Task:
-        return self._runner.run(SERIAL_TASK, lambda: self._serial(serial),
-                                busy=self.serialBusy.emit)
+        return self._runner.run(
+            SERIAL_TASK, lambda: self._serial(serial), busy=self.serialBusy.emit
+        )
 
     def query(self, query: HistoryQuery) -> asyncio.Task:
         """Read the first page of ``query`` in :attr:`sort`'s order, then count it."""
         self._runner.cancel(PAGE_TASK)
         self._runner.cancel(COUNT_TASK)
-        return self._runner.run(QUERY_TASK, lambda: self._query(query),
-                                busy=self.queryBusy.emit)
+        return self._runner.run(QUERY_TASK, lambda: self._query(query), busy=self.queryBusy.emit)
 
     def read(self, query: HistoryQuery, read: PageRead) -> asyncio.Task | None:
         """Read the page the table's window asks for. None while the list itself is read
@@ -137,8 +143,9 @@ class HistoryController(QObject):
     def is_running(self) -> bool:
         """A read of the list is running or due (tests and benchmarks wait for the list on
         show; not for the index's build or an export)."""
-        return bool(set(self._runner.running()) - {INDEX_TASK, EXPORT_TASK}) or \
-            self._soon.isActive()
+        return (
+            bool(set(self._runner.running()) - {INDEX_TASK, EXPORT_TASK}) or self._soon.isActive()
+        )
 
     async def _serial(self, serial: str) -> Sequence[Entry] | None:
         lookup = self._after()
@@ -175,8 +182,7 @@ class HistoryController(QObject):
         """Backward: the other order after the keyset, handed over in the list's order."""
         sort = self.sort if read.forward else self.sort.reversed()
         try:
-            entries = await self._history.page(query, sort, read.after, read.limit,
-                                               read.offset)  # fmt: skip
+            entries = await self._history.page(query, sort, read.after, read.limit, read.offset)
         except StoreError as exc:
             if not self._closed:
                 self.pageFailed.emit(exc.sentence)

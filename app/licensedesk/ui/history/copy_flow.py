@@ -35,10 +35,13 @@ async def offer_copy(dialog: Any, executor: Any, url: str, password: Any) -> boo
         "copying.)",
         "Copy this computer's {n} history entries into the team database? The team then "
         "sees them; entries already there are not copied twice. (Cancel switches without "
-        "copying.)", n).format(n=format_number(n))
+        "copying.)",
+        n,
+    ).format(n=format_number(n))
     # TRANSLATORS: the button that copies this computer's history into the team database
-    if not await ConfirmDialog.ask(dialog, _("Copy this computer's history"), text,
-                                   accept=_("Copy")):
+    if not await ConfirmDialog.ask(
+        dialog, _("Copy this computer's history"), text, accept=_("Copy")
+    ):
         return True
 
     def progress(done: int, total: int) -> None:  # in the worker thread
@@ -60,9 +63,12 @@ async def offer_copy(dialog: Any, executor: Any, url: str, password: Any) -> boo
     try:
         await loop.run_in_executor(executor, copy)
     except StoreError as exc:
-        dialog.show_error(_("This computer's entries could not be copied, so the history "
-                            "settings were not changed: {problem}").format(
-                                problem=exc.sentence))
+        dialog.show_error(
+            _(
+                "This computer's entries could not be copied, so the history "
+                "settings were not changed: {problem}"
+            ).format(problem=exc.sentence)
+        )
         return False
     finally:
         dialog.set_copying(-1, 0)

@@ -44,8 +44,13 @@ class DeskRecorder(QObject):
     problemFound = Signal(str)  # "The history is not being recorded: …" (once per store)
     switched = Signal()  # another store is in use (settings saved, the demo chosen or left)
 
-    def __init__(self, secrets: Any = None, executor: Executor | None = None,
-                 settings: HistorySettings | None = None, parent=None) -> None:
+    def __init__(
+        self,
+        secrets: Any = None,
+        executor: Executor | None = None,
+        settings: HistorySettings | None = None,
+        parent=None,
+    ) -> None:
         """``secrets``: the SecretStore holding the team password; ``executor``: plain
         threads for closing a recorder (it blocks until its queue is written)."""
         super().__init__(parent)
@@ -97,8 +102,14 @@ class DeskRecorder(QObject):
         """Newest first; raises StoreError."""
         return await self.recorder.query(query)
 
-    async def page(self, query: HistoryQuery, sort: Sort, after: Entry | None,
-                   limit: int = PAGE, offset: int = 0) -> Sequence[Entry]:  # fmt: skip
+    async def page(
+        self,
+        query: HistoryQuery,
+        sort: Sort,
+        after: Entry | None,
+        limit: int = PAGE,
+        offset: int = 0,
+    ) -> Sequence[Entry]:
         """One page of a list (``offset``: entries skipped past ``after``); raises
         StoreError."""
         return await self.recorder.page(query, sort, after, limit, offset)
@@ -148,13 +159,17 @@ class DeskRecorder(QObject):
             async with asyncio.timeout(IDLE_WAIT):
                 await asyncio.gather(*(r.until_idle() for r in recorders))
         except TimeoutError:
-            log.warning("closing the history while %d change(s) are still being recorded",
-                        sum(r.open_blocks for r in recorders))
+            log.warning(
+                "closing the history while %d change(s) are still being recorded",
+                sum(r.open_blocks for r in recorders),
+            )
         self._retired.clear()
         loop = asyncio.get_running_loop()
         await asyncio.gather(
             *(loop.run_in_executor(self._executor, r.close, CLOSE_TIMEOUT) for r in recorders),
-            *self._closing, return_exceptions=True)
+            *self._closing,
+            return_exceptions=True,
+        )
         if self._session_dir is not None:
             self._session_folder.remove()
             self._session_dir = None
@@ -179,8 +194,8 @@ class DeskRecorder(QObject):
         if recorder not in self._retired or recorder.open_blocks:
             return
         self._retired.discard(recorder)
-        future = asyncio.get_event_loop().run_in_executor(self._executor, recorder.close,
-                                                          CLOSE_TIMEOUT)
+        future = asyncio.get_event_loop().run_in_executor(
+            self._executor, recorder.close, CLOSE_TIMEOUT
+        )
         self._closing.add(future)
         future.add_done_callback(self._closing.discard)
-

@@ -40,7 +40,8 @@ EXTENSIONS = {"csv": "csv", "jsonl": "jsonl"}
 def default_file_name(kind: str, day: date, serial: str | None = None) -> str:
     """``history-YYYY-MM-DD.csv``, ``history-SERIAL-YYYY-MM-DD.jsonl``."""
     return "-".join(["history", *([serial] if serial else []), day.isoformat()]) + (
-        f".{EXTENSIONS[kind]}")
+        f".{EXTENSIONS[kind]}"
+    )
 
 
 def csv_row(entry: Entry) -> list[str]:

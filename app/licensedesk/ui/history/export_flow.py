@@ -48,15 +48,17 @@ class HistoryExport:
     """The History window's exports: one at a time, on the feature's task runner (quit
     cancels it with the window's other reads)."""
 
-    def __init__(self, window: HistoryWindow, qsettings: QSettings, runner: TaskRunner,
-                 history: Pages) -> None:  # fmt: skip
+    def __init__(
+        self, window: HistoryWindow, qsettings: QSettings, runner: TaskRunner, history: Pages
+    ) -> None:
         self._window = window
         self._qsettings = qsettings
         self._runner = runner
         self._history = history
 
-    def start(self, kind: str, query: HistoryQuery | None, sort: Sort,
-              serial: str | None = None) -> asyncio.Task | None:  # fmt: skip
+    def start(
+        self, kind: str, query: HistoryQuery | None, sort: Sort, serial: str | None = None
+    ) -> asyncio.Task | None:
         """Ask where, then write every entry of ``query`` in ``sort``'s order (the list on
         show); the task writing it, or None (nothing to export, no file chosen)."""
         w = self._window
@@ -65,8 +67,9 @@ class HistoryExport:
         if query is None or w.model.rowCount() == 0:
             w.show_status(_("Nothing to export: no entry is on show."))
             return None
-        proposed = os.path.join(last_folder(self._qsettings),
-                                default_file_name(kind, clock.today(), serial))  # fmt: skip
+        proposed = os.path.join(
+            last_folder(self._qsettings), default_file_name(kind, clock.today(), serial)
+        )
         path = w.ask_save_path(proposed, kind)
         if not path:
             return None
@@ -84,15 +87,22 @@ class HistoryExport:
         """Stop the export running, if any (its file is removed); True if there was one."""
         return self._runner.cancel(EXPORT_TASK)
 
-    async def _write(self, kind: str, path: str, query: HistoryQuery, sort: Sort,
-                     total: int | None) -> str | None:  # fmt: skip
+    async def _write(
+        self, kind: str, path: str, query: HistoryQuery, sort: Sort, total: int | None
+    ) -> str | None:
         w = self._window
         try:
-            n = await write_list(self._history, query, sort, ExportFile(path, kind),
-                                 lambda n: w.show_export_progress(n, total, path))
+            n = await write_list(
+                self._history,
+                query,
+                sort,
+                ExportFile(path, kind),
+                lambda n: w.show_export_progress(n, total, path),
+            )
         except asyncio.CancelledError:
-            w.show_status(_("The export was stopped: nothing was saved to {path}.").format(
-                path=path))
+            w.show_status(
+                _("The export was stopped: nothing was saved to {path}.").format(path=path)
+            )
             raise
         except OSError as exc:
             w.banner.show_error(save_failed_sentence(path, exc), f"{type(exc).__name__}: {exc}")
@@ -104,8 +114,11 @@ class HistoryExport:
             w.set_exporting(False)
         w.banner.clear()
         remember_folder(self._qsettings, path)
-        w.show_status(ngettext("Saved {n} entry to {path}", "Saved {n} entries to {path}",
-                               n).format(n=format_number(n), path=path))
+        w.show_status(
+            ngettext("Saved {n} entry to {path}", "Saved {n} entries to {path}", n).format(
+                n=format_number(n), path=path
+            )
+        )
         return path
 
 
@@ -114,5 +127,4 @@ def _store_failed_sentence(path: str, exc: StoreError) -> str:
     reason is a clause (its whole sentence, when it has no clause, goes to the details)."""
     if exc.whole:
         return _("Could not save to {path}: the history could not be read.").format(path=path)
-    return _("Could not save to {path}: {reason}.").format(path=path,
-                                                           reason=exc.reason.rstrip("."))
+    return _("Could not save to {path}: {reason}.").format(path=path, reason=exc.reason.rstrip("."))

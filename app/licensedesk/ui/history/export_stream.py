@@ -36,13 +36,25 @@ EXPORT_PAGE = STREAM_PAGE
 class Pages(Protocol):
     """Where pages of a list come from: the desk's recorder (raises StoreError)."""
 
-    async def page(self, query: HistoryQuery, sort: Sort, after: Entry | None,
-                   limit: int = ..., offset: int = ...) -> Sequence[Entry]: ...  # fmt: skip
+    async def page(
+        self,
+        query: HistoryQuery,
+        sort: Sort,
+        after: Entry | None,
+        limit: int = ...,
+        offset: int = ...,
+    ) -> Sequence[Entry]: ...
 
 
-async def write_list(history: Pages, query: HistoryQuery, sort: Sort, file: ExportFile,
-                     told: Callable[[int], Any] = lambda _n: None, *,
-                     page: int | None = None) -> int:  # fmt: skip
+async def write_list(
+    history: Pages,
+    query: HistoryQuery,
+    sort: Sort,
+    file: ExportFile,
+    told: Callable[[int], Any] = lambda _n: None,
+    *,
+    page: int | None = None,
+) -> int:
     """Write every entry of ``query`` in ``sort``'s order to ``file``; how many.
     ``told(n)`` hears how many are written after each page (on the event loop's thread).
     Raises StoreError or OSError; cancelled or failed, the file is discarded (nothing

@@ -33,8 +33,7 @@ from ..shared.support_dialog import hint_label
 from .words import ACTION_WORDS, OUTCOME_FILTER_WORDS
 
 SETTLE_MS = 300
-NOT_A_SERIAL = N_("Not a whole serial: type all five groups, or search for part of one "
-                  "in Search.")
+NOT_A_SERIAL = N_("Not a whole serial: type all five groups, or search for part of one in Search.")
 
 
 class HistoryFilters(QWidget):
@@ -45,8 +44,19 @@ class HistoryFilters(QWidget):
         self.normalizer: Callable[[str], str] | None = None  # the api's; None: taken as typed
         self._build_fields()
         self._lay_out()
-        for a, b in pairwise((self.serial, self.person, self.action, self.outcome, self.search,
-                              self.use_since, self.since, self.use_until, self.until)):
+        for a, b in pairwise(
+            (
+                self.serial,
+                self.person,
+                self.action,
+                self.outcome,
+                self.search,
+                self.use_since,
+                self.since,
+                self.use_until,
+                self.until,
+            )
+        ):
             QWidget.setTabOrder(a, b)  # as the eye reads the two rows
         self._connect()
 
@@ -55,35 +65,40 @@ class HistoryFilters(QWidget):
         dates and the serial's hint."""
         self.serial = _edit("historySerialFilter", _("Serial"), _("Any serial"))
         self.serial.setAccessibleDescription(_("Only this serial's history: all five groups"))
-        self.person = _edit("historyPersonFilter", _("Person"),
-                            _("Anyone (user or display name)"))
+        self.person = _edit("historyPersonFilter", _("Person"), _("Anyone (user or display name)"))
         self.people = QStringListModel(self)
         completer = QCompleter(self.people, self)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.person.setCompleter(completer)
-        self.search = _edit("historySearch", _("Search"),
-                            _("Serial, person, device, message\u2026"))
-        self.search.setAccessibleDescription(_("Any part of an entry: serial, person, device, "
-                                               "the service's message"))
-        self.action = _combo("historyActionFilter", _("Action"), _("Any action"),
-                             ACTION_WORDS)
-        self.outcome = _combo("historyOutcomeFilter", _("Outcome"), _("Any outcome"),
-                              OUTCOME_FILTER_WORDS)
+        self.search = _edit(
+            "historySearch", _("Search"), _("Serial, person, device, message\u2026")
+        )
+        self.search.setAccessibleDescription(
+            _("Any part of an entry: serial, person, device, the service's message")
+        )
+        self.action = _combo("historyActionFilter", _("Action"), _("Any action"), ACTION_WORDS)
+        self.outcome = _combo(
+            "historyOutcomeFilter", _("Outcome"), _("Any outcome"), OUTCOME_FILTER_WORDS
+        )
         self._defaults = _default_days()
         # TRANSLATORS: the history's date filter: entries from this day on
-        self.use_since, self.since = _day(_("&From:"), _("From date"), "historySince",
-                                          self._defaults[0])
+        self.use_since, self.since = _day(
+            _("&From:"), _("From date"), "historySince", self._defaults[0]
+        )
         # TRANSLATORS: the history's date filter: entries up to this day
-        self.use_until, self.until = _day(_("&Until:"), _("Until date"), "historyUntil",
-                                          self._defaults[1])
+        self.use_until, self.until = _day(
+            _("&Until:"), _("Until date"), "historyUntil", self._defaults[1]
+        )
         self.hint = hint_label("historySerialHint")
         self.hint.setAccessibleName(_("Serial filter problem"))
 
     def _lay_out(self) -> None:
         """Two rows: serial, person, action, outcome; search and the dates."""
         first = QHBoxLayout()
-        for label, widget, stretch in ((_("&Serial:"), self.serial, 2),
-                                       (_("&Person:"), self.person, 2)):
+        for label, widget, stretch in (
+            (_("&Serial:"), self.serial, 2),
+            (_("&Person:"), self.person, 2),
+        ):
             buddy = QLabel(label)
             buddy.setBuddy(widget)
             first.addWidget(buddy)
@@ -137,12 +152,14 @@ class HistoryFilters(QWidget):
             action=self.action.currentData(),
             outcome=self.outcome.currentData(),
             since=clock.start_of_day(self.since.date().toPython())
-            if self.use_since.isChecked() else None,
+            if self.use_since.isChecked()
+            else None,
             until=clock.end_of_day(self.until.date().toPython())
-            if self.use_until.isChecked() else None,
+            if self.use_until.isChecked()
+            else None,
             text=self.search.text().strip() or None,
             limit=limit,
-        )  # fmt: skip
+        )
 
     def follow_today(self, *_args) -> None:
         """Move the dates nobody picked to today's defaults (the last 30 days): a window
@@ -226,4 +243,3 @@ def _day(text: str, accessible: str, name: str, day: QDate) -> tuple[QCheckBox, 
     edit.setDisplayFormat("yyyy-MM-dd")
     edit.setEnabled(False)
     return box, edit
-

@@ -27,8 +27,15 @@ if TYPE_CHECKING:
 
 COL_WHEN, COL_WHO, COL_PROFILE, COL_SERIAL, COL_WHAT, COL_OUTCOME, COL_DETAILS = range(7)
 # TRANSLATORS: "Profile" is the connection profile an entry was sent with
-HEADERS = (N_("When"), N_("Who"), N_("Profile"), N_("Serial"), N_("What"), N_("Outcome"),
-           N_("Details"))
+HEADERS = (
+    N_("When"),
+    N_("Who"),
+    N_("Profile"),
+    N_("Serial"),
+    N_("What"),
+    N_("Outcome"),
+    N_("Details"),
+)
 COLUMN_COUNT = len(HEADERS)
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1  # the Entry of the row
@@ -130,7 +137,8 @@ class HistoryModel(QAbstractTableModel):
             return plain_tip(cell_text(entry, col)) or None
         if col == COL_WHEN and entry.finished is not None:
             return _("Outcome written {time}").format(
-                time=when_text(entry.replace(time=entry.finished)))
+                time=when_text(entry.replace(time=entry.finished))
+            )
         return None
 
 
@@ -146,8 +154,9 @@ def _outcome_brush(outcome: str) -> QBrush | None:
     base = QGuiApplication.palette().color(QPalette.ColorRole.Base).rgba()
     brush = _BRUSHES.get((colour, base))
     if brush is None:
-        brush = _BRUSHES[(colour, base)] = QBrush(colours.readable(QColor(colour),
-                                                                   QColor.fromRgba(base)))
+        brush = _BRUSHES[(colour, base)] = QBrush(
+            colours.readable(QColor(colour), QColor.fromRgba(base))
+        )
     return brush
 
 

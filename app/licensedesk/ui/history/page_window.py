@@ -109,8 +109,9 @@ class PageWindow:
 
     def __init__(self, pages: int) -> None:
         if pages < 2:
-            raise ValueError("a window holds two pages at least (the rows on show may "
-                             "straddle two)")  # fmt: skip
+            raise ValueError(
+                "a window holds two pages at least (the rows on show may straddle two)"
+            )
         self.pages = pages
         self.lo = self.hi = 0
         self._chunks: list[Sequence[Entry]] = []
@@ -175,8 +176,9 @@ class PageWindow:
         elif not self._chunks:
             self.lo = self.hi = 0
 
-    def next_read(self, wanted: tuple[int, int] | None, total: int, limit: int, *,
-                  grow: bool = False) -> PageRead | None:  # fmt: skip
+    def next_read(
+        self, wanted: tuple[int, int] | None, total: int, limit: int, *, grow: bool = False
+    ) -> PageRead | None:
         """The read that brings the rows ``wanted`` (first, last) nearer (a row before
         row 0: whether the list has rows above it), or, with ``grow`` (the view is at
         the last row and the list may go on), the page after the last row; None when
@@ -217,14 +219,16 @@ class PageWindow:
         from the bottom, or from the rows held (the store steps over the index)."""
         start = min(max((first + last) // 2 - limit // 2, 0), max(total - limit, 0))
         end = min(start + limit, total)
-        reads = [(start, PageRead(True, start, None, limit, start)),
-                 (total - end, PageRead(False, end, None, limit, total - end))]
+        reads = [
+            (start, PageRead(True, start, None, limit, start)),
+            (total - end, PageRead(False, end, None, limit, total - end)),
+        ]
         if self._chunks and start >= self.hi:
-            reads.append((start - self.hi,
-                          PageRead(True, start, self.last(), limit, start - self.hi)))
+            reads.append(
+                (start - self.hi, PageRead(True, start, self.last(), limit, start - self.hi))
+            )
         if self._chunks and end <= self.lo:
-            reads.append((self.lo - end,
-                          PageRead(False, end, self.first(), limit, self.lo - end)))
+            reads.append((self.lo - end, PageRead(False, end, self.first(), limit, self.lo - end)))
         return min(reads, key=lambda r: r[0])[1]
 
     def _forget(self, *, from_top: bool) -> list[tuple[int, int]]:

@@ -42,8 +42,15 @@ if TYPE_CHECKING:
 
 #: a column -> the store's sort key (licensedesk.history.paging.SORTS): the stored
 #: values, so "What" sorts by the action's English key and "Outcome" by its key
-SORT_KEYS = {COL_WHEN: "time", COL_WHO: "who", COL_PROFILE: "profile", COL_SERIAL: "serial",
-             COL_WHAT: "action", COL_OUTCOME: "outcome", COL_DETAILS: "detail"}  # fmt: skip
+SORT_KEYS = {
+    COL_WHEN: "time",
+    COL_WHO: "who",
+    COL_PROFILE: "profile",
+    COL_SERIAL: "serial",
+    COL_WHAT: "action",
+    COL_OUTCOME: "outcome",
+    COL_DETAILS: "detail",
+}
 
 #: pages held at most (of :data:`~licensedesk.history.paging.PAGE` rows): 10,000 rows,
 #: tens of MB, however long the list; tests make it small
@@ -213,8 +220,9 @@ class PagedHistoryModel(HistoryModel):
         wanted = self._wanted
         if wanted is not None and wanted[0] < 0 and self._top:  # no row above row 0
             wanted = (0, wanted[1]) if wanted[1] >= 0 else None
-        read = self._window.next_read(wanted, self._total, self._page,
-                                      grow=self._grow and self._more)  # fmt: skip
+        read = self._window.next_read(
+            wanted, self._total, self._page, grow=self._grow and self._more
+        )
         if read is None:
             self._wanted = None
             self._grow = False

@@ -40,12 +40,12 @@ if TYPE_CHECKING:
     from licensedesk.history import Entry
 
 NOTHING_YET = N_("No change to this serial has been recorded.")
-_WIDTHS = ((COL_WHEN, 140), (COL_WHO, 170), (COL_PROFILE, 110), (COL_WHAT, 250),
-           (COL_OUTCOME, 230))
+_WIDTHS = ((COL_WHEN, 140), (COL_WHO, 170), (COL_PROFILE, 110), (COL_WHAT, 250), (COL_OUTCOME, 230))
 
 
-def history_table(model: HistoryModel, name: str,
-                  copy: Callable[[QAbstractItemView], object] = copy_cells) -> QTableView:
+def history_table(
+    model: HistoryModel, name: str, copy: Callable[[QAbstractItemView], object] = copy_cells
+) -> QTableView:
     """A read-only table of entries: rows selected whole, Tab leaves it, Ctrl+C copies
     (``copy``: how, the History window's own way, :mod:`.held_copy`)."""
     table = QTableView()
@@ -145,4 +145,3 @@ class HistoryPanel(QWidget):
     def shown_texts(self, column: int) -> list[str]:
         """The texts of one column as the table shows them (tests, screenshots)."""
         return [self.model.index(r, column).data() for r in range(self.model.rowCount())]
-

@@ -29,8 +29,9 @@ def _open_store(secrets: Any) -> Any:
     return open_store(load_settings(), secrets=secrets)
 
 
-async def prune_older(dialog: Any, executor: Any, secrets: Any, months: int,
-                      folder: str) -> int | None:  # fmt: skip
+async def prune_older(
+    dialog: Any, executor: Any, secrets: Any, months: int, folder: str
+) -> int | None:
     """Ask, then export and remove; returns how many entries went (None: nothing done)."""
     from licensedesk.history import StoreError
     from licensedesk.history.retention import count_before, cutoff, prune
@@ -60,11 +61,13 @@ async def prune_older(dialog: Any, executor: Any, secrets: Any, months: int,
         return None
     text = ngettext(
         "Write {n} history entry older than {day} to {file}, then remove it from the history?",
-        "Write {n} history entries older than {day} to {file}, then remove them from the "
-        "history?", n).format(n=format_number(n), day=day, file=path)  # fmt: skip
+        "Write {n} history entries older than {day} to {file}, then remove them from the history?",
+        n,
+    ).format(n=format_number(n), day=day, file=path)
     # TRANSLATORS: the button that writes old history entries to a file, then removes them
-    if not await ConfirmDialog.ask(dialog, _("Remove older entries"), text,
-                                   accept=_("Export and remove")):  # fmt: skip
+    if not await ConfirmDialog.ask(
+        dialog, _("Remove older entries"), text, accept=_("Export and remove")
+    ):
         return None
 
     def progress(done: int) -> None:  # in the worker thread
@@ -86,8 +89,12 @@ async def prune_older(dialog: Any, executor: Any, secrets: Any, months: int,
         return None
     finally:
         dialog.set_pruning(-1, 0)
-    dialog.show_test_result(True, ngettext(
-        "Wrote {n} entry to {file} and removed it from the history.",
-        "Wrote {n} entries to {file} and removed them from the history.", removed).format(
-            n=format_number(removed), file=path))  # fmt: skip
+    dialog.show_test_result(
+        True,
+        ngettext(
+            "Wrote {n} entry to {file} and removed it from the history.",
+            "Wrote {n} entries to {file} and removed them from the history.",
+            removed,
+        ).format(n=format_number(removed), file=path),
+    )
     return removed

@@ -86,8 +86,10 @@ class HistorySettingsDialog(QDialog):
         self.local_path.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # selectable, not a stop
         self.local_path.setWordWrap(True)
         self.local_path.setStyleSheet(text_style(colours.MUTED))
-        self.team = named(QRadioButton(_("In a &team's PostgreSQL database (every desk sees "
-                                         "every entry)")), "historyTeam")  # fmt: skip
+        self.team = named(
+            QRadioButton(_("In a &team's PostgreSQL database (every desk sees every entry)")),
+            "historyTeam",
+        )
         group = QButtonGroup(self)
         group.addButton(self.local)
         group.addButton(self.team)
@@ -95,8 +97,7 @@ class HistorySettingsDialog(QDialog):
     def _build_team_fields(self) -> None:
         """The team database's address, password, connection test and keyring note."""
         self.url = named(QLineEdit(), "historyTeamUrl", _("Team database address"))
-        self.url.setAccessibleDescription(_("For example {example}").format(
-            example=URL_EXAMPLE))  # fmt: skip
+        self.url.setAccessibleDescription(_("For example {example}").format(example=URL_EXAMPLE))
         self.url.setPlaceholderText(URL_EXAMPLE)
         self.password = named(QLineEdit(), "historyTeamPassword", _("Team database password"))
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
@@ -112,32 +113,43 @@ class HistorySettingsDialog(QDialog):
 
     def _build_name_and_status(self) -> None:
         """Your name in the history, the problem line and the copy's progress."""
-        self.display_name = named(QLineEdit(), "historyDisplayName",
-                                  _("Your name in the history"))  # fmt: skip
+        self.display_name = named(QLineEdit(), "historyDisplayName", _("Your name in the history"))
         self.display_name.setPlaceholderText(_("Optional: how the team sees you, e.g. Ana Lima"))
-        self.book_days = named(QSpinBox(), "historyBookDays", _("Keep licences in the book"),
-                               _("Licences not seen for this many days leave the licence "
-                                 "book (the team's, with a team database)"))  # fmt: skip
+        self.book_days = named(
+            QSpinBox(),
+            "historyBookDays",
+            _("Keep licences in the book"),
+            _(
+                "Licences not seen for this many days leave the licence "
+                "book (the team's, with a team database)"
+            ),
+        )
         self.book_days.setRange(0, MAX_BOOK_DAYS)
         self.book_days.setSpecialValueText(_("for ever"))  # shown for 0
         # TRANSLATORS: after the number of days in a spin box ("365 days")
         self.book_days.setSuffix(_(" days"))
-        self.keep_months = named(QSpinBox(), "historyKeepMonths", _("Keep history entries"),
-                                 _("Older entries can be exported to a file, then removed, "
-                                   "with the button below"))  # fmt: skip
+        self.keep_months = named(
+            QSpinBox(),
+            "historyKeepMonths",
+            _("Keep history entries"),
+            _("Older entries can be exported to a file, then removed, with the button below"),
+        )
         self.keep_months.setRange(0, MAX_KEEP_MONTHS)
         self.keep_months.setSpecialValueText(_("for ever"))  # shown for 0
         # TRANSLATORS: after the number of months in a spin box ("24 months")
         self.keep_months.setSuffix(_(" months"))
-        self.prune_button = named(QPushButton(_("E&xport and remove older entries\u2026")),
-                                  "historyPruneButton")  # fmt: skip
+        self.prune_button = named(
+            QPushButton(_("E&xport and remove older entries\u2026")), "historyPruneButton"
+        )
         self.prune_button.setAutoDefault(False)
         self.keep_months.valueChanged.connect(
-            lambda months: self.prune_button.setEnabled(months > 0))
+            lambda months: self.prune_button.setEnabled(months > 0)
+        )
         self.error = hint_label("historySettingsError")
         self.error.setAccessibleName(_("Problem"))
-        self.copy_progress = named(QProgressBar(), "historyCopyProgress",
-                                   _("Copying this computer's entries"))  # fmt: skip
+        self.copy_progress = named(
+            QProgressBar(), "historyCopyProgress", _("Copying this computer's entries")
+        )
         self.copy_progress.hide()
 
     def _team_box(self) -> QWidget:
@@ -155,8 +167,7 @@ class HistorySettingsDialog(QDialog):
 
     def _build_buttons(self) -> QDialogButtonBox:
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Cancel).setObjectName(
-            "historyCancelButton")  # fmt: skip
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setObjectName("historyCancelButton")
         # TRANSLATORS: the button that saves the history settings
         self.save_button = buttons.addButton(_("Save"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.save_button.setObjectName("historySaveButton")
@@ -188,9 +199,11 @@ class HistorySettingsDialog(QDialog):
     def _connect(self) -> None:
         self.team.toggled.connect(self._store_changed)
         self.prune_button.clicked.connect(
-            lambda: self.pruneRequested.emit(self.keep_months.value()))
+            lambda: self.pruneRequested.emit(self.keep_months.value())
+        )
         self.test_button.clicked.connect(
-            lambda: self.testRequested.emit(self.url.text().strip(), self.password.text()))
+            lambda: self.testRequested.emit(self.url.text().strip(), self.password.text())
+        )
         for edit in (self.url, self.password):
             edit.textEdited.connect(lambda _t: self._forget_result())
 
@@ -201,8 +214,18 @@ class HistorySettingsDialog(QDialog):
         laid out: Qt keeps them in the order they were made (Cancel first), whatever
         their places."""
         buttons = sorted(self._buttons.buttons(), key=lambda b: b.x())
-        chain = (self.local, self.team, self.url, self.password, self.test_button,
-                 self.display_name, self.book_days, self.keep_months, self.prune_button, *buttons)
+        chain = (
+            self.local,
+            self.team,
+            self.url,
+            self.password,
+            self.test_button,
+            self.display_name,
+            self.book_days,
+            self.keep_months,
+            self.prune_button,
+            *buttons,
+        )
         for a, b in pairwise(chain):
             QWidget.setTabOrder(a, b)
 
@@ -210,8 +233,14 @@ class HistorySettingsDialog(QDialog):
         super().showEvent(event)
         self._tab_order()  # the buttons are in their places now
 
-    def load(self, settings: HistorySettings, local_path: str, *, password_stored: bool,
-             keyring_warning: str | None = None) -> None:
+    def load(
+        self,
+        settings: HistorySettings,
+        local_path: str,
+        *,
+        password_stored: bool,
+        keyring_warning: str | None = None,
+    ) -> None:
         """Show ``settings``; ``password_stored``: the keyring holds a team password."""
         (self.team if settings.store == "team" else self.local).setChecked(True)
         self.local_path.setText(local_path)
@@ -231,11 +260,14 @@ class HistorySettingsDialog(QDialog):
         self._store_changed()
 
     def choice(self) -> SettingsChoice:
-        return SettingsChoice("team" if self.team.isChecked() else "local",
-                              self.url.text().strip(), self.password.text(),
-                              self.display_name.text(),
-                              self.book_days.value() or None,
-                              self.keep_months.value() or None)  # fmt: skip
+        return SettingsChoice(
+            "team" if self.team.isChecked() else "local",
+            self.url.text().strip(),
+            self.password.text(),
+            self.display_name.text(),
+            self.book_days.value() or None,
+            self.keep_months.value() or None,
+        )
 
     def set_testing(self, busy: bool) -> None:
         self.test_button.setEnabled(not busy)
@@ -262,8 +294,11 @@ class HistorySettingsDialog(QDialog):
         a window's layout sets its minimum from minimum sizes, not from the height its
         wrapped labels need at its width, so without this their lines were cut."""
         lay = self.layout()
-        needed = (lay.totalHeightForWidth(self.width()) if lay.hasHeightForWidth()
-                  else lay.totalMinimumSize().height())
+        needed = (
+            lay.totalHeightForWidth(self.width())
+            if lay.hasHeightForWidth()
+            else lay.totalMinimumSize().height()
+        )
         if needed > self.height():
             self.resize(self.width(), needed)
 
@@ -290,8 +325,9 @@ class HistorySettingsDialog(QDialog):
 
     def ask_prune_path(self, proposed: str) -> str:
         """Where the removed entries go; "" when cancelled. Tests replace this."""
-        path, _kind = QFileDialog.getSaveFileName(self, _("Export the entries to remove"),
-                                                  proposed, _("JSON lines (*.jsonl)"))  # fmt: skip
+        path, _kind = QFileDialog.getSaveFileName(
+            self, _("Export the entries to remove"), proposed, _("JSON lines (*.jsonl)")
+        )
         return path
 
     def _save(self) -> None:

@@ -29,15 +29,18 @@ if TYPE_CHECKING:
     from .desk_recorder import DeskRecorder
 
 TEST_TASK = "history.test"
-NO_KEYRING = N_("No OS keyring: the password is kept in memory for this session only "
-                "({reason}) and asked for again next time.")
+NO_KEYRING = N_(
+    "No OS keyring: the password is kept in memory for this session only "
+    "({reason}) and asked for again next time."
+)
 
 
 class HistorySettingsFlow(QObject):
     saved = Signal(object)  # HistorySettings, now in use
 
-    def __init__(self, runner: TaskRunner, recorder: DeskRecorder, executor: Any,
-                 window: Any, parent=None) -> None:
+    def __init__(
+        self, runner: TaskRunner, recorder: DeskRecorder, executor: Any, window: Any, parent=None
+    ) -> None:
         super().__init__(parent)
         self._runner = runner
         self._recorder = recorder
@@ -72,8 +75,7 @@ class HistorySettingsFlow(QObject):
         if secrets is None or not secrets.persistent:
             reason = getattr(secrets, "reason", None) or _("no OS keyring is available")
             warning = _(NO_KEYRING).format(reason=reason)
-        d.load(settings, str(local_history_path()), password_stored=stored,
-               keyring_warning=warning)  # fmt: skip
+        d.load(settings, str(local_history_path()), password_stored=stored, keyring_warning=warning)
         if parent is not None and d.parentWidget() is not parent:
             d.setParent(parent, d.windowFlags())
         d.open()
@@ -86,16 +88,20 @@ class HistorySettingsFlow(QObject):
         from .prune_flow import PRUNE_TASK, prune_older
 
         d = self.dialog
-        return self._runner.run(PRUNE_TASK, lambda: prune_older(
-            d, self._executor, self._secrets, months, os.path.expanduser("~")))
+        return self._runner.run(
+            PRUNE_TASK,
+            lambda: prune_older(d, self._executor, self._secrets, months, os.path.expanduser("~")),
+        )
 
     # -- Test connection ---------------------------------------------------------------
     def test(self, url: str, typed_password: str) -> asyncio.Task:
         d = self.dialog
         return self._runner.run(
-            TEST_TASK, lambda: self._test(url, typed_password),
+            TEST_TASK,
+            lambda: self._test(url, typed_password),
             busy=d.set_testing if d is not None else None,
-            on_success=lambda check: d.show_test_result(check.ok, check.sentence) if d else None)
+            on_success=lambda check: d.show_test_result(check.ok, check.sentence) if d else None,
+        )
 
     async def _test(self, url: str, typed_password: str):
         from licensedesk.history.team_check import TeamCheck, test_connection
@@ -132,8 +138,12 @@ class HistorySettingsFlow(QObject):
         """A team database other than the one in use, outside the demo's session store."""
         from licensedesk.history import load_settings
 
-        if (choice.store != "team" or not choice.team_url or self._recorder.session_only
-                or self.dialog is None):
+        if (
+            choice.store != "team"
+            or not choice.team_url
+            or self._recorder.session_only
+            or self.dialog is None
+        ):
             return False
         try:
             current = load_settings()
@@ -142,8 +152,9 @@ class HistorySettingsFlow(QObject):
         url = split_password(choice.team_url)[0]
         return current.store != "team" or current.team_url != url
 
-    async def _copy_then_save(self, choice: SettingsChoice, url: str,
-                              in_url: str | None) -> HistorySettings | None:
+    async def _copy_then_save(
+        self, choice: SettingsChoice, url: str, in_url: str | None
+    ) -> HistorySettings | None:
         def password() -> str | None:  # in the worker thread: the keyring may block
             typed = choice.password or in_url
             if typed or self._secrets is None:
@@ -170,15 +181,19 @@ class HistorySettingsFlow(QObject):
 
     def _write(self, choice: SettingsChoice) -> HistorySettings:
         url, in_url = split_password(choice.team_url) if choice.team_url else (None, None)
-        settings = HistorySettings(store=choice.store, team_url=url or None,
-                                   display_name=choice.display_name,
-                                   book_days=choice.book_days,
-                                   keep_months=choice.keep_months)  # fmt: skip
+        settings = HistorySettings(
+            store=choice.store,
+            team_url=url or None,
+            display_name=choice.display_name,
+            book_days=choice.book_days,
+            keep_months=choice.keep_months,
+        )
         password = choice.password or in_url
         if password:
             if self._secrets is None:
-                raise SettingsError(_("The team database password can only be kept in the "
-                                      "OS keyring."))  # fmt: skip
+                raise SettingsError(
+                    _("The team database password can only be kept in the OS keyring.")
+                )
             self._secrets.set_named(KEYRING_ENTRY, password)
         save_settings(settings)
         return settings

@@ -75,12 +75,14 @@ class HistoryWindow(QWidget):
 
     def _build_list(self) -> None:
         """The table of entries in its part state, the banner, and the two muted lines."""
-        self.table = history_table(self.model, "historyWindowTable",
-                                   lambda _view: self.copy_selection())
+        self.table = history_table(
+            self.model, "historyWindowTable", lambda _view: self.copy_selection()
+        )
         # TRANSLATORS: the History window's table of recorded changes (a screen reader's name)
         self.table.setAccessibleName(_("Recorded changes"))
-        self.table.setAccessibleDescription(_("Newest first; Enter or a double-click looks the "
-                                              "serial up in the main window"))
+        self.table.setAccessibleDescription(
+            _("Newest first; Enter or a double-click looks the serial up in the main window")
+        )
         # the store sorts: a click on a header reads the list again in that order
         self.table.horizontalHeader().setSortIndicator(COL_WHEN, Qt.SortOrder.DescendingOrder)
         self.table.setSortingEnabled(True)
@@ -99,32 +101,44 @@ class HistoryWindow(QWidget):
 
     def _build_buttons(self) -> None:
         self.refresh_button = _button(_("&Refresh"), "historyRefreshButton", "view-refresh")
-        self.refresh_button.setToolTip(_("Read the history again (F5): a team's new entries "
-                                         "too"))
-        self.export_csv_button = _button(_("Export &CSV\u2026"), "historyExportCsvButton",
-                                         "document-save")
+        self.refresh_button.setToolTip(_("Read the history again (F5): a team's new entries too"))
+        self.export_csv_button = _button(
+            _("Export &CSV\u2026"), "historyExportCsvButton", "document-save"
+        )
         self.export_csv_button.setAccessibleDescription(
-            _("Saves the entries shown as a CSV file for a spreadsheet"))
-        self.export_json_button = _button(_("Export &JSON\u2026"), "historyExportJsonButton",
-                                          "document-save")
+            _("Saves the entries shown as a CSV file for a spreadsheet")
+        )
+        self.export_json_button = _button(
+            _("Export &JSON\u2026"), "historyExportJsonButton", "document-save"
+        )
         self.export_json_button.setToolTip(
-            _("JSON lines, as licensedesk-cli history export writes them: "
-              "licensedesk-cli history import takes the file"))
+            _(
+                "JSON lines, as licensedesk-cli history export writes them: "
+                "licensedesk-cli history import takes the file"
+            )
+        )
         # TRANSLATORS: a button shown while the History window exports: it stops the export
-        self.cancel_export_button = _button(_("Cancel e&xport"), "historyCancelExportButton",
-                                            "media-playback-stop")
+        self.cancel_export_button = _button(
+            _("Cancel e&xport"), "historyCancelExportButton", "media-playback-stop"
+        )
         self.cancel_export_button.setToolTip(_("Stop the export: no file is saved (Esc)"))
         self.cancel_export_button.hide()
-        self.settings_button = _button(_("Se&ttings\u2026"), "historySettingsButton",
-                                       "preferences-system")
+        self.settings_button = _button(
+            _("Se&ttings\u2026"), "historySettingsButton", "preferences-system"
+        )
         self.settings_button.setAccessibleName(_("History settings"))
         self.settings_button.setToolTip(_("Where the history is kept, and your display name"))
 
     def _lay_out(self) -> None:
         actions = QHBoxLayout()
         actions.addWidget(self.where_label, 1)
-        for b in (self.refresh_button, self.export_csv_button, self.export_json_button,
-                  self.cancel_export_button, self.settings_button):
+        for b in (
+            self.refresh_button,
+            self.export_csv_button,
+            self.export_json_button,
+            self.cancel_export_button,
+            self.settings_button,
+        ):
             actions.addWidget(b)
         lay = QVBoxLayout(self)
         lay.addWidget(self.filters)
@@ -136,9 +150,16 @@ class HistoryWindow(QWidget):
         status.addWidget(self.index_label)
         status.addWidget(self.export_label)
         lay.addLayout(status)
-        chain = (self.filters.until, self.refresh_button, self.export_csv_button,
-                 self.export_json_button, self.cancel_export_button, self.settings_button,
-                 self.banner, self.table)
+        chain = (
+            self.filters.until,
+            self.refresh_button,
+            self.export_csv_button,
+            self.export_json_button,
+            self.cancel_export_button,
+            self.settings_button,
+            self.banner,
+            self.table,
+        )
         for a, b in pairwise(chain):  # the filters, the actions, then the list
             QWidget.setTabOrder(a, b)
 
@@ -204,9 +225,12 @@ class HistoryWindow(QWidget):
             self.index_label.hide()
             return
         percent = int(progress.fraction * 100)
-        self.index_label.setText(_(
-            "Building the search index: {percent}\u00a0% \u2014 until it is done, a "
-            "search reads every entry").format(percent=percent))
+        self.index_label.setText(
+            _(
+                "Building the search index: {percent}\u00a0% \u2014 until it is done, a "
+                "search reads every entry"
+            ).format(percent=percent)
+        )
         self.index_label.show()
 
     def show_error(self, sentence: str) -> None:
@@ -237,13 +261,20 @@ class HistoryWindow(QWidget):
     def show_export_progress(self, n: int, total: int | None, path: str) -> None:
         """How many entries are written (``total``: how many the list counted, if known)."""
         if total is not None and total >= n:
-            text = ngettext("Exporting: {n} of {total} entry written to {path}\u2026",
-                            "Exporting: {n} of {total} entries written to {path}\u2026", total)
+            text = ngettext(
+                "Exporting: {n} of {total} entry written to {path}\u2026",
+                "Exporting: {n} of {total} entries written to {path}\u2026",
+                total,
+            )
         else:
-            text = ngettext("Exporting: {n} entry written to {path} so far\u2026",
-                            "Exporting: {n} entries written to {path} so far\u2026", n)
-        self.export_label.setText(text.format(n=format_number(n), path=path,
-                                              total=format_number(total or 0)))
+            text = ngettext(
+                "Exporting: {n} entry written to {path} so far\u2026",
+                "Exporting: {n} entries written to {path} so far\u2026",
+                n,
+            )
+        self.export_label.setText(
+            text.format(n=format_number(n), path=path, total=format_number(total or 0))
+        )
 
     def copy_selection(self) -> None:
         """Ctrl+C: the selected rows held (:mod:`.held_copy` says why only those); the
@@ -254,15 +285,22 @@ class HistoryWindow(QWidget):
         if copied == selected:
             return
         if not copied:
-            self.show_status(_("Nothing was copied: the selected rows are not read yet. "
-                               "Scroll to them first, or export the list."))
+            self.show_status(
+                _(
+                    "Nothing was copied: the selected rows are not read yet. "
+                    "Scroll to them first, or export the list."
+                )
+            )
             return
-        self.show_status(ngettext(
-            "Copied {copied} of the {n} selected row: the others are not read yet. Scroll "
-            "to them first, or export the list.",
-            "Copied {copied} of the {n} selected rows: the others are not read yet. Scroll "
-            "to them first, or export the list.", selected).format(
-                copied=format_number(copied), n=format_number(selected)))
+        self.show_status(
+            ngettext(
+                "Copied {copied} of the {n} selected row: the others are not read yet. Scroll "
+                "to them first, or export the list.",
+                "Copied {copied} of the {n} selected rows: the others are not read yet. Scroll "
+                "to them first, or export the list.",
+                selected,
+            ).format(copied=format_number(copied), n=format_number(selected))
+        )
 
     def ask_save_path(self, proposed: str, kind: str) -> str:
         """Where to export, starting at ``proposed``; "" when cancelled. Tests replace this."""

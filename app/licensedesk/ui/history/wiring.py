@@ -53,16 +53,22 @@ NOT_RECORDED_MARK = N_("History off")
 
 
 class HistoryFeature(QObject):
-    def __init__(self, ctx: DeskContext, lookup: LookupPort, panel: HistoryPanel,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        ctx: DeskContext,
+        lookup: LookupPort,
+        panel: HistoryPanel,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self._ctx = ctx
         self._lookup = lookup
         self.recorder = ctx.recorder
         self.runner = TaskRunner(self)  # reads of the store: not "Last request" of the service
         self.runner.unexpected.connect(lambda _name, f: ctx.show_unexpected(f))
-        self.controller = c = HistoryController(self.runner, self.recorder, self,
-                                                after=lookup.in_flight)
+        self.controller = c = HistoryController(
+            self.runner, self.recorder, self, after=lookup.in_flight
+        )
         self.panel = panel
         self.window: HistoryWindow | None = None
         self.export: HistoryExport | None = None  # the window's exports (made with it)
@@ -102,8 +108,11 @@ class HistoryFeature(QObject):
 
     def settings(self):
         """Open the History settings dialog; returns it."""
-        parent = self.window if self.window is not None and self.window.isActiveWindow() \
+        parent = (
+            self.window
+            if self.window is not None and self.window.isActiveWindow()
             else self._ctx.window
+        )
         return self._settings_flow().open(parent)
 
     def load_serial(self, serial: str) -> None:
@@ -130,12 +139,14 @@ class HistoryFeature(QObject):
             w = self.window = HistoryWindow(self._ctx.window)
             w.filters.normalizer = normalize_serial
             c = self.controller
-            x = self.export = HistoryExport(w, self._ctx.settings.qsettings, self.runner,
-                                            self.recorder)  # fmt: skip
+            x = self.export = HistoryExport(
+                w, self._ctx.settings.qsettings, self.runner, self.recorder
+            )
             w.filtersChanged.connect(self.refresh_window)
             w.refreshRequested.connect(self.refresh_window)
-            w.exportRequested.connect(lambda kind: x.start(
-                kind, self._listed, c.sort, w.filters.serial_filter()))
+            w.exportRequested.connect(
+                lambda kind: x.start(kind, self._listed, c.sort, w.filters.serial_filter())
+            )
             w.exportCancelRequested.connect(x.cancel)
             w.closed.connect(x.cancel)
             w.settingsRequested.connect(self.settings)
@@ -143,8 +154,9 @@ class HistoryFeature(QObject):
             c.queryBusy.connect(w.set_busy)
             c.queried.connect(lambda _q, entries, more: w.show_entries(entries, more))
             c.queryFailed.connect(w.show_error)
-            c.paged.connect(lambda q, read, entries: w.show_page(read, entries)
-                            if q == self._listed else None)
+            c.paged.connect(
+                lambda q, read, entries: w.show_page(read, entries) if q == self._listed else None
+            )
             c.pageFailed.connect(w.show_page_error)
             c.counted.connect(lambda q, n: w.show_count(n) if q == self._listed else None)
             c.indexProgress.connect(w.show_index)
@@ -159,8 +171,9 @@ class HistoryFeature(QObject):
         if self._settings is None:
             from .settings_flow import HistorySettingsFlow
 
-            self._settings = HistorySettingsFlow(self.runner, self.recorder,
-                                                 self._ctx.executor, self._ctx.window, self)
+            self._settings = HistorySettingsFlow(
+                self.runner, self.recorder, self._ctx.executor, self._ctx.window, self
+            )
         return self._settings
 
     def _serial_loaded(self, serial: str, entries) -> None:
@@ -174,7 +187,8 @@ class HistoryFeature(QObject):
     def _count_changed(self, n: int) -> None:
         # TRANSLATORS: the History tab's title with how many entries it shows
         self._lookup.set_tab_title(
-            self.panel, _("History ({n})").format(n=n) if n >= 0 else _(TAB_TITLE))
+            self.panel, _("History ({n})").format(n=n) if n >= 0 else _(TAB_TITLE)
+        )
 
     def _recorded(self, serial: str) -> None:
         """A change was recorded: what shows it reads again (a moment later, once a burst)."""
@@ -206,8 +220,12 @@ class HistoryFeature(QObject):
         """Said once per store: the banner (dismissable), and a mark that stays."""
         window = self._ctx.window
         self._ctx.banner.show_error(
-            sentence, _("The change itself was sent as usual. File \u2192 History "
-                        "settings\u2026 shows where the history is kept."))
+            sentence,
+            _(
+                "The change itself was sent as usual. File \u2192 History "
+                "settings\u2026 shows where the history is kept."
+            ),
+        )
         if self.problem_mark is None:
             self.problem_mark = QLabel(_(NOT_RECORDED_MARK))
             self.problem_mark.setObjectName("historyProblemMark")
@@ -240,16 +258,25 @@ class HistoryFeature(QObject):
             settings = None
         name = self.recorder.display_name
         if self.recorder.session_only:
-            words = (_("The demo's history: kept for this session only \u2014 you appear as "
-                       "{name}") if name else _("The demo's history: kept for this session only"))
+            words = (
+                _("The demo's history: kept for this session only \u2014 you appear as {name}")
+                if name
+                else _("The demo's history: kept for this session only")
+            )
             where = ""
         elif settings is not None and settings.store == "team" and settings.team_url:
-            words = (_("The team's history: {where} \u2014 you appear as {name}") if name else
-                     _("The team's history: {where}"))
+            words = (
+                _("The team's history: {where} \u2014 you appear as {name}")
+                if name
+                else _("The team's history: {where}")
+            )
             where = describe_team_url(settings.team_url)
         else:
-            words = (_("This computer's history: {where} \u2014 you appear as {name}") if name
-                     else _("This computer's history: {where}"))
+            words = (
+                _("This computer's history: {where} \u2014 you appear as {name}")
+                if name
+                else _("This computer's history: {where}")
+            )
             where = str(local_history_path())
         self.window.show_store(words.format(where=where, name=name))
 
@@ -268,8 +295,7 @@ class HistoryFeature(QObject):
         if w is None:
             return
         w.show_index(None)
-        if built and self._listed is not None and self._listed.text and \
-                not w.model.paged_on:  # fmt: skip
+        if built and self._listed is not None and self._listed.text and not w.model.paged_on:
             self.refresh_window()  # the search on show, from the index now
 
     def _look_up(self, serial: str) -> None:
@@ -283,8 +309,9 @@ class HistoryFeature(QObject):
         await self.controller.aclose()
 
 
-def install_history(ctx: DeskContext, lookup: LookupPort, panel: HistoryPanel,
-                    parent: QObject | None = None) -> HistoryFeature:
+def install_history(
+    ctx: DeskContext, lookup: LookupPort, panel: HistoryPanel, parent: QObject | None = None
+) -> HistoryFeature:
     """Connect the History tab (``panel``), the History window, its settings and the
     problem notice."""
     return HistoryFeature(ctx, lookup, panel, parent)

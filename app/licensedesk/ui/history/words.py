@@ -73,10 +73,12 @@ COUNT_WORDS: tuple[tuple[str, Callable[[int], str]], ...] = (
     ("expired", lambda n: ngettext("{n} expired", "{n} expired", n)),
     ("not_started", lambda n: ngettext("{n} not started", "{n} not started", n)),
     ("not_found", lambda n: ngettext("{n} not found", "{n} not found", n)),
-    ("invalid", lambda n: ngettext("{n} invalid for the product",
-                                   "{n} invalid for the product", n)),
+    (
+        "invalid",
+        lambda n: ngettext("{n} invalid for the product", "{n} invalid for the product", n),
+    ),
     ("error", lambda n: ngettext("{n} not checked", "{n} not checked", n)),
-)  # fmt: skip
+)
 
 
 def when_text(entry: Entry) -> str:
@@ -108,19 +110,20 @@ def what_text(entry: Entry) -> str:
     if action == "upgrade":
         target = before.get("upgrade_serial")
         if target and entry.serial:  # listed under both serials: each names the other
-            return _("Upgrade from {current} to {serial}").format(current=entry.serial,
-                                                                 serial=target)
+            return _("Upgrade from {current} to {serial}").format(
+                current=entry.serial, serial=target
+            )
         return _("Upgrade to {serial}").format(serial=target) if target else _("Upgrade")
     if action == "validate_record":
         host, product = _short(before.get("host_id")), entry.product
         if product and host:
             return _("Validate for {product}, recording host {host}").format(
-                product=product, host=host)
+                product=product, host=host
+            )
         if host:
             return _("Validate, recording host {host}").format(host=host)
         # TRANSLATORS: a recorded change: the licence was validated (checked) for a product
-        return _("Validate for {product}").format(product=product) if product else \
-            _("Validate")
+        return _("Validate for {product}").format(product=product) if product else _("Validate")
     if action == "batch_check":
         return _batch_text((entry.counts or {}).get("serials"), entry.product)
     if action == "note":  # the new note is the outcome's detail
@@ -135,32 +138,43 @@ def _devices_text(action: str, ids: tuple[int, ...], product: str | None) -> str
     if not n:
         name = action_text(action)
         # TRANSLATORS: a recorded change without device numbers: the action, its product
-        return _("{action} ({product})").format(action=name, product=product) if product \
-            else name
+        return _("{action} ({product})").format(action=name, product=product) if product else name
     if action == "activate":
-        text = (ngettext("Activate device {ids} ({product})",
-                         "Activate devices {ids} ({product})", n) if product else
-                ngettext("Activate device {ids}", "Activate devices {ids}", n))
+        text = (
+            ngettext("Activate device {ids} ({product})", "Activate devices {ids} ({product})", n)
+            if product
+            else ngettext("Activate device {ids}", "Activate devices {ids}", n)
+        )
     elif action == "deactivate":
-        text = (ngettext("Deactivate device {ids} ({product})",
-                         "Deactivate devices {ids} ({product})", n) if product else
-                ngettext("Deactivate device {ids}", "Deactivate devices {ids}", n))
+        text = (
+            ngettext(
+                "Deactivate device {ids} ({product})", "Deactivate devices {ids} ({product})", n
+            )
+            if product
+            else ngettext("Deactivate device {ids}", "Deactivate devices {ids}", n)
+        )
     else:
-        text = (ngettext("Delete device {ids} ({product})",
-                         "Delete devices {ids} ({product})", n) if product else
-                ngettext("Delete device {ids}", "Delete devices {ids}", n))
+        text = (
+            ngettext("Delete device {ids} ({product})", "Delete devices {ids} ({product})", n)
+            if product
+            else ngettext("Delete device {ids}", "Delete devices {ids}", n)
+        )
     return text.format(ids=listed, product=product)
 
 
 def _batch_text(total: int | None, product: str | None) -> str:
     """``Check 40 serials for STUDIO-PRO``."""
     if total is None:
-        return _("Check many serials for {product}").format(product=product) if product \
+        return (
+            _("Check many serials for {product}").format(product=product)
+            if product
             else _("Check many serials")
+        )
     n = format_number(total)
     if product:
-        return ngettext("Check {n} serial for {product}", "Check {n} serials for {product}",
-                        total).format(n=n, product=product)
+        return ngettext(
+            "Check {n} serial for {product}", "Check {n} serials for {product}", total
+        ).format(n=n, product=product)
     return ngettext("Check {n} serial", "Check {n} serials", total).format(n=n)
 
 
@@ -181,8 +195,11 @@ def details_text(entry: Entry) -> str:
     if entry.action == "upgrade":
         parts += _upgrade_parts(before)
     if entry.action == "register" and "licensee" in before:
-        parts.append(_("was registered to {licensee}").format(licensee=before["licensee"])
-                     if before["licensee"] else _("had no licensee"))  # fmt: skip
+        parts.append(
+            _("was registered to {licensee}").format(licensee=before["licensee"])
+            if before["licensee"]
+            else _("had no licensee")
+        )
     return "; ".join(parts)
 
 
@@ -190,13 +207,17 @@ def counts_text(counts: dict[str, int] | None) -> str:
     """``38 active, 2 not found`` (of a batch check), "" when none."""
     if not counts:
         return ""
-    parts = [words(counts[key]).format(n=format_number(counts[key]))
-             for key, words in COUNT_WORDS if counts.get(key)]
+    parts = [
+        words(counts[key]).format(n=format_number(counts[key]))
+        for key, words in COUNT_WORDS
+        if counts.get(key)
+    ]
     checked, total = counts.get("checked"), counts.get("serials")
     if checked is not None and total is not None and checked < total:
         left = total - checked
-        parts.append(ngettext("{n} not answered", "{n} not answered", left).format(
-            n=format_number(left)))
+        parts.append(
+            ngettext("{n} not answered", "{n} not answered", left).format(n=format_number(left))
+        )
     return ", ".join(parts)
 
 
@@ -205,10 +226,10 @@ def where_text(entry: Entry) -> str:
     who = f"{entry.user}@{entry.machine}"
     if entry.profile and entry.service:
         return _("profile \u201c{profile}\u201d on {service} from {who}").format(
-            profile=entry.profile, service=entry.service, who=who)
+            profile=entry.profile, service=entry.service, who=who
+        )
     if entry.profile:
-        return _("profile \u201c{profile}\u201d from {who}").format(profile=entry.profile,
-                                                                    who=who)
+        return _("profile \u201c{profile}\u201d from {who}").format(profile=entry.profile, who=who)
     if entry.service:
         return _("on {service} from {who}").format(service=entry.service, who=who)
     # TRANSLATORS: where a recorded change was made: from USER@COMPUTER

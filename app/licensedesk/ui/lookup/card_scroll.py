@@ -30,8 +30,9 @@ MIN_LINES = 8
 
 
 class CardScroll(QScrollArea):
-    def __init__(self, content: QWidget, parent=None, *,
-                 whole: Callable[[], bool] = lambda: True) -> None:
+    def __init__(
+        self, content: QWidget, parent=None, *, whole: Callable[[], bool] = lambda: True
+    ) -> None:
         """``whole()``: whether ``content`` shows what needs its whole height (the card: a
         licence); otherwise it is made as tall as the area."""
         super().__init__(parent)
@@ -60,8 +61,9 @@ class CardScroll(QScrollArea):
 
     def minimumSizeHint(self) -> QSize:
         whole = self._whole()
-        return QSize(whole.width(), min(whole.height(),
-                                        MIN_LINES * self.fontMetrics().lineSpacing()))
+        return QSize(
+            whole.width(), min(whole.height(), MIN_LINES * self.fontMetrics().lineSpacing())
+        )
 
     def fit(self) -> None:
         """The card as wide as the area, and its whole height tall (or the area's, if that

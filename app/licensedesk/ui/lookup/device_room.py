@@ -30,6 +30,9 @@ def give_devices_room(panel: Any) -> None:
 
 def rows_height(table: Any, rows: int) -> int:
     """The height a table needs to show its header, ``rows`` rows and a scroll bar."""
-    return (table.horizontalHeader().sizeHint().height()
-            + rows * table.verticalHeader().defaultSectionSize()
-            + table.horizontalScrollBar().sizeHint().height() + 2 * table.frameWidth())
+    return (
+        table.horizontalHeader().sizeHint().height()
+        + rows * table.verticalHeader().defaultSectionSize()
+        + table.horizontalScrollBar().sizeHint().height()
+        + 2 * table.frameWidth()
+    )

@@ -145,4 +145,3 @@ class LicenseImageController(QObject):
     def _failed(self, url: str, failure: Failure) -> None:
         log.info("licence image not shown: %s", failure.sentence)
         self.failed.emit(url, failure.sentence)
-

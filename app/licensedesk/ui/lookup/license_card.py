@@ -90,8 +90,9 @@ LICENCE_TYPES = {
 }
 
 
-def thumbnail(data: bytes, content_type: str, width: int, height: int,
-              ratio: float = 1.0) -> QPixmap | None:
+def thumbnail(
+    data: bytes, content_type: str, width: int, height: int, ratio: float = 1.0
+) -> QPixmap | None:
     """Decode ``data`` (size already capped by the fetch) into a pixmap that fits
     ``width`` x ``height`` device-independent pixels at ``ratio``; None when Qt cannot.
 
@@ -124,8 +125,9 @@ def thumbnail(data: bytes, content_type: str, width: int, height: int,
     if image.isNull():
         return None
     if image.width() > target.width() or image.height() > target.height():
-        image = image.scaled(target, Qt.AspectRatioMode.KeepAspectRatio,
-                             Qt.TransformationMode.SmoothTransformation)
+        image = image.scaled(
+            target, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation
+        )
     pixmap = QPixmap.fromImage(image)
     pixmap.setDevicePixelRatio(ratio)
     return pixmap
@@ -141,8 +143,7 @@ def _links(lic: Any) -> list[tuple[str, str, str]]:
     menu entry's object name)."""
     links = []
     if lic.email:
-        links.append((N_("&E-mail the licensee"), "mailto:" + str(lic.email),
-                      "licenseEmailAction"))
+        links.append((N_("&E-mail the licensee"), "mailto:" + str(lic.email), "licenseEmailAction"))
     if _is_web(lic.sku_url):
         links.append((N_("Open the &SKU's page"), str(lic.sku_url), "licenseSkuAction"))
     if _is_web(lic.image_url):
@@ -153,8 +154,17 @@ def _links(lic: Any) -> list[tuple[str, str, str]]:
 class LicenseCard(QGroupBox):
     """Shows one License; its own busy state and error (see :class:`PartState`)."""
 
-    FIELDS = ("licensee", "sku", "dealer", "type", "registered", "created", "updated",
-              "skuUpgrade", "definer")
+    FIELDS = (
+        "licensee",
+        "sku",
+        "dealer",
+        "type",
+        "registered",
+        "created",
+        "updated",
+        "skuUpgrade",
+        "definer",
+    )
     #: shown as rich text, for their links; the others are plain text
     LINKED = ("licensee", "sku")
 
@@ -234,8 +244,11 @@ class LicenseCard(QGroupBox):
         self._links: list[tuple[str, str, str]] = []
         # TRANSLATORS: a button on the licence card that opens a menu of its links
         self.links_button = named(
-            QToolButton(), "licenseLinksButton", _("Licence links"),
-            _("E-mail the licensee, open the SKU's page or the licence image"))
+            QToolButton(),
+            "licenseLinksButton",
+            _("Licence links"),
+            _("E-mail the licensee, open the SKU's page or the licence image"),
+        )
         self.links_button.setText(_("Links"))
         self.links_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.links_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
@@ -304,7 +317,8 @@ class LicenseCard(QGroupBox):
             self.validity_caption.setText(f"{start} \u2192 {end}")  # no words: not translated
             # TRANSLATORS: a licence's validity period as a screen reader says it
             self.validity_caption.setAccessibleDescription(
-                _("from {start} to {end}").format(start=start, end=end))
+                _("from {start} to {end}").format(start=start, end=end)
+            )
             self._form.setRowVisible(self.validity_row, True)
         else:
             self.validity_bar.setFormat("")
@@ -353,7 +367,8 @@ class LicenseCard(QGroupBox):
         self.image.setToolTip(plain_tip(str(image_url)) if image_url else "")
         self.image_state = "failed" if note else ("link" if image_url else "none")
         self.image.setAccessibleDescription(
-            note or (_("A link to the image") if image_url else _("No image")))
+            note or (_("A link to the image") if image_url else _("No image"))
+        )
 
     def _wants_image(self, url: str) -> bool:
         return self.license is not None and self.license.image_url == url
@@ -370,8 +385,7 @@ class LicenseCard(QGroupBox):
         if not self._wants_image(url):
             return
         box = self.image.contentsRect().size()
-        pixmap = thumbnail(data, content_type, box.width(), box.height(),
-                           self.devicePixelRatioF())
+        pixmap = thumbnail(data, content_type, box.width(), box.height(), self.devicePixelRatioF())
         if pixmap is None:
             self.show_image_failed(url)
             return

@@ -32,7 +32,7 @@ class LookupButton(QPushButton):
         return self._stop
 
     def set_stop(self, on: bool) -> None:
-        """"Stop" (a lookup runs) or "Look up"."""
+        """ "Stop" (a lookup runs) or "Look up"."""
         self._stop = on
         self._show(on)
 
@@ -42,7 +42,8 @@ class LookupButton(QPushButton):
         self.setIcon(self._icons[stop])
         self.setAccessibleName(_("Stop the lookup") if stop else _("Look up"))
         self.setAccessibleDescription(
-            _("Stop the lookup in flight (Esc)") if stop else _("Look up the serial in the box"))
+            _("Stop the lookup in flight (Esc)") if stop else _("Look up the serial in the box")
+        )
 
     def _fit(self) -> None:
         """Fix the size to the larger of the two faces' size hints."""
@@ -59,6 +60,5 @@ class LookupButton(QPushButton):
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
-        if not self._fitting and event.type() in (QEvent.Type.FontChange,
-                                                  QEvent.Type.StyleChange):
+        if not self._fitting and event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._fit()

@@ -56,8 +56,7 @@ class OfflineCopy(QObject):
 
     async def _show(self, serial: str, failure: Failure) -> None:
         connections = self._ctx.connections
-        service = connections.profile(connections.current).base_url if connections.current \
-            else None  # fmt: skip
+        service = connections.profile(connections.current).base_url if connections.current else None
         try:
             copy = await self._ctx.book.copy(serial, service)
         except StoreError:
@@ -76,6 +75,5 @@ class OfflineCopy(QObject):
             ws.activations.show_activations(devices)
             ws.activations.set_read_only(_(READ_ONLY))
         ws.update_seats(known=devices is not None)
-        ws.banner.show_error(_(COPY_SHOWN).format(time=local_time(copy.seen_at)),
-                             failure.sentence)  # fmt: skip
+        ws.banner.show_error(_(COPY_SHOWN).format(time=local_time(copy.seen_at)), failure.sentence)
         self.shown.emit(copy.serial)

@@ -73,8 +73,11 @@ class ProductsModel(QAbstractTableModel):
         the devices are not known: no limit is claimed from a guess)."""
         if self._seats is None:
             return []
-        return [p for p in self._rows
-                if p.max_host_count is not None and self._seats.get(p.id, 0) >= p.max_host_count]
+        return [
+            p
+            for p in self._rows
+            if p.max_host_count is not None and self._seats.get(p.id, 0) >= p.max_host_count
+        ]
 
     def seats_text(self, p: Any) -> str:
         limit = "?" if p.max_host_count is None else p.max_host_count

@@ -73,8 +73,11 @@ class ProductsPanel(QGroupBox):
         self.table.setObjectName("productsTable")
         self.table.setAccessibleName(_("Products"))
         self.table.setAccessibleDescription(
-            _("The licence's products; select one to reveal or copy its key and signatures "
-              "below. Ctrl+C copies the selected cells."))
+            _(
+                "The licence's products; select one to reveal or copy its key and signatures "
+                "below. Ctrl+C copies the selected cells."
+            )
+        )
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -86,8 +89,9 @@ class ProductsPanel(QGroupBox):
         header.setStretchLastSection(True)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self._set_widths()
-        self.column_menu = offer_column_menu(self.table, [COL_SEATS, COL_ACTIVE, COL_CODE,
-                                                          *SECRET_COLUMNS])
+        self.column_menu = offer_column_menu(
+            self.table, [COL_SEATS, COL_ACTIVE, COL_CODE, *SECRET_COLUMNS]
+        )
         self.secrets_box = QWidget()
         form = QFormLayout(self.secrets_box)
         form.setContentsMargins(0, 4, 0, 0)
@@ -137,8 +141,10 @@ class ProductsPanel(QGroupBox):
         """What Seats and Active need to show their title and cells whole."""
         seats = cell_width(self.table, "8888 / 8888")
         active = max(cell_width(self.table, _(word)) for word in ("Yes", "No"))
-        return {COL_SEATS: max(seats, header_width(self.table, COL_SEATS)),
-                COL_ACTIVE: max(active, header_width(self.table, COL_ACTIVE))}
+        return {
+            COL_SEATS: max(seats, header_width(self.table, COL_SEATS)),
+            COL_ACTIVE: max(active, header_width(self.table, COL_ACTIVE)),
+        }
 
     def restore_columns(self, state: QByteArray) -> None:
         """The saved widths and hidden columns, but no width that cuts Seats or Active."""
@@ -188,8 +194,7 @@ class ProductsPanel(QGroupBox):
 
     def _show_full(self) -> None:
         full = self.model.full()
-        self.full_line.show_full([p.name for p in full],
-                                 full[0].max_host_count if full else 0)  # fmt: skip
+        self.full_line.show_full([p.name for p in full], full[0].max_host_count if full else 0)
 
     def _current_changed(self, current, _previous=None) -> None:
         valid = current is not None and current.isValid()

@@ -19,12 +19,14 @@ from ..shared.values import format_number
 def full_sentence(names: list[str], maximum: int) -> str:
     """ "All 2 seats of Studio are in use." (one product), or how many products are full."""
     if len(names) == 1:
-        return ngettext("All {n} seat of {product} is in use.",
-                        "All {n} seats of {product} are in use.", maximum).format(
-            n=format_number(maximum), product=shown(names[0]))
-    return ngettext("{n} product has every seat in use.",
-                    "{n} products have every seat in use.", len(names)).format(
-        n=format_number(len(names)))
+        return ngettext(
+            "All {n} seat of {product} is in use.",
+            "All {n} seats of {product} are in use.",
+            maximum,
+        ).format(n=format_number(maximum), product=shown(names[0]))
+    return ngettext(
+        "{n} product has every seat in use.", "{n} products have every seat in use.", len(names)
+    ).format(n=format_number(len(names)))
 
 
 class SeatsFullLine(QWidget):
@@ -38,8 +40,7 @@ class SeatsFullLine(QWidget):
         self.label = plain_label()
         self.label.setObjectName("seatsFullText")
         self.label.setWordWrap(True)
-        self.button = named(QPushButton(_("Free a seat\u2026")), "freeSeatButton",
-                            _("Free a seat"))
+        self.button = named(QPushButton(_("Free a seat\u2026")), "freeSeatButton", _("Free a seat"))
         self.button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.button.clicked.connect(self.freeRequested)
         lay = QHBoxLayout(self)

@@ -47,17 +47,23 @@ def validity(start, end, now: datetime | None = None) -> Validity:
     n = where.days
     if where.state == "not_started":
         # TRANSLATORS: on the validity bar of a licence whose period begins later today
-        text = (_("starts today") if n == 0 else
-                # TRANSLATORS: on the validity bar of a licence whose period has not begun
-                ngettext("starts in {n} day", "starts in {n} days", n).format(n=n))
+        text = (
+            _("starts today")
+            if n == 0
+            # TRANSLATORS: on the validity bar of a licence whose period has not begun
+            else ngettext("starts in {n} day", "starts in {n} days", n).format(n=n)
+        )
         return Validity(0, text, "not_started")
     if where.state == "perpetual":
         return Validity(100, _("No end date"), "perpetual")
     if where.state == "expired":
         # TRANSLATORS: on the validity bar: the licence's period ended today
-        text = (_("expired today") if n == 0 else
-                # TRANSLATORS: on the validity bar: the licence's period ended {n} days ago
-                ngettext("expired {n} day ago", "expired {n} days ago", n).format(n=n))
+        text = (
+            _("expired today")
+            if n == 0
+            # TRANSLATORS: on the validity bar: the licence's period ended {n} days ago
+            else ngettext("expired {n} day ago", "expired {n} days ago", n).format(n=n)
+        )
         return Validity(0, text, "expired")
     assert end_at is not None
     left = (end_at - now).total_seconds() / DAY
@@ -66,9 +72,12 @@ def validity(start, end, now: datetime | None = None) -> Validity:
         total = max(1.0, (end_at - start_at).total_seconds() / DAY)
         percent = max(1, round(100 * left / total))
     # TRANSLATORS: on the validity bar: the licence's period ends later today
-    text = (_("ends today") if n == 0 else
-            # TRANSLATORS: on the validity bar: days until the licence's period ends
-            ngettext("{n} day left", "{n} days left", n).format(n=n))
+    text = (
+        _("ends today")
+        if n == 0
+        # TRANSLATORS: on the validity bar: days until the licence's period ends
+        else ngettext("{n} day left", "{n} days left", n).format(n=n)
+    )
     return Validity(percent, text, where.state)
 
 

@@ -65,8 +65,7 @@ class LookupFeature(QObject):
         client = ctx.connections.client
         self.controller = c = LookupController(ctx.runner, client, self)
         self.image = LicenseImageController(ctx.runner, client, c.in_flight, self)
-        self._parts = {"license": ws.card, "products": ws.products,
-                       "activations": ws.activations}
+        self._parts = {"license": ws.card, "products": ws.products, "activations": ws.activations}
         self._banner_part: str | None = None  # the part whose error the banner shows
         self._activations_loaded = False  # a list is on show (not an error, not loading)
         self._clear_timer = QTimer(self)
@@ -188,7 +187,8 @@ class LookupFeature(QObject):
         for part in stopped:
             self._parts[part].state.show_message(_(STOPPED))
         self._window.statusBar().showMessage(
-            _("Stopped the lookup of {serial}.").format(serial=self.serial), 5000)
+            _("Stopped the lookup of {serial}.").format(serial=self.serial), 5000
+        )
         return stopped
 
     def clearing_soon(self) -> bool:

@@ -46,7 +46,8 @@ from .products_panel import ProductsPanel
 from .recent import RecentSerials
 
 SERIAL_HINT = N_(
-    "A serial is five groups of four letters or digits, e.g. ABCD-1234-EFGH-5678-IJKL.")
+    "A serial is five groups of four letters or digits, e.g. ABCD-1234-EFGH-5678-IJKL."
+)
 FOUND_IN_TEXT = N_("Looking up the serial found in the pasted text, {serial}.")
 SERIAL_DESCRIPTION = N_("Type or paste a serial and press Enter to look it up")
 #: a pane's share of the card / products split, before the person sets one (any number
@@ -78,27 +79,40 @@ class Workspace(QWidget):
         self._build_splitters()
         self._lay_out(bar)
         self._connect()
-        for first, second in pairwise((self.profile_selector, self.profiles_button,
-                                       self.serial_input, self.lookup_button,
-                                       self.check_all_button)):
+        for first, second in pairwise(
+            (
+                self.profile_selector,
+                self.profiles_button,
+                self.serial_input,
+                self.lookup_button,
+                self.check_all_button,
+            )
+        ):
             QWidget.setTabOrder(first, second)  # as laid out; the parts follow in theirs
 
     def _build_bar(self) -> QHBoxLayout:
         """The top row: profile, *Profiles…*, the serial box, *Look up*, the demo marker."""
         self.profile_selector = named(QComboBox(), "profileSelector", _("Connection profile"))
         self.profile_selector.setAccessibleDescription(
-            _("The licence service and keys the lookups and changes use"))
+            _("The licence service and keys the lookups and changes use")
+        )
         self.profile_selector.setMinimumWidth(160)
         self.profile_selector.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.profiles_button = named(
-            QPushButton(icon("preferences-system"), _("Profiles\u2026")), "profilesButton",
-            _("Connection profiles"))
+            QPushButton(icon("preferences-system"), _("Profiles\u2026")),
+            "profilesButton",
+            _("Connection profiles"),
+        )
         self.profiles_button.setAccessibleDescription(
-            _("Add, change or remove connection profiles"))
+            _("Add, change or remove connection profiles")
+        )
         self._build_serial_input()
         self.lookup_button = LookupButton()
-        self.demo_marker = named(QLabel(_("Demo data")), "demoMarker", described=_(
-            "Connected to the built-in sandbox with made-up data"))
+        self.demo_marker = named(
+            QLabel(_("Demo data")),
+            "demoMarker",
+            described=_("Connected to the built-in sandbox with made-up data"),
+        )
         self.demo_marker.setStyleSheet(
             "#demoMarker { background: #f39c12; color: black; font-weight: bold;"
             " border-radius: 3px; padding: 3px 8px; }"
@@ -132,18 +146,27 @@ class Workspace(QWidget):
 
     def _build_hint(self) -> None:
         """The line under the serial box and *Check all N* beside it."""
-        self.hint = named(plain_label(), "serialHint",  # echoes pasted text: never read as HTML
-                          _("About the serial"))
+        self.hint = named(
+            plain_label(),
+            "serialHint",  # echoes pasted text: never read as HTML
+            _("About the serial"),
+        )
         self.hint.setWordWrap(True)  # a long paste wraps; the window never widens for it
         self.hint.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.hint.hide()
         # offered beside the hint of a many-serial paste
-        self.check_all_button = named(QPushButton(), "checkAllButton", described=_(
-            "Check every serial of the pasted text in the \u201cCheck many serials\u201d window"))
+        self.check_all_button = named(
+            QPushButton(),
+            "checkAllButton",
+            described=_(
+                "Check every serial of the pasted text in the \u201cCheck many serials\u201d window"
+            ),
+        )
         self.check_all_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.check_all_button.setStyleSheet(
             "#checkAllButton { color: palette(link); text-decoration: underline;"
-            " border: none; padding: 0 4px; }")
+            " border: none; padding: 0 4px; }"
+        )
         self.check_all_button.hide()
 
     def _build_parts(self) -> None:
@@ -234,8 +257,9 @@ class Workspace(QWidget):
         except Exception as exc:
             found = self.finder(text) if self.finder else []
             if not found:
-                sentence = (getattr(exc, "sentence", "") if self.normalizer
-                            else _("Starting up\u2026"))
+                sentence = (
+                    getattr(exc, "sentence", "") if self.normalizer else _("Starting up\u2026")
+                )
                 self.show_hint(sentence if text.strip() else _(SERIAL_HINT), error=True)
                 self.banner.clear()  # an old result's error does not belong to this input
                 self.serial_input.setFocus()
@@ -244,7 +268,9 @@ class Workspace(QWidget):
             if n > 1:
                 note = ngettext(
                     "The pasted text holds {n} serial; looking up the first, {serial}.",
-                    "The pasted text holds {n} serials; looking up the first, {serial}.", n)
+                    "The pasted text holds {n} serials; looking up the first, {serial}.",
+                    n,
+                )
             else:
                 note = _(FOUND_IN_TEXT)
             self.show_hint(note.format(n=n, serial=serial), error=False, about=serial)
@@ -299,7 +325,8 @@ class Workspace(QWidget):
         # TRANSLATORS: a button beside "The pasted text holds {n} serials…"
         self.check_all_button.setText(ngettext("Check all {n}", "Check all {n}", n).format(n=n))
         self.check_all_button.setAccessibleName(
-            ngettext("Check all {n} pasted serial", "Check all {n} pasted serials", n).format(n=n))
+            ngettext("Check all {n} pasted serial", "Check all {n} pasted serials", n).format(n=n)
+        )
         self.check_all_button.show()
 
     def remember(self, serial: str) -> None:
@@ -389,4 +416,3 @@ class Workspace(QWidget):
             if name not in keep:
                 part.empty()
         self.history.clear()
-

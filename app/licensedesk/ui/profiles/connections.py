@@ -128,8 +128,9 @@ class Connections(QObject):
             profile = self.profile(name)
         except Exception:
             return {}
-        return {pair: profile.app_id(pair) for pair in profile.pairs
-                if not self.secrets.has(name, pair)}
+        return {
+            pair: profile.app_id(pair) for pair in profile.pairs if not self.secrets.has(name, pair)
+        }
 
     def stored_key(self, name: str, pair: str) -> str | None:
         """The api_key of ``name``'s ``pair`` (memory-only profile or SecretStore), or None."""

@@ -26,8 +26,13 @@ class ProfilesController(QObject):
     tested = Signal(str, bool, str)  # pair, ok, sentence
     removed = Signal(str)  # profile name
 
-    def __init__(self, runner: TaskRunner, connections: Any,
-                 confirm: Callable[[str, str], Awaitable[bool]], parent=None) -> None:
+    def __init__(
+        self,
+        runner: TaskRunner,
+        connections: Any,
+        confirm: Callable[[str, str], Awaitable[bool]],
+        parent=None,
+    ) -> None:
         """``connections``: the app's Connections; ``confirm(title, text)``: True to go on."""
         super().__init__(parent)
         self._runner = runner
@@ -50,8 +55,11 @@ class ProfilesController(QObject):
 
         key = typed_key or (self._connections.stored_key(editing, pair) if editing else None)
         if not profile.app_id(pair) or not key:
-            wanted = (N_("Enter the read app ID and API key first.") if pair == "read"
-                      else N_("Enter the write app ID and API key first."))
+            wanted = (
+                N_("Enter the read app ID and API key first.")
+                if pair == "read"
+                else N_("Enter the write app ID and API key first.")
+            )
             raise InvalidInput(say(wanted), field=pair)
         other = "write" if pair == "read" else "read"
         only_this_pair = profile.replace(**{f"{other}_app_id": None})
@@ -67,8 +75,7 @@ class ProfilesController(QObject):
         return self._runner.run("profiles.remove", lambda: self._remove(name))
 
     async def _remove(self, name: str) -> bool:
-        text = _("Remove the profile \u201c{name}\u201d and its stored API keys?").format(
-            name=name)
+        text = _("Remove the profile \u201c{name}\u201d and its stored API keys?").format(name=name)
         if not await self._confirm(_("Remove profile"), text):
             return False
         self._connections.remove_profile(name)

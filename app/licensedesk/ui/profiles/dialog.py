@@ -34,8 +34,12 @@ from ..shared.labels import plain_label
 from .pair_box import PairBox, buddy, http_warning, suffixed
 from .unsaved import CANCEL, DISCARD, SAVE, UnsavedDialog, form_state
 
-TRANSPORT_CHOICES = ((N_("Client default (JSON body)"), None), (N_("JSON body"), "json"),
-                     (N_("Form body"), "form"), (N_("Query string"), "query"))
+TRANSPORT_CHOICES = (
+    (N_("Client default (JSON body)"), None),
+    (N_("JSON body"), "json"),
+    (N_("Form body"), "form"),
+    (N_("Query string"), "query"),
+)
 
 
 class ProfilesDialog(QDialog):
@@ -70,8 +74,11 @@ class ProfilesDialog(QDialog):
         """The profiles and the Add / Remove… buttons under them."""
         self.list = named(QListWidget(), "profilesList", _("Profiles"))
         self.add_button = named(QPushButton(_("Add")), "addProfileButton", _("Add a profile"))
-        self.remove_button = named(QPushButton(_("Remove\u2026")), "removeProfileButton",
-                                    _("Remove the chosen profile\u2026"))
+        self.remove_button = named(
+            QPushButton(_("Remove\u2026")),
+            "removeProfileButton",
+            _("Remove the chosen profile\u2026"),
+        )
         left = QVBoxLayout()
         left.addWidget(self.list, 1)
         buttons = QHBoxLayout()
@@ -85,9 +92,10 @@ class ProfilesDialog(QDialog):
         self.name = named(QLineEdit(), "profileName", _("Profile name"))
         self.base_url = named(QLineEdit(), "profileBaseUrl")
         self.base_url.setPlaceholderText("https://licences.example.com")
-        self.insecure = named(QCheckBox(
-            _("Allow unencrypted http:// to this host (keys travel in clear)")),
-            "allowInsecureHttp")
+        self.insecure = named(
+            QCheckBox(_("Allow unencrypted http:// to this host (keys travel in clear)")),
+            "allowInsecureHttp",
+        )
         self.http_warning = named(plain_label(), "httpWarning")  # names the typed host
         self.http_warning.setWordWrap(True)
         self.http_warning.setStyleSheet(text_style(colours.WARN))
@@ -98,23 +106,31 @@ class ProfilesDialog(QDialog):
         self.keys_note.setWordWrap(True)
         self.message = named(plain_label(), "profileMessage")  # names, addresses, errors
         self.message.setWordWrap(True)
-        self.save_button = named(QPushButton(_("Save")), "saveProfileButton",
-                                  _("Save the profile"))
+        self.save_button = named(QPushButton(_("Save")), "saveProfileButton", _("Save the profile"))
 
     def _build_options(self) -> None:
         """How calls are sent: body form, routes, time-outs, batch size, zone, TLS."""
         self.transport = named(QComboBox(), "profileTransport")
         for text, value in TRANSPORT_CHOICES:
             self.transport.addItem(_(text), value)
-        self.legacy = named(QCheckBox(
-            _("Use the deprecated activation routes (update-api / destroy-api)")), "legacyRoutes")
-        self.connect_timeout = named(QDoubleSpinBox(), "profileConnectTimeout",
-                                      _("Connect time-out"))
+        self.legacy = named(
+            QCheckBox(_("Use the deprecated activation routes (update-api / destroy-api)")),
+            "legacyRoutes",
+        )
+        self.connect_timeout = named(
+            QDoubleSpinBox(), "profileConnectTimeout", _("Connect time-out")
+        )
         self.read_timeout = named(QDoubleSpinBox(), "profileReadTimeout", _("Read time-out"))
         # a whole call, retries included (docs/client.md)
-        self.deadline = named(QDoubleSpinBox(), "profileDeadline", _("Deadline of a whole call"),
-                               _("The longest a call may take, retries included, however "
-                                 "slowly the service sends its answer"))
+        self.deadline = named(
+            QDoubleSpinBox(),
+            "profileDeadline",
+            _("Deadline of a whole call"),
+            _(
+                "The longest a call may take, retries included, however "
+                "slowly the service sends its answer"
+            ),
+        )
         for spin in (self.connect_timeout, self.read_timeout, self.deadline):
             spin.setRange(0.1, 600.0)
             # TRANSLATORS: the unit after a number of seconds in a spin box (keep the space)
@@ -122,8 +138,11 @@ class ProfilesDialog(QDialog):
             spin.setDecimals(1)
         self.deadline.setValue(60.0)
         self.batch_concurrency = named(
-            QSpinBox(), "batchConcurrency", _("Parallel requests of a batch check"),
-            _("How many requests a batch check keeps in flight at once (1 to 32)"))
+            QSpinBox(),
+            "batchConcurrency",
+            _("Parallel requests of a batch check"),
+            _("How many requests a batch check keeps in flight at once (1 to 32)"),
+        )
         self.batch_concurrency.setRange(1, 32)
         self.batch_concurrency.setValue(8)
         self.timezone = named(QLineEdit("UTC"), "serverTimezone")
@@ -142,8 +161,7 @@ class ProfilesDialog(QDialog):
         options.addRow(_("Arguments sent as:"), self.transport)
         options.addRow("", self.legacy)
         options.addRow(_("Time-outs:"), self._timeouts_row())
-        options.addRow(_("Batch check:"),
-                       suffixed(self.batch_concurrency, _("requests at once")))
+        options.addRow(_("Batch check:"), suffixed(self.batch_concurrency, _("requests at once")))
         options.addRow(_("Server time zone:"), self.timezone)
         options.addRow("", self.verify)
         options.addRow(_("CA bundle:"), self.ca_bundle)
@@ -179,8 +197,11 @@ class ProfilesDialog(QDialog):
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.button(QDialogButtonBox.StandardButton.Close).setObjectName("profilesCloseButton")
         close.rejected.connect(self.reject)
-        for button in (self.add_button, self.remove_button,
-                       close.button(QDialogButtonBox.StandardButton.Close)):
+        for button in (
+            self.add_button,
+            self.remove_button,
+            close.button(QDialogButtonBox.StandardButton.Close),
+        ):
             button.setAutoDefault(False)
         self.save_button.setDefault(True)
         return close
@@ -199,13 +220,30 @@ class ProfilesDialog(QDialog):
         """Tab goes as a person reads: the list and its buttons, then the form top to
         bottom, Save, Close (the form rows sit in nested layouts, so Qt's order of
         creation would not be that order)."""
-        tab_chain(self.list, self.add_button, self.remove_button, self.name, self.base_url,
-                  self.insecure,
-                  *(w for box in (self.read_box, self.write_box)
-                    for w in (box.app_id, box.api_key, box.test_button)),
-                  self.transport, self.legacy, self.connect_timeout, self.read_timeout,
-                  self.deadline, self.batch_concurrency, self.timezone, self.verify,
-                  self.ca_bundle, self.save_button, self.findChild(QDialogButtonBox))
+        tab_chain(
+            self.list,
+            self.add_button,
+            self.remove_button,
+            self.name,
+            self.base_url,
+            self.insecure,
+            *(
+                w
+                for box in (self.read_box, self.write_box)
+                for w in (box.app_id, box.api_key, box.test_button)
+            ),
+            self.transport,
+            self.legacy,
+            self.connect_timeout,
+            self.read_timeout,
+            self.deadline,
+            self.batch_concurrency,
+            self.timezone,
+            self.verify,
+            self.ca_bundle,
+            self.save_button,
+            self.findChild(QDialogButtonBox),
+        )
 
     # -- list ------------------------------------------------------------------
     def reload(self, select: str | None = None) -> None:
@@ -225,13 +263,19 @@ class ProfilesDialog(QDialog):
     def _say_where_keys_go(self) -> None:
         secrets = self.connections.secrets
         if secrets is None or not secrets.persistent:
-            self.keys_note.setText(_(
-                "API keys are kept in: memory only, this session. The profile file holds the "
-                "address, app IDs and options, never a key."))
+            self.keys_note.setText(
+                _(
+                    "API keys are kept in: memory only, this session. The profile file holds the "
+                    "address, app IDs and options, never a key."
+                )
+            )
             return
-        self.keys_note.setText(_(
-            "API keys are kept in: {where}. The profile file holds the address, app IDs and "
-            "options, never a key.").format(where=secrets.backend_description))
+        self.keys_note.setText(
+            _(
+                "API keys are kept in: {where}. The profile file holds the address, app IDs and "
+                "options, never a key."
+            ).format(where=secrets.backend_description)
+        )
 
     def _load(self, name: str) -> None:
         self.message.clear()
@@ -246,11 +290,15 @@ class ProfilesDialog(QDialog):
         self.name.setText(profile.name)
         self.base_url.setText(profile.base_url)
         self.insecure.setChecked(profile.allow_insecure_http)
-        for box, app_id in ((self.read_box, profile.read_app_id),
-                            (self.write_box, profile.write_app_id)):
+        for box, app_id in (
+            (self.read_box, profile.read_app_id),
+            (self.write_box, profile.write_app_id),
+        ):
             box.app_id.setText(app_id or "")
-            stored = memory or (self.connections.secrets is not None
-                                and self.connections.secrets.has(name, box.pair))
+            stored = memory or (
+                self.connections.secrets is not None
+                and self.connections.secrets.has(name, box.pair)
+            )
             box.api_key.setPlaceholderText(
                 _("stored \u2014 leave empty to keep it") if stored else _("not set")
             )
@@ -268,16 +316,22 @@ class ProfilesDialog(QDialog):
         self.save_button.setEnabled(not memory)
         self.remove_button.setEnabled(not memory)
         if memory:
-            self.message.setText(
-                _("This profile exists for this session only and is not saved."))
+            self.message.setText(_("This profile exists for this session only and is not saved."))
         self._clean = form_state(self)
 
     def new_profile(self) -> None:
         self.list.clearSelection()
         self.list.setCurrentRow(-1)
         self._editing = None
-        for w in (self.name, self.base_url, self.ca_bundle, self.read_box.app_id,
-                  self.read_box.api_key, self.write_box.app_id, self.write_box.api_key):
+        for w in (
+            self.name,
+            self.base_url,
+            self.ca_bundle,
+            self.read_box.app_id,
+            self.read_box.api_key,
+            self.write_box.app_id,
+            self.write_box.api_key,
+        ):
             w.clear()
         for box in (self.read_box, self.write_box):
             box.api_key.setPlaceholderText("")
@@ -303,16 +357,20 @@ class ProfilesDialog(QDialog):
         from licensedesk.profiles import Profile
 
         return Profile(
-            name=self.name.text(), base_url=self.base_url.text(),
+            name=self.name.text(),
+            base_url=self.base_url.text(),
             read_app_id=self.read_box.app_id.text() or None,
             write_app_id=self.write_box.app_id.text() or None,
             transport=self.transport.currentData(),
             legacy_activation_routes=self.legacy.isChecked(),
-            connect_timeout=self.connect_timeout.value(), read_timeout=self.read_timeout.value(),
+            connect_timeout=self.connect_timeout.value(),
+            read_timeout=self.read_timeout.value(),
             deadline=self.deadline.value(),
             batch_concurrency=self.batch_concurrency.value(),
-            server_timezone=self.timezone.text() or "UTC", verify_tls=self.verify.isChecked(),
-            ca_bundle=self.ca_bundle.text() or None, allow_insecure_http=self.insecure.isChecked(),
+            server_timezone=self.timezone.text() or "UTC",
+            verify_tls=self.verify.isChecked(),
+            ca_bundle=self.ca_bundle.text() or None,
+            allow_insecure_http=self.insecure.isChecked(),
         )
 
     def _update_warning(self, *_args) -> None:
@@ -334,8 +392,9 @@ class ProfilesDialog(QDialog):
             else:
                 keys[box.pair] = typed or None
         if self._editing is None and profile.name in self.connections.names():
-            self.message.setText(_("A profile named \u201c{name}\u201d exists already.")
-                                 .format(name=profile.name))
+            self.message.setText(
+                _("A profile named \u201c{name}\u201d exists already.").format(name=profile.name)
+            )
             return False
         try:
             self.connections.save_profile(profile, keys, old_name=self._editing)

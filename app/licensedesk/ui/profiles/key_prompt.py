@@ -69,11 +69,13 @@ class KeyPromptDialog(QDialog):
             self._fields[app_id] = field
 
         buttons = QDialogButtonBox()
-        self.ok_button = buttons.addButton(_("Use for this session"),
-                                           QDialogButtonBox.ButtonRole.AcceptRole)
+        self.ok_button = buttons.addButton(
+            _("Use for this session"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
         self.skip_button = buttons.addButton(_("Skip"), QDialogButtonBox.ButtonRole.RejectRole)
         self.skip_button.setAccessibleDescription(
-            _("Goes on without the key: nothing is sent with this profile until it has one."))
+            _("Goes on without the key: nothing is sent with this profile until it has one.")
+        )
         self.ok_button.setObjectName("keyPromptOk")
         self.skip_button.setObjectName("keyPromptSkip")
         buttons.accepted.connect(self.accept)

@@ -25,12 +25,20 @@ def _pair_texts(pair: str) -> dict[str, str]:
     """What a person reads and hears of one pair's box: whole phrases per pair, since
     "read"/"write" change their form inside a German phrase."""
     if pair == "read":
-        return {"title": _("Read credentials"), "app_id": _("Read app ID"),
-                "api_key": _("Read API key"), "test": _("Test the read credentials"),
-                "result": _("Result of the read test")}
-    return {"title": _("Write credentials"), "app_id": _("Write app ID"),
-            "api_key": _("Write API key"), "test": _("Test the write credentials"),
-            "result": _("Result of the write test")}
+        return {
+            "title": _("Read credentials"),
+            "app_id": _("Read app ID"),
+            "api_key": _("Read API key"),
+            "test": _("Test the read credentials"),
+            "result": _("Result of the read test"),
+        }
+    return {
+        "title": _("Write credentials"),
+        "app_id": _("Write app ID"),
+        "api_key": _("Write API key"),
+        "test": _("Test the write credentials"),
+        "result": _("Result of the write test"),
+    }
 
 
 class PairBox(QGroupBox):
@@ -53,7 +61,8 @@ class PairBox(QGroupBox):
         self.test_button.setAutoDefault(False)  # Enter in a field is no test of this pair
         self.test_button.setAccessibleName(texts["test"])
         self.test_button.setAccessibleDescription(
-            _("Asks the service whether this app ID and API key work; nothing is changed."))
+            _("Asks the service whether this app ID and API key work; nothing is changed.")
+        )
         self.result = plain_label()  # the service's sentence
         self.result.setObjectName(f"{pair}TestResult")
         self.result.setWordWrap(True)
@@ -71,7 +80,6 @@ class PairBox(QGroupBox):
         self.result.setStyleSheet(text_style(colour))
         self.result.setText(text)
         name_value(self.result, self._result_name)
-
 
 
 def buddy(text: str, widget: QWidget) -> QLabel:
@@ -101,7 +109,10 @@ def http_warning(url: str, allowed: bool) -> str:
     if not (url.lower().startswith("http://") and host and not loopback):
         return ""
     if allowed:
-        return _("\u26a0 http:// to {host} is not encrypted: the API key would travel in "
-                 "clear.").format(host=host)
-    return _("\u26a0 http:// to {host} is not encrypted: the API key would travel in clear. "
-             "Tick the box above to allow it anyway.").format(host=host)
+        return _(
+            "\u26a0 http:// to {host} is not encrypted: the API key would travel in clear."
+        ).format(host=host)
+    return _(
+        "\u26a0 http:// to {host} is not encrypted: the API key would travel in clear. "
+        "Tick the box above to allow it anyway."
+    ).format(host=host)

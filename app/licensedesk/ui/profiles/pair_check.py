@@ -23,21 +23,38 @@ async def check_pair(client: Any, pair: str, alone: bool) -> Any:
     if pair == "write":
         reads = await client.check_read()
         if reads.ok:
-            return ConnectionCheck(True, _(
-                "The write credentials work, for changes and for lookups (this profile has "
-                "no read pair, so this key is used for both)."))
-        return ConnectionCheck(False, _(
-            "The write credentials work for changes, but the service refused them for "
-            "lookups. Lookups need a read pair: add one to this profile."), reads.error)
+            return ConnectionCheck(
+                True,
+                _(
+                    "The write credentials work, for changes and for lookups (this profile has "
+                    "no read pair, so this key is used for both)."
+                ),
+            )
+        return ConnectionCheck(
+            False,
+            _(
+                "The write credentials work for changes, but the service refused them for "
+                "lookups. Lookups need a read pair: add one to this profile."
+            ),
+            reads.error,
+        )
     writes = await client.check_write()
     if writes.ok:
-        return ConnectionCheck(True, _(
-            "The read credentials work, and the key has write permission too: this "
-            "profile can also list products and change activations with it."))
+        return ConnectionCheck(
+            True,
+            _(
+                "The read credentials work, and the key has write permission too: this "
+                "profile can also list products and change activations with it."
+            ),
+        )
     from licensedesk.api.errors import NotAuthorized
 
     if isinstance(writes.error, NotAuthorized):
-        return ConnectionCheck(True, _(
-            "The read credentials work. The key lacks write permission: this profile is "
-            "read-only (no product list, no changes to activations)."))
+        return ConnectionCheck(
+            True,
+            _(
+                "The read credentials work. The key lacks write permission: this profile is "
+                "read-only (no product list, no changes to activations)."
+            ),
+        )
     return check

@@ -28,16 +28,21 @@ class UnsavedDialog(QDialog):
         self.setWindowTitle(_("Unsaved profile"))
         self.setModal(True)
         self.choice = CANCEL
-        text = (_("The profile \u201c{name}\u201d has changes that are not saved.")
-                .format(name=name) if name.strip()
-                else _("This profile has changes that are not saved."))
+        text = (
+            _("The profile \u201c{name}\u201d has changes that are not saved.").format(name=name)
+            if name.strip()
+            else _("This profile has changes that are not saved.")
+        )
         label = plain_label(text)
         label.setWordWrap(True)
         self.setAccessibleDescription(text)
         Button = QDialogButtonBox.StandardButton
         buttons = QDialogButtonBox(Button.Save | Button.Discard | Button.Cancel)
-        for which, choice in ((Button.Save, SAVE), (Button.Discard, DISCARD),
-                              (Button.Cancel, CANCEL)):
+        for which, choice in (
+            (Button.Save, SAVE),
+            (Button.Discard, DISCARD),
+            (Button.Cancel, CANCEL),
+        ):
             button = buttons.button(which)
             button.setObjectName(f"unsaved{choice.title()}Button")
             button.clicked.connect(lambda _c=False, choice=choice: self._chosen(choice))
@@ -60,11 +65,21 @@ class UnsavedDialog(QDialog):
 def form_state(dialog) -> tuple:
     """Everything the profiles dialog's form holds (typed keys included), to tell a
     change from the profile as loaded or saved."""
-    fields = (dialog.name, dialog.base_url, dialog.timezone, dialog.ca_bundle,
-              *(f for box in (dialog.read_box, dialog.write_box)
-                for f in (box.app_id, box.api_key)))
-    return (*(f.text() for f in fields), dialog.insecure.isChecked(),
-            dialog.transport.currentIndex(), dialog.legacy.isChecked(),
-            dialog.connect_timeout.value(), dialog.read_timeout.value(),
-            dialog.deadline.value(), dialog.batch_concurrency.value(),
-            dialog.verify.isChecked())
+    fields = (
+        dialog.name,
+        dialog.base_url,
+        dialog.timezone,
+        dialog.ca_bundle,
+        *(f for box in (dialog.read_box, dialog.write_box) for f in (box.app_id, box.api_key)),
+    )
+    return (
+        *(f.text() for f in fields),
+        dialog.insecure.isChecked(),
+        dialog.transport.currentIndex(),
+        dialog.legacy.isChecked(),
+        dialog.connect_timeout.value(),
+        dialog.read_timeout.value(),
+        dialog.deadline.value(),
+        dialog.batch_concurrency.value(),
+        dialog.verify.isChecked(),
+    )

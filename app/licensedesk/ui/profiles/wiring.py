@@ -36,8 +36,9 @@ class ProfileSelector(Protocol):
 
 
 class ProfilesFeature(QObject):
-    def __init__(self, ctx: DeskContext, selector: ProfileSelector,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self, ctx: DeskContext, selector: ProfileSelector, parent: QObject | None = None
+    ) -> None:
         super().__init__(parent)
         self._ctx = ctx
         self._window = ctx.window
@@ -78,8 +79,7 @@ class ProfilesFeature(QObject):
 
     def select(self, name: str | None) -> None:
         self.connections.select(name)
-        self._selector.set_demo(self.connections.is_memory_only(name)
-                                and self._ctx.demo_running())
+        self._selector.set_demo(self.connections.is_memory_only(name) and self._ctx.demo_running())
         self._window.set_status(name or "", self.connections.server_of(name))
         if name and not self.connections.is_memory_only(name):
             self._ctx.settings.last_profile = name
@@ -91,7 +91,8 @@ class ProfilesFeature(QObject):
         """Make the profile's client ahead, off the UI thread (Connections.warm)."""
         if name:
             task = asyncio.get_event_loop().create_task(
-                self.connections.warm(name, self._ctx.executor), name="connections.warm")
+                self.connections.warm(name, self._ctx.executor), name="connections.warm"
+            )
             self._warming.add(task)
             task.add_done_callback(self._warming.discard)
 
@@ -113,7 +114,8 @@ class ProfilesFeature(QObject):
             return
         why = self.connections.secrets.warning  # set whenever keys are memory-only
         note = _("{why}\n\nEnter the API key of \u201c{name}\u201d to use it now.").format(
-            why=why, name=name)
+            why=why, name=name
+        )
         future = KeyPromptDialog.ask(self._window, name, app_ids, note)
         self._key_prompt = (name, future)
 
@@ -152,6 +154,7 @@ class ProfilesFeature(QObject):
         self.warm(self.connections.current)  # an edited profile's client was closed
 
 
-def install_profiles(ctx: DeskContext, selector: ProfileSelector,
-                     parent: QObject | None = None) -> ProfilesFeature:
+def install_profiles(
+    ctx: DeskContext, selector: ProfileSelector, parent: QObject | None = None
+) -> ProfilesFeature:
     return ProfilesFeature(ctx, selector, parent)

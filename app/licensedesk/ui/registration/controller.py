@@ -35,8 +35,15 @@ class RegistrationController(QObject):
     registered = Signal(str, str, object)  # serial, service message, License re-read or None
     failed = Signal(object)  # Failure of the registration
 
-    def __init__(self, runner: TaskRunner, client: Callable[[], Any], confirm: Confirm,
-                 parent=None, *, history: Records | None = None) -> None:
+    def __init__(
+        self,
+        runner: TaskRunner,
+        client: Callable[[], Any],
+        confirm: Confirm,
+        parent=None,
+        *,
+        history: Records | None = None,
+    ) -> None:
         """``history``: records the registration, with the licensee it had before."""
         super().__init__(parent)
         self._runner = runner
@@ -59,8 +66,9 @@ class RegistrationController(QObject):
         self._checked = {serial: lic}
         return lic
 
-    def register(self, serial: str, name: str, email: str, sku_number: str | None,
-                 replaces: str = "") -> asyncio.Task | None:
+    def register(
+        self, serial: str, name: str, email: str, sku_number: str | None, replaces: str = ""
+    ) -> asyncio.Task | None:
         """Send once; None (nothing sent) while a registration is already asked or running.
         ``replaces``: the licensee the licence has now ("" = none); when set, the user
         confirms the replacement first."""
@@ -68,15 +76,18 @@ class RegistrationController(QObject):
             return None
         if replaces:
             return self._runner.run(
-                CONFIRM_TASK, lambda: self._confirm_replace(serial, name, email, sku_number,
-                                                            replaces))
+                CONFIRM_TASK,
+                lambda: self._confirm_replace(serial, name, email, sku_number, replaces),
+            )
         return self._send(serial, name, email, sku_number)
 
-    async def _confirm_replace(self, serial: str, name: str, email: str,
-                               sku_number: str | None, replaces: str) -> bool:
-        text = _("The licence {serial} is registered to {licensee}. Registering it again "
-                 "replaces that licensee with {name} <{email}>.").format(
-            serial=serial, licensee=replaces, name=name, email=email)
+    async def _confirm_replace(
+        self, serial: str, name: str, email: str, sku_number: str | None, replaces: str
+    ) -> bool:
+        text = _(
+            "The licence {serial} is registered to {licensee}. Registering it again "
+            "replaces that licensee with {name} <{email}>."
+        ).format(serial=serial, licensee=replaces, name=name, email=email)
         if not await self._confirm(_("Replace the licensee"), text):
             return False
         self._send(serial, name, email, sku_number)
@@ -91,15 +102,17 @@ class RegistrationController(QObject):
             on_error=self.failed.emit,
         )
 
-    async def _register(self, serial: str, name: str, email: str,
-                        sku_number: str | None) -> tuple[str, Any]:
+    async def _register(
+        self, serial: str, name: str, email: str, sku_number: str | None
+    ) -> tuple[str, Any]:
         """The PUT, then a read of the licence; a failed read leaves the licence as None
         (the registration itself went through and is not sent again)."""
         from licensedesk.api.errors import ApiError
 
         client = self._client()
-        async with record(self._history, "register", serial=serial,
-                          before=self._before(serial)) as rec:  # fmt: skip
+        async with record(
+            self._history, "register", serial=serial, before=self._before(serial)
+        ) as rec:
             message = await client.register(serial, name, email, sku_number)
             rec.done(message)
         try:
@@ -113,8 +126,11 @@ class RegistrationController(QObject):
         lic = self._checked.get(serial)
         if lic is None:
             return None
-        return {"licensee": lic.name or None, "email": lic.email or None,
-                "registered": bool(lic.registered)}  # fmt: skip
+        return {
+            "licensee": lic.name or None,
+            "email": lic.email or None,
+            "registered": bool(lic.registered),
+        }
 
     def is_running(self) -> bool:
         return any(self._runner.is_running(n) for n in (CHECK_TASK, CONFIRM_TASK, REGISTER_TASK))

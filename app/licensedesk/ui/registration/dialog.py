@@ -64,8 +64,12 @@ class RegistrationDialog(SupportDialog):
     def __init__(self, parent=None) -> None:
         super().__init__(parent, "registrationDialog", _("Register a licence"))
         self.license: Any = None
-        intro = QLabel(_("Set the licensee's name and e-mail on an offline-distribution "
-                         "licence. The licence is checked first."))  # fmt: skip
+        intro = QLabel(
+            _(
+                "Set the licensee's name and e-mail on an offline-distribution "
+                "licence. The licence is checked first."
+            )
+        )
         intro.setWordWrap(True)
         top = self._build_serial_row()
         self.verdict = named(selectable(plain_label()), "registrationVerdict")
@@ -75,8 +79,9 @@ class RegistrationDialog(SupportDialog):
         self.outcome = named(selectable(plain_label()), "registrationOutcome")
         self.outcome.setStyleSheet(text_style(colours.OK, bold=True))
         self.outcome.hide()
-        self._build_buttons([intro, top, self.verdict, self.license_box, self.form_box,
-                             self.banner, self.outcome])  # fmt: skip
+        self._build_buttons(
+            [intro, top, self.verdict, self.license_box, self.form_box, self.banner, self.outcome]
+        )
         self._tab_order()
         self._connect()
         self._busy = False
@@ -84,10 +89,12 @@ class RegistrationDialog(SupportDialog):
     def _build_serial_row(self) -> QFormLayout:
         """The serial, its Check button and its hint."""
         self.serial_input = serial_edit("registrationSerial", _("Serial"))
-        self.check_button = named(QPushButton(_("Check")), "registrationCheckButton",
-                                  _("Check the serial"))  # fmt: skip
+        self.check_button = named(
+            QPushButton(_("Check")), "registrationCheckButton", _("Check the serial")
+        )
         self.check_button.setAccessibleDescription(
-            _("Asks the service whether this licence can be registered; nothing is changed."))
+            _("Asks the service whether this licence can be registered; nothing is changed.")
+        )
         self.serial_hint = hint_label("registrationSerialHint")
         top = QFormLayout()
         row = QHBoxLayout()
@@ -104,12 +111,14 @@ class RegistrationDialog(SupportDialog):
         self.info: dict[str, QLabel] = {}
         self._info_names: dict[str, str] = {}  # key -> the field, for a screen reader
         for key, row_label, field in (
-                ("sku", _("SKU:"), _("SKU")), ("type", _("Type:"), _("Type")),
-                ("licensee", _("Licensee:"), _("Licensee")),
-                # TRANSLATORS: whether the licence is registered (Yes/No follows)
-                ("registered", _("Registered:"), _("Registered")),
-                # TRANSLATORS: the licence's validity: start → end
-                ("dates", _("Valid:"), _("Valid"))):  # fmt: skip
+            ("sku", _("SKU:"), _("SKU")),
+            ("type", _("Type:"), _("Type")),
+            ("licensee", _("Licensee:"), _("Licensee")),
+            # TRANSLATORS: whether the licence is registered (Yes/No follows)
+            ("registered", _("Registered:"), _("Registered")),
+            # TRANSLATORS: the licence's validity: start → end
+            ("dates", _("Valid:"), _("Valid")),
+        ):
             self.info[key] = named(selectable(plain_label()), f"registration_{key}")
             self._info_names[key] = field
             name_value(self.info[key], field)
@@ -145,7 +154,8 @@ class RegistrationDialog(SupportDialog):
             parts, action=_("Register"), action_name="registerButton", width=600
         )
         self.register_button.setAccessibleDescription(
-            _("Sends the name and e-mail to the service, once."))
+            _("Sends the name and e-mail to the service, once.")
+        )
         self.register_button.setEnabled(False)
         close = self.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
         close.setObjectName("registrationCloseButton")
@@ -162,10 +172,18 @@ class RegistrationDialog(SupportDialog):
         """Serial, Check, the form top to bottom, the error banner's buttons: the order a
         person reads (hidden ones are skipped, the data labels are no tab stops); then the
         buttons, Close and Register, as the platform places them."""
-        tab_chain(self.serial_input, self.check_button, self.name_input, self.email_input,
-                  self.sku_input, self.banner.details_button, self.banner.copy_button,
-                  self.banner.close_button, self.banner.details,
-                  self.findChild(QDialogButtonBox))
+        tab_chain(
+            self.serial_input,
+            self.check_button,
+            self.name_input,
+            self.email_input,
+            self.sku_input,
+            self.banner.details_button,
+            self.banner.copy_button,
+            self.banner.close_button,
+            self.banner.details,
+            self.findChild(QDialogButtonBox),
+        )
         labels_no_tab_stops(self)
 
     # -- filling -------------------------------------------------------------------
@@ -175,8 +193,14 @@ class RegistrationDialog(SupportDialog):
 
     def _serial_edited(self, *_args) -> None:
         self.license = None
-        for w in (self.verdict, self.license_box, self.form_box, self.outcome, self.name_hint,
-                  self.email_hint):
+        for w in (
+            self.verdict,
+            self.license_box,
+            self.form_box,
+            self.outcome,
+            self.name_hint,
+            self.email_hint,
+        ):
             w.hide()
         self.banner.clear()
         self._update_button()
@@ -206,8 +230,12 @@ class RegistrationDialog(SupportDialog):
             self._update_button()
             self.fit_height()
             return
-        self.verdict.setText(_("\u2714 Suitable: this licence has the offline distribution "
-                               "setting and can be registered."))
+        self.verdict.setText(
+            _(
+                "\u2714 Suitable: this licence has the offline distribution "
+                "setting and can be registered."
+            )
+        )
         self.verdict.setStyleSheet(text_style(colours.OK))
         self._show_form(lic)
         self.sku_input.setText(lic.sku_number or "")
@@ -225,27 +253,30 @@ class RegistrationDialog(SupportDialog):
         self.email_hint.hide()
         self.registered_note.setVisible(bool(lic.registered))
         if lic.name or lic.email:
-            self.registered_note.setText(_(
-                "Registered to {licensee}. To register it to someone else, change the name or "
-                "e-mail; you will be asked to confirm the replacement.").format(
-                    licensee=licensee(lic)))
+            self.registered_note.setText(
+                _(
+                    "Registered to {licensee}. To register it to someone else, change the name or "
+                    "e-mail; you will be asked to confirm the replacement."
+                ).format(licensee=licensee(lic))
+            )
         else:
-            self.registered_note.setText(_(
-                "Registered. To register it to someone else, change the name or e-mail; you "
-                "will be asked to confirm the replacement."))
+            self.registered_note.setText(
+                _(
+                    "Registered. To register it to someone else, change the name or e-mail; you "
+                    "will be asked to confirm the replacement."
+                )
+            )
         self._update_button()
 
     def show_license(self, lic: Any) -> None:
         who = licensee(lic)
         start, end = local_time(lic.start_at), local_time(lic.end_at)
-        self.info["sku"].setText(f"{or_dash(lic.sku_name)} "
-                                 f"({or_dash(lic.sku_number)})")
+        self.info["sku"].setText(f"{or_dash(lic.sku_name)} ({or_dash(lic.sku_number)})")
         self.info["type"].setText(or_dash(lic.type).capitalize())
         self.info["licensee"].setText(who)
         self.info["registered"].setText(_("Yes") if lic.registered else _("No"))
         # TRANSLATORS: a licence's validity without start or end date
-        self.info["dates"].setText(_("no end") if not (start or end)
-                                   else f"{start} \u2192 {end}")
+        self.info["dates"].setText(_("no end") if not (start or end) else f"{start} \u2192 {end}")
         for key, label in self.info.items():
             name_value(label, self._info_names[key])
         self.license_box.show()
@@ -280,8 +311,11 @@ class RegistrationDialog(SupportDialog):
         email = self.email_input.text().strip()
         sku = self.sku_input.text().strip()
         name_problem = "" if name else _("Enter the licensee's name.")
-        email_problem = "" if EMAIL.fullmatch(email) else _(
-            "Enter a valid e-mail address, like name@example.com.")
+        email_problem = (
+            ""
+            if EMAIL.fullmatch(email)
+            else _("Enter a valid e-mail address, like name@example.com.")
+        )
         for hint, problem in ((self.name_hint, name_problem), (self.email_hint, email_problem)):
             hint.setText(problem)
             hint.setVisible(bool(problem))
@@ -301,10 +335,14 @@ class RegistrationDialog(SupportDialog):
         else:
             if lic is None:
                 lic = dataclasses.replace(
-                    self.license, name=self.name_input.text().strip(),
-                    email=self.email_input.text().strip(), registered=True)
-                said = _("{message} (The licence could not be read again: shown as "
-                         "sent.)").format(message=said)
+                    self.license,
+                    name=self.name_input.text().strip(),
+                    email=self.email_input.text().strip(),
+                    registered=True,
+                )
+                said = _("{message} (The licence could not be read again: shown as sent.)").format(
+                    message=said
+                )
             self._show_form(lic)
             self.outcome.setText(said)
         self.outcome.show()

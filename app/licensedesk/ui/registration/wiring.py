@@ -21,14 +21,14 @@ if TYPE_CHECKING:
 
 
 class RegistrationFeature(QObject):
-    def __init__(self, ctx: DeskContext, lookup: LookupPort,
-                 parent: QObject | None = None) -> None:
+    def __init__(self, ctx: DeskContext, lookup: LookupPort, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._window = ctx.window
         self._runner = ctx.runner
         self._lookup = lookup
-        self.controller = RegistrationController(ctx.runner, ctx.connections.client,
-                                                 self._confirm, self, history=ctx.recorder)
+        self.controller = RegistrationController(
+            ctx.runner, ctx.connections.client, self._confirm, self, history=ctx.recorder
+        )
         self.dialog: RegistrationDialog | None = None
         action = ctx.window.registry["registration"]
         action.triggered.connect(lambda _checked=False: self.open())
@@ -42,8 +42,10 @@ class RegistrationFeature(QObject):
             c = self.controller
             d.checkRequested.connect(c.check)
             d.registerRequested.connect(
-                lambda s, name, email, sku, replaces: c.register(s, name, email, sku or None,
-                                                                 replaces))
+                lambda s, name, email, sku, replaces: c.register(
+                    s, name, email, sku or None, replaces
+                )
+            )
             c.busyChanged.connect(d.set_busy)
             c.checked.connect(d.show_check)
             c.checkFailed.connect(d.show_failure)
@@ -74,6 +76,7 @@ class RegistrationFeature(QObject):
         self._lookup.reload("license", serial)
 
 
-def install_registration(ctx: DeskContext, lookup: LookupPort,
-                         parent: QObject | None = None) -> RegistrationFeature:
+def install_registration(
+    ctx: DeskContext, lookup: LookupPort, parent: QObject | None = None
+) -> RegistrationFeature:
     return RegistrationFeature(ctx, lookup, parent)

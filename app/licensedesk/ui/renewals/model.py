@@ -25,15 +25,33 @@ from ..shared.sightings_model import SightingsModel, cell_text
 from ..shared.values import format_number, local_date, local_time
 
 #: column titles, marked here and translated where shown
-HEADERS = (N_("Serial"), N_("Days left"), N_("Ends"), N_("Dealer"), N_("Licensee"),
-           N_("E-mail"), N_("SKU"), N_("As of"), N_("Note"))  # fmt: skip
-(COL_SERIAL, COL_DAYS, COL_ENDS, COL_DEALER, COL_LICENSEE, COL_EMAIL, COL_SKU, COL_AS_OF,
- COL_NOTE) = range(9)  # fmt: skip
+HEADERS = (
+    N_("Serial"),
+    N_("Days left"),
+    N_("Ends"),
+    N_("Dealer"),
+    N_("Licensee"),
+    N_("E-mail"),
+    N_("SKU"),
+    N_("As of"),
+    N_("Note"),
+)
+(
+    COL_SERIAL,
+    COL_DAYS,
+    COL_ENDS,
+    COL_DEALER,
+    COL_LICENSEE,
+    COL_EMAIL,
+    COL_SKU,
+    COL_AS_OF,
+    COL_NOTE,
+) = range(9)
 WEEK_ROLE = Qt.ItemDataRole.UserRole + 2  # the Monday (a date) of a heading row
 
 
 def week_title(monday: date) -> str:
-    """"Week of 30 Nov" in the language and the locale's month names."""
+    """ "Week of 30 Nov" in the language and the locale's month names."""
     # TRANSLATORS: a Qt date format for the first day of a week in the Renewals window's
     # headings ("30 Nov"; German "30. Nov."): d = day, MMM = short month name
     day = QLocale().toString(QDate(monday.year, monday.month, monday.day), _("d MMM"))
@@ -77,8 +95,9 @@ class RenewalsModel(SightingsModel):
     def cell(self, row: int, column: int) -> str:
         return cell(self._rows[row], self._left[row], column)
 
-    def data(self, index: QModelIndex | QPersistentModelIndex,
-             role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # fmt: skip
+    def data(
+        self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
         if not index.isValid():
             return None
         item = self._rows[index.row()]
@@ -111,6 +130,14 @@ def cell(s: Sighting, left: int | None, column: int) -> str:
     if column == COL_DAYS:
         return "" if left is None else format_number(left)
     values: tuple[Any, ...] = (
-        s.serial, None, local_date(s.end_at), s.dealer, s.licensee, s.email,
-        s.sku_name or s.sku_number, local_time(s.seen_at), s.note)
+        s.serial,
+        None,
+        local_date(s.end_at),
+        s.dealer,
+        s.licensee,
+        s.email,
+        s.sku_name or s.sku_number,
+        local_time(s.seen_at),
+        s.note,
+    )
     return cell_text(values[column])

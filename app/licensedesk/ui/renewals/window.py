@@ -67,27 +67,40 @@ class RenewalsWindow(QWidget):
         for days in WINDOWS:
             self.within.addItem(ngettext("{n} day", "{n} days", days).format(n=days), days)
         self.within.setCurrentIndex(WINDOWS.index(DEFAULT_WINDOW))
-        self.dealer = named(QLineEdit(), "renewalsDealer", _("Dealer"),
-                            _("A part of the dealer's name"))  # fmt: skip
+        self.dealer = named(
+            QLineEdit(), "renewalsDealer", _("Dealer"), _("A part of the dealer's name")
+        )
         self.dealer.setPlaceholderText(_("Any dealer"))
         self.dealer.setClearButtonEnabled(True)
         self.profile = named(QComboBox(), "renewalsProfile", _("Profile"))
         self.set_profiles([])
         self.refresh_button = _button(_("&Refresh"), "renewalsRefreshButton", "view-refresh")
-        self.refresh_button.setToolTip(_("Check the licences listed at the service again "
-                                         "(nothing is changed), then list them anew (F5)"))
-        self.export_csv_button = _button(_("Export &CSV\u2026"), "renewalsExportCsvButton",
-                                         "document-save")
-        self.export_xlsx_button = _button(_("Export &XLSX\u2026"), "renewalsExportXlsxButton",
-                                          "document-save")
+        self.refresh_button.setToolTip(
+            _(
+                "Check the licences listed at the service again "
+                "(nothing is changed), then list them anew (F5)"
+            )
+        )
+        self.export_csv_button = _button(
+            _("Export &CSV\u2026"), "renewalsExportCsvButton", "document-save"
+        )
+        self.export_xlsx_button = _button(
+            _("Export &XLSX\u2026"), "renewalsExportXlsxButton", "document-save"
+        )
 
     def _build_table(self) -> None:
         self.banner = ErrorBanner()
         self.status_label = named(plain_label(), "renewalsStatus", _("Licences listed"))
         self.status_label.setWordWrap(True)
-        table = self.table = named(QTableView(), "renewalsTable", _("Licences ending"),
-                                   _("Soonest first, by week; Enter or a double-click opens "
-                                     "the licence in the main window"))  # fmt: skip
+        table = self.table = named(
+            QTableView(),
+            "renewalsTable",
+            _("Licences ending"),
+            _(
+                "Soonest first, by week; Enter or a double-click opens "
+                "the licence in the main window"
+            ),
+        )
         table.setModel(self.model)
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -114,8 +127,11 @@ class RenewalsWindow(QWidget):
 
     def _lay_out(self) -> None:
         filters = QHBoxLayout()
-        for text, widget in ((_("Ending &within:"), self.within), (_("&Dealer:"), self.dealer),
-                             (_("&Profile:"), self.profile)):  # fmt: skip
+        for text, widget in (
+            (_("Ending &within:"), self.within),
+            (_("&Dealer:"), self.dealer),
+            (_("&Profile:"), self.profile),
+        ):
             label = QLabel(text)
             label.setBuddy(widget)
             filters.addWidget(label)
@@ -127,8 +143,15 @@ class RenewalsWindow(QWidget):
         lay.addWidget(self.banner)
         lay.addWidget(self.table, 1)
         lay.addWidget(self.status_label)
-        chain = (self.within, self.dealer, self.profile, self.refresh_button,
-                 self.export_csv_button, self.export_xlsx_button, self.table)  # fmt: skip
+        chain = (
+            self.within,
+            self.dealer,
+            self.profile,
+            self.refresh_button,
+            self.export_csv_button,
+            self.export_xlsx_button,
+            self.table,
+        )
         for a, b in pairwise(chain):
             QWidget.setTabOrder(a, b)
 
@@ -165,7 +188,7 @@ class RenewalsWindow(QWidget):
         return self.profile.currentData() or None
 
     def set_profiles(self, names: Sequence[str]) -> None:
-        """"Every profile", then ``names``; the choice is kept when it is still there."""
+        """ "Every profile", then ``names``; the choice is kept when it is still there."""
         chosen = self.profile.currentData()
         self.profile.blockSignals(True)
         self.profile.clear()
@@ -185,8 +208,9 @@ class RenewalsWindow(QWidget):
     def ask_save_path(self, proposed: str, kind: str) -> str:
         """The OS save dialog; "" when cancelled (tests replace this)."""
         filters = {"csv": _("CSV files (*.csv)"), "xlsx": _("Excel workbooks (*.xlsx)")}
-        path, _chosen = QFileDialog.getSaveFileName(self, _("Export renewals"), proposed,
-                                                    filters[kind])  # fmt: skip
+        path, _chosen = QFileDialog.getSaveFileName(
+            self, _("Export renewals"), proposed, filters[kind]
+        )
         return path
 
     # -- internals ----------------------------------------------------------------------
@@ -199,9 +223,12 @@ class RenewalsWindow(QWidget):
     def eventFilter(self, watched, event) -> bool:
         """Enter on the table opens the current licence (a key event of the table's own,
         not a shortcut: it never fires for a table of another window)."""
-        if (watched is self.table and isinstance(event, QKeyEvent)
-                and event.type() == QEvent.Type.KeyPress
-                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)):  # fmt: skip
+        if (
+            watched is self.table
+            and isinstance(event, QKeyEvent)
+            and event.type() == QEvent.Type.KeyPress
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
             self._open(self.table.currentIndex())
             return True
         return super().eventFilter(watched, event)

@@ -79,21 +79,25 @@ class RenewalsFeature(QObject):
         w = self.window
         if w is None:
             return None
-        return self._ctx.runner.run(LOAD, lambda: self._read(w), busy=w.set_busy,
-                                    on_success=lambda answer: self._show(w, *answer))  # fmt: skip
+        return self._ctx.runner.run(
+            LOAD,
+            lambda: self._read(w),
+            busy=w.set_busy,
+            on_success=lambda answer: self._show(w, *answer),
+        )
 
     async def _read(self, w: RenewalsWindow) -> tuple[list[Sighting], str, datetime]:
         now = clock.now()
         after, before = bounds(w.days(), now)
         try:
-            found = await self._ctx.book.ending(after, before, dealer=w.dealer_text() or None,
-                                                profile=w.profile_name())  # fmt: skip
+            found = await self._ctx.book.ending(
+                after, before, dealer=w.dealer_text() or None, profile=w.profile_name()
+            )
         except StoreError as exc:
             return [], exc.sentence, now
         return found, "", now
 
-    def _show(self, w: RenewalsWindow, found: list[Sighting], problem: str,
-              now: datetime) -> None:  # fmt: skip
+    def _show(self, w: RenewalsWindow, found: list[Sighting], problem: str, now: datetime) -> None:
         w.model.set_rows(found, now)
         w.fit_columns()
         within = within_words(w.days())
@@ -103,22 +107,28 @@ class RenewalsFeature(QObject):
             return
         w.banner.clear()  # a book that could not be read before can be now
         if found:
-            w.show_status(ngettext("{n} licence ends {within}.", "{n} licences end {within}.",
-                                   len(found)).format(n=format_number(len(found)),
-                                                      within=within))  # fmt: skip
+            w.show_status(
+                ngettext(
+                    "{n} licence ends {within}.", "{n} licences end {within}.", len(found)
+                ).format(n=format_number(len(found)), within=within)
+            )
         else:
-            w.show_status(_("No subscription or trial in the book ends {within}. The book "
-                            "holds the licences looked up, checked, validated or registered "
-                            "here (or by the team, with a team history).")
-                          .format(within=within))  # fmt: skip
+            w.show_status(
+                _(
+                    "No subscription or trial in the book ends {within}. The book "
+                    "holds the licences looked up, checked, validated or registered "
+                    "here (or by the team, with a team history)."
+                ).format(within=within)
+            )
 
     # -- refresh: the listed licences checked again -----------------------------------
     def refresh(self) -> asyncio.Task | None:
         w = self.window
         if w is None or self._ctx.runner.is_running(REFRESH):
             return None
-        return self._ctx.runner.run(REFRESH, lambda: self._refresh(w), busy=w.set_busy,
-                                    on_error=w.banner.show_failure)  # fmt: skip
+        return self._ctx.runner.run(
+            REFRESH, lambda: self._refresh(w), busy=w.set_busy, on_error=w.banner.show_failure
+        )
 
     async def _refresh(self, w: RenewalsWindow) -> None:
         from licensedesk.batch.check import BatchCheck
@@ -126,11 +136,16 @@ class RenewalsFeature(QObject):
         serials = list(dict.fromkeys(w.model.serials()))
         errors = 0
         if serials:
-            check = BatchCheck(self._ctx.connections.client(), serials,
-                               concurrency=self._concurrency())  # fmt: skip
-            w.show_status(ngettext("Checking {n} licence at the service\u2026",
-                                   "Checking {n} licences at the service\u2026", len(serials))
-                          .format(n=format_number(len(serials))))  # fmt: skip
+            check = BatchCheck(
+                self._ctx.connections.client(), serials, concurrency=self._concurrency()
+            )
+            w.show_status(
+                ngettext(
+                    "Checking {n} licence at the service\u2026",
+                    "Checking {n} licences at the service\u2026",
+                    len(serials),
+                ).format(n=format_number(len(serials)))
+            )
             results: list = []
             await check.run(results.append)
             errors = sum(1 for r in results if r.status == "error")
@@ -139,11 +154,15 @@ class RenewalsFeature(QObject):
         if task is not None:  # superseded by a change of the filters: that read shows
             await asyncio.gather(task, return_exceptions=True)
         if errors:
-            w.banner.show_error(ngettext(
-                "{n} licence could not be checked at the service: the list shows what the "
-                "book last saw of it.",
-                "{n} licences could not be checked at the service: the list shows what the "
-                "book last saw of them.", errors).format(n=format_number(errors)))
+            w.banner.show_error(
+                ngettext(
+                    "{n} licence could not be checked at the service: the list shows what the "
+                    "book last saw of it.",
+                    "{n} licences could not be checked at the service: the list shows what the "
+                    "book last saw of them.",
+                    errors,
+                ).format(n=format_number(errors))
+            )
 
     def _concurrency(self) -> int:
         """The profile's ``batch_concurrency``, as the batch window uses it."""
@@ -178,8 +197,11 @@ class RenewalsFeature(QObject):
             return None
         w.banner.clear()
         remember_folder(qsettings, path)
-        w.show_status(ngettext("Saved {n} row to {path}", "Saved {n} rows to {path}",
-                               len(rows)).format(n=format_number(len(rows)), path=path))
+        w.show_status(
+            ngettext("Saved {n} row to {path}", "Saved {n} rows to {path}", len(rows)).format(
+                n=format_number(len(rows)), path=path
+            )
+        )
         return path
 
     def _main_window_closing(self) -> None:

@@ -41,10 +41,18 @@ class RenewalsNotice(QObject):
 
     announced = Signal(int)  # a notification told of that many licences
 
-    def __init__(self, ending: Ending, notice: Notice, path: Path, *,
-                 enabled: Callable[[], bool], on_clicked: Callable[[], None],
-                 paused: Callable[[], bool] = lambda: False, days: int = ENDING_DAYS,
-                 parent: QObject | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        ending: Ending,
+        notice: Notice,
+        path: Path,
+        *,
+        enabled: Callable[[], bool],
+        on_clicked: Callable[[], None],
+        paused: Callable[[], bool] = lambda: False,
+        days: int = ENDING_DAYS,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self._ending = ending
         self._notice = notice
@@ -95,8 +103,11 @@ class RenewalsNotice(QObject):
             return []
         words = announcement(fresh, now)
         if not await self._notice.send(words.title, words.body, self._on_clicked):
-            log.warning("Renewals not announced (%d licences): no desktop notification "
-                        "service took the notification", len(fresh))  # fmt: skip
+            log.warning(
+                "Renewals not announced (%d licences): no desktop notification "
+                "service took the notification",
+                len(fresh),
+            )
             return []
         try:
             announced.add(fresh, now=now)

@@ -40,8 +40,9 @@ class Notice(Protocol):
 class DesktopNotice:
     """The desktop's notification service, reached on first use from the running loop."""
 
-    def __init__(self, app_name: str = APP_NAME, icon: Path | None = None,
-                 timeout: float = SEND_TIMEOUT) -> None:  # fmt: skip
+    def __init__(
+        self, app_name: str = APP_NAME, icon: Path | None = None, timeout: float = SEND_TIMEOUT
+    ) -> None:
         self._app_name = app_name
         self._icon = icon
         self._timeout = timeout
@@ -52,9 +53,14 @@ class DesktopNotice:
         taken: list[bool] = []
         try:
             await asyncio.wait_for(
-                self._made().send(title, _body(body), on_clicked=on_clicked,
-                                  on_dispatched=lambda: taken.append(True)),
-                self._timeout)  # fmt: skip
+                self._made().send(
+                    title,
+                    _body(body),
+                    on_clicked=on_clicked,
+                    on_dispatched=lambda: taken.append(True),
+                ),
+                self._timeout,
+            )
         except TimeoutError:
             return False
         return bool(taken)

@@ -28,16 +28,21 @@ RENEWALS_ACTION = "renewals"
 TOGGLE_ACTION = "notifyRenewals"
 
 
-def install_renewals_notice(ctx: DeskContext, parent: QObject | None = None, *,
-                            notice: Notice | None = None) -> RenewalsNotice:  # fmt: skip
+def install_renewals_notice(
+    ctx: DeskContext, parent: QObject | None = None, *, notice: Notice | None = None
+) -> RenewalsNotice:
     """The check on the desk's book, started now; ``notice``: the desktop's service."""
     window = ctx.window
     feature = RenewalsNotice(
-        ctx.book.ending, notice or DesktopNotice(icon=app_icon_file()),
-        data_dir() / FILE_NAME, enabled=lambda: ctx.settings.notify_renewals,
-        on_clicked=lambda: open_renewals(window), paused=ctx.demo_running, parent=parent)
-    window.registry[TOGGLE_ACTION].toggled.connect(
-        lambda on: feature.start_check() if on else None)
+        ctx.book.ending,
+        notice or DesktopNotice(icon=app_icon_file()),
+        data_dir() / FILE_NAME,
+        enabled=lambda: ctx.settings.notify_renewals,
+        on_clicked=lambda: open_renewals(window),
+        paused=ctx.demo_running,
+        parent=parent,
+    )
+    window.registry[TOGGLE_ACTION].toggled.connect(lambda on: feature.start_check() if on else None)
     feature.start()
     return feature
 

@@ -14,8 +14,15 @@ from ..shared.sightings_model import SightingsModel, cell_text
 from ..shared.values import local_time
 
 #: column titles, marked here and translated where shown
-HEADERS = (N_("Serial"), N_("Licensee"), N_("E-mail"), N_("Product"), N_("Seats"),
-           N_("As of"), N_("Note"))  # fmt: skip
+HEADERS = (
+    N_("Serial"),
+    N_("Licensee"),
+    N_("E-mail"),
+    N_("Product"),
+    N_("Seats"),
+    N_("As of"),
+    N_("Note"),
+)
 COL_SERIAL, COL_LICENSEE, COL_EMAIL, COL_PRODUCT, COL_SEATS, COL_AS_OF, COL_NOTE = range(7)
 
 
@@ -24,9 +31,14 @@ def cell(s: Sighting, column: int) -> str:
     line (service and user text made visible: :func:`..shared.labels.shown`)."""
     full = [p for p in s.products or () if p.full]
     values: tuple[Any, ...] = (
-        s.serial, s.licensee, s.email, ", ".join(p.name for p in full),
-        ", ".join(f"{p.used} / {p.maximum}" for p in full), local_time(s.seen_at),
-        " ".join((s.note or "").split()))  # fmt: skip
+        s.serial,
+        s.licensee,
+        s.email,
+        ", ".join(p.name for p in full),
+        ", ".join(f"{p.used} / {p.maximum}" for p in full),
+        local_time(s.seen_at),
+        " ".join((s.note or "").split()),
+    )
     return cell_text(values[column])
 
 

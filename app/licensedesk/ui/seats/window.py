@@ -47,8 +47,12 @@ class FullSeatsWindow(QDialog):
         self.read_only.setWordWrap(True)
         self.read_only.hide()
         self.model = FullModel(self)
-        self.table = named(QTableView(), "fullSeatsTable", _("Licences with every seat in use"),
-                           _("Enter opens the licence in the main window"))
+        self.table = named(
+            QTableView(),
+            "fullSeatsTable",
+            _("Licences with every seat in use"),
+            _("Enter opens the licence in the main window"),
+        )
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -61,11 +65,13 @@ class FullSeatsWindow(QDialog):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(COL_NOTE, QHeaderView.ResizeMode.Stretch)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.open_button = self._button(_("Open"), "fullSeatsOpenButton",
-                                        _("Open the licence in the main window (Enter)"))
+        self.open_button = self._button(
+            _("Open"), "fullSeatsOpenButton", _("Open the licence in the main window (Enter)")
+        )
         self.free_button = self._button(_("Free a seat\u2026"), "fullSeatsFreeButton", "")
-        self.refresh_button = self._button(_("Refresh"), "fullSeatsRefreshButton",
-                                           _("Read the list from the book again"))
+        self.refresh_button = self._button(
+            _("Refresh"), "fullSeatsRefreshButton", _("Read the list from the book again")
+        )
         layout = QVBoxLayout(self)
         layout.addWidget(self.status)
         layout.addWidget(self.read_only)
@@ -77,8 +83,12 @@ class FullSeatsWindow(QDialog):
         self.set_can_write("")
 
     def _button(self, text: str, name: str, tip: str) -> QPushButton:
-        button = named(self.buttons.addButton(text, QDialogButtonBox.ButtonRole.ActionRole),
-                       name, text.rstrip("\u2026"), tip)
+        button = named(
+            self.buttons.addButton(text, QDialogButtonBox.ButtonRole.ActionRole),
+            name,
+            text.rstrip("\u2026"),
+            tip,
+        )
         button.setAutoDefault(False)  # Enter belongs to the table's row
         return button
 
@@ -103,7 +113,8 @@ class FullSeatsWindow(QDialog):
             self.table.selectionModel().setCurrentIndex(
                 self.model.index(0, 0),
                 QItemSelectionModel.SelectionFlag.ClearAndSelect
-                | QItemSelectionModel.SelectionFlag.Rows)  # fmt: skip
+                | QItemSelectionModel.SelectionFlag.Rows,
+            )
         self._update_buttons()
 
     def say(self, sentence: str, *, error: bool = False) -> None:
@@ -115,8 +126,9 @@ class FullSeatsWindow(QDialog):
         self._reason = reason
         self.read_only.setText(reason)
         self.read_only.setVisible(bool(reason))
-        self.free_button.setToolTip(reason or _("Open the licence and choose the device "
-                                                "whose seat to free"))
+        self.free_button.setToolTip(
+            reason or _("Open the licence and choose the device whose seat to free")
+        )
         self.free_button.setAccessibleDescription(self.free_button.toolTip())
         self._update_buttons()
 
@@ -125,8 +137,7 @@ class FullSeatsWindow(QDialog):
         return rows[0].data(SERIAL_ROLE) if rows else None
 
     def _emit(self, signal, row: int | None = None) -> None:
-        serial = self.model.index(row, 0).data(SERIAL_ROLE) if row is not None \
-            else self.chosen()  # fmt: skip
+        serial = self.model.index(row, 0).data(SERIAL_ROLE) if row is not None else self.chosen()
         if serial and (signal is not self.freeRequested or not self._reason):
             signal.emit(serial)
             self.close()

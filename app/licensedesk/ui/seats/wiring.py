@@ -20,12 +20,16 @@ from ..shared.values import format_number
 from .window import FullSeatsWindow
 
 # TRANSLATORS: the Full seats view, with a profile that may not write; {profile}: its name
-NEEDS_WRITE_PAIR = N_("Freeing a seat needs the write pair (a key with write permission), "
-                      "and the profile {profile} has none: add one under File \u2192 "
-                      "Connection profiles. The licences can still be opened.")
-EMPTY = N_("No licence in the book has a product with every seat in use. The book holds "
-           "the licences looked up, checked, validated or registered here (or by the team, "
-           "with a team history).")
+NEEDS_WRITE_PAIR = N_(
+    "Freeing a seat needs the write pair (a key with write permission), "
+    "and the profile {profile} has none: add one under File \u2192 "
+    "Connection profiles. The licences can still be opened."
+)
+EMPTY = N_(
+    "No licence in the book has a product with every seat in use. The book holds "
+    "the licences looked up, checked, validated or registered here (or by the team, "
+    "with a team history)."
+)
 
 
 class SeatsFeature(QObject):
@@ -65,10 +69,15 @@ class SeatsFeature(QObject):
                 window.say(exc.sentence, error=True)
                 return
             window.show_rows(rows)
-            window.say(ngettext("{n} licence has a product with every seat in use.",
-                                "{n} licences have a product with every seat in use.",
-                                len(rows)).format(n=format_number(len(rows)))
-                       if rows else _(EMPTY))  # fmt: skip
+            window.say(
+                ngettext(
+                    "{n} licence has a product with every seat in use.",
+                    "{n} licences have a product with every seat in use.",
+                    len(rows),
+                ).format(n=format_number(len(rows)))
+                if rows
+                else _(EMPTY)
+            )
 
         window.say(_("Reading the book\u2026"))
         return self._ctx.runner.run("seats.load", read)
@@ -98,7 +107,8 @@ class SeatsFeature(QObject):
         connections = self._ctx.connections
         name = connections.current
         self.window.set_can_write(
-            "" if connections.can_write(name) else _(NEEDS_WRITE_PAIR).format(profile=name or ""))
+            "" if connections.can_write(name) else _(NEEDS_WRITE_PAIR).format(profile=name or "")
+        )
 
 
 def install_seats(ctx: DeskContext, lookup: LookupPort, parent=None) -> SeatsFeature:

@@ -27,8 +27,9 @@ def name_value(label: QLabel, field: str) -> None:
     value = label.text()
     # TRANSLATORS: what a screen reader says for a value shown in a dialog: the field's
     # name, then the value (e.g. "Licensee: ACME GmbH")
-    label.setAccessibleName(_("{field}: {value}").format(field=field, value=value)
-                            if value else field)
+    label.setAccessibleName(
+        _("{field}: {value}").format(field=field, value=value) if value else field
+    )
 
 
 def placed_buttons(box: QDialogButtonBox) -> list[QWidget]:

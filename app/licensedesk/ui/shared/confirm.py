@@ -46,8 +46,9 @@ class ConfirmDialog(QDialog):
             listing.setMaximumHeight(180)
             lay.addWidget(listing)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.accept_button = buttons.addButton(accept if accept is not None else _("OK"),
-                                               QDialogButtonBox.ButtonRole.AcceptRole)
+        self.accept_button = buttons.addButton(
+            accept if accept is not None else _("OK"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
         self.accept_button.setObjectName("confirmAcceptButton")
         self.accept_button.setAccessibleDescription(head)
         cancel = buttons.button(QDialogButtonBox.StandardButton.Cancel)

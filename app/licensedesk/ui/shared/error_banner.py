@@ -49,7 +49,8 @@ class ErrorBanner(QFrame):
         self.details_button.setCheckable(True)
         self.details_button.setAccessibleName(_("Show error details"))
         self.details_button.setAccessibleDescription(
-            _("Shows or hides the technical details of the error"))
+            _("Shows or hides the technical details of the error")
+        )
         # TRANSLATORS: a button that copies the error message and its details
         self.copy_button = QPushButton(_("Copy"))
         self.copy_button.setObjectName("errorBannerCopyButton")
@@ -113,9 +114,11 @@ class ErrorBanner(QFrame):
 
     def _restyle(self) -> None:
         bad = colours.BAD  # resolved against the palette in use
-        style = ("#errorBanner { background: palette(base);"
-                 f" border: 1px solid {bad}; border-left: 4px solid {bad};"
-                 " border-radius: 3px; }")
+        style = (
+            "#errorBanner { background: palette(base);"
+            f" border: 1px solid {bad}; border-left: 4px solid {bad};"
+            " border-radius: 3px; }"
+        )
         if style != self.styleSheet():  # setting it again would send another change
             self.setStyleSheet(style)
 

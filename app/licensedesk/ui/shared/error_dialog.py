@@ -37,7 +37,8 @@ class ErrorDialog(QDialog):
         self.log_label.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.button(QDialogButtonBox.StandardButton.Close).setObjectName(
-            "errorDialogCloseButton")
+            "errorDialogCloseButton"
+        )
         copy = QPushButton(_("Copy details"))
         copy.setObjectName("errorDialogCopyButton")
         copy.setAccessibleDescription(_("Copy the message, its details and where the log is"))
@@ -60,7 +61,8 @@ class ErrorDialog(QDialog):
         else:
             self.details.setPlainText(details)
         self.log_label.setText(
-            _("The full log is in {path}").format(path=log_path) if log_path else "")
+            _("The full log is in {path}").format(path=log_path) if log_path else ""
+        )
         self.show()
         self.raise_()
 

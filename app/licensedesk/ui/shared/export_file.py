@@ -35,8 +35,7 @@ def last_folder(qsettings: QSettings) -> str:
     value = qsettings.value(LAST_FOLDER)
     if isinstance(value, str) and value and os.path.isdir(value):
         return value
-    documents = QStandardPaths.writableLocation(
-        QStandardPaths.StandardLocation.DocumentsLocation)
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
     return documents if documents and os.path.isdir(documents) else os.path.expanduser("~")
 
 
@@ -52,7 +51,8 @@ def save_failed_sentence(path: str, exc: OSError) -> str:
         return _(sentence).format(path=path)
     if exc.strerror:
         return _("Could not save to {path}: {reason}.").format(
-            path=path, reason=exc.strerror.lower())
+            path=path, reason=exc.strerror.lower()
+        )
     return _("Could not save to {path}: the system refused.").format(path=path)
 
 

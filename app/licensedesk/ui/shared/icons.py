@@ -177,4 +177,3 @@ class PaletteSvgIconEngine(QIconEngine):
 
     def isNull(self) -> bool:
         return False
-

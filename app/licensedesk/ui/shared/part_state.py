@@ -36,8 +36,9 @@ class PartState(QStackedWidget):
 
     BUSY_DELAY_MS = 250
 
-    def __init__(self, content: QWidget, what: str, parent=None, *,
-                 loading: str | None = None) -> None:  # fmt: skip
+    def __init__(
+        self, content: QWidget, what: str, parent=None, *, loading: str | None = None
+    ) -> None:
         """``what`` names the part in object names (``historyMessage``); ``loading`` is
         the busy sentence, translated (default: :data:`LOADING`'s for ``what``)."""
         super().__init__(parent)

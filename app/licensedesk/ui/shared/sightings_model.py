@@ -69,8 +69,9 @@ class SightingsModel(QAbstractTableModel):
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.headers)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # fmt: skip
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return _(self.headers[section])
         return None
@@ -83,7 +84,6 @@ class SightingsModel(QAbstractTableModel):
             return self.cell(index.row(), column)
         if role == SERIAL_ROLE:
             return s.serial
-        if (role == Qt.ItemDataRole.ToolTipRole and s.note
-                and self.note_column in (None, column)):  # fmt: skip
+        if role == Qt.ItemDataRole.ToolTipRole and s.note and self.note_column in (None, column):
             return self.note_tip(s.note)
         return None

@@ -26,8 +26,9 @@ def copy_cells(view: QAbstractItemView) -> None:
     QGuiApplication.clipboard().setText(cells_text(view))
 
 
-def add_copy_shortcut(view: QAbstractItemView,
-                      copy: Callable[[QAbstractItemView], object] = copy_cells) -> QShortcut:
+def add_copy_shortcut(
+    view: QAbstractItemView, copy: Callable[[QAbstractItemView], object] = copy_cells
+) -> QShortcut:
     """Ctrl+C (the platform's Copy) on ``view`` copies its selected cells (``copy``: a
     table whose model holds only some of its rows copies its own way)."""
     shortcut = QShortcut(QKeySequence.StandardKey.Copy, view)

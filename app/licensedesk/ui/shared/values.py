@@ -81,8 +81,11 @@ def _written(moment: datetime, *, seconds: bool) -> str:
     """``moment``'s local date and time, given to Qt as wall-clock fields in a UTC
     ``QDateTime`` (see the module docstring)."""
     formats, local = _formats(), moment.astimezone()
-    wall = QDateTime(QDate(local.year, local.month, local.day),
-                     QTime(local.hour, local.minute, local.second), _UTC)
+    wall = QDateTime(
+        QDate(local.year, local.month, local.day),
+        QTime(local.hour, local.minute, local.second),
+        _UTC,
+    )
     return formats.locale.toString(wall, formats.seconds if seconds else formats.minutes)
 
 

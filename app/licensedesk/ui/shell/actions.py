@@ -55,55 +55,135 @@ MENUS = (
 )
 
 SPECS = (
-    ActionSpec("profiles", N_("Connection &profiles\u2026"), "file",
-               tip=N_("Add, edit or remove connection profiles")),
-    ActionSpec("historySettings", N_("&History settings\u2026"), "file",
-               tip=N_("Where the history of changes is kept, and your name in it")),
-    ActionSpec("batch", N_("Check &many serials\u2026"), "file", "Ctrl+B",
-               N_("Check a list of serials at once (nothing is changed)"),
-               N_("Check many\u2026")),
-    ActionSpec("importBook", N_("&Import serials into the book\u2026"), "file",
-               tip=N_("Check every serial of a file and keep the answers in the licence book")),
-    ActionSpec("forgetLicensee", N_("&Erase a licensee's personal data\u2026"), "file",
-               tip=N_("Erase a licensee's name and e-mail from the licence book, its notes "
-                      "and the history")),
+    ActionSpec(
+        "profiles",
+        N_("Connection &profiles\u2026"),
+        "file",
+        tip=N_("Add, edit or remove connection profiles"),
+    ),
+    ActionSpec(
+        "historySettings",
+        N_("&History settings\u2026"),
+        "file",
+        tip=N_("Where the history of changes is kept, and your name in it"),
+    ),
+    ActionSpec(
+        "batch",
+        N_("Check &many serials\u2026"),
+        "file",
+        "Ctrl+B",
+        N_("Check a list of serials at once (nothing is changed)"),
+        N_("Check many\u2026"),
+    ),
+    ActionSpec(
+        "importBook",
+        N_("&Import serials into the book\u2026"),
+        "file",
+        tip=N_("Check every serial of a file and keep the answers in the licence book"),
+    ),
+    ActionSpec(
+        "forgetLicensee",
+        N_("&Erase a licensee's personal data\u2026"),
+        "file",
+        tip=N_(
+            "Erase a licensee's name and e-mail from the licence book, its notes and the history"
+        ),
+    ),
     ActionSpec("quit", N_("&Quit"), "file", QKeySequence.StandardKey.Quit, separated=True),
     # TRANSLATORS: menu entry: look the serial on show up again (F5)
     ActionSpec("refresh", N_("&Refresh"), "view", "F5", N_("Look up the serial on show again")),
     # TRANSLATORS: menu entry: stop the lookup that is running (Esc)
     ActionSpec("stop", N_("S&top"), "view", "Esc", N_("Stop the lookup in flight")),
-    ActionSpec("focusSerial", N_("Go to &serial"), "view", "Ctrl+L",
-               N_("Go to the serial box")),
-    ActionSpec("find", N_("&Find a licence\u2026"), "view", "Ctrl+K",
-               N_("Find licences seen before by customer, e-mail, host ID or serial"),
-               separated=True),
-    ActionSpec("renewals", N_("Re&newals\u2026"), "view", "Ctrl+Shift+E",
-               N_("The subscriptions and trials in the licence book that end soon, by week")),
-    ActionSpec("fullSeats", N_("F&ull seats\u2026"), "view",
-               tip=N_("The licences of the book whose product has every seat in use")),
+    ActionSpec("focusSerial", N_("Go to &serial"), "view", "Ctrl+L", N_("Go to the serial box")),
+    ActionSpec(
+        "find",
+        N_("&Find a licence\u2026"),
+        "view",
+        "Ctrl+K",
+        N_("Find licences seen before by customer, e-mail, host ID or serial"),
+        separated=True,
+    ),
+    ActionSpec(
+        "renewals",
+        N_("Re&newals\u2026"),
+        "view",
+        "Ctrl+Shift+E",
+        N_("The subscriptions and trials in the licence book that end soon, by week"),
+    ),
+    ActionSpec(
+        "fullSeats",
+        N_("F&ull seats\u2026"),
+        "view",
+        tip=N_("The licences of the book whose product has every seat in use"),
+    ),
     # TRANSLATORS: menu entry that opens the history of changes window
-    ActionSpec("history", N_("&History\u2026"), "view", "Ctrl+H",
-               N_("What was done to licences, by whom, and how it ended")),
+    ActionSpec(
+        "history",
+        N_("&History\u2026"),
+        "view",
+        "Ctrl+H",
+        N_("What was done to licences, by whom, and how it ended"),
+    ),
     # TRANSLATORS: a checkable menu entry: a desktop notification when licences near their end
-    ActionSpec("notifyRenewals", N_("N&otify of renewals"), "view",
-               tip=N_("A desktop notification, once, when licences of the book are about "
-                      "to end"), separated=True, setting="notifications/renewals"),
-    ActionSpec("validate", N_("&Validate a serial\u2026"), "support", "Ctrl+Shift+V",
-               N_("Validate a serial for a product"), N_("Validate\u2026")),
-    ActionSpec("upgrade", N_("&Upgrade a licence\u2026"), "support", "Ctrl+Shift+U",
-               N_("Upgrade a licence from another one"), N_("Upgrade\u2026")),
-    ActionSpec("registration", N_("&Register a licence\u2026"), "support", "Ctrl+Shift+R",
-               N_("Register an offline-distribution licence"), N_("Register\u2026")),
-    ActionSpec("docs", N_("&Documentation"), "help", QKeySequence.StandardKey.HelpContents,
-               N_("Open the README and the docs")),
-    ActionSpec("note", N_("&Note on this licence\u2026"), "support", "Ctrl+Shift+N",
-               N_("A note for the team on the licence on show: who really owns it, what was "
-                  "agreed"), separated=True),
-    ActionSpec("freeSeat", N_("&Free a seat\u2026"), "support",
-               tip=N_("Deactivate or delete a device of the licence on show whose product "
-                      "has every seat in use")),
-    ActionSpec("shortcuts", N_("&Keyboard shortcuts"), "help", "Ctrl+/",
-               N_("Every shortcut of the window")),
+    ActionSpec(
+        "notifyRenewals",
+        N_("N&otify of renewals"),
+        "view",
+        tip=N_("A desktop notification, once, when licences of the book are about to end"),
+        separated=True,
+        setting="notifications/renewals",
+    ),
+    ActionSpec(
+        "validate",
+        N_("&Validate a serial\u2026"),
+        "support",
+        "Ctrl+Shift+V",
+        N_("Validate a serial for a product"),
+        N_("Validate\u2026"),
+    ),
+    ActionSpec(
+        "upgrade",
+        N_("&Upgrade a licence\u2026"),
+        "support",
+        "Ctrl+Shift+U",
+        N_("Upgrade a licence from another one"),
+        N_("Upgrade\u2026"),
+    ),
+    ActionSpec(
+        "registration",
+        N_("&Register a licence\u2026"),
+        "support",
+        "Ctrl+Shift+R",
+        N_("Register an offline-distribution licence"),
+        N_("Register\u2026"),
+    ),
+    ActionSpec(
+        "docs",
+        N_("&Documentation"),
+        "help",
+        QKeySequence.StandardKey.HelpContents,
+        N_("Open the README and the docs"),
+    ),
+    ActionSpec(
+        "note",
+        N_("&Note on this licence\u2026"),
+        "support",
+        "Ctrl+Shift+N",
+        N_("A note for the team on the licence on show: who really owns it, what was agreed"),
+        separated=True,
+    ),
+    ActionSpec(
+        "freeSeat",
+        N_("&Free a seat\u2026"),
+        "support",
+        tip=N_(
+            "Deactivate or delete a device of the licence on show whose product "
+            "has every seat in use"
+        ),
+    ),
+    ActionSpec(
+        "shortcuts", N_("&Keyboard shortcuts"), "help", "Ctrl+/", N_("Every shortcut of the window")
+    ),
     ActionSpec("about", N_("&About License Desk"), "help", separated=True),
 )
 
@@ -142,8 +222,9 @@ class ActionRegistry:
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         toolbar.setMovable(False)
         for spec in SPECS:
-            action = make_action(window, spec.name, _(spec.text), spec.shortcut,
-                                 _(spec.tip) if spec.tip else "")
+            action = make_action(
+                window, spec.name, _(spec.text), spec.shortcut, _(spec.tip) if spec.tip else ""
+            )
             action.setCheckable(bool(spec.setting))
             self._actions[spec.name] = action
             if spec.separated:

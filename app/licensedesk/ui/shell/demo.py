@@ -69,8 +69,9 @@ class DemoService:
         from licensedesk.profiles import Profile
 
         app_id, key = self.credentials()
-        profile = Profile(name=DEMO_PROFILE, base_url=self.url, read_app_id=app_id,
-                          write_app_id=app_id)
+        profile = Profile(
+            name=DEMO_PROFILE, base_url=self.url, read_app_id=app_id, write_app_id=app_id
+        )
         return profile, {"read": key, "write": key}
 
     def stop(self) -> None:

@@ -18,8 +18,15 @@ from licensedesk.licence_term import term
 from ..shared.licence_types import type_word
 
 #: the catalogue's kinds worth a first look, in the order offered
-TOUR = ("perpetual", "subscription_active", "subscription_expired", "trial",
-        "many_activations", "upgrade_current", "offline")
+TOUR = (
+    "perpetual",
+    "subscription_active",
+    "subscription_expired",
+    "trial",
+    "many_activations",
+    "upgrade_current",
+    "offline",
+)
 
 
 @dataclass(frozen=True)
@@ -40,18 +47,19 @@ def demo_offers(data: dict[str, Any] | None, now: datetime | None = None) -> lis
     for kind in TOUR:
         licence = licences.get(serials.get(kind, ""))
         if licence is not None:
-            devices = sum(1 for a in data.get("activations", [])
-                          if a["license_id"] == licence["id"])
+            devices = sum(
+                1 for a in data.get("activations", []) if a["license_id"] == licence["id"]
+            )
             number = skus.get(licence["sku_id"], {}).get("number")
             upgradable = any(s.get("sku_upgrade") == number for s in skus.values())
-            offers.append(DemoOffer(licence["serial"],
-                                    describe(licence, devices, upgradable, now)))
+            offers.append(DemoOffer(licence["serial"], describe(licence, devices, upgradable, now)))
     return offers
 
 
-def describe(licence: dict[str, Any], devices: int, upgradable: bool = False,
-             now: datetime | None = None) -> str:
-    """"perpetual, 3 devices", "subscription, expired", "trial, 25 days left, 1 device";
+def describe(
+    licence: dict[str, Any], devices: int, upgradable: bool = False, now: datetime | None = None
+) -> str:
+    """ "perpetual, 3 devices", "subscription, expired", "trial, 25 days left, 1 device";
     ``upgradable``: another SKU of the service upgrades this licence's."""
     kind = str(licence.get("type") or "")
     parts = [type_word(kind)]
@@ -59,8 +67,9 @@ def describe(licence: dict[str, Any], devices: int, upgradable: bool = False,
     if state.state == "expired":
         parts.append(_("expired"))
     elif state.state == "not_started":
-        parts.append(ngettext("starts in {n} day", "starts in {n} days",
-                              state.days).format(n=state.days))
+        parts.append(
+            ngettext("starts in {n} day", "starts in {n} days", state.days).format(n=state.days)
+        )
     elif state.state != "perpetual":
         parts.append(ngettext("{n} day left", "{n} days left", state.days).format(n=state.days))
     if devices:

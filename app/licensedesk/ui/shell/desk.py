@@ -80,9 +80,16 @@ class DeskApp(QObject):
         self.book = DeskBook(self.recorder, self.executor, parent=self)
         connections.seen_by = self.book.observer
         self.context = DeskContext(
-            window=window, runner=self.runner, connections=connections,
-            recorder=self.recorder, book=self.book, host_id=host_id, banner=window.workspace.banner,
-            show_unexpected=self.show_unexpected, settings=settings, executor=self.executor,
+            window=window,
+            runner=self.runner,
+            connections=connections,
+            recorder=self.recorder,
+            book=self.book,
+            host_id=host_id,
+            banner=window.workspace.banner,
+            show_unexpected=self.show_unexpected,
+            settings=settings,
+            executor=self.executor,
             demo_running=lambda: self.demo is not None,
         )
         self._install_features()
@@ -95,8 +102,9 @@ class DeskApp(QObject):
         self.history = install_history(ctx, lookup, ws.history, self)
         self.activations = install_activations(ctx, lookup, ws.activations, self)
         self.validate = install_validate(ctx, lookup, self)
-        self.upgrade = install_upgrade(ctx, lookup, lambda serial: self.registration.open(serial),
-                                       self)
+        self.upgrade = install_upgrade(
+            ctx, lookup, lambda serial: self.registration.open(serial), self
+        )
         self.registration = install_registration(ctx, lookup, self)
         self.batch = install_batch(ctx, lookup, self)
         self.book_find = install_book(ctx, lookup, self)
@@ -129,9 +137,12 @@ class DeskApp(QObject):
             self.window.show_welcome()
 
     def start_demo(self) -> asyncio.Task:
-        return self.runner.run("demo.start", self._start_demo,
-                               busy=self.window.welcome.demo_button,
-                               on_error=self._demo_failed)
+        return self.runner.run(
+            "demo.start",
+            self._start_demo,
+            busy=self.window.welcome.demo_button,
+            on_error=self._demo_failed,
+        )
 
     async def _start_demo(self) -> None:
         if self.demo is None:
@@ -143,11 +154,13 @@ class DeskApp(QObject):
         self.connections.add_memory_profile(profile, keys)
         self.profiles.show_chosen(DEMO_PROFILE)
         self.window.workspace.offer_demo_serials(
-            [(offer.serial, offer.description) for offer in self.demo.offers()])
+            [(offer.serial, offer.description) for offer in self.demo.offers()]
+        )
         self.window.show_workspace()
         self.window.statusBar().showMessage(
             _("Demo service running. Try the serial {serial}").format(
-                serial=self.demo.serials().get("subscription_active", "")),
+                serial=self.demo.serials().get("subscription_active", "")
+            ),
             15000,
         )
         self.window.workspace.focus_serial()
@@ -160,8 +173,9 @@ class DeskApp(QObject):
     def show_unexpected(self, failure: Failure) -> None:
         if self.error_dialog is None:
             self.error_dialog = ErrorDialog(self.window)
-        self.error_dialog.show_error(failure.sentence, failure.details,
-                                     str(self.log_path) if self.log_path else None)
+        self.error_dialog.show_error(
+            failure.sentence, failure.details, str(self.log_path) if self.log_path else None
+        )
 
     # -- quit ----------------------------------------------------------------------
     def save_state(self) -> None:

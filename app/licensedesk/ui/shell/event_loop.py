@@ -50,11 +50,26 @@ _STACK_DEPTH = 10
 class DeskTimer:
     """One scheduled callback: asyncio's ``TimerHandle`` as its users see it."""
 
-    __slots__ = ("__weakref__", "_args", "_callback", "_cancelled", "_context", "_made_at",
-                 "_timer_id", "_timers", "_when")  # fmt: skip
+    __slots__ = (
+        "__weakref__",
+        "_args",
+        "_callback",
+        "_cancelled",
+        "_context",
+        "_made_at",
+        "_timer_id",
+        "_timers",
+        "_when",
+    )
 
-    def __init__(self, when: float, callback: Callable[..., Any], args: tuple[Any, ...],
-                 timers: _Timers, context: contextvars.Context | None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        when: float,
+        callback: Callable[..., Any],
+        args: tuple[Any, ...],
+        timers: _Timers,
+        context: contextvars.Context | None,
+    ) -> None:
         self._callback: Callable[..., Any] | None = callback
         self._args: tuple[Any, ...] | None = args
         self._context = context if context is not None else contextvars.copy_context()
@@ -94,7 +109,9 @@ class DeskTimer:
         except BaseException as exc:
             context: dict[str, Any] = {
                 "message": f"Exception in callback {_describe(callback, args)}",
-                "exception": exc, "handle": self}  # fmt: skip
+                "exception": exc,
+                "handle": self,
+            }
             if self._made_at is not None:
                 context["source_traceback"] = self._made_at
             self._timers.loop.call_exception_handler(context)
@@ -191,16 +208,32 @@ class DeskEventLoop(qasync.QEventLoop):
         self._desk_timers = _Timers(self)
         super().__init__(*args, **kwargs)
 
-    def call_later(self, delay: float, callback: Callable[..., Any], *args: Any,
-                   context: contextvars.Context | None = None) -> DeskTimer:  # fmt: skip
+    def call_later(
+        self,
+        delay: float,
+        callback: Callable[..., Any],
+        *args: Any,
+        context: contextvars.Context | None = None,
+    ) -> DeskTimer:
         return self._schedule(self.time() + delay, delay, callback, args, context)
 
-    def call_at(self, when: float, callback: Callable[..., Any], *args: Any,
-                context: contextvars.Context | None = None) -> DeskTimer:  # fmt: skip
+    def call_at(
+        self,
+        when: float,
+        callback: Callable[..., Any],
+        *args: Any,
+        context: contextvars.Context | None = None,
+    ) -> DeskTimer:
         return self._schedule(when, when - self.time(), callback, args, context)
 
-    def _schedule(self, when: float, delay: float, callback: Callable[..., Any],
-                  args: tuple[Any, ...], context: contextvars.Context | None) -> DeskTimer:
+    def _schedule(
+        self,
+        when: float,
+        delay: float,
+        callback: Callable[..., Any],
+        args: tuple[Any, ...],
+        context: contextvars.Context | None,
+    ) -> DeskTimer:
         if asyncio.iscoroutinefunction(callback):
             raise TypeError("coroutines cannot be used with call_later")
         if not callable(callback):

@@ -62,8 +62,7 @@ def places(desk: DeskApp) -> list[tuple[str, str]]:
         (N_("Log folder"), str(log_path.parent if log_path else log_dir())),
         (N_("Window settings"), desk.settings.qsettings.fileName()),
         (N_("Profiles"), str(store.path) if store is not None else _("not stored")),
-        (N_("API keys"),
-         secrets.backend_description if secrets is not None else _("not stored")),
+        (N_("API keys"), secrets.backend_description if secrets is not None else _("not stored")),
     ]
 
 
@@ -111,8 +110,9 @@ class AboutDialog(QDialog):
     def copy(self) -> None:
         """Every place as "what: where" lines, for a support mail (keyboard users cannot
         select the labels)."""
-        lines = (_("{field}: {value}").format(field=_(what), value=where)
-                 for what, where in self._rows)
+        lines = (
+            _("{field}: {value}").format(field=_(what), value=where) for what, where in self._rows
+        )
         QGuiApplication.clipboard().setText("\n".join(lines))
 
 
@@ -137,8 +137,7 @@ class ShortcutsDialog(QDialog):
         table.resizeColumnsToContents()
         table.horizontalHeader().setStretchLastSection(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.button(QDialogButtonBox.StandardButton.Close).setObjectName(
-            "shortcutsCloseButton")
+        buttons.button(QDialogButtonBox.StandardButton.Close).setObjectName("shortcutsCloseButton")
         buttons.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
         lay.addWidget(table)

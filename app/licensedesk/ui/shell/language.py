@@ -24,8 +24,9 @@ def install_language(app: QApplication, requested: str | None = None) -> str:
     followed, the locale of dates and numbers. Returns the code in use."""
     system = QLocale.system()
     saved = i18n.saved_language()
-    code = i18n.resolve_language(requested, saved,
-                                 [*i18n.system_languages(), *system.uiLanguages()])
+    code = i18n.resolve_language(
+        requested, saved, [*i18n.system_languages(), *system.uiLanguages()]
+    )
     code = i18n.use_language(code)
     chosen = i18n.normalise(requested) or saved
     if chosen and i18n.normalise(system.name()) != code:
@@ -38,4 +39,3 @@ def install_language(app: QApplication, requested: str | None = None) -> str:
         if translator.load(QLocale(code), "qtbase", "_", folder):
             app.installTranslator(translator)
     return code
-

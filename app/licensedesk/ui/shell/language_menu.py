@@ -65,17 +65,22 @@ class LanguageMenu(QObject):
             log.warning("could not save the language %r: %s", code, exc)
             self._check(self.saved)
             reason = getattr(exc, "strerror", None) or str(exc)
-            self._tell(QMessageBox.Icon.Warning, _(
-                "The language could not be saved ({reason}). Nothing was changed."
-            ).format(reason=reason))
+            self._tell(
+                QMessageBox.Icon.Warning,
+                _("The language could not be saved ({reason}). Nothing was changed.").format(
+                    reason=reason
+                ),
+            )
             return
         self.saved = code
         if code is None:
             text = _("{app} will follow the system's language when it is started again.")
         else:
             text = _("{app} will be in {language} when it is started again.")
-        self._tell(QMessageBox.Icon.Information,
-                   text.format(app=APP_NAME, language=i18n.LANGUAGES.get(code or "", "")))
+        self._tell(
+            QMessageBox.Icon.Information,
+            text.format(app=APP_NAME, language=i18n.LANGUAGES.get(code or "", "")),
+        )
 
     def _tell(self, icon: QMessageBox.Icon, text: str) -> None:
         """Say ``text`` in one non-blocking message box (reused: never two at once)."""

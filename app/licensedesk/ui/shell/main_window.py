@@ -116,7 +116,8 @@ class MainWindow(QMainWindow):
 
     def set_status(self, profile: str, server: str) -> None:
         self.status_profile.setText(
-            _("Profile: {profile}").format(profile=profile) if profile else _("No profile"))
+            _("Profile: {profile}").format(profile=profile) if profile else _("No profile")
+        )
         self.status_server.setText(_("Server: {server}").format(server=server) if server else "")
 
     def request_finished(self) -> None:

@@ -37,8 +37,9 @@ class WindowSettings:
         ws = window.workspace
         s.setValue("workspace/mainSplitter", ws.main_splitter.saveState())
         s.setValue("workspace/topSplitter", ws.top_splitter.saveState())
-        s.setValue("workspace/activationsHeader",
-                   ws.activations.table.horizontalHeader().saveState())
+        s.setValue(
+            "workspace/activationsHeader", ws.activations.table.horizontalHeader().saveState()
+        )
         s.setValue(PRODUCTS_HEADER, ws.products.table.horizontalHeader().saveState())
         s.remove("workspace/productsHeader")  # the earlier column order's (PRODUCTS_HEADER)
         s.setValue("lookup/recentByProfile", ws.recent_by_profile.dump())
@@ -47,8 +48,10 @@ class WindowSettings:
 
     def restore_geometry(self, window) -> None:
         """Before the first show: size and position only (no workspace needed)."""
-        for key, restore in (("window/geometry", window.restoreGeometry),
-                             ("window/state", window.restoreState)):
+        for key, restore in (
+            ("window/geometry", window.restoreGeometry),
+            ("window/state", window.restoreState),
+        ):
             value = self._bytes(key)
             if value is not None:
                 restore(value)

@@ -54,8 +54,12 @@ class SignalQuit(QObject):
     """While alive, SIGINT and SIGTERM call ``close`` once, from the Qt loop; a signal
     noted before (``earlier``, from ``record_early_signals``) does so at once."""
 
-    def __init__(self, close: Callable[[], object], parent: QObject | None = None,
-                 earlier: list[int] | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        close: Callable[[], object],
+        parent: QObject | None = None,
+        earlier: list[int] | None = None,
+    ) -> None:
         super().__init__(parent)
         self._close = close
         self.received: int | None = None

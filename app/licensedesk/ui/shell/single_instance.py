@@ -175,15 +175,20 @@ class InstanceServer(QObject):
         from PySide6.QtNetwork import QLocalServer
 
         if _answers(self.name):
-            log.warning("single instance: another window listens on %s; later starts go "
-                        "to that one", self.name)
+            log.warning(
+                "single instance: another window listens on %s; later starts go to that one",
+                self.name,
+            )
             return False
         QLocalServer.removeServer(self.name)  # stale, if there is a file at all
         server = QLocalServer(self)
         server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
         if not server.listen(self.name):
-            log.warning("single instance: cannot listen on %s (%s); later starts open "
-                        "windows of their own", self.name, server.errorString())
+            log.warning(
+                "single instance: cannot listen on %s (%s); later starts open windows of their own",
+                self.name,
+                server.errorString(),
+            )
             server.deleteLater()
             return False
         server.newConnection.connect(self._accept)
@@ -220,8 +225,7 @@ class _Request(QObject):
     """One connection: reads its line as it arrives, answers and reports a valid one,
     drops anything else (and one that is too slow)."""
 
-    def __init__(self, connection, deliver: Callable[[str | None], None],
-                 parent: QObject) -> None:
+    def __init__(self, connection, deliver: Callable[[str | None], None], parent: QObject) -> None:
         super().__init__(parent)
         self._connection = connection
         self._deliver = deliver
@@ -241,8 +245,7 @@ class _Request(QObject):
         line, newline, _rest = self._buffer.partition(b"\n")
         if not newline:
             if len(self._buffer) > MAX_REQUEST:
-                log.warning("single instance: a request longer than %d bytes, dropped",
-                            MAX_REQUEST)
+                log.warning("single instance: a request longer than %d bytes, dropped", MAX_REQUEST)
                 self._drop()
             return
         valid, serial = decode_request(line) if len(line) <= MAX_REQUEST else (False, None)

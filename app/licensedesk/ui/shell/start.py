@@ -51,8 +51,9 @@ def start_desk(
     settings.bind_actions(window.registry)
     if demo or profile:
         window.show_workspace()
-    desk = DeskApp(window, connections, settings, host_id=host_id, log_path=log_path,
-                   demo_factory=demo_factory)
+    desk = DeskApp(
+        window, connections, settings, host_id=host_id, log_path=log_path, demo_factory=demo_factory
+    )
     if demo:
         desk.start_demo()
     else:
@@ -100,8 +101,13 @@ class DeferredDesk(QObject):
     before (only the window's own "Go to serial") sees that click twice.
     """
 
-    def __init__(self, window, settings: WindowSettings, build: Callable[[], object],
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        window,
+        settings: WindowSettings,
+        build: Callable[[], object],
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self._window = window
         self._settings = settings
@@ -114,12 +120,14 @@ class DeferredDesk(QObject):
         self._hooks = [
             welcome.demoRequested.connect(lambda: self._then(welcome.demoRequested.emit)),
             welcome.addConnectionRequested.connect(
-                lambda: self._then(welcome.addConnectionRequested.emit)),
+                lambda: self._then(welcome.addConnectionRequested.emit)
+            ),
         ]
         for name in (spec.name for spec in SPECS if spec.name not in WITHOUT_DESK):
             action = window.registry[name]
-            self._hooks.append(action.triggered.connect(
-                lambda _checked=False, a=action: self._then(a.trigger)))
+            self._hooks.append(
+                action.triggered.connect(lambda _checked=False, a=action: self._then(a.trigger))
+            )
 
     def _then(self, deliver: Callable[[], object]) -> None:
         if self.desk is None:

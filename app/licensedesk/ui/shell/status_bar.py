@@ -57,7 +57,8 @@ class StatusBar(QStatusBar):
 
     def _show(self) -> None:
         self._shown = self.fontMetrics().elidedText(
-            self._full, Qt.TextElideMode.ElideRight, self.message_room())
+            self._full, Qt.TextElideMode.ElideRight, self.message_room()
+        )
         self.setToolTip(self._full if self._shown != self._full else "")
         super().showMessage(self._shown)  # the time-out is ours: a re-elide keeps it
 

@@ -45,11 +45,13 @@ class WelcomePage(QWidget):
         self.demo_button.setObjectName("tryDemoButton")
         self.demo_button.setDefault(True)
         self.demo_button.setAccessibleDescription(
-            _("Starts a demo licence service on this computer, with sample serials"))
+            _("Starts a demo licence service on this computer, with sample serials")
+        )
         self.add_button = QPushButton(_("Add a connection\u2026"))
         self.add_button.setObjectName("addConnectionButton")
         self.add_button.setAccessibleDescription(
-            _("Add a connection profile with the app ID and API key of your service"))
+            _("Add a connection profile with the app ID and API key of your service")
+        )
         for b in (self.demo_button, self.add_button):
             b.setMinimumWidth(180)
             b.setMinimumHeight(36)

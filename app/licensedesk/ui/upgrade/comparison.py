@@ -23,6 +23,7 @@ ROWS = (
     ("activations", N_("Activations:"), N_("Activations")),
 )
 
+
 def confirm_edit() -> QLineEdit:
     """The type-to-confirm box: a plain field, deliberately not :func:`serial_edit`, so no
     completer or other help of the serial fields can fill it in."""
@@ -30,13 +31,15 @@ def confirm_edit() -> QLineEdit:
     edit.setObjectName("upgradeConfirm")
     edit.setAccessibleName(_("Type the current serial to confirm"))
     edit.setAccessibleDescription(
-        _("The Upgrade button is enabled once this holds the current licence's serial."))
+        _("The Upgrade button is enabled once this holds the current licence's serial.")
+    )
     edit.setPlaceholderText(_("Type the current serial"))
     edit.setClearButtonEnabled(True)
     edit.setMinimumWidth(260)
     edit.setCompleter(None)
-    edit.setInputMethodHints(Qt.InputMethodHint.ImhNoPredictiveText
-                             | Qt.InputMethodHint.ImhNoAutoUppercase)
+    edit.setInputMethodHints(
+        Qt.InputMethodHint.ImhNoPredictiveText | Qt.InputMethodHint.ImhNoAutoUppercase
+    )
     return edit
 
 
@@ -47,15 +50,17 @@ def describe_side(side) -> dict[str, str]:
         sentence = side.failure.sentence if side.failure else _("Not read.")
         return {"serial": side.serial, "sku": sentence}
     start, end = local_time(lic.start_at), local_time(lic.end_at)
-    dates = (_("no end (perpetual)") if not (start or end)
-             else f"{or_dash(start)} \u2192 {or_dash(end)}")
+    dates = (
+        _("no end (perpetual)") if not (start or end) else f"{or_dash(start)} \u2192 {or_dash(end)}"
+    )
     who = or_dash(lic.name)
     if lic.email:
         who += f" <{shown(lic.email)}>"
     if side.activations is None:
         # TRANSLATORS: the activations of a licence in the upgrade comparison; a reason follows
         acts = _("could not be read: {reason}").format(
-            reason=side.activations_failure.sentence if side.activations_failure else "")
+            reason=side.activations_failure.sentence if side.activations_failure else ""
+        )
     else:
         on = sum(1 for a in side.activations if a.activated)
         # TRANSLATORS: the activations of a licence: how many, how many of them switched on
@@ -75,14 +80,20 @@ def deletes(serial: str, activations: list | None) -> str:
     """The warning of what an upgrade deletes: the current licence and its activations
     (how many when they could be read)."""
     if activations is None:
-        return _("\u26a0 Upgrading deletes the current licence {serial} and its activations. "
-                 "This cannot be undone.").format(serial=serial)
+        return _(
+            "\u26a0 Upgrading deletes the current licence {serial} and its activations. "
+            "This cannot be undone."
+        ).format(serial=serial)
     if not activations:
-        return _("\u26a0 Upgrading deletes the current licence {serial} (it has no "
-                 "activations). This cannot be undone.").format(serial=serial)
+        return _(
+            "\u26a0 Upgrading deletes the current licence {serial} (it has no "
+            "activations). This cannot be undone."
+        ).format(serial=serial)
     n = len(activations)
     return ngettext(
         "\u26a0 Upgrading deletes the current licence {serial} and its {n} activation. This "
         "cannot be undone.",
         "\u26a0 Upgrading deletes the current licence {serial} and its {n} activations. This "
-        "cannot be undone.", n).format(serial=serial, n=n)
+        "cannot be undone.",
+        n,
+    ).format(serial=serial, n=n)

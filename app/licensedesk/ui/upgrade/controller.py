@@ -35,8 +35,12 @@ NOT_YET = "not_yet"  # time-out, both still there: the service may still finish 
 UNKNOWN = "unknown"
 
 #: what a reconciliation writes over the history's "outcome unknown" (docs/history.md)
-RECORDED_OUTCOME = {WENT_THROUGH: "done", NOTHING_CHANGED: "failed", NOT_YET: "unknown",
-                    UNKNOWN: "unknown"}
+RECORDED_OUTCOME = {
+    WENT_THROUGH: "done",
+    NOTHING_CHANGED: "failed",
+    NOT_YET: "unknown",
+    UNKNOWN: "unknown",
+}
 
 
 @dataclass(frozen=True)
@@ -92,8 +96,14 @@ class UpgradeController(QObject):
     #: serial, whether it can be registered (None: not known), why not known
     registrableChecked = Signal(str, object, str)
 
-    def __init__(self, runner: TaskRunner, client: Callable[[], Any], parent=None, *,
-                 history: Records | None = None) -> None:
+    def __init__(
+        self,
+        runner: TaskRunner,
+        client: Callable[[], Any],
+        parent=None,
+        *,
+        history: Records | None = None,
+    ) -> None:
         """``history``: records the upgrade (the current serial, what it becomes, the
         licence as the preview showed it); a reconciliation completes that entry."""
         super().__init__(parent)
@@ -141,8 +151,9 @@ class UpgradeController(QObject):
         from licensedesk.api.errors import BadResponse, ServiceError, TransportError
 
         client = self._client()
-        block = record(self._history, "upgrade", serial=current,
-                       before=self._before(current, upgrade))  # fmt: skip
+        block = record(
+            self._history, "upgrade", serial=current, before=self._before(current, upgrade)
+        )
         rec: Any = None
         try:
             async with block as rec:  # the intent is written before the request
@@ -169,8 +180,7 @@ class UpgradeController(QObject):
             REGISTRABLE_TASK,
             lambda: self._client().registration_check(serial),
             on_success=lambda found: self.registrableChecked.emit(serial, bool(found), ""),
-            on_error=lambda failure: self.registrableChecked.emit(serial, None,
-                                                                  failure.sentence),
+            on_error=lambda failure: self.registrableChecked.emit(serial, None, failure.sentence),
         )
 
     def _before(self, current: str, upgrade: str) -> dict[str, Any]:
@@ -198,10 +208,15 @@ class UpgradeController(QObject):
         if cur_gone and up_there:
             return Reconciliation(
                 WENT_THROUGH,
-                say(N_("The answer of the service was lost, so both serials were read again: "
-                       "the current licence {current} no longer exists, so the upgrade went "
-                       "through. The upgrade licence {upgrade} is ready to use."),
-                    current=current, upgrade=upgrade),
+                say(
+                    N_(
+                        "The answer of the service was lost, so both serials were read again: "
+                        "the current licence {current} no longer exists, so the upgrade went "
+                        "through. The upgrade licence {upgrade} is ready to use."
+                    ),
+                    current=current,
+                    upgrade=upgrade,
+                ),
                 lost,
                 up,
             )
@@ -209,28 +224,41 @@ class UpgradeController(QObject):
             # The service had the request and had not answered: it may still finish it.
             return Reconciliation(
                 NOT_YET,
-                say(N_("The answer of the service was lost, so both serials were read again: "
-                       "both licences still exist, so the upgrade has not gone through so far. "
-                       "The service did not answer in time and may still finish the request, "
-                       "so it was not sent again: compare again before trying again.")),
+                say(
+                    N_(
+                        "The answer of the service was lost, so both serials were read again: "
+                        "both licences still exist, so the upgrade has not gone through so far. "
+                        "The service did not answer in time and may still finish the request, "
+                        "so it was not sent again: compare again before trying again."
+                    )
+                ),
                 lost,
             )
         if cur_there and up_there:
             return Reconciliation(
                 NOTHING_CHANGED,
-                say(N_("The answer of the service was lost, so both serials were read again: "
-                       "both licences still exist, so nothing changed. You can try the upgrade "
-                       "again.")),
+                say(
+                    N_(
+                        "The answer of the service was lost, so both serials were read again: "
+                        "both licences still exist, so nothing changed. You can try the upgrade "
+                        "again."
+                    )
+                ),
                 lost,
             )
         states = [_state(current, cur), _state(upgrade, up)]
         joined = Sentence("; ".join(states), "; ".join(str(english_of(s)) for s in states))
         return Reconciliation(
             UNKNOWN,
-            say(N_("The answer of the service was lost, and reading both serials again could "
-                   "not find out whether the upgrade went through ({states}). The upgrade was "
-                   "not sent again and will not be retried: look both serials up before trying "
-                   "again."), states=joined),
+            say(
+                N_(
+                    "The answer of the service was lost, and reading both serials again could "
+                    "not find out whether the upgrade went through ({states}). The upgrade was "
+                    "not sent again and will not be retried: look both serials up before trying "
+                    "again."
+                ),
+                states=joined,
+            ),
             lost,
         )
 
@@ -254,8 +282,9 @@ def _state(serial: str, result: Any) -> Sentence:
         return say(N_("{serial}: does not exist"), serial=serial)
     if isinstance(result, BaseException):
         why = getattr(result, "sentence", None) or type(result).__name__
-        return Sentence(f"{serial}: {why.rstrip('.')}",
-                        f"{serial}: {str(english_of(why)).rstrip('.')}")
+        return Sentence(
+            f"{serial}: {why.rstrip('.')}", f"{serial}: {str(english_of(why)).rstrip('.')}"
+        )
     return say(N_("{serial}: still exists"), serial=serial)
 
 

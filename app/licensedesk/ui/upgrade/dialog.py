@@ -65,8 +65,12 @@ class UpgradeDialog(SupportDialog):
         self.preview: Any = None
         self._writing = False
         self._done = False
-        intro = QLabel(_("Upgrade a licence from another one. The service deletes the current "
-                         "licence and its activations; the upgrade licence takes its place."))
+        intro = QLabel(
+            _(
+                "Upgrade a licence from another one. The service deletes the current "
+                "licence and its activations; the upgrade licence takes its place."
+            )
+        )
         intro.setWordWrap(True)
         form = self._build_serials()
         self._build_preview()
@@ -78,8 +82,17 @@ class UpgradeDialog(SupportDialog):
         self.outcome = named(selectable(plain_label()), "upgradeOutcome")
         self.outcome.hide()
         self.next_box = self._next_step()
-        self._build_buttons([intro, form, self.preview_box, self.confirm_row, self.banner,
-                             self.outcome, self.next_box])  # fmt: skip
+        self._build_buttons(
+            [
+                intro,
+                form,
+                self.preview_box,
+                self.confirm_row,
+                self.banner,
+                self.outcome,
+                self.next_box,
+            ]
+        )
         self._tab_order()
         self._connect()
 
@@ -87,14 +100,18 @@ class UpgradeDialog(SupportDialog):
         """Both serials, Compare beside the second, and their hint."""
         self.current_input = serial_edit("upgradeCurrentSerial", _("Current serial"))
         self.current_input.setAccessibleDescription(
-            _("The licence to upgrade from: the service deletes it."))
+            _("The licence to upgrade from: the service deletes it.")
+        )
         self.upgrade_input = serial_edit("upgradeTargetSerial", _("Upgrade serial"))
         self.upgrade_input.setAccessibleDescription(
-            _("The licence that takes the current one's place."))
+            _("The licence that takes the current one's place.")
+        )
         self.compare_button = named(
-            QPushButton(_("Compare")), "upgradeCompareButton", _("Compare both licences"),
+            QPushButton(_("Compare")),
+            "upgradeCompareButton",
+            _("Compare both licences"),
             _("Read both licences (nothing is changed)"),
-        )  # fmt: skip
+        )
         self.serial_hint = hint_label("upgradeSerialHint")
         form = QFormLayout()
         form.addRow(_("Current serial:"), self.current_input)
@@ -137,8 +154,10 @@ class UpgradeDialog(SupportDialog):
         # TRANSLATORS: a field of one licence in the upgrade comparison, e.g.
         # "SKU of the current licence"
         self._cell_names[(side, key)] = (
-            _("{field} of the current licence") if side == "current"
-            else _("{field} of the upgrade licence")).format(field=_(field))  # fmt: skip
+            _("{field} of the current licence")
+            if side == "current"
+            else _("{field} of the upgrade licence")
+        ).format(field=_(field))
         name_value(label, self._cell_names[(side, key)])
         return label
 
@@ -148,7 +167,8 @@ class UpgradeDialog(SupportDialog):
             parts, action=_("Upgrade"), action_name="upgradeButton", width=WIDTH
         )
         self.upgrade_button.setAccessibleDescription(
-            _("Deletes the current licence and its activations; sent once, never repeated."))
+            _("Deletes the current licence and its activations; sent once, never repeated.")
+        )
         self.resize(self.sizeHint())
         self.upgrade_button.setEnabled(False)
         close = self.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
@@ -177,10 +197,18 @@ class UpgradeDialog(SupportDialog):
         the new licence…", as they stand top to bottom (hidden ones are skipped, the
         comparison's labels are no tab stops); then Close and Upgrade as the platform
         places them."""
-        tab_chain(self.current_input, self.upgrade_input, self.compare_button,
-                  self.confirm_input, self.banner.details_button, self.banner.copy_button,
-                  self.banner.close_button, self.banner.details, self.register_new_button,
-                  self.findChild(QDialogButtonBox))
+        tab_chain(
+            self.current_input,
+            self.upgrade_input,
+            self.compare_button,
+            self.confirm_input,
+            self.banner.details_button,
+            self.banner.copy_button,
+            self.banner.close_button,
+            self.banner.details,
+            self.register_new_button,
+            self.findChild(QDialogButtonBox),
+        )
         labels_no_tab_stops(self)
 
     # -- size --------------------------------------------------------------------------
@@ -224,11 +252,13 @@ class UpgradeDialog(SupportDialog):
         current, upgrade = self._serials()
         problem = ""
         if current is None:
-            problem = _("The current serial is not a serial: five groups of four letters "
-                        "or digits.")
+            problem = _(
+                "The current serial is not a serial: five groups of four letters or digits."
+            )
         elif upgrade is None:
-            problem = _("The upgrade serial is not a serial: five groups of four letters "
-                        "or digits.")
+            problem = _(
+                "The upgrade serial is not a serial: five groups of four letters or digits."
+            )
         elif current == upgrade:
             problem = _("The two serials are the same: a licence cannot upgrade itself.")
         self.serial_hint.setText(problem)
@@ -251,8 +281,9 @@ class UpgradeDialog(SupportDialog):
                 label = self.cells[(side_name, key)]
                 label.setText(texts.get(key, ""))
                 name_value(label, self._cell_names[(side_name, key)])
-                label.setStyleSheet(text_style(colours.BAD) if side.license is None
-                                    and key == "sku" else "")
+                label.setStyleSheet(
+                    text_style(colours.BAD) if side.license is None and key == "sku" else ""
+                )
         fit = preview.sku_fit
         if fit is not None:
             up_sku = preview.upgrade.license.sku_upgrade
@@ -319,9 +350,11 @@ class UpgradeDialog(SupportDialog):
         self._update_button()
 
     def show_upgraded(self, message: str, upgrade_serial: str, lic: Any = None) -> None:
-        self.show_outcome(_("{message} The workspace now shows the upgrade licence "
-                            "{serial}.").format(message=message or _("The upgrade went through."),
-                                                serial=upgrade_serial))
+        self.show_outcome(
+            _("{message} The workspace now shows the upgrade licence {serial}.").format(
+                message=message or _("The upgrade went through."), serial=upgrade_serial
+            )
+        )
         self.offer_registration(upgrade_serial, lic)
 
     def offer_registration(self, serial: str, lic: Any = None) -> None:

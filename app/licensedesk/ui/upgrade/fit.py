@@ -39,14 +39,19 @@ def fit_sentence(fit: str, wanted: str | None, have: str | None) -> tuple[str, s
     """(sentence, tone) of the preview's reading; tone: "ok", "warn" or "bad"."""
     wanted_text, have_text = (wanted or "").strip() or "\u2014", (have or "").strip() or "\u2014"
     if fit == MATCHES:
-        return _("\u2714 The SKUs match: the upgrade licence upgrades from {sku}, the current "
-                 "licence's SKU.").format(sku=have_text), "ok"
+        return _(
+            "\u2714 The SKUs match: the upgrade licence upgrades from {sku}, the current "
+            "licence's SKU."
+        ).format(sku=have_text), "ok"
     if fit == DIFFERS:
-        return _("\u2718 The SKUs do not match: the upgrade licence upgrades from {wanted}, "
-                 "but the current licence's SKU is {have}. The service decides: if it "
-                 "refuses, nothing changes.").format(wanted=wanted_text, have=have_text), "bad"
+        return _(
+            "\u2718 The SKUs do not match: the upgrade licence upgrades from {wanted}, "
+            "but the current licence's SKU is {have}. The service decides: if it "
+            "refuses, nothing changes."
+        ).format(wanted=wanted_text, have=have_text), "bad"
     if (wanted or "").strip():
-        return _("The service will decide: the upgrade licence names {wanted} as what it "
-                 "upgrades from, and the current licence's SKU is {have}.").format(
-            wanted=wanted_text, have=have_text), "warn"
+        return _(
+            "The service will decide: the upgrade licence names {wanted} as what it "
+            "upgrades from, and the current licence's SKU is {have}."
+        ).format(wanted=wanted_text, have=have_text), "warn"
     return _("The data does not show whether the SKUs match; the service decides."), "warn"

@@ -46,8 +46,12 @@ class NextStep(QWidget):
         if lic is None or lic.name:
             return
         self.serial = serial
-        self.label.setText(_("The new licence {serial} has no licensee yet. Checking "
-                             "whether it can be registered here\u2026").format(serial=serial))
+        self.label.setText(
+            _(
+                "The new licence {serial} has no licensee yet. Checking "
+                "whether it can be registered here\u2026"
+            ).format(serial=serial)
+        )
         self.button.hide()
         self.show()
         self.changed.emit()
@@ -58,18 +62,24 @@ class NextStep(QWidget):
         if serial != self.serial or not self.isVisibleTo(self.parentWidget()):
             return
         if suitable is False:
-            text = _("The new licence {serial} has no licensee yet, and it cannot be "
-                     "registered here: the service offers registration only for licences "
-                     "with the offline distribution setting. Its licensee is set where the "
-                     "licence was issued (the order, or the vendor's dashboard).")
+            text = _(
+                "The new licence {serial} has no licensee yet, and it cannot be "
+                "registered here: the service offers registration only for licences "
+                "with the offline distribution setting. Its licensee is set where the "
+                "licence was issued (the order, or the vendor's dashboard)."
+            )
         elif suitable:
-            text = _("The new licence {serial} has no licensee yet. To set one, register it: "
-                     "the licensee's name and e-mail can be set on a licence with the offline "
-                     "distribution setting.")
+            text = _(
+                "The new licence {serial} has no licensee yet. To set one, register it: "
+                "the licensee's name and e-mail can be set on a licence with the offline "
+                "distribution setting."
+            )
         else:
-            text = _("The new licence {serial} has no licensee yet. Whether it can be "
-                     "registered here could not be checked ({problem}); the registration "
-                     "dialog checks it again.")
+            text = _(
+                "The new licence {serial} has no licensee yet. Whether it can be "
+                "registered here could not be checked ({problem}); the registration "
+                "dialog checks it again."
+            )
         self.label.setText(text.format(serial=serial, problem=problem))
         self.button.setVisible(suitable is not False)
         self.changed.emit()

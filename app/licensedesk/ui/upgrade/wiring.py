@@ -22,17 +22,22 @@ if TYPE_CHECKING:
 
 
 class UpgradeFeature(QObject):
-    def __init__(self, ctx: DeskContext, lookup: LookupPort,
-                 register: Callable[[str], object] | None = None,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        ctx: DeskContext,
+        lookup: LookupPort,
+        register: Callable[[str], object] | None = None,
+        parent: QObject | None = None,
+    ) -> None:
         """``register(serial)`` opens the registration on a new licence (None: not offered)."""
         super().__init__(parent)
         self._register = register
         self._window = ctx.window
         self._runner = ctx.runner
         self._lookup = lookup
-        self.controller = UpgradeController(ctx.runner, ctx.connections.client, self,
-                                            history=ctx.recorder)
+        self.controller = UpgradeController(
+            ctx.runner, ctx.connections.client, self, history=ctx.recorder
+        )
         self.dialog: UpgradeDialog | None = None
         action = ctx.window.registry["upgrade"]
         action.triggered.connect(lambda _checked=False: self.open())
@@ -86,8 +91,11 @@ class UpgradeFeature(QObject):
         self._register(serial)
 
 
-def install_upgrade(ctx: DeskContext, lookup: LookupPort,
-                    register: Callable[[str], object] | None = None,
-                    parent: QObject | None = None) -> UpgradeFeature:
+def install_upgrade(
+    ctx: DeskContext,
+    lookup: LookupPort,
+    register: Callable[[str], object] | None = None,
+    parent: QObject | None = None,
+) -> UpgradeFeature:
     """``register(serial)``: the registration feature's, handed over by the shell."""
     return UpgradeFeature(ctx, lookup, register, parent)

@@ -45,29 +45,36 @@ def likely_cause(
     if key is Verdict.PRODUCT_UNKNOWN and data.products:
         names = ", ".join(f"{p.name} ({p.code})" if p.name else p.code for p in data.products)
         return _("The code {code} is not among this licence's products: {names}.").format(
-            code=product_code, names=names)
+            code=product_code, names=names
+        )
     product = _product(data, product_code)
     if key is Verdict.PRODUCT_INACTIVE and product is not None:
         return _("The product {product} is marked inactive.").format(
-            product=_product_label(product))
+            product=_product_label(product)
+        )
     if key is Verdict.HOST_LIMIT and product is not None and data.activations is not None:
         used = sum(1 for a in data.activations if a.product_id == product.id and a.activated)
         limit = product.max_host_count
         label = _product_label(product)
         if limit is None:
-            return _("Devices in use for {product}: {used} (the service gives no maximum): "
-                     "deactivate or delete a device to free a seat.").format(
-                product=label, used=used)
-        return ngettext("{used} of {limit} seat of {product} is in use: deactivate or delete "
-                        "a device to free one.",
-                        "{used} of {limit} seats of {product} are in use: deactivate or "
-                        "delete a device to free one.", limit).format(
-            used=used, limit=limit, product=label)
+            return _(
+                "Devices in use for {product}: {used} (the service gives no maximum): "
+                "deactivate or delete a device to free a seat."
+            ).format(product=label, used=used)
+        return ngettext(
+            "{used} of {limit} seat of {product} is in use: deactivate or delete "
+            "a device to free one.",
+            "{used} of {limit} seats of {product} are in use: deactivate or "
+            "delete a device to free one.",
+            limit,
+        ).format(used=used, limit=limit, product=label)
     if key is Verdict.DEACTIVATED and data.activations is not None and host_id:
         pid = product.id if product is not None else None
         for a in data.activations:
             if a.host_id == host_id and not a.activated and (pid is None or a.product_id == pid):
                 tag = a.device_tag or _("no device tag")
-                return _("Activation #{id} of this host ({tag}) is switched off: activate it "
-                         "in the activations table.").format(id=a.id, tag=tag)
+                return _(
+                    "Activation #{id} of this host ({tag}) is switched off: activate it "
+                    "in the activations table."
+                ).format(id=a.id, tag=tag)
     return ""

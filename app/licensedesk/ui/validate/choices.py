@@ -47,8 +47,9 @@ class ChoicesController(QObject):
         client = self._client()
         if client.may_write is False:  # the service refused this key for writes already
             return None, await client.activations(serial)
-        got = await asyncio.gather(client.license_products(serial), client.activations(serial),
-                                   return_exceptions=True)
+        got = await asyncio.gather(
+            client.license_products(serial), client.activations(serial), return_exceptions=True
+        )
         products, activations = got
         if isinstance(products, NotAuthorized) and not client.has_write_pair:
             products = None  # the single pair lacks write permission: type the code

@@ -38,8 +38,14 @@ class ValidateController(QObject):
     failed = Signal(object)  # Failure
     deviceRecorded = Signal(str)  # serial whose activations may have changed
 
-    def __init__(self, runner: TaskRunner, client: Callable[[], Any], parent=None, *,
-                 history: Records | None = None) -> None:
+    def __init__(
+        self,
+        runner: TaskRunner,
+        client: Callable[[], Any],
+        parent=None,
+        *,
+        history: Records | None = None,
+    ) -> None:
         """``history``: records a validation that records a host (a check-only one
         changes nothing and is not recorded)."""
         super().__init__(parent)
@@ -68,10 +74,13 @@ class ValidateController(QObject):
             return await client.validate(
                 request.serial, request.product_code, request.host_id, request.device_tag
             )
-        async with record(self._history, "validate_record", serial=request.serial,
-                          product=request.product_code,
-                          before={"host_id": request.host_id,
-                                  "device_tag": request.device_tag}) as rec:  # fmt: skip
+        async with record(
+            self._history,
+            "validate_record",
+            serial=request.serial,
+            product=request.product_code,
+            before={"host_id": request.host_id, "device_tag": request.device_tag},
+        ) as rec:
             result = await client.validate(
                 request.serial, request.product_code, request.host_id, request.device_tag
             )

@@ -66,8 +66,12 @@ class ValidateDialog(SupportDialog):
         self._choices_serial: str | None = None  # the serial the lists were asked for
         self._filling = False
         self._loading = False  # the lists of _choices_serial are being read
-        intro = QLabel(_("Ask the licence service whether a serial is valid for a product, "
-                         "as the product itself would on start-up."))  # fmt: skip
+        intro = QLabel(
+            _(
+                "Ask the licence service whether a serial is valid for a product, "
+                "as the product itself would on start-up."
+            )
+        )
         intro.setWordWrap(True)
         self._build_inputs()
         form = self._build_form()
@@ -75,13 +79,18 @@ class ValidateDialog(SupportDialog):
         self.records_note.setWordWrap(True)
         self.records_note.setStyleSheet(text_style(colours.WARN))
         self.result_box = ResultBox()
-        self.verdict, self.reason, self.cause = (self.result_box.verdict, self.result_box.reason,
-                                                 self.result_box.cause)  # fmt: skip
+        self.verdict, self.reason, self.cause = (
+            self.result_box.verdict,
+            self.result_box.reason,
+            self.result_box.cause,
+        )
         self.values = self.result_box.values
         self.validate_button = self.arrange(
             [intro, form, self.records_note, self.banner, self.result_box],
-            action=_(CHECK_ONLY), action_name="validateButton", width=640,
-        )  # fmt: skip
+            action=_(CHECK_ONLY),
+            action_name="validateButton",
+            width=640,
+        )
         close = self.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
         close.setObjectName("validateCloseButton")
         self._tab_order()
@@ -93,7 +102,8 @@ class ValidateDialog(SupportDialog):
         self.serial_input = serial_edit("validateSerial", _("Serial"))
         self.product_input = named(QComboBox(), "validateProduct", _("Product code"))
         self.product_input.setAccessibleDescription(
-            _("Choose one of the licence's products or type a product code."))
+            _("Choose one of the licence's products or type a product code.")
+        )
         self.product_input.setEditable(True)
         self.product_input.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.product_input.lineEdit().setPlaceholderText("xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx")
@@ -138,8 +148,12 @@ class ValidateDialog(SupportDialog):
         self._serial_timer.setInterval(SERIAL_SETTLE_MS)
         self._serial_timer.timeout.connect(self._serial_paused)
         self.validate_button.clicked.connect(self.submit)
-        for edit in (self.serial_input, self.product_input.lineEdit(), self.host_input,
-                     self.tag_input):  # fmt: skip
+        for edit in (
+            self.serial_input,
+            self.product_input.lineEdit(),
+            self.host_input,
+            self.tag_input,
+        ):
             edit.returnPressed.connect(self.submit)
         self.serial_input.textChanged.connect(self._serial_typed)
         self.serial_input.editingFinished.connect(self._serial_paused)
@@ -153,15 +167,28 @@ class ValidateDialog(SupportDialog):
         """The form top to bottom, the error banner's buttons: the order a person reads
         (disabled and hidden ones are skipped, the result's labels are no tab stops); then
         Close and Validate as the platform places them."""
-        tab_chain(self.serial_input, self.product_input, self.host_choice, self.host_input,
-                  self.tag_input, self.banner.details_button, self.banner.copy_button,
-                  self.banner.close_button, self.banner.details,
-                  self.findChild(QDialogButtonBox))
+        tab_chain(
+            self.serial_input,
+            self.product_input,
+            self.host_choice,
+            self.host_input,
+            self.tag_input,
+            self.banner.details_button,
+            self.banner.copy_button,
+            self.banner.close_button,
+            self.banner.details,
+            self.findChild(QDialogButtonBox),
+        )
         labels_no_tab_stops(self)
 
     # -- filling ---------------------------------------------------------------
-    def prefill(self, serial: str = "", product_code: str = "", host_id: str | None = None,
-                device_tag: str | None = None) -> None:
+    def prefill(
+        self,
+        serial: str = "",
+        product_code: str = "",
+        host_id: str | None = None,
+        device_tag: str | None = None,
+    ) -> None:
         """Serial, product code and a host to record (default: none). The product and
         device lists follow through :attr:`serialSettled` and :meth:`set_choices`."""
         self._filling = True
@@ -187,8 +214,9 @@ class ValidateDialog(SupportDialog):
         self._host_state()
         self._settle_serial()
 
-    def set_choices(self, serial: str, products: list | None, devices: list,
-                    note: str = "") -> bool:
+    def set_choices(
+        self, serial: str, products: list | None, devices: list, note: str = ""
+    ) -> bool:
         """The products and devices of ``serial``; False (ignored) when the field holds
         another serial by now. A code chosen from the old list gives way to the new
         list's first product unless the new list has it; a typed code stays, and so does
@@ -278,8 +306,12 @@ class ValidateDialog(SupportDialog):
         code = self.product_code()
         self.product_hint.setVisible(not code)
         if not code:
-            self.product_hint.setText(_("A product code has 8-4-4-4-12 hex digits, like "
-                                        "cc9afeec-d424-4363-af33-8b03fedf5171."))
+            self.product_hint.setText(
+                _(
+                    "A product code has 8-4-4-4-12 hex digits, like "
+                    "cc9afeec-d424-4363-af33-8b03fedf5171."
+                )
+            )
             ok = False
         host_hint = self._host_problem()
         self.host_hint.setText(host_hint)
@@ -297,11 +329,11 @@ class ValidateDialog(SupportDialog):
             return ""
         host = self.host_input.text().strip()
         if not host:
-            return _("Type the host ID to record, or choose \u201cRecord nothing "
-                     "(check only)\u201d.")
+            return _(
+                "Type the host ID to record, or choose \u201cRecord nothing (check only)\u201d."
+            )
         if len(host) != 32 or not host.isprintable() or " " in host:
-            return _("A host ID has exactly 32 characters (this one has {n}).").format(
-                n=len(host))
+            return _("A host ID has exactly 32 characters (this one has {n}).").format(n=len(host))
         return ""
 
     def _picked_from_list(self) -> bool:
@@ -348,8 +380,10 @@ class ValidateDialog(SupportDialog):
 
     def _host_typed(self, text: str) -> None:
         """Editing the host of this computer or a device makes it a typed host."""
-        if self.host_choice.kind() in (THIS, DEVICE) and \
-                text.strip() != self.host_choice.item_host()[0]:
+        if (
+            self.host_choice.kind() in (THIS, DEVICE)
+            and text.strip() != self.host_choice.item_host()[0]
+        ):
             self.host_choice.select_kind(TYPED)
             self._host_state()
 
@@ -360,8 +394,10 @@ class ValidateDialog(SupportDialog):
         self.records_note.setVisible(records)
         self.validate_button.setText(_(RECORD) if records else _(CHECK_ONLY))
         self.validate_button.setToolTip(
-            _("Validates and records the host on the licence (may take a seat)") if records
-            else _("Checks the licence only; nothing is recorded"))
+            _("Validates and records the host on the licence (may take a seat)")
+            if records
+            else _("Checks the licence only; nothing is recorded")
+        )
         self.validate_button.setAccessibleDescription(self.validate_button.toolTip())
 
     def _inputs_changed(self, *_args: Any) -> None:

@@ -45,9 +45,12 @@ class HostChoice(QComboBox):
         super().__init__(parent)
         self.setObjectName("validateRecord")
         self.setAccessibleName(_("Record on the licence"))
-        self.setAccessibleDescription(_(
-            "Validating with a host ID records that device on the licence and may take one "
-            "of its seats; the first choice records nothing."))
+        self.setAccessibleDescription(
+            _(
+                "Validating with a host ID records that device on the licence and may take one "
+                "of its seats; the first choice records nothing."
+            )
+        )
         self.set_options(("", ""), [])
 
     def set_options(self, this_host: tuple[str, str], devices: Iterable[Any]) -> None:
@@ -59,14 +62,16 @@ class HostChoice(QComboBox):
             self.addItem(_(NOTHING_TEXT), (NOTHING, "", ""))
             host, tag = this_host
             if host:
-                self.addItem(_("This computer \u2014 {tag}").format(
-                    tag=tag or _("no device tag")), (THIS, host, tag))
+                self.addItem(
+                    _("This computer \u2014 {tag}").format(tag=tag or _("no device tag")),
+                    (THIS, host, tag),
+                )
                 self.setItemData(self.count() - 1, plain_tip(host), Qt.ItemDataRole.ToolTipRole)
             for dev_host, dev_tag, products, activated in _distinct(devices, skip=host):
-                self.addItem(device_text(dev_host, dev_tag, products, activated),
-                             (DEVICE, dev_host, dev_tag))
-                self.setItemData(self.count() - 1, plain_tip(dev_host),
-                                 Qt.ItemDataRole.ToolTipRole)
+                self.addItem(
+                    device_text(dev_host, dev_tag, products, activated), (DEVICE, dev_host, dev_tag)
+                )
+                self.setItemData(self.count() - 1, plain_tip(dev_host), Qt.ItemDataRole.ToolTipRole)
             self.addItem(_(TYPED_TEXT), (TYPED, "", ""))
         finally:
             self.blockSignals(was)

@@ -16,11 +16,13 @@ from ..shared.labels import or_dash, plain_label, rich_label
 from ..shared.support_dialog import selectable
 
 #: the fields of the service's answer: key, the row's label, the field a screen reader names
-FIELDS = (("licensee_name", N_("Licensee:"), N_("Licensee")),
-          ("licensee_email", N_("E-mail:"), N_("E-mail")),
-          ("sku_number", N_("SKU number:"), N_("SKU number")),
-          ("product_code", N_("Product code:"), N_("Product code")),
-          ("version_code", N_("Version code:"), N_("Version code")))
+FIELDS = (
+    ("licensee_name", N_("Licensee:"), N_("Licensee")),
+    ("licensee_email", N_("E-mail:"), N_("E-mail")),
+    ("sku_number", N_("SKU number:"), N_("SKU number")),
+    ("product_code", N_("Product code:"), N_("Product code")),
+    ("version_code", N_("Version code:"), N_("Version code")),
+)
 
 
 class ResultBox(QGroupBox):
@@ -52,7 +54,8 @@ class ResultBox(QGroupBox):
         valid = self.valid = bool(result.valid)
         colour = colours.OK if valid else colours.BAD
         self.verdict.setText(
-            f'<b style="color:{colour}; font-size:14pt">{escape(self.verdict_text())}</b>')
+            f'<b style="color:{colour}; font-size:14pt">{escape(self.verdict_text())}</b>'
+        )
         self.reason.setText(reason)
         self.cause.setText(_("Likely cause: {cause}").format(cause=cause) if cause else "")
         self.cause.setVisible(bool(cause))

@@ -37,21 +37,24 @@ log = logging.getLogger(__name__)
 
 
 class ValidateFeature(QObject):
-    def __init__(self, ctx: DeskContext, lookup: LookupPort,
-                 parent: QObject | None = None) -> None:
+    def __init__(self, ctx: DeskContext, lookup: LookupPort, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._window = ctx.window
         self._lookup = lookup
         self._host_id = ctx.host_id
-        self.controller = ValidateController(ctx.runner, ctx.connections.client, self,
-                                             history=ctx.recorder)
+        self.controller = ValidateController(
+            ctx.runner, ctx.connections.client, self, history=ctx.recorder
+        )
         self.choices = ChoicesController(ctx.runner, ctx.connections.client, self)
         self.dialog: ValidateDialog | None = None
         action = ctx.window.registry["validate"]
         action.triggered.connect(lambda _checked=False: self.open())
         self.device_action = make_action(
-            ctx.window, "validateDevice", _("Validate this device\u2026"),
-            tip=_("Validate the serial for this device's product and host"))
+            ctx.window,
+            "validateDevice",
+            _("Validate this device\u2026"),
+            tip=_("Validate the serial for this device's product and host"),
+        )
         self.device_action.triggered.connect(lambda _checked=False: self.open_for_device())
         lookup.add_context_action("card", action)
         lookup.add_context_action("activations", self.device_action)
@@ -64,7 +67,9 @@ class ValidateFeature(QObject):
             c = self.controller
             d.validateRequested.connect(
                 lambda s, code, host, tag: c.validate(
-                    ValidateRequest(s, code, host or None, tag or None)))
+                    ValidateRequest(s, code, host or None, tag or None)
+                )
+            )
             c.busyChanged.connect(d.set_busy)
             c.failed.connect(d.show_failure)
             c.resultReady.connect(self._validated)
@@ -75,8 +80,13 @@ class ValidateFeature(QObject):
             d.finished.connect(lambda _code: (c.cancel(), self.choices.cancel()))
         return self.dialog
 
-    def open(self, serial: str | None = None, product_code: str = "",
-             host_id: str | None = None, device_tag: str | None = None) -> ValidateDialog:
+    def open(
+        self,
+        serial: str | None = None,
+        product_code: str = "",
+        host_id: str | None = None,
+        device_tag: str | None = None,
+    ) -> ValidateDialog:
         """Open the dialog prefilled from the workspace; returns it (tests drive it).
         Without ``host_id`` nothing is recorded: taking a seat is the agent's choice."""
         d = self._dialog()
@@ -123,31 +133,43 @@ class ValidateFeature(QObject):
         self.choices.load(serial)
 
     def _choices_loaded(self, serial: str, products: list | None, activations: list) -> None:
-        note = "" if products is not None else _(
-            "{reason} Type the product code.").format(reason=products_unavailable())
+        note = (
+            ""
+            if products is not None
+            else _("{reason} Type the product code.").format(reason=products_unavailable())
+        )
         self._dialog().set_choices(serial, products, activations, note)
 
     def _choices_failed(self, serial: str, failure: Failure) -> None:
-        note = _("The products of this serial could not be read: {reason} Type the product "
-                 "code.").format(reason=failure.sentence)
+        note = _(
+            "The products of this serial could not be read: {reason} Type the product code."
+        ).format(reason=failure.sentence)
         self._dialog().set_choices(serial, [], [], note)
 
     def _validated(self, request: ValidateRequest, result) -> None:
-        cause = "" if result.valid else likely_cause(
-            result.message, self._lookup.shown(request.serial), request.product_code,
-            request.host_id)
+        cause = (
+            ""
+            if result.valid
+            else likely_cause(
+                result.message,
+                self._lookup.shown(request.serial),
+                request.product_code,
+                request.host_id,
+            )
+        )
         reason = result.reason_sentence
         words = spoken(result.message) if result.verdict is not Verdict.NOT_VALID else ""
         if words and not result.valid:  # the service's own sentence, beside ours
             # TRANSLATORS: {words} is the service's own message (English, as it sent it)
             reason = _("{reason} The service said: \u201c{words}\u201d").format(
-                reason=reason, words=visible(words))
+                reason=reason, words=visible(words)
+            )
         if result.valid and request.records_device:
-            reason = _("{reason} This device is recorded on the licence.").format(
-                reason=reason)
+            reason = _("{reason} This device is recorded on the licence.").format(reason=reason)
         self._dialog().show_result(result, reason, cause)
 
 
-def install_validate(ctx: DeskContext, lookup: LookupPort,
-                     parent: QObject | None = None) -> ValidateFeature:
+def install_validate(
+    ctx: DeskContext, lookup: LookupPort, parent: QObject | None = None
+) -> ValidateFeature:
     return ValidateFeature(ctx, lookup, parent)
