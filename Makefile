@@ -62,9 +62,11 @@ lint: setup
 	$(VENV)/bin/ruff check app tests scripts packaging setup.py
 	$(VENV)/bin/ruff format --check app tests scripts packaging setup.py
 
+# BENCHES="ui_stall ui_lookup" runs some; the table in docs/performance.md keeps the others
+BENCHES ?=
 bench: setup
 	@scripts/system-deps.sh qt
-	$(PY) scripts/bench_table.py
+	$(PY) scripts/bench_table.py --write $(BENCHES)
 
 screenshots: setup
 	@scripts/system-deps.sh qt gui screenshots

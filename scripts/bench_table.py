@@ -7,8 +7,13 @@ Each bench prints its own lines as it goes; the figures are collected through
 said to be met, within its runs' spread of it, or not. Nothing here fails on a missed
 goal: a benchmark informs, it does not gate. The benches take the app from the
 interpreter's path: ``PYTHONPATH=<tree>/app`` measures another tree's code.
-Usage: python scripts/bench_table.py [NAME...] [--before OLD_TREE/app]
+Usage: python scripts/bench_table.py [NAME...] [--before OLD_TREE/app] [--write]
 (e.g. ui_startup cli_startup)
+
+``--write`` (what ``make bench`` passes) keeps each figure measured, with its date and
+the machine it was measured on, in ``docs/bench-figures.json`` and writes the table of
+``docs/performance.md`` from it: a figure of a bench not run this time keeps the date of
+the run that measured it. The table is never typed by hand.
 """
 
 from __future__ import annotations
@@ -21,9 +26,15 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
-BENCH = Path(__file__).resolve().parents[1] / "tests" / "bench"
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = ROOT / "tests" / "bench"
+FIGURES = ROOT / "docs" / "bench-figures.json"
+PAGE = ROOT / "docs" / "performance.md"
+BEGIN = "<!-- the table below is written by `make bench` (scripts/bench_table.py --write) -->"
+END = "<!-- end of the table written by make bench -->"
 #: the yardstick first, then the rest, the slow network ones last
 ORDER = (
     "ui_startup",
@@ -63,7 +74,7 @@ def benches(names: list[str]) -> list[Path]:
 def table(rows: list[dict], seconds: dict[str, float]) -> str:
     yard = next((r for r in rows if r["key"] == "bare_paint"), None)
     lines = [
-        f"python {platform.python_version()}, {os.cpu_count()} CPUs, {platform.machine()}"
+        machine()
         + (
             f"; bare QMainWindow first paint {yard['value']:.1f} ms ({yard['spread']})"
             if yard
@@ -84,6 +95,50 @@ def table(rows: list[dict], seconds: dict[str, float]) -> str:
     lines.append("")
     lines.append("bench wall time: " + ", ".join(f"{k} {v:.0f} s" for k, v in seconds.items()))
     return "\n".join(lines)
+
+
+def machine() -> str:
+    return f"python {platform.python_version()}, {os.cpu_count()} CPUs, {platform.machine()}"
+
+
+def kept_figures(rows: list[dict], when: str) -> dict[str, dict]:
+    """The figures kept so far, with this run's rows replacing theirs by key."""
+    kept = json.loads(FIGURES.read_text(encoding="utf-8")) if FIGURES.exists() else {}
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    for row in rows:
+        kept[row["key"]] = {**row, "measured": when, "machine": machine(), "load": load}
+    return kept
+
+
+def page_table(kept: dict[str, dict]) -> str:
+    """The goals first (in the benches' order of the last run), then the other figures."""
+    lines = [
+        "| figure | goal | measured | runs (min–max of n) | met | when, load |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in sorted(kept.values(), key=lambda r: r["goal"] is None):
+        unit = f" {r['unit']}" if r["unit"] not in ("", "x") else ""
+        goal = "" if r["goal"] is None else f"{r['op']} {r['goal']:g}{unit}"
+        digits = 3 if not unit and r["value"] < 10 else 1
+        load = "" if r.get("load") is None else f", {r['load']:.1f}"
+        lines.append(
+            f"| {r['label']} | {goal} | {r['value']:.{digits}f}{unit} | {r['spread']} | "
+            f"{verdict(r)} | {r['measured']}{load} |"
+        )
+    machines = sorted({r["machine"] for r in kept.values()})
+    lines += ["", "Measured with " + "; ".join(machines) + "."]
+    return "\n".join(lines)
+
+
+def write_page(rows: list[dict]) -> None:
+    """docs/bench-figures.json and the table between the markers of docs/performance.md."""
+    kept = kept_figures(rows, datetime.now(UTC).strftime("%Y-%m-%d"))
+    FIGURES.write_text(json.dumps(kept, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    text = PAGE.read_text(encoding="utf-8")
+    head, rest = text.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    PAGE.write_text(f"{head}{BEGIN}\n{page_table(kept)}\n{END}{tail}", encoding="utf-8")
+    print(f"\n{PAGE.relative_to(ROOT)}: {len(rows)} figures written, {len(kept)} in its table")
 
 
 def run(paths: list[Path], trees: dict[str, str | None], tmp: Path):
@@ -139,6 +194,11 @@ def main() -> int:
         help="also run each bench on this "
         "tree's app folder (e.g. an older worktree's app/), alternating",
     )
+    parser.add_argument(
+        "--write",
+        action="store_true",
+        help="keep the figures in docs/bench-figures.json and write docs/performance.md's table",
+    )
     args = parser.parse_args()
     trees = (
         {"before": args.before, "after": os.environ.get("PYTHONPATH")}
@@ -150,6 +210,8 @@ def main() -> int:
     print("\n" + table(rows[list(trees)[-1]], seconds))
     if args.before:
         print("\n" + compared(rows["before"], rows["after"]))
+    if args.write:
+        write_page(rows[list(trees)[-1]])
     if failed:
         print(f"\nthese benches did not finish: {', '.join(failed)}")
     return 1 if failed else 0

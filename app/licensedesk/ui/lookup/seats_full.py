@@ -1,5 +1,5 @@
 """The line under the products that says a product has every seat in use, with *Free a
-seat…* beside it (issue #35: a customer whose new computer is refused). It shows and
+seat…* beside it (a customer whose new computer is refused). It shows and
 emits; the freeing is the activations feature's (``ui/activations/free_seat.py``)."""
 
 from __future__ import annotations
