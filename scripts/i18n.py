@@ -46,7 +46,7 @@ def extract(source: Path = ROOT / "app", only: list[Path] | None = None) -> Cata
     for filename, lineno, message, comments, context in extract_from_dir(
         str(source),
         METHOD_MAP,
-        keywords=DEFAULT_KEYWORDS,
+        keywords={**DEFAULT_KEYWORDS, "N_plural": (1, 2)},
         comment_tags=("TRANSLATORS:",),
         strip_comment_tags=True,
     ):

@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # pathlib is imported where it is used, not before the first 
 __all__ = [
     "LANGUAGES",
     "N_",
+    "N_plural",
     "_",
     "current_language",
     "format_number",
@@ -69,6 +70,10 @@ _LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
 
 _translations: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = SOURCE_LANGUAGE
+#: gettext's global text domain when none of ours is in use (the module's default)
+_GLOBAL_DOMAIN = "messages"
+#: while our language stands in for the environment's: (its own LANGUAGE or None, ours)
+_stand_in: tuple[str | None, str] | None = None
 
 
 def _(message: str) -> str:
@@ -124,6 +129,12 @@ def _fields(text: str) -> frozenset[str] | None:
 def N_(message: str) -> str:
     """Marks ``message`` for the catalogue without translating it (module constants)."""
     return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a counted message for the catalogue (as :func:`ngettext` would) without
+    translating it: ``scripts/i18n.py`` extracts it as a plural entry."""
+    return singular, plural
 
 
 def locale_dir() -> Path:
@@ -185,16 +196,41 @@ def use_language(code: str, folder: str | None = None) -> str:
     ``folder``: another locale folder than the installed one (a test's own catalogue)."""
     global _translations, _language
     code = normalise(code) or SOURCE_LANGUAGE
-    if code == SOURCE_LANGUAGE:
-        _translations, _language = _gettext.NullTranslations(), SOURCE_LANGUAGE
-        return _language
-    try:
-        found = _gettext.translation(DOMAIN, folder or _LOCALE_DIR, languages=[code])
-    except OSError:
-        _translations, _language = _gettext.NullTranslations(), SOURCE_LANGUAGE
-        return _language
+    found: _gettext.NullTranslations = _gettext.NullTranslations()
+    if code != SOURCE_LANGUAGE:
+        try:
+            found = _gettext.translation(DOMAIN, folder or _LOCALE_DIR, languages=[code])
+        except OSError:
+            code = SOURCE_LANGUAGE
     _translations, _language = found, code
+    _serve_global_domain(code, folder or _LOCALE_DIR)
     return _language
+
+
+def _serve_global_domain(code: str, folder: str) -> None:
+    """Libraries that translate through gettext's module functions (argparse's "usage:",
+    "options" and its errors) use gettext's global text domain, in the languages the
+    environment names: point that domain at our catalogue and ``LANGUAGE`` at the
+    language in use, so they speak it too (children started later inherit it). English
+    gives the environment its own ``LANGUAGE`` back (unless it changed meanwhile) and
+    the domain its default."""
+    global _stand_in
+    current = os.environ.get("LANGUAGE")
+    if _stand_in is not None and current != _stand_in[1]:
+        _stand_in = None  # changed by someone else since: the environment's own again
+    if code == SOURCE_LANGUAGE:
+        _gettext.textdomain(_GLOBAL_DOMAIN)
+        if _stand_in is not None:
+            kept, _stand_in = _stand_in[0], None
+            if kept is None:
+                os.environ.pop("LANGUAGE", None)
+            else:
+                os.environ["LANGUAGE"] = kept
+        return
+    _stand_in = (current if _stand_in is None else _stand_in[0], code)
+    os.environ["LANGUAGE"] = code
+    _gettext.bindtextdomain(DOMAIN, folder)
+    _gettext.textdomain(DOMAIN)
 
 
 # ---------------------------------------------------------------- the setting

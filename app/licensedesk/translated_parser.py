@@ -1,40 +1,36 @@
-"""An ``argparse.ArgumentParser`` that says argparse's own words in the language in use.
+"""An ``argparse.ArgumentParser`` whose own words ("usage:", "options", its errors) come
+from our catalogue, through argparse's own gettext calls.
 
-With ``--lang de`` (or a German system) ``--help`` and usage errors say "Aufruf:",
-"Optionen" and "Fehler:" like the rest of the output. Only argparse's documented
-methods are overridden: ``add_argument`` and ``add_argument_group`` (argparse's own
-``-h``, ``--version`` and section headings pass through them), ``format_usage`` and
-``format_help`` (the "usage: " prefix), and ``error`` (its English message templates
-are matched and said again from our catalogue, nested ones included); and, from
-:class:`.command_parser.CommandParser`, ``add_subparsers`` (to keep the sub-commands).
-
-What this cannot reach with public API stays English: a word argparse writes without
-passing one of those methods (a newer Python's new messages, or a heading it makes
-elsewhere); a message no template below matches is shown as argparse wrote it.
+argparse translates each of its words with gettext's module functions, that is in
+gettext's global text domain; :func:`licensedesk.i18n.use_language` points that domain
+at our catalogue. So argparse says "Aufruf:" and "Fehler:" itself, with its own
+indentation and nesting. What is left here: the catalogue needs argparse's messages as
+msgids, so they are listed below (marked, never called), as Python 3.11 to 3.13 word
+them; a message a newer Python words differently stays English until it is listed.
+And Python before 3.13 does not translate the ``--version`` option's default help.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
-import sys
-from typing import Any, NoReturn
+from typing import Any
 
 from .command_parser import CommandParser
-from .i18n import N_, _, ngettext
+from .i18n import N_, N_plural, _
 
-USAGE = N_("usage: ")
-ERROR = N_("%(prog)s: error: %(message)s\n")
-NESTED = N_("argument %(argument_name)s: %(message)s")
-#: argparse's words that reach us through ``add_argument`` / ``add_argument_group``
+#: what argparse passes through gettext that a person may read (3.11 to 3.13)
 WORDS = (
-    N_("positional arguments"),
+    N_("usage: "),
     N_("options"),
+    N_("positional arguments"),
+    N_("subcommands"),
+    N_("%(heading)s:"),
+    N_(" (default: %(default)s)"),
     N_("show this help message and exit"),
     N_("show program's version number and exit"),
-)
-#: argparse's error message templates (3.11's and 3.12's wording)
-TEMPLATES = (
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("%(prog)s: warning: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
     N_("can't open '%(filename)s': %(error)s"),
     N_("unrecognized arguments: %s"),
     N_("not allowed with argument %s"),
@@ -47,100 +43,20 @@ TEMPLATES = (
     N_("ambiguous option: %(option)s could match %(matches)s"),
     N_("invalid choice: %(value)r (choose from %(choices)s)"),
     N_("invalid %(type)s value: %(value)r"),
+    N_("unexpected option string: %s"),
+    N_("option '%(option)s' is deprecated"),
+    N_("argument '%(argument_name)s' is deprecated"),
+    N_("command '%(parser_name)s' is deprecated"),
 )
-_FIELD = re.compile(r"%(?:\((\w+)\))?[sr]")
-_COUNTED = re.compile(r"expected (?P<n>\d+) arguments?")
-
-
-def _pattern(template: str) -> re.Pattern[str]:
-    """``template`` as a regular expression whose groups are its fields (``%s`` → ``s0``)."""
-    parts, last, unnamed = [], 0, 0
-    for field in _FIELD.finditer(template):
-        name = field.group(1)
-        if name is None:
-            name, unnamed = f"s{unnamed}", unnamed + 1
-        parts += [re.escape(template[last : field.start()]), f"(?P<{name}>.+?)"]
-        last = field.end()
-    return re.compile("".join(parts) + re.escape(template[last:]))
-
-
-def _fill(template: str, values: dict[str, str]) -> str:
-    """The translation of ``template`` with the matched text put in as it was shown (a
-    ``%r`` of argparse's was already quoted once)."""
-    names = iter(sorted(k for k in values if re.fullmatch(r"s\d+", k)))
-    translated = _(template)
-
-    def put(field: re.Match[str]) -> str:
-        return values.get(field.group(1) or next(names, ""), field.group(0))
-
-    return _FIELD.sub(put, translated)
-
-
-_PATTERNS = tuple((template, _pattern(template)) for template in TEMPLATES)
-_NESTED = _pattern(NESTED)
-
-
-def translate_message(message: str) -> str:
-    """argparse's English error ``message`` in the language in use, or as it is when no
-    template matches it (our own messages arrive translated already)."""
-    nested = _NESTED.fullmatch(message)
-    if nested:
-        inner = translate_message(nested.group("message"))
-        return _fill(NESTED, {"argument_name": nested.group("argument_name"), "message": inner})
-    counted = _COUNTED.fullmatch(message)
-    if counted:
-        n = int(counted.group("n"))
-        return ngettext("expected %s argument", "expected %s arguments", n) % n
-    for template, pattern in _PATTERNS:
-        found = pattern.fullmatch(message)
-        if found:
-            return _fill(template, found.groupdict())
-    return message
+COUNTED = (N_plural("expected %s argument", "expected %s arguments"),)
 
 
 class TranslatedParser(CommandParser):
-    """``argparse.ArgumentParser`` with its words from our catalogue; sub-commands made
-    by ``add_subparsers`` are of this class too (argparse's default ``parser_class``), and
-    each level keeps its sub-commands (:func:`.command_parser.sub_commands`)."""
+    """``argparse.ArgumentParser`` whose ``--version`` help is translated on every Python
+    (argparse's words come through its own gettext calls); sub-commands made by
+    ``add_subparsers`` are of this class too (argparse's default ``parser_class``)."""
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
-        if kwargs.get("help") in WORDS:
-            kwargs["help"] = _word(kwargs["help"])
-        elif kwargs.get("action") == "version" and "help" not in kwargs:
+        if kwargs.get("action") == "version" and "help" not in kwargs:
             kwargs["help"] = _("show program's version number and exit")
         return super().add_argument(*args, **kwargs)
-
-    def add_argument_group(self, *args: Any, **kwargs: Any) -> Any:
-        if args and args[0] in WORDS:
-            args = (_word(args[0]), *args[1:])
-        if kwargs.get("title") in WORDS:
-            kwargs["title"] = _word(kwargs["title"])
-        return super().add_argument_group(*args, **kwargs)
-
-    def format_usage(self) -> str:
-        return _with_prefix(super().format_usage())
-
-    def format_help(self) -> str:
-        return _with_prefix(super().format_help())
-
-    def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(2, _(ERROR) % {"prog": self.prog, "message": translate_message(message)})
-
-
-def _word(english: str) -> str:
-    """One of argparse's :data:`WORDS` in the language in use."""
-    return _(english)
-
-
-def _with_prefix(text: str) -> str:
-    """``text`` with its leading "usage: " translated; the usage's further lines move
-    by as many columns as the prefix grew, so they stay under the first."""
-    english, ours = USAGE, _(USAGE)
-    if ours == english or not text.startswith(english):
-        return text
-    head, blank, rest = text.partition("\n\n")
-    first, *more = head.split("\n")
-    grow = len(ours) - len(english)
-    more = [" " * grow + line if grow > 0 and line else line[max(0, -grow) :] for line in more]
-    return "\n".join([ours + first[len(english) :], *more]) + blank + rest
