@@ -71,3 +71,15 @@ def _sandbox_session(tmp_path_factory):
 def sandbox(_sandbox_session, tmp_path):
     """A ``SandboxHandle`` on a fresh demo database, no faults, no latency, empty request log."""
     return _sandbox_session.fresh(tmp_path)
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A test that switched the language (a German window, ``--lang de`` run in-process)
+    leaves English behind: the language in use also stands in for the environment's
+    ``LANGUAGE`` (argparse's words, children), which must not reach the next test."""
+    yield
+    from licensedesk import i18n
+
+    if i18n.current_language() != i18n.SOURCE_LANGUAGE:
+        i18n.use_language(i18n.SOURCE_LANGUAGE)

@@ -168,9 +168,12 @@ def normalise(code: str | None) -> str | None:
 
 def system_languages() -> list[str]:
     """The system's preferred languages, as gettext reads them (first set variable of
-    ``LANGUAGE`` (a colon list), ``LC_ALL``, ``LC_MESSAGES``, ``LANG``)."""
+    ``LANGUAGE`` (a colon list), ``LC_ALL``, ``LC_MESSAGES``, ``LANG``); the environment's
+    own ``LANGUAGE``, not the one the language in use stands in for."""
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(variable)
+        if variable == "LANGUAGE" and _stand_in is not None and value == _stand_in[1]:
+            value = _stand_in[0]  # ours stands in for it (:func:`_serve_global_domain`)
         if value:
             return [part for part in value.split(":") if part]
     return []

@@ -86,3 +86,15 @@ def test_the_environment_gets_its_own_language_back(monkeypatch) -> None:
     assert os.environ["LANGUAGE"] == "de"
     i18n.use_language("en")
     assert os.environ["LANGUAGE"] == "fr"
+
+
+def test_the_system_language_is_the_environments_own_while_ours_stands_in(monkeypatch) -> None:
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.setenv("LC_ALL", "en_GB.UTF-8")
+    if i18n.use_language("de") != "de":
+        pytest.skip("the German catalogue is not compiled (scripts/i18n.py compile)")
+    try:
+        assert i18n.system_languages() == ["en_GB.UTF-8"]
+    finally:
+        i18n.use_language("en")
+    assert "LANGUAGE" not in os.environ

@@ -197,7 +197,7 @@ def cmd_forget(args: argparse.Namespace, printer: Printer) -> int:
     from licensedesk.book.erase import forget
     from licensedesk.history import StoreError, open_store
 
-    from .service import confirm
+    from .asking import confirm
 
     who = args.words[1]
     settings, secrets, kind = chosen_store(args, printer)

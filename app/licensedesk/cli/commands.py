@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from licensedesk import i18n
 from licensedesk.i18n import _
 
-from . import streams
+from . import recording, streams
 from .errors import INTERNAL, INTERRUPTED, OK, CliError, exit_code_for
 from .parser import build_parser
 
@@ -53,7 +53,7 @@ async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
     from licensedesk.api import LicenseClient
     from licensedesk.book.observer import BookObserver
 
-    from . import recording, service
+    from . import service
     from .connection import resolve_connection
 
     conn = resolve_connection(args, printer)
@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     lost = printer.lost or streams.flush_stdout()
     if lost is not None:
         printer.note_once(streams.lost_sentence(lost))
-    return streams.final_code(code, lost, changed=streams.changes(args))
+    return streams.final_code(code, lost, changed=recording.changes(args))
 
 
 def parse_arguments(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:

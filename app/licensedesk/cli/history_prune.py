@@ -26,7 +26,7 @@ def chosen_cutoff(args: Any, keep_months: int | None) -> datetime:
     from licensedesk.history.retention import cutoff
     from licensedesk.history.settings import MAX_KEEP_MONTHS
 
-    from .history_cmds import parse_when
+    from .when import parse_when
 
     if args.before and args.older_than is not None:
         raise UsageError(_("Give --before or --older-than, not both."))
@@ -53,8 +53,8 @@ def cmd_prune(
     from licensedesk.history import StoreError
     from licensedesk.history.retention import count_before, prune
 
+    from .asking import confirm
     from .output import human
-    from .service import confirm
 
     before = chosen_cutoff(args, keep_months)
     path = Path(target)

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from licensedesk.i18n import _
 
+from .asking import stdin_is_interactive
 from .errors import NETWORK, OK, REFUSED, CliError, UsageError
-from .service import stdin_is_interactive
 
 if TYPE_CHECKING:
     from licensedesk.history import HistorySettings

@@ -16,6 +16,7 @@ from licensedesk.api.errors import ApiError
 from licensedesk.i18n import N_, _
 from licensedesk.profiles import PAIRS, Profile, ProfileError, ProfileStore, SecretStore
 
+from .asking import stdin_is_interactive
 from .connection import (
     ENV_KEY,
     ENV_KEYS,
@@ -28,7 +29,6 @@ from .connection import (
 from .errors import OK, REFUSED, UsageError, exit_code_for
 from .interruptible import run_interruptible
 from .output import Printer, fields_text, table_text
-from .service import stdin_is_interactive
 
 #: per key pair, whole sentences (a pair's name alone would not fit every language)
 KEY_PROMPT = {

@@ -39,6 +39,16 @@ def records(args: argparse.Namespace) -> bool:
     )
 
 
+def changes(args: argparse.Namespace) -> bool:
+    """Whether the command changed something (its exit code stands whatever became of its
+    output): a change at the service, a profile saved or removed, entries imported or pruned."""
+    if args.command == "profile":
+        return args.profile_command in ("add", "remove")
+    if args.command == "history":
+        return bool(args.words) and args.words[0] in ("import", "prune")
+    return args.command != "check" and records(args)
+
+
 def _settings_and_secrets() -> tuple[Any, Any]:
     """The history settings (None when unreadable) and, for a team store, the keyring."""
     from licensedesk.history import SettingsError, load_settings

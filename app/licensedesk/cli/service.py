@@ -8,7 +8,6 @@ their intent and outcome in it; reads ignore it. ``upgrade`` has its own module
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -22,8 +21,9 @@ from licensedesk.api import (
 from licensedesk.api.sentence import english_of
 from licensedesk.api.serials import check_activation_id, check_product_code
 from licensedesk.display_text import visible
-from licensedesk.i18n import N_, _
+from licensedesk.i18n import _
 
+from .asking import confirm
 from .errors import OK, REFUSED, CliError, UsageError
 from .json_list import JsonListWriter
 from .output import Printer, fields_text, mask_product, table_text
@@ -33,39 +33,6 @@ if TYPE_CHECKING:
     from licensedesk.history import Recorder
 
 Command = Callable[..., Awaitable[int]]  # (client, args, printer, *, recorder=None) -> exit code
-
-
-# ---------------------------------------------------------------- confirmation
-
-
-def stdin_is_interactive() -> bool:
-    try:
-        return sys.stdin.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-#: the word that confirms a destructive command; "y" and "yes" are taken in every language
-# TRANSLATORS: the word a person types to confirm (e.g. "ja"); "yes" is accepted too
-YES = N_("yes")
-
-
-def ask(question: str) -> str:
-    """Read one answer from the terminal (tests replace this)."""
-    return input(question)
-
-
-def confirm(args: argparse.Namespace, printer: Printer, refusal: str, question: str) -> None:
-    """Ask before a destructive call; refuse (exit 2, ``refusal``: the whole sentence) without
-    --yes and without a terminal."""
-    if getattr(args, "yes", False):
-        return
-    if not stdin_is_interactive():
-        raise UsageError(refusal)
-    printer.note(question)
-    answer = ask(_("Type '{yes}' to go on: ").format(yes=_(YES))).strip().lower()
-    if answer not in ("y", "yes", _(YES).lower()):
-        raise CliError(_("Nothing was changed."), REFUSED)
 
 
 # ---------------------------------------------------------------- formatting

@@ -22,7 +22,7 @@ from licensedesk.i18n import _
 from .errors import OK, USAGE
 
 if TYPE_CHECKING:
-    import argparse
+    pass
 
 #: 128 + SIGPIPE: the reader of the output went away (``| head``), as a shell reports it
 BROKEN_PIPE = 141
@@ -135,15 +135,3 @@ def after_argparse(code: int) -> int:
     """After argparse answered (help, a usage error): a reader that went away is quiet."""
     lost = flush_stdout()
     return BROKEN_PIPE if lost is not None and lost.gone and code == OK else code
-
-
-def changes(args: argparse.Namespace) -> bool:
-    """Whether the command changed something (its exit code stands whatever became of its
-    output): a change at the service, a profile saved or removed, entries imported or pruned."""
-    from .recording import records
-
-    if args.command == "profile":
-        return args.profile_command in ("add", "remove")
-    if args.command == "history":
-        return bool(args.words) and args.words[0] in ("import", "prune")
-    return args.command != "check" and records(args)

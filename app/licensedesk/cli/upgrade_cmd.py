@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any
 from licensedesk.api import LicenseClient, NotFound, TransportError, normalize_serial
 from licensedesk.i18n import _, ngettext
 
-from . import service
+from . import asking
+from .asking import confirm
 from .errors import NETWORK, CliError
 from .output import Printer, table_text
 from .recording import record
-from .service import confirm, license_fields, message
+from .service import license_fields, message
 
 if TYPE_CHECKING:
     from licensedesk.history import Recorder
@@ -52,7 +53,7 @@ async def _confirm_upgrade(
     refusal = _(
         "Refusing to upgrade {serial} without confirmation: run it in a terminal, or add --yes."
     ).format(serial=current)
-    if not service.stdin_is_interactive():  # refuse before reading anything
+    if not asking.stdin_is_interactive():  # refuse before reading anything
         confirm(args, printer, refusal, "")
     cur, new = await client.show_license(current), await client.show_license(target)
     devices = await client.activations(current)

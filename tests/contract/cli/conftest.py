@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from licensedesk.cli import main, profile_cmds, service
+from licensedesk.cli import asking, main, profile_cmds
 from tests.support.memory_keyring import MemoryKeyring, keyring_backend
 from tests.support.net import free_port
 
@@ -73,14 +73,14 @@ class Cli:
                 m.setenv(name, value)
                 if "KEY" in name:
                     self.secrets.add(value)
-            m.setattr(service, "stdin_is_interactive", lambda: tty)
+            m.setattr(asking, "stdin_is_interactive", lambda: tty)
             pending = list(answers or [])
 
             def ask(prompt: str) -> str:
                 self.questions.append(prompt)
                 return pending.pop(0)
 
-            m.setattr(service, "ask", ask)
+            m.setattr(asking, "ask", ask)
             m.setattr(profile_cmds, "read_secret", ask)
             m.setattr(profile_cmds, "stdin_is_interactive", lambda: tty)
             self.capsys.readouterr()

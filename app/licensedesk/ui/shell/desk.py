@@ -112,7 +112,7 @@ class DeskApp(QObject):
         self.seats = install_seats(ctx, lookup, self)
         ws.checkAllRequested.connect(self.batch.check_text)
         self.profiles = install_profiles(ctx, ws, self)
-        self.help = install_help(self)
+        self.help = install_help(ctx, self.log_path)
         self.renewals_notice = install_renewals_notice(ctx, self)
 
     # -- start -----------------------------------------------------------------------

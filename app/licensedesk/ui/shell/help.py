@@ -36,7 +36,7 @@ from ..shared.labels import plain_label
 from .app_icon import app_icon
 
 if TYPE_CHECKING:
-    from .desk import DeskApp
+    from ..shared.context import DeskContext
 
 LICENCE = N_("Proprietary (LicenseRef-proprietary): see the licence terms that came with it.")
 NO_DOCS = N_("The documentation is not installed with this copy of License Desk.")
@@ -50,17 +50,16 @@ def docs_location() -> Path | None:
     return readme if readme.is_file() else None
 
 
-def places(desk: DeskApp) -> list[tuple[str, str]]:
+def places(context: DeskContext, log_path: str | None) -> list[tuple[str, str]]:
     """(what, where) for the About dialog: the folders a person is asked about. ``what``
     is ``N_``-marked English (the dialog's key and object name; it shows it translated)."""
     from .logs import log_dir
 
-    store = desk.connections.store
-    secrets = desk.connections.secrets
-    log_path = Path(desk.log_path) if desk.log_path else None
+    store = context.connections.store
+    secrets = context.connections.secrets
     return [
-        (N_("Log folder"), str(log_path.parent if log_path else log_dir())),
-        (N_("Window settings"), desk.settings.qsettings.fileName()),
+        (N_("Log folder"), str(Path(log_path).parent if log_path else log_dir())),
+        (N_("Window settings"), context.settings.qsettings.fileName()),
         (N_("Profiles"), str(store.path) if store is not None else _("not stored")),
         (N_("API keys"), secrets.backend_description if secrets is not None else _("not stored")),
     ]
@@ -161,10 +160,11 @@ def shortcut_rows(window) -> list[tuple[str, str]]:
 class HelpFeature:
     """The Help menu's three actions."""
 
-    def __init__(self, desk: DeskApp) -> None:
-        self._desk = desk
-        self._window = desk.window
-        registry = desk.window.registry
+    def __init__(self, context: DeskContext, log_path: str | None) -> None:
+        self._context = context
+        self._log_path = log_path
+        self._window = context.window
+        registry = context.window.registry
         registry["about"].triggered.connect(lambda _c=False: self.about())
         registry["shortcuts"].triggered.connect(lambda _c=False: self.shortcuts())
         docs = registry["docs"]
@@ -176,7 +176,7 @@ class HelpFeature:
         self.dialog: QDialog | None = None
 
     def about(self) -> AboutDialog:
-        self.dialog = AboutDialog(places(self._desk), self._window)
+        self.dialog = AboutDialog(places(self._context, self._log_path), self._window)
         self.dialog.setWindowIcon(app_icon())
         self.dialog.open()
         return self.dialog
@@ -191,5 +191,5 @@ class HelpFeature:
         return where is not None and QDesktopServices.openUrl(QUrl.fromLocalFile(str(where)))
 
 
-def install_help(desk: DeskApp) -> HelpFeature:
-    return HelpFeature(desk)
+def install_help(context: DeskContext, log_path: str | None) -> HelpFeature:
+    return HelpFeature(context, log_path)

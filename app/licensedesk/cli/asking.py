@@ -1,0 +1,46 @@
+"""The questions the command line asks at the terminal: whether there is one to ask at,
+and the confirmation of a destructive command (every command that deletes, prunes or
+replaces asks here, so the word that confirms is the same everywhere)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from licensedesk.i18n import N_, _
+
+from .errors import REFUSED, CliError, UsageError
+
+if TYPE_CHECKING:
+    from .output import Printer
+
+
+def stdin_is_interactive() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+#: the word that confirms a destructive command; "y" and "yes" are taken in every language
+# TRANSLATORS: the word a person types to confirm (e.g. "ja"); "yes" is accepted too
+YES = N_("yes")
+
+
+def ask(question: str) -> str:
+    """Read one answer from the terminal (tests replace this)."""
+    return input(question)
+
+
+def confirm(args: argparse.Namespace, printer: Printer, refusal: str, question: str) -> None:
+    """Ask before a destructive call; refuse (exit 2, ``refusal``: the whole sentence) without
+    --yes and without a terminal."""
+    if getattr(args, "yes", False):
+        return
+    if not stdin_is_interactive():
+        raise UsageError(refusal)
+    printer.note(question)
+    answer = ask(_("Type '{yes}' to go on: ").format(yes=_(YES))).strip().lower()
+    if answer not in ("y", "yes", _(YES).lower()):
+        raise CliError(_("Nothing was changed."), REFUSED)
