@@ -91,6 +91,11 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
     """,
     ),
 )
+#: what a desk writes (and the sequence its ids come from): "Test connection" asks whether
+#: the user may (history/team_check.py)
+TABLES = ("book_licences", "book_notes")
+SEQUENCES = ("book_licences_id_seq",)
+VERSION_TABLE = "book_schema_version"
 #: made when pg_trgm can be: a failure leaves the book without the indexes. The e-mail
 #: and the name have their own, so that whether a find's whole text is in either (its
 #: first tiers) is not answered by reading every licence that holds one of its words.
@@ -163,7 +168,7 @@ class PostgresBook:
         return migrate_postgres(
             self._conn(),
             MIGRATIONS,
-            table="book_schema_version",
+            table=VERSION_TABLE,
             newer=lambda schema, known: _(
                 "the licence book in the team database {where} was set up by a newer "
                 "License Desk (schema {schema}; this version knows {known})"
@@ -293,6 +298,8 @@ class PostgresBook:
         return Erasure(serials, words, len(found), notes)
 
     def drop_unseen(self, before: datetime) -> int:
+        """A role that may only read leaves the team's retention to the desks that write
+        (0 dropped): its finds and renewals still work."""
         db = self._conn()
         try:
             with db.transaction(), db.cursor() as cur:
@@ -302,6 +309,8 @@ class PostgresBook:
                 cur.execute(
                     "DELETE FROM book_notes WHERE serial NOT IN (SELECT serial FROM book_licences)"
                 )
+        except psycopg.errors.InsufficientPrivilege:
+            return 0
         except psycopg.Error as exc:
             raise self._fail("written", exc) from None
         return dropped
