@@ -107,6 +107,8 @@ TRIGRAM_INDEX = (
     "USING gin (licensee_f gin_trgm_ops)",
 )
 
+TRIGRAM_INDEXES = ("book_search_trgm", "book_email_trgm", "book_licensee_trgm")
+
 _FAILED = {
     "reached": N_("the team database {where} cannot be reached ({problem})"),
     "opened": N_("the team database {where} cannot be opened ({problem})"),
@@ -180,6 +182,12 @@ class PostgresBook:
 
     @staticmethod
     def _try_trigram_index(db: psycopg.Connection) -> None:
+        made = db.execute(
+            "SELECT bool_and(to_regclass(i) IS NOT NULL) FROM unnest(%s::text[]) AS i",
+            (list(TRIGRAM_INDEXES),),
+        ).fetchone()
+        if made and made[0]:  # every open but the first: nothing to try (a reader may not)
+            return
         try:
             with db.transaction():  # a savepoint: a refusal leaves the rest applied
                 for statement in TRIGRAM_INDEX:
