@@ -310,6 +310,9 @@ class PostgresBook:
         (0 dropped): its finds and renewals still work."""
         db = self._conn()
         try:
+            may = db.execute("SELECT has_table_privilege('book_licences', 'DELETE')").fetchone()
+            if not (may and may[0]):
+                return 0
             with db.transaction(), db.cursor() as cur:
                 dropped = cur.execute(
                     "DELETE FROM book_licences WHERE seen_at < %s", (before,)

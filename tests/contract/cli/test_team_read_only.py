@@ -71,6 +71,8 @@ def test_a_read_only_desk_finds_lists_and_says_once_what_it_cannot_write(
     writer, reader, sandbox, team_db
 ):
     assert reader("history", "use", reader_of(team_db)).code == 0
+    # a retention: applied when the book opens, by the desks that may delete
+    assert reader("book", "retention", "3650").code == 0
     mark = len(team_db.server.log_text())
     perpetual, subscription = sandbox.serial("perpetual"), sandbox.serial("subscription_active")
     found = reader("find", "jensen", "--json")
