@@ -54,6 +54,8 @@ class BookKeeper:
         self._worker: StoreWorker[BookStore] = StoreWorker(opener, name="licensedesk-book")
         self.on_problem = on_problem
         self.problem: str | None = None
+        #: the problem is a server not reached (the command line's exit 3)
+        self.network = False
         self._lock = threading.Lock()
         #: partial sightings of licences not in the book yet, by (service, serial): a
         #: lookup's devices may answer before its licence (the worker thread's only)
@@ -61,6 +63,9 @@ class BookKeeper:
         #: handed over, not yet taken by the worker; the job that will take them (the lock)
         self._queued: list[Sighting] = []
         self._drain: Future[None] | None = None
+        #: licences whose own answer a committed write held, by (service, serial) (the lock)
+        self._kept: set[tuple[str, str]] = set()
+        self._gave_up = False
 
     @classmethod
     def from_settings(
@@ -116,8 +121,17 @@ class BookKeeper:
                 self._waiting[(s.service or "", s.serial)] = s
                 while len(self._waiting) > WAITING:
                     del self._waiting[next(iter(self._waiting))]
+            with self._lock:  # store.keep returned: its transaction is committed
+                self._kept.update((s.service or "", s.serial) for s in batch if not s.partial)
 
         return job
+
+    @property
+    def kept(self) -> int:
+        """How many licences this keeper has written with their own answer, counted from
+        the writes that were committed (what a command may say it kept)."""
+        with self._lock:
+            return len(self._kept)
 
     def _written(self, future: Future[None]) -> None:
         """A write ended; one that never began (a closed keeper, a store that did not
@@ -172,17 +186,33 @@ class BookKeeper:
 
     # ------------------------------------------------------------ closing
 
-    def close(self, timeout: float | None = 5.0) -> bool:
-        """Write what is queued and close the store (blocks up to ``timeout`` seconds)."""
-        return self._worker.close(timeout)
+    def close(self, timeout: float | None = 5.0, *, tell: bool = False) -> bool:
+        """Write what is queued and close the store (blocks up to ``timeout`` seconds).
+        ``tell``: writes still not finished then are the problem (a command that says what
+        it kept; the window's quit just goes)."""
+        if self._gave_up:  # closed before and still writing: it was waited for once
+            return False
+        finished = self._worker.close(timeout)
+        self._gave_up = not finished
+        if not finished and tell:
+            self._report(
+                StoreError(
+                    _("it did not finish writing within {seconds} s").format(seconds=timeout)
+                )
+            )
+        return finished
 
     def _watch(self, future: Future[Any]) -> None:  # on the worker thread
         if future.cancelled() or future.exception() is None:
             return
-        exc = future.exception()
+        self._report(future.exception())
+
+    def _report(self, exc: BaseException | None) -> None:
+        """Say the first problem once (the history recorder's rule, ``Recorder._report``)."""
         with self._lock:
             if self.problem is not None:
                 return
+            self.network = isinstance(exc, StoreError) and exc.network
             if isinstance(exc, StoreError) and exc.whole:
                 self.problem = _(PROBLEM_SENTENCE).format(problem=scrub_text(exc.sentence))
             else:

@@ -91,6 +91,11 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
     """,
     ),
 )
+#: what a desk writes (and the sequence its ids come from): "Test connection" asks whether
+#: the user may (history/team_check.py)
+TABLES = ("book_licences", "book_notes")
+SEQUENCES = ("book_licences_id_seq",)
+VERSION_TABLE = "book_schema_version"
 #: made when pg_trgm can be: a failure leaves the book without the indexes. The e-mail
 #: and the name have their own, so that whether a find's whole text is in either (its
 #: first tiers) is not answered by reading every licence that holds one of its words.
@@ -101,6 +106,8 @@ TRIGRAM_INDEX = (
     "CREATE INDEX IF NOT EXISTS book_licensee_trgm ON book_licences "
     "USING gin (licensee_f gin_trgm_ops)",
 )
+
+TRIGRAM_INDEXES = ("book_search_trgm", "book_email_trgm", "book_licensee_trgm")
 
 _FAILED = {
     "reached": N_("the team database {where} cannot be reached ({problem})"),
@@ -163,7 +170,7 @@ class PostgresBook:
         return migrate_postgres(
             self._conn(),
             MIGRATIONS,
-            table="book_schema_version",
+            table=VERSION_TABLE,
             newer=lambda schema, known: _(
                 "the licence book in the team database {where} was set up by a newer "
                 "License Desk (schema {schema}; this version knows {known})"
@@ -175,6 +182,12 @@ class PostgresBook:
 
     @staticmethod
     def _try_trigram_index(db: psycopg.Connection) -> None:
+        made = db.execute(
+            "SELECT bool_and(to_regclass(i) IS NOT NULL) FROM unnest(%s::text[]) AS i",
+            (list(TRIGRAM_INDEXES),),
+        ).fetchone()
+        if made and made[0]:  # every open but the first: nothing to try (a reader may not)
+            return
         try:
             with db.transaction():  # a savepoint: a refusal leaves the rest applied
                 for statement in TRIGRAM_INDEX:
@@ -293,8 +306,13 @@ class PostgresBook:
         return Erasure(serials, words, len(found), notes)
 
     def drop_unseen(self, before: datetime) -> int:
+        """A role that may only read leaves the team's retention to the desks that write
+        (0 dropped): its finds and renewals still work."""
         db = self._conn()
         try:
+            may = db.execute("SELECT has_table_privilege('book_licences', 'DELETE')").fetchone()
+            if not (may and may[0]):
+                return 0
             with db.transaction(), db.cursor() as cur:
                 dropped = cur.execute(
                     "DELETE FROM book_licences WHERE seen_at < %s", (before,)
@@ -302,6 +320,8 @@ class PostgresBook:
                 cur.execute(
                     "DELETE FROM book_notes WHERE serial NOT IN (SELECT serial FROM book_licences)"
                 )
+        except psycopg.errors.InsufficientPrivilege:
+            return 0
         except psycopg.Error as exc:
             raise self._fail("written", exc) from None
         return dropped

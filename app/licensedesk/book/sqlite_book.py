@@ -19,7 +19,7 @@ from typing import Any
 
 from licensedesk.history.migrations import migrate_sqlite
 from licensedesk.history.scrub import erased_words
-from licensedesk.history.sqlite_file import connect, immediate
+from licensedesk.history.sqlite_file import cause, connect, immediate
 from licensedesk.history.store import StoreError
 from licensedesk.i18n import N_, _
 
@@ -74,8 +74,7 @@ class SqliteBook:
         self.trace: Callable[[str, Any], None] | None = None
 
     def _fail(self, doing: str, exc: BaseException) -> StoreError:
-        why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
-        return StoreError(_(_FAILED[doing]).format(path=self.path, problem=why))
+        return StoreError(_(_FAILED[doing]).format(path=self.path, problem=cause(exc, self.path)))
 
     def _conn(self) -> sqlite3.Connection:
         if self._db is None:

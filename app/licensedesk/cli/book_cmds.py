@@ -18,7 +18,7 @@ from .errors import USAGE as USAGE_CODE
 from .history_cmds import chosen_store
 
 if TYPE_CHECKING:
-    from licensedesk.book import BookStore, Sighting
+    from licensedesk.book import BookKeeper, BookStore, Sighting
 
     from .output import Printer
 
@@ -132,16 +132,20 @@ def prepare_book(args: argparse.Namespace) -> str:
     return words[0]
 
 
-async def cmd_import(client: Any, args: argparse.Namespace, printer: Printer, profile: Any) -> int:
-    """Check every serial of the file (read-only); the client keeps each answer in the
-    book. Ctrl+C stops sending; what was answered is kept."""
+async def cmd_import(
+    client: Any, args: argparse.Namespace, printer: Printer, profile: Any, keeper: BookKeeper
+) -> int:
+    """Check every serial of the file (read-only); the client hands each answer to the
+    book. Ctrl+C stops sending; what was answered is kept. The count said is the book's:
+    the licences whose writes were committed, once every write has ended (a book that
+    could not be written keeps fewer than were read, and the exit code says so)."""
     import asyncio
 
     from licensedesk.batch.check import BatchCheck
-    from licensedesk.i18n import ngettext
 
     from .check_output import Progress
     from .errors import INTERRUPTED
+    from .recording import close_keeper
 
     batch = BatchCheck(
         client, args.parsed.serials, concurrency=args.concurrency or profile.batch_concurrency
@@ -153,43 +157,56 @@ async def cmd_import(client: Any, args: argparse.Namespace, printer: Printer, pr
         results.append(result)
         progress.update(batch.done)
 
+    interrupted = False
     try:
         await batch.run(on_result)
     except asyncio.CancelledError:
-        progress.clear()
-        printer.note(
-            ngettext(
-                "Interrupted: {done} of {total} serial checked and kept.",
-                "Interrupted: {done} of {total} serials checked and kept.",
-                batch.total,
-            ).format(done=batch.done, total=batch.total)
-        )
-        return INTERRUPTED
+        interrupted = True
     progress.clear()
-    kept = sum(1 for r in results if r.found)
+    await close_keeper(keeper)
+    read = sum(1 for r in results if r.found)
     errors = sum(1 for r in results if r.status == "error")
-    missing = len(results) - kept - errors
+    if interrupted:
+        printer.note(_("Interrupted before every serial was checked."))
+    _say_imported(printer, keeper.kept, read, len(results) - read - errors, errors)
+    if interrupted:
+        return INTERRUPTED
+    if errors:
+        return NETWORK
+    if keeper.kept < read:
+        return NETWORK if keeper.network else USAGE_CODE
+    return OK
+
+
+def _say_imported(printer: Printer, kept: int, read: int, missing: int, errors: int) -> None:
+    """What an import kept (counted from the book's committed writes) and what it could
+    not check, in one line."""
+    from licensedesk.i18n import ngettext
+
+    said = [
+        ngettext("{n} licence kept in the book.", "{n} licences kept in the book.", kept).format(
+            n=kept
+        )
+        if kept >= read
+        else ngettext(
+            "{kept} of {n} licence kept in the book.",
+            "{kept} of {n} licences kept in the book.",
+            read,
+        ).format(kept=kept, n=read)
+    ]
+    if missing:
+        said.append(
+            ngettext("{n} serial not found.", "{n} serials not found.", missing).format(n=missing)
+        )
+    if errors:
+        said.append(
+            ngettext(
+                "{n} serial could not be checked.", "{n} serials could not be checked.", errors
+            ).format(n=errors)
+        )
     printer.result(
-        {"kept": kept, "not_found": missing, "errors": errors},
-        " ".join(
-            [
-                ngettext(
-                    "{n} licence kept in the book.", "{n} licences kept in the book.", kept
-                ).format(n=kept),
-                ngettext("{n} serial not found.", "{n} serials not found.", missing).format(
-                    n=missing
-                )
-                if missing
-                else "",
-                ngettext(
-                    "{n} serial could not be checked.", "{n} serials could not be checked.", errors
-                ).format(n=errors)
-                if errors
-                else "",
-            ]
-        ).strip(),
+        {"kept": kept, "read": read, "not_found": missing, "errors": errors}, " ".join(said)
     )
-    return NETWORK if errors else OK
 
 
 def cmd_forget(args: argparse.Namespace, printer: Printer) -> int:

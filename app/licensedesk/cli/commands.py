@@ -48,8 +48,6 @@ def choose_language(requested: str | None) -> str:
 
 
 async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
-    import asyncio
-
     from licensedesk.api import LicenseClient
     from licensedesk.book.observer import BookObserver
 
@@ -71,7 +69,7 @@ async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
             if args.command == "book":
                 from .book_cmds import cmd_import
 
-                return await cmd_import(client, args, printer, conn.profile)
+                return await cmd_import(client, args, printer, conn.profile, keeper)
             if args.command == "upgrade":
                 from .upgrade_cmd import cmd_upgrade as run
             else:
@@ -80,9 +78,10 @@ async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
     finally:
         if recorder is not None:
             await recorder.aclose()
-        await asyncio.get_running_loop().run_in_executor(None, keeper.close)
-        if keeper.problem:
-            printer.note(_("Warning: {sentence}").format(sentence=keeper.problem))
+        await recording.close_keeper(keeper)
+        if keeper.problem:  # a book import's own error; a lookup's warning beside its answer
+            said = _("Error: {sentence}") if args.command == "book" else _("Warning: {sentence}")
+            printer.note(said.format(sentence=keeper.problem))
 
 
 def _report(printer: Printer, exc: ApiError | CliError, code: int) -> None:

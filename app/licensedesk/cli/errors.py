@@ -19,7 +19,9 @@
 
 ``check`` (many serials) sums up its rows: 3 if any row could not be checked,
 else 1 if any serial is not found, invalid for the product, expired or not
-started, else 0; 2 when the input holds no serial.
+started, else 0; 2 when the input holds no serial. ``book import`` exits 3 when a
+serial could not be checked, else 2 when the book kept fewer licences than were read
+(3 when it is a team database not reached), else 0.
 """
 
 from __future__ import annotations

@@ -5,9 +5,11 @@ The team database's password never comes from the command line (it would stay in
 shell's history and in ``ps``): ``$LICENSEDESK_HISTORY_PASSWORD``, else a hidden prompt
 when standard input is a terminal (Enter keeps the one in the OS keyring), else the OS
 keyring's. An address with a password in it is refused, and nothing is kept of it.
-The connection is checked before anything is saved (the window's Test connection);
-the password then goes to the OS keyring (entry ``history-team``), the address to
-``history.json``.
+The connection is checked before anything is saved (the window's Test connection,
+which also asks what the user may do: create the tables, bring them up to date, write
+them); the password then goes to the OS keyring (entry ``history-team``), the address
+to ``history.json``. A user that may only read is taken, and said so: such a desk
+finds, lists and reads the history, and says once per command what it could not write.
 """
 
 from __future__ import annotations
@@ -132,13 +134,25 @@ def _use_team(printer: Printer, current: HistorySettings, url: str) -> int:
         keep_months=current.keep_months,
     )
     path = _save(printer, settings)
+    where = describe_team_url(url)
+    then = (
+        _("Changes are recorded in the team database {where} from now on (saved in {settings}).")
+        if check.records
+        else _(
+            "The team database {where} is used from now on (saved in {settings}): find, "
+            "history and expiring read it; changes made here are not recorded in it."
+        )
+    )
     printer.result(
-        {"store": "team", "team_url": url, "settings": path, "password_kept": kept},
-        check.sentence
-        + "\n"
-        + _(
-            "Changes are recorded in the team database {where} from now on (saved in {settings})."
-        ).format(where=describe_team_url(url), settings=path),
+        {
+            "store": "team",
+            "team_url": url,
+            "settings": path,
+            "password_kept": kept,
+            "records": check.records,
+            "keeps": check.keeps,
+        },
+        check.sentence + "\n" + then.format(where=where, settings=path),
     )
     return OK
 

@@ -88,6 +88,23 @@ def open_keeper(profile: Profile) -> BookKeeper:
     return BookKeeper.from_settings(settings, secrets=secrets)
 
 
+#: seconds a command waits for the book's last writes: each waits at most the file's busy
+#: time-out or the team server's connect time-out, and what came in the meantime is
+#: written together, so two writes at most are left when the command is done
+BOOK_WAIT = 60
+
+
+async def close_keeper(keeper: BookKeeper) -> None:
+    """Let the book finish its writes (off the event loop), so that what the command says
+    it kept, and the book's problem, are known; a book still writing after
+    :data:`BOOK_WAIT` seconds is the problem then. Closing twice is closing once."""
+    import asyncio
+
+    await asyncio.get_running_loop().run_in_executor(
+        None, lambda: keeper.close(BOOK_WAIT, tell=True)
+    )
+
+
 def record(recorder: Recorder | None, action: str, **fields: Any) -> Any:
     """:func:`licensedesk.history.record` (a no-op block when ``recorder`` is None),
     imported only when a command records: reads load no history code."""

@@ -144,10 +144,23 @@ def migrate_postgres(
 ) -> int:
     """The steps in one transaction under ``pg_advisory_xact_lock(lock_key)`` on ``db``
     (an autocommit psycopg connection); ``beside`` runs in it after them. A psycopg
-    error is raised as ``fail``'s clause."""
+    error is raised as ``fail``'s clause.
+
+    A schema already at the last step is only read: no lock, no ``CREATE … IF NOT
+    EXISTS`` (which asks for the right to create even when the table is there), so a
+    role that may only read uses a database another desk set up; ``beside`` still runs,
+    in a transaction of its own (it makes what it can and leaves the rest)."""
     import psycopg
 
     try:
+        stored, known = _postgres_version(db, table), steps[-1][0]
+        if stored is not None and stored > known:
+            raise StoreError(newer(stored, known))
+        if stored == known:
+            if beside is not None:
+                with db.transaction():
+                    beside(db)
+            return known
         with db.transaction():
             db.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key,))
             current = apply(db, steps, table=table, kind=_POSTGRES, newer=newer)
@@ -156,3 +169,12 @@ def migrate_postgres(
     except psycopg.Error as exc:
         raise fail(exc) from None
     return current
+
+
+def _postgres_version(db: psycopg.Connection, table: str) -> int | None:
+    """The version stored in ``table``; None when there is no such table yet."""
+    there = db.execute("SELECT to_regclass(%s) IS NOT NULL", (table,)).fetchone()
+    if not there or not there[0]:
+        return None
+    row = db.execute(f"SELECT max(version) FROM {table}").fetchone()
+    return None if row is None or row[0] is None else int(row[0])

@@ -20,7 +20,7 @@ import itertools
 import logging
 from collections.abc import Iterable, Iterator
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 import psycopg
 from psycopg.types.json import Jsonb
@@ -35,7 +35,16 @@ from .settings import describe_team_url
 from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial
 from .store import StoreError
 
-__all__ = ["LOCK_KEY", "MIGRATIONS", "PostgresStore", "connect", "store_error"]
+__all__ = [
+    "LOCK_KEY",
+    "MIGRATIONS",
+    "PostgresStore",
+    "ServerFacts",
+    "Tables",
+    "connect",
+    "store_error",
+    "tables_facts",
+]
 
 # psycopg reports what it gives up on while leaving a broken pipeline ("error ignored
 # terminating <psycopg.Pipeline [BAD] …>") on its logger. Where nothing handles that
@@ -176,6 +185,54 @@ def store_error(url: str, said: dict[str, str], doing: str, exc: BaseException) 
     network = isinstance(exc, psycopg.OperationalError)
     clause = said["reached" if network else doing]
     return StoreError(_(clause).format(where=describe_team_url(url), problem=why), network=network)
+
+
+class Tables(NamedTuple):
+    """A store's tables as one user finds them (:func:`tables_facts`)."""
+
+    there: bool  # every one of them exists
+    current: bool  # at this version's last schema step: nothing to set up
+    writes: bool  # this user may insert and update their rows
+    owned: bool  # this user owns them: may bring an older schema up to date
+
+
+class ServerFacts(NamedTuple):
+    """What "Test connection" found (:meth:`PostgresStore.server_facts`)."""
+
+    version: int  # the server's version number (160004: 16.4)
+    may_create: bool  # this user may create tables in the schema in use
+    history: Tables
+    count: int  # entries in the history
+
+
+def tables_facts(
+    db: psycopg.Connection,
+    tables: tuple[str, ...],
+    version_table: str,
+    known: int,
+    sequences: tuple[str, ...] = (),
+) -> Tables:
+    """Read through PostgreSQL's privilege functions: nothing is tried, nothing changed.
+    ``sequences``: those an insert draws from (a ``bigserial``'s). Raises psycopg.Error."""
+    found = db.execute(
+        "SELECT bool_and(to_regclass(t) IS NOT NULL) FROM unnest(%s::text[]) AS t", (list(tables),)
+    ).fetchone()
+    if not found or not found[0]:
+        return Tables(there=False, current=False, writes=False, owned=False)
+    row = db.execute(
+        "SELECT bool_and(has_table_privilege(t, 'INSERT') AND has_table_privilege(t, 'UPDATE')),"
+        " bool_and(pg_has_role(c.relowner, 'USAGE')) FROM unnest(%s::text[]) AS t"
+        " JOIN pg_class c ON c.oid = to_regclass(t)",
+        (list(tables),),
+    ).fetchone()
+    writes, owned = (bool(row[0]), bool(row[1])) if row else (False, False)
+    for sequence in sequences:
+        usable = db.execute("SELECT has_sequence_privilege(%s, 'USAGE')", (sequence,))
+        writes = writes and bool(usable.fetchone()[0])
+    stored = None
+    if db.execute("SELECT to_regclass(%s) IS NOT NULL", (version_table,)).fetchone()[0]:
+        stored = db.execute(f"SELECT max(version) FROM {version_table}").fetchone()[0]
+    return Tables(there=True, current=stored == known, writes=writes, owned=owned)
 
 
 class PostgresStore(PostgresPages):
@@ -341,17 +398,30 @@ class PostgresStore(PostgresPages):
         """One statement that changes rows; how many."""
         return max(self._run("written", sql, params).rowcount, 0)
 
-    def server_facts(self) -> tuple[int, bool, bool, int]:
-        """(server version number, history table there, this user may create it, entries):
-        what "Test connection" says, without changing anything."""
-        row = self._run(
-            "read",
-            "SELECT to_regclass('history') IS NOT NULL, "
-            "has_schema_privilege(current_schema(), 'CREATE')",
-        ).fetchone()
-        table, may_create = (bool(row[0]), bool(row[1])) if row else (False, False)
-        count = self.count() if table else 0
-        return self._conn().info.server_version, table, may_create, count
+    def server_facts(self) -> ServerFacts:
+        """What "Test connection" says, read without changing anything: the server's
+        version, whether this user may create tables, and what it may do with the
+        history's."""
+        row = self._run("read", "SELECT has_schema_privilege(current_schema(), 'CREATE')")
+        may_create = bool(row.fetchone()[0])
+        history = self.tables_facts(("history",), "schema_version", MIGRATIONS[-1][0])
+        count = self.count() if history.there else 0
+        return ServerFacts(self._conn().info.server_version, may_create, history, count)
+
+    def tables_facts(
+        self,
+        tables: tuple[str, ...],
+        version_table: str,
+        known: int,
+        sequences: tuple[str, ...] = (),
+    ) -> Tables:
+        """What this user may do with ``tables`` (a store's, versioned in
+        ``version_table``, whose last step is ``known``): there, current, writable, its
+        own to bring up to date. The book's tables are asked through it too."""
+        try:
+            return tables_facts(self._conn(), tables, version_table, known, sequences)
+        except psycopg.Error as exc:
+            raise self._fail("read", exc) from None
 
     def erase_words(self, serials: list[str], words: list[str], *, dry_run: bool = False) -> int:
         """As :meth:`SqliteStore.erase_words <.sqlite_store.SqliteStore.erase_words>`."""

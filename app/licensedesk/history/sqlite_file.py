@@ -9,12 +9,19 @@ cut may lose the last transactions (the price of NORMAL instead of FULL).
 from __future__ import annotations
 
 import contextlib
+import errno
+import os
 import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["connect", "immediate"]
+from licensedesk.i18n import _
+
+__all__ = ["cause", "connect", "immediate"]
+
+#: SQLite's primary result codes (an extended code's low byte) a person can act on
+_BUSY, _LOCKED, _READONLY, _FULL, _CANTOPEN = 5, 6, 8, 13, 14
 
 
 def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
@@ -60,11 +67,43 @@ def immediate(db: sqlite3.Connection, *, keep: bool = True) -> Iterator[sqlite3.
     """One write transaction: ``BEGIN IMMEDIATE`` (the write lock taken at once, so two
     writers queue on the busy handler instead of failing at their first write), then
     ``COMMIT`` (``ROLLBACK`` when not ``keep``: a dry run); ``ROLLBACK`` when the block
-    or the commit raises."""
+    or the commit raises. The error raised is the first one: a full disk or an I/O error
+    during COMMIT makes SQLite roll the transaction back itself, and our ROLLBACK's own
+    "cannot rollback - no transaction is active" would hide why."""
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db
         db.execute("COMMIT" if keep else "ROLLBACK")
     except BaseException:
-        db.execute("ROLLBACK")
+        if db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
         raise
+
+
+def cause(exc: BaseException, path: Path | None = None) -> str:
+    """Why the file at ``path`` could not be used, as a person can act on it: another
+    program holds its lock, the disk is full, the file or its folder is read-only; else
+    the database's or the system's own words. (SQLite says only "unable to open database
+    file" when WAL's files cannot be made beside it: the folder is asked then.)"""
+    code = getattr(exc, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    number = getattr(exc, "errno", None)
+    if primary in (_BUSY, _LOCKED):
+        return _("locked by another program")
+    if primary == _FULL or number in (errno.ENOSPC, errno.EDQUOT):
+        return _("the disk is full")
+    if primary == _READONLY or number == errno.EROFS or _read_only(primary, path):
+        return _("read-only")
+    if number in (errno.EACCES, errno.EPERM):
+        return _("permission denied")
+    return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+
+
+def _read_only(primary: int | None, path: Path | None) -> bool:
+    """The file could not be opened because it, or the folder its WAL files go in, may
+    not be written."""
+    if primary != _CANTOPEN or path is None:
+        return False
+    folder_ok = os.access(path.parent, os.W_OK)
+    return not folder_ok or (path.exists() and not os.access(path, os.W_OK))

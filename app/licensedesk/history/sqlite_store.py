@@ -26,7 +26,7 @@ from .migrations import migrate_sqlite
 from .model import Entry, HistoryQuery
 from .scrub import clean_entry, scrub_text, scrubbed_pair
 from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial
-from .sqlite_file import connect, immediate
+from .sqlite_file import cause, connect, immediate
 from .sqlite_pages import SqlitePages
 from .store import StoreError
 
@@ -133,8 +133,7 @@ class SqliteStore(SqlitePages):
     # ------------------------------------------------------------ connection
 
     def _fail(self, doing: str, exc: BaseException) -> StoreError:
-        why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
-        return StoreError(_(_FAILED[doing]).format(path=self.path, problem=why))
+        return StoreError(_(_FAILED[doing]).format(path=self.path, problem=cause(exc, self.path)))
 
     def _conn(self) -> sqlite3.Connection:
         if self._db is not None:
