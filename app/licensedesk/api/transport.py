@@ -239,8 +239,6 @@ class Transport:
                 delay = self._retry_delay(call, response, attempt, retries, ends)
                 if delay is None:
                     kwargs = {
-                        "write": call.write,
-                        "changes": call.changes,
                         "not_found_what": call.not_found_what,
                         "method": call.method,
                         "url": url,
