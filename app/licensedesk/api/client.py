@@ -19,7 +19,7 @@ from licensedesk.i18n import N_
 
 from .activation_rows import Devices, Row, SeenActivations, as_rows
 from .config import ClientConfig
-from .errors import ApiError, BadResponse, ErrorDetails, NotAuthorized, NotFound
+from .errors import ApiError, BadResponse, ErrorDetails, NotAuthorized, NotFound, Remedy
 from .list_body import ListBody, unread_list
 from .list_stream import ListError
 from .models import Activation, License, Product, ValidationResult
@@ -140,7 +140,9 @@ class LicenseClient:
             if self.has_write_pair:
                 raise
             # sent with the only pair, now known to lack write permission: say so plainly
-            raise NotAuthorized(say(NO_WRITE_PERMISSION_PRODUCTS), exc.details) from None
+            raise NotAuthorized(
+                say(NO_WRITE_PERMISSION_PRODUCTS), exc.details, remedy=Remedy.ADD_WRITE
+            ) from None
         return self._seen("products", serial, self._list(Product, body))
 
     async def activations(self, serial: str) -> list[Activation]:

@@ -5,7 +5,8 @@ Every error carries ``sentence`` (for a person; also ``str(err)``) and
 and message, the request with the key redacted).
 
     ApiError
-    ├── NotAuthorized          credentials refused (or a write key lacking write permission)
+    ├── NotAuthorized          credentials refused (or a write key lacking write permission);
+    │                          .remedy: the pair to add or check
     ├── NotFound               .what: license | activation | current_license | upgrade_license
     ├── UpgradeMismatch        the upgrade licence does not match the current one
     ├── InvalidInput           .field; refused before anything was sent
@@ -23,6 +24,7 @@ and message, the request with the key redacted).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from licensedesk.display_text import visible
 from licensedesk.i18n import N_, _
@@ -39,6 +41,7 @@ __all__ = [
     "NotFound",
     "RateLimited",
     "Refused",
+    "Remedy",
     "SeatLimitReached",
     "ServiceError",
     "TimedOut",
@@ -109,12 +112,33 @@ class ApiError(Exception):
         return f"{type(self).__name__}({self.sentence!r})"
 
 
-class NotAuthorized(ApiError):
-    """The service answered "You are not authorized!"."""
+class Remedy(Enum):
+    """What a person changes so that a refused call can work: a pair to add (the profile
+    lacks it) or to check (the service refused it). The client's sentence says what was
+    refused; each front end says where this is done (the window its menu, the command
+    line its ``profile`` command), so ``api/`` names neither."""
 
-    default_sentence = N_(
-        "The service did not accept the app ID and API key. Check them in the profile."
-    )
+    ADD_READ = "add_read"
+    ADD_WRITE = "add_write"
+    CHECK_READ = "check_read"
+    CHECK_WRITE = "check_write"
+
+
+class NotAuthorized(ApiError):
+    """The service refused the credentials: "You are not authorized!", or a 401/403 without
+    a message. ``remedy``: what to change (None when the client cannot tell)."""
+
+    default_sentence = N_("The service did not accept the app ID and API key.")
+
+    def __init__(
+        self,
+        sentence: str | None = None,
+        details: ErrorDetails | None = None,
+        *,
+        remedy: Remedy | None = None,
+    ) -> None:
+        self.remedy = remedy
+        super().__init__(sentence, details)
 
 
 class NotFound(ApiError):

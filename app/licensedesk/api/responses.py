@@ -2,7 +2,8 @@
 
 An ``{"error": {...}}`` body is an error whatever the HTTP status, even 200.
 Errors are recognised first by the service's message, then by its
-``status_code``, then by the HTTP status. A non-JSON answer becomes
+``status_code``, then by the HTTP status: a 403 with words of its own is a refusal
+of the request, not of the credentials. A non-JSON answer becomes
 ``ServiceError`` when the status says the server failed (5xx, 429) and
 ``BadResponse`` otherwise.
 """
@@ -32,21 +33,6 @@ from .errors import (
 from .sentence import Sentence, say
 from .verdicts import Verdict, classify
 
-# The sentences below are marked, not translated (the language is chosen after import):
-# ``say(CONSTANT)`` where one is used; callers outside api/ show ``_(CONSTANT)``.
-WRITE_REFUSED = N_(
-    "The service refused the credentials for this change. The API key may lack write "
-    "permission, or the app ID or key is wrong. Check the write pair of the profile."
-)
-#: A change that the spec's table (§5) lets run with a read key (upgrade, registration):
-#: a server may still want write permission for it, and nothing can probe that
-#: beforehand (DESIGN §2, Credentials).
-CHANGE_REFUSED = N_(
-    "The service did not accept the app ID and API key for this change: the key may lack "
-    "write permission, or the app ID or key is wrong. This call is sent with the profile's "
-    "read pair (the service's permission table asks for read); check that pair in the profile."
-)
-READ_REFUSED = NotAuthorized.default_sentence
 #: Deepest nesting of arrays/objects accepted in an answer. The spec's bodies are at
 #: most 4 deep; a deeper answer is a broken or hostile server, and 10^5 levels would
 #: otherwise end in Python's RecursionError.
@@ -75,7 +61,7 @@ def _norm(message: str | None) -> str:
 
 
 _KNOWN: dict[str, tuple[type[ApiError], str | None, str]] = {
-    _norm("You are not authorized!"): (NotAuthorized, None, ""),
+    _norm("You are not authorized!"): (NotAuthorized, None, NotAuthorized.default_sentence),
     _norm("License does not exist!"): (NotFound, "license", N_("This serial does not exist.")),
     _norm("Activation does not exist!"): (
         NotFound,
@@ -105,27 +91,21 @@ def says(error: ApiError, message: str) -> bool:
     return _norm(error.details.server_message) == _norm(message)
 
 
-def refused_sentence(*, write: bool, changes: bool) -> Sentence:
-    """What a 401 means to a person, by the call that got it: one chosen sentence each."""
-    if write:
-        return say(WRITE_REFUSED)
-    return say(CHANGE_REFUSED if changes else READ_REFUSED)
-
-
 def map_error(
     *,
     message: str | None,
     status_code: int | None,
     http_status: int | None,
-    write: bool = False,
-    changes: bool = False,
     not_found_what: str = "license",
     details: ErrorDetails | None = None,
 ) -> ApiError:
     """The error for a service message / body status_code / HTTP status.
 
-    ``write``: the call used the write pair; ``changes``: it changes data (both
-    choose the sentence of a refusal, :func:`refused_sentence`)."""
+    The message decides first: only "You are not authorized!", or a 401/403 without a
+    message, is about the credentials (the client's :class:`~.permissions.Permissions`
+    then says which pair). A 401/403 with other words is a refusal of the request (the
+    live service's 403 "You do not have any free licenses for this sku…"), said with
+    the service's words (DESIGN.md §2)."""
     details = details or ErrorDetails(
         http_status=http_status, status_code=status_code, server_message=message
     )
@@ -134,16 +114,14 @@ def map_error(
     known = _KNOWN.get(_norm(message))
     if known is not None:
         cls, what, sentence = known
-        if cls is NotAuthorized:
-            return NotAuthorized(refused_sentence(write=write, changes=changes), details)
         if cls is NotFound:
             return NotFound(say(sentence), details, what=what or not_found_what)
         return cls(say(sentence), details)
     code = status_code or http_status or 0
     # the service's own words go into our sentence: made harmless to show (display_text.py)
     said = visible(message.strip()) if message else ""
-    if code == 401 or code == 403:
-        return NotAuthorized(refused_sentence(write=write, changes=changes), details)
+    if (code == 401 or code == 403) and not said:
+        return NotAuthorized(None, details)
     if code == 404:
         # TRANSLATORS: {message} is the service's own message (English, as it sent it)
         found = (
@@ -223,8 +201,6 @@ def _looks_like_html(response: Answer) -> bool:
 def decode(
     response: Answer,
     *,
-    write: bool,
-    changes: bool = False,
     not_found_what: str,
     method: str,
     url: str,
@@ -238,8 +214,6 @@ def decode(
             message=message,
             status_code=code,
             http_status=status,
-            write=write,
-            changes=changes,
             not_found_what=not_found_what,
             details=ErrorDetails(
                 method=method, url=url, http_status=status, status_code=code, server_message=message

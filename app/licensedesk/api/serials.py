@@ -37,10 +37,11 @@ _SERIAL_IN_TEXT = re.compile(
 _SHOWN = 28  # characters of refused input echoed in the sentence
 
 
-def _shown(text: str) -> str:
+def _shown(text: str, *, as_typed: bool = False) -> str:
     """Refused input, short and on one line, for a sentence (never the whole paste); the
-    sentence puts the quotation marks of its language around it."""
-    line = " ".join(text.split())
+    sentence puts the quotation marks of its language around it. ``as_typed``: whitespace
+    is not collapsed, so a tab shows as ``\\x09`` (for a sentence about such a character)."""
+    line = text if as_typed else " ".join(text.split())
     line = line if len(line) <= _SHOWN else line[: _SHOWN - 1] + "\u2026"
     return invisibles_shown(line)  # a zero-width space shown as \u200b, not as nothing
 
@@ -113,11 +114,40 @@ def check_product_code(code: str) -> str:
     return value
 
 
+#: the longest host ID sent (DESIGN.md §2): the service stores what it is sent
+HOST_ID_MAX = 255
+
+
 def check_host_id(host_id: str) -> str:
-    """A host id is exactly 32 visible characters (spec §2.2)."""
+    """Any non-empty printable text up to 255 characters, trimmed. Other integrations
+    send other forms (a 16-character processor id, a name such as ``server-backend``);
+    only this computer's own host ID is the 32-character hash (:mod:`licensedesk.machine`)."""
     value = host_id.strip() if isinstance(host_id, str) else ""
-    if len(value) != 32 or not value.isprintable() or any(c.isspace() for c in value):
-        raise InvalidInput(say(N_("A host ID has exactly 32 characters.")), field="host_id")
+    if not value:
+        raise InvalidInput(say(N_("Enter the host ID to record.")), field="host_id")
+    if len(value) > HOST_ID_MAX:
+        # TRANSLATORS: {limit} is 255; {n} is the length of what was typed
+        raise InvalidInput(
+            say(
+                N_("A host ID has at most {limit} characters; this one has {n}."),
+                limit=HOST_ID_MAX,
+                n=len(value),
+            ),
+            field="host_id",
+        )
+    if not value.isprintable():
+        # TRANSLATORS: {text} is the refused host ID, its invisible characters written as
+        # escapes such as \x09
+        raise InvalidInput(
+            say(
+                N_(
+                    "\u201c{text}\u201d is not a host ID: a host ID is printable text, without "
+                    "tabs, line breaks or invisible characters."
+                ),
+                text=_shown(value, as_typed=True),
+            ),
+            field="host_id",
+        )
     return value
 
 

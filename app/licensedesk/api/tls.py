@@ -1,5 +1,7 @@
 """TLS for the service's and the image fetcher's clients: the verify setting as an
-SSLContext built once per setting, and telling a TLS failure from other network errors.
+SSLContext built once per setting, and telling a TLS failure from other network errors
+(a certificate that cannot be verified, another handshake failure, and a server that
+answers plain HTTP where https was asked for).
 
 Building a context loads the CA bundle (tens of milliseconds): the contexts are shared by
 every client of the process, so the image fetcher's client does not pay it again on the
@@ -8,9 +10,12 @@ UI thread after the profile's client paid it in a worker thread.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import ssl
 import threading
+from enum import Enum
 from pathlib import Path
 
 import httpx
@@ -21,16 +26,57 @@ from .errors import InvalidInput
 from .sentence import say
 
 
-def is_tls_error(exc: BaseException) -> bool:
+class TlsFailure(Enum):
+    """Which TLS failure ended a connection: the sentences differ, and only the
+    certificate's is "could not be verified"."""
+
+    CERTIFICATE = "certificate"  # the server's certificate could not be verified
+    HANDSHAKE = "handshake"  # another failure: the handshake did not complete
+
+
+def tls_failure(exc: BaseException) -> TlsFailure | None:
+    """The TLS failure behind ``exc`` (its causes included), or None when it is none."""
     seen = set()
     current: BaseException | None = exc
+    handshake = False
     while current is not None and id(current) not in seen:
         seen.add(id(current))
-        if isinstance(current, ssl.SSLError | ssl.CertificateError):
-            return True
+        if isinstance(current, ssl.CertificateError):  # SSLCertVerificationError too
+            return TlsFailure.CERTIFICATE
+        handshake = handshake or isinstance(current, ssl.SSLError)
         current = current.__cause__ or current.__context__
     text = str(exc)
-    return "CERTIFICATE_VERIFY_FAILED" in text or "SSL" in text
+    if "CERTIFICATE_VERIFY_FAILED" in text:
+        return TlsFailure.CERTIFICATE
+    return TlsFailure.HANDSHAKE if handshake or "SSL" in text else None
+
+
+def is_tls_error(exc: BaseException) -> bool:
+    return tls_failure(exc) is not None
+
+
+async def answers_plain_http(url: httpx.URL, timeout: float) -> bool:
+    """Whether the server of the https ``url`` answers plain HTTP on its port: asked once
+    its TLS handshake failed, so that the sentence says what was found, not a guess from
+    OpenSSL's reason (whose words differ between its versions). The question is
+    ``HEAD /`` without a key or an argument; only the answer's first five bytes are read."""
+    port = url.port or 443
+    writer = None
+    try:
+        async with asyncio.timeout(timeout):
+            reader, writer = await asyncio.open_connection(url.host, port)
+            writer.write(b"HEAD / HTTP/1.0\r\nHost: " + url.netloc + b"\r\n\r\n")
+            await writer.drain()
+            head = await reader.readexactly(5)
+    except (OSError, TimeoutError, asyncio.IncompleteReadError):
+        return False
+    finally:
+        if writer is not None:
+            writer.close()
+            with contextlib.suppress(OSError, TimeoutError):
+                async with asyncio.timeout(timeout):
+                    await writer.wait_closed()
+    return head == b"HTTP/"
 
 
 #: TLS contexts built so far, by verify setting (see :func:`verify_setting`)

@@ -54,9 +54,21 @@ from .offload import BIG_BODY, off_loop
 from .redact import get_logger, redact
 from .responses import ReadAnswer, decode
 from .sentence import Sentence, say
-from .tls import is_tls_error, verify_setting
+from .tls import TlsFailure, answers_plain_http, tls_failure, verify_setting
 
 log = get_logger("licensedesk.api.transport")
+
+#: https asked for, and the server's port speaks plain HTTP (TlsError's own sentence is
+#: for a certificate that cannot be verified)
+PLAIN_HTTP = N_(
+    "The licence service answered without TLS (plain HTTP) on an https address, so the "
+    "request was not sent. Check the address: its port may be the service's plain HTTP "
+    "port."
+)
+#: another TLS failure: neither the certificate nor plain HTTP
+HANDSHAKE_FAILED = N_(
+    "The secure connection to the licence service failed: the TLS handshake did not complete."
+)
 
 RETRY_STATUSES = frozenset({429, 502, 503, 504})
 BUSY = 429
@@ -228,7 +240,7 @@ class Transport:
             try:
                 response = await self._receive(request, call, url)
             except httpx.HTTPError as exc:
-                error = self._transport_error(exc, call, url)
+                error = await self._transport_error(exc, call, url)
                 retryable = isinstance(error, TimedOut) or (type(error) is ConnectFailed)
                 if not (attempt < retries and retryable and call.method == "GET"):
                     log.info("%s %s failed: %s", call.method, url, type(exc).__name__)
@@ -239,8 +251,6 @@ class Transport:
                 delay = self._retry_delay(call, response, attempt, retries, ends)
                 if delay is None:
                     kwargs = {
-                        "write": call.write,
-                        "changes": call.changes,
                         "not_found_what": call.not_found_what,
                         "method": call.method,
                         "url": url,
@@ -356,7 +366,7 @@ class Transport:
         full = min(self._backoff(attempt), self.config.retry_after_cap)
         return full * random.uniform(0.5, 1.0)
 
-    def _transport_error(self, exc: httpx.HTTPError, call: Call, url: str) -> TransportError:
+    async def _transport_error(self, exc: httpx.HTTPError, call: Call, url: str) -> TransportError:
         details = ErrorDetails(
             method=call.method,
             url=url,
@@ -369,8 +379,14 @@ class Transport:
                 sentence = maybe_done(sentence)
             return TimedOut(sentence, details)
         if isinstance(exc, httpx.ConnectError):
-            if is_tls_error(exc):
+            tls = tls_failure(exc)
+            if tls is TlsFailure.CERTIFICATE:
                 return TlsError(None, details)
+            if tls is TlsFailure.HANDSHAKE:
+                base = httpx.URL(self.config.base_url)
+                if await answers_plain_http(base, self.config.connect_timeout):
+                    return TlsError(say(PLAIN_HTTP), details)
+                return TlsError(say(HANDSHAKE_FAILED), details)
             return ConnectFailed(None, details)
         sentence = say(TransportError.default_sentence)
         if write:

@@ -84,13 +84,17 @@ async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
             printer.note(said.format(sentence=keeper.problem))
 
 
-def _report(printer: Printer, exc: ApiError | CliError, code: int) -> None:
-    printer.note(_("Error: {sentence}").format(sentence=exc.sentence))
+def _report(
+    printer: Printer, exc: ApiError | CliError, code: int, sentence: str | None = None
+) -> None:
+    """``sentence``: what to say when it is more than ``exc``'s own (where to fix a key)."""
+    sentence = sentence or exc.sentence
+    printer.note(_("Error: {sentence}").format(sentence=sentence))
     details = None if isinstance(exc, CliError) else exc.details.describe()
     if printer.verbose and details:
         printer.note(details)
     if printer.json_mode:
-        error = {"type": type(exc).__name__, "sentence": exc.sentence, "exit_code": code}
+        error = {"type": type(exc).__name__, "sentence": sentence, "exit_code": code}
         if printer.verbose and details:
             error["details"] = details
         printer.json({"error": error})
@@ -192,8 +196,10 @@ def _dispatch(args: argparse.Namespace, printer: Printer) -> int:
         with staying_on_loop():  # no frames to keep: no worker thread's hand-offs
             return run_interruptible(_run_service(args, printer))
     except ApiError as exc:
+        from .remedies import told
+
         code = exit_code_for(exc)
-        _report(printer, exc, code)
+        _report(printer, exc, code, told(exc, args))
         return code
     except CliError as exc:
         _report(printer, exc, exc.code)

@@ -157,7 +157,9 @@ def _add_change_commands(service: _ServiceCommands) -> None:
     p = service.add("validate", _("validate a serial for a product"))
     p.add_argument("serial")
     p.add_argument("--product", required=True, metavar="CODE", help=_("product code (UUID)"))
-    p.add_argument("--host-id", help=_("32-character device id to record"))
+    p.add_argument(
+        "--host-id", help=_("device id to record: any printable text up to 255 characters")
+    )
     p.add_argument("--device-tag", help=_("e.g. {example}").format(example="'Windows 11__64bits'"))
     p.add_argument(
         "--this-machine", action="store_true", help=_("record this computer's host id and tag")

@@ -19,7 +19,7 @@ from licensedesk.api import (
     normalize_serial,
 )
 from licensedesk.api.sentence import english_of
-from licensedesk.api.serials import check_activation_id, check_product_code
+from licensedesk.api.serials import check_activation_id, check_host_id, check_product_code
 from licensedesk.display_text import visible
 from licensedesk.i18n import _
 
@@ -270,11 +270,13 @@ async def cmd_validate(
 ) -> int:
     host_id, device_tag = args.host_id, args.device_tag
     if args.this_machine:
-        if host_id or device_tag:
+        if host_id is not None or device_tag:
             raise UsageError(_("Give --this-machine or --host-id/--device-tag, not both."))
         from licensedesk import machine
 
         host_id, device_tag = machine.host_id(), machine.device_tag()
+    elif host_id is not None:  # refused before the history is told of a change
+        host_id = check_host_id(host_id)
     if host_id:  # the service records the host: a change, so it goes into the history
         async with record(
             recorder,

@@ -11,6 +11,10 @@ UPGRADE_MISSING = "Upgrade license does not exist!"
 UPGRADE_MISMATCH = "Upgrade license does not match for upgrade with current license!"
 LICENSE_MISSING = "License does not exist!"
 TOO_MANY_REQUESTS = "Too Many Requests!"
+#: the live service's documented 403 that is not about the key (DESIGN.md §2)
+NO_FREE_LICENSES = (
+    "You do not have any free licenses for this sku. Please generate new licenses for this sku!"
+)
 
 ACTIVATION_UPDATED = "Activation successfully updated."
 ACTIVATION_DELETED = "Activation successfully deleted."

@@ -12,6 +12,8 @@ Kinds (docs/sandbox.md has the CLI syntax):
 - ``drop_after_commit``: the request IS handled (writes committed), then the
   connection is closed without a response.
 - ``slow``: extra delay (opt ``delay_ms``, default 1000), then handled normally.
+- ``no_free_licenses``: 403 with the live service's documented body "You do not have any
+  free licenses for this sku…", a refusal that is not about the key; not handled.
 """
 
 from __future__ import annotations
@@ -24,9 +26,18 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .errors import TOO_MANY_REQUESTS, error_body_bytes
+from .errors import NO_FREE_LICENSES, TOO_MANY_REQUESTS, error_body_bytes
 
-KINDS = ("http500_html", "not_json", "truncated", "drop", "rate_limit", "drop_after_commit", "slow")
+KINDS = (
+    "http500_html",
+    "not_json",
+    "truncated",
+    "drop",
+    "rate_limit",
+    "drop_after_commit",
+    "slow",
+    "no_free_licenses",
+)
 TRANSPORT_KEY = "licensedesk.transport"
 
 
@@ -159,6 +170,9 @@ class FaultMiddleware:
             extra = [] if retry is None else [(b"retry-after", str(retry).encode())]
             body = error_body_bytes(429, TOO_MANY_REQUESTS)
             await _simple(send, 429, b"application/json", body, extra)
+        elif kind == "no_free_licenses":
+            body = error_body_bytes(403, NO_FREE_LICENSES)
+            await _simple(send, 403, b"application/json", body)
         elif kind == "drop":
             transport.abort()
             await _wait_disconnect(receive)

@@ -12,7 +12,6 @@ service's error bodies by default).
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from typing import Any
 
@@ -21,8 +20,6 @@ from .args import Args, text
 from .db import now, stamp
 from .errors import ApiError
 from .views import find_license
-
-_HOST_ID = re.compile(r"[A-Za-z0-9_-]{32}")
 
 
 def wants_write(args: Args) -> bool:
@@ -38,9 +35,11 @@ def _arguments(args: Args) -> tuple[str, str, str | None, str]:
         raise ApiError(422, "The version field is required.")
     if version != "2.0":
         raise ApiError(422, "The version field must be 2.0.")
-    host_id = text(args, "host_id", required=False, max_len=64)
-    if host_id is not None and not _HOST_ID.fullmatch(host_id):
-        raise ApiError(422, "The host_id field must be 32 characters (letters, digits, - or _).")
+    # the live service stores what it is sent: a 16-character processor id, a name such
+    # as server-backend, a 32-character hash (DESIGN.md §2)
+    host_id = text(args, "host_id", required=False, max_len=255)
+    if host_id is not None and not (host_id.strip() and host_id.isprintable()):
+        raise ApiError(422, "The host_id field must be printable text.")
     device_tag = text(args, "device_tag", required=False, max_len=100) or ""
     return code, serial, host_id, device_tag
 

@@ -310,6 +310,55 @@ def test_validate_this_machine_records_this_computer(sandbox, cli, conn):
     assert "(this computer)" in r.out
 
 
+def test_validate_records_a_host_id_of_another_form(sandbox, cli, conn):
+    """Other integrations record names such as server-backend (DESIGN.md §2)."""
+    args, env = conn
+    serial = sandbox.serial("no_activations")
+    r = cli(
+        "validate",
+        serial,
+        "--product",
+        sandbox.product_code("no_activations"),
+        "--host-id",
+        "server-backend",
+        "--device-tag",
+        "Linux__64bits",
+        *args,
+        env=env,
+    )
+    assert r.code == 0, r.err
+    assert re.search(r"^Host id:\s+server-backend$", r.out, re.M)
+    [act] = activation_ids(cli, conn, serial).values()
+    assert (act["host_id"], act["device_tag"]) == ("server-backend", "Linux__64bits")
+    r = cli("deactivate", str(act["id"]), *args, env=env)
+    assert r.code == 0, r.err
+    r = cli("activate", str(act["id"]), *args, env=env)
+    assert r.code == 0, r.err
+    assert activation_ids(cli, conn, serial)[act["id"]]["activated"] is True
+
+
+def test_validate_refuses_an_overlong_or_unprintable_host_id_before_sending(sandbox, cli, conn):
+    args, env = conn
+    for host, words in [
+        ("h" * 256, "A host ID has at most 255 characters; this one has 256."),
+        ("server\tbackend", "\u201cserver\\x09backend\u201d is not a host ID"),
+        ("", "Enter the host ID to record."),
+    ]:
+        r = cli(
+            "validate",
+            sandbox.serial("no_activations"),
+            "--product",
+            sandbox.product_code("no_activations"),
+            "--host-id",
+            host,
+            *args,
+            env=env,
+        )
+        assert r.code == 2 and r.out == ""
+        assert words in r.err
+    assert sandbox.request_count() == 0
+
+
 def test_validate_bad_product_code_exits_2(sandbox, cli, conn):
     args, env = conn
     r = cli("validate", sandbox.serial("perpetual"), "--product", "nope", *args, env=env)

@@ -120,6 +120,28 @@ def test_validation_with_host_id_records_the_device(sandbox):
     assert new["activated"] is True and new["device_tag"] == "Linux__64bits"
 
 
+@pytest.mark.parametrize("host", ["server-backend", "BFEBFBFF000906EA", "h" * 255])
+def test_validation_stores_a_host_id_of_any_printable_form(sandbox, host):
+    """Other integrations send names and 16-character processor ids (DESIGN.md §2)."""
+    assert outcome(validate(sandbox, "no_activations", host_id=host)) == "valid"
+    assert [a["host_id"] for a in activations(sandbox, "no_activations")] == [host]
+
+
+@pytest.mark.parametrize(
+    "host,message",
+    [
+        ("h" * 256, "The host_id field must not be longer than 255 characters."),
+        ("server\u200bbackend", "The host_id field must be printable text."),
+        ("server\tbackend", "The host_id field contains control characters."),
+        ("   ", "The host_id field must be printable text."),
+    ],
+)
+def test_validation_refuses_an_overlong_or_unprintable_host_id(sandbox, host, message):
+    assert_error(validate(sandbox, "no_activations", host_id=host), 422, message)
+    serial = sandbox.serial("no_activations")
+    assert_error(call(sandbox, "GET", f"/v2/activations/{serial}"), 404)  # nothing recorded
+
+
 def test_validation_known_host_is_reused(sandbox):
     before = activations(sandbox, "perpetual")
     known = before[0]

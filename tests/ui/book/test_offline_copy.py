@@ -66,3 +66,35 @@ def test_the_copy_shows_when_the_service_is_stopped(make_desk, qtbot, own_servic
     qtbot.waitUntil(lambda: ws.banner.isVisible() and "copy" not in ws.banner.text(), timeout=10000)
     wait_idle(desk, qtbot)
     assert ws.activations.model.read_only_reason == ""  # the profile may write again
+
+
+def test_the_copy_shows_when_an_https_address_answers_plain_http(
+    make_desk, qtbot, own_service, store
+):
+    """A TLS failure is no answer of the service either: the copy, and the failure said as
+    what it is (the port speaks plain HTTP), not as a certificate."""
+    import dataclasses
+
+    server, serials = own_service
+    desk = make_desk(profile="Own")
+    ws = desk.window.workspace
+    serial = serials["perpetual"]
+    look_up(desk, qtbot, serial)
+    assert not ws.banner.isVisible()
+
+    https = server.url.replace("http://", "https://")
+    store.save(dataclasses.replace(store.get("Own"), base_url=https))
+    desk.connections.forget_client("Own")
+    look_up(desk, qtbot, serial)
+    qtbot.waitUntil(
+        lambda: ws.banner.text().startswith(
+            "The service cannot be reached; this is the copy from "
+        ),
+        timeout=10000,
+    )
+    wait_idle(desk, qtbot)
+    assert ws.card.license.serial == serial
+    assert ws.banner.details.toPlainText().startswith(
+        "The licence service answered without TLS (plain HTTP) on an https address"
+    ), ws.banner.details.toPlainText()
+    assert "certificate" not in ws.banner.details.toPlainText()

@@ -280,7 +280,7 @@ def test_refresh_repeats_the_last_serial(qtbot):
 
 
 def test_a_key_refused_for_writes_lists_no_products_and_sends_nothing_for_them(qtbot):
-    from licensedesk.api.permissions import NO_WRITE_PERMISSION_PRODUCTS
+    from licensedesk.ui.shared.refusals import products_unavailable
 
     client = StubClient()
     client.has_write_pair = False
@@ -291,6 +291,6 @@ def test_a_key_refused_for_writes_lists_no_products_and_sends_nothing_for_them(q
     ctrl.productsUnavailable.connect(unavailable.append)
 
     wait_all(qtbot, ctrl.lookup("AAA"))
-    assert unavailable == [NO_WRITE_PERMISSION_PRODUCTS]
+    assert unavailable == [products_unavailable()]
     assert seen.products == [] and seen.failed == []
     assert not any(method == "license_products" for method, _serial in client.calls)

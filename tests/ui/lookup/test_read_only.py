@@ -9,12 +9,21 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from licensedesk.api.permissions import NO_WRITE_PERMISSION_PRODUCTS
 from licensedesk.ui.activations.model import COL_ACTIVATED
 from licensedesk.ui.shared import colours
-from licensedesk.ui.shared.refusals import NO_WRITE_PAIR
+from licensedesk.ui.shared.refusals import products_unavailable, read_only_reason
 
 from ..helpers import activations_table, look_up, select_rows
+
+#: what the window says: the client's sentence and where the window fixes it
+PRODUCTS = (
+    "Listing products needs a key with write permission, and this profile's key lacks it "
+    "(the service refused it). Add a write pair under File \u2192 Connection profiles."
+)
+NO_WRITE_PAIR = (
+    "Changes need a key with write permission, and the profile Reseller has none (it has "
+    "a read pair only). Add a write pair under File \u2192 Connection profiles."
+)
 
 
 def test_a_read_only_lookup_says_why_products_are_not_listed_without_a_banner(reseller, qtbot):
@@ -23,7 +32,7 @@ def test_a_read_only_lookup_says_why_products_are_not_listed_without_a_banner(re
     ws = reseller.window.workspace
     assert not ws.banner.isVisible(), ws.banner.text()
     assert ws.card.license is not None
-    assert ws.products.state.message_text() == NO_WRITE_PERMISSION_PRODUCTS
+    assert ws.products.state.message_text() == PRODUCTS == products_unavailable()
     assert colours.BAD not in ws.products.state.message.styleSheet()  # plain, not red
     assert ws.activations.model.rowCount() == 3
     look_up(reseller, qtbot, sandbox.serial("trial"))
@@ -40,7 +49,7 @@ def test_a_read_only_profile_offers_no_writes_and_says_why(reseller, qtbot):
     assert panel.selected_ids()
     for button in (panel.activate_button, panel.deactivate_button, panel.delete_button):
         assert not button.isEnabled()
-        assert button.toolTip() == NO_WRITE_PAIR
+        assert button.toolTip() == NO_WRITE_PAIR == read_only_reason(False, "Reseller")
     table.setFocus()
     QTest.keyClick(table, Qt.Key.Key_Delete)  # Del does nothing either
     index = table.model().index(0, COL_ACTIVATED)

@@ -78,7 +78,9 @@ def test_a_write_pair_alone_says_a_read_pair_is_missing_and_counts_no_seats(writ
     look_up(writer, qtbot, sandbox.serial("perpetual"))
     ws = writer.window.workspace
     assert ws.banner.isVisible()
-    assert ws.banner.text() == NO_READ_PAIR, ws.banner.text()
+    assert ws.banner.text() == (
+        f"{NO_READ_PAIR} Add a read pair under File \u2192 Connection profiles."
+    ), ws.banner.text()
     model = ws.products.model
     assert model.rowCount() > 0  # listing products is a write call: the pair may
     for row in range(model.rowCount()):
@@ -114,10 +116,14 @@ def test_a_read_only_key_alone_is_tried_once_then_read_only(reseller, qtbot):
     sandbox = reseller.sandbox
     look_up(reseller, qtbot, sandbox.serial("perpetual"))
     ws = reseller.window.workspace
-    assert ws.products.state.message_text() == NO_WRITE_PERMISSION_PRODUCTS
+    assert ws.products.state.message_text() == (
+        f"{NO_WRITE_PERMISSION_PRODUCTS} Add a write pair under File \u2192 Connection profiles."
+    )
     assert not ws.banner.isVisible(), ws.banner.text()
     select_rows(activations_table(reseller), [0])
     assert not ws.activations.delete_button.isEnabled()
     look_up(reseller, qtbot, sandbox.serial("trial"))
-    assert ws.products.state.message_text() == NO_WRITE_PERMISSION_PRODUCTS
+    assert ws.products.state.message_text() == (
+        f"{NO_WRITE_PERMISSION_PRODUCTS} Add a write pair under File \u2192 Connection profiles."
+    )
     assert sandbox.request_count("POST", "/v2/licenses/products") == 1  # remembered

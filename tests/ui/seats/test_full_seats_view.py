@@ -1,6 +1,6 @@
 """*View → Full seats…*: the book's licences at their host limit, opened with Enter,
-freed through *Free a seat…*; with a read-only profile a sentence says that freeing a
-seat needs the write pair."""
+freed through *Free a seat…*; with a read-only profile a sentence says that changes need
+a write pair, and where to add one."""
 
 from __future__ import annotations
 
@@ -101,7 +101,11 @@ def test_a_read_only_profile_says_freeing_needs_the_write_pair(reseller, qtbot, 
     view = open_view(reseller, qtbot)
     assert listed(view) == [serial]
     assert view.read_only.isVisible()
-    assert "needs the write pair" in view.read_only.text() and "Reseller" in view.read_only.text()
+    assert view.read_only.text() == (
+        "Changes need a key with write permission, and the profile Reseller has none (it has "
+        "a read pair only). Add a write pair under File \u2192 Connection profiles. The "
+        "licences can still be opened."
+    )
     assert not view.free_button.isEnabled()
     assert view.free_button.toolTip() == view.read_only.text()
     assert view.open_button.isEnabled()

@@ -107,7 +107,10 @@ def test_api_error_goes_to_on_error_with_redacted_details(qtbot, run):
 
     assert len(got) == 1
     failure = got[0]
-    assert failure.sentence == error.sentence
+    # a refused key: the client's sentence, and where the window fixes it (its menu)
+    assert failure.sentence == (
+        f"{error.sentence} Check the app ID and API key under File \u2192 Connection profiles."
+    )
     assert failure.error is error
     assert not failure.unexpected
     assert "sk_secret123" not in failure.details
@@ -130,7 +133,7 @@ def test_api_error_without_on_error_is_emitted_as_failed(run):
     assert len(failed) == 1
     name, failure = failed[0]
     assert name == "profiles.check"
-    assert failure.error is error and failure.sentence == error.sentence
+    assert failure.error is error and failure.sentence.startswith(error.sentence)
     assert not failure.unexpected
     assert unexpected == []
 

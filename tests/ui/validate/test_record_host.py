@@ -99,3 +99,18 @@ def test_editing_the_host_of_this_computer_makes_it_a_typed_host(desk, qtbot):
     QTest.keyClick(d.host_input, Qt.Key.Key_Backspace)
     assert d.host_choice.currentText().startswith("Another host ID")
     assert d.host_input.text() == desk.this_host[:-1]
+
+
+def test_a_typed_host_id_of_another_form_is_recorded(desk, qtbot, run):
+    """A name such as server-backend, as other integrations send (DESIGN.md §2)."""
+    sb = desk.sandbox
+    serial = sb.serial("no_activations")
+    d = desk.validate.open(serial, sb.product_code("no_activations"))
+    wait_done(desk, qtbot)
+    choose(qtbot, d.host_choice, "Another host ID")
+    QTest.keyClicks(d.host_input, "server-backend")
+    click(qtbot, d.validate_button)
+    wait_done(desk, qtbot)
+    assert not d.host_hint.isVisible()
+    assert d.verdict_text() == "Valid", d.error_text()
+    assert [a.host_id for a in server_read(run, sb, "activations", serial)] == ["server-backend"]

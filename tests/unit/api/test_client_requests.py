@@ -162,7 +162,8 @@ def test_no_credentials_is_invalid_input_before_sending():
     [
         lambda c: c.show_license("../x"),
         lambda c: c.validate(SERIAL, "not-a-code"),
-        lambda c: c.validate(SERIAL, CODE, host_id="short"),
+        lambda c: c.validate(SERIAL, CODE, host_id="h" * 256),
+        lambda c: c.validate(SERIAL, CODE, host_id="server\nbackend"),
         lambda c: c.register(SERIAL, "Ann", "not-an-email"),
         lambda c: c.register(SERIAL, " ", "ann@example.org"),
         lambda c: c.set_activation(0, True),

@@ -5,6 +5,7 @@ import json
 import httpx
 import pytest
 
+from licensedesk.api.config import ClientConfig, Credentials
 from licensedesk.api.errors import (
     ApiError,
     BadResponse,
@@ -12,10 +13,12 @@ from licensedesk.api.errors import (
     NotAuthorized,
     NotFound,
     Refused,
+    Remedy,
     SeatLimitReached,
     ServiceError,
     UpgradeMismatch,
 )
+from licensedesk.api.permissions import Permissions
 from licensedesk.api.responses import decode
 
 ROWS = [
@@ -40,8 +43,8 @@ def _response(status, body, content_type="application/json"):
     return httpx.Response(status, content=content, headers={"content-type": content_type})
 
 
-def _decode(response, write=False, what="license"):
-    return decode(response, write=write, not_found_what=what, method="GET", url="http://h/v2/x")
+def _decode(response, what="license"):
+    return decode(response, not_found_what=what, method="GET", url="http://h/v2/x")
 
 
 @pytest.mark.parametrize("status_code,message,cls,what", ROWS)
@@ -70,14 +73,46 @@ def test_license_not_found_is_never_about_credentials():
     assert info.value.sentence == "This serial does not exist."
 
 
-def test_not_authorized_sentences_read_and_write():
+def _refused(config, *, write, changes=False):
+    """What the client raises for "You are not authorized!" on such a call with ``config``."""
     body = {"error": {"message": "You are not authorized!", "status_code": 401}}
-    with pytest.raises(NotAuthorized) as read:
-        _decode(_response(401, body), write=False)
-    with pytest.raises(NotAuthorized) as write:
-        _decode(_response(401, body), write=True)
-    assert "write permission" not in read.value.sentence
-    assert "write permission" in write.value.sentence
+    with pytest.raises(NotAuthorized) as info:
+        _decode(_response(401, body))
+    return Permissions(config).refused(info.value, write=write, changes=changes)
+
+
+READ, WRITE = Credentials("app-r", "key-r"), Credentials("app-w", "key-w")
+BASE = "https://licences.example"
+
+
+@pytest.mark.parametrize(
+    "pairs,write,changes,words,remedy",
+    [
+        ((READ, WRITE), False, False, "did not accept the app ID and API key.", Remedy.CHECK_READ),
+        ((READ, WRITE), True, False, "may lack write permission", Remedy.CHECK_WRITE),
+        ((READ, WRITE), False, True, "sent with the profile's read pair", Remedy.CHECK_READ),
+        ((READ, None), True, False, "the key lacks write permission", Remedy.ADD_WRITE),
+        ((None, WRITE), False, False, "Lookups need a read pair", Remedy.ADD_READ),
+        ((None, WRITE), False, True, "may lack write permission", Remedy.CHECK_WRITE),
+        ((READ, None), False, False, "did not accept the app ID and API key.", Remedy.CHECK_READ),
+    ],
+)
+def test_a_refused_key_says_what_was_refused_and_which_pair_to_fix(
+    pairs, write, changes, words, remedy
+):
+    """The client says the problem and the pair; never where (a menu, a command): each
+    front end adds its own (ui/shared/refusals.py, cli/remedies.py)."""
+    read, write_pair = pairs
+    err = _refused(ClientConfig(BASE, read=read, write=write_pair), write=write, changes=changes)
+    assert words in err.sentence and err.remedy is remedy
+    assert "File" not in err.sentence and "licensedesk-cli" not in err.sentence
+    assert "profile add" not in err.sentence and "\u2192" not in err.sentence
+
+
+def test_a_refusal_of_the_key_keeps_the_services_details():
+    err = _refused(ClientConfig(BASE, read=READ, write=WRITE), write=True)
+    assert err.details.server_message == "You are not authorized!"
+    assert err.details.http_status == 401
 
 
 def test_message_variants_tolerated():
@@ -91,8 +126,8 @@ def test_message_variants_tolerated():
 @pytest.mark.parametrize(
     "status,cls,needle",
     [
-        (401, NotAuthorized, "app ID"),
-        (403, NotAuthorized, "app ID"),
+        (401, Refused, "refused the request: something else"),
+        (403, Refused, "refused the request: something else"),
         (404, NotFound, "could not find"),
         (429, ServiceError, "too many requests"),
         (500, ServiceError, "HTTP 500"),
@@ -105,6 +140,39 @@ def test_unknown_messages_by_status(status, cls, needle):
     with pytest.raises(cls) as info:
         _decode(_response(status, {"error": {"message": message, "status_code": status}}))
     assert needle in info.value.sentence
+
+
+NO_FREE_LICENSES = (
+    "You do not have any free licenses for this sku. Please generate new licenses for this sku!"
+)
+
+
+@pytest.mark.parametrize("http_status", [403, 200])
+def test_a_403_with_its_own_words_is_a_refusal_of_the_request_not_of_the_key(http_status):
+    """The live service's documented 403 is about the SKU's licences (DESIGN.md §2)."""
+    body = {"error": {"message": NO_FREE_LICENSES, "status_code": 403}}
+    with pytest.raises(Refused) as info:
+        _decode(_response(http_status, body))
+    err = info.value
+    assert not isinstance(err, NotAuthorized)
+    assert err.sentence == f"The licence service refused the request: {NO_FREE_LICENSES}"
+    assert "app ID" not in err.sentence and "key" not in err.sentence.lower()
+
+
+@pytest.mark.parametrize("status", [401, 403])
+@pytest.mark.parametrize("body", [{"error": {"message": "", "status_code": 0}}, {}, b""])
+def test_a_401_or_403_without_words_is_about_the_key(status, body):
+    if isinstance(body, dict) and body.get("error"):
+        body = {"error": {"message": "  ", "status_code": status}}
+    with pytest.raises(NotAuthorized) as info:
+        _decode(_response(status, body))
+    assert "app ID and API key" in info.value.sentence
+
+
+def test_you_are_not_authorized_is_about_the_key_whatever_the_status():
+    body = {"error": {"message": "You are not authorized!", "status_code": 403}}
+    with pytest.raises(NotAuthorized):
+        _decode(_response(403, body))
 
 
 def test_error_without_body_status_uses_http_status():

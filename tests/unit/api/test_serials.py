@@ -86,11 +86,22 @@ def test_product_code_shape():
         assert info.value.field == "product_code"
 
 
-def test_host_id_exactly_32():
-    assert check_host_id("a" * 32) == "a" * 32
-    for bad in ["a" * 31, "a" * 33, "a" * 16 + " " + "a" * 15, ""]:
-        with pytest.raises(InvalidInput):
+def test_host_id_is_any_printable_text_up_to_255():
+    """Other integrations send names and 16-character processor ids (DESIGN.md §2)."""
+    for good in ["a" * 32, "server-backend", "BFEBFBFF000906EA", "x", "h" * 255, "rack 4 node"]:
+        assert check_host_id(f" {good} ") == good
+    for bad, words in [
+        ("h" * 256, "at most 255 characters; this one has 256"),
+        ("a\tb", "\u201ca\\x09b\u201d is not a host ID"),
+        ("a\nb", "\u201ca\\x0ab\u201d is not a host ID"),
+        ("a\u200bb", "\u201ca\\u200bb\u201d is not a host ID"),
+        ("a\u00a0b", "is not a host ID"),
+        ("", "Enter the host ID"),
+        ("  ", "Enter the host ID"),
+    ]:
+        with pytest.raises(InvalidInput) as info:
             check_host_id(bad)
+        assert info.value.field == "host_id" and words in info.value.sentence
 
 
 def test_email_shape():

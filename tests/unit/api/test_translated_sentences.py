@@ -48,7 +48,6 @@ def _not_found() -> NotFound:
     with pytest.raises(NotFound) as info:
         decode(
             response,
-            write=False,
             not_found_what="license",
             method="GET",
             url="https://h/v2/licenses/show-license/X",

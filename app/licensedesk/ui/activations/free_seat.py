@@ -55,7 +55,8 @@ class FreeSeat(QObject):
 
     def _follow_profile(self) -> None:
         """Off, saying why, for a profile that may not write (as the table's buttons)."""
-        reason = read_only_reason(self._ctx.connections.can_write(self._ctx.connections.current))
+        name = self._ctx.connections.current
+        reason = read_only_reason(self._ctx.connections.can_write(name), name)
         self.action.setEnabled(not reason)
         self.action.setToolTip(reason or self.action.statusTip())
 

@@ -133,7 +133,7 @@ def _follow_write_access(ctx: DeskContext, lookup: LookupPort, panel: Activation
     def profile_chosen(name: str) -> None:
         """Read-only here: a profile without a write pair whose only key the service
         refused for a write (DESIGN §3: a reseller's key), or without any pair."""
-        panel.set_read_only(read_only_reason(connections.can_write(name)))
+        panel.set_read_only(read_only_reason(connections.can_write(name), name))
 
     connections.currentChanged.connect(profile_chosen)
     connections.profilesChanged.connect(lambda: profile_chosen(connections.current))

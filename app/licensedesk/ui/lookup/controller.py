@@ -144,7 +144,7 @@ async def _products(client, serial: str) -> list | str:
     """The products, or why they are not listed: a single pair is tried once (DESIGN §3);
     once the service refused it for writes, nothing doomed is sent again."""
     from licensedesk.api.errors import NotAuthorized
-    from licensedesk.ui.shared.refusals import products_unavailable
+    from licensedesk.ui.shared.refusals import products_unavailable, with_where
 
     if client.may_write is False:
         return products_unavailable()
@@ -153,7 +153,7 @@ async def _products(client, serial: str) -> list | str:
     except NotAuthorized as exc:
         if client.has_write_pair:
             raise
-        return exc.sentence
+        return with_where(exc.sentence, exc.remedy)
 
 
 def _settle(outcome: asyncio.Future | None, value: BaseException | None) -> None:

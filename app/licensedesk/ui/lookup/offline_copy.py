@@ -1,7 +1,7 @@
 """The licence book's copy in the workspace when the service cannot be reached.
 
-When the licence part fails because the service is down, times out or keeps
-refusing with a rate limit (:func:`licensedesk.book.offline.unreachable`), and the
+When the licence part fails because the service is down, times out, cannot be
+reached securely (TLS) or keeps refusing with a rate limit (:func:`licensedesk.book.offline.unreachable`), and the
 book holds the serial, the workspace shows the book's copy: the card, the products
 and the devices as last seen, under the banner "The service cannot be reached; this
 is the copy from <time>". The devices are read-only while a copy is on show

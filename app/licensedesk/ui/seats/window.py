@@ -3,8 +3,8 @@
 A window of its own over the main one, not modal. Enter (or a double click) opens the
 chosen licence in the workspace, where the products' line offers *Free a seat…*; the
 view's own *Free a seat…* opens the licence and then that dialog. With a profile that
-may not write, a sentence says that freeing a seat needs the write pair, and the button
-is off. The view shows and emits; the reading is :mod:`.wiring`'s.
+may not write, a sentence says that changes need a write pair (and where to add one),
+and the button is off. The view shows and emits; the reading is :mod:`.wiring`'s.
 """
 
 from __future__ import annotations

@@ -16,15 +16,12 @@ from licensedesk.history.store import StoreError
 from licensedesk.i18n import N_, _, ngettext
 
 from ..shared.context import DeskContext, LookupPort
+from ..shared.refusals import no_write_pair
 from ..shared.values import format_number
 from .window import FullSeatsWindow
 
-# TRANSLATORS: the Full seats view, with a profile that may not write; {profile}: its name
-NEEDS_WRITE_PAIR = N_(
-    "Freeing a seat needs the write pair (a key with write permission), "
-    "and the profile {profile} has none: add one under File \u2192 "
-    "Connection profiles. The licences can still be opened."
-)
+#: the Full seats view, with a profile that may not write: after why, what still works
+STILL_OPENED = N_("The licences can still be opened.")
 EMPTY = N_(
     "No licence in the book has a product with every seat in use. The book holds "
     "the licences looked up, checked, validated or registered here (or by the team, "
@@ -107,7 +104,7 @@ class SeatsFeature(QObject):
         connections = self._ctx.connections
         name = connections.current
         self.window.set_can_write(
-            "" if connections.can_write(name) else _(NEEDS_WRITE_PAIR).format(profile=name or "")
+            "" if connections.can_write(name) else f"{no_write_pair(name)} {_(STILL_OPENED)}"
         )
 
 

@@ -83,8 +83,11 @@ def failure_from(exc: BaseException) -> Failure:
     except ImportError:  # pragma: no cover - api missing
         ApiError = ()  # type: ignore[assignment]
     if ApiError and isinstance(exc, ApiError):
+        from .refusals import told  # a refusal of the key: and where the window fixes it
+
         details = exc.details.describe() if hasattr(exc.details, "describe") else str(exc.details)
-        return Failure(sentence=exc.sentence, details=redact(details), error=exc)
+        sentence = told(exc) or exc.sentence
+        return Failure(sentence=sentence, details=redact(details), error=exc)
     text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     return Failure(
         sentence=_("Something unexpected went wrong. The details were written to the log."),

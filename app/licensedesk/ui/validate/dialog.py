@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from licensedesk.api.client import VALIDATION_VERSION
-from licensedesk.api.serials import PRODUCT_CODE_RE
+from licensedesk.api.errors import InvalidInput
+from licensedesk.api.serials import PRODUCT_CODE_RE, check_host_id
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
@@ -113,7 +114,7 @@ class ValidateDialog(SupportDialog):
         self.product_note.hide()
         self.host_choice = HostChoice()
         self.host_input = named(QLineEdit(), "validateHostId", _("Host ID"))
-        self.host_input.setPlaceholderText(_("32 characters"))
+        self.host_input.setPlaceholderText(_("e.g. server-backend (up to 255 characters)"))
         self.host_input.setClearButtonEnabled(True)
         self.tag_input = named(QLineEdit(), "validateDeviceTag", _("Device tag"))
         self.tag_input.setPlaceholderText(_("e.g. Windows 10__64bits"))
@@ -332,8 +333,10 @@ class ValidateDialog(SupportDialog):
             return _(
                 "Type the host ID to record, or choose \u201cRecord nothing (check only)\u201d."
             )
-        if len(host) != 32 or not host.isprintable() or " " in host:
-            return _("A host ID has exactly 32 characters (this one has {n}).").format(n=len(host))
+        try:
+            check_host_id(host)  # the client's own rule and sentence (DESIGN.md §2)
+        except InvalidInput as refused:
+            return refused.sentence
         return ""
 
     def _picked_from_list(self) -> bool:
