@@ -1,0 +1,154 @@
+"""The launcher step: what a bundle does first, before Qt or anything else is imported.
+
+``packaging/entry.py`` (the frozen program) calls :func:`start_bundle`, then starts the
+window; once the window has painted, :func:`confirm_started` is called. Between the two:
+
+- a staged version (verified and unpacked by ``updates.check``) newer than this one is
+  swapped in: the install folder is renamed to ``<name>.previous``, the staged folder
+  takes its name, and the same program of the new folder is started in place of this
+  process (``os.execv``: the same process id, arguments and terminal);
+- the new version counts its starts; one that is started a second time without having
+  confirmed the first (it crashed or was killed before its window showed) is rolled back:
+  the previous folder is put back and started, and that version is not fetched again;
+- :func:`confirm_started` removes the previous folder: the new version has started once.
+
+On Windows a folder whose program runs cannot be renamed: there the swap fails, is logged,
+and the version stays staged (docs/updates.md, "Limits").
+
+Nothing here may stop a start: every failure is a log line, and the running version goes on.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from pathlib import Path
+
+from licensedesk.updates.bundle import Bundle, bundle_version, set_running, version_key
+from licensedesk.updates.workspace import locked, read_state, remove_tree, write_state
+
+log = logging.getLogger("licensedesk.updates")
+
+
+def start_bundle(executable: Path | None = None, argv: list[str] | None = None) -> Bundle | None:
+    """Run first by a bundle's entry point (``executable``: the program started, default
+    the frozen interpreter; a copy that is not frozen is no bundle and returns None).
+    May not return: when a staged version is put in place, that version is started in
+    place of this process. Returns the running bundle."""
+    if executable is None:
+        if not getattr(sys, "frozen", False):
+            return None
+        executable = Path(sys.executable)
+    bundle = Bundle.of(Path(os.path.abspath(executable)))
+    set_running(bundle)
+    if not bundle.workspace.is_dir():
+        return bundle  # never checked, nothing waits: one stat
+    try:
+        to_start = _settle(bundle)
+    except Exception:  # a start must never fail for the updater
+        log.exception("the update step at start failed; this version goes on")
+        return bundle
+    if to_start is not None:
+        argv = sys.argv if argv is None else argv
+        os.execv(to_start, [str(to_start), *argv[1:]])
+    return bundle
+
+
+def _settle(bundle: Bundle) -> Path | None:
+    """Apply, count or roll back under the lock; returns the program to start instead of
+    this one, or None to go on."""
+    with locked(bundle.workspace) as mine:
+        if not mine:
+            return None  # another start of this bundle is at it
+        state = read_state(bundle.workspace)
+        applied = state.get("applied")
+        if isinstance(applied, str):
+            return _count_start(bundle, state, applied)
+        staged = state.get("staged")
+        if isinstance(staged, str) and bundle.staged.is_dir():
+            return _apply(bundle, staged)
+        failed = bundle.workspace / "failed"
+        if failed.exists():
+            remove_tree(failed)
+    return None
+
+
+def _count_start(bundle: Bundle, state: dict[str, object], applied: str) -> Path | None:
+    if version_key(applied) != version_key(bundle.version):
+        return None  # another copy (the previous folder started by hand): leave it
+    starts = state.get("starts")
+    starts = (starts if isinstance(starts, int) else 0) + 1
+    if starts >= 2 and bundle.previous.is_dir():
+        return _roll_back(bundle, applied, state.get("from"))
+    write_state(bundle.workspace, {**state, "starts": starts})
+    return None
+
+
+def _apply(bundle: Bundle, staged: str) -> Path | None:
+    """Swap the staged version in; returns its program, or None (not newer, or the swap
+    failed: the running version goes on, and an unswappable version stays staged)."""
+    new_key, old_key = version_key(staged), version_key(bundle.version)
+    found = bundle_version(bundle.staged)
+    if new_key is None or version_key(found or "") != new_key or (old_key and new_key <= old_key):
+        log.info("staged version %s is not newer than %s: removed", staged, bundle.version)
+        remove_tree(bundle.staged)
+        write_state(bundle.workspace, {})
+        return None
+    remove_tree(bundle.previous)  # an older one, if its removal failed before
+    try:
+        bundle.root.rename(bundle.previous)
+    except OSError as exc:
+        log.warning(
+            "version %s could not be put in place (%s); version %s goes on",
+            staged,
+            exc.strerror,
+            bundle.version,
+        )
+        return None
+    try:
+        bundle.staged.rename(bundle.root)
+    except OSError as exc:
+        bundle.previous.rename(bundle.root)
+        log.warning("version %s could not be put in place (%s)", staged, exc.strerror)
+        return None
+    write_state(bundle.workspace, {"applied": staged, "from": bundle.version, "starts": 0})
+    log.info("version %s put in place of %s; starting it", staged, bundle.version)
+    return bundle.executable
+
+
+def _roll_back(bundle: Bundle, applied: str, previous: object) -> Path | None:
+    """The new version was started before and never confirmed: put the previous back."""
+    failed = bundle.workspace / "failed"
+    remove_tree(failed)
+    bundle.root.rename(failed)
+    bundle.previous.rename(bundle.root)
+    write_state(bundle.workspace, {"failed": applied})
+    log.warning("version %s did not finish its first start: version %s is back", applied, previous)
+    return bundle.executable
+
+
+def confirm_started(bundle: Bundle | None = None) -> bool:
+    """The new version has started once: the previous folder is removed. Called once the
+    window has painted (and by anything else that starts a bundle). True when a previous
+    version was removed now."""
+    from licensedesk.updates.bundle import running_bundle
+
+    bundle = bundle or running_bundle()
+    if bundle is None or not bundle.workspace.is_dir():
+        return False
+    try:
+        with locked(bundle.workspace) as mine:
+            state = read_state(bundle.workspace)
+            applied = state.get("applied")
+            if not mine or not isinstance(applied, str):
+                return False
+            if version_key(applied) != version_key(bundle.version):
+                return False
+            remove_tree(bundle.previous)
+            write_state(bundle.workspace, {})
+    except OSError as exc:
+        log.warning("the previous version could not be removed: %s", exc)
+        return False
+    log.info("version %s started; the previous version %s was removed", applied, state.get("from"))
+    return True

@@ -1,0 +1,220 @@
+"""A bundle updates itself from a real TUF repository on a loopback web server.
+
+The repository is made by the release target with throw-away keys; the bundles are
+stand-ins laid out as PyInstaller builds, whose program runs the bundle's own start step
+and then one check (tests/support/update_release.py). What is refused is refused with a
+sentence while the installed version goes on, unchanged and with nothing staged.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from licensedesk.updates.bundle import bundle_version
+from tests.support.net import free_port
+from tests.support.update_release import SCRIPT, Release
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def keys(tmp_path_factory):
+    """Throw-away release keys, made by the release target's own ``keys`` command."""
+    folder = tmp_path_factory.mktemp("release-keys") / "keys"
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "keys", str(folder)], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    return folder
+
+
+@pytest.fixture
+def release(tmp_path, keys):
+    made = Release(tmp_path, keys)
+    yield made
+    made.close()
+
+
+def assert_untouched(release: Release, version: str = "1.0") -> None:
+    """The installed version as it was: its folder, nothing staged, no previous folder."""
+    assert bundle_version(release.install) == version
+    workspace = release.install.parent / "licensedesk.updates"
+    assert not (workspace / "staged").exists()
+    assert not (release.install.parent / "licensedesk.previous").exists()
+
+
+def test_version_1_0_updates_itself_to_1_1_and_keeps_1_0_until_1_1_has_started(release):
+    release.installed("1.0")
+    release.publish("1.0")
+    release.publish("1.1")
+
+    first = release.run()
+    assert first.code == 0, first.err
+    assert first.lines == [
+        "version 1.0",
+        "previous: none",
+        "Version 1.1 will be used from the next start.",
+    ]
+    assert bundle_version(release.install) == "1.0"  # nothing replaced while it runs
+
+    second = release.run()
+    assert second.code == 0, second.err
+    # started as 1.1, with 1.0 kept until then; confirmed, so 1.0 is gone now
+    assert second.lines == [
+        "version 1.1",
+        "previous: kept",
+        "License Desk 1.1 is the newest version.",
+    ]
+    assert "version 1.1 started; the previous version 1.0 was removed" in second.err
+    assert not (release.install.parent / "licensedesk.previous").exists()
+    assert bundle_version(release.install) == "1.1"
+
+
+def test_a_new_version_that_never_finishes_starting_is_rolled_back(release):
+    release.installed("1.0")
+    release.publish("1.1")
+    assert release.run().code == 0
+    crashed = release.run("--no-confirm")  # 1.1 dies before its window shows
+    assert crashed.lines[:2] == ["version 1.1", "previous: kept"]
+    assert bundle_version(release.install.parent / "licensedesk.previous") == "1.0"
+
+    again = release.run("--no-confirm")  # started again, the first start never confirmed
+    assert again.lines == [
+        "version 1.0",
+        "previous: none",
+        "Version 1.1 is not installed again: it could not start here before.",
+    ]
+    assert "version 1.1 did not finish its first start" in again.err
+    assert bundle_version(release.install) == "1.0"
+
+
+def test_a_tampered_archive_is_refused(release):
+    release.installed("1.0")
+    release.publish("1.1")
+    archive = next((release.repo / "targets").glob("licensedesk-1.1-*.tar.gz"))
+    data = bytearray(archive.read_bytes())
+    data[len(data) // 2] ^= 0xFF  # one byte changed on the server
+    archive.write_bytes(bytes(data))
+
+    run = release.run()
+    assert run.code == 0
+    assert run.lines == [
+        "version 1.0",
+        "previous: none",
+        "The update to version 1.1 was refused: the downloaded file is not the one "
+        "the release signed.",
+    ]
+    assert_untouched(release)
+
+
+def test_metadata_signed_with_another_key_is_refused(release):
+    from securesystemslib.signer import CryptoSigner
+    from tuf.api.metadata import Metadata
+
+    release.installed("1.0")
+    release.publish("1.1")
+    path = release.repo / "metadata" / "timestamp.json"
+    forged = Metadata.from_file(str(path))
+    forged.signed.version += 1
+    forged.signatures.clear()
+    forged.sign(CryptoSigner.generate_ed25519())  # a key the root does not name
+    forged.to_file(str(path))
+
+    run = release.run()
+    assert run.lines == [
+        "version 1.0",
+        "previous: none",
+        "The update was refused: the update server's information is not signed by the "
+        "release keys this version trusts.",
+    ]
+    assert_untouched(release)
+
+
+def test_expired_metadata_is_refused(release):
+    release.installed("1.0")
+    release.publish("1.1", "--timestamp-days=-1")
+
+    run = release.run()
+    assert run.lines == [
+        "version 1.0",
+        "previous: none",
+        "The update was refused: the update server's information has expired (an old "
+        "copy may be served).",
+    ]
+    assert_untouched(release)
+
+
+def test_an_older_version_offered_as_the_newest_is_refused(release):
+    release.installed("1.0")
+    release.publish("0.9")
+
+    run = release.run()
+    assert run.lines == [
+        "version 1.0",
+        "previous: none",
+        "The update was refused: the server offers version 0.9, older than this version (1.0).",
+    ]
+    assert_untouched(release)
+
+
+def test_metadata_older_than_what_the_bundle_saw_before_is_refused(release):
+    release.installed("1.0")
+    release.publish("1.0")
+    timestamp = release.repo / "metadata" / "timestamp.json"
+    old = timestamp.read_bytes()
+    release.refresh()
+    assert release.run().lines[-1] == "License Desk 1.0 is the newest version."
+    timestamp.write_bytes(old)  # the server replays what it signed before
+
+    run = release.run()
+    assert run.lines == [
+        "version 1.0",
+        "previous: none",
+        "The update was refused: the update server's information is older than what "
+        "it gave before.",
+    ]
+    assert_untouched(release)
+
+
+def test_a_server_that_is_down_costs_a_log_line(release):
+    release.installed("1.0", url=f"http://127.0.0.1:{free_port()}/")
+
+    run = release.run()
+    assert run.code == 0
+    assert run.lines[0] == "version 1.0"
+    assert run.lines[-1].startswith("The update server could not be reached (")
+    assert "log: update check: The update server could not be reached" in run.err
+    assert_untouched(release)
+
+
+def test_the_administrator_s_variable_turns_checks_off(release):
+    release.installed("1.0")
+    release.publish("1.1")
+
+    run = release.run(env={"LICENSEDESK_NO_UPDATE_CHECK": "1"})
+    assert run.lines == [
+        "version 1.0",
+        "previous: none",
+        "Update checks are turned off by the administrator (LICENSEDESK_NO_UPDATE_CHECK is set).",
+    ]
+    assert release.server.requests == []  # not even asked
+    assert_untouched(release)
+
+
+def test_the_user_s_setting_turns_checks_off(release):
+    release.installed("1.0")
+    release.publish("1.1")
+    (release.config / "updates.json").write_text(json.dumps({"check": False}))
+
+    run = release.run()
+    assert run.lines == [
+        "version 1.0",
+        "previous: none",
+        "Update checks are off (Help > Check for Updates).",
+    ]
+    assert release.server.requests == []
+    assert_untouched(release)
