@@ -112,7 +112,7 @@ class Release:
         self.script.init(keys, self.repo)
         self.server = RepositoryServer(self.repo)
         self.config = tmp / "config"
-        self.config.mkdir()
+        self.config.mkdir(exist_ok=True)
         self.install = tmp / "apps" / "licensedesk"
 
     def bundle(self, version: str, url: str | None = None) -> Path:
