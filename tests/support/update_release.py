@@ -34,7 +34,7 @@ sys.path[:0] = [os.path.join(here, "_internal"), {app!r}]
 logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="log: %(message)s")
 from licensedesk.updates.start import confirm_started, start_bundle
 from pathlib import Path
-bundle = start_bundle(Path(__file__))
+bundle = start_bundle(Path(__file__), handover="--handover" in sys.argv)
 print("version", bundle.version, flush=True)
 print("previous:", "kept" if bundle.previous.is_dir() else "none", flush=True)
 if "--no-confirm" not in sys.argv:

@@ -12,62 +12,105 @@ window; once the window has painted, :func:`confirm_started` is called. Between 
   the previous folder is put back and started, and that version is not fetched again;
 - :func:`confirm_started` removes the previous folder: the new version has started once.
 
-On Windows a folder whose program runs cannot be renamed: there the swap fails, is logged,
-and the version stays staged (docs/updates.md, "Limits").
+On Windows a folder whose program runs cannot be renamed: there the old copy hands over to
+the staged one, which copies itself into place (``updates.handover``).
 
 Nothing here may stop a start: every failure is a log line, and the running version goes on.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sys
 from pathlib import Path
 
 from licensedesk.updates.bundle import Bundle, bundle_version, set_running, version_key
-from licensedesk.updates.workspace import locked, read_state, remove_tree, write_state
+from licensedesk.updates.workspace import (
+    HANDOVER_ENV,
+    locked,
+    read_state,
+    remove_tree,
+    write_state,
+)
 
 log = logging.getLogger("licensedesk.updates")
 
 
-def start_bundle(executable: Path | None = None, argv: list[str] | None = None) -> Bundle | None:
+def start_bundle(
+    executable: Path | None = None, argv: list[str] | None = None, handover: bool | None = None
+) -> Bundle | None:
     """Run first by a bundle's entry point (``executable``: the program started, default
     the frozen interpreter; a copy that is not frozen is no bundle and returns None).
     May not return: when a staged version is put in place, that version is started in
-    place of this process. Returns the running bundle."""
+    place of this process. ``handover``: swap as on Windows (``updates.handover``; the
+    default there). Returns the running bundle."""
     if executable is None:
         if not getattr(sys, "frozen", False):
             return None
         executable = Path(sys.executable)
+    argv = sys.argv if argv is None else argv
     bundle = Bundle.of(Path(os.path.abspath(executable)))
+    install = os.environ.pop(HANDOVER_ENV, None)
+    if install:
+        _take_over(Path(install), bundle, argv)  # does not return
     set_running(bundle)
     if not bundle.workspace.is_dir():
         return bundle  # never checked, nothing waits: one stat
     try:
-        to_start = _settle(bundle)
+        action = _settle(bundle, os.name == "nt" if handover is None else handover)
     except Exception:  # a start must never fail for the updater
         log.exception("the update step at start failed; this version goes on")
         return bundle
-    if to_start is not None:
-        argv = sys.argv if argv is None else argv
-        os.execv(to_start, [str(to_start), *argv[1:]])
+    if action is not None:
+        how, program = action
+        if how == "exec":
+            os.execv(program, [str(program), *argv[1:]])
+        from licensedesk.updates.handover import start_program
+
+        start_program(program, argv, install=bundle.root)
+        raise SystemExit(0)  # the staged copy takes over once this process has ended
     return bundle
 
 
-def _settle(bundle: Bundle) -> Path | None:
-    """Apply, count or roll back under the lock; returns the program to start instead of
-    this one, or None to go on."""
+def _take_over(install: Path, me: Bundle, argv: list[str]) -> None:
+    """The staged copy, started by the old one: take the install folder's place, start
+    the version now there, end. On failure the old version is started, and the staged
+    version is given up (else the old one would hand over again, and again)."""
+    from licensedesk.updates.handover import start_program, take_over
+
+    program = install / me.executable.relative_to(me.root)
+    try:
+        program = take_over(install, me)
+    except Exception:
+        log.exception("version %s could not take the place of %s", me.version, install)
+        with contextlib.suppress(OSError):
+            write_state(install.parent / f"{install.name}.updates", {})
+    start_program(program, argv)
+    raise SystemExit(0)
+
+
+def _settle(bundle: Bundle, handover: bool) -> tuple[str, Path] | None:
+    """Apply, count or roll back under the lock; returns how to start which program
+    instead of this one (``exec`` in place, or ``handover``), or None to go on."""
     with locked(bundle.workspace) as mine:
         if not mine:
             return None  # another start of this bundle is at it
         state = read_state(bundle.workspace)
         applied = state.get("applied")
         if isinstance(applied, str):
-            return _count_start(bundle, state, applied)
+            program = _count_start(bundle, state, applied)
+            return None if program is None else ("exec", program)
         staged = state.get("staged")
         if isinstance(staged, str) and bundle.staged.is_dir():
-            return _apply(bundle, staged)
+            if not _newer(bundle, staged):
+                return None
+            if handover:
+                write_state(bundle.workspace, {"staged": staged, "from": bundle.version})
+                return "handover", bundle.executable_in(bundle.staged)
+            program = _apply(bundle, staged)
+            return None if program is None else ("exec", program)
         failed = bundle.workspace / "failed"
         if failed.exists():
             remove_tree(failed)
@@ -82,19 +125,27 @@ def _count_start(bundle: Bundle, state: dict[str, object], applied: str) -> Path
     if starts >= 2 and bundle.previous.is_dir():
         return _roll_back(bundle, applied, state.get("from"))
     write_state(bundle.workspace, {**state, "starts": starts})
+    with contextlib.suppress(OSError):
+        remove_tree(bundle.staged)  # what a hand-over copied from (its program may still end)
     return None
 
 
-def _apply(bundle: Bundle, staged: str) -> Path | None:
-    """Swap the staged version in; returns its program, or None (not newer, or the swap
-    failed: the running version goes on, and an unswappable version stays staged)."""
+def _newer(bundle: Bundle, staged: str) -> bool:
+    """Whether the staged folder holds ``staged`` and it is newer than this version; a
+    staged folder that is not is removed."""
     new_key, old_key = version_key(staged), version_key(bundle.version)
     found = bundle_version(bundle.staged)
     if new_key is None or version_key(found or "") != new_key or (old_key and new_key <= old_key):
         log.info("staged version %s is not newer than %s: removed", staged, bundle.version)
         remove_tree(bundle.staged)
         write_state(bundle.workspace, {})
-        return None
+        return False
+    return True
+
+
+def _apply(bundle: Bundle, staged: str) -> Path | None:
+    """Swap the staged version in; returns its program, or None (the swap failed: the
+    running version goes on, and the version stays staged)."""
     remove_tree(bundle.previous)  # an older one, if its removal failed before
     try:
         bundle.root.rename(bundle.previous)
@@ -146,6 +197,7 @@ def confirm_started(bundle: Bundle | None = None) -> bool:
             if version_key(applied) != version_key(bundle.version):
                 return False
             remove_tree(bundle.previous)
+            remove_tree(bundle.staged)
             write_state(bundle.workspace, {})
     except OSError as exc:
         log.warning("the previous version could not be removed: %s", exc)

@@ -17,6 +17,8 @@ from pathlib import Path
 from licensedesk.paths import replace_file
 
 STATE_FILE = "state.json"
+#: names the install folder to the staged copy that takes its place (``updates.handover``)
+HANDOVER_ENV = "LICENSEDESK_UPDATE_HANDOVER"
 
 
 def read_state(workspace: Path) -> dict[str, object]:
@@ -34,14 +36,15 @@ def write_state(workspace: Path, state: dict[str, object]) -> None:
 
 
 @contextlib.contextmanager
-def locked(workspace: Path) -> Iterator[bool]:
+def locked(workspace: Path, wait: float = 0) -> Iterator[bool]:
     """Yields True while this process alone works in ``workspace`` (a check and a start
-    of another window may run at once), False when another holds it: then do nothing."""
+    of another window may run at once), False when another holds it for longer than
+    ``wait`` seconds: then do nothing."""
     from filelock import FileLock, Timeout
 
     lock = FileLock(str(workspace / "lock"))
     try:
-        lock.acquire(timeout=0)
+        lock.acquire(timeout=wait)
     except Timeout:
         yield False
         return

@@ -218,3 +218,23 @@ def test_the_user_s_setting_turns_checks_off(release):
     ]
     assert release.server.requests == []
     assert_untouched(release)
+
+
+def test_where_a_running_folder_cannot_be_renamed_the_staged_copy_takes_over(release):
+    """Windows' way (updates/handover.py), run here: the old copy starts the staged one
+    and ends; that one copies itself into place and starts the new version."""
+    release.installed("1.0")
+    release.publish("1.1")
+    assert release.run("--handover").lines[-1] == "Version 1.1 will be used from the next start."
+
+    run = release.run("--handover")  # ends once the last program of the chain has ended
+    assert run.code == 0, run.err
+    assert run.lines == [
+        "version 1.1",
+        "previous: kept",
+        "License Desk 1.1 is the newest version.",
+    ]
+    assert "version 1.1 copied into place; starting it" in run.err
+    assert bundle_version(release.install) == "1.1"
+    assert not (release.install.parent / "licensedesk.previous").exists()
+    assert not (release.install.parent / "licensedesk.updates" / "staged").exists()
