@@ -16,10 +16,7 @@ repository's root of trust, and ``repository``, the repository's base URL (metad
 
 from __future__ import annotations
 
-import platform
-import re
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 from licensedesk.version import installed_version
@@ -31,19 +28,19 @@ _UPDATE_DIRS = ("update", "Contents/Resources/update")
 
 def platform_tag() -> str:
     """``linux-x86_64``, ``windows-amd64``, ``macos-arm64``…: which archive fits this machine."""
+    import platform
+
     system = {"darwin": "macos", "win32": "windows"}.get(sys.platform, platform.system().lower())
     return f"{system}-{platform.machine().lower() or 'unknown'}"
-
-
-_VERSION = re.compile(r"\d+(\.\d+)*")
 
 
 def version_key(text: str) -> tuple[int, ...] | None:
     """``"1.10.2"`` as ``(1, 10, 2)`` for ordering (``1.1 == 1.1.0``); None for anything
     else (a pre-release, a local version): such a version is never installed by an update."""
-    if not _VERSION.fullmatch(text):
+    words = text.split(".")
+    if not all(word.isascii() and word.isdigit() for word in words):
         return None
-    parts = [int(p) for p in text.split(".")]
+    parts = [int(p) for p in words]
     while len(parts) > 1 and parts[-1] == 0:
         parts.pop()
     return tuple(parts)
@@ -64,12 +61,11 @@ def bundle_root(executable: Path) -> Path:
     return folder
 
 
-@dataclass(frozen=True)
 class Source:
     """Where a bundle's updates come from, and the root of trust it was built with."""
 
-    repository: str
-    root: bytes
+    def __init__(self, repository: str, root: bytes) -> None:
+        self.repository, self.root = repository, root
 
     @property
     def metadata_url(self) -> str:
@@ -80,11 +76,12 @@ class Source:
         return self.repository.rstrip("/") + "/targets/"
 
 
-@dataclass(frozen=True)
 class Bundle:
-    root: Path
-    executable: Path
-    version: str
+    """An install folder (``root``), the program in it that was started, its version.
+    (A plain class, not a dataclass: this runs before the window, where imports cost.)"""
+
+    def __init__(self, root: Path, executable: Path, version: str) -> None:
+        self.root, self.executable, self.version = root, executable, version
 
     @classmethod
     def of(cls, executable: Path) -> Bundle:

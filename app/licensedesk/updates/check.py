@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,6 +39,7 @@ BUSY = "busy"  # another window of this bundle is checking
 
 MSG_STAGED = N_("Version {version} will be used from the next start.")
 MSG_CURRENT = N_("License Desk {version} is the newest version.")
+MSG_BUSY = N_("Another window of License Desk is checking for updates.")
 MSG_NO_SOURCE = N_("This copy of License Desk does not update itself.")
 MSG_READ_ONLY = N_(
     "The install folder {folder} cannot be changed by this user: updates come with "
@@ -110,6 +112,8 @@ def _check(bundle: Bundle, decision: policy.Decision) -> Outcome:
     source = bundle.source()
     if source is None:
         return _outcome(OFF, MSG_NO_SOURCE)
+    if not (os.access(bundle.root.parent, os.W_OK) and os.access(bundle.root, os.W_OK)):
+        return _outcome(OFF, MSG_READ_ONLY, folder=str(bundle.root))
     try:
         for sub in ("metadata", "downloads"):
             (bundle.workspace / sub).mkdir(parents=True, exist_ok=True)
@@ -117,7 +121,7 @@ def _check(bundle: Bundle, decision: policy.Decision) -> Outcome:
         return _outcome(OFF, MSG_READ_ONLY, folder=str(bundle.root))
     with locked(bundle.workspace) as mine:
         if not mine:
-            return _outcome(BUSY, MSG_CURRENT, version=bundle.version)
+            return _outcome(BUSY, MSG_BUSY)
         return _check_locked(bundle, source)
 
 

@@ -85,7 +85,7 @@ def _take_over(install: Path, me: Bundle, argv: list[str]) -> None:
         program = take_over(install, me)
     except Exception:
         log.exception("version %s could not take the place of %s", me.version, install)
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError):  # the old version starts; its next check decides
             write_state(install.parent / f"{install.name}.updates", {})
     start_program(program, argv)
     raise SystemExit(0)
@@ -125,7 +125,7 @@ def _count_start(bundle: Bundle, state: dict[str, object], applied: str) -> Path
     if starts >= 2 and bundle.previous.is_dir():
         return _roll_back(bundle, applied, state.get("from"))
     write_state(bundle.workspace, {**state, "starts": starts})
-    with contextlib.suppress(OSError):
+    with contextlib.suppress(OSError):  # else removed by the confirmation
         remove_tree(bundle.staged)  # what a hand-over copied from (its program may still end)
     return None
 

@@ -8,13 +8,10 @@ version is unpacked and waits for the next start; ``{"applied": "1.1", "from": "
 
 from __future__ import annotations
 
-import contextlib
-import json
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
-from licensedesk.paths import replace_file
+# json, shutil and filelock are imported where they are used: the start step reads this
+# module before the window exists, and most starts have nothing to do
 
 STATE_FILE = "state.json"
 #: names the install folder to the staged copy that takes its place (``updates.handover``)
@@ -23,6 +20,8 @@ HANDOVER_ENV = "LICENSEDESK_UPDATE_HANDOVER"
 
 def read_state(workspace: Path) -> dict[str, object]:
     """The record, or ``{}`` when there is none or it cannot be read."""
+    import json
+
     try:
         data = json.loads((workspace / STATE_FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -32,30 +31,45 @@ def read_state(workspace: Path) -> dict[str, object]:
 
 def write_state(workspace: Path, state: dict[str, object]) -> None:
     """Replace the record whole (raises OSError)."""
+    import json
+
+    from licensedesk.paths import replace_file
+
     replace_file(workspace / STATE_FILE, json.dumps(state, sort_keys=True) + "\n")
 
 
-@contextlib.contextmanager
-def locked(workspace: Path, wait: float = 0) -> Iterator[bool]:
-    """Yields True while this process alone works in ``workspace`` (a check and a start
-    of another window may run at once), False when another holds it for longer than
-    ``wait`` seconds: then do nothing."""
-    from filelock import FileLock, Timeout
+class locked:  # lower case: read as a function, ``with locked(folder) as mine:``
+    """``with locked(workspace) as mine``: ``mine`` is True while this process alone works
+    in ``workspace`` (a check and a start of another window may run at once), False when
+    another holds it for longer than ``wait`` seconds: then do nothing."""
 
-    lock = FileLock(str(workspace / "lock"))
-    try:
-        lock.acquire(timeout=wait)
-    except Timeout:
-        yield False
-        return
-    try:
-        yield True
-    finally:
-        lock.release()
+    def __init__(self, workspace: Path, wait: float = 0) -> None:
+        from filelock import FileLock
+
+        self._lock = FileLock(str(workspace / "lock"))
+        self._wait = wait
+        self._mine = False
+
+    def __enter__(self) -> bool:
+        from filelock import Timeout
+
+        try:
+            self._lock.acquire(timeout=self._wait)
+        except Timeout:
+            return False
+        self._mine = True
+        return True
+
+    def __exit__(self, *exc: object) -> None:
+        if self._mine:
+            self._mine = False
+            self._lock.release()
 
 
 def remove_tree(path: Path) -> None:
     """Remove a folder the updater made (a symlink is unlinked, never followed)."""
+    import shutil
+
     if path.is_symlink() or path.is_file():
         path.unlink()
     elif path.exists():

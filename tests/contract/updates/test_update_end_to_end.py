@@ -238,3 +238,22 @@ def test_where_a_running_folder_cannot_be_renamed_the_staged_copy_takes_over(rel
     assert bundle_version(release.install) == "1.1"
     assert not (release.install.parent / "licensedesk.previous").exists()
     assert not (release.install.parent / "licensedesk.updates" / "staged").exists()
+
+
+def test_a_second_window_does_not_check_while_the_first_does(release, monkeypatch):
+    from filelock import FileLock
+
+    from licensedesk.updates.bundle import Bundle
+    from licensedesk.updates.check import BUSY, check_for_update
+
+    monkeypatch.setenv("LICENSEDESK_CONFIG_DIR", str(release.config))
+    monkeypatch.delenv("LICENSEDESK_NO_UPDATE_CHECK", raising=False)
+    release.installed("1.0")
+    release.publish("1.1")
+    workspace = release.install.parent / "licensedesk.updates"
+    workspace.mkdir()
+    with FileLock(str(workspace / "lock")):  # the other window's check
+        outcome = check_for_update(Bundle.of(release.install / "licensedesk"))
+    assert outcome.kind == BUSY
+    assert outcome.sentence() == "Another window of License Desk is checking for updates."
+    assert release.server.requests == []
