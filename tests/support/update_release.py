@@ -6,8 +6,8 @@ would. A stand-in bundle is a folder laid out as a PyInstaller one-folder build 
 package metadata with its version under ``_internal/``, ``update/`` with the root of trust
 and the server's address) whose program runs the bundle's real start step
 (``licensedesk.updates.start``, as ``packaging/entry.py`` does), prints its version and
-whether a previous version is kept, confirms its start (unless ``--no-confirm``: a start
-that dies before its window shows) and checks once, as the window does after its paint.
+whether a previous version is kept, confirms its start (unless ``--crash``: a start that
+dies before its window shows) and checks once, as the window does after its paint.
 """
 
 from __future__ import annotations
@@ -29,16 +29,19 @@ SCRIPT = ROOT / "scripts" / "release_repo.py"
 #: the stand-in's program: the start step of packaging/entry.py, then one check
 PROGRAM = """#!{python}
 import logging, os, sys
+from pathlib import Path
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.join(here, "_internal"), {app!r}]
 logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="log: %(message)s")
+from licensedesk.updates.bundle import running_bundle
 from licensedesk.updates.start import confirm_started, start_bundle
-from pathlib import Path
-bundle = start_bundle(Path(__file__), handover="--handover" in sys.argv)
+start_bundle(Path(__file__), handover="--handover" in sys.argv)
+bundle = running_bundle()
 print("version", bundle.version, flush=True)
 print("previous:", "kept" if bundle.previous.is_dir() else "none", flush=True)
-if "--no-confirm" not in sys.argv:
-    confirm_started()
+if "--crash" in sys.argv:
+    os._exit(70)  # dies before its window shows
+confirm_started()  # as the window does once it has painted
 from licensedesk.updates.check import check_for_update
 print(check_for_update(bundle).sentence(), flush=True)
 """

@@ -25,8 +25,20 @@ from pathlib import Path
 from licensedesk.i18n import N_, _
 from licensedesk.updates import policy
 from licensedesk.updates.archive import BadArchive, unpack
-from licensedesk.updates.bundle import Bundle, bundle_version, platform_tag, version_key
-from licensedesk.updates.workspace import locked, read_state, remove_tree, write_state
+from licensedesk.updates.bundle import (
+    Bundle,
+    bundle_version,
+    platform_tag,
+    running_bundle,
+    version_key,
+)
+from licensedesk.updates.workspace import (
+    claim_in_use,
+    locked,
+    read_state,
+    remove_tree,
+    write_state,
+)
 
 log = logging.getLogger("licensedesk.updates")
 
@@ -119,6 +131,8 @@ def _check(bundle: Bundle, decision: policy.Decision) -> Outcome:
             (bundle.workspace / sub).mkdir(parents=True, exist_ok=True)
     except OSError:
         return _outcome(OFF, MSG_READ_ONLY, folder=str(bundle.root))
+    if running_bundle() is bundle:
+        claim_in_use(bundle.workspace)  # the folder of this window: not swapped under it
     with locked(bundle.workspace) as mine:
         if not mine:
             return _outcome(BUSY, MSG_BUSY)
@@ -186,7 +200,8 @@ def _fetch_and_stage(bundle: Bundle, source) -> Outcome:
     if info is None:
         return _outcome(REFUSED, MSG_OTHER_REPOSITORY)
     try:
-        downloaded = Path(updater.download_target(info))
+        # a download verified before (the window closed while it was unpacked) is kept
+        downloaded = Path(updater.find_cached_target(info) or updater.download_target(info))
     except tuf_errors.LengthOrHashMismatchError:
         return _outcome(REFUSED, MSG_TAMPERED, offered, version=offered)
     except OSError as exc:

@@ -10,7 +10,11 @@ window; once the window has painted, :func:`confirm_started` is called. Between 
 - the new version counts its starts; one that is started a second time without having
   confirmed the first (it crashed or was killed before its window showed) is rolled back:
   the previous folder is put back and started, and that version is not fetched again;
-- :func:`confirm_started` removes the previous folder: the new version has started once.
+- :func:`confirm_started` removes the previous folder: the new version has started once
+  (its window painted, or it ended in order: ``--version``, a start handed to the open
+  window; a crash before either leaves it unconfirmed);
+- nothing is swapped while another process of the same bundle runs (an open window
+  would read the other version's files): the update waits for a start with none open.
 
 On Windows a folder whose program runs cannot be renamed: there the old copy hands over to
 the staged one, which copies itself into place (``updates.handover``).
@@ -29,6 +33,7 @@ from pathlib import Path
 from licensedesk.updates.bundle import Bundle, bundle_version, set_running, version_key
 from licensedesk.updates.workspace import (
     HANDOVER_ENV,
+    claim_in_use,
     locked,
     read_state,
     remove_tree,
@@ -59,6 +64,9 @@ def start_bundle(
     if not bundle.workspace.is_dir():
         return bundle  # never checked, nothing waits: one stat
     try:
+        if not claim_in_use(bundle.workspace):
+            log.info("another window of this copy is open: an update waits for the next start")
+            return bundle
         action = _settle(bundle, os.name == "nt" if handover is None else handover)
     except Exception:  # a start must never fail for the updater
         log.exception("the update step at start failed; this version goes on")

@@ -66,6 +66,29 @@ class locked:  # lower case: read as a function, ``with locked(folder) as mine:`
             self._lock.release()
 
 
+_in_use: dict[Path, object] = {}
+
+
+def claim_in_use(workspace: Path) -> bool:
+    """Mark the bundle as in use by this process, for as long as it runs (a lock the OS
+    drops when the process ends or replaces itself). False when another process of the
+    same bundle holds it: a window of it is open, and its folder must not be swapped
+    under it (its later imports would read the other version's files)."""
+    if workspace in _in_use:
+        return True
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(str(workspace / "in-use"))
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        return False
+    except OSError:
+        return True  # a read-only workspace: nothing here can be swapped anyway
+    _in_use[workspace] = lock
+    return True
+
+
 def remove_tree(path: Path) -> None:
     """Remove a folder the updater made (a symlink is unlinked, never followed)."""
     import shutil

@@ -78,11 +78,12 @@ def test_a_new_version_that_never_finishes_starting_is_rolled_back(release):
     release.installed("1.0")
     release.publish("1.1")
     assert release.run().code == 0
-    crashed = release.run("--no-confirm")  # 1.1 dies before its window shows
-    assert crashed.lines[:2] == ["version 1.1", "previous: kept"]
+    crashed = release.run("--crash")  # 1.1 dies before its window shows
+    assert crashed.code == 70
+    assert crashed.lines == ["version 1.1", "previous: kept"]
     assert bundle_version(release.install.parent / "licensedesk.previous") == "1.0"
 
-    again = release.run("--no-confirm")  # started again, the first start never confirmed
+    again = release.run()  # started again; the first start never confirmed
     assert again.lines == [
         "version 1.0",
         "previous: none",
@@ -257,3 +258,23 @@ def test_a_second_window_does_not_check_while_the_first_does(release, monkeypatc
     assert outcome.kind == BUSY
     assert outcome.sentence() == "Another window of License Desk is checking for updates."
     assert release.server.requests == []
+
+
+def test_nothing_is_swapped_while_a_window_of_the_bundle_is_open(release):
+    """A start while 1.0's window is open (it is handed to that window) leaves the folder
+    that window reads from alone; the update waits for a start with no window open."""
+    from filelock import FileLock
+
+    release.installed("1.0")
+    release.publish("1.1")
+    assert release.run().lines[-1] == "Version 1.1 will be used from the next start."
+    workspace = release.install.parent / "licensedesk.updates"
+
+    with FileLock(str(workspace / "in-use")):  # the open window's hold on its folder
+        run = release.run()
+    assert run.lines[:2] == ["version 1.0", "previous: none"]
+    assert "another window of this copy is open" in run.err
+    assert bundle_version(release.install) == "1.0"
+    assert (workspace / "staged").is_dir()
+
+    assert release.run().lines[0] == "version 1.1"  # the window closed: now
