@@ -10,6 +10,7 @@ administrator's switch greys it out and says why.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 
@@ -88,7 +89,9 @@ class UpdateChecks(QObject):
         from licensedesk.updates.check import check_for_update
 
         outcome = check_for_update(self._bundle)  # logs what it found; never raises
-        self.finished.emit(outcome)  # queued to the window's thread
+        # the window may have gone meanwhile (quit during a check): then nothing to show
+        with contextlib.suppress(RuntimeError):
+            self.finished.emit(outcome)  # queued to the window's thread
 
     def _show(self, outcome) -> None:
         from licensedesk.updates.check import STAGED

@@ -139,3 +139,22 @@ def test_not_a_bundle_never_checks(window, release):
     checks = checks_for(window, None)
     checks.start()
     assert checks.check_now() is False
+
+
+def test_the_painted_window_confirms_a_new_version_and_the_previous_folder_goes(window, release):
+    from licensedesk.ui.updates import install_update_checks
+    from licensedesk.updates.bundle import set_running
+
+    release.installed("1.0")
+    release.publish("1.1")
+    assert release.run().code == 0  # 1.1 staged
+    assert release.run("--crash").lines == ["version 1.1", "previous: kept"]
+    previous = release.install.parent / "licensedesk.previous"
+
+    set_running(Bundle.of(release.install / "licensedesk"))  # as the start step does
+    try:
+        checks = install_update_checks(window)  # what __main__ calls after the first paint
+    finally:
+        set_running(None)
+    assert not previous.exists()
+    assert checks.action in window.registry.menus["help"].actions()
