@@ -90,6 +90,21 @@ def write(metadata, path: Path) -> None:
     metadata.to_file(str(path), JSONSerializer(compact=False))
 
 
+def read_metadata(path: Path, missing: str):
+    """The signed metadata in ``path``; ReleaseError ``missing`` when there is none, and a
+    sentence when it cannot be read as TUF metadata."""
+    from securesystemslib.exceptions import StorageError
+    from tuf.api.metadata import Metadata
+    from tuf.api.serialization import DeserializationError
+
+    if not path.is_file():
+        raise ReleaseError(missing)
+    try:
+        return Metadata.from_file(str(path))
+    except (StorageError, DeserializationError) as exc:
+        raise ReleaseError(f"{path} cannot be read as TUF metadata: {exc}") from exc
+
+
 def init(keys: Path, repo: Path) -> Path:
     """Root version 1 naming the four public keys; returns the root file to ship."""
     from tuf.api.metadata import Metadata, Root
@@ -113,13 +128,9 @@ def init(keys: Path, repo: Path) -> Path:
 def trusted_root(keys: Path, repo: Path):
     """The repository's root, after checking that the keys in ``keys`` are the ones it names
     (signing with other keys would publish what every client refuses)."""
-    from tuf.api.metadata import Metadata
-
     check_key_folder(keys, repo)
-    try:
-        root = Metadata.from_file(str(repo / "metadata" / "root.json")).signed
-    except OSError as exc:
-        raise ReleaseError(f"{repo} is no repository yet: run `init` first") from exc
+    missing = f"{repo} is no repository yet: run `init` first"
+    root = read_metadata(repo / "metadata" / "root.json", missing).signed
     signers = {}
     for role in ("targets", "snapshot", "timestamp"):
         signer = load_signer(keys, role)
@@ -143,7 +154,7 @@ def _bump(path: Path, make):
     from tuf.api.metadata import Metadata
 
     if path.exists():
-        metadata = Metadata.from_file(str(path))
+        metadata = read_metadata(path, "")
         metadata.signed.version += 1
         return metadata
     return Metadata(make())
@@ -151,7 +162,7 @@ def _bump(path: Path, make):
 
 def sign_top(repo: Path, signers, targets=None, timestamp_days: int = DAYS["timestamp"]) -> None:
     """Snapshot and timestamp anew (and ``targets``, when given), each signed by its key."""
-    from tuf.api.metadata import Metadata, MetaFile, Snapshot, Timestamp
+    from tuf.api.metadata import MetaFile, Snapshot, Timestamp
 
     meta_dir = repo / "metadata"
     if targets is not None:
@@ -159,7 +170,8 @@ def sign_top(repo: Path, signers, targets=None, timestamp_days: int = DAYS["time
         targets.signatures.clear()
         targets.sign(signers["targets"])
         write(targets, meta_dir / "targets.json")
-    targets_version = Metadata.from_file(str(meta_dir / "targets.json")).signed.version
+    nothing = f"{repo} has no release yet: `publish` one first"
+    targets_version = read_metadata(meta_dir / "targets.json", nothing).signed.version
     snapshot = _bump(meta_dir / "snapshot.json", Snapshot)
     snapshot.signed.meta["targets.json"] = MetaFile(version=targets_version)
     snapshot.signed.expires = expiry(DAYS["snapshot"])
