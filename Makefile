@@ -19,7 +19,7 @@ UV_LOCK := $(VENV)/bin/uv pip compile pyproject.toml --universal --native-tls \
 	--custom-compile-command "make lock" -q
 
 .PHONY: run test test-clock setup setup-run lint bench screenshots lock completion man \
-	install-desktop uninstall-desktop install-completion clean
+	install-desktop uninstall-desktop install-completion release-repo clean
 
 # the virtual environment itself (Debian's python3-venv first when the interpreter lacks it)
 $(VENV)/bin/pip:
@@ -86,6 +86,16 @@ completion: setup
 
 man: setup
 	scripts/cli-extras.sh $(VENV) build man
+
+# the update repository (docs/updates.md): the bundle BUNDLE published as pyproject's version
+# for this platform into UPDATE_REPO, signed with the private keys in UPDATE_KEYS (default
+# $$LICENSEDESK_RELEASE_KEYS), a folder outside the project that never goes into any repository
+BUNDLE ?= dist/licensedesk
+UPDATE_REPO ?= build/update-repo
+UPDATE_KEYS ?=
+release-repo: setup-run
+	$(PY) scripts/release_repo.py publish $(if $(UPDATE_KEYS),--keys "$(UPDATE_KEYS)") \
+		"$(UPDATE_REPO)" "$(BUNDLE)"
 
 # the .desktop file, the AppStream metainfo and the icon where the desktop looks for them
 install-desktop:

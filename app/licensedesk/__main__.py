@@ -373,6 +373,10 @@ class _Start:
 
         self.app.setStyle(DeskStyle())  # after the first paint, before the pages exist
         self.holder["desk"] = build(self.window, self.args, self.settings)
+        from licensedesk.ui.updates import install_update_checks
+
+        # a bundle's new version has now started once; then the checks (a bundle only)
+        self.holder["updates"] = install_update_checks(self.window)
         # listening (QtNetwork and all) once the start page is usable
         QTimer.singleShot(0, lambda: serve_later_starts(self.channel, self.window, self.holder))
         if self.args.report_start:  # tests/bench/bench_ui_startup.py: times, then idle memory
