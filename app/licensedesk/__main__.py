@@ -209,9 +209,11 @@ def build_desk(window, args: argparse.Namespace, settings, log_path):
     from licensedesk.machine import host_id
     from licensedesk.profiles import ProfileStore, SecretStore
     from licensedesk.ui.profiles.connections import Connections
+    from licensedesk.ui.shell.keyring_notice import announce_keyring
     from licensedesk.ui.shell.start import settle_interpreter, start_desk
 
     secrets = SecretStore()
+    announce_keyring(window, secrets)
     connections = Connections(ProfileStore(secrets=secrets), secrets)
     try:
         this_host = host_id()
