@@ -337,6 +337,19 @@ class _Start:
         self.settings = WindowSettings()
         self.settings.restore_geometry(self.window)
         app.aboutToQuit.connect(self.about_to_quit)  # before qasync connects its own handler
+        # macOS hands links over as events (ui/shell/link_events.py); elsewhere none come
+        from licensedesk.ui.shell.link_events import LinkEvents
+
+        LinkEvents(app).received.connect(self.open_link)
+
+    def open_link(self, link: str) -> None:
+        """A link the OS handed over as an event: this start's own target while the desk
+        is not built yet, else as a later start's (the window to the front, then looked up)."""
+        serial = serial_in_link(link)
+        if "desk" in self.holder:
+            open_handed_over(self.window, self.holder["desk"], serial)
+        else:
+            self.args.target = serial
 
     def run(self) -> int:
         from PySide6.QtCore import QTimer  # QTimer, not Qt: Qt's first import makes its enums
