@@ -16,8 +16,9 @@ pkgs_for() {
         # that the team-history tests start in a temporary folder; locales: the CLI tests
         # build a Latin-1 locale with localedef into a temporary LOCPATH (no root needed);
         # a real notification daemon (dunst, on an Xvfb display) that the renewals
-        # notification tests start on a private D-Bus
-        test) echo "gnome-keyring dbus dbus-x11 libsecret-1-0 postgresql locales xvfb dunst" ;;
+        # notification tests start on a private D-Bus; NSIS's makensis, which compiles the
+        # Windows installer's script around a stand-in payload
+        test) echo "gnome-keyring dbus dbus-x11 libsecret-1-0 postgresql locales xvfb dunst nsis" ;;
         # the validators of the desktop file and the AppStream metainfo (appstreamcli,
         # desktop-file-validate; update-desktop-database for the licensedesk:// handler)
         desktop) echo "appstream desktop-file-utils" ;;
