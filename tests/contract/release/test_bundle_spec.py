@@ -38,7 +38,7 @@ class _Step:
         self.args, self.kwargs = args, kwargs
 
 
-def _analysis(qt_files: list[str]):
+def _analysis(qt_files: list[str], qt_folder: str = "PySide6/Qt/translations"):
     class Analysis:
         """As PyInstaller's: the spec's datas (source, folder) as (name, source, kind), and
         what the hooks add (Qt's translations)."""
@@ -48,7 +48,7 @@ def _analysis(qt_files: list[str]):
             self.datas = [
                 (f"{folder}/{Path(src).name}", src, "DATA") for src, folder in kwargs["datas"]
             ]
-            self.datas += [(f"PySide6/Qt/translations/{f}", f"/qt/{f}", "DATA") for f in qt_files]
+            self.datas += [(f"{qt_folder}/{f}", f"/qt/{f}", "DATA") for f in qt_files]
             self.datas += [(name, "/x", "DATA") for name in OTHER_DATA]
 
     return Analysis
@@ -89,7 +89,12 @@ def tree(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def run_spec(tree: Path, monkeypatch, qt_files: list[str] = QT_TRANSLATIONS) -> dict:
+def run_spec(
+    tree: Path,
+    monkeypatch,
+    qt_files: list[str] = QT_TRANSLATIONS,
+    qt_folder: str = "PySide6/Qt/translations",
+) -> dict:
     hooks = types.ModuleType("PyInstaller.utils.hooks")
     hooks.collect_data_files = _collect_data_files(tree)
     hooks.collect_submodules = lambda package: []
@@ -101,7 +106,7 @@ def run_spec(tree: Path, monkeypatch, qt_files: list[str] = QT_TRANSLATIONS) -> 
     names = {
         "SPECPATH": str(spec.parent),
         "DISTPATH": str(tree / "dist"),
-        "Analysis": _analysis(qt_files),
+        "Analysis": _analysis(qt_files, qt_folder),
         "PYZ": _Step,
         "EXE": _Step,
         "COLLECT": _Step,
@@ -175,3 +180,16 @@ def test_on_macos_the_app_registers_the_scheme_in_its_info_plist(tree, monkeypat
     assert plist["CFBundleLocalizations"] == ["en", "de"]
     assert not (tree / "dist/licensedesk/share").exists()  # Linux's desktop files
     assert (tree / "dist/licensedesk/LICENSE").is_file()
+
+
+def test_on_windows_qts_catalogues_are_kept_where_pyside6_has_them(tree, monkeypatch):
+    """Windows' branch, run here: PySide6's Windows wheel keeps Qt's catalogues in
+    PySide6/translations (no Qt/ folder); the same filter and check apply there."""
+    monkeypatch.setattr(sys, "platform", "win32")
+    (tree / "dist/licensedesk").mkdir(parents=True)  # made by COLLECT
+    names = run_spec(tree, monkeypatch, qt_folder="PySide6/translations")
+    collected = {entry[0] for entry in names["coll"].args[2]}
+    qt = {name for name in collected if name.startswith("PySide6/translations/")}
+    assert qt == {"PySide6/translations/qt_de.qm", "PySide6/translations/qtbase_de.qm"}
+    assert not (tree / "dist/licensedesk/share").exists()
+    assert "app" not in names
