@@ -61,10 +61,10 @@ test-clock: setup
 # the Linux bundle (PyInstaller, one folder, and its tarball in packaging/dist) and its smoke
 # test: what it holds and takes from the system, the keyring it picks, its translations, a
 # --demo lookup through the licensedesk:// scheme, the single instance (packaging/README.md).
-# CI runs it once (.ci/run); the smoke test needs a D-Bus and gnome-keyring (group test) and
+# CI runs it once (.ci/run); the smoke test needs a D-Bus and gnome-keyring (group smoke) and
 # update-desktop-database (group desktop)
 bundle: setup-run
-	@scripts/system-deps.sh qt bundle test desktop
+	@scripts/system-deps.sh qt bundle smoke desktop
 	packaging/build.sh $(abspath $(VENV))
 	packaging/smoke.sh
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a task needs, only those that are missing.
-# Usage: scripts/system-deps.sh GROUP...   (groups: venv qt gui test desktop screenshots clock bundle)
+# Usage: scripts/system-deps.sh GROUP...   (groups: venv qt gui test desktop screenshots clock bundle smoke)
 # Why a script: `make run`, `make test` and `.ci/run` all need the same lists,
 # and a machine that already has them should not be asked for a password.
 set -euo pipefail
@@ -32,6 +32,9 @@ pkgs_for() {
         # configuration and a font (fonts-dejavu-core); the three libwayland libraries are
         # for Qt's Wayland platform (a Wayland session; X11 and offscreen do without them)
         bundle) echo "libgl1 libegl1 libxcb1 libfontconfig1 libwayland-client0 libwayland-cursor0 libwayland-egl1" ;;
+        # packaging/smoke.sh (make bundle): a private D-Bus session with gnome-keyring, so the
+        # bundle's keyring must be the Secret Service
+        smoke) echo "gnome-keyring dbus" ;;
         *) echo "unknown group: $1" >&2; exit 2 ;;
     esac
 }
