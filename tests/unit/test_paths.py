@@ -42,6 +42,9 @@ def test_platformdirs_is_not_imported_on_linux(monkeypatch):
     assert "platformdirs" not in sys.modules
 
 
+XDG = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
+
+
 @pytest.fixture
 def windows_env(monkeypatch):
     """The known folders Windows' shell API gives a user, handed to platformdirs through
@@ -76,6 +79,8 @@ def test_windows_folders_are_under_local_app_data(windows_env, kind, expected):
 )
 def test_macos_folders_are_in_the_library(monkeypatch, tmp_path, kind, expected):
     monkeypatch.setenv("HOME", str(tmp_path))
+    for name in XDG:  # platformdirs follows them on macOS too when they are set
+        monkeypatch.delenv(name, raising=False)
     assert app_dir(kind, "darwin") == tmp_path / expected
 
 
@@ -89,7 +94,7 @@ def test_macos_folders_are_in_the_library(monkeypatch, tmp_path, kind, expected)
 )
 def test_linux_folders_follow_xdg(monkeypatch, tmp_path, kind, expected):
     monkeypatch.setenv("HOME", str(tmp_path))
-    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
+    for name in XDG:
         monkeypatch.delenv(name, raising=False)
     assert app_dir(kind, "linux") == tmp_path / expected
 
