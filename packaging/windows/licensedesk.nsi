@@ -11,7 +11,8 @@
 ;   command is "licensedesk.exe" "%1" (the link is the program's one argument; a window
 ;   already open takes it over, ui/shell/single_instance.py);
 ; - the entry in Settings > Apps (Software\Microsoft\Windows\CurrentVersion\Uninstall\LicenseDesk)
-;   with the uninstaller, which takes back every file, shortcut and key written here.
+;   with the uninstaller, which takes back every file, shortcut and key written here, and
+;   the notifications' AppUserModelId key the app writes when it first notifies.
 ; The user's profiles, history and logs (%LOCALAPPDATA%\licensedesk) and the API keys in the
 ; Credential Manager are the user's: the uninstaller leaves them.
 
@@ -33,6 +34,9 @@ Unicode true
 !define SCHEME "licensedesk"
 !define SCHEME_KEY "Software\Classes\${SCHEME}"
 !define UNINSTALL_KEY "Software\Microsoft\Windows\CurrentVersion\Uninstall\LicenseDesk"
+; written by the app itself: desktop-notifier's Windows backend registers the app's name as
+; its notifications' AppUserModelID (ui/renewals_notice/notifier.py, APP_NAME)
+!define NOTIFIER_KEY "Software\Classes\AppUserModelId\${APP_NAME}"
 
 Name "${APP_NAME}"
 OutFile "${OUTFILE}"
@@ -90,6 +94,7 @@ Section "Uninstall"
   Delete "$SMPROGRAMS\${APP_NAME}.lnk"
   DeleteRegKey HKCU "${SCHEME_KEY}"
   DeleteRegKey HKCU "${UNINSTALL_KEY}"
+  DeleteRegKey HKCU "${NOTIFIER_KEY}"
   RMDir /r "$INSTDIR\_internal"
   Delete "$INSTDIR\${APP_EXE}"
   Delete "$INSTDIR\LICENSE"

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from licensedesk import APP_NAME
+
 from .validators import need
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -110,6 +112,8 @@ def test_the_uninstaller_takes_back_everything_it_installed(compiled):
     uninstall = compiled["uninstall"]
     assert f"DeleteRegKey: {SCHEME}" in uninstall
     assert f"DeleteRegKey: {UNINSTALL}" in uninstall
+    # what desktop-notifier's Windows backend registers for the app's notifications
+    assert f"DeleteRegKey: HKCU\\Software\\Classes\\AppUserModelId\\{APP_NAME}" in uninstall
     assert 'Delete: "$SMPROGRAMS\\License Desk.lnk"' in uninstall
     removed = set()
     for line in uninstall:
