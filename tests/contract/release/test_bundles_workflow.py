@@ -83,7 +83,7 @@ def test_each_os_has_its_runner():
     matrix = found["macos"]["strategy"]["matrix"]["include"]
     assert {(m["runner"], m["arch"]) for m in matrix} == {
         ("macos-14", "arm64"),
-        ("macos-13", "x86_64"),
+        ("macos-15-intel", "x86_64"),  # GitHub retired macos-13, its last Intel image before
     }
 
 
