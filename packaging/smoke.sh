@@ -348,8 +348,11 @@ offscreen_runs() {
     fi
 
     # single instance: a second start hands its serial to the window open and exits
-    export XDG_RUNTIME_DIR=$scratch/run
-    mkdir -m 700 -p "$XDG_RUNTIME_DIR"
+    # a short private folder: a socket path holds ~100 bytes, and macOS's temp folders are
+    # long (/var/folders/…), so the app would fall back to /tmp, where this does not look
+    XDG_RUNTIME_DIR=$(mktemp -d /tmp/ld-smoke.XXXXXX)
+    export XDG_RUNTIME_DIR
+    chmod 700 "$XDG_RUNTIME_DIR"
     rm -rf "$LICENSEDESK_LOG_DIR"
     QT_QPA_PLATFORM=offscreen "$bin" --demo --quit-after 30000 >/dev/null 2>"$scratch/first.stderr" &
     first=$!
@@ -378,6 +381,7 @@ offscreen_runs() {
     [[ $rc == 0 ]] || { cat "$scratch/first.stderr" >&2; fail "single instance: the first window exited $rc"; }
     ! compgen -G "$XDG_RUNTIME_DIR/licensedesk-*.sock" >/dev/null \
         || fail "single instance: the socket was not removed on quit"
+    rmdir "$XDG_RUNTIME_DIR"
     echo "ok: single instance: a second --demo start handed its link over in ${took} ms and exited 0"
 }
 

@@ -28,7 +28,12 @@ case $what in
         security import "$RUNNER_TEMP/cert.p12" -P "${MACOS_CERTIFICATE_PASSWORD:-}" \
             -A -t cert -f pkcs12 -k "$keychain"
         security set-key-partition-list -S apple-tool:,apple: -k "$password" "$keychain" >/dev/null
-        security list-keychains -d user -s "$keychain" $(security list-keychains -d user | tr -d '"')
+        existing=()  # the user's keychains stay searched after ours
+        while IFS= read -r line; do
+            line=${line//\"/}
+            existing+=("${line#"${line%%[![:space:]]*}"}")
+        done < <(security list-keychains -d user)
+        security list-keychains -d user -s "$keychain" "${existing[@]}"
         rm -f "$RUNNER_TEMP/cert.p12"
         # the hardened runtime, which notarisation requires
         codesign --force --deep --options runtime --timestamp \
