@@ -338,9 +338,9 @@ class _Start:
         self.settings.restore_geometry(self.window)
         app.aboutToQuit.connect(self.about_to_quit)  # before qasync connects its own handler
         # macOS hands links over as events (ui/shell/link_events.py); elsewhere none come
-        from licensedesk.ui.shell.link_events import LinkEvents
+        from licensedesk.ui.shell.link_events import watch_links
 
-        LinkEvents(app).received.connect(self.open_link)
+        self.links = watch_links(app, self.open_link)
 
     def open_link(self, link: str) -> None:
         """A link the OS handed over as an event: this start's own target while the desk

@@ -38,7 +38,8 @@ def app_dir(kind: str, platform_name: str = sys.platform) -> Path:
     """platformdirs' ``kind`` folder ("config", "data" or "log") of License Desk on the
     OS ``platform_name`` (as ``sys.platform`` names it). The OS's platformdirs class is
     picked here, not by platformdirs' import, so a test runs the macOS and Windows rules
-    on Linux (the Windows one from ``%APPDATA%``/``%LOCALAPPDATA%`` there)."""
+    on Linux (the Windows one with its known folders given through platformdirs'
+    ``WIN_PD_OVERRIDE_*`` variables)."""
     if platform_name == "win32":
         from platformdirs.windows import Windows as Dirs
     elif platform_name == "darwin":

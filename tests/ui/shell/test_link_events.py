@@ -1,7 +1,8 @@
 """macOS's branch of the ``licensedesk://`` scheme, run here: macOS hands a clicked link
 to the app as a ``QFileOpenEvent`` (not on the command line), at launch or while it runs.
-The real program in a child process gets the event Qt would make of the Apple Event, and
-must look the link's serial up, whether the event comes before its desk is built or after.
+The real program in a child process, with macOS's branch switched on (this OS among
+``EVENT_PLATFORMS``), gets the event Qt would make of the Apple Event, and must look the
+link's serial up, whether the event comes before its desk is built or after.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QApplication
 
-from licensedesk.ui.shell.link_events import LinkEvents
+from licensedesk.ui.shell.link_events import LinkEvents, watch_links
 
 SERIAL = "L89U-P6Z8-MZ6Z-MABG-Q3RR"  # the demo's subscription_active
 
@@ -29,8 +30,11 @@ from pathlib import Path
 from PySide6.QtCore import QTimer, QUrl
 from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QApplication
+import licensedesk.ui.shell.link_events as link_events
 import licensedesk.ui.shell.main_window as main_window
 from licensedesk.__main__ import main
+
+link_events.EVENT_PLATFORMS = frozenset({sys.platform})  # macOS's branch, here
 
 when, link = sys.argv[1], sys.argv[2]
 log = Path(os.environ["LICENSEDESK_LOG_DIR"], "licensedesk.log")
@@ -98,6 +102,17 @@ def test_only_licensedesk_links_are_taken(qapp, qtbot):
         QApplication.sendEvent(qapp, QFileOpenEvent(QUrl("LicenseDesk://lookup/AB-CD")))
         QApplication.sendEvent(qapp, QFileOpenEvent(Path("/tmp/report.csv").as_posix()))
         assert received == ["licensedesk://lookup/AB-CD"]
+    finally:
+        qapp.removeEventFilter(links)
+        links.deleteLater()
+
+
+def test_the_filter_is_installed_only_where_links_come_as_events(qapp):
+    assert watch_links(qapp, print, "linux") is None
+    assert watch_links(qapp, print, "win32") is None
+    links = watch_links(qapp, print, "darwin")
+    try:
+        assert isinstance(links, LinkEvents)
     finally:
         qapp.removeEventFilter(links)
         links.deleteLater()
