@@ -19,7 +19,7 @@ UV_LOCK := $(VENV)/bin/uv pip compile pyproject.toml --universal --native-tls \
 	--custom-compile-command "make lock" -q
 
 .PHONY: run test test-clock setup setup-run lint bench screenshots lock completion man \
-	install-desktop uninstall-desktop install-completion release-repo clean
+	install-desktop uninstall-desktop install-completion bundle release-repo clean
 
 # the virtual environment itself (Debian's python3-venv first when the interpreter lacks it)
 $(VENV)/bin/pip:
@@ -57,6 +57,16 @@ CLOCK_TESTS ?= -m clock
 test-clock: setup
 	@scripts/system-deps.sh qt test desktop clock
 	scripts/test-clock.sh $(VENV) $(CLOCK_ROWS) -- $(CLOCK_TESTS)
+
+# the Linux bundle (PyInstaller, one folder, and its tarball in packaging/dist) and its smoke
+# test: what it holds and takes from the system, the keyring it picks, its translations, a
+# --demo lookup through the licensedesk:// scheme, the single instance (packaging/README.md).
+# CI runs it once (.ci/run); the smoke test needs a D-Bus and gnome-keyring (group smoke) and
+# update-desktop-database (group desktop)
+bundle: setup-run
+	@scripts/system-deps.sh qt bundle smoke desktop
+	packaging/build.sh $(abspath $(VENV))
+	packaging/smoke.sh
 
 lint: setup
 	$(VENV)/bin/ruff check app tests scripts packaging setup.py

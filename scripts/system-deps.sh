@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a task needs, only those that are missing.
-# Usage: scripts/system-deps.sh GROUP...   (groups: venv qt gui test desktop screenshots clock bundle)
+# Usage: scripts/system-deps.sh GROUP...   (groups: venv qt gui test desktop screenshots clock bundle smoke)
 # Why a script: `make run`, `make test` and `.ci/run` all need the same lists,
 # and a machine that already has them should not be asked for a password.
 set -euo pipefail
@@ -16,8 +16,9 @@ pkgs_for() {
         # that the team-history tests start in a temporary folder; locales: the CLI tests
         # build a Latin-1 locale with localedef into a temporary LOCPATH (no root needed);
         # a real notification daemon (dunst, on an Xvfb display) that the renewals
-        # notification tests start on a private D-Bus
-        test) echo "gnome-keyring dbus dbus-x11 libsecret-1-0 postgresql locales xvfb dunst" ;;
+        # notification tests start on a private D-Bus; NSIS's makensis, which compiles the
+        # Windows installer's script around a stand-in payload
+        test) echo "gnome-keyring dbus dbus-x11 libsecret-1-0 postgresql locales xvfb dunst nsis" ;;
         # the validators of the desktop file and the AppStream metainfo (appstreamcli,
         # desktop-file-validate; update-desktop-database for the licensedesk:// handler)
         desktop) echo "appstream desktop-file-utils" ;;
@@ -31,6 +32,9 @@ pkgs_for() {
         # configuration and a font (fonts-dejavu-core); the three libwayland libraries are
         # for Qt's Wayland platform (a Wayland session; X11 and offscreen do without them)
         bundle) echo "libgl1 libegl1 libxcb1 libfontconfig1 libwayland-client0 libwayland-cursor0 libwayland-egl1" ;;
+        # packaging/smoke.sh (make bundle): a private D-Bus session with gnome-keyring, so the
+        # bundle's keyring must be the Secret Service
+        smoke) echo "gnome-keyring dbus" ;;
         *) echo "unknown group: $1" >&2; exit 2 ;;
     esac
 }

@@ -1,11 +1,23 @@
 """This machine, as the service sees it: ``host_id()`` and ``device_tag()``.
 
 ``host_id()`` is 32 lowercase hex digits: the first half of an HMAC-SHA256 keyed
-with the OS machine id (Linux ``/var/lib/dbus/machine-id`` or
-``/etc/machine-id``, macOS IOPlatformUUID, Windows MachineGuid; read by
-py-machineid) over the application key :data:`APP_KEY`. It is exactly
-``machineid.hashed_id(APP_KEY)[:32]``, so the raw machine id never leaves the
-machine and other applications get a different value for the same machine.
+with the OS machine id over the application key :data:`APP_KEY` (the same value as
+py-machineid's ``hashed_id(APP_KEY)[:32]``, which this module used before), so the raw
+machine id never leaves the machine and other applications get a different value for
+the same machine. The OS machine id is read by :func:`os_machine_id`, one branch per
+OS, each from the OS's own record:
+
+- Linux (and other Unix with systemd or D-Bus): ``/var/lib/dbus/machine-id``, else
+  ``/etc/machine-id`` (the same id where both exist); the BSDs: ``/etc/hostid``;
+- macOS: the ``IOPlatformUUID`` of ``ioreg -rd1 -c IOPlatformExpertDevice``;
+- Windows: the registry value ``MachineGuid`` of
+  ``HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Cryptography`` (64-bit view), read with
+  the standard ``winreg``. py-machineid read it only with the optional ``winregistry``
+  package installed, and otherwise took the firmware's UUID from a PowerShell child
+  process: another id, and a second's start-up.
+
+Each branch takes the OS's answer from a callable it is given, so a test runs the
+macOS and Windows branches here with an ``ioreg`` output or a registry value.
 
 When no machine id can be read (minimal containers, locked-down systems), a
 random 32-hex id is created once and kept in ``host-id`` in the application's
@@ -30,7 +42,9 @@ import os
 import platform
 import re
 import secrets
+import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 __all__ = [
@@ -40,7 +54,9 @@ __all__ = [
     "device_tag_for",
     "fallback_host_id",
     "host_id",
+    "ioreg_platform_uuid",
     "os_bits",
+    "os_machine_id",
     "os_name",
 ]
 
@@ -52,12 +68,13 @@ APP_KEY = "licensedesk.host_id.v1"
 
 HOST_ID_FILE = "host-id"
 _HEX32 = re.compile(r"[0-9a-f]{32}")
+_NOT_IN_AN_ID = re.compile(r"[\x00-\x1f\x7f-\x9f\s]")
 
 # ---------------------------------------------------------------- host_id
 
 
 def derive_host_id(machine_id: str, app_key: str = APP_KEY) -> str:
-    """The 32-hex host id for a raw OS machine id (same as py-machineid's hashed_id)."""
+    """The 32-hex host id for a raw OS machine id (as py-machineid's ``hashed_id``)."""
     digest = hmac.new(machine_id.encode(), app_key.encode(), hashlib.sha256).hexdigest()
     return digest[:32]
 
@@ -65,21 +82,92 @@ def derive_host_id(machine_id: str, app_key: str = APP_KEY) -> str:
 def _usable_machine_id(raw: str | None) -> str | None:
     if raw is None:
         return None
-    text = raw.strip()
+    text = _NOT_IN_AN_ID.sub("", raw)  # as py-machineid cleaned it: the same host id
     # systemd writes "uninitialized" into /etc/machine-id during early boot.
     if len(text) < 8 or text.lower() == "uninitialized":
         return None
     return text
 
 
-def _read_machine_id() -> str | None:
-    try:
-        import machineid
+#: where Windows keeps its MachineGuid (under HKEY_LOCAL_MACHINE)
+WINDOWS_KEY = r"SOFTWARE\Microsoft\Cryptography"
+WINDOWS_VALUE = "MachineGuid"
+#: the files of the Unix machine ids, in the order read (py-machineid's order)
+UNIX_ID_FILES = ("/var/lib/dbus/machine-id", "/etc/machine-id")
+BSD_ID_FILES = ("/etc/hostid",)
+IOREG_COMMAND = ("ioreg", "-rd1", "-c", "IOPlatformExpertDevice")
+_IOREG_UUID = re.compile(r'"IOPlatformUUID"\s*=\s*"([^"]+)"')
+#: how long ``ioreg`` may take (it answers in milliseconds)
+IOREG_TIMEOUT = 5.0
 
-        return _usable_machine_id(machineid.id())
-    except Exception as exc:  # MachineIdNotFound, OSError, a failing helper command
-        log.info("No OS machine id (%s); using the stored fallback host id.", exc)
+
+def _read_text(path: str) -> str | None:
+    try:
+        with open(path, encoding="ascii", errors="replace") as fh:
+            return fh.read(256)
+    except OSError:
         return None
+
+
+def _run(command: tuple[str, ...]) -> str | None:
+    try:
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=IOREG_TIMEOUT, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout if done.returncode == 0 else None
+
+
+def _registry_value(key: str, value: str) -> str | None:
+    """A string value under HKEY_LOCAL_MACHINE, from the 64-bit view (a 32-bit Python
+    on 64-bit Windows would read the redirected one); None off Windows or when absent."""
+    try:
+        import winreg
+    except ImportError:
+        return None
+    access = winreg.KEY_READ | winreg.KEY_WOW64_64KEY
+    try:
+        with winreg.OpenKey(winreg.HKEY_LOCAL_MACHINE, key, 0, access) as handle:
+            data, kind = winreg.QueryValueEx(handle, value)
+    except OSError:
+        return None
+    return data if kind == winreg.REG_SZ and isinstance(data, str) else None
+
+
+def ioreg_platform_uuid(output: str) -> str | None:
+    """The ``IOPlatformUUID`` in ``ioreg``'s listing of the platform expert device."""
+    found = _IOREG_UUID.search(output or "")
+    return found.group(1) if found else None
+
+
+def os_machine_id(
+    platform_name: str = sys.platform,
+    *,
+    read_file: Callable[[str], str | None] = _read_text,
+    run: Callable[[tuple[str, ...]], str | None] = _run,
+    registry: Callable[[str, str], str | None] = _registry_value,
+) -> str | None:
+    """The OS's own machine id (``platform_name`` as ``sys.platform`` says it), or None
+    when it has none that can be used. The OS is asked through ``read_file``,
+    ``run`` and ``registry``, which a test replaces with the OS's answers."""
+    if platform_name == "win32":
+        return _usable_machine_id(registry(WINDOWS_KEY, WINDOWS_VALUE))
+    if platform_name == "darwin":
+        return _usable_machine_id(ioreg_platform_uuid(run(IOREG_COMMAND) or ""))
+    files = BSD_ID_FILES if "bsd" in platform_name else UNIX_ID_FILES
+    for path in files:
+        found = _usable_machine_id(read_file(path))
+        if found is not None:
+            return found
+    return None
+
+
+def _read_machine_id() -> str | None:
+    found = os_machine_id()
+    if found is None:
+        log.info("No OS machine id; using the stored fallback host id.")
+    return found
 
 
 def data_dir() -> Path:
@@ -87,9 +175,9 @@ def data_dir() -> Path:
     override = os.environ.get("LICENSEDESK_DATA_DIR")
     if override:
         return Path(override)
-    import platformdirs
+    from licensedesk.paths import app_dir
 
-    return Path(platformdirs.user_data_dir("licensedesk", appauthor=False))
+    return app_dir("data")
 
 
 def fallback_host_id(folder: Path) -> str:

@@ -1,9 +1,25 @@
-"""Where License Desk keeps its configuration, and how its files are written.
+"""Where License Desk keeps its files, and how its files are written.
 
-``$LICENSEDESK_CONFIG_DIR`` when set (tests, a portable copy), else platformdirs'
-user config folder of "licensedesk" (``~/.config/licensedesk`` on Linux). Qt-free
-and cheap to import: the profiles, the history settings and the language setting
-all live there, and the command line reads it before anything else is loaded.
+Every folder is platformdirs' for the OS (:func:`app_dir`), unless an environment
+variable names another (tests, a portable copy):
+
+========  ==========================  ================================  ======================================
+folder    Linux (XDG)                 macOS                             Windows
+========  ==========================  ================================  ======================================
+config    ``~/.config/licensedesk``   ``~/Library/Application Support/  ``%LOCALAPPDATA%\\licensedesk``
+                                      licensedesk``
+data      ``~/.local/share/           the same as config                the same as config
+          licensedesk``
+log       ``~/.local/state/           ``~/Library/Logs/licensedesk``    ``%LOCALAPPDATA%\\licensedesk\\Logs``
+          licensedesk/log``
+========  ==========================  ================================  ======================================
+
+The config folder (``$LICENSEDESK_CONFIG_DIR``) holds the profiles, the history
+settings and the language setting; the data folder (``$LICENSEDESK_DATA_DIR``,
+:func:`licensedesk.machine.data_dir`) the local history and the host-id file; the log
+folder (``$LICENSEDESK_LOG_DIR``, :func:`licensedesk.ui.shell.logs.log_dir`) the log.
+Qt-free and cheap to import: the command line reads the config folder before anything
+else is loaded.
 """
 
 from __future__ import annotations
@@ -13,6 +29,24 @@ import sys
 from pathlib import Path
 
 CONFIG_DIR_ENV = "LICENSEDESK_CONFIG_DIR"
+APP_DIR_NAME = "licensedesk"
+#: the folders :func:`app_dir` knows, and platformdirs' property of each
+_KINDS = {"config": "user_config_dir", "data": "user_data_dir", "log": "user_log_dir"}
+
+
+def app_dir(kind: str, platform_name: str = sys.platform) -> Path:
+    """platformdirs' ``kind`` folder ("config", "data" or "log") of License Desk on the
+    OS ``platform_name`` (as ``sys.platform`` names it). The OS's platformdirs class is
+    picked here, not by platformdirs' import, so a test runs the macOS and Windows rules
+    on Linux (the Windows one with its known folders given through platformdirs'
+    ``WIN_PD_OVERRIDE_*`` variables)."""
+    if platform_name == "win32":
+        from platformdirs.windows import Windows as Dirs
+    elif platform_name == "darwin":
+        from platformdirs.macos import MacOS as Dirs
+    else:
+        from platformdirs.unix import Unix as Dirs
+    return Path(getattr(Dirs(APP_DIR_NAME, appauthor=False), _KINDS[kind]))
 
 
 def config_dir() -> Path:
@@ -24,10 +58,8 @@ def config_dir() -> Path:
         # platformdirs' own Linux rule, without its import (a good part of
         # `licensedesk-cli --help`, which reads the language setting: tests/unit/test_paths.py)
         xdg = os.environ.get("XDG_CONFIG_HOME", "").strip()
-        return Path(xdg or Path.home() / ".config") / "licensedesk"
-    import platformdirs
-
-    return Path(platformdirs.user_config_dir("licensedesk", appauthor=False))
+        return Path(xdg or Path.home() / ".config") / APP_DIR_NAME
+    return app_dir("config")
 
 
 def replace_file(path: Path, text: str) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import sys
 
-import machineid
 import pytest
 
 from licensedesk import machine
@@ -81,7 +80,7 @@ def test_device_tag_of_this_machine_has_the_service_form():
 # ---------------------------------------------------------------- host id
 
 
-def test_derive_host_id_is_the_py_machineid_hmac_truncated():
+def test_derive_host_id_is_the_keyed_hmac_truncated():
     # HMAC-SHA256 keyed with the machine id over the app key, first 32 hex digits.
     assert machine.derive_host_id("abc", "key") == (
         "9d28704fef5d80343e0414af684ab742"  # hmac.new(b"abc", b"key", sha256).hexdigest()[:32]
@@ -95,13 +94,109 @@ def test_host_id_hides_the_raw_machine_id_and_is_stable():
     assert HEX32.fullmatch(first)
     machine.host_id.cache_clear()
     assert machine.host_id() == first
-    try:
-        raw = machineid.id()
-    except machineid.MachineIdNotFound:
+    raw = machine.os_machine_id()
+    if raw is None:
         pytest.skip("no OS machine id here; the fallback is tested below")
-    assert first == machineid.hashed_id(machine.APP_KEY)[:32]
     assert first == machine.derive_host_id(raw)
     assert raw.lower().replace("-", "")[:32] != first
+
+
+def test_linux_reads_its_machine_id_files_in_order():
+    dbus_id, etc_id = "0123456789abcdef0123456789abcdef", "fedcba9876543210fedcba9876543210"
+    files = {"/var/lib/dbus/machine-id": dbus_id + "\n", "/etc/machine-id": etc_id + "\n"}
+    assert machine.os_machine_id("linux", read_file=files.get) == dbus_id
+    del files["/var/lib/dbus/machine-id"]
+    assert machine.os_machine_id("linux", read_file=files.get) == etc_id
+    files["/etc/machine-id"] = "uninitialized\n"  # systemd's early-boot placeholder
+    assert machine.os_machine_id("linux", read_file=files.get) is None
+
+
+def test_this_linux_machine_id_is_the_file_content():
+    if not sys.platform.startswith("linux"):
+        pytest.skip("Linux's branch on Linux")
+    for path in machine.UNIX_ID_FILES:
+        try:
+            text = open(path, encoding="ascii").read().strip()  # noqa: SIM115
+        except OSError:
+            continue
+        if text:
+            assert machine.os_machine_id() == text
+            return
+    pytest.skip("no machine-id file here")
+
+
+def test_the_bsds_read_etc_hostid():
+    files = {"/etc/hostid": "4c4c4544-0042-3010-8050-b4c04f4e3332\n"}
+    assert machine.os_machine_id("freebsd14", read_file=files.get) == (
+        "4c4c4544-0042-3010-8050-b4c04f4e3332"
+    )
+
+
+#: what `ioreg -rd1 -c IOPlatformExpertDevice` prints on a Mac (an M2, trimmed)
+IOREG_OUTPUT = """\
++-o J413AP  <class IOPlatformExpertDevice, id 0x100000206, registered, matched, active, busy 0 (140839 ms), retain 37>
+    {
+      "IOPolledInterface" = "AppleARMWatchdogTimerHibernateHandler is not serializable"
+      "#address-cells" = <02000000>
+      "IOPlatformSerialNumber" = "C02XL0GSJGH6"
+      "IOPlatformUUID" = "8E3A1C4B-7D2F-5A91-B6C0-3F9E2D8A7B15"
+      "manufacturer" = <"Apple Inc.">
+      "IOConsoleSecurityInterest" = "IOCommand is not serializable"
+      "model" = <"Mac14,2">
+    }
+"""
+
+
+def test_macos_takes_the_platform_uuid_from_ioreg():
+    asked: list[tuple[str, ...]] = []
+
+    def run(command):
+        asked.append(command)
+        return IOREG_OUTPUT
+
+    raw = machine.os_machine_id("darwin", run=run)
+    assert raw == "8E3A1C4B-7D2F-5A91-B6C0-3F9E2D8A7B15"
+    assert asked == [("ioreg", "-rd1", "-c", "IOPlatformExpertDevice")]
+    assert machine.derive_host_id(raw) == machine.derive_host_id(
+        "8E3A1C4B-7D2F-5A91-B6C0-3F9E2D8A7B15"
+    )
+
+
+@pytest.mark.parametrize("answer", [None, "", "+-o Root  <class IORegistryEntry>\n"])
+def test_macos_without_an_answer_has_no_machine_id(answer):
+    assert machine.os_machine_id("darwin", run=lambda _command: answer) is None
+
+
+def test_windows_takes_machine_guid_from_the_registry():
+    asked: list[tuple[str, str]] = []
+
+    def registry(key, value):
+        asked.append((key, value))
+        return "5f1c6e2a-9b3d-4c8e-a7f0-2d4b6c8e0a13"
+
+    raw = machine.os_machine_id("win32", registry=registry, run=pytest.fail)
+    assert raw == "5f1c6e2a-9b3d-4c8e-a7f0-2d4b6c8e0a13"
+    assert asked == [(r"SOFTWARE\Microsoft\Cryptography", "MachineGuid")]
+
+
+def test_windows_without_machine_guid_has_no_machine_id():
+    assert machine.os_machine_id("win32", registry=lambda _k, _v: None) is None
+
+
+def test_the_registry_reader_answers_none_off_windows():
+    if sys.platform == "win32":
+        pytest.skip("the registry is there")
+    assert machine._registry_value(machine.WINDOWS_KEY, machine.WINDOWS_VALUE) is None
+
+
+def test_the_same_machine_id_gives_the_same_host_id_on_each_os():
+    """One keyed hash for every branch: the id is cleaned as py-machineid cleaned it
+    (whitespace and control characters out), so a host id made before stays."""
+    guid = "5F1C6E2A-9B3D-4C8E-A7F0-2D4B6C8E0A13"
+    linux = machine.os_machine_id("linux", read_file=lambda _p: f" {guid}\r\n")
+    mac = machine.os_machine_id("darwin", run=lambda _c: f'  "IOPlatformUUID" = "{guid}"\n')
+    windows = machine.os_machine_id("win32", registry=lambda _k, _v: f"{guid}\x00")
+    assert linux == mac == windows == guid
 
 
 def test_fallback_host_id_is_created_once_and_kept(tmp_path):
@@ -129,10 +224,7 @@ def test_fallback_host_id_survives_a_folder_that_cannot_exist(tmp_path):
 
 
 def test_host_id_without_a_machine_id_uses_the_data_folder(tmp_path, monkeypatch):
-    def no_id(*_a, **_k):
-        raise machineid.MachineIdNotFound("none here")
-
-    monkeypatch.setattr(machineid, "id", no_id)
+    monkeypatch.setattr(machine, "os_machine_id", lambda *_a, **_k: None)
     monkeypatch.setenv("LICENSEDESK_DATA_DIR", str(tmp_path))
     machine.host_id.cache_clear()
     try:

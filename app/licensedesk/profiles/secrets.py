@@ -159,6 +159,12 @@ class SecretStore:
         return self._backend is not None
 
     @property
+    def backend_name(self) -> str | None:
+        """The keyring backend in use as a class path (``keyring.backends.macOS.Keyring``),
+        the same in every language, for the log; None when keys are memory-only."""
+        return _qualname(self._backend) if self._backend is not None else None
+
+    @property
     def backend_description(self) -> str:
         """Where keys go, in words: "macOS Keychain", "memory only (this session)"…"""
         if self._backend is None:

@@ -8,8 +8,10 @@ what the bundle gets."""
 from __future__ import annotations
 
 import os
+import plistlib
 import shutil
 import sys
+import tomllib
 import types
 from pathlib import Path
 
@@ -36,7 +38,7 @@ class _Step:
         self.args, self.kwargs = args, kwargs
 
 
-def _analysis(qt_files: list[str]):
+def _analysis(qt_files: list[str], qt_folder: str = "PySide6/Qt/translations"):
     class Analysis:
         """As PyInstaller's: the spec's datas (source, folder) as (name, source, kind), and
         what the hooks add (Qt's translations)."""
@@ -46,7 +48,7 @@ def _analysis(qt_files: list[str]):
             self.datas = [
                 (f"{folder}/{Path(src).name}", src, "DATA") for src, folder in kwargs["datas"]
             ]
-            self.datas += [(f"PySide6/Qt/translations/{f}", f"/qt/{f}", "DATA") for f in qt_files]
+            self.datas += [(f"{qt_folder}/{f}", f"/qt/{f}", "DATA") for f in qt_files]
             self.datas += [(name, "/x", "DATA") for name in OTHER_DATA]
 
     return Analysis
@@ -71,6 +73,8 @@ def tree(tmp_path: Path) -> Path:
     for rel in (
         "packaging/licensedesk.spec",
         "packaging/install-desktop.sh",
+        "packaging/macos/Info.plist",
+        "pyproject.toml",
         "LICENSE",
         f"resources/{APP_ID}.desktop",
         f"resources/{APP_ID}.metainfo.xml",
@@ -85,7 +89,12 @@ def tree(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def run_spec(tree: Path, monkeypatch, qt_files: list[str] = QT_TRANSLATIONS) -> dict:
+def run_spec(
+    tree: Path,
+    monkeypatch,
+    qt_files: list[str] = QT_TRANSLATIONS,
+    qt_folder: str = "PySide6/Qt/translations",
+) -> dict:
     hooks = types.ModuleType("PyInstaller.utils.hooks")
     hooks.collect_data_files = _collect_data_files(tree)
     hooks.collect_submodules = lambda package: []
@@ -97,10 +106,11 @@ def run_spec(tree: Path, monkeypatch, qt_files: list[str] = QT_TRANSLATIONS) -> 
     names = {
         "SPECPATH": str(spec.parent),
         "DISTPATH": str(tree / "dist"),
-        "Analysis": _analysis(qt_files),
+        "Analysis": _analysis(qt_files, qt_folder),
         "PYZ": _Step,
         "EXE": _Step,
         "COLLECT": _Step,
+        "BUNDLE": _Step,
         "__file__": str(spec),
     }
     exec(compile(spec.read_text(), str(spec), "exec"), names)
@@ -133,3 +143,53 @@ def test_a_catalogue_older_than_its_po_stops_the_build(tree, monkeypatch):
 def test_a_language_qt_has_no_catalogue_for_stops_the_build(tree, monkeypatch):
     with pytest.raises(SystemExit, match=r"qtbase_de\.qm"):
         run_spec(tree, monkeypatch, qt_files=["qtbase_fr.qm"])
+
+
+def test_on_linux_the_bundle_has_the_desktop_files_of_the_scheme(tree, monkeypatch):
+    monkeypatch.setattr(sys, "platform", "linux")
+    names = run_spec(tree, monkeypatch)
+    desktop = tree / "dist/licensedesk/share/applications" / f"{APP_ID}.desktop"
+    assert "MimeType=x-scheme-handler/licensedesk;" in desktop.read_text()
+    assert (tree / "dist/licensedesk/install-desktop.sh").is_file()
+    assert "app" not in names  # no .app off macOS
+
+
+def test_on_macos_the_app_registers_the_scheme_in_its_info_plist(tree, monkeypatch):
+    """macOS's branch of the spec, run here: the .app's Info.plist is PyInstaller's plus
+    packaging/macos/Info.plist (read here with plistlib) and the version of pyproject."""
+    monkeypatch.setattr(sys, "platform", "darwin")
+    (tree / "dist/licensedesk").mkdir(parents=True)  # made by COLLECT
+    names = run_spec(tree, monkeypatch)
+    with open(ROOT / "packaging/macos/Info.plist", "rb") as fh:
+        fragment = plistlib.load(fh)
+    assert fragment["CFBundleURLTypes"] == [
+        {
+            "CFBundleURLName": APP_ID,
+            "CFBundleURLSchemes": ["licensedesk"],
+            "CFBundleTypeRole": "Viewer",
+        }
+    ]
+    bundle = names["app"]
+    assert bundle.args == (names["coll"],)
+    assert bundle.kwargs["name"] == "License Desk.app"
+    assert bundle.kwargs["bundle_identifier"] == APP_ID
+    plist = bundle.kwargs["info_plist"]
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert plist["CFBundleURLTypes"] == fragment["CFBundleURLTypes"]
+    assert plist["CFBundleShortVersionString"] == plist["CFBundleVersion"] == version
+    assert plist["CFBundleLocalizations"] == ["en", "de"]
+    assert not (tree / "dist/licensedesk/share").exists()  # Linux's desktop files
+    assert (tree / "dist/licensedesk/LICENSE").is_file()
+
+
+def test_on_windows_qts_catalogues_are_kept_where_pyside6_has_them(tree, monkeypatch):
+    """Windows' branch, run here: PySide6's Windows wheel keeps Qt's catalogues in
+    PySide6/translations (no Qt/ folder); the same filter and check apply there."""
+    monkeypatch.setattr(sys, "platform", "win32")
+    (tree / "dist/licensedesk").mkdir(parents=True)  # made by COLLECT
+    names = run_spec(tree, monkeypatch, qt_folder="PySide6/translations")
+    collected = {entry[0] for entry in names["coll"].args[2]}
+    qt = {name for name in collected if name.startswith("PySide6/translations/")}
+    assert qt == {"PySide6/translations/qt_de.qm", "PySide6/translations/qtbase_de.qm"}
+    assert not (tree / "dist/licensedesk/share").exists()
+    assert "app" not in names

@@ -8,11 +8,12 @@ from __future__ import annotations
 import json
 import logging
 
+import pytest
 from PySide6.QtGui import QAction
 
 from licensedesk import clock
 from licensedesk.book.announced import FILE_NAME
-from licensedesk.ui.renewals_notice.notifier import DesktopNotice
+from licensedesk.ui.renewals_notice.notifier import DesktopNotice, _body
 
 from .conftest import licence
 
@@ -140,3 +141,15 @@ def test_no_notification_service_is_one_log_line_and_is_tried_again(
     ]
     assert not (tmp_path / "data" / FILE_NAME).exists()  # not told: the next check tries
     assert desk.error_dialog is None
+
+
+@pytest.mark.parametrize(
+    ("platform_name", "shown"),
+    [
+        ("linux", "Smith &amp; Sons &lt;EU&gt;"),  # freedesktop bodies are markup
+        ("darwin", "Smith & Sons <EU>"),
+        ("win32", "Smith & Sons <EU>"),
+    ],
+)
+def test_each_os_gets_the_body_as_its_service_reads_it(platform_name, shown):
+    assert _body("Smith & Sons <EU>", platform_name) == shown

@@ -382,3 +382,32 @@ def test_a_second_program_hands_its_link_to_the_first(tmp_path, runtime_dir, mon
     text = log.read_text()
     assert text.count(looked_up) == 1
     assert OTHER_SERIAL not in text
+
+
+# ---------------------------------------------------------------- each OS's channel
+
+
+def test_windows_channel_is_a_pipe_name_per_user(monkeypatch, tmp_path):
+    monkeypatch.setenv("LICENSEDESK_CONFIG_DIR", str(tmp_path / "config"))
+    ada = server_name(system="nt", environ={"USERNAME": "ada"})
+    bob = server_name(system="nt", environ={"USERNAME": "bob"})
+    demo = server_name(True, system="nt", environ={"USERNAME": "ada"})
+    # a bare name: Qt makes it \\.\pipe\NAME on Windows
+    assert ada.startswith("licensedesk-") and "/" not in ada and "\\" not in ada
+    assert ada != bob
+    assert demo == ada + "-demo"
+
+
+def test_macos_channel_is_in_the_users_own_temp_folder(monkeypatch, tmp_path):
+    """macOS sets no XDG_RUNTIME_DIR; its per-user $TMPDIR (/var/folders/…/T/) is used
+    when the socket path fits in sun_path's 104 bytes, else /tmp."""
+    monkeypatch.setenv("LICENSEDESK_CONFIG_DIR", str(tmp_path / "config"))
+    short = tmp_path / "T"
+    short.mkdir()
+    name = server_name(system="posix", environ={"TMPDIR": str(short)})
+    assert Path(name).parent == short and name.endswith(".sock")
+    deep = tmp_path / ("x" * 90)
+    deep.mkdir()
+    name = server_name(system="posix", environ={"TMPDIR": str(deep)})
+    assert Path(name).parent == Path("/tmp")
+    assert len(name.encode()) <= single_instance.MAX_SOCKET_PATH

@@ -2,9 +2,11 @@
 
 It uses ``desktop-notifier``: on Linux the freedesktop notification service over D-Bus
 (dbus-fast, on the running asyncio loop: qasync's, as the tests with a real dunst show),
-on Windows 10+ the Windows notification centre, on macOS the Notification Center when
-the app runs as a signed bundle (elsewhere the library has no service and nothing is
-shown). Clicking the notification calls ``on_clicked`` on the loop's thread, the UI's.
+on Windows 10+ the Windows notification centre (the library registers the app's name
+as its AppUserModelID under ``HKCU\\Software\\Classes\\AppUserModelId``, which the
+installer's uninstaller removes), on macOS the Notification Center when the app runs as
+a bundle, "License Desk.app", signed for it to be reliable (elsewhere the library has no
+service and nothing is shown). Clicking the notification calls ``on_clicked`` on the loop's thread, the UI's.
 
 A desktop without a service (no D-Bus, no notification daemon) is not an error for the
 person: :meth:`DesktopNotice.send` answers False and the caller says so in one log line.
@@ -77,7 +79,8 @@ class DesktopNotice:
         return self._notifier
 
 
-def _body(text: str) -> str:
+def _body(text: str, platform_name: str = sys.platform) -> str:
     """The freedesktop services read the body as simple markup: a licensee "Smith & Sons"
-    must reach them escaped. The other platforms show it as it is."""
-    return html.escape(text, quote=False) if sys.platform.startswith("linux") else text
+    must reach them escaped. The other platforms (the Windows notification centre,
+    macOS's) show it as it is."""
+    return html.escape(text, quote=False) if platform_name.startswith("linux") else text

@@ -13,11 +13,12 @@ _state: dict[str, object] = {}
 
 
 def log_dir() -> Path:
+    """``$LICENSEDESK_LOG_DIR``, else the OS's user log folder (licensedesk.paths)."""
     if os.environ.get(LOG_DIR_ENV):
         return Path(os.environ[LOG_DIR_ENV])
-    import platformdirs
+    from licensedesk.paths import app_dir
 
-    return Path(platformdirs.user_log_dir("licensedesk", appauthor=False))
+    return app_dir("log")
 
 
 def setup_logging(directory: Path | None = None) -> Path | None:

@@ -33,7 +33,7 @@ from __future__ import annotations
 import os
 import stat
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QObject, QTimer, Signal  # not Qt: its first use makes 93 enums
 
@@ -62,18 +62,24 @@ ANSWER = b"ok"
 MAX_SOCKET_PATH = 100
 
 
-def server_name(demo: bool = False) -> str:
+def server_name(
+    demo: bool = False, *, system: str = os.name, environ: Mapping[str, str] = os.environ
+) -> str:
     """The channel of this user, config folder and mode (``--demo`` or not): a full
-    socket path on Linux and macOS, a pipe name on Windows. Cheap: no Qt, no hashlib."""
+    socket path on Linux and macOS, a pipe name on Windows (``system`` as ``os.name``
+    says it: "nt"; the user is Windows' ``USERNAME``, elsewhere the user id). macOS gives
+    each user a private ``$TMPDIR`` under ``/var/folders``, usually short enough for a
+    socket path; when a folder would make the path too long the next one is taken.
+    Cheap: no Qt, no hashlib."""
     from licensedesk.paths import config_dir
 
-    user = os.environ.get("USERNAME", "") if os.name == "nt" else str(os.getuid())
+    user = environ.get("USERNAME", "") if system == "nt" else str(os.getuid())
     key = f"{user}\0{os.path.abspath(config_dir())}".encode("utf-8", "surrogateescape")
     base = f"licensedesk-{zlib.crc32(key):08x}" + ("-demo" if demo else "")
-    if os.name == "nt":
+    if system == "nt":
         return base
-    runtime = os.environ.get("XDG_RUNTIME_DIR", "")
-    for folder in (runtime, os.environ.get("TMPDIR", ""), "/tmp"):
+    runtime = environ.get("XDG_RUNTIME_DIR", "")
+    for folder in (runtime, environ.get("TMPDIR", ""), "/tmp"):
         path = os.path.join(folder, f"{base}.sock")
         if folder and os.path.isdir(folder) and len(path.encode()) <= MAX_SOCKET_PATH:
             return path
