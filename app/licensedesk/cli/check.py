@@ -23,7 +23,7 @@ from licensedesk.text_input import decode_text, is_spreadsheet, spreadsheet_text
 
 from . import streams
 from .check_output import OrderedRows, Progress, summary
-from .errors import INTERRUPTED, NETWORK, OK, REFUSED, USAGE, UsageError
+from .errors import INTERRUPTED, NETWORK, OK, REFUSED, USAGE, UsageError, one_output_format
 from .output import Printer
 from .recording import record
 from .streams import BROKEN_PIPE
@@ -87,8 +87,7 @@ def _isatty(stream: object) -> bool:
 
 def prepare(args: argparse.Namespace) -> None:
     """Before connecting: the output mode and the serials (usage errors exit 2)."""
-    if args.json and args.csv:
-        raise UsageError(_("Give --json or --csv, not both."))
+    one_output_format(args)
     parsed = parse_serials(read_input(args.file))
     if not parsed.serials:
         raise UsageError(no_serial(args.file, len(parsed.not_serials)))

@@ -69,3 +69,12 @@ def exit_code_for(exc: ApiError) -> int:
         status = exc.details.http_status or exc.details.status_code or 0
         return NETWORK if status >= 500 else REFUSED
     return REFUSED
+
+
+def one_output_format(args: object) -> None:
+    """``--json`` and ``--csv`` ask for two outputs of one command: refused (exit 2) before
+    anything is read, rather than one of them silently winning."""
+    from licensedesk.i18n import _
+
+    if getattr(args, "json", False) and getattr(args, "csv", False):
+        raise UsageError(_("Give --json or --csv, not both."))
