@@ -34,7 +34,9 @@ if TYPE_CHECKING:
     from licensedesk.profiles import Profile
 
 #: statuses that make the exit code 1 (the licence cannot be used now)
-NOT_USABLE = frozenset({Status.NOT_FOUND, Status.INVALID, Status.EXPIRED, Status.NOT_STARTED})
+NOT_USABLE = frozenset(
+    {Status.NOT_FOUND, Status.INVALID, Status.NO_SUBSCRIPTION, Status.EXPIRED, Status.NOT_STARTED}
+)
 
 
 def read_input(name: str) -> str:

@@ -18,8 +18,8 @@
 ====  =====================================================================
 
 ``check`` (many serials) sums up its rows: 3 if any row could not be checked,
-else 1 if any serial is not found, invalid for the product, expired or not
-started, else 0; 2 when the input holds no serial.
+else 1 if any serial is not found, invalid for the product, without an active
+subscription, expired or not started, else 0; 2 when the input holds no serial.
 """
 
 from __future__ import annotations

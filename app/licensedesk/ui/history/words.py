@@ -77,6 +77,13 @@ COUNT_WORDS: tuple[tuple[str, Callable[[int], str]], ...] = (
         "invalid",
         lambda n: ngettext("{n} invalid for the product", "{n} invalid for the product", n),
     ),
+    (
+        "no_subscription",
+        # TRANSLATORS: a count of the batch check: subscriptions without a period
+        lambda n: ngettext(
+            "{n} without an active subscription", "{n} without an active subscription", n
+        ),
+    ),
     ("error", lambda n: ngettext("{n} not checked", "{n} not checked", n)),
 )
 
