@@ -15,7 +15,7 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from licensedesk.batch.check import BatchCheck
+from licensedesk.batch.check import BatchCheck, stopped_words
 from licensedesk.batch.model import CheckResult, Status
 from licensedesk.batch.parse import ParsedInput, parse_serials
 from licensedesk.i18n import _, ngettext
@@ -152,11 +152,8 @@ async def cmd_check(
     async with record(recorder, "batch_check", product=args.product) as rec:
         code = await _check(client, args, printer, profile, counts)
         stopped = code in (INTERRUPTED, BROKEN_PIPE)
-        # the history's detail stays English: a team's store is read in every language
         rec.done(
-            f"Stopped after {counts['checked']} of {counts['serials']} serials."
-            if stopped
-            else None,
+            stopped_words(counts["checked"], counts["serials"]) if stopped else None,
             counts=counts,
         )
     return code
