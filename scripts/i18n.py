@@ -5,7 +5,8 @@
     scripts/i18n.py update    the template's new strings into every <lang>.po (then translate)
     scripts/i18n.py compile   every <lang>.po → app/licensedesk/locale (the build does this too)
     scripts/i18n.py check     fails when the code has a string the template lacks (or the
-                              template one the code lost), or a catalogue misses a
+                              template one the code lost), asks a msgid both as a plain
+                              _() and as an ngettext singular, or a catalogue misses a
                               translation, has a fuzzy one, or breaks a {placeholder}
 
 CI runs ``check`` (tests/contract/release/test_translations.py). docs/translations.md
@@ -32,17 +33,14 @@ PROJECT = "License Desk"
 METHOD_MAP = [("licensedesk/sandbox/**.py", "ignore"), ("**.py", "python")]
 
 
-def extract(source: Path = ROOT / "app", only: list[Path] | None = None) -> Catalog:
-    """Every marked string of the code (of the files under ``only``, when given), with
-    where it is, as a catalogue."""
+Marked = tuple[str, int, "str | tuple[str, ...]", list[str], "str | None"]
+
+
+def marked(source: Path = ROOT / "app", only: list[Path] | None = None) -> list[Marked]:
+    """Every marked string of the code (of the files under ``only``, when given): (file,
+    line, message: a str for ``_``/``N_``, a tuple for ``ngettext``, comments, context)."""
     wanted = [p.resolve() for p in only or []]
-    catalog = Catalog(
-        project=PROJECT,
-        charset="utf-8",
-        version=None,
-        copyright_holder="the License Desk developers",
-        msgid_bugs_address="translations@licensedesk.example",
-    )
+    found: list[Marked] = []
     for filename, lineno, message, comments, context in extract_from_dir(
         str(source),
         METHOD_MAP,
@@ -51,10 +49,46 @@ def extract(source: Path = ROOT / "app", only: list[Path] | None = None) -> Cata
         strip_comment_tags=True,
     ):
         path = (source / filename).resolve()
-        if wanted and not any(path == w or w in path.parents for w in wanted):
-            continue
+        if not wanted or any(path == w or w in path.parents for w in wanted):
+            found.append((filename, lineno, message, comments, context))
+    return found
+
+
+def extract(source: Path = ROOT / "app", only: list[Path] | None = None) -> Catalog:
+    """Every marked string of the code (of the files under ``only``, when given), with
+    where it is, as a catalogue."""
+    return catalogue_of(marked(source, only))
+
+
+def catalogue_of(found: list[Marked]) -> Catalog:
+    catalog = Catalog(
+        project=PROJECT,
+        charset="utf-8",
+        version=None,
+        copyright_holder="the License Desk developers",
+        msgid_bugs_address="translations@licensedesk.example",
+    )
+    for filename, lineno, message, comments, context in found:
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     return catalog
+
+
+def asked_both_ways(found: list[Marked]) -> list[str]:
+    """Msgids asked as a plain ``_``/``N_`` and as an ``ngettext`` singular: the catalogue
+    holds one entry, a plural, and whether a plain lookup finds a plural entry depends on
+    the Python (3.11.7's gettext does, 3.11.2's does not: English where German was
+    asked). One form per msgid."""
+    plain: dict[tuple[str, object], list[str]] = {}
+    plural: dict[tuple[str, object], list[str]] = {}
+    for filename, lineno, message, _comments, context in found:
+        singular = message[0] if isinstance(message, tuple) else message
+        kind = plural if isinstance(message, tuple) else plain
+        kind.setdefault((singular, context), []).append(f"{filename}:{lineno}")
+    return [
+        f"asked both as _() ({', '.join(plain[key][:2])}) and as an ngettext singular "
+        f"({', '.join(plural[key][:2])}): {key[0]!r}; use one form"
+        for key in sorted(plain.keys() & plural.keys(), key=str)
+    ]
 
 
 def read(path: Path, locale: str | None = None) -> Catalog:
@@ -84,8 +118,9 @@ def languages() -> list[Path]:
 
 def check(source: Path = ROOT / "app", template: Path = TEMPLATE) -> list[str]:
     """What is wrong with the template and the catalogues, one line each ([] = fine)."""
-    problems: list[str] = []
-    code, pot = extract(source), read(template)
+    found = marked(source)
+    problems = asked_both_ways(found)
+    code, pot = catalogue_of(found), read(template)
     for missing in sorted(ids(code) - ids(pot), key=str):
         where = ", ".join(f"{f}:{n}" for f, n in code[missing].locations[:2])
         problems.append(

@@ -43,9 +43,11 @@ __all__ = [
     "N_",
     "N_plural",
     "_",
+    "catalogue_key",
     "current_language",
     "format_number",
     "locale_dir",
+    "message_ids",
     "ngettext",
     "pgettext",
     "resolve_language",
@@ -74,6 +76,7 @@ _language = SOURCE_LANGUAGE
 _GLOBAL_DOMAIN = "messages"
 #: while our language stands in for the environment's: (its own LANGUAGE or None, ours)
 _stand_in: tuple[str | None, str] | None = None
+_catalogue_file: str | None = None  # the .mo in use (None: English)
 
 
 def _(message: str) -> str:
@@ -197,12 +200,14 @@ def use_language(code: str, folder: str | None = None) -> str:
     """Switch every later ``_`` to ``code``; returns the code in use (English when there
     is no catalogue for it, e.g. a source tree whose catalogues are not compiled).
     ``folder``: another locale folder than the installed one (a test's own catalogue)."""
-    global _translations, _language
+    global _translations, _language, _catalogue_file
     code = normalise(code) or SOURCE_LANGUAGE
     found: _gettext.NullTranslations = _gettext.NullTranslations()
+    _catalogue_file = None
     if code != SOURCE_LANGUAGE:
         try:
             found = _gettext.translation(DOMAIN, folder or _LOCALE_DIR, languages=[code])
+            _catalogue_file = _gettext.find(DOMAIN, folder or _LOCALE_DIR, languages=[code])
         except OSError:
             code = SOURCE_LANGUAGE
     _translations, _language = found, code
@@ -234,6 +239,41 @@ def _serve_global_domain(code: str, folder: str) -> None:
     os.environ["LANGUAGE"] = code
     _gettext.bindtextdomain(DOMAIN, folder)
     _gettext.textdomain(DOMAIN)
+
+
+def catalogue_key() -> int:
+    """Another number whenever another catalogue is in use: the key of a cache of
+    translated text."""
+    return id(_translations)
+
+
+def message_ids() -> tuple[str, ...]:
+    """The English texts the catalogue in use translates (a plural's singular; none for
+    English): what :func:`licensedesk.api.sentence.in_use` matches a kept sentence with.
+    Read from the compiled file's table of originals (GNU gettext's documented .mo
+    layout), once per language."""
+    return _ids_of(_catalogue_file) if _catalogue_file else ()
+
+
+_ids: dict[str, tuple[str, ...]] = {}
+
+
+def _ids_of(path: str) -> tuple[str, ...]:
+    import struct
+
+    if path not in _ids:
+        with open(path, "rb") as stream:
+            data = stream.read()
+        order = "<" if struct.unpack("<I", data[:4])[0] == 0x950412DE else ">"
+        count, originals = struct.unpack(order + "II", data[8:16])
+        found = []
+        for n in range(count):
+            length, offset = struct.unpack(order + "II", data[originals + 8 * n :][:8])
+            text = data[offset : offset + length].decode("utf-8", "replace")
+            if text and "\x04" not in text:  # the header (""), a message with a context
+                found.append(text.split("\0", 1)[0])
+        _ids[path] = tuple(found)
+    return _ids[path]
 
 
 # ---------------------------------------------------------------- the setting

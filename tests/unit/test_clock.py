@@ -8,7 +8,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from licensedesk import clock
-from licensedesk.licence_term import days_left, term
+from licensedesk.licence_term import Term, days_left, term
 
 
 def utc(*args: int) -> datetime:
@@ -87,3 +87,10 @@ def test_ending_is_thirty_calendar_days_whatever_the_term(zone):
     assert term(now + timedelta(hours=3), None, now) == term(
         now + timedelta(hours=3), now + timedelta(days=9), now
     )
+
+
+def test_a_subscription_without_a_period_is_no_subscription_not_perpetual():
+    """The service's validation answers "No Active Subscription!" for it (DESIGN.md §2)."""
+    assert term(None, None, kind="subscription") == Term("no_subscription", 0)
+    assert term(None, None, kind="perpetual") == Term("perpetual", 0)
+    assert term(None, None) == Term("perpetual", 0)  # a type not known: by the dates

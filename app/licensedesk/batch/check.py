@@ -39,6 +39,14 @@ MAX_CONCURRENCY = 32
 MAX_BUSY_RETRIES = 10
 
 
+def stopped_words(checked: int, total: int) -> Sentence:
+    """The history's detail of a batch check stopped half-way (the window's Stop, the
+    command line's Ctrl+C or a reader gone): kept in English, read in each reader's
+    language (the entry's "what" says how many serials)."""
+    # TRANSLATORS: a stopped batch check in the history: serials checked of all serials
+    return say(N_("Stopped after {checked} of {total}."), checked=checked, total=total)
+
+
 def is_busy(exc: ApiError) -> bool:
     """Whether the service said "too many requests" (429, in the HTTP status or the body)."""
     return isinstance(exc, ServiceError) and 429 in (

@@ -22,6 +22,8 @@ class Status(StrEnum):
     NOT_STARTED = "not_started"
     NOT_FOUND = "not_found"  # the service does not know the serial
     INVALID = "invalid"  # found, but validate for the chosen product said not valid
+    #: found, a subscription without a period: validate says "No Active Subscription!"
+    NO_SUBSCRIPTION = "no_subscription"
     ERROR = "error"  # could not check: network, refused key, bad answer…
 
 

@@ -6,7 +6,9 @@ server. Rules:
 - Dates decide first, by :func:`licensedesk.licence_term.term` (the licence card's
   rule): ``start`` in the future → NOT_STARTED; ``end`` reached → EXPIRED; ``end``
   within :data:`EXPIRING_DAYS` calendar days → EXPIRING; else ACTIVE (also for a
-  licence without an end: perpetual).
+  licence without an end: perpetual). A subscription without a period is
+  NO_SUBSCRIPTION: what the service's validation answers for it ("No Active
+  Subscription!"), with or without a product.
 - With a product, a validation other than ``valid`` makes an ACTIVE/EXPIRING
   licence INVALID with validate's reason; an expired or not started licence
   keeps that status (a different reason of the validation, such as "does not
@@ -32,6 +34,7 @@ from licensedesk import i18n
 from licensedesk.api.errors import ApiError
 from licensedesk.api.models import Activation, License, Product, ValidationResult
 from licensedesk.api.sentence import Sentence, english_of, say
+from licensedesk.api.verdicts import Verdict, verdict_sentence
 from licensedesk.i18n import N_
 from licensedesk.licence_term import days_left, term
 
@@ -60,6 +63,10 @@ def date_words(status: Status, days: int, *, english: bool = False) -> str:
         if days == 0:
             return gettext("expired today")
         return ngettext("expired {n} day ago", "expired {n} days ago", n).format(n=n)
+    if status is Status.NO_SUBSCRIPTION:
+        # TRANSLATORS: a licence's status in the batch check: a subscription without a
+        # period, which the service does not accept as active
+        return gettext("no active subscription")
     if status is Status.EXPIRING:
         if days == 0:
             # TRANSLATORS: a licence's status in the batch check: its last day is today
@@ -79,13 +86,14 @@ _STATUS_OF_STATE = {
     "ending": Status.EXPIRING,
     "ok": Status.ACTIVE,
     "perpetual": Status.ACTIVE,
+    "no_subscription": Status.NO_SUBSCRIPTION,
 }
 
 
 def date_facts(lic: License, now: datetime) -> tuple[Status, int]:
-    """(status, days) from the licence's start and end alone: ``days`` as
+    """(status, days) from the licence's type, start and end alone: ``days`` as
     :func:`date_words` reads them (0 for a licence without an end)."""
-    where = term(lic.start_at, lic.end_at, now)
+    where = term(lic.start_at, lic.end_at, now, kind=lic.type)
     days = -where.days if where.state == "expired" else where.days
     return _STATUS_OF_STATE[where.state], days
 
@@ -94,6 +102,10 @@ def date_status(lic: License, now: datetime) -> tuple[Status, str]:
     """(status, words in English) from the licence's start and end alone."""
     status, days = date_facts(lic, now)
     return status, date_words(status, days, english=True)
+
+
+#: a status by dates that is what validate would answer: its sentence is the row's reason
+_SAID_BY_DATES = {Status.NO_SUBSCRIPTION: Verdict.NO_SUBSCRIPTION}
 
 
 def seats_of(
@@ -182,8 +194,12 @@ def found_result(
     status, days = date_facts(lic, now)
     words: str = _both(status, days)
     reasons = list(notes)
+    said_by_dates = _SAID_BY_DATES.get(status)
+    if said_by_dates is not None:
+        reasons.insert(0, verdict_sentence(said_by_dates))
     if validation is not None and not validation.valid:
-        if validation.verdict.value != status.value:  # not "expired" twice
+        said_twice = validation.verdict is said_by_dates or validation.verdict.value == status
+        if not said_twice:  # not "expired" twice
             reasons.insert(0, validation.reason_sentence)
         if status in (Status.ACTIVE, Status.EXPIRING):
             status = Status.INVALID

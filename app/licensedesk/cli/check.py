@@ -15,7 +15,7 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from licensedesk.batch.check import BatchCheck
+from licensedesk.batch.check import BatchCheck, stopped_words
 from licensedesk.batch.model import CheckResult, Status
 from licensedesk.batch.parse import ParsedInput, parse_serials
 from licensedesk.i18n import _, ngettext
@@ -23,7 +23,7 @@ from licensedesk.text_input import decode_text, is_spreadsheet, spreadsheet_text
 
 from . import streams
 from .check_output import OrderedRows, Progress, summary
-from .errors import INTERRUPTED, NETWORK, OK, REFUSED, USAGE, UsageError
+from .errors import INTERRUPTED, NETWORK, OK, REFUSED, USAGE, UsageError, one_output_format
 from .output import Printer
 from .recording import record
 from .streams import BROKEN_PIPE
@@ -34,7 +34,9 @@ if TYPE_CHECKING:
     from licensedesk.profiles import Profile
 
 #: statuses that make the exit code 1 (the licence cannot be used now)
-NOT_USABLE = frozenset({Status.NOT_FOUND, Status.INVALID, Status.EXPIRED, Status.NOT_STARTED})
+NOT_USABLE = frozenset(
+    {Status.NOT_FOUND, Status.INVALID, Status.NO_SUBSCRIPTION, Status.EXPIRED, Status.NOT_STARTED}
+)
 
 
 def read_input(name: str) -> str:
@@ -87,8 +89,7 @@ def _isatty(stream: object) -> bool:
 
 def prepare(args: argparse.Namespace) -> None:
     """Before connecting: the output mode and the serials (usage errors exit 2)."""
-    if args.json and args.csv:
-        raise UsageError(_("Give --json or --csv, not both."))
+    one_output_format(args)
     parsed = parse_serials(read_input(args.file))
     if not parsed.serials:
         raise UsageError(no_serial(args.file, len(parsed.not_serials)))
@@ -151,11 +152,8 @@ async def cmd_check(
     async with record(recorder, "batch_check", product=args.product) as rec:
         code = await _check(client, args, printer, profile, counts)
         stopped = code in (INTERRUPTED, BROKEN_PIPE)
-        # the history's detail stays English: a team's store is read in every language
         rec.done(
-            f"Stopped after {counts['checked']} of {counts['serials']} serials."
-            if stopped
-            else None,
+            stopped_words(counts["checked"], counts["serials"]) if stopped else None,
             counts=counts,
         )
     return code

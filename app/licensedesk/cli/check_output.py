@@ -41,6 +41,13 @@ SUMMARY_ORDER: tuple[tuple[Status, Callable[[int], str]], ...] = (
         Status.INVALID,
         lambda n: ngettext("{n} invalid for the product", "{n} invalid for the product", n),
     ),
+    (
+        Status.NO_SUBSCRIPTION,
+        # TRANSLATORS: a count of the batch check: subscriptions without a period
+        lambda n: ngettext(
+            "{n} without an active subscription", "{n} without an active subscription", n
+        ),
+    ),
     (Status.NOT_FOUND, lambda n: ngettext("{n} not found", "{n} not found", n)),
     (Status.ERROR, lambda n: ngettext("{n} could not be checked", "{n} could not be checked", n)),
 )

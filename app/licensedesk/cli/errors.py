@@ -18,10 +18,10 @@
 ====  =====================================================================
 
 ``check`` (many serials) sums up its rows: 3 if any row could not be checked,
-else 1 if any serial is not found, invalid for the product, expired or not
-started, else 0; 2 when the input holds no serial. ``book import`` exits 3 when a
-serial could not be checked, else 2 when the book kept fewer licences than were read
-(3 when it is a team database not reached), else 0.
+else 1 if any serial is not found, invalid for the product, without an active
+subscription, expired or not started, else 0; 2 when the input holds no serial.
+``book import`` exits 3 when a serial could not be checked, else 2 when the book kept
+fewer licences than were read (3 when it is a team database not reached), else 0.
 """
 
 from __future__ import annotations
@@ -71,3 +71,12 @@ def exit_code_for(exc: ApiError) -> int:
         status = exc.details.http_status or exc.details.status_code or 0
         return NETWORK if status >= 500 else REFUSED
     return REFUSED
+
+
+def one_output_format(args: object) -> None:
+    """``--json`` and ``--csv`` ask for two outputs of one command: refused (exit 2) before
+    anything is read, rather than one of them silently winning."""
+    from licensedesk.i18n import _
+
+    if getattr(args, "json", False) and getattr(args, "csv", False):
+        raise UsageError(_("Give --json or --csv, not both."))

@@ -16,7 +16,7 @@ from licensedesk import clock
 from licensedesk.i18n import _, ngettext
 
 from .book_cmds import open_book_store
-from .errors import OK
+from .errors import OK, one_output_format
 
 if TYPE_CHECKING:
     from licensedesk.book import Sighting
@@ -27,10 +27,11 @@ if TYPE_CHECKING:
 def cmd_expiring(args: argparse.Namespace, printer: Printer) -> int:
     from licensedesk.book.renewals import ending, row_dict, within_words
 
+    one_output_format(args)
     now = clock.now()
     with open_book_store(args, printer) as book:
         found = ending(book, args.within, dealer=args.dealer, now=now)
-    if getattr(args, "csv", False):
+    if args.csv:
         _write_csv(printer, found, now)
     elif printer.json_mode:
         printer.json([row_dict(s, now) for s in found])

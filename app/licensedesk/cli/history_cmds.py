@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from licensedesk.i18n import _
 
-from .errors import NETWORK, CliError, UsageError
+from .errors import NETWORK, CliError, UsageError, one_output_format
 from .errors import USAGE as USAGE_CODE
 
 if TYPE_CHECKING:  # .output loads the models: not while building the parser
@@ -146,6 +146,7 @@ def cmd_export(args: argparse.Namespace, printer: Printer, target: str = "-") ->
     """Oldest first, JSON lines or CSV, written as it is read (:mod:`.history_stream`)."""
     from . import history_stream
 
+    one_output_format(args)
     query = _query(args, None)
     with _store(args, printer) as store:
         return history_stream.cmd_export(args, printer, store, query, target)

@@ -93,14 +93,17 @@ def outcome_words(outcome: str, detail: str | None = None) -> str:
 
 def outcome_text(outcome: str, detail: str | None = None) -> str:
     """:func:`outcome_words` in the language in use. ``detail`` is stored in English: one
-    of our own (marked) sentences is found in the catalogue and shown translated; the
-    service's words and sentences with values in them are shown as stored."""
+    of the desk's own sentences, with or without values in it, is said in the language in
+    use (:func:`licensedesk.api.sentence.in_use`); the service's words and a detail stored
+    in another language by an older desk are shown as stored."""
+    from licensedesk.api.sentence import in_use
+
     word = _WORDS.get(outcome)
     words = _(word) if word is not None else outcome
     if not detail or outcome == "pending":
         return words
     # TRANSLATORS: an outcome ("refused") and what it was about (often the service's words)
-    return _("{outcome}: {detail}").format(outcome=words, detail=_(detail))
+    return _("{outcome}: {detail}").format(outcome=words, detail=in_use(detail))
 
 
 @dataclass(slots=True)

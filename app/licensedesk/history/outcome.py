@@ -9,8 +9,8 @@ The client's errors are recognised without importing the client (which loads
 httpx): if ``licensedesk.api.errors`` is not loaded, no exception can be one.
 
 The detail is kept in English (the error's :attr:`~licensedesk.api.errors.ApiError.english`),
-like everything the history stores; a marked sentence without values is shown
-translated by :func:`~.model.outcome_text`.
+like everything the history stores; the desk's own sentences, with or without values,
+are said in the reader's language by :func:`~.model.outcome_text`.
 """
 
 from __future__ import annotations

@@ -3,9 +3,12 @@ one sentence, and a change that was made keeps its exit code (docs/cli.md, "Exit
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
+
+from tests.support.ending_demo import serials_ending, serve_ending_demo
 
 from .child import ChildCli, first_active
 
@@ -19,30 +22,75 @@ def child(sandbox, tmp_path):
     return ChildCli(sandbox, tmp_path)
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ("show", "many_activations"),
-        ("--json", "activations", "many_activations"),
-        ("activations", "many_activations"),
-        ("products", "many_activations"),
-    ],
-)
-def test_a_read_into_a_closed_pipe_ends_quietly_with_141(sandbox, child, argv):
-    argv = [sandbox.serial(a) if a == "many_activations" else a for a in argv]
-    done = child.into_closed_pipe(*argv, *child.conn)
+#: every command that writes a list (and ``show``), in each of its output forms; a demo
+#: kind stands for its serial, ``CONN`` for the connection options
+LISTS = [
+    ("show", "many_activations", "CONN"),
+    ("activations", "many_activations", "CONN"),
+    ("--json", "activations", "many_activations", "CONN"),
+    ("products", "many_activations", "CONN"),
+    ("check", "-", "CONN"),
+    ("check", "-", "--json", "CONN"),
+    ("check", "-", "--csv", "CONN"),
+    ("history",),
+    ("history", "--json"),
+    ("history", "export"),
+    ("history", "export", "--csv"),
+    ("find", "Herrera"),
+    ("--json", "find", "Herrera"),
+    ("expiring",),
+    ("expiring", "--csv"),
+    ("--json", "expiring"),
+]
+
+
+@pytest.fixture
+def seen(sandbox, child, tmp_path):
+    """A book with licences that end within 30 days and a history with a change in it."""
+    data = serve_ending_demo(sandbox, tmp_path)
+    for serial in serials_ending(data):
+        assert child("show", serial, *child.conn).code == 0
+    aid = first_active(child, sandbox.serial("perpetual"))
+    assert child("deactivate", str(aid), *child.conn).code == 0
+    return sandbox
+
+
+@pytest.mark.parametrize("argv", LISTS, ids=" ".join)
+def test_a_list_into_a_closed_pipe_ends_quietly_with_141(seen, child, argv):
+    words, stdin = _filled(seen, child, argv), _serials(seen, argv)
+    full = child(*words, stdin=stdin)
+    assert full.code in (0, 1) and full.out.strip(), full.err  # something to write
+    done = child.into_closed_pipe(*words, stdin=stdin)
     child.assert_quiet(done)
     assert done.code == 141 and done.err == ""
 
 
-def test_history_into_a_closed_pipe_ends_quietly(sandbox, child):
-    serial = sandbox.serial("perpetual")
-    aid = first_active(child, serial)
-    assert child("deactivate", str(aid), *child.conn).code == 0
-    for argv in (("history",), ("history", "--json"), ("history", "export")):
-        done = child.into_closed_pipe(*argv)
-        child.assert_quiet(done)
-        assert done.code == 141 and done.err == ""
+def _filled(sandbox, child, argv) -> list[str]:
+    """``argv`` with serials for the demo's kinds and the connection options for CONN."""
+    words: list[str] = []
+    for a in argv:
+        words += (
+            child.conn if a == "CONN" else [sandbox.serial(a) if a.islower() and "_" in a else a]
+        )
+    return words
+
+
+def _serials(sandbox, argv) -> bytes | None:
+    return (
+        "\n".join(sandbox.serial(k) for k in ("perpetual", "trial")).encode()
+        if "check" in argv
+        else None
+    )
+
+
+@pytest.mark.parametrize(
+    "argv", [("expiring", "--csv", "--json"), ("--json", "history", "export", "--csv")]
+)
+def test_json_with_csv_is_refused_as_check_refuses_it(child, argv):
+    done = child(*argv)
+    assert done.code == 2
+    assert json.loads(done.out)["error"]["sentence"] == "Give --json or --csv, not both."
+    assert child(*(a for a in argv if a != "--json")).code == 0  # each alone is fine
 
 
 def test_a_change_into_a_closed_pipe_is_made_and_exits_0(sandbox, child):

@@ -53,6 +53,25 @@ def test_a_new_string_in_the_code_is_reported_missing_from_the_template(tmp_path
     assert any("not in the template: 'A brand new title'" in p for p in problems)
 
 
+def test_a_msgid_asked_both_plain_and_as_a_plural_is_reported(tmp_path):
+    """The catalogue holds one entry, a plural; Python 3.11.2's gettext does not find a
+    plural entry for a plain lookup (3.11.7's does), so the plain one stays English."""
+    (tmp_path / "licensedesk").mkdir()
+    (tmp_path / "licensedesk" / "feature.py").write_text(
+        "from licensedesk.i18n import _, ngettext\n\n"
+        "def shown(n):\n"
+        "    return _('{n} of all'), ngettext('{n} of all', '{n} of all', n)\n",
+        encoding="utf-8",
+    )
+    template = tmp_path / "feature.pot"
+    script.write(script.extract(source=tmp_path), template)
+    problems = script.check(source=tmp_path, template=template)
+    assert [p for p in problems if "asked both" in p] == [
+        "asked both as _() (licensedesk/feature.py:4) and as an ngettext singular "
+        "(licensedesk/feature.py:4): '{n} of all'; use one form"
+    ]
+
+
 def test_a_translation_that_invents_or_drops_a_placeholder_is_reported():
     assert script.placeholder_problems("{n} left", "noch {m}")
     assert script.placeholder_problems("Serial {serial} not found", "Nicht gefunden")

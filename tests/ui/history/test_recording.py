@@ -76,8 +76,15 @@ def test_deactivating_two_devices_in_bulk_writes_two_entries_with_the_rows_as_sh
 
 def test_the_intent_is_written_before_the_request_is_answered(desk, qtbot):
     """While the request is on its way the file already says "sent, outcome unknown";
-    cancelled on its way, the entry stays "outcome unknown" (it may have been done)."""
+    cancelled on its way, the entry stays "outcome unknown" (it may have been done).
+
+    The recorder promises this for a store that answers within its ``wait`` (2 s; a
+    slower store must not hold up the change: docs/history.md). The first write also
+    opens and creates the file, which on a loaded machine took longer, and the request
+    went ahead: so the wait here is one the store always meets, and the test asserts the
+    promise itself, the order, rather than the speed of the machine."""
     sb = desk.sandbox
+    desk.recorder.recorder.wait = 120
     serial = sb.serial("perpetual")
     look_up(desk, qtbot, serial)
     table = activations_table(desk)
@@ -87,7 +94,7 @@ def test_the_intent_is_written_before_the_request_is_answered(desk, qtbot):
     panel = desk.window.workspace.activations
     sb.clear_requests()
     click(qtbot, panel.deactivate_button)
-    qtbot.waitUntil(lambda: sb.max_in_flight >= 1, timeout=4000)  # the service has it
+    qtbot.waitUntil(lambda: sb.max_in_flight >= 1, timeout=120_000)  # the service has it
     pending = stored(serial)  # and the intent was already there
     assert len(pending) == 1 and desk.activations.is_running()  # no answer yet
     assert pending[0].outcome == "pending" and pending[0].outcome_text == "sent, outcome unknown"

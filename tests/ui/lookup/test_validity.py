@@ -165,6 +165,20 @@ def test_expired_subscription_looks_expired_in_the_window(desk, qtbot):
     assert bar.look() not in (active, expired)
 
 
+def test_a_subscription_without_a_period_is_no_active_subscription_in_the_window(desk, qtbot):
+    """What validate answers for it ("No Active Subscription!"), not a healthy full bar
+    with "No end date" (that is a perpetual licence's)."""
+    card = desk.window.workspace.card
+    look_up(desk, qtbot, desk.sandbox.serial("subscription_none"))
+    bar = card.validity_bar
+    assert (bar.state, card.validity_text(), bar.value()) == (
+        "no_subscription",
+        "No active subscription",
+        0,
+    )
+    assert bar.look() == look_for("expired", bar.palette())
+
+
 def test_the_window_bar_follows_a_dark_application_palette(desk, qtbot):
     before = QPalette(QApplication.palette())
     QApplication.setPalette(dark_palette())

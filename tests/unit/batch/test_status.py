@@ -41,7 +41,7 @@ def lic(start=None, end=None, **kw) -> License:
 @pytest.mark.parametrize(
     ("start", "end", "status", "words"),
     [
-        (None, None, Status.ACTIVE, "active"),
+        (None, None, Status.NO_SUBSCRIPTION, "no active subscription"),  # what validate says
         (NOW - 40 * DAY, NOW + 325 * DAY, Status.ACTIVE, "active"),
         (NOW - 40 * DAY, NOW + 31 * DAY, Status.ACTIVE, "active"),
         (NOW - 40 * DAY, NOW + 30 * DAY, Status.EXPIRING, "expires in 30 days"),
@@ -55,6 +55,20 @@ def lic(start=None, end=None, **kw) -> License:
 def test_status_by_dates(start, end, status, words, zone):
     zone("Europe/Berlin")  # NOW is 13:00 there: NOW ± 3 hours is the same day
     assert date_status(lic(start, end), NOW) == (status, words)
+
+
+def test_a_licence_without_an_end_is_active_only_when_it_is_no_subscription(zone):
+    perpetual = lic(type="perpetual")
+    assert date_status(perpetual, NOW) == (Status.ACTIVE, "active")
+    row = found_result(0, "S", lic(), NOW)
+    assert (row.status, row.words, row.reason, row.days_left) == (
+        Status.NO_SUBSCRIPTION,
+        "no active subscription",
+        "There is no active subscription for this licence.",
+        None,
+    )
+    said = found_result(0, "S", lic(), NOW, validation=validation("No Active Subscription!"))
+    assert (said.status, said.words, said.reason) == (row.status, row.words, row.reason)  # once
 
 
 def test_status_counts_the_days_of_the_users_calendar(zone):
@@ -88,7 +102,9 @@ def validation(message: str) -> ValidationResult:
 
 
 def test_invalid_for_product_says_why():
-    row = found_result(3, "S", lic(), NOW, validation=validation("product_mismatch"))
+    row = found_result(
+        3, "S", lic(type="perpetual"), NOW, validation=validation("product_mismatch")
+    )
     assert row.status == Status.INVALID
     assert row.words == "invalid for product: The licence does not cover this product."
     assert row.reason == "The licence does not cover this product."
@@ -97,7 +113,7 @@ def test_invalid_for_product_says_why():
 
 
 def test_unknown_validation_message_is_shown_verbatim():
-    row = found_result(0, "S", lic(), NOW, validation=validation("seat_sold_twice"))
+    row = found_result(0, "S", lic(type="perpetual"), NOW, validation=validation("seat_sold_twice"))
     assert row.status == Status.INVALID
     assert row.words.endswith("seat_sold_twice")
 

@@ -95,7 +95,7 @@ class BatchController(QObject):
     async def _check(
         self, run: int, serials: list[str], product: str | None, indexes: list[int] | None
     ) -> None:
-        from licensedesk.batch.check import BatchCheck
+        from licensedesk.batch.check import BatchCheck, stopped_words
 
         counts = {"serials": len(serials), "checked": 0}  # the CLI's shape (cli/check.py)
 
@@ -116,11 +116,7 @@ class BatchController(QObject):
             try:
                 await check.run(take)
             except asyncio.CancelledError:  # reads only: stopping is an ending, not a doubt
-                # stored in the history (a team's is read in any language): English, never _()
-                rec.done(
-                    f"Stopped after {counts['checked']:,} of {len(serials):,} serials.",
-                    counts=counts,
-                )
+                rec.done(stopped_words(counts["checked"], len(serials)), counts=counts)
                 raise
             rec.done(counts=counts)
 

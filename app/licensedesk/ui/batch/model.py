@@ -88,6 +88,7 @@ STATUS_RANK = {
             Status.ERROR,
             Status.NOT_FOUND,
             Status.INVALID,
+            Status.NO_SUBSCRIPTION,
             Status.EXPIRED,
             Status.EXPIRING,
             Status.NOT_STARTED,
@@ -98,7 +99,7 @@ STATUS_RANK = {
         )
     )
 }
-_BAD = {Status.ERROR, Status.NOT_FOUND, Status.INVALID, Status.EXPIRED}
+_BAD = {Status.ERROR, Status.NOT_FOUND, Status.INVALID, Status.NO_SUBSCRIPTION, Status.EXPIRED}
 _SHOWN_TEXT = 80  # characters of a not-a-serial piece shown in its cell
 # TRANSLATORS: under the batch table and in the Seats column's tooltips: "?" stands for a
 # product's maximum of devices, which only a key with write permission can read
@@ -136,6 +137,8 @@ def status_words(r: CheckResult) -> str:
         return _("not found")
     if status in (Status.EXPIRING, Status.EXPIRED) and days is not None:
         return date_words(status, days)
+    if status == Status.NO_SUBSCRIPTION:
+        return date_words(status, 0)
     if status == Status.NOT_STARTED and r.start is not None:
         return date_words(status, max(0, clock.days_between(clock.now(), r.start)))
     why = r.words_text.partition(": ")[2] or r.reason_text

@@ -90,6 +90,13 @@ _SAID: tuple[tuple[str, Callable[[int], str]], ...] = (
         Status.INVALID,
         lambda n: ngettext("{n} not valid for the product", "{n} not valid for the product", n),
     ),
+    (
+        Status.NO_SUBSCRIPTION,
+        # TRANSLATORS: a count of the batch check: subscriptions without a period
+        lambda n: ngettext(
+            "{n} without an active subscription", "{n} without an active subscription", n
+        ),
+    ),
     (Status.ERROR, lambda n: ngettext("{n} could not be checked", "{n} could not be checked", n)),
     (STOPPED, lambda n: ngettext("{n} not checked (stopped)", "{n} not checked (stopped)", n)),
 )

@@ -23,6 +23,8 @@ FILTERS: tuple[tuple[str, str, frozenset[str]], ...] = (
     ("expired", N_("Expired"), frozenset({Status.EXPIRED})),
     ("not_found", N_("Not found"), frozenset({Status.NOT_FOUND})),
     ("invalid", N_("Not valid for the product"), frozenset({Status.INVALID})),
+    # TRANSLATORS: a filter of the batch table: subscriptions without a period
+    ("no_subscription", N_("No active subscription"), frozenset({Status.NO_SUBSCRIPTION})),
     ("errors", N_("Could not check (errors)"), frozenset({Status.ERROR})),
     ("not_checked", N_("Not checked yet"), frozenset({WAITING, STOPPED})),
     ("not_serial", N_("Not a serial"), frozenset({NOT_SERIAL})),

@@ -366,7 +366,9 @@ class BatchWindow(QWidget):
         shown, total = self.proxy.rowCount(), self.model.rowCount()
         if shown != total:
             # TRANSLATORS: rows the filter shows, of all rows of the batch table
-            text = _("{shown} of {total}").format(shown=number(shown), total=number(total))
+            text = ngettext("{shown} of {total}", "{shown} of {total}", total).format(
+                shown=number(shown), total=number(total)
+            )
         else:
             text = ngettext("{n} row", "{n} rows", total).format(n=number(total))
         self.shown_label.setText(text)

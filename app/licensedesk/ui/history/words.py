@@ -5,9 +5,9 @@ A2YF-…", "Check 40 serials"); "Details" says what the row looked like before
 (``before``, from the table on show) or a batch check's counts. Every word is said
 in the language in use, here: the store keeps keys (``action``, ``outcome``), so a
 team's history reads in each desk's own language. The outcome is said from its key
-(:func:`outcome_text`, the same words as :attr:`licensedesk.history.Entry.outcome_text`,
-which stays English for the command line's ``--json`` and the JSON lines export);
-its detail is the service's own message, as it was written.
+and its detail by :attr:`licensedesk.history.Entry.outcome_text`, the command line's
+words too: the desk's own sentences (kept in English) in the reader's language, the
+service's own message as it was written.
 """
 
 from __future__ import annotations
@@ -52,20 +52,6 @@ OUTCOME_FILTER_WORDS = {
     # TRANSLATORS: the outcome of a recorded change: the request never left this computer
     "failed": N_("not sent"),
 }
-#: an entry's outcome in words, without a detail and with one (the service's message)
-OUTCOME_WORDS = {
-    "pending": N_("sent, outcome unknown"),
-    "done": N_("done"),
-    "refused": N_("refused"),
-    "unknown": N_("outcome unknown"),
-    "failed": N_("not sent"),
-}
-OUTCOME_DETAIL_WORDS = {
-    "done": N_("done: {detail}"),
-    "refused": N_("refused: {detail}"),
-    "unknown": N_("outcome unknown: {detail}"),
-    "failed": N_("not sent: {detail}"),
-}
 #: what a batch check's counts are called, in the order they are said (a plural each)
 COUNT_WORDS: tuple[tuple[str, Callable[[int], str]], ...] = (
     ("active", lambda n: ngettext("{n} active", "{n} active", n)),
@@ -76,6 +62,13 @@ COUNT_WORDS: tuple[tuple[str, Callable[[int], str]], ...] = (
     (
         "invalid",
         lambda n: ngettext("{n} invalid for the product", "{n} invalid for the product", n),
+    ),
+    (
+        "no_subscription",
+        # TRANSLATORS: a count of the batch check: subscriptions without a period
+        lambda n: ngettext(
+            "{n} without an active subscription", "{n} without an active subscription", n
+        ),
     ),
     ("error", lambda n: ngettext("{n} not checked", "{n} not checked", n)),
 )
@@ -88,12 +81,9 @@ def when_text(entry: Entry) -> str:
 
 
 def outcome_text(entry: Entry) -> str:
-    """``done``, ``refused: License does not exist!``, ``sent, outcome unknown``…"""
-    outcome, detail = entry.outcome, entry.detail
-    if detail and outcome in OUTCOME_DETAIL_WORDS:
-        return _(OUTCOME_DETAIL_WORDS[outcome]).format(detail=detail)
-    words = OUTCOME_WORDS.get(outcome)
-    return _(words) if words is not None else outcome
+    """``done``, ``refused: License does not exist!``, ``sent, outcome unknown``… (one
+    reading for the window and the command line: :func:`licensedesk.history.outcome_text`)."""
+    return entry.outcome_text
 
 
 def action_text(action: str) -> str:

@@ -311,7 +311,7 @@ class LicenseCard(QGroupBox):
         self._set("skuUpgrade", or_dash(lic.sku_upgrade))
         self._set("definer", or_dash(lic.definer))
         if kind in ("subscription", "trial"):
-            v = validity(lic.start_at, lic.end_at)
+            v = validity(lic.start_at, lic.end_at, kind=kind)
             self.validity_bar.show_validity(v)
             start, end = local_time(lic.start_at), local_time(lic.end_at)
             self.validity_caption.setText(f"{start} \u2192 {end}")  # no words: not translated

@@ -3,8 +3,8 @@
 The bar shows the share of the period *left*: full when it has just begun, empty
 when it is over. Each state has its own look, so an expired subscription never
 passes for a healthy one: ``ok`` in the palette's accent, ``ending`` in the
-warning colour, ``expired`` an empty red-tinted bar, ``not_started`` an empty
-neutral one. Colours come from the palette when painting (dark mode too) and
+warning colour, ``expired`` and ``no_subscription`` (a subscription without a period)
+an empty red-tinted bar, ``not_started`` an empty neutral one. Colours come from the palette when painting (dark mode too) and
 the text keeps a WCAG AA contrast against the bar under it; the words always say
 the state, colour only repeats it.
 """
@@ -26,7 +26,7 @@ from ..shared import colours
 from ..shared.values import as_datetime
 
 #: the states a validity can be in (``Validity.state``, ``ValidityBar.state``)
-STATES = ("ok", "ending", "expired", "not_started", "perpetual")
+STATES = ("ok", "ending", "expired", "not_started", "perpetual", "no_subscription")
 DAY = 86400.0
 
 
@@ -37,14 +37,17 @@ class Validity:
     state: str  # one of STATES
 
 
-def validity(start, end, now: datetime | None = None) -> Validity:
+def validity(start, end, now: datetime | None = None, *, kind: str | None = None) -> Validity:
     """Where ``now`` sits between ``start`` and ``end`` (datetimes or unix seconds): the
-    state and the days as :func:`licensedesk.licence_term.term` counts them everywhere,
-    the share of the period left for the bar."""
+    state and the days as :func:`licensedesk.licence_term.term` counts them everywhere
+    (``kind``: the licence's type), the share of the period left for the bar."""
     now = now or clock.now()
     start_at, end_at = as_datetime(start), as_datetime(end)
-    where = term(start_at, end_at, now)
+    where = term(start_at, end_at, now, kind=kind)
     n = where.days
+    if where.state == "no_subscription":
+        # TRANSLATORS: on the validity bar of a subscription without a period
+        return Validity(0, _("No active subscription"), "no_subscription")
     if where.state == "not_started":
         # TRANSLATORS: on the validity bar of a licence whose period begins later today
         text = (
@@ -99,9 +102,11 @@ def look_for(state: str, palette: QPalette) -> BarLook:
     accent = {
         "ending": QColor(colours.WARN),
         "expired": QColor(colours.BAD),
+        "no_subscription": QColor(colours.BAD),
         "not_started": muted,
     }.get(state, palette.color(role.Highlight))
-    groove = colours.mix(accent, base, {"expired": 0.16, "not_started": 0.12}.get(state, 0.0))
+    tint = {"expired": 0.16, "no_subscription": 0.16, "not_started": 0.12}
+    groove = colours.mix(accent, base, tint.get(state, 0.0))
     fill = colours.mix(accent, base, 0.45)
     words = palette.color(role.Text) if state in ("ok", "perpetual") else accent
     return BarLook(

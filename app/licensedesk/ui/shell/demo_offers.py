@@ -63,14 +63,17 @@ def describe(
     ``upgradable``: another SKU of the service upgrades this licence's."""
     kind = str(licence.get("type") or "")
     parts = [type_word(kind)]
-    state = term(_moment(licence.get("start_at")), _moment(licence.get("end_at")), now)
+    state = term(_moment(licence.get("start_at")), _moment(licence.get("end_at")), now, kind=kind)
     if state.state == "expired":
         parts.append(_("expired"))
+    elif state.state == "no_subscription":
+        # TRANSLATORS: a demo licence: a subscription without a period
+        parts.append(_("no active subscription"))
     elif state.state == "not_started":
         parts.append(
             ngettext("starts in {n} day", "starts in {n} days", state.days).format(n=state.days)
         )
-    elif state.state != "perpetual":
+    elif state.state in ("ok", "ending"):
         parts.append(ngettext("{n} day left", "{n} days left", state.days).format(n=state.days))
     if devices:
         parts.append(ngettext("{n} device", "{n} devices", devices).format(n=devices))
