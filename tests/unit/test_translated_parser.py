@@ -3,20 +3,9 @@ nested ones and the counted plural; a message no template knows stays as it is."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from licensedesk import i18n
 from licensedesk.translated_parser import translate_message
-
-
-@pytest.fixture
-def german() -> Iterator[None]:
-    if i18n.use_language("de") != "de":
-        pytest.skip("the German catalogue is not compiled (scripts/i18n.py compile)")
-    yield
-    i18n.use_language("en")
 
 
 @pytest.mark.parametrize(

@@ -107,3 +107,25 @@ def test_a_read_only_profile_says_freeing_needs_the_write_pair(reseller, qtbot, 
     assert view.open_button.isEnabled()
     assert not reseller.window.registry["freeSeat"].isEnabled()
     view.close()
+
+
+def test_a_read_only_key_says_the_seat_limits_are_unknown(reseller, qtbot):
+    """The reseller's key may only read: the products, which carry the seat limits, are
+    not listed (spec §5: POST licenses/products needs write), so the book cannot know a
+    full licence. The view says so, not that no licence is full."""
+    sandbox = reseller.sandbox
+    look_up(reseller, qtbot, sandbox.serial("host_limit"))  # full, but its limit unseen
+    view = open_view(reseller, qtbot)
+    assert listed(view) == []
+    said = view.status.text()
+    assert said.startswith("Seat limits unknown: no licence in the book is known")
+    assert "only for a key with write permission" in said and "Reseller" in said
+    assert "No licence in the book has a product with every seat in use" not in said
+    view.close()
+
+
+def test_a_writing_key_with_nothing_full_still_says_so(desk, qtbot):
+    look_up(desk, qtbot, desk.sandbox.serial("perpetual"))
+    view = open_view(desk, qtbot)
+    assert view.status.text().startswith("No licence in the book has a product with every")
+    view.close()

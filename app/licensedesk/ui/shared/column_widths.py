@@ -3,7 +3,7 @@ not cut, and a header menu that shows or hides columns.
 
 A saved header state is the person's widths, but a width saved by an older version (or
 in another language) can be narrower than what the column shows now: a Host ID column
-saved at the width of a host ID alone cuts the "(This computer)" marker beside it. Such
+saved at the width of a host ID alone cuts the "(this computer)" marker beside it. Such
 a column gets its width of this version instead (:func:`restore_columns`); the other
 columns keep what was saved.
 """
@@ -31,6 +31,23 @@ def cell_width(table: QTableView, text: str) -> int:
     """The width a cell needs to show ``text`` whole (the delegate's margins included)."""
     margin = table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1
     return table.fontMetrics().horizontalAdvance(text) + 2 * margin + 8
+
+
+#: how many average characters a column of free text (a licensee, an e-mail, a note)
+#: may take before its text is elided: one long name must not push the others away
+CAP_CHARS = 22
+
+
+def fit_capped(table: QTableView, capped: Collection[int], chars: int = CAP_CHARS) -> None:
+    """Each column as wide as its title and the rows need, but the ``capped`` columns
+    (free text) no wider than ``chars`` average characters, or their title: a longer
+    value is elided in its cell (the view's elide mode) and shown whole in its tooltip
+    (the models' ``ToolTipRole``), so one long licensee leaves E-mail and SKU in view."""
+    table.resizeColumnsToContents()
+    cap = table.fontMetrics().averageCharWidth() * chars
+    for col in capped:
+        if table.columnWidth(col) > cap:
+            table.setColumnWidth(col, max(cap, header_width(table, col)))
 
 
 def restore_columns(table: QTableView, state: QByteArray, needs: Mapping[int, int]) -> bool:
