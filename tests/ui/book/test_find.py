@@ -78,6 +78,7 @@ def test_an_empty_book_says_it_is_empty_and_how_it_fills(desk, qtbot):
     said = dialog.status.text()
     assert said.startswith("The licence book is empty: nothing has been looked up here yet.")
     assert "File \u2192 Import serials into the book\u2026" in said and "team database" in said
+    assert dialog.minimumSizeHint().width() <= 860  # the sentence wraps, the dialog stays
     dialog.close()
 
     look_up(desk, qtbot, desk.sandbox.serial("perpetual"))  # Maria Jensen

@@ -129,3 +129,29 @@ def test_a_writing_key_with_nothing_full_still_says_so(desk, qtbot):
     view = open_view(desk, qtbot)
     assert view.status.text().startswith("No licence in the book has a product with every")
     view.close()
+
+
+def test_freeing_a_licence_no_longer_full_says_why_in_the_banner(desk, qtbot):
+    """The book still lists the licence as full (a teammate's desk saw it so), but the
+    service's devices say a seat is free: *Free a seat…* is off, and the view's button
+    says why in the banner rather than doing nothing."""
+    from licensedesk.book.sighting import Device, ProductSeats, Sighting
+
+    sandbox = desk.sandbox
+    serial = sandbox.serial("perpetual")
+    seats = (ProductSeats("Studio Pro", used=3, maximum=3, id=1),)
+    devices = tuple(Device(c * 32, product_id=1, activated=True) for c in "abc")
+    seen = Sighting(
+        serial, sandbox.url, "Sandbox", datetime.now(UTC), products=seats, devices=devices
+    )
+    kept = desk.book.keeper.keep([seen])
+    qtbot.waitUntil(kept.done)
+    view = open_view(desk, qtbot)
+    assert listed(view) == [serial]
+    click(qtbot, view.free_button)
+    banner = desk.window.workspace.banner
+    qtbot.waitUntil(banner.isVisible)
+    assert banner.text() == f"No product of {serial} has every seat in use."
+    assert desk.lookup.serial == serial
+    assert not desk.window.registry["freeSeat"].isEnabled()
+    wait_idle(desk, qtbot)

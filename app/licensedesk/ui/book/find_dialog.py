@@ -51,6 +51,7 @@ class FindDialog(QDialog):
         self.box.setClearButtonEnabled(True)
         self.status = plain_label()
         self.status.setObjectName("findStatus")
+        self.status.setWordWrap(True)  # a sentence of two lines, not a dialog too wide
         self.model = FoundModel(self)
         self.table = named(QTableView(), "findResults", _("Licences found"))
         self.table.setModel(self.model)

@@ -32,13 +32,12 @@ EMPTY = N_(
 )
 
 # TRANSLATORS: the Full seats view, empty, with a profile whose key may only read;
-# {profile}: its name
+# {profile}: its name (the line under it says how to add a write pair)
 LIMITS_UNKNOWN = N_(
     "Seat limits unknown: no licence in the book is known to have every seat in use. "
     "A licence's seat limits come with its products, which the service lists only for "
     "a key with write permission (reading a licence and its devices needs only read "
-    "permission), and the key of the profile {profile} may only read. Add a write pair "
-    "under File \u2192 Connection profiles and look the licences up again."
+    "permission), and the key of the profile {profile} may only read."
 )
 
 

@@ -33,21 +33,35 @@ def cell_width(table: QTableView, text: str) -> int:
     return table.fontMetrics().horizontalAdvance(text) + 2 * margin + 8
 
 
-#: how many average characters a column of free text (a licensee, an e-mail, a note)
-#: may take before its text is elided: one long name must not push the others away
-CAP_CHARS = 22
+#: the fewest average characters a column of free text (a licensee, an e-mail, a note)
+#: keeps when the columns do not all fit: one long name must not push the others away
+CAP_CHARS = 16
 
 
 def fit_capped(table: QTableView, capped: Collection[int], chars: int = CAP_CHARS) -> None:
-    """Each column as wide as its title and the rows need, but the ``capped`` columns
-    (free text) no wider than ``chars`` average characters, or their title: a longer
-    value is elided in its cell (the view's elide mode) and shown whole in its tooltip
-    (the models' ``ToolTipRole``), so one long licensee leaves E-mail and SKU in view."""
-    table.resizeColumnsToContents()
-    cap = table.fontMetrics().averageCharWidth() * chars
-    for col in capped:
-        if table.columnWidth(col) > cap:
-            table.setColumnWidth(col, max(cap, header_width(table, col)))
+    """Each shown column as wide as its title and the rows need; when that is wider than
+    the table, the ``capped`` columns (free text) are narrowed, the widest first, down
+    to ``chars`` average characters or their title at least, until the columns fit. A
+    value cut short is elided in its cell (the view's elide mode) and whole in its
+    tooltip (the models' ``ToolTipRole``): one long licensee leaves E-mail and SKU in
+    view, and short values are never cut while there is room."""
+    header = table.horizontalHeader()
+    shown = [c for c in range(header.count()) if not table.isColumnHidden(c)]
+    need = {c: max(table.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in shown}
+    floor = table.fontMetrics().averageCharWidth() * chars
+    floors = {c: min(need[c], max(floor, header_width(table, c))) for c in capped if c in need}
+    fixed = sum(w for c, w in need.items() if c not in floors)
+
+    def total(level: int) -> int:
+        return fixed + sum(max(min(need[c], level), floors[c]) for c in floors)
+
+    room = table.viewport().width()
+    low, high = 0, max(need.values(), default=0)
+    while low < high:  # the highest level at which the columns fit (0: every floor)
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if total(mid) <= room else (low, mid - 1)
+    for c, width in need.items():
+        header.resizeSection(c, max(min(width, low), floors[c]) if c in floors else width)
 
 
 def restore_columns(table: QTableView, state: QByteArray, needs: Mapping[int, int]) -> bool:
