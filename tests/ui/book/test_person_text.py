@@ -153,3 +153,32 @@ def test_the_status_bar_tooltip_quotes_what_was_typed_as_text(desk, qtbot, note,
     document.setHtml(tip)
     shown = document.toPlainText() if QtGui.Qt.mightBeRichText(tip) else tip
     assert shown.startswith(f"No licence in the book has {who} as its licensee")
+
+
+def test_a_profile_named_with_markup_is_shown_as_its_name(
+    make_desk, sandbox, store, secrets, qtbot
+):
+    """A profile's name is a person's text too: the status bar's label and the Full seats
+    view's reason (a label and the button's tooltip) show it as typed."""
+    from licensedesk.profiles import Profile
+
+    name = "<b>Acme</b><i>reseller</i>"
+    app_id, key = sandbox.creds("read")
+    store.save(Profile(name=name, base_url=sandbox.url, read_app_id=app_id))
+    secrets.set(name, "read", key)
+    desk = make_desk(profile=name)
+    label = desk.window.status_profile
+    assert label.textFormat() == Qt.TextFormat.PlainText
+    assert label.text() == f"Profile: {name}"
+    assert desk.window.status_server.textFormat() == Qt.TextFormat.PlainText
+
+    look_up(desk, qtbot, sandbox.serial("perpetual"))  # products refused: read-only
+    view = open_view(desk, qtbot)
+    reason = view.read_only.text()
+    assert name in reason and view.read_only.textFormat() == Qt.TextFormat.PlainText
+    tip = view.free_button.toolTip()
+    document = QTextDocument()
+    document.setHtml(tip)
+    assert (document.toPlainText() if QtGui.Qt.mightBeRichText(tip) else tip) == reason
+    assert name in view.status.text()  # the seat limits unknown to this profile
+    view.close()
