@@ -16,9 +16,12 @@ DAY = 86400
 ENDING = {"subscription_active": 3, "trial": 20, "subscription_expired": 45}
 
 
-def ending_demo(db_path: Path, ending: dict[str, int] = ENDING) -> dict[str, Any]:
-    """Write the dataset to ``db_path`` (``ending``: kind → days to its end); returns it
-    (``catalogue`` as the demo's)."""
+def ending_demo(
+    db_path: Path, ending: dict[str, int] = ENDING, names: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """Write the dataset to ``db_path`` (``ending``: kind → days to its end; ``names``:
+    kind → its licensee's name instead of the demo's); returns it (``catalogue`` as the
+    demo's)."""
     from licensedesk.sandbox import dataset
     from licensedesk.sandbox.db import now
     from licensedesk.sandbox.demo import build
@@ -30,6 +33,9 @@ def ending_demo(db_path: Path, ending: dict[str, int] = ENDING) -> dict[str, Any
         for kind, days in ending.items():
             if row["serial"] == serials[kind]:
                 row["end_at"] = at + days * DAY
+        for kind, name in (names or {}).items():
+            if row["serial"] == serials[kind]:
+                row["name"] = name
     dataset.load(db_path, data)
     return data
 
@@ -39,11 +45,13 @@ def serials_ending(data: dict[str, Any]) -> list[str]:
     return [data["catalogue"]["serials"][kind] for kind in ENDING]
 
 
-def serve_ending_demo(sandbox: Any, folder: Path) -> dict[str, Any]:
+def serve_ending_demo(
+    sandbox: Any, folder: Path, names: dict[str, str] | None = None
+) -> dict[str, Any]:
     """The test's ``sandbox`` fixture serving :func:`ending_demo` (its own file in
-    ``folder``) instead of the plain demo; returns the dataset."""
+    ``folder``; ``names`` as there) instead of the plain demo; returns the dataset."""
     path = folder / "ending-demo.db"
-    data = ending_demo(path)
+    data = ending_demo(path, names=names)
     sandbox.server.use_database(path)
     sandbox.data = data
     return data

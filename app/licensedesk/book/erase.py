@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple, Protocol
 
+from licensedesk.i18n import _, ngettext
+
 from .store import BookStore
 
 
@@ -29,6 +31,20 @@ class Forgotten(NamedTuple):
     @property
     def total(self) -> int:
         return self.licences + self.notes + self.history
+
+    def sentence(self) -> str:
+        """What was erased, each count with its own plural ("1 licence record", not
+        "1 licence records"): the window's status bar and the command line say it."""
+        parts = (
+            ngettext("{n} licence record", "{n} licence records", self.licences),
+            ngettext("{n} note", "{n} notes", self.notes),
+            ngettext("{n} history entry", "{n} history entries", self.history),
+        )
+        counts = (self.licences, self.notes, self.history)
+        # TRANSLATORS: {parts}: "1 licence record, 0 notes, 2 history entries"
+        return _("Erased: {parts}.").format(
+            parts=", ".join(p.format(n=n) for p, n in zip(parts, counts, strict=True))
+        )
 
 
 def forget(book: BookStore, history: ErasesWords, who: str, *, dry_run: bool = False) -> Forgotten:

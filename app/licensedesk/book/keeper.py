@@ -177,6 +177,11 @@ class BookKeeper:
             lambda store: store.ending(after, before, dealer=dealer, profile=profile)
         )
 
+    async def count(self) -> int:
+        """How many licences the book holds (after the writes queued before): an empty
+        book is said as such, not as "nothing matches". Raises StoreError."""
+        return await self._run(lambda store: store.count())
+
     async def _run(self, job: Callable[[BookStore], T]) -> T:
         return await asyncio.wrap_future(self._worker.submit(job))
 

@@ -11,7 +11,7 @@ import contextlib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from licensedesk.i18n import _
+from licensedesk.i18n import N_, _, ngettext
 
 from .errors import NETWORK, OK, REFUSED, CliError
 from .errors import USAGE as USAGE_CODE
@@ -21,6 +21,15 @@ if TYPE_CHECKING:
     from licensedesk.book import BookKeeper, BookStore, Sighting
 
     from .output import Printer
+
+
+# TRANSLATORS: ``licensedesk-cli find`` when the licence book holds no licence at all
+EMPTY_BOOK = N_(
+    "The licence book is empty, so nothing can match {text}. It fills with every licence "
+    "this desk reads (licensedesk-cli show SERIAL, check, validate, register), with "
+    "licensedesk-cli book import FILE, or from a team database (licensedesk-cli history "
+    "use postgresql://\u2026)."
+)
 
 
 @contextlib.contextmanager
@@ -73,6 +82,7 @@ def cmd_find(args: argparse.Namespace, printer: Printer) -> int:
         raise UsageError(_("Give a word of three characters or more to find."))
     with open_book_store(args, printer) as book:
         found = book.find(text)
+        empty = not found and not book.count()
     if printer.json_mode:
         printer.json([row_of(s) for s in found])
     elif found:
@@ -103,6 +113,8 @@ def cmd_find(args: argparse.Namespace, printer: Printer) -> int:
                 ],
             )
         )
+    elif empty:
+        printer.line(_(EMPTY_BOOK).format(text=repr(text)))
     else:
         printer.line(_("No licence in the book matches {text}.").format(text=repr(text)))
     return OK if found else REFUSED
@@ -245,17 +257,11 @@ def cmd_forget(args: argparse.Namespace, printer: Printer) -> int:
             raise CliError(exc.sentence, NETWORK if exc.network else USAGE_CODE) from None
         finally:
             history.close()
-    printer.result(
-        done._asdict(),
-        _("Erased: {licences} licence records, {notes} notes, {history} history entries.").format(
-            **done._asdict()
-        ),
-    )
+    printer.result(done._asdict(), done.sentence())
     return OK
 
 
 def _erase_question(who: str, counted: Any) -> str:
-    from licensedesk.i18n import ngettext
 
     return ngettext(
         "Erase the name and e-mail of {who} from {n} record (licences {licences}, notes "
@@ -289,9 +295,12 @@ def cmd_retention(args: argparse.Namespace, printer: Printer) -> int:
     said = (
         _("The licence book keeps licences for ever.")
         if days is None
-        else _(
+        else ngettext(
+            "The licence book keeps licences seen in the last {days} day; older ones "
+            "leave it when it is next opened.",
             "The licence book keeps licences seen in the last {days} days; older ones "
-            "leave it when it is next opened."
+            "leave it when it is next opened.",
+            days,
         ).format(days=days)
     )
     printer.result({"book_days": days}, said)

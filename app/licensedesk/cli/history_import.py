@@ -65,17 +65,23 @@ class Progress:
         if read < self._next or (self._total is not None and read >= self._total):
             return
         self._next = (read // self._step() + 1) * self._step()
-        if self._total:
-            said = _("{read} of {total} lines read ({percent}%), {added} entries added so far…")
-            percent = read * 100 // self._total
-        else:
-            said = _("{read} lines read, {added} entries added so far…")
-            percent = 0
-        self._printer.note(
-            said.format(
-                read=f"{read:,}", total=f"{self._total or 0:,}", percent=percent, added=f"{added:,}"
-            )
+        # each count with its own plural: "1 entry added", "1 line read"
+        entries = ngettext("{n} entry added so far", "{n} entries added so far", added).format(
+            n=f"{added:,}"
         )
+        if self._total:
+            lines = ngettext(
+                "{n} of {total} line read", "{n} of {total} lines read", self._total
+            ).format(n=f"{read:,}", total=f"{self._total:,}")
+            # TRANSLATORS: "5,000 of 12,001 lines read (41%), 5,000 entries added so far…"
+            said = _("{lines} ({percent}%), {entries}…").format(
+                lines=lines, percent=read * 100 // self._total, entries=entries
+            )
+        else:
+            lines = ngettext("{n} line read", "{n} lines read", read).format(n=f"{read:,}")
+            # TRANSLATORS: "5,000 lines read, 5,000 entries added so far…"
+            said = _("{lines}, {entries}…").format(lines=lines, entries=entries)
+        self._printer.note(said)
 
 
 def cmd_import(args: Any, printer: Printer, store_of: Any, source: str) -> int:
@@ -103,9 +109,12 @@ def cmd_import(args: Any, printer: Printer, store_of: Any, source: str) -> int:
         raise UsageError(str(exc) + _stopped(added)) from None
     except KeyboardInterrupt:
         raise CliError(
-            _(
+            ngettext(
+                "Import interrupted: {added} entry was added; importing the file again adds "
+                "only what is missing.",
                 "Import interrupted: {added} entries were added; importing the file again adds "
-                "only what is missing."
+                "only what is missing.",
+                added,
             ).format(added=f"{added:,}"),
             INTERRUPTED,
         ) from None
@@ -124,9 +133,12 @@ def cmd_import(args: Any, printer: Printer, store_of: Any, source: str) -> int:
 def _stopped(added: int) -> str:
     if not added:
         return ""
-    return " " + _(
+    return " " + ngettext(
+        "The {added} entry before it was added; importing the file again once "
+        "it is mended adds only what is missing.",
         "The {added} entries before it were added; importing the file again once "
-        "it is mended adds only what is missing."
+        "it is mended adds only what is missing.",
+        added,
     ).format(added=f"{added:,}")
 
 

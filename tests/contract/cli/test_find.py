@@ -54,6 +54,15 @@ def test_nothing_found_exits_1_and_says_so(sandbox, cli, conn):
     assert cli("find", "nobody-like-this", "--json").json == []
 
 
+def test_an_empty_book_says_it_is_empty_and_how_it_fills(cli):
+    r = cli("find", "maria")
+    assert r.code == 1
+    assert r.out.startswith("The licence book is empty, so nothing can match 'maria'.")
+    assert "licensedesk-cli book import FILE" in r.out and "team database" in r.out
+    assert "No licence in the book matches" not in r.out
+    assert cli("find", "maria", "--json").json == []
+
+
 def test_a_word_too_short_is_a_usage_error(cli):
     r = cli("find", "ab")
     assert r.code == 2
@@ -134,7 +143,7 @@ def test_book_forget_erases_the_email_from_book_notes_and_history(sandbox, cli, 
 
     r = cli("book", "forget", "JORG@fjord.example", "--yes")
     assert r.code == 0, r.err
-    assert r.out.startswith("Erased: 1 licence records")
+    assert r.out == "Erased: 1 licence record, 0 notes, 0 history entries.\n"
     assert cli("find", "fjord.example").code == 1
     assert cli("find", serial, "--json").json[0]["email"] is None
     data = tmp_path / "data"
@@ -219,6 +228,8 @@ def test_book_retention_drops_licences_not_seen_for_that_long(cli, tmp_path):
     assert r.code == 0 and "last 30 days" in r.out
     assert cli("find", "customer", "--json").json[0]["licensee"] == "New Customer"
     assert cli("find", "old customer").code == 1  # dropped when the book was opened
+    r = cli("book", "retention", "1")
+    assert r.code == 0 and "seen in the last 1 day;" in r.out  # not "1 days"
     assert cli("book", "retention", "forever").code == 0
     assert cli("book", "retention", "soon").code == 2
     assert cli("book", "retention", "99999").code == 2

@@ -1,4 +1,4 @@
-"""The "(This computer)" marker is shown whole at the window's default size, in English
+"""The "(this computer)" marker is shown whole at the window's default size, in English
 and German: the Host ID column is as wide as a host ID and the marker, in the row's bold."""
 
 from __future__ import annotations

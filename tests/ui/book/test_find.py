@@ -72,6 +72,21 @@ def test_a_licence_looked_up_is_found_by_its_customer_and_opened(desk, qtbot):
     assert desk.window.workspace.card.license.serial == herrera
 
 
+def test_an_empty_book_says_it_is_empty_and_how_it_fills(desk, qtbot):
+    dialog = open_find(desk, qtbot)
+    assert search(dialog, qtbot, "maria") == []
+    said = dialog.status.text()
+    assert said.startswith("The licence book is empty: nothing has been looked up here yet.")
+    assert "File \u2192 Import serials into the book\u2026" in said and "team database" in said
+    assert dialog.minimumSizeHint().width() <= 860  # the sentence wraps, the dialog stays
+    dialog.close()
+
+    look_up(desk, qtbot, desk.sandbox.serial("perpetual"))  # Maria Jensen
+    dialog = open_find(desk, qtbot, from_menu=True)
+    assert search(dialog, qtbot, "nobody-here") == []
+    assert dialog.status.text().startswith("No licence in the book matches.")
+
+
 def test_enter_right_after_typing_opens_the_first_found(desk, qtbot):
     serial = desk.sandbox.serial("trial")  # Priya Raman
     look_up(desk, qtbot, serial)
@@ -131,6 +146,8 @@ def test_erase_a_licensees_personal_data_from_the_window(desk, qtbot, monkeypatc
     monkeypatch.setattr(desk.book_find, "ask_who", lambda: "T.Herrera@example.org")
     desk.window.registry["forgetLicensee"].trigger()
     qtbot.waitUntil(lambda: desk.window.statusBar().currentMessage().startswith("Erased"))
+    said = desk.window.statusBar().currentMessage()
+    assert said == "Erased: 1 licence record, 0 notes, 0 history entries."
     assert asked == [
         "Erase the name and e-mail of T.Herrera@example.org from 1 record: "
         "licences 1, notes 0, history entries 0? The records stay, without them."

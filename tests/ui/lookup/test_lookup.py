@@ -132,8 +132,8 @@ def test_this_computer_is_marked(desk, qtbot):
     look_up(desk, qtbot, desk.sandbox.serial("perpetual"))
     table = activations_table(desk)
     hosts = [table.model().index(r, COL_HOST).data() for r in range(table.model().rowCount())]
-    marked = [h for h in hosts if "This computer" in h]
-    assert marked == [f"{desk.this_host}  (This computer)"]
+    marked = [h for h in hosts if "this computer" in h]
+    assert marked == [f"{desk.this_host}  (this computer)"]
 
 
 def test_three_parts_load_in_parallel(desk, qtbot):

@@ -104,7 +104,7 @@ def test_a_host_id_column_saved_too_narrow_is_restored_with_room_for_the_marker(
         r for r in range(model.rowCount()) if model.index(r, COL_HOST).data(THIS_COMPUTER_ROLE)
     )
     text = model.index(mine, COL_HOST).data()
-    assert text.endswith(")"), text  # "… (This computer)", in the language in use
+    assert text.endswith(")"), text  # "… (this computer)", in the language in use
     bold = QFont(table.font())
     bold.setBold(True)
     assert QFontMetrics(bold).horizontalAdvance(text) < table.columnWidth(COL_HOST)

@@ -137,7 +137,7 @@ def test_no_notification_service_is_one_log_line_and_is_tried_again(
         assert run(desk.renewals_notice.check(NOW)) == []
     said = [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert [r.getMessage() for r in said] == [
-        "Renewals not announced (2 licences): no desktop notification service took the notification"
+        "Renewals not announced (licences: 2): no desktop notification service took the notification"
     ]
     assert not (tmp_path / "data" / FILE_NAME).exists()  # not told: the next check tries
     assert desk.error_dialog is None

@@ -54,7 +54,7 @@ def test_this_computer_is_listed_but_never_ticked(make_desk, sandbox_profile, sa
         (oldest["id"], False),
         (newer["id"], True),
     ]
-    assert "(This computer)" in listed[0][2]
+    assert "(this computer)" in listed[0][2]
     dialog.reject()
     wait_idle(desk, qtbot)
     assert sandbox.request_count("DELETE", "/v2/activations") == 0
@@ -83,6 +83,9 @@ def test_deactivate_keeps_the_record(desk, qtbot, run):
     wait_idle(desk, qtbot)
     assert model.activation(oldest["id"]) is not None  # the record stays
     assert seats_text(desk) == "1 / 2"
+    action = desk.window.registry["freeSeat"]  # the seat is free: nothing more to offer
+    assert not action.isEnabled()
+    assert action.statusTip() == f"No product of {serial} has every seat in use."
     [entry] = run(desk.recorder.history(serial))
     assert (entry.action, entry.outcome) == ("deactivate", "done")
 
@@ -96,10 +99,28 @@ def test_nothing_ticked_offers_neither_button(desk, qtbot):
     dialog.reject()
 
 
-def test_a_licence_with_free_seats_says_so_instead(desk, qtbot):
-    look_up(desk, qtbot, desk.sandbox.serial("perpetual"))
+def test_free_a_seat_is_off_saying_why_until_a_product_is_full(desk, qtbot):
+    """The Support menu never offers what would only answer with an error banner: the
+    action is off while nothing is full, its tooltip and status tip saying why, and on
+    again for a licence with a full product."""
+    action = desk.window.registry["freeSeat"]
+    offered = "Deactivate or delete a device of the licence on show"
+    assert not action.isEnabled()  # nothing on show yet
+    assert action.statusTip().startswith("Look up a licence first")
+    assert action.toolTip() == action.statusTip()
+
+    serial = desk.sandbox.serial("perpetual")
+    look_up(desk, qtbot, serial)
+    wait_idle(desk, qtbot)
     assert not desk.window.workspace.products.full_line.isVisible()
-    desk.window.registry["freeSeat"].trigger()
-    banner = desk.window.workspace.banner
-    qtbot.waitUntil(banner.isVisible)
-    assert "has every seat in use" in banner.text()
+    qtbot.waitUntil(lambda: "has every seat in use" in action.statusTip())
+    assert not action.isEnabled()
+    assert action.statusTip() == f"No product of {serial} has every seat in use."
+    assert action.toolTip() == action.statusTip()
+    action.trigger()  # what a disabled menu entry does: nothing, no banner
+    assert not desk.window.workspace.banner.isVisible()
+
+    look_up(desk, qtbot, desk.sandbox.serial("host_limit"))
+    qtbot.waitUntil(action.isEnabled)
+    assert action.statusTip().startswith(offered) and action.toolTip().startswith(offered)
+    assert desk.window.workspace.products.full_line.button.isEnabled()

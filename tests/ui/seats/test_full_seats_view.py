@@ -111,3 +111,51 @@ def test_a_read_only_profile_says_freeing_needs_the_write_pair(reseller, qtbot, 
     assert view.open_button.isEnabled()
     assert not reseller.window.registry["freeSeat"].isEnabled()
     view.close()
+
+
+def test_a_read_only_key_says_the_seat_limits_are_unknown(reseller, qtbot):
+    """The reseller's key may only read: the products, which carry the seat limits, are
+    not listed (spec §5: POST licenses/products needs write), so the book cannot know a
+    full licence. The view says so, not that no licence is full."""
+    sandbox = reseller.sandbox
+    look_up(reseller, qtbot, sandbox.serial("host_limit"))  # full, but its limit unseen
+    view = open_view(reseller, qtbot)
+    assert listed(view) == []
+    said = view.status.text()
+    assert said.startswith("Seat limits unknown: no licence in the book is known")
+    assert "only for a key with write permission" in said and "Reseller" in said
+    assert "No licence in the book has a product with every seat in use" not in said
+    view.close()
+
+
+def test_a_writing_key_with_nothing_full_still_says_so(desk, qtbot):
+    look_up(desk, qtbot, desk.sandbox.serial("perpetual"))
+    view = open_view(desk, qtbot)
+    assert view.status.text().startswith("No licence in the book has a product with every")
+    view.close()
+
+
+def test_freeing_a_licence_no_longer_full_says_why_in_the_banner(desk, qtbot):
+    """The book still lists the licence as full (a teammate's desk saw it so), but the
+    service's devices say a seat is free: *Free a seat…* is off, and the view's button
+    says why in the banner rather than doing nothing."""
+    from licensedesk.book.sighting import Device, ProductSeats, Sighting
+
+    sandbox = desk.sandbox
+    serial = sandbox.serial("perpetual")
+    seats = (ProductSeats("Studio Pro", used=3, maximum=3, id=1),)
+    devices = tuple(Device(c * 32, product_id=1, activated=True) for c in "abc")
+    seen = Sighting(
+        serial, sandbox.url, "Sandbox", datetime.now(UTC), products=seats, devices=devices
+    )
+    kept = desk.book.keeper.keep([seen])
+    qtbot.waitUntil(kept.done)
+    view = open_view(desk, qtbot)
+    assert listed(view) == [serial]
+    click(qtbot, view.free_button)
+    banner = desk.window.workspace.banner
+    qtbot.waitUntil(banner.isVisible)
+    assert banner.text() == f"No product of {serial} has every seat in use."
+    assert desk.lookup.serial == serial
+    assert not desk.window.registry["freeSeat"].isEnabled()
+    wait_idle(desk, qtbot)

@@ -3,6 +3,7 @@ Alt keys stay unique in both languages."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from ..helpers import look_up
@@ -49,3 +50,32 @@ def test_the_new_menu_entries_keep_the_alt_keys_unique_in_english(desk):
     for menu in ("view", "support"):
         keys = alt_keys(desk, menu)
         assert len(keys) == len(set(keys)), (menu, keys)
+
+
+def test_the_free_seat_dialog_is_whole_and_marks_this_computer_as_the_table_does(
+    german, make_desk, sandbox_profile, sandbox, qtbot
+):
+    """ "Zuletzt aktualisiert" was cut at the dialog's default width, and this computer was
+    "(Dieser Computer)" there but "(dieser Computer)" in the activations table."""
+    from licensedesk.ui.activations.columns import COL_HOST
+    from licensedesk.ui.shared.column_widths import header_width
+
+    from .steps import oldest_first, rows
+
+    oldest, _newer = oldest_first(sandbox)
+    desk = make_desk(host_id=oldest["host_id"], profile=sandbox_profile)
+    look_up(desk, qtbot, sandbox.serial("host_limit"))
+    table = desk.window.workspace.activations.table
+    hosts = [table.model().index(r, COL_HOST).data() for r in range(table.model().rowCount())]
+    marked = [text for text in hosts if "Computer" in text]
+    assert marked == [f"{oldest['host_id']}  (dieser Computer)"]
+    dialog = open_dialog(desk, qtbot)
+    assert rows(dialog)[0][2] == marked[0]
+    table, header = dialog.table, dialog.table.horizontalHeader()
+    assert table.model().headerData(3, Qt.Orientation.Horizontal) == "Zuletzt aktualisiert"
+    for col in range(table.columnCount()):
+        right = header.sectionViewportPosition(col) + header.sectionSize(col)
+        assert header.sectionSize(col) >= header_width(table, col), col
+        assert right <= table.viewport().width(), (col, right, table.viewport().width())
+        assert header.sectionSize(col) >= table.sizeHintForColumn(col), col
+    dialog.reject()

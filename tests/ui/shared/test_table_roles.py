@@ -44,7 +44,7 @@ def test_the_activations_roles_mark_this_computer(qtbot):
     assert model.index(2, COL_ACTIVATED).data(R.AccessibleTextRole) == "Activated"
     assert isinstance(model.index(2, COL_HOST).data(R.FontRole), QFont)
     assert model.index(2, COL_HOST).data(R.BackgroundRole) is not None
-    assert "(This computer)" in model.index(2, COL_HOST).data()
+    assert "(this computer)" in model.index(2, COL_HOST).data()
     assert model.index(2, COL_HOST).data(R.EditRole) == rows[2].host_id  # copied plain
     assert model.index(1, COL_HOST).data(R.FontRole) is None
 

@@ -18,7 +18,7 @@ from licensedesk.api.activation_rows import (
     UPDATED_AT,
     Row,
 )
-from licensedesk.i18n import N_
+from licensedesk.i18n import N_, _
 
 from ..shared.labels import shown
 
@@ -40,6 +40,16 @@ ID_ROLE = Qt.ItemDataRole.UserRole + 2  # activation id (int)
 THIS_COMPUTER_ROLE = Qt.ItemDataRole.UserRole + 5  # bool
 
 THIS_COMPUTER = N_("This computer")
+
+
+def this_computer_marked(host: str) -> str:
+    """A host ID marked as the computer License Desk runs on: the one marker of the
+    activations table and the *Free a seat* dialog, in lower case as the command line's
+    ("{host_id} (this computer)"), in every language."""
+    # TRANSLATORS: a device's host ID in the activations table and the Free a seat
+    # dialog, marked as the computer License Desk runs on
+    return _("{host}  (this computer)").format(host=host)
+
 
 EDIT_ROLE = Qt.ItemDataRole.EditRole
 #: a cell's flags, as QAbstractTableModel gives them; the Activated box, when offered

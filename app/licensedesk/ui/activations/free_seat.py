@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject
 
 from licensedesk.i18n import _, ngettext
 
+from ..shared.labels import plain_tip
 from ..shared.refusals import read_only_reason
 from ..shared.values import format_number
 from .controller import BULK
@@ -46,19 +47,36 @@ class FreeSeat(QObject):
         self.setObjectName("freeSeat")
         self._ctx, self._lookup, self._panel, self._controller = ctx, lookup, panel, controller
         self.action: QAction = ctx.window.registry["freeSeat"]
+        self._tip = self.action.toolTip()  # what it does, said while it is offered
         self.action.triggered.connect(lambda _checked=False: self.open())
         connections = ctx.connections
-        connections.currentChanged.connect(lambda _name: self._follow_profile())
-        connections.profilesChanged.connect(self._follow_profile)
-        connections.writeRefused.connect(lambda _name: self._follow_profile())
-        self._follow_profile()
+        connections.currentChanged.connect(lambda _name: self.follow())
+        connections.profilesChanged.connect(self.follow)
+        connections.writeRefused.connect(lambda _name: self.follow())
+        # what the workspace shows: a lookup, its products' seats, a change of devices
+        lookup.started.connect(lambda _serial: self.follow())
+        lookup.partShown.connect(lambda _part: self.follow())
+        lookup.seatsShown.connect(self.follow)
+        controller.bulkStarted.connect(lambda _action, _total: self._follow_bulk())
+        ctx.window.registry.menus["support"].aboutToShow.connect(self.follow)
+        self.follow()
 
-    def _follow_profile(self) -> None:
-        """Off, saying why, for a profile that may not write (as the table's buttons)."""
+    def follow(self) -> None:
+        """On only when the dialog has something to offer; off, its tooltip and status
+        tip saying why (no licence on show, a read-only profile, no product full…), so
+        the menu never offers what would only answer with an error."""
         name = self._ctx.connections.current
-        reason = read_only_reason(self._ctx.connections.can_write(name), name)
+        reason = read_only_reason(self._ctx.connections.can_write(name), name) or self._why_not()
         self.action.setEnabled(not reason)
-        self.action.setToolTip(reason or self.action.statusTip())
+        self.action.setToolTip(plain_tip(reason) or self._tip)
+        self.action.setStatusTip(reason or self._tip)
+
+    def _follow_bulk(self) -> None:
+        """Off while devices are being changed, and followed again once that is done."""
+        self.follow()
+        bulk = self._ctx.runner.task(BULK)
+        if bulk is not None:
+            bulk.add_done_callback(lambda _task: self.follow())
 
     def open(self) -> asyncio.Task | None:
         """Ask which device to free; None when there is nothing to ask (said why)."""
@@ -74,7 +92,9 @@ class FreeSeat(QObject):
         return self._ctx.runner.run("activations.freeSeat", self._ask(serial, full, rows))
 
     def _why_not(self) -> str:
-        """The sentence that stands in for the dialog ("" when it can open)."""
+        """The sentence that stands in for the dialog ("" when it can open): the action's
+        tooltip while it is off, and the banner when it is asked for all the same (the
+        *Full seats* view's own button)."""
         serial = self._lookup.serial
         data = self._lookup.shown(serial) if serial else None
         if data is None or data.license is None:

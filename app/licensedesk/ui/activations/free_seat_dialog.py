@@ -29,7 +29,7 @@ from ..shared.a11y import named, tab_chain
 from ..shared.awaitable import open_awaitable
 from ..shared.labels import plain_label, shown
 from ..shared.values import local_time
-from .columns import THIS_COMPUTER
+from .columns import this_computer_marked
 from .free_seat_choice import Candidate, updated_ago
 
 # TRANSLATORS: the one line of "Free a seat" that says what each button does to the seat
@@ -96,6 +96,7 @@ class FreeSeatDialog(QDialog):
         lay.addWidget(difference)
         lay.addWidget(buttons)
         self.setAccessibleDescription(intro)
+        self._fit_width()
         self.table.itemChanged.connect(lambda _item: self._update_buttons())
         self._update_buttons()
         tab_chain(self.table, buttons)
@@ -112,7 +113,7 @@ class FreeSeatDialog(QDialog):
             a = c.activation
             host = shown(a.host_id)
             if c.this_computer:
-                host = f"{host} ({_(THIS_COMPUTER)})"
+                host = this_computer_marked(host)
             first = QTableWidgetItem(host)
             first.setData(ID_ROLE, a.id)
             first.setFlags(first.flags() | Qt.ItemFlag.ItemIsUserCheckable)
@@ -122,14 +123,32 @@ class FreeSeatDialog(QDialog):
             table.setItem(row, 0, first)
             table.setItem(row, 1, QTableWidgetItem(shown(a.device_tag)))
             table.setItem(row, 2, QTableWidgetItem(shown(a.product_name)))
-            ago = updated_ago(a.updated_at)
+            # "updated 3 days ago", the moment in its tooltip: the column stays as narrow
+            # as its title ("Zuletzt aktualisiert") and the dialog shows every column whole
             when = local_time(a.updated_at)
-            table.setItem(row, 3, QTableWidgetItem(f"{ago} ({when})" if ago else when))
+            updated = QTableWidgetItem(updated_ago(a.updated_at) or when)
+            updated.setToolTip(when)
+            table.setItem(row, 3, updated)
         header = table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
         if rows:
             table.setCurrentCell(0, 0)
+
+    def _fit_width(self) -> None:
+        """Wide enough for every column whole, titles included (German "Zuletzt
+        aktualisiert" and a host ID with its marker are wider than 820 pixels allow),
+        but never wider than the screen."""
+        table, header = self.table, self.table.horizontalHeader()
+        columns = sum(
+            max(header.sectionSizeHint(c), table.sizeHintForColumn(c))
+            for c in range(table.columnCount())
+        )
+        frame = 2 * table.frameWidth() + table.verticalScrollBar().sizeHint().width()
+        margins = self.layout().contentsMargins()
+        wanted = columns + frame + margins.left() + margins.right()
+        screen = self.screen().availableGeometry().width() if self.screen() else wanted
+        self.resize(max(self.width(), min(wanted, screen)), self.height())
 
     def ticked(self) -> list[int]:
         """The devices ticked, in the table's order (updated longest ago first)."""

@@ -59,6 +59,7 @@ from .columns import (
     OBJECT_ROLE,
     SORT_KEYS,
     THIS_COMPUTER_ROLE,
+    this_computer_marked,
 )
 from .freeing import release
 from .row_filter import RowFilter, search_texts
@@ -357,9 +358,7 @@ class ActivationsModel(QAbstractTableModel):
     def _shown_text(self, r: Row, col: int) -> str:
         text = self.cell(r, col)
         if col == COL_HOST and self._this(r):
-            # TRANSLATORS: a device's host ID in the activations table, marked as the
-            # computer License Desk runs on
-            return _("{host}  (This computer)").format(host=text)
+            return this_computer_marked(text)
         return text
 
     def _other(self, r: Row, col: int, role: int) -> Any:

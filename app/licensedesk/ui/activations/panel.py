@@ -39,6 +39,7 @@ from ..shared.icons import icon
 from ..shared.part_state import TAB_PAGE_TOP, PartState
 from ..shared.table_copy import add_copy_shortcut, copy_cells
 from ..shared.values import format_number
+from .columns import this_computer_marked
 from .model import (
     COL_ACTIVATED,
     COL_CREATED,
@@ -219,13 +220,13 @@ class ActivationsPanel(QWidget):
         delete.activated.connect(self.request_delete)
 
     def _host_width(self) -> int:
-        """A host ID and the "(This computer)" marker, in the bold of that row, whole (the
+        """A host ID and the "(this computer)" marker, in the bold of that row, whole (the
         language's words: "(dieser Computer)" is wider), with the cell's margins."""
         bold = QFont(self.table.font())
         bold.setBold(True)
         metrics = QFontMetrics(bold)
         digit = max(metrics.horizontalAdvance(c) for c in "0123456789abcdef")
-        marked = _("{host}  (This computer)").format(host="")
+        marked = this_computer_marked("")
         margin = (
             self.table.style().pixelMetric(
                 QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table
@@ -236,7 +237,7 @@ class ActivationsPanel(QWidget):
 
     def restore_columns(self, state: QByteArray) -> None:
         """The saved widths, but the Host ID column never narrower than a host ID and its
-        "(This computer)" marker (an older version saved it without room for the marker)."""
+        "(this computer)" marker (an older version saved it without room for the marker)."""
         restore_columns(self.table, state, {COL_HOST: self._host_width()})
 
     def _set_tab_order(self) -> None:

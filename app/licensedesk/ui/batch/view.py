@@ -16,9 +16,11 @@ from collections.abc import Sequence
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
+from licensedesk.batch.model import Status
+from licensedesk.batch.status import NOT_FOUND_WORDS, date_words
 from licensedesk.i18n import _
 
-from ..shared.column_widths import header_width
+from ..shared.column_widths import cell_width, header_width
 from ..shared.table_copy import add_copy_shortcut
 from .model import (
     COL_DAYS,
@@ -47,6 +49,21 @@ _WIDTHS = (
     (COL_DAYS, 70),
     (COL_SEATS, 160),
 )
+
+
+#: days that make the longest usual status words ("expired 365 days ago")
+_WIDE_DAYS = 365
+
+
+def status_width(table: QTableView) -> int:
+    """The Status column's width: its usual words whole in the language in use (German
+    "nicht gestartet: beginnt in 365 Tagen" is longer than 230 pixels), measured from
+    the few sentences, not from 10,000 rows; a longer reason is elided, whole in its
+    tooltip."""
+    by_dates = (Status.NOT_STARTED, Status.EXPIRED, Status.EXPIRING, Status.ACTIVE)
+    words = [date_words(status, _WIDE_DAYS) for status in by_dates]
+    words.append(_(NOT_FOUND_WORDS))
+    return max(cell_width(table, text) for text in words)
 
 
 class AnswersView(QTableView):
@@ -87,6 +104,7 @@ def answers_table(proxy: BatchProxy) -> AnswersView:
     header.setStretchLastSection(True)
     for col, width in _WIDTHS:
         table.setColumnWidth(col, max(width, header_width(table, col)))
+    table.setColumnWidth(COL_STATUS, max(table.columnWidth(COL_STATUS), status_width(table)))
     serial = table.fontMetrics().horizontalAdvance("WXYZ-0000-WXYZ-0000-WXYZ")
     table.setColumnWidth(COL_SERIAL, serial + 16)  # a serial is never cut short
     add_copy_shortcut(table)

@@ -58,6 +58,10 @@ class DeskBook(QObject):
         """Raises StoreError."""
         return await self.keeper.find(text)
 
+    async def count(self) -> int:
+        """How many licences the book holds. Raises StoreError."""
+        return await self.keeper.count()
+
     async def copy(self, serial: str, service: str | None = None) -> Sighting | None:
         """Raises StoreError."""
         return await self.keeper.copy(serial, service)

@@ -24,8 +24,9 @@ from licensedesk.i18n import _
 
 from ..shared.a11y import named
 from ..shared.close_keys import add_close_keys
+from ..shared.column_widths import fit_capped
 from ..shared.labels import plain_label
-from .found_model import COL_LICENSEE, SERIAL_ROLE, FoundModel
+from .found_model import COL_EMAIL, COL_LICENSEE, COL_SKU, SERIAL_ROLE, FoundModel
 
 #: how long typing pauses before the book is asked (a person types faster than this)
 SETTLE_MS = 150
@@ -50,6 +51,7 @@ class FindDialog(QDialog):
         self.box.setClearButtonEnabled(True)
         self.status = plain_label()
         self.status.setObjectName("findStatus")
+        self.status.setWordWrap(True)  # a sentence of two lines, not a dialog too wide
         self.model = FoundModel(self)
         self.table = named(QTableView(), "findResults", _("Licences found"))
         self.table.setModel(self.model)
@@ -57,10 +59,12 @@ class FindDialog(QDialog):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
+        self.table.setWordWrap(False)  # a long value is elided on its line, whole in its tip
         header = self.table.horizontalHeader()
-        # every value whole (at most 50 rows to measure); the licensee takes what is left
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(COL_LICENSEE, QHeaderView.ResizeMode.Stretch)
+        # fitted to the results (at most 50 rows to measure) in show_found; the last
+        # column takes what is left
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.box)
         layout.addWidget(self.status)
@@ -87,6 +91,7 @@ class FindDialog(QDialog):
 
     def show_found(self, found: list) -> None:
         self.model.set_found(found)
+        fit_capped(self.table, (COL_LICENSEE, COL_EMAIL, COL_SKU))
         if found and self._open_when_found:
             self._open_when_found = False
             self._open(0)

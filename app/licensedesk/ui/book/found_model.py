@@ -40,7 +40,7 @@ def cell(s: Sighting, column: int) -> str:
 
 
 class FoundModel(SightingsModel):
-    """The found licences; every cell's tooltip is the licence's note."""
+    """The found licences; a cell's tooltip is its whole text and the licence's note."""
 
     headers = HEADERS
 

@@ -14,13 +14,24 @@ from licensedesk.book.folding import search_words
 from licensedesk.history import SettingsError
 from licensedesk.history.store import StoreError
 from licensedesk.history.who import os_user
-from licensedesk.i18n import _, ngettext
+from licensedesk.i18n import N_, _, ngettext
 
 from ..shared.confirm import ConfirmDialog
 from ..shared.context import DeskContext, LookupPort
 from .find_dialog import FindDialog
 
 STATUS_MS = 15000  # how long the status bar says what was erased
+# TRANSLATORS: the find dialog, when the licence book holds no licence at all
+EMPTY_BOOK = N_(
+    "The licence book is empty: nothing has been looked up here yet. It fills with every "
+    "licence looked up, checked, validated or registered, with File \u2192 Import serials "
+    "into the book\u2026, or from a team database (File \u2192 History settings\u2026)."
+)
+# TRANSLATORS: the find dialog, when the book holds licences but none matches
+NO_MATCH = N_(
+    "No licence in the book matches. The book holds the licences looked up, checked, "
+    "validated or registered here (or by the team, with a team history)."
+)
 NOTE_LIMIT = 1000  # characters: a note says who really owns a licence, not its story
 
 
@@ -62,8 +73,12 @@ class BookFeature(QObject):
             return
 
         async def find() -> tuple[list, str]:
+            book = self._ctx.book
             try:
-                return await self._ctx.book.find(text), ""
+                rows = await book.find(text)
+                if rows:
+                    return rows, ""
+                return [], "" if await book.count() else _(EMPTY_BOOK)
             except StoreError as exc:
                 return [], exc.sentence
 
@@ -80,13 +95,7 @@ class BookFeature(QObject):
                     )
                 )
             else:
-                dialog.say(
-                    _(
-                        "No licence in the book matches. The book holds the licences "
-                        "looked up, checked, validated or registered here (or by the "
-                        "team, with a team history)."
-                    )
-                )
+                dialog.say(_(NO_MATCH))
 
         self._ctx.runner.run("book.find", find, on_success=found)
 
@@ -135,12 +144,7 @@ class BookFeature(QObject):
         except (StoreError, SettingsError) as exc:
             self._ctx.banner.show_error(exc.sentence)
             return
-        window.statusBar().showMessage(
-            _(
-                "Erased: {licences} licence records, {notes} notes, {history} history entries."
-            ).format(**done._asdict()),
-            STATUS_MS,
-        )
+        window.statusBar().showMessage(done.sentence(), STATUS_MS)
 
     # -- the team's note on the licence on show ----------------------------------------
     def edit_note(self) -> asyncio.Task | None:

@@ -33,6 +33,7 @@ class SeatsFullLine(QWidget):
     """Hidden unless a product of the licence on show is at its host limit."""
 
     freeRequested = Signal()
+    fullChanged = Signal()  # the products at their limit were shown again (maybe none)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -53,15 +54,17 @@ class SeatsFullLine(QWidget):
         """``names``: the products at their limit ([]: none, the line goes)."""
         if not names:
             self.hide()
+            self.fullChanged.emit()
             return
         text = full_sentence(names, maximum)
         self.label.setText(text)
         self.label.setStyleSheet(text_style(colours.WARN))  # the palette of now
         self.button.setAccessibleDescription(text)
         self.show()
+        self.fullChanged.emit()
 
     def follow(self, enabled: bool, tip: str) -> None:
         """The button as the *Free a seat…* action is: off, with why, for a read-only
         profile."""
         self.button.setEnabled(enabled)
-        self.button.setToolTip(tip)
+        self.button.setToolTip(tip)  # the action's: plain text already (labels.plain_tip)

@@ -55,6 +55,8 @@ class LookupFeature(QObject):
     """The workspace's lookup: its controller, the image controller and their handlers."""
 
     started = Signal(str)  # a lookup of this serial started (after the workspace knows)
+    partShown = Signal(str)  # a part ("license", "products", "activations") shown or failed
+    seatsShown = Signal()  # the products' seats in use shown again (a device changed…)
 
     def __init__(self, ctx: DeskContext, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -101,6 +103,7 @@ class LookupFeature(QObject):
         menu's action (the activations feature's), on or off as it is."""
         line = self.workspace.products.full_line
         line.freeRequested.connect(action.trigger)
+        line.fullChanged.connect(self.seatsShown)
         action.changed.connect(lambda: line.follow(action.isEnabled(), action.toolTip()))
         line.follow(action.isEnabled(), action.toolTip())
 
@@ -242,6 +245,7 @@ class LookupFeature(QObject):
         self.workspace.card.show_license(license_)
         if self.serial:
             self.workspace.remember(self.serial)
+        self.partShown.emit("license")
 
     def _part_failed(self, part: str, failure: Failure) -> None:
         if self.copy.serial is not None:
@@ -257,21 +261,25 @@ class LookupFeature(QObject):
         if self._banner_part is None or part == "license":
             self._banner_part = part
             self.workspace.banner.show_failure(failure)
+        self.partShown.emit(part)
 
     def _show_products(self, products: list) -> None:
         self._clear_results()
         self.workspace.products.show_products(products)
         self.workspace.update_seats(known=self._activations_loaded)
+        self.partShown.emit("products")
 
     def _products_unavailable(self, sentence: str) -> None:
         self._clear_results()
         self.workspace.products.show_unavailable(_(sentence))  # an api constant (N_)
+        self.partShown.emit("products")
 
     def _show_activations(self, activations: list) -> None:
         self._clear_results()
         self._activations_loaded = True
         self.workspace.activations.show_activations(activations)
         self.workspace.update_seats()
+        self.partShown.emit("activations")
 
 
 def install_lookup(ctx: DeskContext, parent: QObject | None = None) -> LookupFeature:

@@ -33,11 +33,23 @@ from licensedesk.i18n import N_, _, ngettext
 
 from ..shared.a11y import named
 from ..shared.close_keys import add_close_keys
+from ..shared.column_widths import fit_capped
 from ..shared.error_banner import ErrorBanner
 from ..shared.icons import icon
 from ..shared.labels import plain_label
 from ..shared.table_copy import add_copy_shortcut
-from .model import COL_EMAIL, COL_LICENSEE, COL_NOTE, SERIAL_ROLE, RenewalsModel
+from .model import (
+    COL_DEALER,
+    COL_EMAIL,
+    COL_LICENSEE,
+    COL_NOTE,
+    COL_SKU,
+    SERIAL_ROLE,
+    RenewalsModel,
+)
+
+#: the columns of free text, capped so that one long value leaves the others in view
+CAPPED = (COL_DEALER, COL_LICENSEE, COL_EMAIL, COL_SKU, COL_NOTE)
 
 TITLE = N_("Renewals")
 #: how long typing in the dealer box pauses before the book is asked again
@@ -118,9 +130,10 @@ class RenewalsWindow(QWidget):
         add_copy_shortcut(table)
 
     def fit_columns(self) -> None:
-        """Each column as wide as its title and the rows in view need (a German title is
-        longer than the English; an e-mail is not cut short); the note takes the rest."""
-        self.table.resizeColumnsToContents()
+        """Each column as wide as its title and the rows need (a German title is longer
+        than the English), the free text capped and elided (whole in its tooltip); the
+        note takes the rest."""
+        fit_capped(self.table, CAPPED)
         header = self.table.horizontalHeader()
         header.setStretchLastSection(False)  # the note's column, sized above, takes the rest
         header.setStretchLastSection(True)

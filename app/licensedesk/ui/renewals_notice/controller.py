@@ -104,7 +104,7 @@ class RenewalsNotice(QObject):
         words = announcement(fresh, now)
         if not await self._notice.send(words.title, words.body, self._on_clicked):
             log.warning(
-                "Renewals not announced (%d licences): no desktop notification "
+                "Renewals not announced (licences: %d): no desktop notification "
                 "service took the notification",
                 len(fresh),
             )

@@ -8,7 +8,6 @@ from typing import Any
 from licensedesk.book import Sighting
 from licensedesk.i18n import N_
 
-from ..shared.labels import plain_tip
 from ..shared.sightings_model import SERIAL_ROLE as SERIAL_ROLE  # the window's, from here
 from ..shared.sightings_model import SightingsModel, cell_text
 from ..shared.values import local_time
@@ -47,7 +46,6 @@ class FullModel(SightingsModel):
 
     headers = HEADERS
     note_column = COL_NOTE
-    note_tip = staticmethod(plain_tip)
 
     def cell(self, row: int, column: int) -> str:
         return cell(self._rows[row], column)

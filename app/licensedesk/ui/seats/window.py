@@ -27,7 +27,7 @@ from ..shared import colours
 from ..shared.a11y import named, tab_chain
 from ..shared.close_keys import add_close_keys
 from ..shared.colours import text_style
-from ..shared.labels import plain_label
+from ..shared.labels import plain_label, plain_tip
 from .full_model import COL_NOTE, SERIAL_ROLE, FullModel
 
 
@@ -126,10 +126,9 @@ class FullSeatsWindow(QDialog):
         self._reason = reason
         self.read_only.setText(reason)
         self.read_only.setVisible(bool(reason))
-        self.free_button.setToolTip(
-            reason or _("Open the licence and choose the device whose seat to free")
-        )
-        self.free_button.setAccessibleDescription(self.free_button.toolTip())
+        tip = reason or _("Open the licence and choose the device whose seat to free")
+        self.free_button.setToolTip(plain_tip(tip))  # the reason names the profile
+        self.free_button.setAccessibleDescription(tip)
         self._update_buttons()
 
     def chosen(self) -> str | None:

@@ -28,6 +28,15 @@ EMPTY = N_(
     "with a team history)."
 )
 
+# TRANSLATORS: the Full seats view, empty, with a profile whose key may only read;
+# {profile}: its name (the line under it says how to add a write pair)
+LIMITS_UNKNOWN = N_(
+    "Seat limits unknown: no licence in the book is known to have every seat in use. "
+    "A licence's seat limits come with its products, which the service lists only for "
+    "a key with write permission (reading a licence and its devices needs only read "
+    "permission), and the key of the profile {profile} may only read."
+)
+
 
 class SeatsFeature(QObject):
     def __init__(self, ctx: DeskContext, lookup: LookupPort, parent=None) -> None:
@@ -66,30 +75,42 @@ class SeatsFeature(QObject):
                 window.say(exc.sentence, error=True)
                 return
             window.show_rows(rows)
-            window.say(
-                ngettext(
-                    "{n} licence has a product with every seat in use.",
-                    "{n} licences have a product with every seat in use.",
-                    len(rows),
-                ).format(n=format_number(len(rows)))
-                if rows
-                else _(EMPTY)
-            )
+            window.say(self._count_sentence(len(rows)))
 
         window.say(_("Reading the book\u2026"))
         return self._ctx.runner.run("seats.load", read)
 
+    def _count_sentence(self, n: int) -> str:
+        """How many licences are full; none: why none, the seat limits unknown with a
+        profile that may only read (the products, and their limits, need write)."""
+        if n:
+            return ngettext(
+                "{n} licence has a product with every seat in use.",
+                "{n} licences have a product with every seat in use.",
+                n,
+            ).format(n=format_number(n))
+        name = self._ctx.connections.current
+        if name and not self._ctx.connections.can_write(name):
+            return _(LIMITS_UNKNOWN).format(profile=name)
+        return _(EMPTY)
+
     def free(self, serial: str) -> asyncio.Task:
-        """Open ``serial`` in the workspace, then, once its parts are in, *Free a seat…*
-        (which says why when the licence no longer has a full product)."""
+        """Open ``serial`` in the workspace, then, once its parts are in, *Free a seat…*;
+        when it is off (the licence no longer has a full product…), the banner says why
+        (the action's status tip)."""
 
         async def free() -> None:
             self._open_licence(serial)
             running = self._lookup.in_flight()
             if running:
                 await asyncio.wait(running)
-            if self._lookup.serial == serial:
-                self._ctx.window.registry["freeSeat"].trigger()
+            if self._lookup.serial != serial:
+                return
+            action = self._ctx.window.registry["freeSeat"]
+            if action.isEnabled():
+                action.trigger()
+            else:
+                self._ctx.banner.show_error(action.statusTip())
 
         return self._ctx.runner.run("seats.free", free)
 

@@ -3,7 +3,7 @@ not cut, and a header menu that shows or hides columns.
 
 A saved header state is the person's widths, but a width saved by an older version (or
 in another language) can be narrower than what the column shows now: a Host ID column
-saved at the width of a host ID alone cuts the "(This computer)" marker beside it. Such
+saved at the width of a host ID alone cuts the "(this computer)" marker beside it. Such
 a column gets its width of this version instead (:func:`restore_columns`); the other
 columns keep what was saved.
 """
@@ -31,6 +31,37 @@ def cell_width(table: QTableView, text: str) -> int:
     """The width a cell needs to show ``text`` whole (the delegate's margins included)."""
     margin = table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1
     return table.fontMetrics().horizontalAdvance(text) + 2 * margin + 8
+
+
+#: the fewest average characters a column of free text (a licensee, an e-mail, a note)
+#: keeps when the columns do not all fit: one long name must not push the others away
+CAP_CHARS = 16
+
+
+def fit_capped(table: QTableView, capped: Collection[int], chars: int = CAP_CHARS) -> None:
+    """Each shown column as wide as its title and the rows need; when that is wider than
+    the table, the ``capped`` columns (free text) are narrowed, the widest first, down
+    to ``chars`` average characters or their title at least, until the columns fit. A
+    value cut short is elided in its cell (the view's elide mode) and whole in its
+    tooltip (the models' ``ToolTipRole``): one long licensee leaves E-mail and SKU in
+    view, and short values are never cut while there is room."""
+    header = table.horizontalHeader()
+    shown = [c for c in range(header.count()) if not table.isColumnHidden(c)]
+    need = {c: max(table.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in shown}
+    floor = table.fontMetrics().averageCharWidth() * chars
+    floors = {c: min(need[c], max(floor, header_width(table, c))) for c in capped if c in need}
+    fixed = sum(w for c, w in need.items() if c not in floors)
+
+    def total(level: int) -> int:
+        return fixed + sum(max(min(need[c], level), floors[c]) for c in floors)
+
+    room = table.viewport().width()
+    low, high = 0, max(need.values(), default=0)
+    while low < high:  # the highest level at which the columns fit (0: every floor)
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if total(mid) <= room else (low, mid - 1)
+    for c, width in need.items():
+        header.resizeSection(c, max(min(width, low), floors[c]) if c in floors else width)
 
 
 def restore_columns(table: QTableView, state: QByteArray, needs: Mapping[int, int]) -> bool:

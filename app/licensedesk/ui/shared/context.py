@@ -58,6 +58,12 @@ class LookupPort(Protocol):
     @property
     def started(self) -> Any: ...  # Signal(str): a lookup of that serial started
 
+    @property
+    def partShown(self) -> Any: ...  # Signal(str): a part of the lookup shown (or failed)
+
+    @property
+    def seatsShown(self) -> Any: ...  # Signal(): the products' seats in use shown again
+
     def serial_on_show(self) -> str: ...
 
     def shown(self, serial: str) -> WorkspaceData | None: ...

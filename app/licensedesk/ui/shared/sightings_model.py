@@ -4,11 +4,16 @@ what the find dialog's results, the *Full seats* view and the Renewals table sha
 One row a licence, in the order given (the book's: these views do not sort), each
 giving its serial under :data:`SERIAL_ROLE`. A view says only what differs: its column
 titles, what a cell says, and which column's tooltip is the licence's note.
+
+Every tooltip is plain text (:func:`.labels.plain_tip`): a note or a licensee is a
+person's text, and Qt would render ``<b>x</b><img src=…>`` in a tooltip as rich text.
+A cell's tooltip is its whole text (a view elides a long one: :mod:`.elided_columns`),
+then the note where the view has no column of its own for it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
@@ -16,7 +21,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from licensedesk.book import Sighting
 from licensedesk.i18n import _
 
-from .labels import shown
+from .labels import plain_tip, shown
 
 __all__ = ["SERIAL_ROLE", "SightingsModel", "cell_text"]
 
@@ -34,14 +39,12 @@ def cell_text(value: Any) -> str:
 
 class SightingsModel(QAbstractTableModel):
     """The rows, titles and roles; a view gives :attr:`headers`, :meth:`cell` and its
-    note's tooltip (:attr:`note_column`, :attr:`note_tip`)."""
+    note's column (:attr:`note_column`)."""
 
     #: column titles, marked with ``N_`` and translated where shown
     headers: ClassVar[tuple[str, ...]] = ()
-    #: the column whose tooltip is the licence's note; None: every column's
+    #: the column that shows the licence's note; None: every cell's tooltip adds it
     note_column: ClassVar[int | None] = None
-    #: how the note is written as a tooltip
-    note_tip: ClassVar[Callable[[Any], str]] = staticmethod(shown)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -62,6 +65,18 @@ class SightingsModel(QAbstractTableModel):
     def cell(self, row: int, column: int) -> str:
         """What a licence row's cell says: the view's own."""
         raise NotImplementedError
+
+    def tip(self, row: int, column: int) -> str | None:
+        """A licence row's tooltip, as plain text: the note's column, the note whole (its
+        lines kept); another cell, its whole text and, when the view has no note column,
+        the note. None: nothing to say."""
+        note = self._rows[row].note or ""
+        if column == self.note_column:
+            return plain_tip(note) or None
+        lines = [self.cell(row, column)]
+        if note and self.note_column is None:
+            lines.append(_("Note: {note}").format(note=note))
+        return plain_tip("\n".join(line for line in lines if line)) or None
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
@@ -84,6 +99,6 @@ class SightingsModel(QAbstractTableModel):
             return self.cell(index.row(), column)
         if role == SERIAL_ROLE:
             return s.serial
-        if role == Qt.ItemDataRole.ToolTipRole and s.note and self.note_column in (None, column):
-            return self.note_tip(s.note)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.tip(index.row(), column)
         return None

@@ -68,12 +68,15 @@ class MainWindow(QMainWindow):
         slow to set up, and even importing QAction, QKeySequence and QLabel takes time."""
         from PySide6.QtWidgets import QLabel
 
+        from ..shared.labels import plain_label
         from .actions import ActionRegistry
         from .status_bar import StatusBar
 
-        self.status_profile = QLabel(_("No profile"))
+        # the profile's name is a person's text and the server's address the profile's:
+        # shown as text, never as HTML ("Profile: <b>x</b>")
+        self.status_profile = plain_label(_("No profile"))
         self.status_profile.setObjectName("statusProfile")
-        self.status_server = QLabel()
+        self.status_server = plain_label()
         self.status_server.setObjectName("statusServer")
         self.status_last = QLabel()
         self.status_last.setObjectName("statusLastRequest")

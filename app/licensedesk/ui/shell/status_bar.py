@@ -3,13 +3,16 @@
 QStatusBar draws a temporary message from the left edge up to the first permanent
 widget and cuts it there, mid-letter, against "Last request: …". Here the message is
 elided to the room left of them (with a gap), again when that room changes (the
-window resized, "Last request" written); the whole text is the bar's tooltip.
+window resized, "Last request" written); the whole text is the bar's tooltip, as plain
+text (a message may quote what a person typed or the service said).
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import QStatusBar, QWidget
+
+from ..shared.labels import plain_tip
 
 #: where QStatusBar starts a message, and the gap kept before a permanent widget
 LEFT = 6
@@ -59,7 +62,7 @@ class StatusBar(QStatusBar):
         self._shown = self.fontMetrics().elidedText(
             self._full, Qt.TextElideMode.ElideRight, self.message_room()
         )
-        self.setToolTip(self._full if self._shown != self._full else "")
+        self.setToolTip(plain_tip(self._full) if self._shown != self._full else "")
         super().showMessage(self._shown)  # the time-out is ours: a re-elide keeps it
 
     def _message_changed(self, text: str) -> None:

@@ -1,0 +1,31 @@
+"""What an erasure says, each count with its own plural in both languages ("1 licence
+records" and "1 Lizenzeinträge" were said before)."""
+
+from __future__ import annotations
+
+import pytest
+
+from licensedesk.book.erase import Forgotten
+
+
+@pytest.mark.parametrize(
+    ("counts", "said"),
+    [
+        ((1, 0, 2), "Erased: 1 licence record, 0 notes, 2 history entries."),
+        ((2, 1, 1), "Erased: 2 licence records, 1 note, 1 history entry."),
+    ],
+)
+def test_each_count_has_its_plural(counts, said):
+    assert Forgotten(*counts).sentence() == said
+
+
+@pytest.mark.usefixtures("german")
+@pytest.mark.parametrize(
+    ("counts", "said"),
+    [
+        ((1, 0, 2), "Gelöscht: 1 Lizenzeintrag, 0 Notizen, 2 Verlaufseinträge."),
+        ((2, 1, 1), "Gelöscht: 2 Lizenzeinträge, 1 Notiz, 1 Verlaufseintrag."),
+    ],
+)
+def test_each_count_has_its_plural_in_german(counts, said):
+    assert Forgotten(*counts).sentence() == said
