@@ -61,7 +61,10 @@ def save_failed_sentence(path: str, exc: OSError) -> str:
 def with_extension(path: str, ext: str) -> str:
     """``path`` with ``.ext`` added when the name typed has no extension at all: a file
     called ``report`` that no program opens helps nobody. A name with its own
-    extension is left as typed."""
+    extension is left as typed, and so is a FIFO, a device or a symlink that is there: the
+    user named that very thing."""
+    if os.path.islink(path) or (os.path.exists(path) and not os.path.isfile(path)):
+        return path
     name = os.path.basename(path)
     return path if "." in name.strip(".") else f"{path}.{ext.lstrip('.')}"
 
