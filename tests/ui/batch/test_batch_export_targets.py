@@ -60,15 +60,18 @@ def test_a_fifo_nobody_reads_is_a_sentence_at_once(desk, qtbot, tmp_path, monkey
     fifo = tmp_path / "pipe.csv"
     os.mkfifo(fifo)
     answered = threading.Event()
+    released: list[bool] = []
 
     def release() -> None:  # a window that waits for a reader would hang the test: end it
         if not answered.wait(20):
+            released.append(True)
             os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))
 
     threading.Thread(target=release, daemon=True).start()
     answer_dialog(monkeypatch, window, lambda _p: fifo)
     click(qtbot, window.export_csv_button)
     answered.set()
+    assert not released, "the window waited for a reader"
     assert window.banner.text() == f"Could not save to {fifo}: no program is reading from it."
     assert stat.S_ISFIFO(fifo.lstat().st_mode) and "Saved" not in window.status_label.text()
 
