@@ -48,8 +48,8 @@ class PartFile:
       folder (``.NAME.XXXX.part``), flushed to disk and moved over ``path`` when the block
       ends normally, removed when it does not (Ctrl+C, a full disk, an error): never a
       half file under ``path``, and an older file of that name stays as it was. It keeps
-      the older file's permissions; a new one gets the usual ones (``private``: this user's
-      only).
+      the older file's permissions, a new one gets the usual ones; ``private`` (a history,
+      a settings file: names of people, a team's address): this user's only, always.
     - A FIFO, a device or a terminal is written through: a rename would swap the pipe's
       reader a file it never sees, or put a file where ``/dev/…`` was. ``wait_for_reader``
       False (the window, which must not hang): a FIFO nobody reads is ENXIO at once.

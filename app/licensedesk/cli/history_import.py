@@ -5,7 +5,10 @@ Each page of :data:`PAGE` entries is checked whole, then added in one transactio
 and an interrupted import keeps the pages it finished: run again, it adds only what
 is missing. A line that is not an entry stops the import there (the pages before it
 stay); in a file smaller than a page that means nothing was added. Progress goes to
-stderr every tenth of the file (every 100,000 entries from standard input).
+stderr every tenth of the file (every 100,000 entries from standard input, a FIFO or a
+device, which are read once and not counted first). Lines are read in bytes, each up
+to :data:`licensedesk.text_input.HISTORY_LINE_MAX`: ``/dev/zero`` or a line without end
+is one sentence, not a memory that fills.
 """
 
 from __future__ import annotations

@@ -110,7 +110,7 @@ class ExportFile:
         """The file as one ``with`` block that waits for each page: ended by ``None``
         (whole, moved over ``path``) or closed (GeneratorExit: removed)."""
         n = 0
-        with PartFile(path, wait_for_reader=False) as fh:
+        with PartFile(path, private=True, wait_for_reader=False) as fh:
             fh.write(head_text(kind))
             while (entries := (yield n)) is not None:
                 fh.write(page_text(kind, entries))
