@@ -5,6 +5,7 @@ The real command in a child process."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
@@ -105,3 +106,48 @@ def test_a_full_device_is_one_sentence_and_no_count(child, tmp_path):
         f"Error: The file {full} cannot be written (No space left on device)."
     ], done.err
     assert stat.S_ISCHR(full.lstat().st_mode)  # still the device
+
+
+def test_past_ulimit_f_is_one_sentence_and_the_older_file_stays(sandbox, tmp_path):
+    from licensedesk.history.sqlite_store import SqliteStore
+    from tests.unit.history.checks import entry
+
+    from .child import limited
+
+    cli = ChildCli(sandbox, tmp_path)
+    store = SqliteStore(cli.data / "history.sqlite3")
+    try:
+        store.migrate()
+        for n in range(300):  # about 2.5 MB of export, past the 1 MB limit
+            store.write(entry(detail=f"entry {n} " + "x" * 8000))
+    finally:
+        store.close()
+    target = tmp_path / "out" / "history.jsonl"
+    target.parent.mkdir()
+    target.write_text("old\n")
+    done = cli("history", "export", str(target), preexec=limited(file_size=1024**2))
+    cli.assert_quiet(done)
+    assert done.code == 2
+    assert done.err_lines == [f"Error: The file {target} cannot be written (File too large)."]
+    assert target.read_text() == "old\n"
+    assert os.listdir(target.parent) == ["history.jsonl"]  # no temporary file left
+
+
+def test_a_terminal_is_written_through(child):
+    master, slave = os.openpty()
+    name = os.ttyname(slave)
+    try:
+        done = child("history", "export", name)  # a few kB: they wait in the terminal
+        os.close(slave)  # now the reading ends (EIO) once all is read
+        slave = -1
+        got = bytearray()
+        with contextlib.suppress(OSError):
+            while chunk := os.read(master, 1 << 16):
+                got.extend(chunk)
+    finally:
+        os.close(master)
+        if slave >= 0:
+            os.close(slave)
+    child.assert_quiet(done)
+    assert done.code == 0, done.err
+    assert got.count(b"entry ") == ENTRIES
