@@ -115,7 +115,7 @@ class PartFile:
                 import contextlib
 
                 with contextlib.suppress(OSError):  # not ours to change: the usual ones
-                    os.fchmod(fd, stat.S_IMODE(st.st_mode))
+                    os.fchmod(fd, stat.S_IMODE(st.st_mode) & 0o777)
             return fd, tmp
         raise FileExistsError(errno.EEXIST, "no free temporary name", folder)
 

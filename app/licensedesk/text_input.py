@@ -81,7 +81,7 @@ def _mb(size: int) -> int:
     return size // (1024 * 1024)
 
 
-def too_large(name: str, ceiling: int = SERIAL_LIST_MAX) -> InputProblem:
+def _too_large(name: str, ceiling: int = SERIAL_LIST_MAX) -> InputProblem:
     """A list of serials (a file, standard input, a paste) past ``ceiling``."""
     return InputProblem(
         _(
@@ -138,9 +138,9 @@ def open_input(source: str, *, wait_for_writer: bool = True) -> BinaryIO:
 
             return io.BytesIO(stdin.read().encode("utf-8"))
         return os.fdopen(os.dup(fd), "rb")
-    if wait_for_writer:
+    if wait_for_writer or not hasattr(os, "O_NONBLOCK"):  # no FIFO on Windows
         return open(source, "rb")
-    fd = os.open(source, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    fd = os.open(source, os.O_RDONLY | os.O_NONBLOCK)
     os.set_blocking(fd, True)
     return os.fdopen(fd, "rb")
 
@@ -156,7 +156,7 @@ def read_bounded(stream: BinaryIO, name: str, *, ceiling: int = SERIAL_LIST_MAX)
             raise _not_text(name, "serials")
         size += len(piece)
         if size > ceiling:
-            raise too_large(name, ceiling)
+            raise _too_large(name, ceiling)
         pieces.append(piece)
     return b"".join(pieces)
 
