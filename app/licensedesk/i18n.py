@@ -306,4 +306,6 @@ def save_language(code: str | None, folder: Path | None = None) -> None:
     if chosen is None:
         raise ValueError(f"unknown language: {code!r}")
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(chosen + "\n", encoding="utf-8")
+    from licensedesk.paths import replace_file  # the one writer: whole, a symlink kept
+
+    replace_file(path, chosen + "\n")

@@ -192,9 +192,9 @@ def fallback_host_id(folder: Path) -> str:
     new_id = secrets.token_hex(16)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{HOST_ID_FILE}.{os.getpid()}.tmp")
-        tmp.write_text(new_id + "\n", encoding="ascii")
-        os.replace(tmp, path)
+        from licensedesk.paths import replace_file
+
+        replace_file(path, new_id + "\n")
     except OSError as exc:
         log.warning("Could not keep the host id in %s (%s); it is random for this run.", path, exc)
     return new_id

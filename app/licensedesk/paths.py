@@ -24,7 +24,9 @@ else is loaded.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -63,59 +65,114 @@ def config_dir() -> Path:
 
 
 def replace_file(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` all or nothing: a temporary file beside it, flushed to
-    disk, then moved over it (a crash leaves the old file or the new one, never half).
-    The folder must exist; raises OSError for the caller to put into its own sentence."""
-    import contextlib
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    """Write ``text`` to ``path`` all or nothing (:class:`PartFile`, private: only this user
+    may read it): a crash leaves the old file or the new one, never half. The folder must
+    exist; raises OSError for the caller to put into its own sentence."""
+    with PartFile(path, private=True) as fh:
+        fh.write(text)
 
 
 class PartFile:
-    """A file written whole or not at all, as it is made: a temporary file in the same folder
-    (``.NAME.XXXX.part``), flushed to disk and moved over ``path`` when the block ends
-    normally, removed when it does not (Ctrl+C, a full disk, an error): never a half file
-    under ``path``, and an older file of that name stays as it was. Raises OSError."""
+    """The one way License Desk writes a file a user named (an export, a settings file),
+    as it is made; raises OSError.
 
-    def __init__(self, path: Path) -> None:
+    - A regular file (or a new name) is replaced whole: a temporary file in the same
+      folder (``.NAME.XXXX.part``), flushed to disk and moved over ``path`` when the block
+      ends normally, removed when it does not (Ctrl+C, a full disk, an error): never a
+      half file under ``path``, and an older file of that name stays as it was. It keeps
+      the older file's permissions, a new one gets the usual ones; ``private`` (a history,
+      a settings file: names of people, a team's address): this user's only, always.
+    - A FIFO, a device or a terminal is written through: a rename would swap the pipe's
+      reader a file it never sees, or put a file where ``/dev/…`` was. ``wait_for_reader``
+      False (the window, which must not hang): a FIFO nobody reads is ENXIO at once.
+    - A symbolic link stays one: the file it points to is replaced (or made, for a link
+      to nothing yet) the same way, the link kept.
+
+    ``binary``: the block gets a bytes stream; else text, UTF-8, newlines as written."""
+
+    def __init__(
+        self,
+        path: Path | str,
+        *,
+        binary: bool = False,
+        private: bool = False,
+        wait_for_reader: bool = True,
+    ) -> None:
         self.path = Path(path)
+        self._binary = binary
+        self._private = private
+        self._wait = wait_for_reader
         self._tmp: str | None = None
+        self._fh = None
 
-    def __enter__(self):  # -> TextIO (typing not imported: this module stays light)
-        import tempfile
-
-        fd, self._tmp = tempfile.mkstemp(
-            prefix=f".{self.path.name}.", suffix=".part", dir=self.path.parent
-        )
-        self._fh = os.fdopen(fd, "w", encoding="utf-8", newline="")
+    def __enter__(self):  # -> IO (typing not imported: this module stays light)
+        target = os.path.realpath(self.path) if os.path.islink(self.path) else str(self.path)
+        try:
+            st = os.stat(target)
+        except FileNotFoundError:
+            st = None
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            fd = self._open_through(target, st)
+        else:
+            fd, self._tmp = self._make_part(target, st)
+            self._target = target
+        self._fh = self._stream(fd)
         return self._fh
+
+    def _open_through(self, target: str, st: os.stat_result) -> int:
+        """A FIFO, device or terminal, opened for writing as it is."""
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(self.path))
+        flags = os.O_WRONLY | getattr(os, "O_CLOEXEC", 0)
+        if stat.S_ISFIFO(st.st_mode) and not self._wait:
+            fd = os.open(target, flags | os.O_NONBLOCK)  # ENXIO: nobody reads it
+            os.set_blocking(fd, True)
+            return fd
+        return os.open(target, flags)
+
+    def _make_part(self, target: str, st: os.stat_result | None) -> tuple[int, str]:
+        """A new temporary file beside ``target``, with the permissions ``target`` should have."""
+        import secrets
+
+        folder, name = os.path.split(target)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+        mode = 0o600 if self._private else 0o666  # less the umask, as any new file
+        for _attempt in range(100):
+            tmp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.part")
+            try:
+                fd = os.open(tmp, flags, mode)
+            except FileExistsError:
+                continue
+            if st is not None and not self._private and hasattr(os, "fchmod"):
+                import contextlib
+
+                with contextlib.suppress(OSError):  # not ours to change: the usual ones
+                    os.fchmod(fd, stat.S_IMODE(st.st_mode) & 0o777)
+            return fd, tmp
+        raise FileExistsError(errno.EEXIST, "no free temporary name", folder)
+
+    def _stream(self, fd: int):
+        if self._binary:
+            return os.fdopen(fd, "wb")
+        return os.fdopen(fd, "w", encoding="utf-8", newline="")
 
     def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
         import contextlib
 
         tmp, self._tmp = self._tmp, None
+        fh, self._fh = self._fh, None
         try:
-            if kind is None:
-                self._fh.flush()
-                os.fsync(self._fh.fileno())
-            self._fh.close()
-            if kind is None and tmp is not None:
-                os.replace(tmp, self.path)
-                tmp = None
+            if kind is None:  # whole: on disk (a temporary file), then under its name
+                fh.flush()
+                if tmp is not None:
+                    os.fsync(fh.fileno())
+                fh.close()
+                if tmp is not None:
+                    os.replace(tmp, self._target)
+                    tmp = None
         finally:
+            with contextlib.suppress(OSError):
+                fh.close()  # after a failure: what is left unwritten is dropped
             if tmp is not None:
-                with contextlib.suppress(OSError):
-                    self._fh.close()
                 with contextlib.suppress(OSError):
                     os.unlink(tmp)

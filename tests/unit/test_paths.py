@@ -105,3 +105,37 @@ def test_this_os_folders_are_platformdirs_own(monkeypatch, tmp_path):
     monkeypatch.setenv("HOME", str(tmp_path))
     assert str(machine.data_dir()) == platformdirs.user_data_dir("licensedesk", appauthor=False)
     assert str(log_dir()) == platformdirs.user_log_dir("licensedesk", appauthor=False)
+
+
+def test_a_replaced_file_keeps_its_permissions_and_a_private_one_is_the_owners(tmp_path):
+    import os
+    import stat
+
+    from licensedesk.paths import PartFile, replace_file
+
+    shared = tmp_path / "shared.csv"
+    shared.write_text("old")
+    shared.chmod(0o644)
+    with PartFile(shared) as fh:
+        fh.write("new")
+    assert shared.read_text() == "new" and stat.S_IMODE(shared.stat().st_mode) == 0o644
+    replace_file(shared, "secret")
+    assert stat.S_IMODE(shared.stat().st_mode) == 0o600
+    assert sorted(os.listdir(tmp_path)) == ["shared.csv"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX FIFOs")
+def test_a_fifo_nobody_reads_is_enxio_when_not_waiting_and_a_folder_is_eisdir(tmp_path):
+    import errno
+    import os
+
+    from licensedesk.paths import PartFile
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError) as raised, PartFile(fifo, binary=True, wait_for_reader=False):
+        pass
+    assert raised.value.errno == errno.ENXIO
+    with pytest.raises(IsADirectoryError), PartFile(tmp_path):
+        pass
+    assert sorted(os.listdir(tmp_path)) == ["pipe"]

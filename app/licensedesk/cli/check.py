@@ -12,14 +12,13 @@ import argparse
 import asyncio
 import sys
 from collections import Counter
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from licensedesk.batch.check import BatchCheck, stopped_words
 from licensedesk.batch.model import CheckResult, Status
 from licensedesk.batch.parse import ParsedInput, parse_serials
 from licensedesk.i18n import _, ngettext
-from licensedesk.text_input import decode_text, is_spreadsheet, spreadsheet_text
+from licensedesk.text_input import InputProblem, read_serial_list
 
 from . import streams
 from .check_output import OrderedRows, Progress, summary
@@ -42,7 +41,8 @@ NOT_USABLE = frozenset(
 def read_input(name: str) -> str:
     """The text of FILE, or of standard input for ``-``, in any common encoding (a BOM is
     dropped), or the cells of an .xlsx workbook: the same bytes read the same from a
-    file and from a pipe."""
+    file and from a pipe. Read in bounded pieces (:func:`licensedesk.text_input.read_serial_list`):
+    past the ceiling, or not text, is one sentence; Ctrl+C stops the reading."""
     if name == "-":
         if sys.stdin is None:
             raise UsageError(_("There is no standard input to read serials from."))
@@ -51,32 +51,16 @@ def read_input(name: str) -> str:
                 _("Paste or type the serials, then press Ctrl+D (Ctrl+Z, Enter on Windows)."),
                 file=sys.stderr,
             )
-        stdin = getattr(sys.stdin, "buffer", None)
-        return _text_of(stdin.read(), name) if stdin is not None else sys.stdin.read()
+    where = _("Standard input") if name == "-" else name
     try:
-        data = Path(name).read_bytes()
+        return read_serial_list(name, where)
+    except InputProblem as problem:
+        raise UsageError(problem.sentence) from None
     except OSError as exc:
         raise UsageError(
             _("Cannot read {file}: {reason}.").format(
                 file=name, reason=(exc.strerror or str(exc)).lower()
             )
-        ) from None
-    return _text_of(data, name)
-
-
-def _text_of(data: bytes, name: str) -> str:
-    """Text as it comes, or every cell of an .xlsx workbook."""
-    if not is_spreadsheet(data):
-        return decode_text(data)
-    try:
-        return spreadsheet_text(data)
-    except ValueError:
-        where = _("standard input") if name == "-" else name
-        raise UsageError(
-            _(
-                "{file} looks like a spreadsheet but cannot be read as an .xlsx "
-                "workbook; save it as .xlsx or .csv."
-            ).format(file=where)
         ) from None
 
 

@@ -5,16 +5,17 @@ Each page of :data:`PAGE` entries is checked whole, then added in one transactio
 and an interrupted import keeps the pages it finished: run again, it adds only what
 is missing. A line that is not an entry stops the import there (the pages before it
 stay); in a file smaller than a page that means nothing was added. Progress goes to
-stderr every tenth of the file (every 100,000 entries from standard input).
+stderr every tenth of the file (every 100,000 entries from standard input, a FIFO or a
+device, which are read once and not counted first). Lines are read in bytes, each up
+to :data:`licensedesk.text_input.HISTORY_LINE_MAX`: ``/dev/zero`` or a line without end
+is one sentence, not a memory that fills.
 """
 
 from __future__ import annotations
 
-import contextlib
-import sys
 from collections.abc import Iterable, Iterator
 from itertools import islice
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from licensedesk.i18n import _, ngettext
 
@@ -27,8 +28,15 @@ PAGE = 5000  # entries a transaction
 STDIN_STEP = 100_000
 
 
-def count_lines(path: str) -> int:
-    """Lines of a file, read in blocks (the total of the progress; no entry is parsed)."""
+def count_lines(path: str) -> int | None:
+    """Lines of a regular file, read in blocks (the total of the progress; no entry is
+    parsed); None for a FIFO or a device: read twice, it would give its lines to the
+    count, and ``/dev/zero`` has no end to count."""
+    import os
+    import stat
+
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        return None
     n = 0
     with open(path, "rb") as fh:
         while block := fh.read(1 << 20):
@@ -88,6 +96,7 @@ def cmd_import(args: Any, printer: Printer, store_of: Any, source: str) -> int:
     """Read ``source`` (a file, or ``-``: stdin) into the store ``store_of(args, printer)``
     opens."""
     from licensedesk.history.transfer import ImportError_
+    from licensedesk.text_input import InputProblem, bounded_lines
 
     name = _("standard input") if source == "-" else source
     n = added = 0
@@ -95,7 +104,7 @@ def cmd_import(args: Any, printer: Printer, store_of: Any, source: str) -> int:
         total = None if source == "-" else count_lines(source)
         progress = Progress(printer, total)
         with _opened(source) as fh, store_of(args, printer) as store:
-            for entries, read in _pages(fh, name):
+            for entries, read in _pages(bounded_lines(fh, _where(source)), name):
                 added += store.import_entries(entries)
                 n += len(entries)
                 progress(read, added)
@@ -105,6 +114,8 @@ def cmd_import(args: Any, printer: Printer, store_of: Any, source: str) -> int:
                 file=source, reason=exc.strerror or exc
             )
         ) from None
+    except InputProblem as problem:
+        raise UsageError(problem.sentence + _stopped(added)) from None
     except (ImportError_, UnicodeDecodeError) as exc:
         raise UsageError(str(exc) + _stopped(added)) from None
     except KeyboardInterrupt:
@@ -142,11 +153,14 @@ def _stopped(added: int) -> str:
     ).format(added=f"{added:,}")
 
 
-@contextlib.contextmanager
-def _opened(source: str) -> Iterator[TextIO]:
-    """The file, closed at the end; standard input, left open."""
-    if source == "-":
-        yield sys.stdin
-        return
-    with open(source, encoding="utf-8") as fh:
-        yield fh
+def _where(source: str) -> str:
+    """The input as a sentence starts with it."""
+    return _("Standard input") if source == "-" else source
+
+
+def _opened(source: str) -> BinaryIO:
+    """The file, or standard input (a duplicate: closing it leaves standard input open),
+    to be read in bytes, a bounded line at a time (:func:`licensedesk.text_input.bounded_lines`)."""
+    from licensedesk.text_input import open_input
+
+    return open_input(source)

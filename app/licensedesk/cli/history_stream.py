@@ -118,7 +118,7 @@ def write_pages(path: Path, pages: Iterator[tuple[str, int]]) -> int:
 
     n = 0
     try:
-        with PartFile(path) as fh:
+        with PartFile(path, private=True) as fh:  # names licensees: its owner's only
             for text, count in pages:
                 fh.write(text)
                 n += count

@@ -68,7 +68,7 @@ def prune(
     query = HistoryQuery(until=before)
     exported = 0
     with store.transaction():
-        with PartFile(path) as fh:
+        with PartFile(path, private=True) as fh:
             for lines in json_pages(store, query):
                 fh.write(json_safe("\n".join(lines) + "\n"))
                 exported += len(lines)

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -54,9 +55,13 @@ class ChildCli:
         env: dict[str, str] | None = None,
         close_stdout: bool = False,
         encoding: str = "utf-8",
+        preexec: Callable[[], None] | None = None,
+        stdin_from: Any = None,
     ) -> Done:
         """Run it to the end. ``stdout``: PIPE (read back), or a file/fd to write into;
-        ``close_stdout``: the child starts with no fd 1 (``>&-``)."""
+        ``close_stdout``: the child starts with no fd 1 (``>&-``); ``preexec``: run in the
+        child before the CLI starts (its limits: :func:`limited`); ``stdin_from``: a file
+        or fd to read instead of ``stdin``'s bytes."""
         command = self.command(*argv)
         env = {**self.env, **(env or {})}
         if close_stdout:
@@ -67,7 +72,9 @@ class ChildCli:
         done = subprocess.run(
             command,
             input=stdin,
+            stdin=stdin_from,
             stdout=stdout,
+            preexec_fn=preexec,
             stderr=subprocess.PIPE,
             env=env,
             timeout=90,
@@ -106,6 +113,24 @@ class ChildCli:
     def assert_quiet(self, done: Done) -> None:
         assert "Traceback" not in done.err and "Exception ignored" not in done.err, done.err
         assert "This is a bug" not in done.err and "never retrieved" not in done.err, done.err
+
+
+def limited(*, memory: int | None = None, file_size: int | None = None) -> Callable[[], None]:
+    """A ``preexec`` that limits the child as ``ulimit -v`` / ``ulimit -f`` would: its address
+    space (``memory`` bytes: endless input must not take the machine) and the size of a
+    file it writes (with SIGXFSZ ignored, as a shell's ``ulimit -f`` test would: a write
+    past it fails with EFBIG instead of killing the child)."""
+    import resource
+    import signal
+
+    def apply() -> None:
+        if memory is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        if file_size is not None:
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (file_size, file_size))
+
+    return apply
 
 
 def first_active(cli: ChildCli, serial: str) -> int:

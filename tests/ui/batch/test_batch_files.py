@@ -92,7 +92,9 @@ def test_a_file_that_cannot_be_read_is_a_sentence(desk, qtbot, tmp_path, monkeyp
     binary.write_bytes(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR")
     monkeypatch.setattr(window, "ask_open_path", lambda: str(binary))
     click(qtbot, window.open_button)
-    assert window.banner.text() == "data.csv is not a text file. Open a .txt, .csv or .xlsx file."
+    assert window.banner.text() == (
+        "data.csv is not a text file; a list of serials is a .txt, .csv or .xlsx file."
+    )
     assert window.input.toPlainText() == ""
 
 
@@ -130,5 +132,5 @@ def test_a_damaged_workbook_is_a_sentence(desk, qtbot, tmp_path, monkeypatch):
     click(qtbot, window.open_button)
     assert window.banner.text() == (
         "broken.xlsx looks like a spreadsheet but cannot be read "
-        "as an .xlsx workbook. Save it as .xlsx or .csv."
+        "as an .xlsx workbook; save it as .xlsx or .csv."
     )

@@ -3,7 +3,8 @@
 Any text file will do: a .txt with one serial a line, a .csv exported from a
 spreadsheet (Excel writes UTF-8 with a BOM, UTF-16 or Windows-1252: all read), or the
 .xlsx workbook itself (every cell of every sheet is read).
-A file that cannot be read is a sentence for the window's banner, never a traceback.
+A file that cannot be read, is too large or is not text is a sentence for the window's
+banner (the command line's own: :mod:`licensedesk.text_input`), never a traceback.
 """
 
 from __future__ import annotations
@@ -14,10 +15,8 @@ from pathlib import Path
 from PySide6.QtCore import QMimeData
 
 from licensedesk.i18n import N_, _
-from licensedesk.text_input import is_spreadsheet, spreadsheet_text
+from licensedesk.text_input import InputProblem, read_serial_list
 
-#: a list of 10,000 serials with a few columns is well under 1 MB; this is plenty
-MAX_BYTES = 10 * 1024 * 1024
 SUFFIXES = (".txt", ".csv", ".xlsx")
 #: the Open dialog's file types (translated where the dialog is made)
 OPEN_FILTER = N_("Serial lists (*.txt *.csv *.xlsx);;All files (*)")
@@ -40,35 +39,16 @@ class FileProblem(Exception):
 
 
 def read_serials_file(path: str) -> str:
-    """The file's text; raises :class:`FileProblem`."""
-    name = Path(path).name
+    """The file's text; raises :class:`FileProblem`. Read as the command line reads it
+    (:func:`licensedesk.text_input.read_serial_list`: in bounded pieces, up to its
+    ceiling, the same sentence for what is not text); a FIFO nobody writes to reads as
+    empty at once rather than a window that hangs."""
     try:
-        with open(path, "rb") as stream:
-            raw = stream.read(MAX_BYTES + 1)
+        return read_serial_list(path, Path(path).name, wait_for_writer=False)
+    except InputProblem as problem:
+        raise FileProblem(problem.sentence) from None
     except OSError as exc:
         raise FileProblem(_open_failed(path, exc)) from exc
-    if len(raw) > MAX_BYTES:
-        raise FileProblem(
-            _(
-                "{name} is larger than {size} MB; a list of serials is much "
-                "smaller. Is it the right file?"
-            ).format(name=name, size=MAX_BYTES // (1024 * 1024))
-        )
-    if is_spreadsheet(raw):
-        try:
-            return spreadsheet_text(raw)
-        except ValueError:
-            raise FileProblem(
-                _(
-                    "{name} looks like a spreadsheet but cannot be read as an "
-                    ".xlsx workbook. Save it as .xlsx or .csv."
-                ).format(name=name)
-            ) from None
-    if b"\0" in raw[:4096] and not raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise FileProblem(
-            _("{name} is not a text file. Open a .txt, .csv or .xlsx file.").format(name=name)
-        )
-    return decode(raw)
 
 
 def _open_failed(path: str, exc: OSError) -> str:
@@ -81,15 +61,6 @@ def _open_failed(path: str, exc: OSError) -> str:
     if not reason:
         return _("Could not open {path}: the system refused.").format(path=path)
     return _("Could not open {path}: {reason}.").format(path=path, reason=reason)
-
-
-def decode(raw: bytes) -> str:
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return raw.decode("utf-16", errors="replace")
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace")
 
 
 def dropped_file(mime: QMimeData) -> str | None:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from licensedesk.i18n import _
+from licensedesk.text_input import SERIAL_LIST_MAX, paste_too_large
 
 from ..shared import colours
 from ..shared.a11y import named
@@ -26,9 +27,12 @@ from .proxy import FILTERS, filter_label
 
 
 class SerialsEdit(QPlainTextEdit):
-    """The serials box; a .txt/.csv file dropped on it is opened, not pasted as its path."""
+    """The serials box; a .txt/.csv file dropped on it is opened, not pasted as its path, and
+    a paste past the ceiling of a list of serials (``SERIAL_LIST_MAX``, in characters) is
+    refused with a sentence rather than a window that stops answering."""
 
     fileDropped = Signal(str)
+    refused = Signal(str)  # why a paste was not taken: a sentence
 
     def canInsertFromMimeData(self, source: QMimeData) -> bool:
         return dropped_file(source) is not None or super().canInsertFromMimeData(source)
@@ -37,6 +41,8 @@ class SerialsEdit(QPlainTextEdit):
         path = dropped_file(source)
         if path:
             self.fileDropped.emit(path)
+        elif source.hasText() and len(source.text()) > SERIAL_LIST_MAX:
+            self.refused.emit(paste_too_large())
         else:
             super().insertFromMimeData(source)
 

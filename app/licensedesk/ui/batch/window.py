@@ -210,6 +210,7 @@ class BatchWindow(QWidget):
         self._settle.timeout.connect(lambda: self.inputSettled.emit(self.text()))
         self.input.textChanged.connect(self._settle.start)
         self.input.fileDropped.connect(self.fileChosen)
+        self.input.refused.connect(self.banner.show_error)
         self.open_button.clicked.connect(self._open_clicked)
         self.product_input.textEdited.connect(lambda _t: self.show_product_hint(""))
         self.product_input.returnPressed.connect(self.request_check)

@@ -74,9 +74,10 @@ def export_text(kind: str, entries: Sequence[Entry]) -> tuple[str, int]:
 
 
 class ExportFile:
-    """``path`` written a page at a time, whole or not at all: its text goes to a
-    temporary file beside it (:class:`licensedesk.paths.PartFile`), moved over ``path``
-    by :meth:`finish` only; :meth:`discard` (cancelled, the store failed) or a failed
+    """``path`` written a page at a time, as every file of the desk
+    (:class:`licensedesk.paths.PartFile`: a FIFO or device written through, a symlink
+    kept). A file is whole or not at all: its text goes to a temporary file beside it,
+    moved over ``path`` by :meth:`finish` only; :meth:`discard` (cancelled, the store failed) or a failed
     write removes it, and an older file of that name stays as it was. Its methods do the
     file's work: call them from one thread at a time, in order. Raises OSError."""
 
@@ -109,7 +110,7 @@ class ExportFile:
         """The file as one ``with`` block that waits for each page: ended by ``None``
         (whole, moved over ``path``) or closed (GeneratorExit: removed)."""
         n = 0
-        with PartFile(path) as fh:
+        with PartFile(path, private=True, wait_for_reader=False) as fh:
             fh.write(head_text(kind))
             while (entries := (yield n)) is not None:
                 fh.write(page_text(kind, entries))

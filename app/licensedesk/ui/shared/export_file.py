@@ -7,13 +7,13 @@ folder (QSettings ``export/lastFolder``) and fail with the same words.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
 
 from PySide6.QtCore import QSettings, QStandardPaths
 
 from licensedesk.i18n import N_, _
+from licensedesk.paths import PartFile
 
 LAST_FOLDER = "export/lastFolder"
 
@@ -27,6 +27,8 @@ _SENTENCES = {
     errno.EISDIR: N_("Could not save to {path}: that is a folder."),
     errno.ENOSPC: N_("Could not save to {path}: the disk is full."),
     errno.EROFS: N_("Could not save to {path}: the disk is read-only."),
+    errno.EFBIG: N_("Could not save to {path}: the file is larger than this system allows."),
+    errno.ENXIO: N_("Could not save to {path}: no program is reading from it."),
 }
 
 
@@ -59,7 +61,10 @@ def save_failed_sentence(path: str, exc: OSError) -> str:
 def with_extension(path: str, ext: str) -> str:
     """``path`` with ``.ext`` added when the name typed has no extension at all: a file
     called ``report`` that no program opens helps nobody. A name with its own
-    extension is left as typed."""
+    extension is left as typed, and so is a FIFO, a device or a symlink that is there: the
+    user named that very thing."""
+    if os.path.islink(path) or (os.path.exists(path) and not os.path.isfile(path)):
+        return path
     name = os.path.basename(path)
     return path if "." in name.strip(".") else f"{path}.{ext.lstrip('.')}"
 
@@ -70,13 +75,9 @@ def write_text_file(path: str, text: str) -> None:
 
 
 def write_bytes_file(path: str, data: bytes) -> None:
-    """Write ``data`` to ``path``; raises OSError. A write that fails half-way removes
-    the file, so no half-written export is left behind."""
-    stream = open(path, "wb")  # noqa: SIM115 - closed below
-    try:
-        with stream:
-            stream.write(data)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.remove(path)
-        raise
+    """Write ``data`` to ``path`` as every file of the desk is written
+    (:class:`licensedesk.paths.PartFile`): a file replaced whole or not at all, a FIFO or
+    a device written through, a symlink kept. Raises OSError; a FIFO that nobody reads
+    is ENXIO at once rather than a window that hangs."""
+    with PartFile(path, binary=True, wait_for_reader=False) as stream:
+        stream.write(data)
