@@ -41,6 +41,14 @@ def fold(text: str | None) -> str:
     return " ".join(bare.split())
 
 
+def fold_char(char: str) -> str:
+    """One character as :func:`fold` folds it ("" for an accent on its own): the same
+    steps, for texts whose every folded character must be traced back to its own
+    (:mod:`.erased_text`)."""
+    decomposed = unicodedata.normalize("NFKD", char.casefold()).translate(_PLAIN)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def search_words(query: str) -> list[str]:
     """The folded words of a query; empty when none is long enough to look up (a find
     needs one word of :data:`MIN_WORD` characters: shorter ones only narrow it)."""

@@ -194,25 +194,21 @@ async def cmd_import(client: Any, args: argparse.Namespace, printer: Printer, pr
 
 def cmd_forget(args: argparse.Namespace, printer: Printer) -> int:
     """Count first, ask (or ``--yes``), then erase in one go."""
-    from licensedesk.book.erase import forget
-    from licensedesk.history import StoreError, open_store
+    from licensedesk.book.erase import forget, said
+    from licensedesk.history import StoreError
 
     from .service import confirm
 
     who = args.words[1]
-    settings, secrets, kind = chosen_store(args, printer)
+    _settings, _secrets, kind = chosen_store(args, printer)
     with open_book_store(args, printer) as book:
         try:
-            history = open_store(settings, secrets=secrets, store=kind)
-        except StoreError as exc:
-            raise CliError(exc.sentence, NETWORK if exc.network else USAGE_CODE) from None
-        try:
-            counted = forget(book, history, who, dry_run=True)
-            if not counted.licences:
+            counted = forget(book, who, dry_run=True)
+            if not counted.total:
                 printer.line(
                     _(
-                        "No licence in the book has {who} as its licensee, e-mail or "
-                        "serial: nothing was changed."
+                        "Nothing in the book, its notes or the history names {who}: "
+                        "nothing was changed."
                     ).format(who=repr(who))
                 )
                 return REFUSED
@@ -223,17 +219,10 @@ def cmd_forget(args: argparse.Namespace, printer: Printer) -> int:
                 _("{question} Add --yes to erase without a terminal.").format(question=question),
                 question,
             )
-            done = forget(book, history, who)
+            done = forget(book, who)
         except StoreError as exc:
             raise CliError(exc.sentence, NETWORK if exc.network else USAGE_CODE) from None
-        finally:
-            history.close()
-    printer.result(
-        done._asdict(),
-        _("Erased: {licences} licence records, {notes} notes, {history} history entries.").format(
-            **done._asdict()
-        ),
-    )
+    printer.result({**done._asdict(), "left": list(done.left)}, said(done, team=kind == "team"))
     return OK
 
 

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QInputDialog
 
+from licensedesk.book.erase import said
 from licensedesk.book.folding import search_words
 from licensedesk.history import SettingsError
 from licensedesk.history.store import StoreError
@@ -111,10 +112,10 @@ class BookFeature(QObject):
         book, window = self._ctx.book, self._ctx.window
         try:
             counted = await book.forget(who, dry_run=True)
-            if not counted.licences:
+            if not counted.total:
                 window.statusBar().showMessage(
                     _(
-                        "No licence in the book has {who} as its licensee, e-mail or serial: "
+                        "Nothing in the book, its notes or the history names {who}: "
                         "nothing was changed."
                     ).format(who=who),
                     STATUS_MS,
@@ -135,12 +136,7 @@ class BookFeature(QObject):
         except (StoreError, SettingsError) as exc:
             self._ctx.banner.show_error(exc.sentence)
             return
-        window.statusBar().showMessage(
-            _(
-                "Erased: {licences} licence records, {notes} notes, {history} history entries."
-            ).format(**done._asdict()),
-            STATUS_MS,
-        )
+        window.statusBar().showMessage(said(done, team=book.on_team()), STATUS_MS)
 
     # -- the team's note on the licence on show ----------------------------------------
     def edit_note(self) -> asyncio.Task | None:
