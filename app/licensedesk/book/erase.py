@@ -84,6 +84,7 @@ def forget(book: Any, who: str, *, dry_run: bool = False) -> Forgotten:
 def said(done: Forgotten, *, team: bool) -> str:
     """What an erasure did, as the command line and the window say it: the counts, what
     it could not remove of its own copies, and what it never reaches."""
+    # TRANSLATORS: each placeholder is a counted phrase: "1 licence record", "2 notes"…
     counts = _("Erased: {licences}, {notes}, {history}.").format(
         licences=ngettext("{n} licence record", "{n} licence records", done.licences).format(
             n=done.licences
