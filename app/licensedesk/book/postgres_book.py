@@ -246,7 +246,8 @@ class PostgresBook:
                 done = erase_person(_place(cur, history), who)
                 if dry_run:
                     raise psycopg.Rollback(tx)
-                committed = cur.execute("SELECT clock_timestamp()").fetchone()
+                # this transaction's id (without its epoch): whose snapshots may see before it
+                committed = cur.execute("SELECT (txid_current() % 4294967296)::text").fetchone()
         except psycopg.Error as exc:
             raise self._fail("written", exc) from None
         if dry_run or not done.total or committed is None:
@@ -388,21 +389,24 @@ def _folded_sql(column: str) -> str:
     return sql
 
 
-def _vacuum(db: psycopg.Connection, history: bool, committed: datetime) -> tuple[str, ...]:
+def _vacuum(db: psycopg.Connection, history: bool, erasure: str) -> tuple[str, ...]:
     """Remove the old row versions that held the erased text now, not at the next
     autovacuum: ``VACUUM FULL`` writes each table (its indexes, the trigram ones too,
     and its TOAST table) anew, because a plain VACUUM frees a dead row's space without
     overwriting it. It locks each table for the moment it takes: when another connection
     holds one longer than :data:`REWRITE_WAIT`, a plain VACUUM instead. The planner's
     statistics (a sample of the columns, names among them) are made anew. Says what it
-    could not remove (:attr:`~.erase.Forgotten.left`)."""
+    could not remove (:attr:`~.erase.Forgotten.left`): a connection whose snapshot is
+    older than the ``erasure`` (its transaction id) may still read the old versions, and
+    VACUUM keeps them (FULL copies them); a table this role may not vacuum is skipped."""
     tables = ", ".join(["book_licences", "book_notes", *(["history"] if history else [])])
     left: list[str] = []
     try:
         readers = db.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-            "AND pid <> pg_backend_pid() AND backend_xmin IS NOT NULL AND xact_start <= %s",
-            (committed,),
+            "AND pid <> pg_backend_pid() AND age(backend_xmin) >= age(%s::xid) "
+            "AND backend_type IS DISTINCT FROM 'autovacuum worker'",
+            (erasure,),
         ).fetchone()
         not_owned = db.execute(
             "SELECT count(*) FROM pg_class WHERE oid = ANY(%s::regclass[]) "

@@ -178,3 +178,28 @@ def test_a_team_database_keeps_no_copy_of_what_was_erased(sandbox, team_child, t
     (row,) = json.loads(child("find", other, "--json").out)
     assert row["note"] == "Bills go to [erased] ([erased])"
     assert "Herrera" not in child("history", "--json").out
+
+
+def test_a_teammate_still_reading_is_said(sandbox, team_child, team_db):
+    """Another desk's open transaction has read the book: its snapshot keeps the old row
+    versions, and its lock keeps the table from being written anew (a plain VACUUM after
+    a short wait). The command erases and says both."""
+    child = team_child
+    assert child("show", sandbox.serial("subscription_active"), *child.conn).code == 0
+    with team_db.connect() as teammate:
+        teammate.execute("BEGIN ISOLATION LEVEL REPEATABLE READ")
+        assert teammate.execute("SELECT count(*) FROM book_licences").fetchone() == (1,)
+        done = child("book", "forget", NAME, "--yes")
+        teammate.execute("COMMIT")
+    child.assert_quiet(done)
+    assert done.code == 0, done.err
+    assert done.out.startswith("Erased: 1 licence record, 0 notes, 0 history entries. ")
+    assert (
+        "Another connection was using the team database's tables, so the erased text may "
+        "stay in their files' free space until PostgreSQL writes over it."
+    ) in done.out
+    assert (
+        "Other connections to the team database are still reading, so old versions of the "
+        "changed rows stay in its files until autovacuum removes them after those end."
+    ) in done.out
+    assert child("find", "herrera").code == 1
