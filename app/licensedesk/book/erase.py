@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from licensedesk.history.store import StoreError
 from licensedesk.i18n import N_, _, ngettext
@@ -33,6 +33,9 @@ from .erased_text import erased_json, erased_text, erased_value, holds, words_of
 from .folding import fold, like_pattern
 from .sighting import Sighting
 from .sql import who_column
+
+if TYPE_CHECKING:
+    from .store import BookStore
 
 __all__ = ["Forgotten", "Place", "erase_person", "forget", "said"]
 
@@ -74,11 +77,10 @@ class Place:
     before_param: str = "{p}"  # a JSON text as the before-row
 
 
-def forget(book: Any, who: str, *, dry_run: bool = False) -> Forgotten:
-    """Erase ``who`` (an e-mail, a name or a serial) from ``book``'s store; with
-    ``dry_run``, only count. Raises StoreError."""
-    result: Forgotten = book.forget(who, dry_run=dry_run)
-    return result
+def forget(book: BookStore, who: str, *, dry_run: bool = False) -> Forgotten:
+    """Erase ``who`` (an e-mail, a name or a serial) from ``book``'s store, the history
+    beside it too; with ``dry_run``, only count. Raises StoreError."""
+    return book.forget(who, dry_run=dry_run)
 
 
 def said(done: Forgotten, *, team: bool) -> str:

@@ -204,7 +204,7 @@ class SqliteBook:
             words = wanted
             return f"ld_may_name({column})", []
 
-        db.create_function("ld_may_name", 1, may_name, deterministic=True)
+        db.create_function("ld_may_name", 1, may_name)
         history = db.execute(
             "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'history'"
         ).fetchone()
