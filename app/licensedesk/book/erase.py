@@ -3,12 +3,12 @@ history, in the same store (this computer's file, or the team's database), in on
 transaction.
 
 Who is named by an e-mail, a name or a serial. The words erased are that e-mail or
-name and the names and e-mails of every book record that is the person's (its
-licensee or e-mail is one of the words; the closure of that, so a record of another
-licence under the same name brings its e-mail along). They are then erased wherever
-the store keeps them (:mod:`.erased_text`: case and accents ignored, whole words):
-the person's records lose their name and e-mail; any other record, any note and any
-history entry's detail and before-row get "[erased]" where they named the person.
+name, the names and e-mails of the book records it names, and the pairs the history
+kept of a registration that hold one of them (:func:`_person_words`). They are then
+erased wherever the store keeps them (:mod:`.erased_text`: case and accents ignored,
+whole words): a record whose licensee or e-mail is one of them (of any licence, an
+older one too) loses both; any other record, any note and any history entry's detail
+and before-row get "[erased]" where they named the person.
 The records and entries stay. A later lookup of a licence keeps its licensee again:
 the service still has it.
 
@@ -41,8 +41,6 @@ __all__ = ["Forgotten", "Place", "erase_person", "forget", "said"]
 
 #: the keys of a history before-row that hold a person's name or e-mail
 _PERSON_KEYS = ("licensee", "name", "email")
-#: how many rounds the closure of a person's names and e-mails takes at most
-_ROUNDS = 5
 
 
 class Forgotten(NamedTuple):
@@ -159,29 +157,29 @@ def _in(place: Place, column: str, values: Sequence[str]) -> tuple[str, list[str
 
 
 def _person_words(place: Place, who: str) -> frozenset[str]:
-    """The folded names and e-mails to erase (see the module)."""
+    """The folded names and e-mails to erase: ``who`` (unless a serial), the names and
+    e-mails of the records it names, and the history's registration pairs of those
+    (:func:`_registered`). One step, not a closure: two people may share a name, and
+    the other one's e-mail must not lead on to her records."""
     column, value = who_column(who)
     rows = place.run(f"SELECT body FROM book_licences WHERE {column} = {place.p}", [value])
     words = (frozenset() if column == "serial" else words_of([who])) | _fields(rows)
-    for _round in range(_ROUNDS):
-        folded = sorted(words)
-        names, name_params = _in(place, "licensee_f", folded)
-        mails, mail_params = _in(place, "email_f", folded)
-        rows = place.run(
-            f"SELECT body FROM book_licences WHERE {names} OR {mails}", [*name_params, *mail_params]
-        )
-        more = words | _fields(rows) | (_registered(place, words) if place.history else words)
-        if more == words:
-            break
-        words = more
+    if words and place.history:
+        words |= _registered(place, words, value if column == "licensee_f" else None)
     return words
 
 
-def _registered(place: Place, words: frozenset[str]) -> frozenset[str]:
-    """The names and e-mails of the history's before-rows that name the person by one of
-    them (a registration's licensee and e-mail as they were: the pair is one person)."""
+def _fields(rows: list[Any]) -> frozenset[str]:
+    """The folded names and e-mails of the records (their bodies) in ``rows``."""
+    return words_of(field for (body,) in rows for field in _name_and_email(json.loads(body)))
+
+
+def _registered(place: Place, words: frozenset[str], name: str | None) -> frozenset[str]:
+    """The licensee and e-mail of each history before-row (a registration's, as it was:
+    the pair is one person) whose e-mail is one of ``words``, or whose name is the
+    ``name`` given (folded; None when an e-mail or a serial was given)."""
     before, params = place.may_hold(place.before_text, words)
-    found: list[str | None] = []
+    found: list[str] = []
     for (text,) in place.run(f"SELECT {place.before_text} FROM history WHERE {before}", params):
         try:
             row = json.loads(text)
@@ -189,16 +187,12 @@ def _registered(place: Place, words: frozenset[str]) -> frozenset[str]:
             continue
         if not isinstance(row, dict):
             continue
-        pair = [row.get(key) for key in _PERSON_KEYS]
-        pair = [v for v in pair if isinstance(v, str)]
-        if words & words_of(pair):
+        pair = [v for v in (row.get(key) for key in _PERSON_KEYS) if isinstance(v, str)]
+        email = row.get("email")
+        by_email = isinstance(email, str) and fold(email) in words
+        if by_email or (name is not None and name in words_of(pair)):
             found += pair
     return words_of(found)
-
-
-def _fields(rows: list[Any]) -> frozenset[str]:
-    """The folded names and e-mails of the records (their bodies) in ``rows``."""
-    return words_of(field for (body,) in rows for field in _name_and_email(json.loads(body)))
 
 
 def _name_and_email(data: dict[str, Any]) -> tuple[str | None, str | None]:

@@ -10,12 +10,13 @@ erased where no letter or digit goes on before or after it, so erasing "Ana" lea
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterable
 from typing import Any
 
-from .folding import fold, fold_char
+from .folding import ascii_fold, fold, fold_char
 
 __all__ = ["ERASED", "erased_json", "erased_text", "erased_value", "holds", "words_of"]
 
@@ -44,15 +45,27 @@ def _folded(text: str) -> tuple[str, list[int]]:
     return "".join(out), places
 
 
+@functools.lru_cache(maxsize=8)  # one erasure's words, asked of every text it reads
 def _pattern(words: frozenset[str]) -> re.Pattern[str]:
     alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
     return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
 
 
 def _may_hold(text: str, words: frozenset[str]) -> bool:
-    """A quick sieve (the whole text folded at once): False when no word is there."""
-    plain = " ".join(text.lower().split()) if text.isascii() else fold(text)
-    return any(w in plain for w in words)
+    """A quick sieve: False when no word is there."""
+    plain, other = _split(words)
+    if text.isascii():
+        folded = " ".join(text.lower().split())
+        return any(w in folded for w in plain)
+    if any(w in ascii_fold(text) for w in plain):
+        return True
+    return bool(other) and any(w in fold(text) for w in other)
+
+
+@functools.lru_cache(maxsize=8)
+def _split(words: frozenset[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the ASCII words, the others): :func:`~.folding.ascii_fold` finds the first."""
+    return tuple(w for w in words if w.isascii()), tuple(w for w in words if not w.isascii())
 
 
 def _spans(text: str, words: frozenset[str]) -> list[tuple[int, int]]:
