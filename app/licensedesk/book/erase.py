@@ -73,6 +73,12 @@ class Place:
     lock: str = ""  # " FOR UPDATE" where rows read are to be changed
     before_text: str = "before_json"  # the before-row as JSON text
     before_param: str = "{p}"  # a JSON text as the before-row
+    #: only count: nothing is written (a read, no write lock held while it reads)
+    dry_run: bool = False
+
+    def write(self, sql: str, params: Sequence[Any]) -> None:
+        if not self.dry_run:
+            self.run(sql, params)
 
 
 def forget(book: BookStore, who: str, *, dry_run: bool = False) -> Forgotten:
@@ -143,7 +149,7 @@ def erase_person(place: Place, who: str) -> Forgotten:
     licences = _erase_records(place, words)
     notes = _erase_notes(place, words)
     history = _erase_history(place, words) if place.history else 0
-    if _still_named(place, words):
+    if not place.dry_run and _still_named(place, words):
         raise StoreError(
             _("the name or e-mail could still be found after erasing it: nothing was changed")
         )
@@ -225,7 +231,7 @@ def _erase_records(place: Place, words: frozenset[str]) -> int:
         if {**clean, "note": None} != {**data, "note": None}:
             changed += 1
         s = Sighting.from_json(json.dumps(clean, ensure_ascii=False))
-        place.run(
+        place.write(
             f"UPDATE book_licences SET licensee_f = {p}, email_f = {p}, search = {p}, "
             f"body = {p} WHERE id = {p}",
             [s.folded("licensee"), s.folded("email"), s.search(), s.to_json(), rowid],
@@ -239,7 +245,7 @@ def _erase_notes(place: Place, words: frozenset[str]) -> int:
     for serial, text in place.run(f"SELECT serial, text FROM book_notes{place.lock}", []):
         clean = erased_text(text, words)
         if clean != text:
-            place.run(f"UPDATE book_notes SET text = {p} WHERE serial = {p}", [clean, serial])
+            place.write(f"UPDATE book_notes SET text = {p} WHERE serial = {p}", [clean, serial])
             changed += 1
     return changed
 
@@ -260,7 +266,7 @@ def _erase_history(place: Place, words: frozenset[str]) -> int:
     for entry_id, detail, before in _entries(place, words, place.lock):
         new_detail, new_before = erased_text(detail, words), erased_json(before, words)
         if (new_detail, new_before) != (detail, before):
-            place.run(
+            place.write(
                 f"UPDATE history SET detail = {p}, before_json = {param} WHERE id = {p}",
                 [new_detail, new_before, entry_id],
             )

@@ -243,8 +243,8 @@ class PostgresBook:
         try:
             with db.transaction() as tx, db.cursor() as cur:
                 history = _has_history(cur)
-                done = erase_person(_place(cur, history), who)
-                if dry_run:
+                done = erase_person(_place(cur, history, dry_run=dry_run), who)
+                if dry_run:  # it wrote nothing and locked no row: a read
                     raise psycopg.Rollback(tx)
                 # this transaction's id (without its epoch): whose snapshots may see before it
                 committed = cur.execute("SELECT (txid_current() % 4294967296)::text").fetchone()
@@ -252,7 +252,12 @@ class PostgresBook:
             raise self._fail("written", exc) from None
         if dry_run or not done.total or committed is None:
             return done
-        return done._replace(left=_vacuum(db, history, committed[0]))
+        touched = {  # a note's copy is in its licence's records too
+            "book_licences": done.licences + done.notes,
+            "book_notes": done.notes,
+            "history": done.history,
+        }
+        return done._replace(left=_vacuum(db, [t for t, n in touched.items() if n], committed[0]))
 
     def drop_unseen(self, before: datetime) -> int:
         db = self._conn()
@@ -336,7 +341,7 @@ def _has_history(cur: psycopg.Cursor) -> bool:
     return bool(row and row[0])
 
 
-def _place(cur: psycopg.Cursor, history: bool) -> Place:
+def _place(cur: psycopg.Cursor, history: bool, *, dry_run: bool = False) -> Place:
     """The erasure's view of the team database (:class:`~.erase.Place`)."""
 
     def run(sql: str, params: Any) -> list[Any]:
@@ -352,9 +357,10 @@ def _place(cur: psycopg.Cursor, history: bool) -> Place:
         p="%s",
         may_hold=may_hold,
         history=history,
-        lock=" FOR UPDATE",
+        lock="" if dry_run else " FOR UPDATE",
         before_text="before_json::text",
         before_param="{p}::jsonb",
+        dry_run=dry_run,
     )
 
 
@@ -389,9 +395,9 @@ def _folded_sql(column: str) -> str:
     return sql
 
 
-def _vacuum(db: psycopg.Connection, history: bool, erasure: str) -> tuple[str, ...]:
+def _vacuum(db: psycopg.Connection, touched: list[str], erasure: str) -> tuple[str, ...]:
     """Remove the old row versions that held the erased text now, not at the next
-    autovacuum: ``VACUUM FULL`` writes each table (its indexes, the trigram ones too,
+    autovacuum: ``VACUUM FULL`` writes each ``touched`` table (its indexes, the trigram ones too,
     and its TOAST table) anew, because a plain VACUUM frees a dead row's space without
     overwriting it. It locks each table for the moment it takes: when another connection
     holds one longer than :data:`REWRITE_WAIT`, a plain VACUUM instead. The planner's
@@ -399,7 +405,7 @@ def _vacuum(db: psycopg.Connection, history: bool, erasure: str) -> tuple[str, .
     could not remove (:attr:`~.erase.Forgotten.left`): a connection whose snapshot is
     older than the ``erasure`` (its transaction id) may still read the old versions, and
     VACUUM keeps them (FULL copies them); a table this role may not vacuum is skipped."""
-    tables = ", ".join(["book_licences", "book_notes", *(["history"] if history else [])])
+    tables = ", ".join(touched)
     left: list[str] = []
     try:
         readers = db.execute(
@@ -412,7 +418,7 @@ def _vacuum(db: psycopg.Connection, history: bool, erasure: str) -> tuple[str, .
             "SELECT count(*) FROM pg_class WHERE oid = ANY(%s::regclass[]) "
             "AND NOT pg_has_role(relowner, 'USAGE') AND NOT pg_has_role((SELECT datdba "
             "FROM pg_database WHERE datname = current_database()), 'USAGE')",
-            (tables.split(", "),),
+            (touched,),
         ).fetchone()
         db.execute(f"SET lock_timeout = '{REWRITE_WAIT}s'")  # type: ignore[call-overload]
         try:

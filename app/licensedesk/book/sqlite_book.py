@@ -176,19 +176,25 @@ class SqliteBook:
     def forget(self, who: str, *, dry_run: bool = False) -> Forgotten:
         db = self._conn()
         try:
-            with immediate(db, keep=not dry_run):
+            if dry_run:  # a read: writers are not kept waiting while it looks
+                db.execute("BEGIN")
+                try:
+                    return erase_person(self._place(db, dry_run=True), who)
+                finally:
+                    db.execute("ROLLBACK")
+            with immediate(db):
                 done = erase_person(self._place(db), who)
-                if not dry_run and done.total:
+                if done.total:
                     for table in self._indexes(db):  # their segments drop the erased text
                         db.execute(f"INSERT INTO {table} ({table}) VALUES ('optimize')")
         except sqlite3.Error as exc:
-            raise self._fail("written", exc) from None
-        if dry_run or not done.total:
+            raise self._fail("read" if dry_run else "written", exc) from None
+        if not done.total:
             return done
         return done._replace(left=self._empty_log(db))
 
     @staticmethod
-    def _place(db: sqlite3.Connection) -> Place:
+    def _place(db: sqlite3.Connection, *, dry_run: bool = False) -> Place:
         """The erasure's view of this file; a word is looked for by a function of
         Python's (:func:`~.erased_text.holds`): SQL cannot fold accents."""
         words: frozenset[str] = frozenset()
@@ -213,6 +219,7 @@ class SqliteBook:
             p="?",
             may_hold=may_hold,
             history=history is not None,
+            dry_run=dry_run,
         )
 
     @staticmethod
