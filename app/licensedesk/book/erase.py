@@ -118,7 +118,7 @@ def said(done: Forgotten, *, team: bool) -> str:
 #: what an erasure could not remove of the store's own copies (:attr:`Forgotten.left`)
 _LEFT = {
     "wal": N_(
-        "Another program is reading the history file, so its write-ahead log "
+        "Another program is using the history file, so its write-ahead log "
         "(history.sqlite3-wal) still holds the erased text until that program closes it."
     ),
     "readers": N_(

@@ -82,7 +82,7 @@ def test_a_reader_that_keeps_the_log_is_said(sandbox, child):
     assert done.code == 0, done.err
     assert done.out.startswith("Erased: 1 licence record, 0 notes, 0 history entries. ")
     assert (
-        "Another program is reading the history file, so its write-ahead log "
+        "Another program is using the history file, so its write-ahead log "
         "(history.sqlite3-wal) still holds the erased text until that program closes it."
     ) in done.out
     assert child("find", "herrera").code == 1
