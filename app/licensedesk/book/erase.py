@@ -1,54 +1,320 @@
 """Erasing a licensee's personal data on request: from the book, its notes and the
-history, in the same store (this computer's file, or the team's database).
+history, in the same store (this computer's file, or the team's database), in one
+transaction.
 
-The records stay: a book record without its name and e-mail, a history entry whose
-detail and before-row say "[erased]" where they named the person. A later lookup of
-the licence keeps its licensee again: the service still has it.
+Who is named by an e-mail, a name or a serial. The words erased are that e-mail or
+name, the names and e-mails of the book records it names, and the pairs the history
+kept of a registration that hold one of them (:func:`_person_words`). They are then
+erased wherever the store keeps them (:mod:`.erased_text`: case and accents ignored,
+whole words): a record whose licensee or e-mail is one of them (of any licence, an
+older one too) loses both; any other record, any note and any history entry's detail
+and before-row get "[erased]" where they named the person.
+The records and entries stay. A later lookup of a licence keeps its licensee again:
+the service still has it.
+
+What is counted is what was changed, and before the transaction ends the store is
+asked again: a word still found anywhere rolls everything back ("nothing was
+changed"). After it, the store removes the old copies it can reach (SQLite: the
+write-ahead log, emptied by a checkpoint; PostgreSQL: the old row versions, by
+VACUUM) and says which it could not (:attr:`Forgotten.left`).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple, Protocol
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from licensedesk.i18n import _, ngettext
+from licensedesk.history.store import StoreError
+from licensedesk.i18n import N_, _, ngettext
 
-from .store import BookStore
+from .erased_text import erased_json, erased_text, erased_value, holds, words_of
+from .folding import fold, like_pattern
+from .sighting import Sighting
+from .sql import who_column
 
+if TYPE_CHECKING:
+    from .store import BookStore
 
-class ErasesWords(Protocol):
-    """What a history store offers for this (both have it)."""
+__all__ = ["Forgotten", "Place", "erase_person", "forget", "nothing_named", "question", "said"]
 
-    def erase_words(
-        self, serials: list[str], words: list[str], *, dry_run: bool = False
-    ) -> int: ...
+#: the keys of a history before-row that hold a person's name or e-mail
+_PERSON_KEYS = ("licensee", "name", "email")
 
 
 class Forgotten(NamedTuple):
-    licences: int
+    """What an erasure changed (or, asked first, would change), and what it left."""
+
+    licences: int  # book records that named the person (other than through a note)
     notes: int
     history: int
+    #: what could not be removed: ``"wal"`` (SQLite's log, kept by another program's
+    #: read); on PostgreSQL ``"readers"`` (old row versions other connections may still
+    #: read), ``"rewrite"`` (tables another connection held: not written anew),
+    #: ``"owner"`` (tables this role may not vacuum), ``"vacuum"`` (VACUUM failed)
+    left: tuple[str, ...] = ()
 
     @property
     def total(self) -> int:
         return self.licences + self.notes + self.history
 
-    def sentence(self) -> str:
-        """What was erased, each count with its own plural ("1 licence record", not
-        "1 licence records"): the window's status bar and the command line say it."""
-        parts = (
-            ngettext("{n} licence record", "{n} licence records", self.licences),
-            ngettext("{n} note", "{n} notes", self.notes),
-            ngettext("{n} history entry", "{n} history entries", self.history),
-        )
-        counts = (self.licences, self.notes, self.history)
-        # TRANSLATORS: {parts}: "1 licence record, 0 notes, 2 history entries"
-        return _("Erased: {parts}.").format(
-            parts=", ".join(p.format(n=n) for p, n in zip(parts, counts, strict=True))
-        )
+
+@dataclass
+class Place:
+    """How the erasure talks to one store's connection, inside its transaction."""
+
+    run: Callable[[str, Sequence[Any]], list[Any]]  # a statement; its rows ([] for none)
+    p: str  # the placeholder
+    #: SQL that is true where a text column may name one of the words (a superset of
+    #: :func:`~.erased_text.holds`, which then decides), and its parameters
+    may_hold: Callable[[str, frozenset[str]], tuple[str, list[Any]]]
+    history: bool  # the store has a history table
+    lock: str = ""  # " FOR UPDATE" where rows read are to be changed
+    before_text: str = "before_json"  # the before-row as JSON text
+    before_param: str = "{p}"  # a JSON text as the before-row
+    #: only count: nothing is written (a read, no write lock held while it reads)
+    dry_run: bool = False
+
+    def write(self, sql: str, params: Sequence[Any]) -> None:
+        if not self.dry_run:
+            self.run(sql, params)
 
 
-def forget(book: BookStore, history: ErasesWords, who: str, *, dry_run: bool = False) -> Forgotten:
-    """Erase ``who`` (an e-mail, a name or a serial); with ``dry_run``, only count."""
-    erasure = book.forget(who, dry_run=dry_run)
-    entries = history.erase_words(erasure.serials, erasure.words, dry_run=dry_run)
-    return Forgotten(erasure.licences, erasure.notes, entries)
+def forget(book: BookStore, who: str, *, dry_run: bool = False) -> Forgotten:
+    """Erase ``who`` (an e-mail, a name or a serial) from ``book``'s store, the history
+    beside it too; with ``dry_run``, only count. Raises StoreError."""
+    return book.forget(who, dry_run=dry_run)
+
+
+def nothing_named(who: str) -> str:
+    """What an erasure that found nobody says (the window and the command line)."""
+    return _(
+        "Nothing in the book, its notes or the history names {who}: nothing was changed."
+    ).format(who=who)
+
+
+def question(who: str, counted: Forgotten) -> str:
+    """What is asked before erasing, with what was counted (the window and the command line)."""
+    return ngettext(
+        "Erase the name and e-mail of {who} from {n} record: licences {licences}, "
+        "notes {notes}, history entries {history}? The records stay, without them.",
+        "Erase the name and e-mail of {who} from {n} records: licences {licences}, "
+        "notes {notes}, history entries {history}? The records stay, without them.",
+        counted.total,
+    ).format(
+        who=who,
+        n=counted.total,
+        licences=counted.licences,
+        notes=counted.notes,
+        history=counted.history,
+    )
+
+
+def said(done: Forgotten, *, team: bool) -> str:
+    """What an erasure did, as the command line and the window say it: the counts, what
+    it could not remove of its own copies, and what it never reaches."""
+    # TRANSLATORS: each placeholder is a counted phrase: "1 licence record", "2 notes"…
+    counts = _("Erased: {licences}, {notes}, {history}.").format(
+        licences=ngettext("{n} licence record", "{n} licence records", done.licences).format(
+            n=done.licences
+        ),
+        notes=ngettext("{n} note", "{n} notes", done.notes).format(n=done.notes),
+        history=ngettext("{n} history entry", "{n} history entries", done.history).format(
+            n=done.history
+        ),
+    )
+    sentences = [counts, *(_(_LEFT[why]) for why in done.left if why in _LEFT)]
+    sentences.append(
+        _(
+            "Not erased, out of the desk's reach: exports already written, other programs' "
+            "copies, backups and the database's own write-ahead log and archive."
+        )
+        if team
+        else _(
+            "Not erased, out of the desk's reach: exports already written, other programs' "
+            "copies and backups of the history file."
+        )
+    )
+    return " ".join(sentences)
+
+
+#: what an erasure could not remove of the store's own copies (:attr:`Forgotten.left`)
+_LEFT = {
+    "wal": N_(
+        "Another program is using the history file, so its write-ahead log "
+        "(history.sqlite3-wal) still holds the erased text until that program closes it."
+    ),
+    "readers": N_(
+        "Other connections to the team database are still reading, so old versions of the "
+        "changed rows stay in its files until autovacuum removes them after those end."
+    ),
+    "owner": N_(
+        "This role does not own the tables, so old versions of the changed rows stay in "
+        "the team database's files until autovacuum removes them."
+    ),
+    "rewrite": N_(
+        "Another connection was using the team database's tables, so the erased text may "
+        "stay in their files' free space until PostgreSQL writes over it."
+    ),
+    "vacuum": N_(
+        "The team database could not be vacuumed now, so old versions of the changed rows "
+        "stay in its files until autovacuum removes them."
+    ),
+}
+
+
+def erase_person(place: Place, who: str) -> Forgotten:
+    """Everything of :mod:`this module <.erase>` inside the caller's transaction (the
+    store commits it, or rolls it back for a dry run)."""
+    words = _person_words(place, who)
+    if not words:
+        return Forgotten(0, 0, 0)
+    licences = _erase_records(place, words)
+    notes = _erase_notes(place, words)
+    history = _erase_history(place, words) if place.history else 0
+    if not place.dry_run and _still_named(place, words):
+        raise StoreError(
+            _("the name or e-mail could still be found after erasing it: nothing was changed")
+        )
+    return Forgotten(licences, notes, history)
+
+
+def _in(place: Place, column: str, values: Sequence[str]) -> tuple[str, list[str]]:
+    if not values:
+        return "1 = 0", []
+    return f"{column} IN ({', '.join([place.p] * len(values))})", list(values)
+
+
+def _person_words(place: Place, who: str) -> frozenset[str]:
+    """The folded names and e-mails to erase: ``who`` (unless a serial), the names and
+    e-mails of the records it names, and the history's registration pairs of those
+    (:func:`_registered`). One step, not a closure: two people may share a name, and
+    the other one's e-mail must not lead on to her records."""
+    column, value = who_column(who)
+    rows = place.run(f"SELECT body FROM book_licences WHERE {column} = {place.p}", [value])
+    words = (frozenset() if column == "serial" else words_of([who])) | _fields(rows)
+    if words and place.history:
+        words |= _registered(place, words, value if column == "licensee_f" else None)
+    return words
+
+
+def _fields(rows: list[Any]) -> frozenset[str]:
+    """The folded names and e-mails of the records (their bodies) in ``rows``."""
+    return words_of(field for (body,) in rows for field in _name_and_email(json.loads(body)))
+
+
+def _registered(place: Place, words: frozenset[str], name: str | None) -> frozenset[str]:
+    """The licensee and e-mail of each history before-row (a registration's, as it was:
+    the pair is one person) whose e-mail is one of ``words``, or whose name is the
+    ``name`` given (folded; None when an e-mail or a serial was given)."""
+    before, params = place.may_hold(place.before_text, words)
+    found: list[str] = []
+    for (text,) in place.run(f"SELECT {place.before_text} FROM history WHERE {before}", params):
+        try:
+            row = json.loads(text)
+        except ValueError:
+            continue
+        if not isinstance(row, dict):
+            continue
+        pair = [v for v in (row.get(key) for key in _PERSON_KEYS) if isinstance(v, str)]
+        email = row.get("email")
+        by_email = isinstance(email, str) and fold(email) in words
+        if by_email or (name is not None and name in words_of(pair)):
+            found += pair
+    return words_of(found)
+
+
+def _name_and_email(data: dict[str, Any]) -> tuple[str | None, str | None]:
+    return data.get("licensee"), data.get("email")
+
+
+def _records(place: Place, words: frozenset[str], lock: str = "") -> list[Any]:
+    folded = sorted(words)
+    names, name_params = _in(place, "licensee_f", folded)
+    mails, mail_params = _in(place, "email_f", folded)
+    search, search_params = place.may_hold("search", words)
+    body, body_params = place.may_hold("body", words)
+    return place.run(
+        f"SELECT id, body FROM book_licences WHERE {names} OR {mails} OR {search} OR {body}" + lock,
+        [*name_params, *mail_params, *search_params, *body_params],
+    )
+
+
+def _erase_records(place: Place, words: frozenset[str]) -> int:
+    """The person's records without name and e-mail; the words erased from every other
+    field of any record. Returns the records changed other than in their note."""
+    p, changed = place.p, 0
+    for rowid, body in _records(place, words, place.lock):
+        data = json.loads(body)
+        clean = erased_value(data, words)
+        if any(fold(field) in words for field in _name_and_email(data)):
+            clean["licensee"] = clean["email"] = None
+        if clean == data:
+            continue
+        if {**clean, "note": None} != {**data, "note": None}:
+            changed += 1
+        s = Sighting.from_json(json.dumps(clean, ensure_ascii=False))
+        place.write(
+            f"UPDATE book_licences SET licensee_f = {p}, email_f = {p}, search = {p}, "
+            f"body = {p} WHERE id = {p}",
+            [s.folded("licensee"), s.folded("email"), s.search(), s.to_json(), rowid],
+        )
+    return changed
+
+
+def _erase_notes(place: Place, words: frozenset[str]) -> int:
+    """Every note that names the person (notes are few: each is read)."""
+    p, changed = place.p, 0
+    for serial, text in place.run(f"SELECT serial, text FROM book_notes{place.lock}", []):
+        clean = erased_text(text, words)
+        if clean != text:
+            place.write(f"UPDATE book_notes SET text = {p} WHERE serial = {p}", [clean, serial])
+            changed += 1
+    return changed
+
+
+def _entries(place: Place, words: frozenset[str], lock: str = "") -> list[Any]:
+    detail, detail_params = place.may_hold("detail", words)
+    before, before_params = place.may_hold(place.before_text, words)
+    return place.run(
+        f"SELECT id, detail, {place.before_text} FROM history WHERE {detail} OR {before}" + lock,
+        [*detail_params, *before_params],
+    )
+
+
+def _erase_history(place: Place, words: frozenset[str]) -> int:
+    """Every history entry whose detail or before-row names the person, of any licence."""
+    p, changed = place.p, 0
+    param = place.before_param.format(p=p)
+    for entry_id, detail, before in _entries(place, words, place.lock):
+        new_detail, new_before = erased_text(detail, words), erased_json(before, words)
+        if (new_detail, new_before) != (detail, before):
+            place.write(
+                f"UPDATE history SET detail = {p}, before_json = {param} WHERE id = {p}",
+                [new_detail, new_before, entry_id],
+            )
+            changed += 1
+    return changed
+
+
+def _still_named(place: Place, words: frozenset[str]) -> bool:
+    """Asked again after erasing: does any record, note or entry still name the person?"""
+    for _id, body in _records(place, words):
+        data = json.loads(body)
+        mine = any(fold(field) in words for field in _name_and_email(data))
+        if mine or erased_value(data, words) != data:
+            return True
+    notes = place.run("SELECT serial, text FROM book_notes", [])
+    if any(holds(text, words) for _serial, text in notes):
+        return True
+    if place.history:
+        for _id, detail, before in _entries(place, words):
+            if holds(detail, words) or erased_json(before, words) != before:
+                return True
+    return False
+
+
+def like_patterns(words: frozenset[str]) -> list[str]:
+    """``%word%`` for each folded word (a store's :attr:`Place.may_hold` on folded text)."""
+    return [like_pattern(w) for w in sorted(words)]

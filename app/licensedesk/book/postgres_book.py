@@ -9,6 +9,7 @@ every licence, and says nothing: a team of a few thousand licences will not noti
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from datetime import datetime
@@ -18,12 +19,13 @@ import psycopg
 
 from licensedesk.history.migrations import migrate_postgres
 from licensedesk.history.postgres_store import connect, store_error
-from licensedesk.history.scrub import erased_words, register_secret
+from licensedesk.history.scrub import register_secret
 from licensedesk.history.settings import describe_team_url
 from licensedesk.history.store import StoreError
 from licensedesk.i18n import N_, _
 
-from .folding import like_pattern
+from .erase import Forgotten, Place, erase_person, like_patterns
+from .folding import fold, like_pattern
 from .sighting import Sighting
 from .sql import (
     AT_LIMIT,
@@ -32,20 +34,20 @@ from .sql import (
     NEED_WORDS,
     NEWEST,
     TIERS,
-    erased,
     find_words,
     narrowed,
     row,
     tier_params,
-    who_column,
 )
-from .store import FIND_LIMIT, Erasure, Note
+from .store import FIND_LIMIT, Note
 
 __all__ = ["LOCK_KEY", "MIGRATIONS", "PostgresBook"]
 
 #: the advisory lock of the book's migrations ("LDBOOKMG" in ASCII)
 LOCK_KEY = 0x4C44_424F_4F4B_4D47
 CONNECT_TIMEOUT = 5  # seconds; libpq's own
+#: seconds an erasure's VACUUM FULL waits for another connection's lock on a table
+REWRITE_WAIT = 5
 
 MIGRATIONS: tuple[tuple[int, str], ...] = (
     (
@@ -249,61 +251,26 @@ class PostgresBook:
         except psycopg.Error as exc:
             raise self._fail("written", exc) from None
 
-    def forget(self, who: str, *, dry_run: bool = False) -> Erasure:
-        column, value = who_column(who)
+    def forget(self, who: str, *, dry_run: bool = False) -> Forgotten:
         db = self._conn()
         try:
             with db.transaction() as tx, db.cursor() as cur:
-                erasure = self._erase(cur, column, value)
-                if dry_run:
+                history = _has_history(cur)
+                done = erase_person(_place(cur, history, dry_run=dry_run), who)
+                if dry_run:  # it wrote nothing and locked no row: a read
                     raise psycopg.Rollback(tx)
-            if not dry_run:
-                self._vacuum(db)
+                # this transaction's id (without its epoch): whose snapshots may see before it
+                committed = cur.execute("SELECT (txid_current() % 4294967296)::text").fetchone()
         except psycopg.Error as exc:
             raise self._fail("written", exc) from None
-        return erasure
-
-    @staticmethod
-    def _vacuum(db: psycopg.Connection) -> None:
-        """The old row versions that held the erased text, removed now rather than at the
-        next autovacuum (for a role that does not own a table, PostgreSQL skips it with a
-        warning and autovacuum does it later)."""
-        db.execute("VACUUM book_licences, book_notes, history")
-
-    @staticmethod
-    def _erase(cur: psycopg.Cursor, column: str, value: str) -> Erasure:
-        found = [
-            (rowid, Sighting.from_json(body))
-            for rowid, body in cur.execute(
-                f"SELECT id, body FROM book_licences WHERE {column} = %s FOR UPDATE", (value,)
-            ).fetchall()
-        ]
-        serials = sorted({s.serial for _id, s in found})
-        words = sorted({w for _id, s in found for w in (s.licensee, s.email) if w})
-        for rowid, s in found:
-            clean = erased(s)
-            cur.execute(
-                "UPDATE book_licences SET licensee_f = '', email_f = '', search = %s, "
-                "body = %s WHERE id = %s",
-                (clean.search(), clean.to_json(), rowid),
-            )
-        notes = 0
-        for serial in serials:
-            note = cur.execute(
-                "SELECT text FROM book_notes WHERE serial = %s FOR UPDATE", (serial,)
-            ).fetchone()
-            if note and (text := erased_words(note[0], words) or "") != note[0]:
-                cur.execute("UPDATE book_notes SET text = %s WHERE serial = %s", (text, serial))
-                for rowid, body in cur.execute(
-                    "SELECT id, body FROM book_licences WHERE serial = %s", (serial,)
-                ).fetchall():
-                    s = replace(Sighting.from_json(body), note=text)
-                    cur.execute(
-                        "UPDATE book_licences SET search = %s, body = %s WHERE id = %s",
-                        (s.search(), s.to_json(), rowid),
-                    )
-                notes += 1
-        return Erasure(serials, words, len(found), notes)
+        if dry_run or not done.total or committed is None:
+            return done
+        touched = {  # a note's copy is in its licence's records too
+            "book_licences": done.licences + done.notes,
+            "book_notes": done.notes,
+            "history": done.history,
+        }
+        return done._replace(left=_vacuum(db, [t for t, n in touched.items() if n], committed[0]))
 
     def drop_unseen(self, before: datetime) -> int:
         """A role that may only read leaves the team's retention to the desks that write
@@ -384,3 +351,108 @@ class PostgresBook:
 
     def __repr__(self) -> str:
         return f"<PostgresBook {describe_team_url(self.url)}>"
+
+
+# ---------------------------------------------------------------- erasing a person
+
+
+def _has_history(cur: psycopg.Cursor) -> bool:
+    row = cur.execute("SELECT to_regclass('history') IS NOT NULL").fetchone()
+    return bool(row and row[0])
+
+
+def _place(cur: psycopg.Cursor, history: bool, *, dry_run: bool = False) -> Place:
+    """The erasure's view of the team database (:class:`~.erase.Place`)."""
+
+    def run(sql: str, params: Any) -> list[Any]:
+        cur.execute(sql, params)
+        return cur.fetchall() if cur.description else []
+
+    def may_hold(column: str, words: frozenset[str]) -> tuple[str, list[Any]]:
+        folded = column if column == "search" else _folded_sql(column)
+        return f"{folded} LIKE ANY(%s)", [like_patterns(words)]
+
+    return Place(
+        run=run,
+        p="%s",
+        may_hold=may_hold,
+        history=history,
+        lock="" if dry_run else " FOR UPDATE",
+        before_text="before_json::text",
+        before_param="{p}::jsonb",
+        dry_run=dry_run,
+    )
+
+
+@functools.cache
+def _fold_table() -> tuple[str, str, tuple[tuple[str, str], ...]]:
+    """:func:`~.folding.fold` of the Latin letters as SQL can do it without
+    ``unaccent``: one letter for another (``translate``), one for two (``replace``), an
+    accent written apart removed."""
+    source, target, longer = [], [], []
+    for code in [*range(0xC0, 0x250), *range(0x1E00, 0x1F00)]:
+        char = chr(code)
+        folded = fold(char)
+        if folded == char:
+            continue
+        if len(folded) == 1:
+            source.append(char)
+            target.append(folded)
+        elif folded:
+            longer.append((char, folded))
+    dropped = [chr(c) for c in range(0x300, 0x370)]  # after the pairs: translate drops them
+    return "".join(source + dropped), "".join(target), tuple(longer)
+
+
+def _folded_sql(column: str) -> str:
+    """``column`` folded in SQL, as a first sieve (:func:`~.erased_text.holds` decides):
+    what it cannot fold (another script's capitals under the C locale) is missed by
+    the sieve, never erased wrongly."""
+    source, target, longer = _fold_table()
+    sql = f"lower(translate({column}, '{source}', '{target}'))"
+    for char, folded in longer:
+        sql = f"replace({sql}, '{char}', '{folded}')"
+    return sql
+
+
+def _vacuum(db: psycopg.Connection, touched: list[str], erasure: str) -> tuple[str, ...]:
+    """Remove the old row versions that held the erased text now, not at the next
+    autovacuum: ``VACUUM FULL`` writes each ``touched`` table (its indexes, the trigram ones too,
+    and its TOAST table) anew, because a plain VACUUM frees a dead row's space without
+    overwriting it. It locks each table for the moment it takes: when another connection
+    holds one longer than :data:`REWRITE_WAIT`, a plain VACUUM instead. The planner's
+    statistics (a sample of the columns, names among them) are made anew. Says what it
+    could not remove (:attr:`~.erase.Forgotten.left`): a connection whose snapshot is
+    older than the ``erasure`` (its transaction id) may still read the old versions, and
+    VACUUM keeps them (FULL copies them); a table this role may not vacuum is skipped."""
+    tables = ", ".join(touched)
+    left: list[str] = []
+    try:
+        readers = db.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND pid <> pg_backend_pid() AND age(backend_xmin) >= age(%s::xid) "
+            "AND backend_type IS DISTINCT FROM 'autovacuum worker'",
+            (erasure,),
+        ).fetchone()
+        not_owned = db.execute(
+            "SELECT count(*) FROM pg_class WHERE oid = ANY(%s::regclass[]) "
+            "AND NOT pg_has_role(relowner, 'USAGE') AND NOT pg_has_role((SELECT datdba "
+            "FROM pg_database WHERE datname = current_database()), 'USAGE')",
+            (touched,),
+        ).fetchone()
+        db.execute(f"SET lock_timeout = '{REWRITE_WAIT}s'")  # type: ignore[call-overload]
+        try:
+            db.execute(f"VACUUM (FULL, ANALYZE) {tables}")  # type: ignore[call-overload]
+        except psycopg.errors.LockNotAvailable:
+            left.append("rewrite")
+            db.execute("RESET lock_timeout")
+            db.execute(f"VACUUM (ANALYZE) {tables}")  # type: ignore[call-overload]
+        finally:
+            db.execute("RESET lock_timeout")
+    except psycopg.Error:
+        return ("vacuum",)
+    if readers and readers[0]:
+        left.append("readers")
+    if not_owned and not_owned[0]:
+        left.append("owner")
+    return tuple(left)

@@ -102,13 +102,6 @@ def who_column(who: str) -> tuple[str, str]:
     return ("email_f" if "@" in text else "licensee_f"), fold(text)
 
 
-def erased(s: Sighting) -> Sighting:
-    """``s`` without its licensee's name and e-mail."""
-    from dataclasses import replace
-
-    return replace(s, licensee=None, email=None)
-
-
 #: the renewals' query, without its placeholders' style (``{p}``) and its narrowing
 ENDING = (
     "SELECT b.body FROM book_licences b WHERE b.type IN ('subscription', 'trial') "

@@ -18,11 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from licensedesk.history.migrations import migrate_sqlite
-from licensedesk.history.scrub import erased_words
 from licensedesk.history.sqlite_file import cause, connect, immediate
 from licensedesk.history.store import StoreError
 from licensedesk.i18n import N_, _
 
+from .erase import Forgotten, Place, erase_person
+from .erased_text import erased_json, holds
 from .folding import fold, like_pattern
 from .sighting import Sighting
 from .sql import (
@@ -32,15 +33,13 @@ from .sql import (
     NEED_WORDS,
     NEWEST,
     TIERS,
-    erased,
     find_words,
     narrowed,
     row,
     tier_params,
-    who_column,
 )
 from .sqlite_schema import MIGRATIONS, split_statements
-from .store import FIND_LIMIT, Erasure, Note
+from .store import FIND_LIMIT, Note
 
 __all__ = ["MIGRATIONS", "SqliteBook"]
 
@@ -173,43 +172,74 @@ class SqliteBook:
                 (s.search(), s.to_json(), rowid),
             )
 
-    def forget(self, who: str, *, dry_run: bool = False) -> Erasure:
-        column, value = who_column(who)
+    def forget(self, who: str, *, dry_run: bool = False) -> Forgotten:
         db = self._conn()
         try:
-            with immediate(db, keep=not dry_run):
-                erasure = self._erase(db, column, value)
-                if not dry_run:  # the index's segments drop what the erased text made
-                    db.execute("INSERT INTO book_search (book_search) VALUES ('optimize')")
+            if dry_run:  # a read: writers are not kept waiting while it looks
+                db.execute("BEGIN")
+                try:
+                    return erase_person(self._place(db, dry_run=True), who)
+                finally:
+                    db.execute("ROLLBACK")
+            with immediate(db):
+                done = erase_person(self._place(db), who)
+                if done.total:
+                    for table in self._indexes(db):  # their segments drop the erased text
+                        db.execute(f"INSERT INTO {table} ({table}) VALUES ('optimize')")
         except sqlite3.Error as exc:
-            raise self._fail("written", exc) from None
-        return erasure
+            raise self._fail("read" if dry_run else "written", exc) from None
+        if not done.total:
+            return done
+        return done._replace(left=self._empty_log(db))
 
     @staticmethod
-    def _erase(db: sqlite3.Connection, column: str, value: str) -> Erasure:
-        found = [
-            (rowid, Sighting.from_json(body))
-            for rowid, body in db.execute(
-                f"SELECT id, body FROM book_licences WHERE {column} = ?", (value,)
-            )
-        ]
-        serials = sorted({s.serial for _id, s in found})
-        words = sorted({w for _id, s in found for w in (s.licensee, s.email) if w})
-        for rowid, s in found:
-            clean = erased(s)
-            db.execute(
-                "UPDATE book_licences SET licensee_f = '', email_f = '', search = ?, "
-                "body = ? WHERE id = ?",
-                (clean.search(), clean.to_json(), rowid),
-            )
-        notes = 0
-        for serial in serials:
-            note = db.execute("SELECT text FROM book_notes WHERE serial = ?", (serial,)).fetchone()
-            if note and (text := erased_words(note[0], words) or "") != note[0]:
-                db.execute("UPDATE book_notes SET text = ? WHERE serial = ?", (text, serial))
-                SqliteBook._renote(db, serial, text)
-                notes += 1
-        return Erasure(serials, words, len(found), notes)
+    def _place(db: sqlite3.Connection, *, dry_run: bool = False) -> Place:
+        """The erasure's view of this file; a word is looked for by a function of
+        Python's (:func:`~.erased_text.holds`): SQL cannot fold accents."""
+        words: frozenset[str] = frozenset()
+
+        def may_name(text: str | None) -> int:
+            if not text:
+                return 0
+            escaped = "\\u" in text and erased_json(text, words) != text  # JSON's \u00f6
+            return int(holds(text, words) or escaped)
+
+        def may_hold(column: str, wanted: frozenset[str]) -> tuple[str, list[Any]]:
+            nonlocal words
+            words = wanted
+            return f"ld_may_name({column})", []
+
+        db.create_function("ld_may_name", 1, may_name)
+        history = db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'history'"
+        ).fetchone()
+        return Place(
+            run=lambda sql, params: db.execute(sql, params).fetchall(),
+            p="?",
+            may_hold=may_hold,
+            history=history is not None,
+            dry_run=dry_run,
+        )
+
+    @staticmethod
+    def _indexes(db: sqlite3.Connection) -> list[str]:
+        """The full-text indexes in the file that held what was erased."""
+        rows = db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN "
+            "('book_search', 'book_names', 'history_search')"
+        ).fetchall()
+        return [name for (name,) in rows]
+
+    @staticmethod
+    def _empty_log(db: sqlite3.Connection) -> tuple[str, ...]:
+        """Copy the write-ahead log into the file and empty it (the log still holds the
+        pages as they were before). Another program's read keeps the log as it is until
+        it ends: then say so rather than call the file clean."""
+        try:
+            busy, _log, _copied = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        except sqlite3.Error:
+            return ("wal",)
+        return ("wal",) if busy else ()
 
     def drop_unseen(self, before: datetime) -> int:
         db = self._conn()

@@ -27,7 +27,9 @@ if TYPE_CHECKING:
     from licensedesk.history.settings import HistorySettings
     from licensedesk.profiles import SecretStore
 
-__all__ = ["FIND_LIMIT", "BookStore", "Erasure", "Note", "open_book"]
+    from .erase import Forgotten
+
+__all__ = ["FIND_LIMIT", "BookStore", "Note", "open_book"]
 
 #: the most licences one find returns (a person narrows the words rather than scrolls)
 FIND_LIMIT = 50
@@ -39,15 +41,6 @@ class Note(NamedTuple):
     text: str
     who: str
     at: datetime
-
-
-class Erasure(NamedTuple):
-    """What erasing a licensee's personal data changes (or, asked first, would change)."""
-
-    serials: list[str]  # the licences whose licensee it is
-    words: list[str]  # the names and e-mails erased: to be scrubbed from the history too
-    licences: int  # book records
-    notes: int  # notes that named them
 
 
 class BookStore(Protocol):
@@ -75,10 +68,10 @@ class BookStore(Protocol):
     def set_note(self, serial: str, text: str, who: str, at: datetime) -> None:
         """Set (or, with an empty ``text``, remove) the note on ``serial``."""
 
-    def forget(self, who: str, *, dry_run: bool = False) -> Erasure:
+    def forget(self, who: str, *, dry_run: bool = False) -> Forgotten:
         """Erase the licensee's name and e-mail (``who``: an e-mail, a name or a serial,
-        matched whole, case and accents ignored) from the book's records and notes; the
-        records stay, without them."""
+        matched whole, case and accents ignored) wherever the store keeps them, in one
+        transaction (:mod:`.erase`); the records stay, without them."""
 
     def drop_unseen(self, before: datetime) -> int:
         """Remove the licences not seen since ``before``; returns how many."""

@@ -223,53 +223,32 @@ def _say_imported(printer: Printer, kept: int, read: int, missing: int, errors: 
 
 def cmd_forget(args: argparse.Namespace, printer: Printer) -> int:
     """Count first, ask (or ``--yes``), then erase in one go."""
-    from licensedesk.book.erase import forget
-    from licensedesk.history import StoreError, open_store
+    from licensedesk.book.erase import forget, nothing_named, said
+    from licensedesk.book.erase import question as erase_question
+    from licensedesk.history import StoreError
 
     from .asking import confirm
 
     who = args.words[1]
-    settings, secrets, kind = chosen_store(args, printer)
+    _settings, _secrets, kind = chosen_store(args, printer)
     with open_book_store(args, printer) as book:
         try:
-            history = open_store(settings, secrets=secrets, store=kind)
-        except StoreError as exc:
-            raise CliError(exc.sentence, NETWORK if exc.network else USAGE_CODE) from None
-        try:
-            counted = forget(book, history, who, dry_run=True)
-            if not counted.licences:
-                printer.line(
-                    _(
-                        "No licence in the book has {who} as its licensee, e-mail or "
-                        "serial: nothing was changed."
-                    ).format(who=repr(who))
-                )
+            counted = forget(book, who, dry_run=True)
+            if not counted.total:
+                printer.line(nothing_named(repr(who)))
                 return REFUSED
-            question = _erase_question(who, counted)
+            question = erase_question(repr(who), counted)
             confirm(
                 args,
                 printer,
                 _("{question} Add --yes to erase without a terminal.").format(question=question),
                 question,
             )
-            done = forget(book, history, who)
+            done = forget(book, who)
         except StoreError as exc:
             raise CliError(exc.sentence, NETWORK if exc.network else USAGE_CODE) from None
-        finally:
-            history.close()
-    printer.result(done._asdict(), done.sentence())
+    printer.result({**done._asdict(), "left": list(done.left)}, said(done, team=kind == "team"))
     return OK
-
-
-def _erase_question(who: str, counted: Any) -> str:
-
-    return ngettext(
-        "Erase the name and e-mail of {who} from {n} record (licences {licences}, notes "
-        "{notes}, history entries {history})?",
-        "Erase the name and e-mail of {who} from {n} records (licences {licences}, notes "
-        "{notes}, history entries {history})?",
-        counted.total,
-    ).format(who=repr(who), n=counted.total, **counted._asdict())
 
 
 def cmd_retention(args: argparse.Namespace, printer: Printer) -> int:

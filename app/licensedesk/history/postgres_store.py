@@ -30,7 +30,7 @@ from licensedesk.i18n import N_, _
 from .migrations import migrate_postgres
 from .model import Entry, HistoryQuery
 from .postgres_pages import PostgresPages
-from .scrub import clean_entry, register_secret, scrub_text, scrubbed_pair
+from .scrub import clean_entry, register_secret, scrub_text
 from .settings import describe_team_url
 from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial
 from .store import StoreError
@@ -422,33 +422,6 @@ class PostgresStore(PostgresPages):
             return tables_facts(self._conn(), tables, version_table, known, sequences)
         except psycopg.Error as exc:
             raise self._fail("read", exc) from None
-
-    def erase_words(self, serials: list[str], words: list[str], *, dry_run: bool = False) -> int:
-        """As :meth:`SqliteStore.erase_words <.sqlite_store.SqliteStore.erase_words>`."""
-        if not serials or not words:
-            return 0
-        db = self._conn()
-        try:
-            with db.transaction() as tx, db.cursor() as cur:
-                rows = cur.execute(
-                    "SELECT id, detail, before_json::text FROM history WHERE "
-                    "serial = ANY(%s) OR other_serial = ANY(%s) FOR UPDATE",
-                    (serials, serials),
-                ).fetchall()
-                changed = [
-                    (d, b, i)
-                    for i, *old in rows
-                    if (new := scrubbed_pair(old, words)) != tuple(old)
-                    for d, b in [new]
-                ]
-                cur.executemany(
-                    "UPDATE history SET detail = %s, before_json = %s::jsonb WHERE id = %s", changed
-                )
-                if dry_run:
-                    raise psycopg.Rollback(tx)
-        except psycopg.Error as exc:
-            raise self._fail("written", exc) from None
-        return len(changed)
 
     def count(self) -> int:
         row = self._run("read", "SELECT count(*) FROM history").fetchone()

@@ -30,14 +30,11 @@ from urllib.parse import urlsplit
 from .model import Entry
 
 __all__ = [
-    "ERASED",
     "MASK",
     "clean_before",
     "clean_entry",
-    "erased_words",
     "register_secret",
     "scrub_text",
-    "scrubbed_pair",
     "service_origin",
 ]
 
@@ -233,28 +230,3 @@ def clean_entry(entry: Entry) -> Entry:
         before=clean_before(entry.before),
         detail=scrub_text(entry.detail),
     )
-
-
-#: what replaces an erased name or e-mail (a licensee's personal data, on request)
-ERASED = "[erased]"
-
-
-def erased_words(text: str | None, words: list[str]) -> str | None:
-    """``text`` with each of ``words`` replaced by :data:`ERASED`, case ignored."""
-    if not text:
-        return text
-    for word in sorted(set(words), key=len, reverse=True):
-        text = re.sub(re.escape(word), ERASED, text, flags=re.IGNORECASE)
-    return text
-
-
-def scrubbed_pair(pair: list[Any], words: list[str]) -> tuple[Any, Any]:
-    """An entry's (detail, before as JSON text) with ``words`` erased. In the JSON, a word
-    is erased as JSON writes it (an accent may be written ``\\u00e1``)."""
-    import json
-
-    detail, before = pair
-    if before:
-        encoded = [json.dumps(w)[1:-1] for w in words]
-        before = erased_words(erased_words(before, words), encoded)
-    return erased_words(detail, words), before

@@ -24,7 +24,7 @@ from licensedesk.i18n import N_, _
 from . import sqlite_index
 from .migrations import migrate_sqlite
 from .model import Entry, HistoryQuery
-from .scrub import clean_entry, scrub_text, scrubbed_pair
+from .scrub import clean_entry, scrub_text
 from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial
 from .sqlite_file import cause, connect, immediate
 from .sqlite_pages import SqlitePages
@@ -276,33 +276,6 @@ class SqliteStore(SqlitePages):
             return self._conn().execute(sql, params).rowcount
         except sqlite3.Error as exc:
             raise self._fail("written", exc) from None
-
-    def erase_words(self, serials: list[str], words: list[str], *, dry_run: bool = False) -> int:
-        """Replace ``words`` (a licensee's name and e-mail) in the details and before-rows
-        of the entries of ``serials``; the entries stay. Returns how many changed."""
-        if not serials or not words:
-            return 0
-        marks = ", ".join("?" * len(serials))
-        db = self._conn()
-        try:
-            with immediate(db, keep=not dry_run):
-                rows = db.execute(
-                    f"SELECT id, detail, before_json FROM history WHERE serial IN "
-                    f"({marks}) OR other_serial IN ({marks})",
-                    [*serials, *serials],
-                ).fetchall()
-                changed = [
-                    (d, b, i)
-                    for i, *old in rows
-                    if (new := scrubbed_pair(old, words)) != tuple(old)
-                    for d, b in [new]
-                ]
-                db.executemany(
-                    "UPDATE history SET detail = ?, before_json = ? WHERE id = ?", changed
-                )
-        except sqlite3.Error as exc:
-            raise self._fail("written", exc) from None
-        return len(changed)
 
     def count(self) -> int:
         try:

@@ -285,11 +285,11 @@ def test_forget_erases_name_and_email_from_book_notes_and_history(filled, histor
     )
     filled.set_note(MARIA, "owner: María Jénsen (MARIA.JENSEN@acme.example)", "ana", T0)
 
-    counted = forget(filled, history, "Maria.Jensen@ACME.example", dry_run=True)
+    counted = forget(filled, "Maria.Jensen@ACME.example", dry_run=True)
     assert (counted.licences, counted.notes, counted.history) == (1, 1, 1)
     assert serials(filled.find("jensen")) == [MARIA]  # a dry run changes nothing
 
-    done = forget(filled, history, "Maria.Jensen@ACME.example")
+    done = forget(filled, "Maria.Jensen@ACME.example")
     assert done == counted
     assert filled.find("jensen") == []
     copy = filled.copy(MARIA)
@@ -304,11 +304,73 @@ def test_forget_erases_name_and_email_from_book_notes_and_history(filled, histor
 def test_forget_by_name_or_serial(filled, history):
     from licensedesk.book.erase import forget
 
-    assert forget(filled, history, "jens maria olsen").licences == 1  # a name, whole
+    assert forget(filled, "jens maria olsen").licences == 1  # a name, whole
     assert filled.copy(JENS).licensee is None
-    assert forget(filled, history, ACME.lower()).licences == 1
+    assert forget(filled, ACME.lower()).licences == 1
     assert filled.copy(ACME).email is None
-    assert forget(filled, history, "nobody").licences == 0
+    assert forget(filled, "nobody").licences == 0
+
+
+def test_forget_finds_a_person_named_only_in_a_note_and_another_licences_history(filled, history):
+    """No book record is Ingrid's own: a teammate's note names her (without accents), an
+    older record of another licence at another service has her, and the history kept
+    her as the licensee a re-registration replaced. Forgetting her e-mail finds all."""
+    from licensedesk.book.erase import forget
+    from licensedesk.history import Entry, HistoryQuery
+    from licensedesk.history.model import new_entry_id
+
+    history.write(
+        Entry(
+            id=new_entry_id(),
+            time=T0,
+            user="bea",
+            machine="m",
+            action="register",
+            serial=JENS,
+            outcome="done",
+            detail="Registered to Jens Maria Olsen",
+            before={"licensee": "Ingrid Ødegård", "email": "ingrid@fjord.example"},
+        )
+    )
+    filled.set_note(MARIA, "Renewals go through Ingrid Odegard (INGRID@fjord.example)", "bea", T0)
+    filled.keep(
+        [
+            seen(
+                ACME,
+                service="https://old.example",
+                licensee="Ingrid  Ødegård",
+                email="ingrid@old.example",
+                seen_at=T0 - timedelta(days=300),
+            )
+        ]
+    )
+    assert serials(filled.find("odegard")) == [ACME, MARIA]
+
+    counted = forget(filled, "ingrid@fjord.example", dry_run=True)
+    assert (counted.licences, counted.notes, counted.history) == (1, 1, 1)
+    assert serials(filled.find("odegard")) == [ACME, MARIA]  # a dry run changes nothing
+    done = forget(filled, "ingrid@fjord.example")
+    assert done == counted
+
+    for text in ("odegard", "ingrid", "fjord.example", "ingrid@old"):
+        assert filled.find(text) == [], text
+        assert history.count_matching(HistoryQuery(text=text)) == 0, text
+    assert history.count_matching(HistoryQuery(text="Ødegård")) == 0
+    assert filled.note(MARIA).text == "Renewals go through [erased] ([erased])"
+    old = filled.copy(ACME, "https://old.example")
+    assert (old.licensee, old.email) == (None, None)
+    assert filled.copy(ACME, SERVICE).licensee == "ACME Corp"  # another person's record
+    (entry,) = history.history(JENS)
+    assert entry.before == {"licensee": "[erased]", "email": "[erased]"}
+    assert entry.detail == "Registered to Jens Maria Olsen"
+
+
+def test_forget_erases_whole_words_only(filled, history):
+    from licensedesk.book.erase import forget
+
+    filled.set_note(JENS, "Ana is Anastasia's colleague", "bea", T0)
+    assert forget(filled, "Ana").notes == 1
+    assert filled.note(JENS).text == "[erased] is Anastasia's colleague"
 
 
 def test_drop_unseen(filled):

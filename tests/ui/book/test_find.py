@@ -147,7 +147,7 @@ def test_erase_a_licensees_personal_data_from_the_window(desk, qtbot, monkeypatc
     desk.window.registry["forgetLicensee"].trigger()
     qtbot.waitUntil(lambda: desk.window.statusBar().currentMessage().startswith("Erased"))
     said = desk.window.statusBar().currentMessage()
-    assert said == "Erased: 1 licence record, 0 notes, 0 history entries."
+    assert said.startswith("Erased: 1 licence record, 0 notes, 0 history entries. ")
     assert asked == [
         "Erase the name and e-mail of T.Herrera@example.org from 1 record: "
         "licences 1, notes 0, history entries 0? The records stay, without them."
@@ -155,5 +155,14 @@ def test_erase_a_licensees_personal_data_from_the_window(desk, qtbot, monkeypatc
     dialog = open_find(desk, qtbot, from_menu=True)
     assert search(dialog, qtbot, "herrera") == []
     assert search(dialog, qtbot, serial[:9]) == [serial]  # the record stays
-    raw = (tmp_path / "data" / "history.sqlite3").read_bytes()
-    assert b"t.herrera@example.org" not in raw.lower()
+    # the window's own connections stay open: the write-ahead log is emptied, not left
+    # holding the pages the window wrote (the record, name and e-mail)
+    data = tmp_path / "data"
+    for path in data.iterdir():
+        raw = path.read_bytes().lower()
+        assert b"t.herrera@example.org" not in raw and b"herrera" not in raw, path.name
+    assert (
+        desk.window.statusBar()
+        .currentMessage()
+        .startswith("Erased: 1 licence record, 0 notes, 0 history entries. ")
+    )

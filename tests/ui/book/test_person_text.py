@@ -146,13 +146,13 @@ def test_the_status_bar_tooltip_quotes_what_was_typed_as_text(desk, qtbot, note,
     monkeypatch.setattr(desk.book_find, "ask_who", lambda: who)
     desk.window.registry["forgetLicensee"].trigger()
     bar = desk.window.statusBar()
-    qtbot.waitUntil(lambda: bar.currentMessage().startswith("No licence in the book has"))
+    qtbot.waitUntil(lambda: bar.currentMessage().startswith("Nothing in the book, its notes"))
     tip = bar.toolTip()
     assert tip, "the message was not elided: nothing to check"
     document = QTextDocument()
     document.setHtml(tip)
     shown = document.toPlainText() if QtGui.Qt.mightBeRichText(tip) else tip
-    assert shown.startswith(f"No licence in the book has {who} as its licensee")
+    assert shown.startswith(f"Nothing in the book, its notes or the history names {who}:")
 
 
 def test_a_profile_named_with_markup_is_shown_as_its_name(

@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, Signal
 from licensedesk.book import BookKeeper, Note, Sighting, open_book
 from licensedesk.book.erase import Forgotten, forget
 from licensedesk.book.observer import sighting_of
-from licensedesk.history import HistorySettings, load_settings, open_store
+from licensedesk.history import HistorySettings, load_settings
 
 if TYPE_CHECKING:
     from ..history.desk_recorder import DeskRecorder
@@ -86,21 +86,22 @@ class DeskBook(QObject):
     async def forget(self, who: str, *, dry_run: bool = False) -> Forgotten:
         """Erase ``who``'s name and e-mail from the book, its notes and the history of the
         store in use (:mod:`licensedesk.book.erase`); with ``dry_run``, only count.
-        Opens both stores on the desk's worker thread. Raises StoreError."""
+        Opens the store on the desk's worker thread. Raises StoreError."""
 
         def job() -> Forgotten:
             settings, data_dir = self._where()
             book = open_book(settings, secrets=self._recorder.secrets, data_dir=data_dir)
             try:
-                history = open_store(settings, secrets=self._recorder.secrets, data_dir=data_dir)
-                try:
-                    return forget(book, history, who, dry_run=dry_run)
-                finally:
-                    history.close()
+                return forget(book, who, dry_run=dry_run)
             finally:
                 book.close()
 
         return await asyncio.get_running_loop().run_in_executor(self._executor, job)
+
+    def on_team(self) -> bool:
+        """Whether the book in use is the team's (what an erasure can reach differs)."""
+        settings, _data_dir = self._where()
+        return settings.store == "team"
 
     def _where(self) -> tuple[HistorySettings, Path | None]:
         """The settings and data folder of the store in use (the demo's own, on show)."""

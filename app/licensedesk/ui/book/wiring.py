@@ -10,6 +10,8 @@ from datetime import UTC, datetime
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QInputDialog
 
+from licensedesk.book.erase import nothing_named, said
+from licensedesk.book.erase import question as erase_question
 from licensedesk.book.folding import search_words
 from licensedesk.history import SettingsError
 from licensedesk.history.store import StoreError
@@ -120,22 +122,10 @@ class BookFeature(QObject):
         book, window = self._ctx.book, self._ctx.window
         try:
             counted = await book.forget(who, dry_run=True)
-            if not counted.licences:
-                window.statusBar().showMessage(
-                    _(
-                        "No licence in the book has {who} as its licensee, e-mail or serial: "
-                        "nothing was changed."
-                    ).format(who=who),
-                    STATUS_MS,
-                )
+            if not counted.total:
+                window.statusBar().showMessage(nothing_named(who), STATUS_MS)
                 return
-            question = ngettext(
-                "Erase the name and e-mail of {who} from {n} record: licences {licences}, "
-                "notes {notes}, history entries {history}? The records stay, without them.",
-                "Erase the name and e-mail of {who} from {n} records: licences {licences}, "
-                "notes {notes}, history entries {history}? The records stay, without them.",
-                counted.total,
-            ).format(who=who, n=counted.total, **counted._asdict())
+            question = erase_question(who, counted)
             if not await ConfirmDialog.ask(
                 window, _("Erase personal data"), question, accept=_("Erase")
             ):
@@ -144,7 +134,7 @@ class BookFeature(QObject):
         except (StoreError, SettingsError) as exc:
             self._ctx.banner.show_error(exc.sentence)
             return
-        window.statusBar().showMessage(done.sentence(), STATUS_MS)
+        window.statusBar().showMessage(said(done, team=book.on_team()), STATUS_MS)
 
     # -- the team's note on the licence on show ----------------------------------------
     def edit_note(self) -> asyncio.Task | None:
