@@ -10,8 +10,6 @@ guarded as the window's is (``export_cells.text_cell``).
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterator
 from typing import Any
 
@@ -101,15 +99,10 @@ class _Cells:
 
 
 def csv_pages(store: Any, query: Any) -> Iterator[tuple[str, int]]:
-    """(CSV text, entries in it) a page at a time, oldest first; the header first."""
+    """(CSV text, entries in it) a page at a time, oldest first; the header first
+    (the one CSV writer of every export: :mod:`licensedesk.export_csv`)."""
+    from licensedesk.export_csv import csv_pages as written
     from licensedesk.history.csv_rows import COLUMNS
     from licensedesk.history.streaming import row_pages
 
-    out = io.StringIO(newline="")
-    csv.writer(out).writerow(COLUMNS)
-    yield out.getvalue(), 0
-    cells = _Cells()
-    for page in row_pages(store, query, oldest_first=True):
-        out = io.StringIO(newline="")
-        csv.writer(out).writerows(map(cells, page))
-        yield out.getvalue(), len(page)
+    return written(COLUMNS, row_pages(store, query, oldest_first=True), _Cells())
