@@ -95,14 +95,9 @@ def test_the_window_and_the_command_line_write_one_csv(store, tmp_path):
                 product='Studio "Pro", 2',
                 before={"id": 8},
             ),
-            entry(
-                time=T0.replace(hour=10),
-                action="batch_check",
-                serial=None,
-                outcome="done",
-                counts={"serials": 2},
-            ),
+            entry(time=T0.replace(hour=10), action="batch_check", counts={"serials": 40}),
             entry(time=T0.replace(hour=11), machine="-desk", outcome="unknown"),
+            entry(time=T0.replace(hour=12), action="note", outcome="done", detail="@call\nback"),
         ]
     )
     entries = list(stream_entries(store, HistoryQuery(), oldest_first=True))
@@ -116,7 +111,7 @@ def test_the_window_and_the_command_line_write_one_csv(store, tmp_path):
 
     window_rows, cli_rows = rows(window), rows(cli)
     assert window_rows[0] == cli_rows[0] == list(COLUMNS)
-    assert len(window_rows) == len(cli_rows) == 4
+    assert len(window_rows) == len(cli_rows) == 5
     own = {COLUMNS.index(c) for c in ("what", "details", "before", "counts")}
     for mine, theirs in zip(window_rows[1:], cli_rows[1:], strict=True):
         assert [v for i, v in enumerate(mine) if i not in own] == [
