@@ -5,7 +5,10 @@ made from the stored rows without an Entry each (a million entries: the entries 
 three times the query): ``before`` and ``counts`` are the JSON as stored; ``what`` and
 ``outcome_words`` say what the command line's table says; ``details`` is left empty
 (``before`` holds what the row looked like). Text from people and the service is
-guarded as the window's is (``export_cells.text_cell``).
+guarded as the window's is (``export_cells.text_cell``). Only the cells are made here:
+the text is the one CSV writer's (:mod:`licensedesk.export_csv`), the window's too, so
+the two files differ in nothing but those words and the JSON's key order
+(tests/contract/history/test_cli_csv.py).
 """
 
 from __future__ import annotations
