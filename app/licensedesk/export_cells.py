@@ -12,17 +12,17 @@ Control and bidi characters are written as the screen shows them
 (:func:`licensedesk.display_text.visible`): ``\\x1b``, ``\\u202e``. Numbers we
 write ourselves (an activation id, ``days_left`` of ``-35``) are not text from a
 stranger and are left as they are: pass them as ``int``, or do not pass them here.
+The cells go into CSV text through the one writer of every export,
+:mod:`licensedesk.export_csv`.
 """
 
 from __future__ import annotations
 
-import csv
-from collections.abc import Iterable, Sequence
-from typing import Any, TextIO
+from typing import Any
 
 from licensedesk.display_text import visible
 
-__all__ = ["FORMULA_STARTS", "cell", "text_cell", "write_rows"]
+__all__ = ["FORMULA_STARTS", "cell", "text_cell"]
 
 #: the first characters that make a spreadsheet read a cell as a formula
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -39,18 +39,3 @@ def cell(value: Any) -> Any:
     """``value`` for an export: text guarded by :func:`text_cell`; anything else (None,
     bool, int, a datetime) as it is."""
     return text_cell(value) if isinstance(value, str) else value
-
-
-def write_rows(
-    fp: TextIO, header: Sequence[str], lines: Iterable[Sequence[Any]], *, line_end: str = "\r\n"
-) -> int:
-    """A CSV file: ``header``, then each of ``lines`` (their cells already made with
-    :func:`cell`); returns the lines written, the header not counted. Open ``fp`` with
-    ``newline=""`` (the csv module writes ``line_end`` itself)."""
-    writer = csv.writer(fp, lineterminator=line_end)
-    writer.writerow(header)
-    count = 0
-    for line in lines:
-        writer.writerow(line)
-        count += 1
-    return count

@@ -19,13 +19,13 @@ colleagues with different languages exchange the same files.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime
 from typing import Any, TextIO
 
-from licensedesk.display_text import json_safe
-from licensedesk.export_cells import cell, write_rows
+from licensedesk.export_cells import cell
+from licensedesk.export_csv import write_rows
+from licensedesk.export_json import json_text
 from licensedesk.export_xlsx import xlsx_bytes as sheet_bytes
 
 from .model import CheckResult, Seats
@@ -134,7 +134,7 @@ def write_json(fp: TextIO, results: Iterable[Row], columns: Sequence[str] = COLU
     """One JSON array of row objects; returns the rows written. Control and bidi
     characters are written as ``\\uXXXX`` (the same text, nothing raw)."""
     rows = [_only(row_dict(r), columns) for r in results]
-    fp.write(json_safe(json.dumps(rows, ensure_ascii=False, indent=2)) + "\n")
+    fp.write(json_text(rows, indent=2) + "\n")
     return len(rows)
 
 
@@ -145,7 +145,7 @@ def _only(row: dict[str, Any], columns: Sequence[str]) -> dict[str, Any]:
 def json_line(result: CheckResult) -> str:
     """One row as a single line of JSON (no newline), control and bidi characters as
     ``\\uXXXX``."""
-    return json_safe(json.dumps(row_dict(result), ensure_ascii=False))
+    return json_text(row_dict(result))
 
 
 def write_json_lines(fp: TextIO, results: Iterable[CheckResult]) -> int:

@@ -15,12 +15,13 @@ their offset in CSV and JSON and UTC date cells in XLSX (the header says so).
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 from typing import Any, TextIO
 
 from licensedesk import clock
-from licensedesk.export_cells import cell, write_rows
+from licensedesk.export_cells import cell
+from licensedesk.export_csv import write_rows
 from licensedesk.export_xlsx import xlsx_bytes as sheet_bytes
 from licensedesk.i18n import ngettext
 from licensedesk.licence_term import days_left
@@ -118,15 +119,21 @@ def csv_line(s: Sighting, now: datetime | None = None) -> list[str]:
     return ["" if row[c] is None else str(cell(row[c])) for c in COLUMNS]
 
 
-def write_csv(fp: TextIO, rows: Iterable[Sighting], now: datetime | None = None) -> int:
-    """Header, then one line per licence; returns the rows written. Open ``fp`` with
-    ``newline=""``."""
-    return write_rows(fp, COLUMNS, (csv_line(s, now) for s in rows))
+def write_csv(
+    fp: TextIO, rows: Iterable[Sighting], now: datetime | None = None, *, line_end: str = "\r\n"
+) -> int:
+    """Header, then one line per licence (:mod:`licensedesk.export_csv`); returns the rows
+    written. Open ``fp`` with ``newline=""``."""
+    return write_rows(fp, COLUMNS, (csv_line(s, now) for s in rows), line_end=line_end)
 
 
-def csv_text(rows: Sequence[Sighting], now: datetime | None = None) -> str:
+def csv_text(
+    rows: Iterable[Sighting], now: datetime | None = None, *, line_end: str = "\r\n"
+) -> str:
+    """The whole CSV of ``rows``: the window's file (``\r\n``), ``expiring --csv``'s
+    output (``\n``, a terminal's line end)."""
     buffer = io.StringIO(newline="")
-    write_csv(buffer, rows, now)
+    write_csv(buffer, rows, now, line_end=line_end)
     return buffer.getvalue()
 
 

@@ -15,8 +15,6 @@ Dates stay ``YYYY-MM-DD`` in every language (unambiguous, sortable).
 
 from __future__ import annotations
 
-import csv
-import io
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -24,7 +22,8 @@ from typing import TextIO
 
 from licensedesk.batch.export import COLUMNS, csv_cells, json_line, seats_text
 from licensedesk.batch.model import CheckResult, Status
-from licensedesk.display_text import json_safe, visible
+from licensedesk.display_text import visible
+from licensedesk.export_csv import CsvText
 from licensedesk.i18n import _, ngettext
 
 from .output import Printer
@@ -106,6 +105,7 @@ class OrderedRows:
         self.progress = progress
         self.written: list[CheckResult] = []
         self._early: dict[int, CheckResult] = {}
+        self._csv_text = CsvText(line_end="")
         if mode == "csv":
             self._write(self._csv(list(COLUMNS)))
 
@@ -119,15 +119,13 @@ class OrderedRows:
         self.out.write(self.printer.scrub(line) + "\n")
         self.out.flush()
 
-    @staticmethod
-    def _csv(cells: list[str]) -> str:
-        buffer = io.StringIO()
-        csv.writer(buffer, lineterminator="").writerow(cells)
-        return buffer.getvalue()
+    def _csv(self, cells: list[str]) -> str:
+        """One CSV line without its end (the one writer of every export's CSV)."""
+        return self._csv_text.text([cells])
 
     def line(self, result: CheckResult) -> str:
         if self.mode == "json":
-            return json_safe(json_line(result))
+            return json_line(result)  # control and bidi characters escaped there
         if self.mode == "csv":
             return self._csv(csv_cells(result))  # guarded and escaped there
         return visible(human_line(result))

@@ -88,12 +88,8 @@ def _table(found: list[Sighting], now: datetime, within: int) -> str:
 
 
 def _write_csv(printer: Printer, found: list[Sighting], now: datetime) -> None:
-    """CSV with an English header (a machine format), each line through the scrub."""
-    import io
+    """The window's CSV (:func:`licensedesk.book.renewals.csv_text`) with a terminal's
+    line ends, through the scrub."""
+    from licensedesk.book.renewals import csv_text
 
-    from licensedesk.book.renewals import COLUMNS, csv_line
-    from licensedesk.export_cells import write_rows
-
-    buffer = io.StringIO()
-    write_rows(buffer, COLUMNS, (csv_line(s, now) for s in found), line_end="\n")
-    printer.raw(printer.scrub(buffer.getvalue()).rstrip("\n"))
+    printer.raw(printer.scrub(csv_text(found, now, line_end="\n")).rstrip("\n"))

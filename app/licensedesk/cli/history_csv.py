@@ -5,13 +5,14 @@ made from the stored rows without an Entry each (a million entries: the entries 
 three times the query): ``before`` and ``counts`` are the JSON as stored; ``what`` and
 ``outcome_words`` say what the command line's table says; ``details`` is left empty
 (``before`` holds what the row looked like). Text from people and the service is
-guarded as the window's is (``export_cells.text_cell``).
+guarded as the window's is (``export_cells.text_cell``). Only the cells are made here:
+the text is the one CSV writer's (:mod:`licensedesk.export_csv`), the window's too, so
+the two files differ in nothing but those words and the JSON's key order
+(tests/contract/history/test_cli_csv.py).
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterator
 from typing import Any
 
@@ -101,15 +102,10 @@ class _Cells:
 
 
 def csv_pages(store: Any, query: Any) -> Iterator[tuple[str, int]]:
-    """(CSV text, entries in it) a page at a time, oldest first; the header first."""
+    """(CSV text, entries in it) a page at a time, oldest first; the header first
+    (the one CSV writer of every export: :mod:`licensedesk.export_csv`)."""
+    from licensedesk.export_csv import csv_pages as written
     from licensedesk.history.csv_rows import COLUMNS
     from licensedesk.history.streaming import row_pages
 
-    out = io.StringIO(newline="")
-    csv.writer(out).writerow(COLUMNS)
-    yield out.getvalue(), 0
-    cells = _Cells()
-    for page in row_pages(store, query, oldest_first=True):
-        out = io.StringIO(newline="")
-        csv.writer(out).writerows(map(cells, page))
-        yield out.getvalue(), len(page)
+    return written(COLUMNS, row_pages(store, query, oldest_first=True), _Cells())

@@ -6,7 +6,8 @@ comes at once and memory holds one page whatever the history's size. The table's
 columns take their widths from the first page (a longer cell later pushes its line out).
 
 An export to a file is written to a temporary file beside it (``.NAME.XXXX.part``),
-moved over the final name only once whole (``licensedesk.paths.PartFile``): Ctrl+C, a
+moved over the final name only once whole (``licensedesk.page_file``, the History
+window's writer of a file of pages too): Ctrl+C, a
 full disk or a crash leaves no half file under that name, and an older file of that
 name stays as it was. ``--csv``, or a file name ending in ``.csv``, writes CSV (the History window's
 columns); otherwise JSON lines (what ``history import`` reads).
@@ -71,11 +72,11 @@ def json_line_pages(
 ) -> Iterator[tuple[str, int]]:
     """(JSON lines, entries in them) a page at a time; no raw control or bidi character,
     no key (the printer's net over each page)."""
-    from licensedesk.display_text import json_safe
+    from licensedesk.export_json import json_lines
     from licensedesk.history.streaming import json_pages
 
     for lines in json_pages(store, query, oldest_first=oldest_first):
-        text = json_safe(printer.scrub("\n".join(lines) + "\n"))
+        text = printer.scrub(json_lines(lines))  # the History window's JSON lines
         yield (ascii_json(text) if ascii_only else text), len(lines)
 
 
@@ -113,18 +114,15 @@ def cmd_export(args: Any, printer: Printer, store: Any, query: HistoryQuery, tar
 
 
 def write_pages(path: Path, pages: Iterator[tuple[str, int]]) -> int:
-    """Write every page to ``path`` whole or not at all; how many entries."""
-    from licensedesk.paths import PartFile
+    """Write every page to ``path`` whole or not at all
+    (:func:`licensedesk.page_file.write_pages`, the History window's file too); how many
+    entries."""
+    from licensedesk.page_file import write_pages as written
 
-    n = 0
     try:
-        with PartFile(path, private=True) as fh:  # names licensees: its owner's only
-            for text, count in pages:
-                fh.write(text)
-                n += count
+        return written(path, pages, private=True)  # names licensees: its owner's only
     except OSError as exc:
         raise _cannot_write(path, exc) from None
-    return n
 
 
 def cmd_list(printer: Printer, store: Any, query: HistoryQuery, serial: str | None) -> int:

@@ -1,4 +1,6 @@
-"""The history's CSV columns, for the window's export and the command line's. No Qt.
+"""The history's CSV columns (the window's export and the command line's), and an
+entry's cells in them (the window's; the command line makes its cells from the stored
+rows, :mod:`licensedesk.cli.history_csv`). No Qt.
 
 One flat row per entry for a spreadsheet: times in ISO 8601, local time with the UTC
 offset; ``before`` and ``counts`` as JSON text; the outcome as its key and in words.

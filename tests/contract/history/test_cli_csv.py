@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 
 import pytest
 
@@ -71,3 +72,64 @@ def test_the_csv_has_the_windows_columns_and_guards_text(store, capsys, tmp_path
     capsys.readouterr()
     assert main(["history", "export", "--csv", "-"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == ",".join(COLUMNS)
+
+
+def test_the_window_and_the_command_line_write_one_csv(store, tmp_path):
+    """The History window's *Export CSV…* and ``history export --csv`` of the same entries
+    come from one writer: the same header, quoting and line ends, and the same bytes in
+    every cell but the words each surface says its own way (``what``, ``details``: its
+    table's words) and the JSON as each reads it (``before``, ``counts``: the same value)."""
+    from licensedesk.history import HistoryQuery
+    from licensedesk.history.streaming import stream_entries
+    from licensedesk.ui.history.export import COLUMNS, export_text
+
+    store.import_entries(
+        [
+            entry(
+                time=T0,
+                user="zoë",
+                display_name="Ana \x1b[31m",
+                outcome="refused",
+                detail='=HYPERLINK("x"), said "no"',
+                activation_ids=(8, 9),
+                product='Studio "Pro", 2',
+                before={"id": 8},
+            ),
+            entry(time=T0.replace(hour=10), action="batch_check", counts={"serials": 40}),
+            entry(time=T0.replace(hour=11), machine="-desk", outcome="unknown"),
+            entry(time=T0.replace(hour=12), action="note", outcome="done", detail="@call\nback"),
+        ]
+    )
+    entries = list(stream_entries(store, HistoryQuery(), oldest_first=True))
+    window = export_text("csv", entries)[0].encode("utf-8")
+    target = tmp_path / "cli.csv"
+    assert main(["history", "export", "--csv", str(target)]) == 0
+    cli = target.read_bytes()
+
+    def rows(data: bytes) -> list[list[str]]:
+        return list(csv.reader(io.StringIO(data.decode("utf-8"), newline="")))
+
+    window_rows, cli_rows = rows(window), rows(cli)
+    assert window_rows[0] == cli_rows[0] == list(COLUMNS)
+    assert len(window_rows) == len(cli_rows) == 5
+    own = {COLUMNS.index(c) for c in ("what", "details", "before", "counts")}
+    for mine, theirs in zip(window_rows[1:], cli_rows[1:], strict=True):
+        assert [v for i, v in enumerate(mine) if i not in own] == [
+            v for i, v in enumerate(theirs) if i not in own
+        ]
+        for column in ("before", "counts"):
+            i = COLUMNS.index(column)
+            assert (json.loads(mine[i]) if mine[i] else None) == (
+                json.loads(theirs[i]) if theirs[i] else None
+            )
+    # the window's rows with the command line's own cells are the command line's bytes
+    out = io.StringIO(newline="")
+    csv.writer(out).writerows(
+        [cli_rows[0]]
+        + [
+            [theirs[i] if i in own else v for i, v in enumerate(mine)]
+            for mine, theirs in zip(window_rows[1:], cli_rows[1:], strict=True)
+        ]
+    )
+    assert out.getvalue().encode("utf-8") == cli
+    assert window.startswith(b"time,user,") and window.endswith(b"\r\n")

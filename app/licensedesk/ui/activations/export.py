@@ -8,7 +8,6 @@ means the same moment wherever it is opened.
 
 from __future__ import annotations
 
-import csv
 import io
 from datetime import date
 from typing import Any, TextIO
@@ -16,6 +15,7 @@ from typing import Any, TextIO
 from PySide6.QtCore import QAbstractItemModel
 
 from licensedesk.export_cells import text_cell
+from licensedesk.export_csv import write_rows
 
 from ..shared.export_file import write_text_file
 from ..shared.values import as_datetime
@@ -57,26 +57,29 @@ def write_csv(
     language the window speaks (the untranslated :data:`HEADERS`): a file's columns are
     for machines and scripts, and must not change with the language.
     """
-    writer = csv.writer(stream)
-    writer.writerow(["Serial", "Licensee", *HEADERS, "This computer"])
     rows = model.rowCount()
-    for r in range(rows):
-        a = model.index(r, 0).data(OBJECT_ROLE)
-        values = [ActivationsModel.display(a, c) for c in range(COLUMN_COUNT)]
-        values[COL_ACTIVATED] = "true" if a.activated else "false"
-        values[COL_CREATED] = iso_time(a.created_at)
-        values[COL_UPDATED] = iso_time(a.updated_at)
-        for column, text in (
-            (COL_PRODUCT, a.product_name),
-            (COL_HOST, a.host_id),
-            (COL_DEVICE, a.device_tag),
-        ):
-            values[column] = text_cell(text or "")
-        this = "true" if model.index(r, 0).data(THIS_COMPUTER_ROLE) else "false"
-        writer.writerow(
-            [text_cell(serial or a.serial or ""), text_cell(licensee or ""), *values, this]
-        )
-    return rows
+    return write_rows(
+        stream,
+        ["Serial", "Licensee", *HEADERS, "This computer"],
+        (_cells(model, r, serial, licensee) for r in range(rows)),
+    )
+
+
+def _cells(model: QAbstractItemModel, r: int, serial: str, licensee: str) -> list[str]:
+    """Row ``r``'s cells, as :func:`write_csv` says."""
+    a = model.index(r, 0).data(OBJECT_ROLE)
+    values = [ActivationsModel.display(a, c) for c in range(COLUMN_COUNT)]
+    values[COL_ACTIVATED] = "true" if a.activated else "false"
+    values[COL_CREATED] = iso_time(a.created_at)
+    values[COL_UPDATED] = iso_time(a.updated_at)
+    for column, text in (
+        (COL_PRODUCT, a.product_name),
+        (COL_HOST, a.host_id),
+        (COL_DEVICE, a.device_tag),
+    ):
+        values[column] = text_cell(text or "")
+    this = "true" if model.index(r, 0).data(THIS_COMPUTER_ROLE) else "false"
+    return [text_cell(serial or a.serial or ""), text_cell(licensee or ""), *values, this]
 
 
 def save_csv(path: str, model: QAbstractItemModel, serial: str = "", licensee: str = "") -> int:

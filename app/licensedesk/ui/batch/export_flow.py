@@ -17,7 +17,6 @@ engine's, English whatever the window's language.
 from __future__ import annotations
 
 import io
-import os
 from collections.abc import Sequence
 
 from PySide6.QtCore import QSettings
@@ -25,16 +24,9 @@ from PySide6.QtCore import QSettings
 from licensedesk import clock
 from licensedesk.batch.export import Row
 from licensedesk.batch.model import CheckResult
-from licensedesk.i18n import _, ngettext
+from licensedesk.i18n import _
 
-from ..shared.export_file import (
-    last_folder,
-    remember_folder,
-    save_failed_sentence,
-    with_extension,
-    write_bytes_file,
-)
-from ..shared.values import format_number as number
+from ..shared.export_file import save_rows, write_bytes_file
 from .model import PENDING_WORDS
 from .window import BatchWindow
 
@@ -80,21 +72,5 @@ def export(window: BatchWindow, qsettings: QSettings, kind: str) -> str | None:
     if not results:
         window.show_status(_("Nothing to export: the table shows no answer."))
         return None
-    proposed = os.path.join(last_folder(qsettings), default_file_name(kind, clock.today()))
-    path = window.ask_save_path(proposed, kind)
-    if not path:
-        return None
-    path = with_extension(path, kind)
-    try:
-        rows = save(path, results, kind)
-    except OSError as exc:
-        window.banner.show_error(save_failed_sentence(path, exc), f"{type(exc).__name__}: {exc}")
-        return None
-    window.banner.clear()
-    remember_folder(qsettings, path)
-    window.show_status(
-        ngettext("Saved {n} row to {path}", "Saved {n} rows to {path}", rows).format(
-            n=number(rows), path=path
-        )
-    )
-    return path
+    file_name = default_file_name(kind, clock.today())
+    return save_rows(window, qsettings, kind, file_name, lambda path: save(path, results, kind))

@@ -16,8 +16,9 @@ service's address go into every entry), and shows what was recorded:
   scrolls to (a window of them is held, ``page_window.py``);
   opening it starts building the search index of a history that lacks one;
 - the History window's exports read the whole list again from the store, a page at a
-  time, in the window's order (``export_flow.py``); closing the window or switching
-  stores stops one;
+  time, in the window's order (``export_flow.py``), and write it with the command
+  line's writers (``licensedesk.export_csv``, ``export_json``, ``page_file``); closing
+  the window or switching stores stops one;
 - a store that cannot be written is said once, in the workspace's banner, and
   a mark stays in the status bar (its tooltip says why).
 """

@@ -13,7 +13,6 @@ list that is read next, so a licence renewed meanwhile leaves the list.
 from __future__ import annotations
 
 import asyncio
-import os
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -31,13 +30,7 @@ from licensedesk.book.renewals import (
 from licensedesk.history.store import StoreError
 from licensedesk.i18n import _, ngettext
 
-from ..shared.export_file import (
-    last_folder,
-    remember_folder,
-    save_failed_sentence,
-    with_extension,
-    write_bytes_file,
-)
+from ..shared.export_file import save_rows, write_bytes_file
 from ..shared.values import format_number
 from .window import RenewalsWindow
 
@@ -183,26 +176,14 @@ class RenewalsFeature(QObject):
         if not rows:
             w.show_status(_("Nothing to export: no licence is listed."))
             return None
-        qsettings = self._ctx.settings.qsettings
-        proposed = os.path.join(last_folder(qsettings), default_file_name(kind, clock.today()))
-        path = w.ask_save_path(proposed, kind)
-        if not path:
-            return None
-        path = with_extension(path, kind)
-        data = xlsx_bytes(rows) if kind == "xlsx" else csv_text(rows).encode("utf-8")
-        try:
+
+        def write(path: str) -> int:
+            data = xlsx_bytes(rows) if kind == "xlsx" else csv_text(rows).encode("utf-8")
             write_bytes_file(path, data)
-        except OSError as exc:
-            w.banner.show_error(save_failed_sentence(path, exc), f"{type(exc).__name__}: {exc}")
-            return None
-        w.banner.clear()
-        remember_folder(qsettings, path)
-        w.show_status(
-            ngettext("Saved {n} row to {path}", "Saved {n} rows to {path}", len(rows)).format(
-                n=format_number(len(rows)), path=path
-            )
-        )
-        return path
+            return len(rows)
+
+        file_name = default_file_name(kind, clock.today())
+        return save_rows(w, self._ctx.settings.qsettings, kind, file_name, write)
 
     def _main_window_closing(self) -> None:
         """The list goes with the window it belongs to (it would otherwise stay in front)."""

@@ -1,19 +1,28 @@
 """What every export shares: the folder it proposes (the last one used, else Documents),
 writing the file in one go, and the sentence when it cannot be written.
 
-The activations export and the batch check both use it, so both remember one
-folder (QSettings ``export/lastFolder``) and fail with the same words.
+The activations export, the batch check, the renewals and the history use it, so all
+remember one folder (QSettings ``export/lastFolder``) and fail with the same words; the
+batch check's and the renewals' windows share their whole save flow too
+(:func:`save_rows`).
 """
 
 from __future__ import annotations
 
 import errno
 import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QSettings, QStandardPaths
 
-from licensedesk.i18n import N_, _
+from licensedesk.i18n import N_, _, ngettext
 from licensedesk.paths import PartFile
+
+from .values import format_number
+
+if TYPE_CHECKING:
+    from .error_banner import ErrorBanner
 
 LAST_FOLDER = "export/lastFolder"
 
@@ -81,3 +90,43 @@ def write_bytes_file(path: str, data: bytes) -> None:
     is ENXIO at once rather than a window that hangs."""
     with PartFile(path, binary=True, wait_for_reader=False) as stream:
         stream.write(data)
+
+
+class ExportWindow(Protocol):
+    """A window that exports its rows: it asks where and says how it went."""
+
+    banner: ErrorBanner
+
+    def ask_save_path(self, proposed: str, kind: str) -> str: ...
+
+    def show_status(self, text: str) -> None: ...
+
+
+def save_rows(
+    window: ExportWindow,
+    qsettings: QSettings,
+    kind: str,
+    file_name: str,
+    write: Callable[[str], int],
+) -> str | None:
+    """Ask where (``file_name`` proposed in the last export's folder), ``write(path)``
+    (how many rows; raises OSError), and say where they went or why not: the banner's
+    sentence, never a traceback. The path written, or None."""
+    proposed = os.path.join(last_folder(qsettings), file_name)
+    path = window.ask_save_path(proposed, kind)
+    if not path:
+        return None
+    path = with_extension(path, kind)
+    try:
+        rows = write(path)
+    except OSError as exc:
+        window.banner.show_error(save_failed_sentence(path, exc), f"{type(exc).__name__}: {exc}")
+        return None
+    window.banner.clear()
+    remember_folder(qsettings, path)
+    window.show_status(
+        ngettext("Saved {n} row to {path}", "Saved {n} rows to {path}", rows).format(
+            n=format_number(rows), path=path
+        )
+    )
+    return path
