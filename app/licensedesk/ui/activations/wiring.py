@@ -8,6 +8,18 @@ Delete on two selected devices: ``panel.request_delete`` → ``deleteRequested``
 ``panel.row_removed`` and the products' seats; the summary goes to the status bar
 (and the banner when a row failed).
 
+The sentence a refused change shows: the client's ``NotAuthorized`` sentence, made once
+in ``api/permissions.py`` (``Permissions.refused``: what was refused, and its
+``Remedy``), is turned into the banner's ``Failure`` by ``ui/shared/tasks.failure_from``,
+which adds where the window fixes it (``ui/shared/refusals.told``: its menu); the
+command line adds its own command instead (``cli/remedies.py``).
+
+How a change reaches the history: ``ActivationsController._record`` opens
+``history/recorder.record`` around each request (``ctx.recorder``, the window's
+``ui/history/desk_recorder.DeskRecorder``); ``Recorder.record`` writes the intent before
+the request leaves and the outcome after it (``done``/``refused``/``unknown``), through the
+store's worker thread (``history/store.py``) into the desk's database.
+
 After Activate / Deactivate the controller reads the serial's list again
 (``rowsReread``): the rows still on show take the service's state in place
 (new ``updated_at`` included). *Export CSV…* is wired by ``export_flow``.
