@@ -60,8 +60,9 @@ class BookKeeper:
         #: partial sightings of licences not in the book yet, by (service, serial): a
         #: lookup's devices may answer before its licence (the worker thread's only)
         self._waiting: dict[tuple[str, str], Sighting] = {}
-        #: handed over, not yet taken by the worker; the job that will take them (the lock)
-        self._queued: list[Sighting] = []
+        #: handed over (sightings, or what makes one: :meth:`keep_answer`), not yet taken
+        #: by the worker; the job that will take them (the lock)
+        self._queued: list[Sighting | Callable[[], Sighting | None]] = []
         self._drain: Future[None] | None = None
         #: licences whose own answer a committed write held, by (service, serial) (the lock)
         self._kept: set[tuple[str, str]] = set()
@@ -97,7 +98,16 @@ class BookKeeper:
         partial one of a licence the book does not have waits for that licence's own
         answer (at most :data:`WAITING` of them are held). Sightings handed over before
         the worker gets to them are written together; the future is that write's."""
-        given = [s for s in sightings if s is not None]
+        return self._hand([s for s in sightings if s is not None])
+
+    def keep_answer(self, make: Callable[[], Sighting | None]) -> Future[None]:
+        """:meth:`keep` the sighting ``make()`` returns, made on the book's worker when it
+        writes: a lookup's answer (a licence's 1,000 devices) is handed over as it is and
+        turned into a sighting there, never on the caller's thread (the window's). A
+        ``make`` that fails is logged and skipped; the others are written."""
+        return self._hand([make])
+
+    def _hand(self, given: list[Sighting | Callable[[], Sighting | None]]) -> Future[None]:
         with self._lock:
             self._queued += given
             if self._drain is not None:  # not begun yet: it takes these too
@@ -116,7 +126,7 @@ class BookKeeper:
             if batch is None:
                 with self._lock:
                     given, self._queued, self._drain = self._queued, [], None
-                batch = folded([self._with_waiting(s) for s in given])
+                batch = folded([self._with_waiting(s) for s in made(given)])
             for s in store.keep(batch):
                 self._waiting[(s.service or "", s.serial)] = s
                 while len(self._waiting) > WAITING:
@@ -230,6 +240,25 @@ class BookKeeper:
     async def at_limit(self) -> list[Sighting]:
         """Licences with a product at its host limit, last seen first. Raises StoreError."""
         return await self._run(lambda store: store.at_limit())
+
+
+def made(given: Iterable[Sighting | Callable[[], Sighting | None]]) -> list[Sighting]:
+    """The sightings handed over, each answer's made now (on the worker), in their order.
+    An answer that makes none, or fails to, is left out: a failure is logged and, like
+    one in the client's ``on_seen``, stops neither the others nor the lookup."""
+    out: list[Sighting] = []
+    for g in given:
+        if isinstance(g, Sighting):
+            out.append(g)
+            continue
+        try:
+            s = g()
+        except Exception:
+            log.exception("Making the licence book's record of an answer failed")
+            continue
+        if s is not None:
+            out.append(s)
+    return out
 
 
 def folded(sightings: list[Sighting]) -> list[Sighting]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -140,8 +140,22 @@ class Sighting:
         return fold(getattr(self, field))
 
     def to_json(self) -> str:
-        """Everything but the columns the store keeps apart (serial, service, time)."""
-        return json.dumps(_plain(dataclasses.asdict(self)), ensure_ascii=False)
+        """Everything but the columns the store keeps apart (serial, service, time).
+
+        The text ``json.dumps(dataclasses.asdict(…))`` made, so every desk sharing a team
+        book reads it, but built without ``asdict``'s deep copy (45 ms for a licence's
+        1,000 devices, on the book's worker while the window renders them) and with the
+        devices encoded :data:`DEVICES_AT_ONCE` at a time: each ``json.dumps`` is one C
+        call that holds the GIL until it returns."""
+        fields = []
+        for name in _FIELDS:
+            value = getattr(self, name)
+            if name == "devices" and value is not None:
+                text = "[" + ", ".join(_devices_json(value)) + "]"
+            else:
+                text = json.dumps(_plain(value), ensure_ascii=False)
+            fields.append(f'"{name}": {text}')
+        return "{" + ", ".join(fields) + "}"
 
     @classmethod
     def from_json(cls, text: str) -> Sighting:
@@ -168,14 +182,36 @@ class Sighting:
         return cls(**{k: v for k, v in data.items() if k in known})
 
 
+#: the fields of a sighting, in the order its JSON names them
+_FIELDS = tuple(f.name for f in dataclasses.fields(Sighting))
+#: devices encoded by one ``json.dumps`` (one C call, the GIL held: ~0.2 ms for 100)
+DEVICES_AT_ONCE = 100
+
+
 def _plain(value: Any) -> Any:
+    """``value`` as JSON's types: a datetime as UTC ISO text, a dataclass as a dict."""
     if isinstance(value, datetime):
         return value.astimezone(UTC).isoformat()
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
     return value
+
+
+def _devices_json(devices: Sequence[Device]) -> Iterator[str]:
+    """The devices' JSON, :data:`DEVICES_AT_ONCE` at a time (each without its brackets)."""
+    for at in range(0, len(devices), DEVICES_AT_ONCE):
+        plain = []
+        for d in devices[at : at + DEVICES_AT_ONCE]:
+            one = dict(vars(d))  # the fields, in their order
+            for n, v in one.items():
+                if isinstance(v, datetime):
+                    one[n] = v.astimezone(UTC).isoformat()
+            plain.append(one)
+        yield json.dumps(plain, ensure_ascii=False)[1:-1]
 
 
 def _when(value: str | None) -> datetime | None:

@@ -21,7 +21,7 @@ from PySide6.QtCore import QObject, Signal
 
 from licensedesk.book import BookKeeper, Note, Sighting, open_book
 from licensedesk.book.erase import Forgotten, forget
-from licensedesk.book.observer import sighting_of
+from licensedesk.book.observer import hand_over
 from licensedesk.history import HistorySettings, load_settings
 
 if TYPE_CHECKING:
@@ -47,10 +47,8 @@ class DeskBook(QObject):
     def observer(self, profile: str, base_url: str | None) -> Callable[[str, str, Any], None]:
         """``LicenseClient.on_seen`` for a client of ``profile``: into the book in use."""
 
-        def seen(part: str, serial: str, value: Any) -> None:
-            sighting = sighting_of(part, serial, value, profile=profile, service=base_url)
-            if sighting is not None:
-                self.keeper.keep([sighting])
+        def seen(part: str, serial: str, value: Any) -> None:  # on the UI thread
+            hand_over(self.keeper, part, serial, value, profile=profile, service=base_url)
 
         return seen
 
