@@ -13,8 +13,10 @@ keeps no book: its made-up licences belong in nobody's.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from datetime import datetime
@@ -41,6 +43,12 @@ T = TypeVar("T")
 PROBLEM = N_("The licence book is not being kept: {reason}.")
 #: partial sightings held for a licence whose own answer has not come yet
 WAITING = 256
+#: seconds without a new answer before the book writes what it was handed: a lookup's
+#: answers come within a few dozen milliseconds, and the window renders each as it comes;
+#: written once they stop, they are one write, made after the window's turn with them
+SETTLE = 0.05
+#: the longest a write waits while answers keep coming (a batch check's, every few ms)
+SETTLE_AT_MOST = 1.0
 # TRANSLATORS: {problem} is a whole sentence: "The history settings … cannot be read (…)."
 PROBLEM_SENTENCE = N_("The licence book is not being kept. {problem}")
 
@@ -64,6 +72,10 @@ class BookKeeper:
         #: by the worker; the job that will take them (the lock)
         self._queued: list[Sighting | Callable[[], Sighting | None]] = []
         self._drain: Future[None] | None = None
+        #: when the last was handed over (time.monotonic, the lock); set: write at once
+        #: (a read, a close: they wait for the writes handed over before them)
+        self._given_at = 0.0
+        self._hurry = threading.Event()
         #: licences whose own answer a committed write held, by (service, serial) (the lock)
         self._kept: set[tuple[str, str]] = set()
         self._gave_up = False
@@ -110,6 +122,7 @@ class BookKeeper:
     def _hand(self, given: list[Sighting | Callable[[], Sighting | None]]) -> Future[None]:
         with self._lock:
             self._queued += given
+            self._given_at = time.monotonic()
             if self._drain is not None:  # not begun yet: it takes these too
                 return self._drain
             future = self._drain = self._worker.submit(self._writer())
@@ -124,8 +137,10 @@ class BookKeeper:
         def job(store: BookStore) -> None:  # on the worker thread
             nonlocal batch
             if batch is None:
+                self._settle()
                 with self._lock:
                     given, self._queued, self._drain = self._queued, [], None
+                    self._hurry.clear()
                 batch = folded([self._with_waiting(s) for s in made(given)])
             for s in store.keep(batch):
                 self._waiting[(s.service or "", s.serial)] = s
@@ -135,6 +150,25 @@ class BookKeeper:
                 self._kept.update((s.service or "", s.serial) for s in batch if not s.partial)
 
         return job
+
+    def _settle(self) -> None:
+        """On the worker, before a write takes what was handed over: wait until no answer
+        has come for :data:`SETTLE` seconds (at most :data:`SETTLE_AT_MOST`), unless a
+        read or a close is waiting for the write."""
+        until = time.monotonic() + SETTLE_AT_MOST
+        while not self._hurry.is_set():
+            with self._lock:
+                quiet = self._given_at + SETTLE
+            wait = min(quiet, until) - time.monotonic()
+            if wait <= 0:
+                return
+            self._hurry.wait(wait)
+
+    def _write_now(self) -> None:
+        """A write waiting for answers to settle goes at once (what comes next waits for it)."""
+        with self._lock:
+            if self._drain is not None:
+                self._hurry.set()
 
     @property
     def kept(self) -> int:
@@ -192,11 +226,19 @@ class BookKeeper:
         book is said as such, not as "nothing matches". Raises StoreError."""
         return await self._run(lambda store: store.count())
 
+    async def written(self) -> None:
+        """Wait until what was handed over before has been written (or has failed: that
+        is the book's problem, said as usual): for work on the book outside its worker."""
+        with contextlib.suppress(StoreError):
+            await self._run(lambda _store: None)
+
     async def _run(self, job: Callable[[BookStore], T]) -> T:
+        self._write_now()
         return await asyncio.wrap_future(self._worker.submit(job))
 
     def call(self, job: Callable[[BookStore], T]) -> T:
         """Run ``job`` on the worker and wait for it (the command line). Raises StoreError."""
+        self._write_now()
         return self._worker.submit(job).result()
 
     # ------------------------------------------------------------ closing
@@ -207,6 +249,7 @@ class BookKeeper:
         it kept; the window's quit just goes)."""
         if self._gave_up:  # closed before and still writing: it was waited for once
             return False
+        self._write_now()
         finished = self._worker.close(timeout)
         self._gave_up = not finished
         if not finished and tell:

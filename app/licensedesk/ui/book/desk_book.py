@@ -84,7 +84,8 @@ class DeskBook(QObject):
     async def forget(self, who: str, *, dry_run: bool = False) -> Forgotten:
         """Erase ``who``'s name and e-mail from the book, its notes and the history of the
         store in use (:mod:`licensedesk.book.erase`); with ``dry_run``, only count.
-        Opens the store on the desk's worker thread. Raises StoreError."""
+        Opens the store on the desk's worker thread, once the answers the book was handed
+        before are written (else one could bring back what is erased). Raises StoreError."""
 
         def job() -> Forgotten:
             settings, data_dir = self._where()
@@ -94,6 +95,7 @@ class DeskBook(QObject):
             finally:
                 book.close()
 
+        await self.keeper.written()
         return await asyncio.get_running_loop().run_in_executor(self._executor, job)
 
     def on_team(self) -> bool:
