@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
+from licensedesk.book import sighting as sighting_module
 from licensedesk.book.folding import fold
 from licensedesk.book.sighting import DEVICES_AT_ONCE, Device, ProductSeats, Sighting
 
@@ -89,3 +90,52 @@ def test_the_record_is_the_text_it_always_was_and_reads_back(n):
 def test_text_is_folded_the_same_whether_it_is_plain_or_not(text, folded):
     """Plain ASCII (host IDs, most e-mails) takes a short way: lower case, one space."""
     assert fold(text) == folded
+
+
+def utc(devices_: tuple[Device, ...]) -> tuple[Device, ...]:
+    return tuple(
+        dataclasses.replace(
+            d,
+            created_at=d.created_at and d.created_at.astimezone(UTC),
+            updated_at=d.updated_at and d.updated_at.astimezone(UTC),
+        )
+        for d in devices_
+    )
+
+
+def decoded(text: str, monkeypatch) -> Sighting:
+    """``text`` decoded, with no record remembered."""
+    with monkeypatch.context() as m:
+        m.setattr(sighting_module, "_READ", sighting_module._Recent(0))
+        return Sighting.from_json(text)
+
+
+def test_a_big_record_read_back_is_the_one_written_and_its_devices_are_encoded_once(
+    monkeypatch,
+):
+    """The store reads a licence's copy back at every write and writes it again: the
+    text it wrote reads as the record it came from, and devices it had are not encoded
+    again. Only when decoding would give that very record back (times in UTC)."""
+    s = dataclasses.replace(sighting(utc(devices(DEVICES_AT_ONCE * 2))), end_at=None)
+    text = s.to_json()
+    assert Sighting.from_json(text) is s
+    assert decoded(text, monkeypatch) == s
+    later = dataclasses.replace(s, seen_at=s.seen_at + timedelta(hours=1), licensee="Tomás")
+    expected = as_asdict_wrote_it(later)
+    encoded: list[int] = []  # how many items each json.dumps of a list was given
+    real = json.dumps
+    monkeypatch.setattr(
+        json,
+        "dumps",
+        lambda v, **kw: encoded.append(len(v) if isinstance(v, list) else 0) or real(v, **kw),
+    )
+    assert later.to_json() == expected
+    assert max(encoded) < DEVICES_AT_ONCE  # the devices' text was the one made before
+
+
+@pytest.mark.parametrize("n", [1, DEVICES_AT_ONCE * 2])
+def test_a_record_with_times_in_another_zone_is_read_back_in_utc(n, monkeypatch):
+    s = sighting(devices(n))  # its end and its devices' times in the service's zone
+    back = Sighting.from_json(s.to_json())
+    assert back is not s and back == decoded(s.to_json(), monkeypatch) == s
+    assert back.end_at.tzinfo is UTC and back.devices[0].created_at.tzinfo is UTC
