@@ -2,9 +2,12 @@
 caller's thread, and reads it back for a find or an offline copy.
 
 Keeping never slows a lookup (the store runs on its own worker thread) and never
-stops one. What is handed over while the worker is busy is written together, in one
-transaction (a batch check tells the book of every answer: one write each cost more
-CPU than the request itself; docs/batch.md, "Own CPU"). A book that cannot be written
+stops one, nor takes the window's frames: an answer is handed over as it is and made
+into a sighting on the worker (:meth:`BookKeeper.keep_answer`), which writes once the
+answers stop coming (:data:`SETTLE`), after the window has drawn them. What was handed
+over until then is written together, in one transaction (a batch check tells the book
+of every answer: one write each cost more CPU than the request itself; docs/batch.md,
+"Own CPU"). A book that cannot be written
 is said once (:attr:`BookKeeper.problem`, ``on_problem``, called on the worker
 thread) and the lookup goes on as if the book were not there. The built-in demo
 keeps no book: its made-up licences belong in nobody's.
@@ -108,8 +111,9 @@ class BookKeeper:
     def keep(self, sightings: Iterable[Sighting | None]) -> Future[None]:
         """Store the sightings (None ones are skipped) without waiting for the store. A
         partial one of a licence the book does not have waits for that licence's own
-        answer (at most :data:`WAITING` of them are held). Sightings handed over before
-        the worker gets to them are written together; the future is that write's."""
+        answer (at most :data:`WAITING` of them are held). Sightings handed over until
+        the answers stop coming for :data:`SETTLE` seconds are written together; the
+        future is that write's."""
         return self._hand([s for s in sightings if s is not None])
 
     def keep_answer(self, make: Callable[[], Sighting | None]) -> Future[None]:
