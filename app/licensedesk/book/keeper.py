@@ -187,6 +187,7 @@ class BookKeeper:
         with self._lock:
             if self._drain is future:
                 self._queued, self._drain = [], None
+                self._hurry.clear()  # it was for that write
         self._watch(future)
 
     def _with_waiting(self, s: Sighting) -> Sighting:
