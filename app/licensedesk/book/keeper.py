@@ -2,9 +2,12 @@
 caller's thread, and reads it back for a find or an offline copy.
 
 Keeping never slows a lookup (the store runs on its own worker thread) and never
-stops one. What is handed over while the worker is busy is written together, in one
-transaction (a batch check tells the book of every answer: one write each cost more
-CPU than the request itself; docs/batch.md, "Own CPU"). A book that cannot be written
+stops one, nor takes the window's frames: an answer is handed over as it is and made
+into a sighting on the worker (:meth:`BookKeeper.keep_answer`), which writes once the
+answers stop coming (:data:`SETTLE`), after the window has drawn them. What was handed
+over until then is written together, in one transaction (a batch check tells the book
+of every answer: one write each cost more CPU than the request itself; docs/batch.md,
+"Own CPU"). A book that cannot be written
 is said once (:attr:`BookKeeper.problem`, ``on_problem``, called on the worker
 thread) and the lookup goes on as if the book were not there. The built-in demo
 keeps no book: its made-up licences belong in nobody's.
@@ -13,8 +16,10 @@ keeps no book: its made-up licences belong in nobody's.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from datetime import datetime
@@ -41,6 +46,12 @@ T = TypeVar("T")
 PROBLEM = N_("The licence book is not being kept: {reason}.")
 #: partial sightings held for a licence whose own answer has not come yet
 WAITING = 256
+#: seconds without a new answer before the book writes what it was handed: a lookup's
+#: answers come within a few dozen milliseconds, and the window renders each as it comes;
+#: written once they stop, they are one write, made after the window's turn with them
+SETTLE = 0.05
+#: the longest a write waits while answers keep coming (a batch check's, every few ms)
+SETTLE_AT_MOST = 1.0
 # TRANSLATORS: {problem} is a whole sentence: "The history settings … cannot be read (…)."
 PROBLEM_SENTENCE = N_("The licence book is not being kept. {problem}")
 
@@ -60,9 +71,14 @@ class BookKeeper:
         #: partial sightings of licences not in the book yet, by (service, serial): a
         #: lookup's devices may answer before its licence (the worker thread's only)
         self._waiting: dict[tuple[str, str], Sighting] = {}
-        #: handed over, not yet taken by the worker; the job that will take them (the lock)
-        self._queued: list[Sighting] = []
+        #: handed over (sightings, or what makes one: :meth:`keep_answer`), not yet taken
+        #: by the worker; the job that will take them (the lock)
+        self._queued: list[Sighting | Callable[[], Sighting | None]] = []
         self._drain: Future[None] | None = None
+        #: when the last was handed over (time.monotonic, the lock); set: write at once
+        #: (a read, a close: they wait for the writes handed over before them)
+        self._given_at = 0.0
+        self._hurry = threading.Event()
         #: licences whose own answer a committed write held, by (service, serial) (the lock)
         self._kept: set[tuple[str, str]] = set()
         self._gave_up = False
@@ -95,11 +111,22 @@ class BookKeeper:
     def keep(self, sightings: Iterable[Sighting | None]) -> Future[None]:
         """Store the sightings (None ones are skipped) without waiting for the store. A
         partial one of a licence the book does not have waits for that licence's own
-        answer (at most :data:`WAITING` of them are held). Sightings handed over before
-        the worker gets to them are written together; the future is that write's."""
-        given = [s for s in sightings if s is not None]
+        answer (at most :data:`WAITING` of them are held). Sightings handed over until
+        the answers stop coming for :data:`SETTLE` seconds are written together; the
+        future is that write's."""
+        return self._hand([s for s in sightings if s is not None])
+
+    def keep_answer(self, make: Callable[[], Sighting | None]) -> Future[None]:
+        """:meth:`keep` the sighting ``make()`` returns, made on the book's worker when it
+        writes: a lookup's answer (a licence's 1,000 devices) is handed over as it is and
+        turned into a sighting there, never on the caller's thread (the window's). A
+        ``make`` that fails is logged and skipped; the others are written."""
+        return self._hand([make])
+
+    def _hand(self, given: list[Sighting | Callable[[], Sighting | None]]) -> Future[None]:
         with self._lock:
             self._queued += given
+            self._given_at = time.monotonic()
             if self._drain is not None:  # not begun yet: it takes these too
                 return self._drain
             future = self._drain = self._worker.submit(self._writer())
@@ -114,9 +141,11 @@ class BookKeeper:
         def job(store: BookStore) -> None:  # on the worker thread
             nonlocal batch
             if batch is None:
+                self._settle()
                 with self._lock:
                     given, self._queued, self._drain = self._queued, [], None
-                batch = folded([self._with_waiting(s) for s in given])
+                    self._hurry.clear()
+                batch = folded([self._with_waiting(s) for s in made(given)])
             for s in store.keep(batch):
                 self._waiting[(s.service or "", s.serial)] = s
                 while len(self._waiting) > WAITING:
@@ -125,6 +154,25 @@ class BookKeeper:
                 self._kept.update((s.service or "", s.serial) for s in batch if not s.partial)
 
         return job
+
+    def _settle(self) -> None:
+        """On the worker, before a write takes what was handed over: wait until no answer
+        has come for :data:`SETTLE` seconds (at most :data:`SETTLE_AT_MOST`), unless a
+        read or a close is waiting for the write."""
+        until = time.monotonic() + SETTLE_AT_MOST
+        while not self._hurry.is_set():
+            with self._lock:
+                quiet = self._given_at + SETTLE
+            wait = min(quiet, until) - time.monotonic()
+            if wait <= 0:
+                return
+            self._hurry.wait(wait)
+
+    def _write_now(self) -> None:
+        """A write waiting for answers to settle goes at once (what comes next waits for it)."""
+        with self._lock:
+            if self._drain is not None:
+                self._hurry.set()
 
     @property
     def kept(self) -> int:
@@ -139,6 +187,7 @@ class BookKeeper:
         with self._lock:
             if self._drain is future:
                 self._queued, self._drain = [], None
+                self._hurry.clear()  # it was for that write
         self._watch(future)
 
     def _with_waiting(self, s: Sighting) -> Sighting:
@@ -182,11 +231,19 @@ class BookKeeper:
         book is said as such, not as "nothing matches". Raises StoreError."""
         return await self._run(lambda store: store.count())
 
+    async def written(self) -> None:
+        """Wait until what was handed over before has been written (or has failed: that
+        is the book's problem, said as usual): for work on the book outside its worker."""
+        with contextlib.suppress(StoreError):
+            await self._run(lambda _store: None)
+
     async def _run(self, job: Callable[[BookStore], T]) -> T:
+        self._write_now()
         return await asyncio.wrap_future(self._worker.submit(job))
 
     def call(self, job: Callable[[BookStore], T]) -> T:
         """Run ``job`` on the worker and wait for it (the command line). Raises StoreError."""
+        self._write_now()
         return self._worker.submit(job).result()
 
     # ------------------------------------------------------------ closing
@@ -197,6 +254,7 @@ class BookKeeper:
         it kept; the window's quit just goes)."""
         if self._gave_up:  # closed before and still writing: it was waited for once
             return False
+        self._write_now()
         finished = self._worker.close(timeout)
         self._gave_up = not finished
         if not finished and tell:
@@ -230,6 +288,25 @@ class BookKeeper:
     async def at_limit(self) -> list[Sighting]:
         """Licences with a product at its host limit, last seen first. Raises StoreError."""
         return await self._run(lambda store: store.at_limit())
+
+
+def made(given: Iterable[Sighting | Callable[[], Sighting | None]]) -> list[Sighting]:
+    """The sightings handed over, each answer's made now (on the worker), in their order.
+    An answer that makes none, or fails to, is left out: a failure is logged and, like
+    one in the client's ``on_seen``, stops neither the others nor the lookup."""
+    out: list[Sighting] = []
+    for g in given:
+        if isinstance(g, Sighting):
+            out.append(g)
+            continue
+        try:
+            s = g()
+        except Exception:
+            log.exception("Making the licence book's record of an answer failed")
+            continue
+        if s is not None:
+            out.append(s)
+    return out
 
 
 def folded(sightings: list[Sighting]) -> list[Sighting]:

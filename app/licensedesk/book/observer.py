@@ -1,14 +1,17 @@
 """What the client read about a serial, as sightings for the book.
 
 The client tells what it read through ``LicenseClient.on_seen(part, serial, value)``;
-:class:`BookObserver` turns each into a :class:`~.sighting.Sighting` and hands it to
-the keeper. So every licence the desk or the command line sees is kept, whichever
-feature asked (a lookup, a batch check, a validation, an upgrade, a registration),
-without each feature knowing about the book.
+:class:`BookObserver` hands each to the keeper as it is, and the keeper's worker turns
+it into a :class:`~.sighting.Sighting` (:func:`sighting_of`) when it writes. So every
+licence the desk or the command line sees is kept, whichever feature asked (a lookup,
+a batch check, a validation, an upgrade, a registration), without each feature knowing
+about the book.
 """
 
 from __future__ import annotations
 
+import functools
+from datetime import datetime
 from typing import Any
 
 from licensedesk.history.scrub import service_origin
@@ -16,20 +19,27 @@ from licensedesk.history.scrub import service_origin
 from .keeper import BookKeeper
 from .sighting import Sighting, device_fields, from_lookup, now, product_seats
 
-__all__ = ["BookObserver", "sighting_of"]
+__all__ = ["BookObserver", "hand_over", "sighting_of"]
 
 
 def sighting_of(
-    part: str, serial: str, value: Any, *, profile: str | None, service: str | None
+    part: str,
+    serial: str,
+    value: Any,
+    *,
+    profile: str | None,
+    service: str | None,
+    seen_at: datetime | None = None,
 ) -> Sighting | None:
-    """The sighting one answer makes (None: nothing a person would find it by)."""
+    """The sighting one answer makes (None: nothing a person would find it by);
+    ``seen_at``: when it was read (now when not given)."""
     if part == "license":
-        return from_lookup(value, None, None, profile=profile, service=service)
+        return from_lookup(value, None, None, profile=profile, service=service, seen_at=seen_at)
     base = {
         "serial": serial,
         "service": service_origin(service),
         "profile": profile,
-        "seen_at": now(),
+        "seen_at": seen_at or now(),
         "partial": True,
     }
     if part == "products":
@@ -50,6 +60,30 @@ def sighting_of(
     return None
 
 
+def hand_over(
+    keeper: BookKeeper,
+    part: str,
+    serial: str,
+    value: Any,
+    *,
+    profile: str | None,
+    service: str | None,
+) -> None:
+    """Give ``keeper`` one answer as the client read it; its sighting is made on the book's
+    worker (:meth:`BookKeeper.keep_answer`). The caller is the client's, on the window's
+    UI thread: turning a licence's 1,000 devices into the book's record there took a
+    frame from the table rendering them. The time it was read is taken now; a list (of
+    products) is handed over as a tuple, so that nothing the caller does to its list
+    afterwards reaches the worker."""
+    if isinstance(value, list):
+        value = tuple(value)
+    keeper.keep_answer(
+        functools.partial(
+            sighting_of, part, serial, value, profile=profile, service=service, seen_at=now()
+        )
+    )
+
+
 class BookObserver:
     """``LicenseClient.on_seen`` for one profile: each answer into ``keeper``."""
 
@@ -59,6 +93,4 @@ class BookObserver:
         self.service = service
 
     def __call__(self, part: str, serial: str, value: Any) -> None:
-        seen = sighting_of(part, serial, value, profile=self.profile, service=self.service)
-        if seen is not None:
-            self.keeper.keep([seen])
+        hand_over(self.keeper, part, serial, value, profile=self.profile, service=self.service)

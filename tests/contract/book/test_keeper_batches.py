@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from licensedesk.book import BookKeeper
+from licensedesk.book import keeper as keeper_module
 from licensedesk.book.keeper import folded
 from licensedesk.book.sighting import Device, Sighting
 from licensedesk.book.store import open_book
@@ -114,3 +116,53 @@ def test_a_book_that_cannot_be_written_is_said_once(tmp_path):
     finally:
         keeper.close()
     assert len(said) == 1 and keeper.problem == said[0]
+
+
+class CountingStore(HeldStore):
+    """The real book; every write counted (how many sightings each), none held."""
+
+    def keep(self, sightings: Any) -> Any:
+        sightings = list(sightings)
+        self.writes.append(len(sightings))
+        return self.book.keep(sightings)
+
+
+def test_answers_that_come_together_are_one_write_and_a_read_does_not_wait_for_quiet(
+    tmp_path, monkeypatch
+):
+    """A lookup's answers come within milliseconds of each other: they are written once
+    they stop coming (the window has rendered them by then), in one write. A read is
+    answered after them without waiting for the quiet."""
+    monkeypatch.setattr(keeper_module, "SETTLE", 30.0)  # no quiet in this test's time
+    store = CountingStore(tmp_path)
+    keeper = BookKeeper(lambda: store)
+    try:
+        futures = [
+            keeper.keep_answer(lambda: licence(SERIALS[0], 0, licensee="Maria Jensen")),
+            keeper.keep_answer(lambda: devices(SERIALS[0], 1, "host-a")),
+            keeper.keep([licence(SERIALS[1], 2, licensee="Jens")]),
+        ]
+        assert futures[0] is futures[1] is futures[2]
+        began = time.monotonic()
+        copy = asyncio.run(keeper.copy(SERIALS[0], SERVICE))
+        assert time.monotonic() - began < 20  # the read hurried the write
+    finally:
+        keeper.close()
+    assert store.writes == [2]  # the licence and its devices one row, the other its own
+    assert copy is not None and copy.licensee == "Maria Jensen"
+    assert [d.host_id for d in copy.devices or ()] == ["host-a"]
+
+
+def test_an_answer_that_cannot_be_made_into_a_record_is_left_out_and_logged(tmp_path, caplog):
+    said: list[str] = []
+    keeper = BookKeeper.from_settings(HistorySettings(), data_dir=tmp_path, on_problem=said.append)
+    try:
+        keeper.keep_answer(lambda: 1 / 0)
+        keeper.keep_answer(lambda: None)  # an answer nobody would find a licence by
+        keeper.keep_answer(lambda: licence(SERIALS[2], 0, licensee="Kept")).result(30)
+        copy = asyncio.run(keeper.copy(SERIALS[2], SERVICE))
+    finally:
+        keeper.close()
+    assert copy is not None and copy.licensee == "Kept"
+    assert not said and keeper.problem is None
+    assert "Making the licence book's record of an answer failed" in caplog.text

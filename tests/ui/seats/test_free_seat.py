@@ -124,3 +124,20 @@ def test_free_a_seat_is_off_saying_why_until_a_product_is_full(desk, qtbot):
     qtbot.waitUntil(action.isEnabled)
     assert action.statusTip().startswith(offered) and action.toolTip().startswith(offered)
     assert desk.window.workspace.products.full_line.button.isEnabled()
+
+
+def test_following_what_is_shown_makes_no_activation_of_the_devices(desk, qtbot, monkeypatch):
+    """Whether a product is full is read from the table's counts: the action follows every
+    part a lookup shows, and making an Activation of each of 5,000 devices each time took
+    the UI thread 5-10 ms (tests/bench/bench_ui_stall.py)."""
+    from licensedesk.api.activation_rows import ActivationRows
+
+    look_up(desk, qtbot, desk.sandbox.serial("host_limit"))
+    wait_idle(desk, qtbot)
+    action = desk.window.registry["freeSeat"]
+    read: list[int] = []
+    real = ActivationRows.__iter__
+    monkeypatch.setattr(ActivationRows, "__iter__", lambda self: read.append(1) or real(self))
+    desk.window.registry.menus["support"].aboutToShow.emit()  # the action follows the licence
+    assert action.isEnabled()  # its product is full: 2 of 2
+    assert not read

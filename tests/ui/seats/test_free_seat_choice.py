@@ -36,15 +36,9 @@ def ago(days: int) -> datetime:
 
 
 def test_only_products_at_their_limit_are_full():
-    products = [P(1, "Studio", 2), P(2, "Suite", 3), P(3, "Free", None)]
-    devices = [
-        A(1, 1, "a"),
-        A(2, 1, "b"),
-        A(3, 1, "c", activated=False),
-        A(4, 2, "d"),
-        A(5, 3, "e"),
-    ]
-    assert [p.name for p in full_products(products, devices)] == ["Studio"]
+    products = [P(1, "Studio", 2), P(2, "Suite", 3), P(3, "Free", None), P(4, "New", 1)]
+    activated = {1: 2, 2: 1, 3: 1}  # per product id, as the activations table counts them
+    assert [p.name for p in full_products(products, activated)] == ["Studio"]
 
 
 def test_oldest_first_unknown_time_last_inactive_and_other_products_left_out():

@@ -8,7 +8,7 @@ what a support agent means), but it is listed, marked.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -31,12 +31,9 @@ class Candidate:
         return self.activation.id
 
 
-def full_products(products: Iterable[Any], activations: Iterable[Any]) -> list[Any]:
-    """The products whose activated devices reach their ``max_host_count``."""
-    used: dict[Any, int] = {}
-    for a in activations:
-        if a.activated:
-            used[a.product_id] = used.get(a.product_id, 0) + 1
+def full_products(products: Iterable[Any], used: Mapping[Any, int]) -> list[Any]:
+    """The products whose activated devices (``used``: how many per product id, as the
+    activations table counted them) reach their ``max_host_count``."""
     return [
         p
         for p in products

@@ -21,7 +21,7 @@ from PySide6.QtCore import QObject, Signal
 
 from licensedesk.book import BookKeeper, Note, Sighting, open_book
 from licensedesk.book.erase import Forgotten, forget
-from licensedesk.book.observer import sighting_of
+from licensedesk.book.observer import hand_over
 from licensedesk.history import HistorySettings, load_settings
 
 if TYPE_CHECKING:
@@ -47,10 +47,8 @@ class DeskBook(QObject):
     def observer(self, profile: str, base_url: str | None) -> Callable[[str, str, Any], None]:
         """``LicenseClient.on_seen`` for a client of ``profile``: into the book in use."""
 
-        def seen(part: str, serial: str, value: Any) -> None:
-            sighting = sighting_of(part, serial, value, profile=profile, service=base_url)
-            if sighting is not None:
-                self.keeper.keep([sighting])
+        def seen(part: str, serial: str, value: Any) -> None:  # on the UI thread
+            hand_over(self.keeper, part, serial, value, profile=profile, service=base_url)
 
         return seen
 
@@ -86,7 +84,8 @@ class DeskBook(QObject):
     async def forget(self, who: str, *, dry_run: bool = False) -> Forgotten:
         """Erase ``who``'s name and e-mail from the book, its notes and the history of the
         store in use (:mod:`licensedesk.book.erase`); with ``dry_run``, only count.
-        Opens the store on the desk's worker thread. Raises StoreError."""
+        Opens the store on the desk's worker thread, once the answers the book was handed
+        before are written (else one could bring back what is erased). Raises StoreError."""
 
         def job() -> Forgotten:
             settings, data_dir = self._where()
@@ -96,6 +95,7 @@ class DeskBook(QObject):
             finally:
                 book.close()
 
+        await self.keeper.written()
         return await asyncio.get_running_loop().run_in_executor(self._executor, job)
 
     def on_team(self) -> bool:
