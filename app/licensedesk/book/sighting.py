@@ -144,8 +144,8 @@ class Sighting:
         """Everything but the columns the store keeps apart (serial, service, time).
 
         The text ``json.dumps(dataclasses.asdict(…))`` made, so every desk sharing a team
-        book reads it, but built without ``asdict``'s deep copy (45 ms for a licence's
-        1,000 devices, on the book's worker while the window renders them) and with the
+        book reads it, but built without ``asdict``'s deep copy (most of the cost of a
+        licence's 1,000 devices, on the book's worker while the window renders them) and with the
         devices encoded :data:`DEVICES_AT_ONCE` at a time: each ``json.dumps`` is one C
         call that holds the GIL until it returns. A licence's devices encoded lately are
         not encoded again, and a big record's text is remembered with the record

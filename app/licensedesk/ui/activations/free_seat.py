@@ -113,8 +113,8 @@ class FreeSeat(QObject):
 
     def _used(self) -> dict[Any, int]:
         """The activated devices per product id, as the table counted them (with the list,
-        or once until a row changes): asked on every part a lookup shows, a pass making
-        5,000 devices' Activations took the UI thread 5-10 ms each time."""
+        or once until a row changes): asked on every part a lookup shows, where a pass
+        making an Activation of each of thousands of devices cost the UI thread a frame."""
         return self._panel.model.activated_count_by_product()
 
     async def _ask(self, serial: str, full: list, rows: list) -> None:
