@@ -420,7 +420,8 @@ def _vacuum(db: psycopg.Connection, touched: list[str], erasure: str) -> tuple[s
     autovacuum: ``VACUUM FULL`` writes each ``touched`` table (its indexes, the trigram ones too,
     and its TOAST table) anew, because a plain VACUUM frees a dead row's space without
     overwriting it. It locks each table for the moment it takes: when another connection
-    holds one longer than :data:`REWRITE_WAIT`, a plain VACUUM instead. The planner's
+    holds one (or takes one it holds longer than :data:`REWRITE_WAIT`), a plain VACUUM
+    instead. The planner's
     statistics (a sample of the columns, names among them) are made anew. Says what it
     could not remove (:attr:`~.erase.Forgotten.left`): a connection whose snapshot is
     older than the ``erasure`` (its transaction id) may still read the old versions, and
@@ -440,8 +441,17 @@ def _vacuum(db: psycopg.Connection, touched: list[str], erasure: str) -> tuple[s
             "FROM pg_database WHERE datname = current_database()), 'USAGE')",
             (touched,),
         ).fetchone()
+        # a table another connection holds now is not waited for at all; the lock timeout
+        # covers one taken between this look and the VACUUM (the server's own timer)
+        held = db.execute(
+            "SELECT count(*) FROM pg_locks WHERE relation = ANY(%s::regclass[]) "
+            "AND pid <> pg_backend_pid() AND granted",
+            (touched,),
+        ).fetchone()
         db.execute(f"SET lock_timeout = '{REWRITE_WAIT}s'")  # type: ignore[call-overload]
         try:
+            if held and held[0]:
+                raise psycopg.errors.LockNotAvailable
             db.execute(f"VACUUM (FULL, ANALYZE) {tables}")  # type: ignore[call-overload]
         except psycopg.errors.LockNotAvailable:
             left.append("rewrite")
