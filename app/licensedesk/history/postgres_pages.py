@@ -23,13 +23,12 @@ class PostgresPages:
     """Pages, counts and the search index of a team's history."""
 
     _search_ready: bool | None = None  # the index's function is there (asked once)
-    if TYPE_CHECKING:  # the store's own
-        url: str
-        _password: str | None
-        _connect_timeout: int
+    if TYPE_CHECKING:  # the store's own (:class:`~licensedesk.storage.postgres.PostgresDatabase`)
+        ROWS_SELECT: str
 
-        def _run(self, doing: str, sql: str, params: Any = None) -> psycopg.Cursor: ...
+        def _read(self, sql: str, params: Any = None) -> list[Any]: ...
         def _conn(self) -> psycopg.Connection: ...
+        def _connect(self) -> psycopg.Connection: ...
         def _select(self, sql: str, params: Any) -> EntryList: ...
         def _fail(self, doing: str, exc: BaseException) -> StoreError: ...
 
@@ -41,16 +40,18 @@ class PostgresPages:
         except psycopg.Error as exc:
             raise self._fail("set up", exc) from None
 
-    def _where(self, query: HistoryQuery) -> tuple[str, list[Any]]:
+    def where_clause(self, query: HistoryQuery, *, indexed: bool = True) -> tuple[str, list[Any]]:
+        """`` WHERE …`` and its parameters; a search through the index's function when
+        ``indexed`` and it is there, else a scan of the columns."""
         plain = {
             "ph": "%s",
             "like": "ILIKE",
             "time_param": lambda t: t,
             "as_text": lambda column: f"{column}::text",
         }
-        if self._search_ready is None and query.text:
+        if indexed and self._search_ready is None and query.text:
             self._search_ready = postgres_index.function_ready(self._conn())
-        clause = postgres_index.text_clause if self._search_ready else None
+        clause = postgres_index.text_clause if indexed and self._search_ready else None
         return where(query, **plain, text_clause=clause)  # type: ignore[arg-type]
 
     def page(
@@ -62,7 +63,7 @@ class PostgresPages:
         offset: int = 0,
     ) -> EntryList:
         """As :meth:`SqliteStore.page <.sqlite_pages.SqlitePages.page>`."""
-        clause, params = self._where(query)
+        clause, params = self.where_clause(query)
         tail, params = page_sql(
             clause,
             params,
@@ -74,14 +75,11 @@ class PostgresPages:
             id_param="::uuid",
             offset=offset,
         )
-        from .postgres_store import SELECT_TEXT
-
-        return self._select(SELECT_TEXT + tail, params)
+        return self._select(self.ROWS_SELECT + tail, params)
 
     def count_matching(self, query: HistoryQuery) -> int:
-        clause, params = self._where(query)
-        row = self._run("read", count_sql(clause), params).fetchone()
-        return int(row[0]) if row else 0
+        clause, params = self.where_clause(query)
+        return int(self._read(count_sql(clause), params)[0][0])
 
     def search_progress(self) -> IndexProgress:
         try:
@@ -99,12 +97,7 @@ class PostgresPages:
         at: a build cannot pause, and one cut short is started again by the next desk.
         Returns whether it is built (False also when another desk is building it)."""
         del stop
-        from .postgres_store import connect
-
-        try:
-            builder = connect(self.url, self._password, self._connect_timeout)
-        except psycopg.Error as exc:
-            raise self._fail("opened", exc) from None
+        builder = self._connect()
         try:
             with builder:
                 postgres_index.build(builder, told, self.search_progress)

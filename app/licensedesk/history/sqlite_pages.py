@@ -8,22 +8,22 @@ import threading
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import sqlite_index
 from .model import HistoryQuery
 from .paging import PAGE, Sort, count_sql, page_sql
 from .search_index import IndexProgress
-from .sql import SELECT, EntryList, entries_from_rows, where
+from .sql import SELECT, EntryList, where
 from .store import StoreError
 
-__all__ = ["PAUSE", "SqlitePages"]
+__all__ = ["PAUSE", "SqlitePages", "time_text"]
 
 #: the least pause between two batches of the index's build, in seconds
 PAUSE = 0.12
 
 
-def _time(moment: datetime) -> str:
+def time_text(moment: datetime) -> str:
     """Fixed-width UTC ISO text, so that text order is time order (as the store writes)."""
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
@@ -31,18 +31,27 @@ def _time(moment: datetime) -> str:
 class SqlitePages:
     """Pages, counts and the search index of the history in one SQLite file."""
 
-    _conn: Callable[[], sqlite3.Connection]
-    _fail: Callable[[str, BaseException], StoreError]
+    if TYPE_CHECKING:  # the store's own (:class:`~licensedesk.storage.sqlite.SqliteDatabase`)
 
-    def _where(self, query: HistoryQuery) -> tuple[str, list[Any]]:
-        built = self.search_progress().built if query.text else False
+        def _conn(self) -> sqlite3.Connection: ...
+        def _fail(self, doing: str, exc: BaseException) -> StoreError: ...
+        def _read(self, sql: str, params: Any = ()) -> list[Any]: ...
+        def _select(self, sql: str, params: list[Any]) -> EntryList: ...
+
+    def where_clause(self, query: HistoryQuery, *, indexed: bool = True) -> tuple[str, list[Any]]:
+        """`` WHERE …`` and its parameters; a search through the index when ``indexed``
+        and it is built, else a scan of the columns."""
+        clause = None
+        if indexed:
+            built = self.search_progress().built if query.text else False
+            clause = sqlite_index.text_clause(built)
         return where(
             query,
             ph="?",
             like="LIKE",
-            time_param=_time,
+            time_param=time_text,
             as_text=lambda c: c,
-            text_clause=sqlite_index.text_clause(built),
+            text_clause=clause,
         )
 
     def page(
@@ -55,22 +64,15 @@ class SqlitePages:
     ) -> EntryList:
         """The ``limit`` entries matching ``query`` after the entry ``after`` (None: from
         the first) and the ``offset`` next to it, in ``sort``'s order."""
-        clause, params = self._where(query)
+        clause, params = self.where_clause(query)
         tail, params = page_sql(
-            clause, params, sort, after, limit, ph="?", time_param=_time, offset=offset
+            clause, params, sort, after, limit, ph="?", time_param=time_text, offset=offset
         )
-        try:
-            rows = self._conn().execute(SELECT + tail, params).fetchall()
-        except sqlite3.Error as exc:
-            raise self._fail("read", exc) from None
-        return entries_from_rows(rows, datetime.fromisoformat)
+        return self._select(SELECT + tail, params)
 
     def count_matching(self, query: HistoryQuery) -> int:
-        clause, params = self._where(query)
-        try:
-            return self._conn().execute(count_sql(clause), params).fetchone()[0]
-        except sqlite3.Error as exc:
-            raise self._fail("read", exc) from None
+        clause, params = self.where_clause(query)
+        return int(self._read(count_sql(clause), params)[0][0])
 
     def search_progress(self) -> IndexProgress:
         try:
