@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
@@ -19,11 +19,12 @@ from psycopg.types.json import Jsonb
 from licensedesk.i18n import N_
 from licensedesk.storage.postgres import PostgresDatabase, Tables
 
-from .model import Entry, HistoryQuery
+from .model import Entry
 from .postgres_pages import PostgresPages
-from .scrub import clean_entry, scrub_text
-from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial
-from .streaming import json_select, stream_entries
+from .scrub import clean_entry
+from .sql import SELECT
+from .streaming import json_select
+from .table import HistoryTable, insert
 
 __all__ = ["LOCK_KEY", "MIGRATIONS", "PostgresStore", "ServerFacts"]
 
@@ -78,40 +79,6 @@ _FAILED = {
     "read": N_("the team database {where} cannot be read ({problem})"),
     "written": N_("the team database {where} cannot be written ({problem})"),
 }
-_VALUES = ", ".join(["%s"] * len(WRITTEN))
-_UPSERT = (
-    f"INSERT INTO history ({', '.join(WRITTEN)}) VALUES ({_VALUES}) ON CONFLICT (id) DO UPDATE "
-    "SET " + ", ".join(f"{c} = excluded.{c}" for c in WRITTEN[1:])
-)
-_INSERT_NEW = (
-    f"INSERT INTO history ({', '.join(WRITTEN)}) VALUES ({_VALUES}) ON CONFLICT (id) DO NOTHING"
-)
-
-
-def _row(entry: Entry) -> tuple[Any, ...]:
-    return (
-        entry.id,
-        entry.time,
-        entry.user,
-        entry.display_name,
-        entry.machine,
-        entry.profile,
-        entry.service,
-        entry.action,
-        entry.serial,
-        list(entry.activation_ids),
-        entry.product,
-        Jsonb(entry.before) if entry.before is not None else None,
-        entry.outcome,
-        entry.detail,
-        Jsonb(entry.counts) if entry.counts is not None else None,
-        entry.finished,
-        other_serial(entry),
-    )
-
-
-# Text where Python would decode row by row (uuid, jsonb, arrays): entries_from_rows
-# decodes the JSON of all rows at once.
 #: the columns of :data:`.sql.COLUMNS` as :func:`.sql.entries_from_rows` reads them here
 ROWS_SELECT = (
     SELECT.replace("id, ", "id::text, ", 1)
@@ -119,11 +86,7 @@ ROWS_SELECT = (
     .replace("before_json", "before_json::text")
     .replace("counts", "counts::text")
 )
-SELECT_TEXT = _SELECT = ROWS_SELECT  # the pages' (postgres_pages.py)
-
-
-def _same(moment: datetime) -> datetime:
-    return moment
+SELECT_TEXT = ROWS_SELECT
 
 
 def _utc(moment: datetime) -> datetime:
@@ -139,7 +102,7 @@ class ServerFacts(NamedTuple):
     count: int  # entries in the history
 
 
-class PostgresStore(PostgresPages, PostgresDatabase):
+class PostgresStore(HistoryTable, PostgresPages, PostgresDatabase):
     """The history in a PostgreSQL database. ``url``: ``postgresql://user@host:port/db``
     (no password in it); ``password``: from the keyring, or None."""
 
@@ -162,74 +125,31 @@ class PostgresStore(PostgresPages, PostgresDatabase):
         self._ensure_search()  # beside the schema, not a step of it
         return current
 
-    # ------------------------------------------------------------ writes
+    @staticmethod
+    def _time_param(moment: datetime) -> datetime:
+        return moment
 
-    def write(self, entry: Entry) -> None:
-        entry = clean_entry(entry)  # the canary rule: no key, password or URL query stored
-        self._run("written", _UPSERT, _row(entry))
+    @staticmethod
+    def _ids_param(ids: tuple[int, ...]) -> list[int]:
+        return list(ids)
 
-    def complete(
-        self,
-        entry_id: str,
-        outcome: str,
-        detail: str | None,
-        counts: dict[str, int] | None,
-        finished: datetime,
-    ) -> bool:
-        cur = self._run(
-            "written",
-            "UPDATE history SET outcome = %s, detail = %s, counts = %s, finished = %s "
-            "WHERE id = %s",
-            (
-                outcome,
-                scrub_text(detail),
-                Jsonb(counts) if counts is not None else None,
-                finished,
-                entry_id,
-            ),
-        )
-        return cur.rowcount > 0
+    @staticmethod
+    def _json_param(value: Any) -> Jsonb:
+        return Jsonb(value)
 
     def import_entries(self, entries: Iterable[Entry]) -> int:
-        rows = [_row(clean_entry(e)) for e in entries]
+        rows = [self._row(clean_entry(e)) for e in entries]
         with self._writing() as cur:
-            cur.executemany(_INSERT_NEW, rows)
+            cur.executemany(insert("%s", replace=False), rows)
             added = max(cur.rowcount, 0)
         # fresh statistics, or the planner sorts a serial's rows; an import in pages
         # (5,000 a call) analyses when a fifth more rows came since the last time
         self._unanalysed += added
         if self._unanalysed >= max(1000, self._analysed // 5):
-            self._run("written", "ANALYZE history")
+            self.execute_write("ANALYZE history")
             self._analysed += self._unanalysed
             self._unanalysed = 0
         return added
-
-    def remove_before(self, before: datetime) -> int:
-        """Remove the entries older than ``before`` (:mod:`.retention`); how many."""
-        return self.execute_write("DELETE FROM history WHERE time < %s", [before])
-
-    # ------------------------------------------------------------ reads
-
-    def _select(self, sql: str, params: Any) -> EntryList:
-        return entries_from_rows(self._read(sql, params), _same)
-
-    def get(self, entry_id: str) -> Entry | None:
-        found = self._select(_SELECT + " WHERE id = %s", (entry_id,))
-        return found[0] if found else None
-
-    def history(self, serial: str, limit: int | None = None) -> EntryList:
-        return self.query(HistoryQuery(serial=serial, limit=limit))
-
-    def query(self, query: HistoryQuery) -> EntryList:
-        clause, params = self.where_clause(query)
-        tail, more = order_and_limit(query.limit, "%s")
-        return self._select(_SELECT + clause + tail, params + more)
-
-    def export(self, since: datetime | None = None) -> Iterator[Entry]:
-        yield from stream_entries(self, HistoryQuery(since=since), oldest_first=True)
-
-    def count(self) -> int:
-        return int(self._read("SELECT count(*) FROM history")[0][0])
 
     def server_facts(self) -> ServerFacts:
         """What "Test connection" says, read without changing anything: the server's

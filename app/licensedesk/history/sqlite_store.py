@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -23,11 +23,12 @@ from licensedesk.i18n import N_
 from licensedesk.storage.sqlite import SqliteDatabase
 
 from . import sqlite_index
-from .model import Entry, HistoryQuery
-from .scrub import clean_entry, scrub_text
-from .sql import SELECT, WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial
+from .model import Entry
+from .scrub import clean_entry
+from .sql import SELECT
 from .sqlite_pages import SqlitePages, time_text
-from .streaming import json_select, stream_entries
+from .streaming import json_select
+from .table import HistoryTable, insert
 
 __all__ = ["MIGRATIONS", "SqliteStore"]
 
@@ -70,21 +71,12 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
     ),
 )
 
-_UPSERT = (
-    f"INSERT INTO history ({', '.join(WRITTEN)}) VALUES ({', '.join('?' * len(WRITTEN))}) "
-    "ON CONFLICT (id) DO UPDATE SET " + ", ".join(f"{c} = excluded.{c}" for c in WRITTEN[1:])
-)
 #: each failure said whole (a clause: StoreError), by what could not be done
 _FAILED = {
     "opened": N_("the history file {path} cannot be opened ({problem})"),
     "read": N_("the history file {path} cannot be read ({problem})"),
     "written": N_("the history file {path} cannot be written ({problem})"),
 }
-_INSERT_NEW = (
-    f"INSERT INTO history ({', '.join(WRITTEN)}) VALUES ({', '.join('?' * len(WRITTEN))}) "
-    "ON CONFLICT (id) DO NOTHING"
-)
-
 
 #: how :mod:`.streaming`'s JSON lines make the columns that are not plain values
 _AS_JSON = {
@@ -94,29 +86,7 @@ _AS_JSON = {
 }
 
 
-def _row(entry: Entry) -> tuple[Any, ...]:
-    return (
-        entry.id,
-        time_text(entry.time),
-        entry.user,
-        entry.display_name,
-        entry.machine,
-        entry.profile,
-        entry.service,
-        entry.action,
-        entry.serial,
-        ",".join(str(i) for i in entry.activation_ids),
-        entry.product,
-        json.dumps(entry.before, ensure_ascii=False) if entry.before is not None else None,
-        entry.outcome,
-        entry.detail,
-        json.dumps(entry.counts) if entry.counts is not None else None,
-        time_text(entry.finished) if entry.finished else None,
-        other_serial(entry),
-    )
-
-
-class SqliteStore(SqlitePages, SqliteDatabase):
+class SqliteStore(HistoryTable, SqlitePages, SqliteDatabase):
     """The history in one SQLite file. Raises :class:`StoreError` with a sentence clause."""
 
     LABEL = "the history file {path}"
@@ -134,64 +104,24 @@ class SqliteStore(SqlitePages, SqliteDatabase):
     def _beside(self, db: sqlite3.Connection) -> None:
         sqlite_index.ensure(db)
 
-    # ------------------------------------------------------------ writes
+    @staticmethod
+    def _time_param(moment: datetime) -> str:
+        return time_text(moment)
 
-    def write(self, entry: Entry) -> None:
-        entry = clean_entry(entry)  # the canary rule: no key, password or URL query stored
-        self.execute_write(_UPSERT, _row(entry))
+    @staticmethod
+    def _ids_param(ids: tuple[int, ...]) -> str:
+        return ",".join(str(i) for i in ids)
 
-    def complete(
-        self,
-        entry_id: str,
-        outcome: str,
-        detail: str | None,
-        counts: dict[str, int] | None,
-        finished: datetime,
-    ) -> bool:
-        changed = self.execute_write(
-            "UPDATE history SET outcome = ?, detail = ?, counts = ?, finished = ? WHERE id = ?",
-            (
-                outcome,
-                scrub_text(detail),
-                json.dumps(counts) if counts is not None else None,
-                time_text(finished),
-                entry_id,
-            ),
-        )
-        return changed > 0
+    @staticmethod
+    def _json_param(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
 
     def import_entries(self, entries: Iterable[Entry]) -> int:
+        rows = (self._row(clean_entry(e)) for e in entries)
         with self._writing() as db:
             # rowcount, not total_changes: the search index's triggers count in that
-            added = db.executemany(_INSERT_NEW, (_row(clean_entry(e)) for e in entries)).rowcount
+            added = db.executemany(insert("?", replace=False), rows).rowcount
         return max(added, 0)
-
-    def remove_before(self, before: datetime) -> int:
-        """Remove the entries older than ``before`` (:mod:`.retention`); how many."""
-        return self.execute_write("DELETE FROM history WHERE time < ?", [time_text(before)])
-
-    # ------------------------------------------------------------ reads
-
-    def _select(self, sql: str, params: list[Any] | tuple[Any, ...]) -> EntryList:
-        return entries_from_rows(self._read(sql, params), datetime.fromisoformat)
-
-    def get(self, entry_id: str) -> Entry | None:
-        found = self._select(SELECT + " WHERE id = ?", (entry_id,))
-        return found[0] if found else None
-
-    def history(self, serial: str, limit: int | None = None) -> EntryList:
-        return self.query(HistoryQuery(serial=serial, limit=limit))
-
-    def query(self, query: HistoryQuery) -> EntryList:
-        clause, params = self.where_clause(query)
-        tail, more = order_and_limit(query.limit, "?")
-        return self._select(SELECT + clause + tail, params + more)
-
-    def export(self, since: datetime | None = None) -> Iterator[Entry]:
-        yield from stream_entries(self, HistoryQuery(since=since), oldest_first=True)
-
-    def count(self) -> int:
-        return int(self._read("SELECT count(*) FROM history")[0][0])
 
     # ------------------------------------------------------------ streaming (streaming.py)
 
