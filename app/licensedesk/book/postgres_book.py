@@ -10,8 +10,6 @@ every licence, and says nothing: a team of a few thousand licences will not noti
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -24,18 +22,14 @@ from .erase import Forgotten, Place, erase_person, like_patterns
 from .folding import fold, like_pattern
 from .sighting import Sighting
 from .sql import (
-    AT_LIMIT,
-    COLUMNS,
-    ENDING,
     NEED_WORDS,
     NEWEST,
     TIERS,
     find_words,
-    narrowed,
-    row,
     tier_params,
 )
-from .store import FIND_LIMIT, Note
+from .store import FIND_LIMIT
+from .table import BookTable
 
 __all__ = ["LOCK_KEY", "MIGRATIONS", "PostgresBook"]
 
@@ -111,14 +105,9 @@ _FAILED = {
     "read": N_("the licence book in the team database {where} cannot be read ({problem})"),
     "written": N_("the licence book in the team database {where} cannot be written ({problem})"),
 }
-_UPSERT = (
-    f"INSERT INTO book_licences ({', '.join(COLUMNS)}) VALUES ({', '.join(['%s'] * len(COLUMNS))})"
-    " ON CONFLICT (serial, service) DO UPDATE SET "
-    + ", ".join(f"{c} = excluded.{c}" for c in COLUMNS[2:])
-)
 
 
-class PostgresBook(PostgresDatabase):
+class PostgresBook(BookTable, PostgresDatabase):
     """The book in the PostgreSQL database at ``url`` (no password in it; the
     connection, transactions and migrations:
     :class:`~licensedesk.storage.postgres.PostgresDatabase`)."""
@@ -132,6 +121,17 @@ class PostgresBook(PostgresDatabase):
     MIGRATIONS = MIGRATIONS
     VERSION_TABLE = VERSION_TABLE
     LOCK_KEY = LOCK_KEY
+
+    PH = "%s"
+    LOCK = " FOR UPDATE"
+
+    @staticmethod
+    def _time_param(moment: datetime | None) -> datetime | None:
+        return moment
+
+    @staticmethod
+    def _time_of(stored: datetime) -> datetime:
+        return stored
 
     def _beside(self, db: psycopg.Connection) -> None:
         self._try_trigram_index(db)
@@ -154,47 +154,6 @@ class PostgresBook(PostgresDatabase):
             pass
 
     # ------------------------------------------------------------ writes
-
-    def keep(self, sightings: Iterable[Sighting]) -> list[Sighting]:
-        unknown: list[Sighting] = []
-        with self._writing() as cur:
-            for s in sightings:
-                older = cur.execute(
-                    "SELECT body FROM book_licences WHERE serial = %s AND service = %s FOR UPDATE",
-                    (s.serial, s.service or ""),
-                ).fetchone()
-                if s.partial and older is None:
-                    unknown.append(s)
-                    continue
-                note = cur.execute(
-                    "SELECT text FROM book_notes WHERE serial = %s", (s.serial,)
-                ).fetchone()
-                merged = s.merged(Sighting.from_json(older[0]) if older else None)
-                merged = replace(merged, note=note[0] if note else None)
-                cur.execute(_UPSERT, row(merged, merged.seen_at, merged.end_at))
-        return unknown
-
-    def set_note(self, serial: str, text: str, who: str, at: datetime) -> None:
-        text = text.strip()
-        with self._writing() as cur:
-            if text:
-                cur.execute(
-                    "INSERT INTO book_notes VALUES (%s, %s, %s, %s) ON CONFLICT "
-                    "(serial) DO UPDATE SET text = excluded.text, "
-                    "who = excluded.who, at = excluded.at",
-                    (serial, text, who, at),
-                )
-            else:
-                cur.execute("DELETE FROM book_notes WHERE serial = %s", (serial,))
-            rows = cur.execute(
-                "SELECT id, body FROM book_licences WHERE serial = %s FOR UPDATE", (serial,)
-            ).fetchall()
-            for rowid, body in rows:
-                s = replace(Sighting.from_json(body), note=text or None)
-                cur.execute(
-                    "UPDATE book_licences SET search = %s, body = %s WHERE id = %s",
-                    (s.search(), s.to_json(), rowid),
-                )
 
     def forget(self, who: str, *, dry_run: bool = False) -> Forgotten:
         db = self._conn()
@@ -262,37 +221,6 @@ class PostgresBook(PostgresDatabase):
             if len(found) >= limit:
                 break
         return found
-
-    def copy(self, serial: str, service: str | None = None) -> Sighting | None:
-        rows = self._read(
-            "SELECT body FROM book_licences WHERE serial = %s "
-            "ORDER BY service = %s DESC, seen_at DESC LIMIT 1",
-            (serial, service or ""),
-        )
-        return Sighting.from_json(rows[0][0]) if rows else None
-
-    def note(self, serial: str) -> Note | None:
-        rows = self._read("SELECT text, who, at FROM book_notes WHERE serial = %s", (serial,))
-        return Note(*rows[0]) if rows else None
-
-    def ending(
-        self,
-        after: datetime,
-        before: datetime,
-        *,
-        dealer: str | None = None,
-        profile: str | None = None,
-    ) -> list[Sighting]:
-        tail, values = narrowed(dealer, profile, "%s")
-        sql = ENDING.format(p="%s") + tail
-        rows = self._read(sql, [after, before, *values])
-        return [Sighting.from_json(body) for (body,) in rows]
-
-    def at_limit(self) -> list[Sighting]:
-        return [Sighting.from_json(body) for (body,) in self._read(AT_LIMIT)]
-
-    def count(self) -> int:
-        return int(self._read("SELECT count(*) FROM book_licences")[0][0])
 
 
 # ---------------------------------------------------------------- erasing a person

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import math
 import sqlite3
-from collections.abc import Iterable
-from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,19 +22,15 @@ from .erased_text import erased_json, holds
 from .folding import fold, like_pattern
 from .sighting import Sighting
 from .sql import (
-    AT_LIMIT,
-    COLUMNS,
-    ENDING,
     NEED_WORDS,
     NEWEST,
     TIERS,
     find_words,
-    narrowed,
-    row,
     tier_params,
 )
 from .sqlite_schema import MIGRATIONS, split_statements
-from .store import FIND_LIMIT, Note
+from .store import FIND_LIMIT
+from .table import BookTable
 
 __all__ = ["MIGRATIONS", "SqliteBook"]
 
@@ -46,11 +40,6 @@ _FAILED = {
     "read": N_("the licence book in {path} cannot be read ({problem})"),
     "written": N_("the licence book in {path} cannot be written ({problem})"),
 }
-_UPSERT = (
-    f"INSERT INTO book_licences ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))}) "
-    "ON CONFLICT (serial, service) DO UPDATE SET "
-    + ", ".join(f"{c} = excluded.{c}" for c in COLUMNS[2:])
-)
 
 
 def _time(moment: datetime | None) -> str | None:
@@ -58,7 +47,7 @@ def _time(moment: datetime | None) -> str | None:
     return None if moment is None else moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
-class SqliteBook(SqliteDatabase):
+class SqliteBook(BookTable, SqliteDatabase):
     """The book in the SQLite file at ``path`` (the connection, transactions and
     migrations: :class:`~licensedesk.storage.sqlite.SqliteDatabase`)."""
 
@@ -73,57 +62,15 @@ class SqliteBook(SqliteDatabase):
     SPLIT = staticmethod(split_statements)
     FAST = True  # up to date (every run but the first): no write transaction at all
 
+    PH = "?"
+
     def _stamp(self) -> str:
         return datetime.now(UTC).isoformat(timespec="seconds")
 
+    _time_param = staticmethod(_time)
+    _time_of = staticmethod(datetime.fromisoformat)
+
     # ------------------------------------------------------------ writes
-
-    def keep(self, sightings: Iterable[Sighting]) -> list[Sighting]:
-        unknown: list[Sighting] = []
-        with self._writing() as db:
-            for s in sightings:
-                older = self._stored(db, s.serial, s.service or "")
-                if s.partial and older is None:
-                    unknown.append(s)
-                    continue
-                note = db.execute(
-                    "SELECT text FROM book_notes WHERE serial = ?", (s.serial,)
-                ).fetchone()
-                s = replace(s.merged(older), note=note[0] if note else None)
-                db.execute(_UPSERT, row(s, _time(s.seen_at), _time(s.end_at)))
-        return unknown
-
-    @staticmethod
-    def _stored(db: sqlite3.Connection, serial: str, service: str) -> Sighting | None:
-        found = db.execute(
-            "SELECT body FROM book_licences WHERE serial = ? AND service = ?", (serial, service)
-        ).fetchone()
-        return Sighting.from_json(found[0]) if found else None
-
-    def set_note(self, serial: str, text: str, who: str, at: datetime) -> None:
-        with self._writing() as db:
-            if text.strip():
-                db.execute(
-                    "INSERT INTO book_notes VALUES (?, ?, ?, ?) ON CONFLICT (serial) "
-                    "DO UPDATE SET text = excluded.text, who = excluded.who, "
-                    "at = excluded.at",
-                    (serial, text.strip(), who, _time(at)),
-                )
-            else:
-                db.execute("DELETE FROM book_notes WHERE serial = ?", (serial,))
-            self._renote(db, serial, text.strip() or None)
-
-    @staticmethod
-    def _renote(db: sqlite3.Connection, serial: str, note: str | None) -> None:
-        """The note is part of what a licence is found by: its rows' search text again."""
-        for rowid, body in db.execute(
-            "SELECT id, body FROM book_licences WHERE serial = ?", (serial,)
-        ).fetchall():
-            s = replace(Sighting.from_json(body), note=note)
-            db.execute(
-                "UPDATE book_licences SET search = ?, body = ? WHERE id = ?",
-                (s.search(), s.to_json(), rowid),
-            )
 
     def forget(self, who: str, *, dry_run: bool = False) -> Forgotten:
         if dry_run:  # a read: writers are not kept waiting while it looks
@@ -242,37 +189,3 @@ class SqliteBook(SqliteDatabase):
         """More than ``most`` rows of ``table`` match."""
         sql = f"SELECT count(*) FROM (SELECT rowid FROM {table} WHERE {table} MATCH ? LIMIT ?)"
         return int(self._read(sql, (match, most + 1))[0][0]) > most
-
-    def copy(self, serial: str, service: str | None = None) -> Sighting | None:
-        rows = self._read(
-            "SELECT body FROM book_licences WHERE serial = ? "
-            "ORDER BY service = ? DESC, seen_at DESC LIMIT 1",
-            (serial, service or ""),
-        )
-        return Sighting.from_json(rows[0][0]) if rows else None
-
-    def note(self, serial: str) -> Note | None:
-        rows = self._read("SELECT text, who, at FROM book_notes WHERE serial = ?", (serial,))
-        if not rows:
-            return None
-        text, who, at = rows[0]
-        return Note(text, who, datetime.fromisoformat(at))
-
-    def ending(
-        self,
-        after: datetime,
-        before: datetime,
-        *,
-        dealer: str | None = None,
-        profile: str | None = None,
-    ) -> list[Sighting]:
-        tail, values = narrowed(dealer, profile, "?")
-        sql = ENDING.format(p="?") + tail
-        rows = self._read(sql, [_time(after), _time(before), *values])
-        return [Sighting.from_json(body) for (body,) in rows]
-
-    def at_limit(self) -> list[Sighting]:
-        return [Sighting.from_json(body) for (body,) in self._read(AT_LIMIT)]
-
-    def count(self) -> int:
-        return int(self._read("SELECT count(*) FROM book_licences")[0][0])
