@@ -1,5 +1,6 @@
-"""The team store's pages, counts and search index (:mod:`.paging`, :mod:`.postgres_index`):
-a part of :class:`~.postgres_store.PostgresStore` kept apart from its reads and writes."""
+"""The team store's filters and search index (:mod:`.postgres_index`): a part of
+:class:`~.postgres_store.PostgresStore` kept apart from its reads and writes (its pages
+and counts: :class:`~.table.HistoryTable`)."""
 
 from __future__ import annotations
 
@@ -11,25 +12,21 @@ import psycopg
 
 from . import postgres_index
 from .model import HistoryQuery
-from .paging import PAGE, Sort, count_sql, page_sql
 from .search_index import IndexProgress
-from .sql import EntryList, where
+from .sql import where
 from .store import StoreError
 
 __all__ = ["PostgresPages"]
 
 
 class PostgresPages:
-    """Pages, counts and the search index of a team's history."""
+    """The WHERE clause and the search index of a team's history."""
 
     _search_ready: bool | None = None  # the index's function is there (asked once)
     if TYPE_CHECKING:  # the store's own (:class:`~licensedesk.storage.postgres.PostgresDatabase`)
-        ROWS_SELECT: str
 
-        def _read(self, sql: str, params: Any = None) -> list[Any]: ...
         def _conn(self) -> psycopg.Connection: ...
         def _connect(self) -> psycopg.Connection: ...
-        def _select(self, sql: str, params: Any) -> EntryList: ...
         def _fail(self, doing: str, exc: BaseException) -> StoreError: ...
 
     def _ensure_search(self) -> None:
@@ -53,33 +50,6 @@ class PostgresPages:
             self._search_ready = postgres_index.function_ready(self._conn())
         clause = postgres_index.text_clause if indexed and self._search_ready else None
         return where(query, **plain, text_clause=clause)  # type: ignore[arg-type]
-
-    def page(
-        self,
-        query: HistoryQuery,
-        sort: Sort = Sort(),  # noqa: B008
-        after: Any = None,
-        limit: int = PAGE,
-        offset: int = 0,
-    ) -> EntryList:
-        """As :meth:`SqliteStore.page <.sqlite_pages.SqlitePages.page>`."""
-        clause, params = self.where_clause(query)
-        tail, params = page_sql(
-            clause,
-            params,
-            sort,
-            after,
-            limit,
-            ph="%s",
-            time_param=lambda t: t,
-            id_param="::uuid",
-            offset=offset,
-        )
-        return self._select(self.ROWS_SELECT + tail, params)
-
-    def count_matching(self, query: HistoryQuery) -> int:
-        clause, params = self.where_clause(query)
-        return int(self._read(count_sql(clause), params)[0][0])
 
     def search_progress(self) -> IndexProgress:
         try:

@@ -164,6 +164,7 @@ class PostgresStore(HistoryTable, PostgresPages, PostgresDatabase):
     # ------------------------------------------------------------ streaming (streaming.py)
 
     PH = "%s"
+    ID_CAST = "::uuid"
     ROWS_SELECT = ROWS_SELECT
     JSON_SELECT = json_select("json_build_object({pairs})::text", {})
     TABLE_SELECT = (

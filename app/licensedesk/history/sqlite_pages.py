@@ -1,5 +1,6 @@
-"""The local store's pages, counts and search index (:mod:`.paging`, :mod:`.sqlite_index`):
-a part of :class:`~.sqlite_store.SqliteStore` kept apart from its reads and writes."""
+"""The local store's filters and search index (:mod:`.sqlite_index`): a part of
+:class:`~.sqlite_store.SqliteStore` kept apart from its reads and writes (its pages and
+counts: :class:`~.table.HistoryTable`)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from . import sqlite_index
 from .model import HistoryQuery
-from .paging import PAGE, Sort, count_sql, page_sql
 from .search_index import IndexProgress
-from .sql import SELECT, EntryList, where
+from .sql import where
 from .store import StoreError
 
 __all__ = ["PAUSE", "SqlitePages", "time_text"]
@@ -29,14 +29,12 @@ def time_text(moment: datetime) -> str:
 
 
 class SqlitePages:
-    """Pages, counts and the search index of the history in one SQLite file."""
+    """The WHERE clause and the search index of the history in one SQLite file."""
 
     if TYPE_CHECKING:  # the store's own (:class:`~licensedesk.storage.sqlite.SqliteDatabase`)
 
         def _conn(self) -> sqlite3.Connection: ...
         def _fail(self, doing: str, exc: BaseException) -> StoreError: ...
-        def _read(self, sql: str, params: Any = ()) -> list[Any]: ...
-        def _select(self, sql: str, params: list[Any]) -> EntryList: ...
 
     def where_clause(self, query: HistoryQuery, *, indexed: bool = True) -> tuple[str, list[Any]]:
         """`` WHERE …`` and its parameters; a search through the index when ``indexed``
@@ -53,26 +51,6 @@ class SqlitePages:
             as_text=lambda c: c,
             text_clause=clause,
         )
-
-    def page(
-        self,
-        query: HistoryQuery,
-        sort: Sort = Sort(),  # noqa: B008
-        after: Any = None,
-        limit: int = PAGE,
-        offset: int = 0,
-    ) -> EntryList:
-        """The ``limit`` entries matching ``query`` after the entry ``after`` (None: from
-        the first) and the ``offset`` next to it, in ``sort``'s order."""
-        clause, params = self.where_clause(query)
-        tail, params = page_sql(
-            clause, params, sort, after, limit, ph="?", time_param=time_text, offset=offset
-        )
-        return self._select(SELECT + tail, params)
-
-    def count_matching(self, query: HistoryQuery) -> int:
-        clause, params = self.where_clause(query)
-        return int(self._read(count_sql(clause), params)[0][0])
 
     def search_progress(self) -> IndexProgress:
         try:

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .model import Entry, HistoryQuery
+from .paging import PAGE, Sort, count_sql, page_sql
 from .scrub import clean_entry, scrub_text
 from .sql import WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial
 from .streaming import stream_entries
@@ -33,6 +34,8 @@ class HistoryTable:
     PH: ClassVar[str]
     #: SELECT of :data:`.sql.COLUMNS` as :func:`.sql.entries_from_rows` reads them
     ROWS_SELECT: ClassVar[str]
+    #: a cast for an id's placeholder (``::uuid``) where ids are not text
+    ID_CAST: ClassVar[str] = ""
 
     if TYPE_CHECKING:  # the store's own (its database layer and its dialect)
 
@@ -132,6 +135,34 @@ class HistoryTable:
 
     def export(self, since: datetime | None = None) -> Iterator[Entry]:
         yield from stream_entries(self, HistoryQuery(since=since), oldest_first=True)  # type: ignore[arg-type]
+
+    def page(
+        self,
+        query: HistoryQuery,
+        sort: Sort = Sort(),  # noqa: B008
+        after: Any = None,
+        limit: int = PAGE,
+        offset: int = 0,
+    ) -> EntryList:
+        """The ``limit`` entries matching ``query`` after the entry ``after`` (None: from
+        the first) and the ``offset`` next to it, in ``sort``'s order (:mod:`.paging`)."""
+        clause, params = self.where_clause(query)
+        tail, params = page_sql(
+            clause,
+            params,
+            sort,
+            after,
+            limit,
+            ph=self.PH,
+            time_param=self._time_param,
+            id_param=self.ID_CAST,
+            offset=offset,
+        )
+        return self._select(self.ROWS_SELECT + tail, params)
+
+    def count_matching(self, query: HistoryQuery) -> int:
+        clause, params = self.where_clause(query)
+        return int(self._read(count_sql(clause), params)[0][0])
 
     def count(self) -> int:
         return int(self._read("SELECT count(*) FROM history")[0][0])
