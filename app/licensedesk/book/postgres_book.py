@@ -16,7 +16,7 @@ from typing import Any
 import psycopg
 
 from licensedesk.i18n import N_
-from licensedesk.storage.postgres import PostgresDatabase
+from licensedesk.storage.postgres import PostgresDatabase, make_beside
 
 from .erase import Forgotten, Place, erase_person, like_patterns
 from .folding import fold, like_pattern
@@ -134,24 +134,7 @@ class PostgresBook(BookTable, PostgresDatabase):
         return stored
 
     def _beside(self, db: psycopg.Connection) -> None:
-        self._try_trigram_index(db)
-
-    @staticmethod
-    def _try_trigram_index(db: psycopg.Connection) -> None:
-        made = db.execute(
-            "SELECT bool_and(to_regclass(i) IS NOT NULL) FROM unnest(%s::text[]) AS i",
-            (list(TRIGRAM_INDEXES),),
-        ).fetchone()
-        if made and made[0]:  # every open but the first: nothing to try (a reader may not)
-            return
-        try:
-            with db.transaction():  # a savepoint: a refusal leaves the rest applied
-                for statement in TRIGRAM_INDEX:
-                    db.execute(statement)  # type: ignore[call-overload]
-        except psycopg.errors.InsufficientPrivilege:
-            pass
-        except psycopg.errors.UndefinedFile:  # the extension is not installed on the server
-            pass
+        make_beside(db, TRIGRAM_INDEX, _trigram_indexes_made)
 
     # ------------------------------------------------------------ writes
 
@@ -221,6 +204,14 @@ class PostgresBook(BookTable, PostgresDatabase):
             if len(found) >= limit:
                 break
         return found
+
+
+def _trigram_indexes_made(db: psycopg.Connection) -> bool:
+    made = db.execute(
+        "SELECT bool_and(to_regclass(i) IS NOT NULL) FROM unnest(%s::text[]) AS i",
+        (list(TRIGRAM_INDEXES),),
+    ).fetchone()
+    return bool(made and made[0])
 
 
 # ---------------------------------------------------------------- erasing a person

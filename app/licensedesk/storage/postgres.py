@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import logging
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, ClassVar, NamedTuple
 
 import psycopg
@@ -32,7 +32,14 @@ from licensedesk.i18n import _
 from .errors import StoreError
 from .migrations import Steps, VersionTable, apply
 
-__all__ = ["CONNECT_TIMEOUT", "REWRITE_WAIT", "PostgresDatabase", "Tables", "connect"]
+__all__ = [
+    "CONNECT_TIMEOUT",
+    "REWRITE_WAIT",
+    "PostgresDatabase",
+    "Tables",
+    "connect",
+    "make_beside",
+]
 
 # psycopg reports what it gives up on while leaving a broken pipeline ("error ignored
 # terminating <psycopg.Pipeline [BAD] …>") on its logger. Where nothing handles that
@@ -72,6 +79,40 @@ def connect(url: str, password: str | None, connect_timeout: int) -> psycopg.Con
         db.close()
         raise
     return db
+
+
+def make_beside(
+    db: psycopg.Connection,
+    statements: Iterable[str],
+    ready: Callable[[psycopg.Connection], bool],
+    *,
+    lock: int | None = None,
+) -> bool:
+    """Make what a store keeps beside its schema (pg_trgm, a search index or its
+    function) when ``ready`` says it is missing, in a transaction of its own (a
+    savepoint inside another: a refusal leaves the rest applied), under the advisory
+    ``lock`` when given (two desks starting together make it once). False when the
+    server refuses (no right, the extension not installed): the store works without
+    it, by reading every row. Every open but the first only asks ``ready`` (a role that
+    may only read is never refused)."""
+    if ready(db):
+        return True
+    try:
+        with db.transaction():
+            if lock is not None:
+                db.execute("SELECT pg_advisory_xact_lock(%s)", (lock,))
+                if ready(db):
+                    return True
+            for statement in statements:
+                db.execute(statement)  # type: ignore[call-overload]
+    except (
+        psycopg.errors.InsufficientPrivilege,
+        psycopg.errors.UndefinedFile,  # the extension is not installed on the server
+        psycopg.errors.FeatureNotSupported,
+        psycopg.errors.UniqueViolation,  # another desk made it at the same moment
+    ):
+        return ready(db)
+    return True
 
 
 class Tables(NamedTuple):
