@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import psycopg
 
@@ -18,6 +18,8 @@ from .store import StoreError
 
 __all__ = ["PostgresPages"]
 
+T = TypeVar("T")
+
 
 class PostgresPages:
     """The WHERE clause and the search index of a team's history."""
@@ -28,14 +30,12 @@ class PostgresPages:
         def _conn(self) -> psycopg.Connection: ...
         def _connect(self) -> psycopg.Connection: ...
         def _fail(self, doing: str, exc: BaseException) -> StoreError: ...
+        def _asking(self, ask: Callable[[psycopg.Connection], T], *, doing: str = ...) -> T: ...
 
     def _ensure_search(self) -> None:
         """After the migrations: pg_trgm and the index's function (the index itself is
         built later, by :meth:`build_search_index`)."""
-        try:
-            self._search_ready = postgres_index.ensure(self._conn())
-        except psycopg.Error as exc:
-            raise self._fail("set up", exc) from None
+        self._search_ready = self._asking(postgres_index.ensure, doing="set up")
 
     def where_clause(self, query: HistoryQuery, *, indexed: bool = True) -> tuple[str, list[Any]]:
         """`` WHERE …`` and its parameters; a search through the index's function when
@@ -52,10 +52,7 @@ class PostgresPages:
         return where(query, **plain, text_clause=clause)  # type: ignore[arg-type]
 
     def search_progress(self) -> IndexProgress:
-        try:
-            return postgres_index.progress(self._conn())
-        except psycopg.Error as exc:
-            raise self._fail("read", exc) from None
+        return self._asking(postgres_index.progress)
 
     def build_search_index(
         self,

@@ -9,7 +9,7 @@ import threading
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import sqlite_index
 from .model import HistoryQuery
@@ -18,6 +18,8 @@ from .sql import where
 from .store import StoreError
 
 __all__ = ["PAUSE", "SqlitePages", "time_text"]
+
+T = TypeVar("T")
 
 #: the least pause between two batches of the index's build, in seconds
 PAUSE = 0.12
@@ -35,6 +37,7 @@ class SqlitePages:
 
         def _conn(self) -> sqlite3.Connection: ...
         def _fail(self, doing: str, exc: BaseException) -> StoreError: ...
+        def _asking(self, ask: Callable[[sqlite3.Connection], T], *, doing: str = ...) -> T: ...
 
     def where_clause(self, query: HistoryQuery, *, indexed: bool = True) -> tuple[str, list[Any]]:
         """`` WHERE …`` and its parameters; a search through the index when ``indexed``
@@ -53,10 +56,7 @@ class SqlitePages:
         )
 
     def search_progress(self) -> IndexProgress:
-        try:
-            return sqlite_index.progress(self._conn())
-        except sqlite3.Error as exc:
-            raise self._fail("read", exc) from None
+        return self._asking(sqlite_index.progress)
 
     def build_search_index(
         self,

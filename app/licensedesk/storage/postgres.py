@@ -21,7 +21,7 @@ import contextlib
 import itertools
 import logging
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 import psycopg
 
@@ -47,6 +47,7 @@ __all__ = [
 # after or before our own sentence; the window's log file still receives it.
 logging.getLogger("psycopg").addHandler(logging.NullHandler())
 
+T = TypeVar("T")
 CONNECT_TIMEOUT = 5  # seconds; libpq's own
 #: seconds an erasure's VACUUM FULL waits for another connection's lock on a table
 REWRITE_WAIT = 5
@@ -207,6 +208,13 @@ class PostgresDatabase:
         if self.trace is not None:
             self.trace(sql, params)
         return self._run("read", sql, params, prepare=prepare).fetchall()
+
+    def _asking(self, ask: Callable[[psycopg.Connection], T], *, doing: str = "read") -> T:
+        """What ``ask`` makes of the connection (a module's statements on it)."""
+        try:
+            return ask(self._conn())
+        except psycopg.Error as exc:
+            raise self._fail(doing, exc) from None
 
     def execute_write(self, sql: str, params: Any = None) -> int:
         """One statement that changes rows; how many."""

@@ -20,7 +20,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from licensedesk.i18n import _
 
@@ -29,6 +29,7 @@ from .migrations import Steps, VersionTable, apply, plain_statements
 
 __all__ = ["SqliteDatabase", "cause", "connect", "immediate"]
 
+T = TypeVar("T")
 #: SQLite's primary result codes (an extended code's low byte) a person can act on
 _BUSY, _LOCKED, _READONLY, _FULL, _CANTOPEN = 5, 6, 8, 13, 14
 
@@ -182,6 +183,13 @@ class SqliteDatabase:
             return self._conn().execute(sql, params).fetchall()
         except sqlite3.Error as exc:
             raise self._fail("read", exc) from None
+
+    def _asking(self, ask: Callable[[sqlite3.Connection], T], *, doing: str = "read") -> T:
+        """What ``ask`` makes of the connection (a module's statements on it)."""
+        try:
+            return ask(self._conn())
+        except sqlite3.Error as exc:
+            raise self._fail(doing, exc) from None
 
     def execute_write(self, sql: str, params: Any = ()) -> int:
         """One statement that changes rows; how many."""
