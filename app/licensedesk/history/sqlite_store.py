@@ -104,9 +104,7 @@ class SqliteStore(HistoryTable, SqlitePages, SqliteDatabase):
     def _beside(self, db: sqlite3.Connection) -> None:
         sqlite_index.ensure(db)
 
-    @staticmethod
-    def _time_param(moment: datetime) -> str:
-        return time_text(moment)
+    _time_param = staticmethod(time_text)
 
     @staticmethod
     def _ids_param(ids: tuple[int, ...]) -> str:

@@ -2,8 +2,9 @@
 
 Two stores with the same methods: :class:`~.sqlite_store.SqliteStore` (a file in
 the user's data folder, the default) and :class:`~.postgres_store.PostgresStore`
-(a team's database). Both depend on this module and on nothing of each other;
-:mod:`.opening` picks one by the settings. Both are synchronous and meant for one
+(a team's database), each on its dialect's database layer
+(:mod:`licensedesk.storage`, whose :class:`StoreError` is the one error). Both depend
+on this module and on nothing of each other; :mod:`.opening` picks one by the settings. Both are synchronous and meant for one
 thread at a time: the window and the CLI's write commands reach them through a
 :class:`StoreWorker` (the :class:`~.recorder.Recorder`'s); the CLI's history
 commands call them directly.
