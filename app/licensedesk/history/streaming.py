@@ -119,7 +119,8 @@ def row_pages(
     store: PagedStore, query: HistoryQuery, *, oldest_first: bool = False, size: int = PAGE
 ) -> Iterator[list[tuple[Any, ...]]]:
     """The rows of :data:`.sql.COLUMNS` (activation ids as "8,9", JSON as text, the time as
-    :func:`time_reader` reads it) a page at a time: for who needs no Entry."""
+    the store's :meth:`~PagedStore.time_of` reads it) a page at a time: for who needs no
+    Entry."""
     clause, params, ph = _where(store, query)
     tail, more = _ordered(query, ph, oldest_first)
     yield from store.read_pages(store.ROWS_SELECT + clause + tail, params + more, size)

@@ -259,7 +259,8 @@ class PostgresDatabase:
 
     def _beside(self, db: psycopg.Connection) -> None:
         """What is kept beside the schema, not a step of it: made in the migrations'
-        transaction after them."""
+        transaction after them, or alone when there is nothing to migrate
+        (:func:`make_beside`)."""
 
     def migrate(self) -> int:
         """The steps in one transaction under ``pg_advisory_xact_lock(LOCK_KEY)``, then
@@ -268,15 +269,14 @@ class PostgresDatabase:
         A schema already at the last step is only read: no lock, no ``CREATE … IF NOT
         EXISTS`` (which asks for the right to create even when the table is there), so a
         role that may only read uses a database another desk set up; :meth:`_beside`
-        still runs, in a transaction of its own (it makes what it can)."""
+        still runs, on its own (it makes what it can)."""
         db, steps, table = self._conn(), self.MIGRATIONS, self.VERSION_TABLE
         try:
             stored, known = self._stored_version(db), steps[-1][0]
             if stored is not None and stored > known:
                 raise StoreError(self._newer(stored, known))
             if stored == known:
-                with db.transaction():
-                    self._beside(db)
+                self._beside(db)
                 return known
             with db.transaction():
                 db.execute("SELECT pg_advisory_xact_lock(%s)", (self.LOCK_KEY,))
