@@ -11,8 +11,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from licensedesk.storage.open import Stores, open_database
+from licensedesk.storage.open import open_database
 
+from .sqlite_book import SqliteBook
 from .store import BookStore
 
 if TYPE_CHECKING:
@@ -22,14 +23,8 @@ if TYPE_CHECKING:
 __all__ = ["open_book"]
 
 
-def _local(path: Path) -> BookStore:
-    from .sqlite_book import SqliteBook
-
-    return SqliteBook(path)
-
-
 def _team(url: str, password: str | None) -> BookStore:
-    from .postgres_book import PostgresBook
+    from .postgres_book import PostgresBook  # psycopg loaded for a team store only
 
     return PostgresBook(url, password=password)
 
@@ -45,5 +40,6 @@ def open_book(
         if days is not None:
             book.drop_unseen(datetime.now(UTC) - timedelta(days=days))
 
-    stores = Stores(_local, _team)
-    return open_database(settings, stores, secrets=secrets, data_dir=data_dir, then=drop_unseen)
+    return open_database(
+        settings, SqliteBook, _team, secrets=secrets, data_dir=data_dir, then=drop_unseen
+    )

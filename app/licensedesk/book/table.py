@@ -4,7 +4,7 @@ how it passes and reads a time; the statements are made here once."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
 from dataclasses import replace
 from datetime import datetime
@@ -36,21 +36,14 @@ class BookTable:
     #: what locks the rows a write reads before it changes them ("" where the
     #: transaction holds the whole file)
     LOCK: ClassVar[str] = ""
+    #: how the store writes a time, and reads one back as a datetime
+    _time_param: Callable[[datetime | None], Any]
+    _time_of: Callable[[Any], datetime]
 
     if TYPE_CHECKING:  # the store's own (its database layer)
 
         def _read(self, sql: str, params: Any = ...) -> list[Any]: ...
         def _writing(self) -> AbstractContextManager[Any]: ...
-
-    @staticmethod
-    def _time_param(moment: datetime | None) -> Any:
-        """A time as the store writes it."""
-        raise NotImplementedError
-
-    @staticmethod
-    def _time_of(stored: Any) -> datetime:
-        """A time as the store reads it, as a datetime."""
-        raise NotImplementedError
 
     # ------------------------------------------------------------ writes
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from licensedesk.storage.open import Stores, open_database
+from licensedesk.storage.open import open_database
 
+from .sqlite_store import SqliteStore
 from .store import HistoryStore
 
 if TYPE_CHECKING:
@@ -22,14 +23,8 @@ if TYPE_CHECKING:
 __all__ = ["open_store"]
 
 
-def _local(path: Path) -> HistoryStore:
-    from .sqlite_store import SqliteStore
-
-    return SqliteStore(path)
-
-
 def _team(url: str, password: str | None) -> HistoryStore:
-    from .postgres_store import PostgresStore
+    from .postgres_store import PostgresStore  # psycopg loaded for a team store only
 
     return PostgresStore(url, password=password)
 
@@ -43,5 +38,6 @@ def open_store(
 ) -> HistoryStore:
     """The store the settings name (``store`` overrides their choice), opened and migrated.
     Raises StoreError."""
-    stores = Stores(_local, _team)
-    return open_database(settings, stores, secrets=secrets, data_dir=data_dir, store=store)
+    return open_database(
+        settings, SqliteStore, _team, secrets=secrets, data_dir=data_dir, store=store
+    )

@@ -86,7 +86,6 @@ ROWS_SELECT = (
     .replace("before_json", "before_json::text")
     .replace("counts", "counts::text")
 )
-SELECT_TEXT = ROWS_SELECT
 
 
 def _utc(moment: datetime) -> datetime:

@@ -4,7 +4,7 @@ how it passes a time, a list of ids and a JSON value; the statements are made he
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -36,6 +36,10 @@ class HistoryTable:
     ROWS_SELECT: ClassVar[str]
     #: a cast for an id's placeholder (``::uuid``) where ids are not text
     ID_CAST: ClassVar[str] = ""
+    #: how the store writes a time, activation ids and a JSON value
+    _time_param: Callable[[datetime], Any]
+    _ids_param: Callable[[tuple[int, ...]], Any]
+    _json_param: Callable[[Any], Any]
 
     if TYPE_CHECKING:  # the store's own (its database layer and its dialect)
 
@@ -45,21 +49,6 @@ class HistoryTable:
             self, query: HistoryQuery, *, indexed: bool = True
         ) -> tuple[str, list[Any]]: ...
         def time_of(self, stored: Any) -> datetime: ...
-
-    @staticmethod
-    def _time_param(moment: datetime) -> Any:
-        """A time as the store writes it."""
-        raise NotImplementedError
-
-    @staticmethod
-    def _ids_param(ids: tuple[int, ...]) -> Any:
-        """Activation ids as the store writes them."""
-        raise NotImplementedError
-
-    @staticmethod
-    def _json_param(value: Any) -> Any:
-        """A JSON value as the store writes it."""
-        raise NotImplementedError
 
     def _row(self, entry: Entry) -> tuple[Any, ...]:
         """``entry`` as the values of :data:`.sql.WRITTEN`."""

@@ -195,19 +195,11 @@ class PostgresDatabase:
 
     # ------------------------------------------------------------ statements
 
-    def _run(
-        self, doing: str, sql: Any, params: Any = None, *, prepare: bool | None = None
-    ) -> psycopg.Cursor:
-        try:
-            return self._conn().execute(sql, params, prepare=prepare)
-        except psycopg.Error as exc:
-            raise self._fail(doing, exc) from None
-
     def _read(self, sql: str, params: Any = None, *, prepare: bool | None = None) -> list[Any]:
         """The rows of one statement."""
         if self.trace is not None:
             self.trace(sql, params)
-        return self._run("read", sql, params, prepare=prepare).fetchall()
+        return self._asking(lambda db: db.execute(sql, params, prepare=prepare).fetchall())  # type: ignore[arg-type]
 
     def _asking(self, ask: Callable[[psycopg.Connection], T], *, doing: str = "read") -> T:
         """What ``ask`` makes of the connection (a module's statements on it)."""
@@ -218,7 +210,8 @@ class PostgresDatabase:
 
     def execute_write(self, sql: str, params: Any = None) -> int:
         """One statement that changes rows; how many."""
-        return max(self._run("written", sql, params).rowcount, 0)
+        changed = self._asking(lambda db: db.execute(sql, params).rowcount, doing="written")  # type: ignore[arg-type]
+        return max(changed, 0)
 
     @contextlib.contextmanager
     def _writing(self, *, doing: str = "written") -> Iterator[psycopg.Cursor]:
@@ -311,10 +304,7 @@ class PostgresDatabase:
         own to bring up to date. Read through PostgreSQL's privilege functions: nothing
         is tried, nothing changed. ``sequences``: those an insert draws from (a
         ``bigserial``'s)."""
-        try:
-            return _tables_facts(self._conn(), tables, version_table, known, sequences)
-        except psycopg.Error as exc:
-            raise self._fail("read", exc) from None
+        return self._asking(lambda db: _tables_facts(db, tables, version_table, known, sequences))
 
     # ------------------------------------------------------------ erasing
 

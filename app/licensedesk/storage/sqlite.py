@@ -137,6 +137,8 @@ class SqliteDatabase:
     #: the migrations' options (:meth:`migrate`)
     SPLIT: ClassVar[Callable[[str], list[str]]] = staticmethod(plain_statements)
     FAST: ClassVar[bool] = False
+    #: the text of a migration step's time in the version table
+    _stamp: Callable[[], str]
 
     def __init__(self, path: str | Path, *, busy_timeout: float = 5.0) -> None:
         self.path = Path(path)
@@ -179,10 +181,7 @@ class SqliteDatabase:
         """The rows of one statement."""
         if self.trace is not None:
             self.trace(sql, params)
-        try:
-            return self._conn().execute(sql, params).fetchall()
-        except sqlite3.Error as exc:
-            raise self._fail("read", exc) from None
+        return self._asking(lambda db: db.execute(sql, params).fetchall())
 
     def _asking(self, ask: Callable[[sqlite3.Connection], T], *, doing: str = "read") -> T:
         """What ``ask`` makes of the connection (a module's statements on it)."""
@@ -193,10 +192,7 @@ class SqliteDatabase:
 
     def execute_write(self, sql: str, params: Any = ()) -> int:
         """One statement that changes rows; how many."""
-        try:
-            return self._conn().execute(sql, params).rowcount
-        except sqlite3.Error as exc:
-            raise self._fail("written", exc) from None
+        return self._asking(lambda db: db.execute(sql, params).rowcount, doing="written")
 
     @contextlib.contextmanager
     def _writing(self, *, doing: str = "written") -> Iterator[sqlite3.Connection]:
@@ -238,10 +234,6 @@ class SqliteDatabase:
             raise
 
     # ------------------------------------------------------------ schema
-
-    def _stamp(self) -> str:
-        """The text of a migration step's time in the version table."""
-        raise NotImplementedError
 
     def _beside(self, db: sqlite3.Connection) -> None:
         """What is kept beside the schema, not a step of it: made in the migrations'
