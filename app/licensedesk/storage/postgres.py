@@ -265,7 +265,7 @@ class PostgresDatabase:
         still runs, on its own (it makes what it can)."""
         db, steps, table = self._conn(), self.MIGRATIONS, self.VERSION_TABLE
         try:
-            stored, known = self._stored_version(db), steps[-1][0]
+            stored, known = _stored_version(db, table), steps[-1][0]
             if stored is not None and stored > known:
                 raise StoreError(self._newer(stored, known))
             if stored == known:
@@ -282,15 +282,6 @@ class PostgresDatabase:
     def _newer(self, schema: int, known: int) -> str:
         where = describe_team_url(self.url)
         return _(self.NEWER).format(where=where, schema=schema, known=known)
-
-    def _stored_version(self, db: psycopg.Connection) -> int | None:
-        """The version stored in the version table; None when there is no such table yet."""
-        table = self.VERSION_TABLE
-        there = db.execute("SELECT to_regclass(%s) IS NOT NULL", (table,)).fetchone()
-        if not there or not there[0]:
-            return None
-        row = db.execute(f"SELECT max(version) FROM {table}").fetchone()  # type: ignore[call-overload]
-        return None if row is None or row[0] is None else int(row[0])
 
     def tables_facts(
         self,
@@ -376,7 +367,14 @@ def _tables_facts(
     for sequence in sequences:
         usable = db.execute("SELECT has_sequence_privilege(%s, 'USAGE')", (sequence,))
         writes = writes and bool(usable.fetchone()[0])
-    stored = None
-    if db.execute("SELECT to_regclass(%s) IS NOT NULL", (version_table,)).fetchone()[0]:
-        stored = db.execute(f"SELECT max(version) FROM {version_table}").fetchone()[0]  # type: ignore[call-overload,index]
-    return Tables(there=True, current=stored == known, writes=writes, owned=owned)
+    current = _stored_version(db, version_table) == known
+    return Tables(there=True, current=current, writes=writes, owned=owned)
+
+
+def _stored_version(db: psycopg.Connection, table: str) -> int | None:
+    """The version stored in the version ``table``; None when there is no such table yet."""
+    there = db.execute("SELECT to_regclass(%s) IS NOT NULL", (table,)).fetchone()
+    if not there or not there[0]:
+        return None
+    row = db.execute(f"SELECT max(version) FROM {table}").fetchone()  # type: ignore[call-overload]
+    return None if row is None or row[0] is None else int(row[0])
