@@ -178,30 +178,24 @@ async def cmd_activations(
     return OK
 
 
-async def cmd_activate(
-    client: LicenseClient,
-    args: argparse.Namespace,
-    printer: Printer,
-    *,
-    recorder: Recorder | None = None,
-) -> int:
-    async with record(recorder, "activate", activation_ids=[args.id]) as rec:
-        answer = await client.set_activation(args.id, True)
-        rec.done(answer)
-    return message(printer, answer)
+def switch_command(on: bool) -> Command:
+    """``activate`` and ``deactivate``: one call that sets the switch, recorded under the
+    command's name."""
+    action = "activate" if on else "deactivate"
 
+    async def cmd_switch(
+        client: LicenseClient,
+        args: argparse.Namespace,
+        printer: Printer,
+        *,
+        recorder: Recorder | None = None,
+    ) -> int:
+        async with record(recorder, action, activation_ids=[args.id]) as rec:
+            answer = await client.set_activation(args.id, on)
+            rec.done(answer)
+        return message(printer, answer)
 
-async def cmd_deactivate(
-    client: LicenseClient,
-    args: argparse.Namespace,
-    printer: Printer,
-    *,
-    recorder: Recorder | None = None,
-) -> int:
-    async with record(recorder, "deactivate", activation_ids=[args.id]) as rec:
-        answer = await client.set_activation(args.id, False)
-        rec.done(answer)
-    return message(printer, answer)
+    return cmd_switch
 
 
 async def cmd_delete_activation(
@@ -352,8 +346,8 @@ COMMANDS: dict[str, Command] = {
     "show": cmd_show,
     "products": cmd_products,
     "activations": cmd_activations,
-    "activate": cmd_activate,
-    "deactivate": cmd_deactivate,
+    "activate": switch_command(True),
+    "deactivate": switch_command(False),
     "delete-activation": cmd_delete_activation,
     "validate": cmd_validate,
     "registration": cmd_registration,
