@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from licensedesk.i18n import _
 
@@ -33,6 +33,8 @@ if TYPE_CHECKING:  # .output loads the models: not while building the parser
 
 from .history_options import USAGE
 from .when import parse_when
+
+T = TypeVar("T")
 
 # ---------------------------------------------------------------- arguments
 
@@ -91,20 +93,36 @@ def chosen_store(args: argparse.Namespace, printer: Printer) -> tuple[Any, Any, 
 
 
 @contextlib.contextmanager
-def _store(args: argparse.Namespace, printer: Printer) -> Iterator[HistoryStore]:
-    """The store to use, opened; its errors become the CLI's (3 when a server could not be
-    reached, else 2)."""
-    from licensedesk.history import StoreError, open_store
+def opened(
+    args: argparse.Namespace, printer: Printer, open_: Callable[[Any, Any, str], T]
+) -> Iterator[T]:
+    """What ``open_(settings, secrets, kind)`` opens where :func:`chosen_store` says (the
+    history or the licence book), closed after; its errors become the CLI's (3 when a
+    server could not be reached, else 2)."""
+    from licensedesk.history import StoreError
 
     settings, secrets, kind = chosen_store(args, printer)
     try:
-        store = open_store(settings, secrets=secrets, store=kind)
+        store = open_(settings, secrets, kind)
         try:
             yield store
         finally:
             store.close()
     except StoreError as exc:
         raise CliError(exc.sentence, NETWORK if exc.network else USAGE_CODE) from None
+
+
+def _store(
+    args: argparse.Namespace, printer: Printer
+) -> contextlib.AbstractContextManager[HistoryStore]:
+    """The history store to use, opened (:func:`opened`)."""
+    from licensedesk.history import open_store
+
+    return opened(
+        args,
+        printer,
+        lambda settings, secrets, kind: open_store(settings, secrets=secrets, store=kind),
+    )
 
 
 # ---------------------------------------------------------------- commands
