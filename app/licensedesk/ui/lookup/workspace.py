@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from licensedesk.api.serials import SERIAL_RULE
 from licensedesk.i18n import N_, _, ngettext
 
 from ..activations.panel import ActivationsPanel
@@ -45,9 +46,6 @@ from .lookup_button import LookupButton
 from .products_panel import ProductsPanel
 from .recent import RecentSerials
 
-SERIAL_HINT = N_(
-    "A serial is five groups of four letters or digits, e.g. ABCD-1234-EFGH-5678-IJKL."
-)
 FOUND_IN_TEXT = N_("Looking up the serial found in the pasted text, {serial}.")
 SERIAL_DESCRIPTION = N_("Type or paste a serial and press Enter to look it up")
 #: a pane's share of the card / products split, before the person sets one (any number
@@ -260,7 +258,7 @@ class Workspace(QWidget):
                 sentence = (
                     getattr(exc, "sentence", "") if self.normalizer else _("Starting up\u2026")
                 )
-                self.show_hint(sentence if text.strip() else _(SERIAL_HINT), error=True)
+                self.show_hint(sentence if text.strip() else _(SERIAL_RULE), error=True)
                 self.banner.clear()  # an old result's error does not belong to this input
                 self.serial_input.setFocus()
                 return

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QPushButton,
 )
 
+from licensedesk.api.serials import SERIAL_RULE
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
@@ -210,7 +211,7 @@ class RegistrationDialog(SupportDialog):
         serial = serial_or_none(self.serial_input.text())
         self.serial_hint.setVisible(serial is None)
         if serial is None:
-            self.serial_hint.setText(_("A serial is five groups of four letters or digits."))
+            self.serial_hint.setText(_(SERIAL_RULE))
             return False
         self.serial_input.setText(serial)
         self._serial_edited()

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from licensedesk.api.client import VALIDATION_VERSION
 from licensedesk.api.errors import InvalidInput
-from licensedesk.api.serials import PRODUCT_CODE_RE, check_host_id
+from licensedesk.api.serials import PRODUCT_CODE_RE, SERIAL_RULE, check_host_id
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
@@ -300,7 +300,7 @@ class ValidateDialog(SupportDialog):
         serial = serial_or_none(self.serial_input.text())
         self.serial_hint.setVisible(serial is None)
         if serial is None:
-            self.serial_hint.setText(_("A serial is five groups of four letters or digits."))
+            self.serial_hint.setText(_(SERIAL_RULE))
             ok = False
         else:
             self.serial_input.setText(serial)
