@@ -19,12 +19,19 @@ from typing import Any, ClassVar
 from PySide6.QtCore import QObject, Qt
 
 from licensedesk.book import Sighting
-from licensedesk.i18n import _
+from licensedesk.i18n import N_, _
 
 from .labels import plain_tip, shown
 from .rows_model import Index, RowsModel
 
-__all__ = ["SERIAL_ROLE", "SightingsModel", "cell_text"]
+__all__ = ["BOOK_HOLDS", "SERIAL_ROLE", "SightingsModel", "cell_text"]
+
+#: after "no licence" in a view of the book: what the book holds, so an empty view is
+#: not read as "the service has none"
+BOOK_HOLDS = N_(
+    "The book holds the licences looked up, checked, validated or registered here (or by "
+    "the team, with a team history)."
+)
 
 #: the serial of a licence's row
 SERIAL_ROLE = Qt.ItemDataRole.UserRole + 1
