@@ -35,15 +35,7 @@ def open_book_store(
     args: argparse.Namespace, printer: Printer
 ) -> contextlib.AbstractContextManager[BookStore]:
     """The book to use, opened (:func:`.history_cmds.opened`)."""
-    from dataclasses import replace
-
-    from licensedesk.book import open_book
-
-    return opened(
-        args,
-        printer,
-        lambda settings, secrets, kind: open_book(replace(settings, store=kind), secrets=secrets),
-    )
+    return opened(args, printer, book=True)
 
 
 def row_of(s: Sighting) -> dict[str, Any]:
