@@ -18,19 +18,14 @@ from .asking import confirm
 from .errors import NETWORK, CliError
 from .output import Printer, table_text
 from .recording import record
-from .service import license_fields, message
+from .service import ServiceRun, license_fields, message
 
 if TYPE_CHECKING:
     from licensedesk.history import Recorder
 
 
-async def cmd_upgrade(
-    client: LicenseClient,
-    args: argparse.Namespace,
-    printer: Printer,
-    *,
-    recorder: Recorder | None = None,
-) -> int:
+async def cmd_upgrade(run: ServiceRun) -> int:
+    client, args, printer, recorder = run.client, run.args, run.printer, run.recorder
     current = normalize_serial(args.current)
     target = normalize_serial(args.upgrade)
     before: dict[str, Any] = {"upgrade_serial": target}  # the history: what it became too
