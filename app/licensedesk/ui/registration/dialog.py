@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QPushButton,
 )
 
-from licensedesk.api.serials import SERIAL_RULE
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
@@ -35,6 +34,7 @@ from ..shared.colours import text_style
 from ..shared.labels import or_dash, plain_label, shown
 from ..shared.support_dialog import (
     SupportDialog,
+    checked_serial,
     hint_label,
     selectable,
     serial_edit,
@@ -208,12 +208,9 @@ class RegistrationDialog(SupportDialog):
 
     # -- check ---------------------------------------------------------------------
     def check(self) -> bool:
-        serial = serial_or_none(self.serial_input.text())
-        self.serial_hint.setVisible(serial is None)
+        serial = checked_serial(self.serial_input, self.serial_hint)
         if serial is None:
-            self.serial_hint.setText(_(SERIAL_RULE))
             return False
-        self.serial_input.setText(serial)
         self._serial_edited()
         self.checkRequested.emit(serial)
         return True

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from licensedesk.api.client import VALIDATION_VERSION
 from licensedesk.api.errors import InvalidInput
-from licensedesk.api.serials import PRODUCT_CODE_RE, SERIAL_RULE, check_host_id
+from licensedesk.api.serials import PRODUCT_CODE_RE, check_host_id
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
@@ -32,6 +32,7 @@ from ..shared.colours import text_style
 from ..shared.labels import plain_label, shown
 from ..shared.support_dialog import (
     SupportDialog,
+    checked_serial,
     hint_label,
     selectable,
     serial_edit,
@@ -296,14 +297,8 @@ class ValidateDialog(SupportDialog):
         """Check the input and emit :attr:`validateRequested`; False when something is wrong."""
         if not self.validate_button.isEnabled():
             return False
-        ok = True
-        serial = serial_or_none(self.serial_input.text())
-        self.serial_hint.setVisible(serial is None)
-        if serial is None:
-            self.serial_hint.setText(_(SERIAL_RULE))
-            ok = False
-        else:
-            self.serial_input.setText(serial)
+        serial = checked_serial(self.serial_input, self.serial_hint)
+        ok = serial is not None
         code = self.product_code()
         self.product_hint.setVisible(not code)
         if not code:
