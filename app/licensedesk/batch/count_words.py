@@ -1,5 +1,5 @@
 """What a batch check's counts are called: one table for the window's summary, the
-command line's summary and the history's entry of a check.
+command line's summary and the history's entry of a check; and the summary's sentence.
 
 Each count is a plural of its own (a number, then what those rows are), in the order
 they are said. The calls are literal ``ngettext`` calls so the catalogue holds their
@@ -44,3 +44,13 @@ def count_parts(counts: Mapping[str, int], number: Callable[[int], str] = str) -
         for status, words in COUNT_WORDS
         if counts.get(status)
     ]
+
+
+def checked_sentence(checked: int, parts: list[str], n: str) -> str:
+    """``Checked 12 serials: 7 active, 1 not found.`` (``parts`` from
+    :func:`count_parts`; ``n``: ``checked`` as the surface writes it)."""
+    if parts:
+        return ngettext(
+            "Checked {n} serial: {counts}.", "Checked {n} serials: {counts}.", checked
+        ).format(n=n, counts=", ".join(parts))
+    return ngettext("Checked {n} serial.", "Checked {n} serials.", checked).format(n=n)

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TextIO
 
-from licensedesk.batch.count_words import count_parts
+from licensedesk.batch.count_words import checked_sentence, count_parts
 from licensedesk.batch.export import COLUMNS, csv_cells, json_line, seats_text
 from licensedesk.batch.model import CheckResult, Status
 from licensedesk.display_text import visible
@@ -56,12 +56,9 @@ def human_line(result: CheckResult) -> str:
 
 
 def summary(results: Sequence[CheckResult], duplicates: int) -> str:
-    """``14 serials: 6 active, 1 expired, 1 not found.`` plus the repeats dropped."""
-    said = count_parts(Counter(r.status for r in results))
-    total = len(results)
-    # TRANSLATORS: {counts} is a list such as "6 active, 1 expired, 1 not found", or "none"
-    text = ngettext("{n} serial: {counts}.", "{n} serials: {counts}.", total).format(
-        n=total, counts=", ".join(said) or _("none")
+    """``Checked 14 serials: 6 active, 1 expired, 1 not found.`` plus the repeats dropped."""
+    text = checked_sentence(
+        len(results), count_parts(Counter(r.status for r in results)), str(len(results))
     )
     if duplicates:
         text += " " + ngettext(

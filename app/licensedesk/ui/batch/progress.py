@@ -11,7 +11,7 @@ from collections import Counter
 
 from PySide6.QtCore import QLocale
 
-from licensedesk.batch.count_words import count_parts
+from licensedesk.batch.count_words import checked_sentence, count_parts
 from licensedesk.i18n import _, ngettext
 
 from ..shared.values import format_number as number
@@ -99,8 +99,4 @@ def summary(counts: Counter, stopped: bool) -> str:
         return ngettext("Stopped after {n} serial.", "Stopped after {n} serials.", checked).format(
             n=n
         )
-    if said:
-        return ngettext(
-            "Checked {n} serial: {counts}.", "Checked {n} serials: {counts}.", checked
-        ).format(n=n, counts=said)
-    return ngettext("Checked {n} serial.", "Checked {n} serials.", checked).format(n=n)
+    return checked_sentence(checked, parts, n)
