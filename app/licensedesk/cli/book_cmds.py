@@ -223,12 +223,7 @@ def cmd_forget(args: argparse.Namespace, printer: Printer) -> int:
                 printer.line(nothing_named(repr(who)))
                 return REFUSED
             question = erase_question(repr(who), counted)
-            confirm(
-                args,
-                printer,
-                _("{question} Add --yes to erase without a terminal.").format(question=question),
-                question,
-            )
+            confirm(args, printer, question)
             done = forget(book, who)
         except StoreError as exc:
             raise CliError(exc.sentence, NETWORK if exc.network else USAGE_CODE) from None

@@ -70,12 +70,7 @@ def cmd_prune(
             )
             return OK
         question = prune_question(n, f"{n:,}", human(before), target)
-        confirm(
-            args,
-            printer,
-            _("{question} Add --yes to remove without a terminal.").format(question=question),
-            question,
-        )
+        confirm(args, printer, question)
         try:
             done = prune(store, before, path)
         except OSError as exc:

@@ -226,15 +226,7 @@ async def cmd_delete_activation(run: ServiceRun) -> int:
             device_tag=a.device_tag,
             product=a.product_name,
         )
-    confirm(
-        args,
-        printer,
-        _(
-            "Refusing to delete activation {id} without confirmation: run it in a terminal, or "
-            "add --yes."
-        ).format(id=aid),
-        question,
-    )
+    confirm(args, printer, question)
     async with record(
         recorder, "delete", serial=serial, activation_ids=[aid], before=before
     ) as rec:

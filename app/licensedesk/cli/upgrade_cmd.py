@@ -45,11 +45,15 @@ async def _confirm_upgrade(
     client: LicenseClient, args: argparse.Namespace, printer: Printer, current: str, target: str
 ) -> dict[str, Any]:
     """Shows both licences and asks; returns what the history keeps of the current one."""
-    refusal = _(
-        "Refusing to upgrade {serial} without confirmation: run it in a terminal, or add --yes."
-    ).format(serial=current)
     if not asking.stdin_is_interactive():  # refuse before reading anything
-        confirm(args, printer, refusal, "")
+        confirm(
+            args,
+            printer,
+            _(
+                "The licence {serial} and its activations will be deleted; {target} takes its "
+                "place. This cannot be undone."
+            ).format(serial=current, target=target),
+        )
     cur, new = await client.show_license(current), await client.show_license(target)
     devices = await client.activations(current)
     side = table_text(
@@ -66,7 +70,6 @@ async def _confirm_upgrade(
     confirm(
         args,
         printer,
-        refusal,
         ngettext(
             "The licence {serial} ({sku}) and its {n} activation will be deleted; {target} "
             "takes its place. This cannot be undone.",
