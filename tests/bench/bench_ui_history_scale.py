@@ -259,7 +259,7 @@ def postgres_figures(loop, total: int) -> None:
         db.execute(scale.postgres_sql(total))
         db.execute("VACUUM ANALYZE history")
         store.build_search_index()
-        from licensedesk.history.postgres_store import SELECT_TEXT
+        from licensedesk.history.postgres_store import ROWS_SELECT as SELECT_TEXT
 
         clause, params = where(
             HistoryQuery(text=scale.RARE),

@@ -3,9 +3,10 @@ customer, and kept for when the service cannot be reached. No Qt.
 
 - :class:`Sighting` (sighting.py): one licence as seen, made by :func:`from_lookup` or
   :func:`from_check`;
-- the stores, beside the history's tables (store.py picks one from the history
-  settings: sqlite_book.py, postgres_book.py); :func:`fold` (folding.py) is the one
-  rule for case and accents;
+- the stores, beside the history's tables, on the database layer they share
+  (:mod:`licensedesk.storage`): sqlite_book.py, postgres_book.py; :func:`open_book`
+  (opening.py) picks one from the history settings; :func:`fold` (folding.py) is the
+  one rule for case and accents;
 - :class:`BookKeeper` (keeper.py): writes off the caller's thread, says a failure once.
 
 See docs/book.md.
@@ -18,8 +19,9 @@ from licensedesk.lazy_names import lazy_names
 if TYPE_CHECKING:
     from .folding import fold
     from .keeper import PROBLEM, BookKeeper
+    from .opening import open_book
     from .sighting import Device, ProductSeats, Sighting, from_check, from_lookup
-    from .store import FIND_LIMIT, BookStore, Note, open_book
+    from .store import FIND_LIMIT, BookStore, Note
 
 #: public name -> the module that defines it (loaded on first use, PEP 562)
 _WHERE = {
@@ -28,7 +30,8 @@ _WHERE = {
     **dict.fromkeys(
         ("Device", "ProductSeats", "Sighting", "from_check", "from_lookup"), ".sighting"
     ),
-    **dict.fromkeys(("FIND_LIMIT", "BookStore", "Note", "open_book"), ".store"),
+    **dict.fromkeys(("FIND_LIMIT", "BookStore", "Note"), ".store"),
+    "open_book": ".opening",
 }
 
 __getattr__, __dir__ = lazy_names(__name__, _WHERE)

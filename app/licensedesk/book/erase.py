@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from licensedesk.history.store import StoreError
 from licensedesk.i18n import N_, _, ngettext
@@ -33,9 +33,6 @@ from .erased_text import erased_json, erased_text, erased_value, holds, words_of
 from .folding import fold, like_pattern
 from .sighting import Sighting
 from .sql import who_column
-
-if TYPE_CHECKING:
-    from .store import BookStore
 
 __all__ = ["Forgotten", "Place", "erase_person", "forget", "nothing_named", "question", "said"]
 
@@ -81,7 +78,13 @@ class Place:
             self.run(sql, params)
 
 
-def forget(book: BookStore, who: str, *, dry_run: bool = False) -> Forgotten:
+class Forgets(Protocol):
+    """A book store (:class:`~.store.BookStore`), as far as :func:`forget` needs it."""
+
+    def forget(self, who: str, *, dry_run: bool = False) -> Forgotten: ...
+
+
+def forget(book: Forgets, who: str, *, dry_run: bool = False) -> Forgotten:
     """Erase ``who`` (an e-mail, a name or a serial) from ``book``'s store, the history
     beside it too; with ``dry_run``, only count. Raises StoreError."""
     return book.forget(who, dry_run=dry_run)

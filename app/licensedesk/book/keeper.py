@@ -30,8 +30,9 @@ from licensedesk.history.scrub import scrub_text
 from licensedesk.history.store import StoreError, StoreWorker
 from licensedesk.i18n import N_, _
 
+from .opening import open_book
 from .sighting import Sighting
-from .store import FIND_LIMIT, BookStore, Note, open_book
+from .store import FIND_LIMIT, BookStore, Note
 
 if TYPE_CHECKING:
     from licensedesk.history.settings import HistorySettings

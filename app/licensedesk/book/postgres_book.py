@@ -10,44 +10,31 @@ every licence, and says nothing: a team of a few thousand licences will not noti
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 import psycopg
 
-from licensedesk.history.migrations import migrate_postgres
-from licensedesk.history.postgres_store import connect, store_error
-from licensedesk.history.scrub import register_secret
-from licensedesk.history.settings import describe_team_url
-from licensedesk.history.store import StoreError
-from licensedesk.i18n import N_, _
+from licensedesk.i18n import N_
+from licensedesk.storage.postgres import PostgresDatabase, make_beside
 
 from .erase import Forgotten, Place, erase_person, like_patterns
 from .folding import fold, like_pattern
 from .sighting import Sighting
 from .sql import (
-    AT_LIMIT,
-    COLUMNS,
-    ENDING,
     NEED_WORDS,
     NEWEST,
     TIERS,
     find_words,
-    narrowed,
-    row,
     tier_params,
 )
-from .store import FIND_LIMIT, Note
+from .store import FIND_LIMIT
+from .table import BookTable
 
 __all__ = ["LOCK_KEY", "MIGRATIONS", "PostgresBook"]
 
 #: the advisory lock of the book's migrations ("LDBOOKMG" in ASCII)
 LOCK_KEY = 0x4C44_424F_4F4B_4D47
-CONNECT_TIMEOUT = 5  # seconds; libpq's own
-#: seconds an erasure's VACUUM FULL waits for another connection's lock on a table
-REWRITE_WAIT = 5
 
 MIGRATIONS: tuple[tuple[int, str], ...] = (
     (
@@ -118,138 +105,38 @@ _FAILED = {
     "read": N_("the licence book in the team database {where} cannot be read ({problem})"),
     "written": N_("the licence book in the team database {where} cannot be written ({problem})"),
 }
-_UPSERT = (
-    f"INSERT INTO book_licences ({', '.join(COLUMNS)}) VALUES ({', '.join(['%s'] * len(COLUMNS))})"
-    " ON CONFLICT (serial, service) DO UPDATE SET "
-    + ", ".join(f"{c} = excluded.{c}" for c in COLUMNS[2:])
-)
 
 
-class PostgresBook:
-    """The book in the PostgreSQL database at ``url`` (no password in it)."""
+class PostgresBook(BookTable, PostgresDatabase):
+    """The book in the PostgreSQL database at ``url`` (no password in it; the
+    connection, transactions and migrations:
+    :class:`~licensedesk.storage.postgres.PostgresDatabase`)."""
 
-    def __init__(
-        self, url: str, *, password: str | None = None, connect_timeout: int = CONNECT_TIMEOUT
-    ) -> None:
-        self.url = url
-        self.label = f"the licence book in the team database {describe_team_url(url)}"
-        self._password = password
-        register_secret(password)
-        self._connect_timeout = connect_timeout
-        self._db: psycopg.Connection | None = None
-        #: sees each read's statement and parameters (the benchmark replays them)
-        self.trace: Callable[[str, Any], None] | None = None
+    LABEL = "the licence book in the team database {where}"
+    FAILED = _FAILED
+    NEWER = N_(
+        "the licence book in the team database {where} was set up by a newer "
+        "License Desk (schema {schema}; this version knows {known})"
+    )
+    MIGRATIONS = MIGRATIONS
+    VERSION_TABLE = VERSION_TABLE
+    LOCK_KEY = LOCK_KEY
 
-    def _fail(self, doing: str, exc: BaseException) -> StoreError:
-        return store_error(self.url, _FAILED, doing, exc)
-
-    def _conn(self) -> psycopg.Connection:
-        if self._db is None or self._db.closed:
-            try:
-                self._db = connect(self.url, self._password, self._connect_timeout)
-            except psycopg.Error as exc:
-                raise self._fail("opened", exc) from None
-        return self._db
-
-    def _read(self, sql: str, params: Any = None, *, prepare: bool | None = None) -> list[Any]:
-        if self.trace is not None:
-            self.trace(sql, params)
-        try:
-            return self._conn().execute(sql, params, prepare=prepare).fetchall()
-        except psycopg.Error as exc:
-            raise self._fail("read", exc) from None
-
-    @property
-    def broken(self) -> bool:
-        return self._db is not None and (self._db.closed or self._db.broken)
-
-    def close(self) -> None:
-        if self._db is not None:
-            self._db.close()
-            self._db = None
-
-    def migrate(self) -> int:
-        return migrate_postgres(
-            self._conn(),
-            MIGRATIONS,
-            table=VERSION_TABLE,
-            newer=lambda schema, known: _(
-                "the licence book in the team database {where} was set up by a newer "
-                "License Desk (schema {schema}; this version knows {known})"
-            ).format(where=describe_team_url(self.url), schema=schema, known=known),
-            fail=lambda exc: self._fail("set up", exc),
-            lock_key=LOCK_KEY,
-            beside=self._try_trigram_index,
-        )
+    PH = "%s"
+    LOCK = " FOR UPDATE"
 
     @staticmethod
-    def _try_trigram_index(db: psycopg.Connection) -> None:
-        made = db.execute(
-            "SELECT bool_and(to_regclass(i) IS NOT NULL) FROM unnest(%s::text[]) AS i",
-            (list(TRIGRAM_INDEXES),),
-        ).fetchone()
-        if made and made[0]:  # every open but the first: nothing to try (a reader may not)
-            return
-        try:
-            with db.transaction():  # a savepoint: a refusal leaves the rest applied
-                for statement in TRIGRAM_INDEX:
-                    db.execute(statement)  # type: ignore[call-overload]
-        except psycopg.errors.InsufficientPrivilege:
-            pass
-        except psycopg.errors.UndefinedFile:  # the extension is not installed on the server
-            pass
+    def _time_param(moment: datetime | None) -> datetime | None:
+        return moment
+
+    @staticmethod
+    def _time_of(stored: datetime) -> datetime:
+        return stored
+
+    def _beside(self, db: psycopg.Connection) -> None:
+        make_beside(db, TRIGRAM_INDEX, _trigram_indexes_made)
 
     # ------------------------------------------------------------ writes
-
-    def keep(self, sightings: Iterable[Sighting]) -> list[Sighting]:
-        db = self._conn()
-        unknown: list[Sighting] = []
-        try:
-            with db.transaction(), db.cursor() as cur:
-                for s in sightings:
-                    older = cur.execute(
-                        "SELECT body FROM book_licences WHERE serial = %s AND service = %s "
-                        "FOR UPDATE",
-                        (s.serial, s.service or ""),
-                    ).fetchone()
-                    if s.partial and older is None:
-                        unknown.append(s)
-                        continue
-                    note = cur.execute(
-                        "SELECT text FROM book_notes WHERE serial = %s", (s.serial,)
-                    ).fetchone()
-                    merged = s.merged(Sighting.from_json(older[0]) if older else None)
-                    merged = replace(merged, note=note[0] if note else None)
-                    cur.execute(_UPSERT, row(merged, merged.seen_at, merged.end_at))
-        except psycopg.Error as exc:
-            raise self._fail("written", exc) from None
-        return unknown
-
-    def set_note(self, serial: str, text: str, who: str, at: datetime) -> None:
-        db = self._conn()
-        text = text.strip()
-        try:
-            with db.transaction(), db.cursor() as cur:
-                if text:
-                    cur.execute(
-                        "INSERT INTO book_notes VALUES (%s, %s, %s, %s) ON CONFLICT "
-                        "(serial) DO UPDATE SET text = excluded.text, "
-                        "who = excluded.who, at = excluded.at",
-                        (serial, text, who, at),
-                    )
-                else:
-                    cur.execute("DELETE FROM book_notes WHERE serial = %s", (serial,))
-                rows = cur.execute(
-                    "SELECT id, body FROM book_licences WHERE serial = %s FOR UPDATE", (serial,)
-                ).fetchall()
-                for rowid, body in rows:
-                    s = replace(Sighting.from_json(body), note=text or None)
-                    cur.execute(
-                        "UPDATE book_licences SET search = %s, body = %s WHERE id = %s",
-                        (s.search(), s.to_json(), rowid),
-                    )
-        except psycopg.Error as exc:
-            raise self._fail("written", exc) from None
 
     def forget(self, who: str, *, dry_run: bool = False) -> Forgotten:
         db = self._conn()
@@ -270,7 +157,7 @@ class PostgresBook:
             "book_notes": done.notes,
             "history": done.history,
         }
-        return done._replace(left=_vacuum(db, [t for t, n in touched.items() if n], committed[0]))
+        return done._replace(left=self._vacuum([t for t, n in touched.items() if n], committed[0]))
 
     def drop_unseen(self, before: datetime) -> int:
         """A role that may only read leaves the team's retention to the desks that write
@@ -318,39 +205,13 @@ class PostgresBook:
                 break
         return found
 
-    def copy(self, serial: str, service: str | None = None) -> Sighting | None:
-        rows = self._read(
-            "SELECT body FROM book_licences WHERE serial = %s "
-            "ORDER BY service = %s DESC, seen_at DESC LIMIT 1",
-            (serial, service or ""),
-        )
-        return Sighting.from_json(rows[0][0]) if rows else None
 
-    def note(self, serial: str) -> Note | None:
-        rows = self._read("SELECT text, who, at FROM book_notes WHERE serial = %s", (serial,))
-        return Note(*rows[0]) if rows else None
-
-    def ending(
-        self,
-        after: datetime,
-        before: datetime,
-        *,
-        dealer: str | None = None,
-        profile: str | None = None,
-    ) -> list[Sighting]:
-        tail, values = narrowed(dealer, profile, "%s")
-        sql = ENDING.format(p="%s") + tail
-        rows = self._read(sql, [after, before, *values])
-        return [Sighting.from_json(body) for (body,) in rows]
-
-    def at_limit(self) -> list[Sighting]:
-        return [Sighting.from_json(body) for (body,) in self._read(AT_LIMIT)]
-
-    def count(self) -> int:
-        return int(self._read("SELECT count(*) FROM book_licences")[0][0])
-
-    def __repr__(self) -> str:
-        return f"<PostgresBook {describe_team_url(self.url)}>"
+def _trigram_indexes_made(db: psycopg.Connection) -> bool:
+    made = db.execute(
+        "SELECT bool_and(to_regclass(i) IS NOT NULL) FROM unnest(%s::text[]) AS i",
+        (list(TRIGRAM_INDEXES),),
+    ).fetchone()
+    return bool(made and made[0])
 
 
 # ---------------------------------------------------------------- erasing a person
@@ -413,46 +274,3 @@ def _folded_sql(column: str) -> str:
     for char, folded in longer:
         sql = f"replace({sql}, '{char}', '{folded}')"
     return sql
-
-
-def _vacuum(db: psycopg.Connection, touched: list[str], erasure: str) -> tuple[str, ...]:
-    """Remove the old row versions that held the erased text now, not at the next
-    autovacuum: ``VACUUM FULL`` writes each ``touched`` table (its indexes, the trigram ones too,
-    and its TOAST table) anew, because a plain VACUUM frees a dead row's space without
-    overwriting it. It locks each table for the moment it takes: when another connection
-    holds one longer than :data:`REWRITE_WAIT`, a plain VACUUM instead. The planner's
-    statistics (a sample of the columns, names among them) are made anew. Says what it
-    could not remove (:attr:`~.erase.Forgotten.left`): a connection whose snapshot is
-    older than the ``erasure`` (its transaction id) may still read the old versions, and
-    VACUUM keeps them (FULL copies them); a table this role may not vacuum is skipped."""
-    tables = ", ".join(touched)
-    left: list[str] = []
-    try:
-        readers = db.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-            "AND pid <> pg_backend_pid() AND age(backend_xmin) >= age(%s::xid) "
-            "AND backend_type IS DISTINCT FROM 'autovacuum worker'",
-            (erasure,),
-        ).fetchone()
-        not_owned = db.execute(
-            "SELECT count(*) FROM pg_class WHERE oid = ANY(%s::regclass[]) "
-            "AND NOT pg_has_role(relowner, 'USAGE') AND NOT pg_has_role((SELECT datdba "
-            "FROM pg_database WHERE datname = current_database()), 'USAGE')",
-            (touched,),
-        ).fetchone()
-        db.execute(f"SET lock_timeout = '{REWRITE_WAIT}s'")  # type: ignore[call-overload]
-        try:
-            db.execute(f"VACUUM (FULL, ANALYZE) {tables}")  # type: ignore[call-overload]
-        except psycopg.errors.LockNotAvailable:
-            left.append("rewrite")
-            db.execute("RESET lock_timeout")
-            db.execute(f"VACUUM (ANALYZE) {tables}")  # type: ignore[call-overload]
-        finally:
-            db.execute("RESET lock_timeout")
-    except psycopg.Error:
-        return ("vacuum",)
-    if readers and readers[0]:
-        left.append("readers")
-    if not_owned and not_owned[0]:
-        left.append("owner")
-    return tuple(left)

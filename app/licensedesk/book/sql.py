@@ -1,5 +1,5 @@
 """What the two book stores share: the row a sighting is stored as, and the find query's
-words, patterns, order and tiers."""
+words, patterns, order and tiers (the statements said once: :mod:`.table`)."""
 
 from __future__ import annotations
 

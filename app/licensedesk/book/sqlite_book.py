@@ -11,35 +11,26 @@ from __future__ import annotations
 
 import math
 import sqlite3
-from collections.abc import Callable, Iterable
-from dataclasses import replace
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
-from licensedesk.history.migrations import migrate_sqlite
-from licensedesk.history.sqlite_file import cause, connect, immediate
-from licensedesk.history.store import StoreError
-from licensedesk.i18n import N_, _
+from licensedesk.i18n import N_
+from licensedesk.storage.sqlite import SqliteDatabase
 
 from .erase import Forgotten, Place, erase_person
 from .erased_text import erased_json, holds
 from .folding import fold, like_pattern
 from .sighting import Sighting
 from .sql import (
-    AT_LIMIT,
-    COLUMNS,
-    ENDING,
     NEED_WORDS,
     NEWEST,
     TIERS,
     find_words,
-    narrowed,
-    row,
     tier_params,
 )
 from .sqlite_schema import MIGRATIONS, split_statements
-from .store import FIND_LIMIT, Note
+from .store import FIND_LIMIT
+from .table import BookTable
 
 __all__ = ["MIGRATIONS", "SqliteBook"]
 
@@ -49,11 +40,6 @@ _FAILED = {
     "read": N_("the licence book in {path} cannot be read ({problem})"),
     "written": N_("the licence book in {path} cannot be written ({problem})"),
 }
-_UPSERT = (
-    f"INSERT INTO book_licences ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))}) "
-    "ON CONFLICT (serial, service) DO UPDATE SET "
-    + ", ".join(f"{c} = excluded.{c}" for c in COLUMNS[2:])
-)
 
 
 def _time(moment: datetime | None) -> str | None:
@@ -61,136 +47,50 @@ def _time(moment: datetime | None) -> str | None:
     return None if moment is None else moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
-class SqliteBook:
-    """The book in the SQLite file at ``path``."""
+class SqliteBook(BookTable, SqliteDatabase):
+    """The book in the SQLite file at ``path`` (the connection, transactions and
+    migrations: :class:`~licensedesk.storage.sqlite.SqliteDatabase`)."""
 
-    def __init__(self, path: str | Path, *, busy_timeout: float = 5.0) -> None:
-        self.path = Path(path)
-        self.label = f"the licence book in {self.path}"
-        self._busy_timeout = busy_timeout
-        self._db: sqlite3.Connection | None = None
-        #: sees each read's statement and parameters (the benchmark replays them)
-        self.trace: Callable[[str, Any], None] | None = None
+    LABEL = "the licence book in {path}"
+    FAILED = _FAILED
+    NEWER = N_(
+        "the licence book in {path} was written by a newer License Desk "
+        "(schema {schema}; this version knows {known})"
+    )
+    MIGRATIONS = MIGRATIONS
+    VERSION_TABLE = "book_schema_version"
+    SPLIT = staticmethod(split_statements)
+    FAST = True  # up to date (every run but the first): no write transaction at all
 
-    def _fail(self, doing: str, exc: BaseException) -> StoreError:
-        return StoreError(_(_FAILED[doing]).format(path=self.path, problem=cause(exc, self.path)))
+    PH = "?"
 
-    def _conn(self) -> sqlite3.Connection:
-        if self._db is None:
-            try:
-                self._db = connect(self.path, self._busy_timeout)
-            except (OSError, sqlite3.Error) as exc:
-                raise self._fail("opened", exc) from None
-        return self._db
+    def _stamp(self) -> str:
+        return datetime.now(UTC).isoformat(timespec="seconds")
 
-    def _read(self, sql: str, params: Any = ()) -> list[Any]:
-        if self.trace is not None:
-            self.trace(sql, params)
-        try:
-            return self._conn().execute(sql, params).fetchall()
-        except sqlite3.Error as exc:
-            raise self._fail("read", exc) from None
-
-    @property
-    def broken(self) -> bool:
-        return False
-
-    def close(self) -> None:
-        if self._db is not None:
-            self._db.close()
-            self._db = None
-
-    def migrate(self) -> int:
-        return migrate_sqlite(
-            self._conn(),
-            MIGRATIONS,
-            table="book_schema_version",
-            newer=lambda schema, known: _(
-                "the licence book in {path} was written by a newer License Desk "
-                "(schema {schema}; this version knows {known})"
-            ).format(path=self.path, schema=schema, known=known),
-            fail=lambda exc: self._fail("written", exc),
-            stamp=lambda: datetime.now(UTC).isoformat(timespec="seconds"),
-            split=split_statements,
-            fast=True,  # up to date (every run but the first): no write transaction at all
-        )
+    _time_param = staticmethod(_time)
+    _time_of = staticmethod(datetime.fromisoformat)
 
     # ------------------------------------------------------------ writes
 
-    def keep(self, sightings: Iterable[Sighting]) -> list[Sighting]:
-        db = self._conn()
-        unknown: list[Sighting] = []
-        try:
-            with immediate(db):
-                for s in sightings:
-                    older = self._stored(db, s.serial, s.service or "")
-                    if s.partial and older is None:
-                        unknown.append(s)
-                        continue
-                    note = db.execute(
-                        "SELECT text FROM book_notes WHERE serial = ?", (s.serial,)
-                    ).fetchone()
-                    s = replace(s.merged(older), note=note[0] if note else None)
-                    db.execute(_UPSERT, row(s, _time(s.seen_at), _time(s.end_at)))
-        except sqlite3.Error as exc:
-            raise self._fail("written", exc) from None
-        return unknown
-
-    @staticmethod
-    def _stored(db: sqlite3.Connection, serial: str, service: str) -> Sighting | None:
-        found = db.execute(
-            "SELECT body FROM book_licences WHERE serial = ? AND service = ?", (serial, service)
-        ).fetchone()
-        return Sighting.from_json(found[0]) if found else None
-
-    def set_note(self, serial: str, text: str, who: str, at: datetime) -> None:
-        db = self._conn()
-        try:
-            with immediate(db):
-                if text.strip():
-                    db.execute(
-                        "INSERT INTO book_notes VALUES (?, ?, ?, ?) ON CONFLICT (serial) "
-                        "DO UPDATE SET text = excluded.text, who = excluded.who, "
-                        "at = excluded.at",
-                        (serial, text.strip(), who, _time(at)),
-                    )
-                else:
-                    db.execute("DELETE FROM book_notes WHERE serial = ?", (serial,))
-                self._renote(db, serial, text.strip() or None)
-        except sqlite3.Error as exc:
-            raise self._fail("written", exc) from None
-
-    @staticmethod
-    def _renote(db: sqlite3.Connection, serial: str, note: str | None) -> None:
-        """The note is part of what a licence is found by: its rows' search text again."""
-        for rowid, body in db.execute(
-            "SELECT id, body FROM book_licences WHERE serial = ?", (serial,)
-        ).fetchall():
-            s = replace(Sighting.from_json(body), note=note)
-            db.execute(
-                "UPDATE book_licences SET search = ?, body = ? WHERE id = ?",
-                (s.search(), s.to_json(), rowid),
-            )
-
     def forget(self, who: str, *, dry_run: bool = False) -> Forgotten:
-        db = self._conn()
-        try:
-            if dry_run:  # a read: writers are not kept waiting while it looks
+        if dry_run:  # a read: writers are not kept waiting while it looks
+            db = self._conn()
+            try:
                 db.execute("BEGIN")
                 try:
                     return erase_person(self._place(db, dry_run=True), who)
                 finally:
                     db.execute("ROLLBACK")
-            with immediate(db):
-                done = erase_person(self._place(db), who)
-                if done.total:
-                    for table in self._indexes(db):  # their segments drop the erased text
-                        db.execute(f"INSERT INTO {table} ({table}) VALUES ('optimize')")
-        except sqlite3.Error as exc:
-            raise self._fail("read" if dry_run else "written", exc) from None
+            except sqlite3.Error as exc:
+                raise self._fail("read", exc) from None
+        with self._writing() as db:
+            done = erase_person(self._place(db), who)
+            if done.total:
+                for table in self._indexes(db):  # their segments drop the erased text
+                    db.execute(f"INSERT INTO {table} ({table}) VALUES ('optimize')")
         if not done.total:
             return done
-        return done._replace(left=self._empty_log(db))
+        return done._replace(left=self._empty_log())
 
     @staticmethod
     def _place(db: sqlite3.Connection, *, dry_run: bool = False) -> Place:
@@ -230,29 +130,14 @@ class SqliteBook:
         ).fetchall()
         return [name for (name,) in rows]
 
-    @staticmethod
-    def _empty_log(db: sqlite3.Connection) -> tuple[str, ...]:
-        """Copy the write-ahead log into the file and empty it (the log still holds the
-        pages as they were before). Another program's read keeps the log as it is until
-        it ends: then say so rather than call the file clean."""
-        try:
-            busy, _log, _copied = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
-        except sqlite3.Error:
-            return ("wal",)
-        return ("wal",) if busy else ()
-
     def drop_unseen(self, before: datetime) -> int:
-        db = self._conn()
-        try:
-            with immediate(db):
-                dropped = db.execute(
-                    "DELETE FROM book_licences WHERE seen_at < ?", (_time(before),)
-                ).rowcount
-                db.execute(
-                    "DELETE FROM book_notes WHERE serial NOT IN (SELECT serial FROM book_licences)"
-                )
-        except sqlite3.Error as exc:
-            raise self._fail("written", exc) from None
+        with self._writing() as db:
+            dropped = db.execute(
+                "DELETE FROM book_licences WHERE seen_at < ?", (_time(before),)
+            ).rowcount
+            db.execute(
+                "DELETE FROM book_notes WHERE serial NOT IN (SELECT serial FROM book_licences)"
+            )
         return dropped
 
     # ------------------------------------------------------------ reads
@@ -304,40 +189,3 @@ class SqliteBook:
         """More than ``most`` rows of ``table`` match."""
         sql = f"SELECT count(*) FROM (SELECT rowid FROM {table} WHERE {table} MATCH ? LIMIT ?)"
         return int(self._read(sql, (match, most + 1))[0][0]) > most
-
-    def copy(self, serial: str, service: str | None = None) -> Sighting | None:
-        rows = self._read(
-            "SELECT body FROM book_licences WHERE serial = ? "
-            "ORDER BY service = ? DESC, seen_at DESC LIMIT 1",
-            (serial, service or ""),
-        )
-        return Sighting.from_json(rows[0][0]) if rows else None
-
-    def note(self, serial: str) -> Note | None:
-        rows = self._read("SELECT text, who, at FROM book_notes WHERE serial = ?", (serial,))
-        if not rows:
-            return None
-        text, who, at = rows[0]
-        return Note(text, who, datetime.fromisoformat(at))
-
-    def ending(
-        self,
-        after: datetime,
-        before: datetime,
-        *,
-        dealer: str | None = None,
-        profile: str | None = None,
-    ) -> list[Sighting]:
-        tail, values = narrowed(dealer, profile, "?")
-        sql = ENDING.format(p="?") + tail
-        rows = self._read(sql, [_time(after), _time(before), *values])
-        return [Sighting.from_json(body) for (body,) in rows]
-
-    def at_limit(self) -> list[Sighting]:
-        return [Sighting.from_json(body) for (body,) in self._read(AT_LIMIT)]
-
-    def count(self) -> int:
-        return int(self._read("SELECT count(*) FROM book_licences")[0][0])
-
-    def __repr__(self) -> str:
-        return f"<SqliteBook {self.path}>"

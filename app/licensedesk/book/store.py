@@ -1,4 +1,4 @@
-"""What both book stores do, and :func:`open_book`, which opens the one the history uses.
+"""What both book stores do (:func:`~.opening.open_book` opens the one the history uses).
 
 The book lives where the history lives (the History settings choose): this
 computer's SQLite file (``history.sqlite3``, tables of its own beside the history's)
@@ -8,28 +8,21 @@ the book still opens a history the book has been added to.
 
 Stores are synchronous and used from one thread at a time: the desk's
 :class:`~.keeper.BookKeeper` runs them on a worker thread, the CLI directly.
-Failures raise the history's :class:`~licensedesk.history.store.StoreError`.
+Failures raise :class:`~licensedesk.storage.errors.StoreError`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
+from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple, Protocol
-
-from licensedesk.history.store import StoreError, local_history_path
-from licensedesk.i18n import _
 
 from .sighting import Sighting
 
 if TYPE_CHECKING:
-    from licensedesk.history.settings import HistorySettings
-    from licensedesk.profiles import SecretStore
-
     from .erase import Forgotten
 
-__all__ = ["FIND_LIMIT", "BookStore", "Note", "open_book"]
+__all__ = ["FIND_LIMIT", "BookStore", "Note"]
 
 #: the most licences one find returns (a person narrows the words rather than scrolls)
 FIND_LIMIT = 50
@@ -96,31 +89,3 @@ class BookStore(Protocol):
 
     @property
     def broken(self) -> bool: ...
-
-
-def open_book(
-    settings: HistorySettings, *, secrets: SecretStore | None = None, data_dir: Path | None = None
-) -> BookStore:
-    """The book of the store the history settings name, opened and migrated; licences
-    not seen for ``settings.book_days`` days are dropped. Raises StoreError."""
-    opened: BookStore
-    if settings.store == "team":
-        from licensedesk.history.settings import team_password
-
-        from .postgres_book import PostgresBook
-
-        if not settings.team_url:
-            raise StoreError(_("no team database is set in the history settings"))
-        opened = PostgresBook(settings.team_url, password=team_password(secrets))
-    else:
-        from .sqlite_book import SqliteBook
-
-        opened = SqliteBook(local_history_path(data_dir))
-    try:
-        opened.migrate()
-        if settings.book_days is not None:
-            opened.drop_unseen(datetime.now(UTC) - timedelta(days=settings.book_days))
-    except BaseException:
-        opened.close()
-        raise
-    return opened

@@ -6,7 +6,8 @@
   intent before the request and the outcome after, on the store's worker thread
   (store.py); without a recorder the block records nothing;
 - the stores: a SQLite file by default (sqlite_store.py), a team's PostgreSQL database
-  (postgres_store.py, psycopg loaded only then), :func:`open_store` (open_store.py) picks one from
+  (postgres_store.py, psycopg loaded only then), both on the database layer
+  (:mod:`licensedesk.storage`); :func:`open_store` (opening.py) picks one from
   :class:`HistorySettings` (settings.py, ``history.json``);
 - :func:`export_lines` / :func:`read_lines` (transfer.py): JSON lines for export/import;
 - :func:`test_connection` (team_check.py): the settings dialog's "Test connection".
@@ -18,9 +19,6 @@ from typing import TYPE_CHECKING
 
 from licensedesk.lazy_names import lazy_names
 
-# eager: a submodule of the same name, once imported, would be found in its place
-from .open_store import open_store
-
 if TYPE_CHECKING:
     from .model import (
         ACTIONS,
@@ -31,6 +29,7 @@ if TYPE_CHECKING:
         outcome_text,
         outcome_words,
     )
+    from .opening import open_store
     from .recorder import PROBLEM, NotRecorded, Recorder, Recording, Records, record
     from .settings import (
         KEYRING_ENTRY,
@@ -72,6 +71,7 @@ _WHERE = {
         ".settings",
     ),
     **dict.fromkeys(("HistoryStore", "StoreError", "local_history_path"), ".store"),
+    "open_store": ".opening",
 }
 
 __getattr__, __dir__ = lazy_names(__name__, _WHERE)

@@ -16,16 +16,20 @@ from .store import HistoryStore, local_history_path
 CHUNK = 500  # entries a transaction: progress to show, and a bounded memory
 
 
+def _local(data_dir: Path | None) -> HistoryStore:
+    """This computer's history, opened and migrated, whatever the settings choose."""
+    from .opening import open_store
+    from .settings import HistorySettings
+
+    return open_store(HistorySettings(), data_dir=data_dir, store="local")
+
+
 def local_count(data_dir: Path | None = None) -> int:
     """How many entries this computer's history file holds (0 when there is none)."""
-    from .sqlite_store import SqliteStore
-
-    path = local_history_path(data_dir)
-    if not path.exists():
+    if not local_history_path(data_dir).exists():
         return 0
-    store = SqliteStore(path)
+    store = _local(data_dir)
     try:
-        store.migrate()
         return store.count()
     finally:
         store.close()
@@ -38,11 +42,8 @@ def copy_local_to(
 ) -> tuple[int, int]:
     """Import every local entry into ``team``; returns (read, added). ``progress(done,
     total)`` after each chunk. Raises StoreError (a sentence) when either store fails."""
-    from .sqlite_store import SqliteStore
-
-    local = SqliteStore(local_history_path(data_dir))
+    local = _local(data_dir)
     try:
-        local.migrate()
         total = local.count()
         entries = local.export()
         done = added = 0

@@ -25,6 +25,8 @@ from typing import Any
 
 import psycopg
 
+from licensedesk.storage.postgres import make_beside
+
 from .search_index import FIELDS, INDEX_VERSION, IndexProgress
 
 __all__ = ["build", "ensure", "function_ready", "progress", "text_clause"]
@@ -57,24 +59,8 @@ def ensure(db: psycopg.Connection) -> bool:
     False when the extension cannot be had (searches then read every entry). The index
     itself is :func:`build`'s. The function's name carries the version and its body
     never changes: an index made on it stays right."""
-    if function_ready(db):
-        return True
-    try:
-        with db.transaction():  # a refusal leaves everything as it was
-            # the migrations' lock: two desks starting together make it once
-            db.execute("SELECT pg_advisory_xact_lock(%s)", (SETUP_LOCK,))
-            if function_ready(db):
-                return True
-            for statement in _SETUP:
-                db.execute(statement)  # type: ignore[call-overload]
-    except (
-        psycopg.errors.InsufficientPrivilege,
-        psycopg.errors.UndefinedFile,
-        psycopg.errors.FeatureNotSupported,
-        psycopg.errors.UniqueViolation,
-    ):
-        return function_ready(db)  # another desk made it at the same moment, or no right
-    return True
+    # the migrations' lock: two desks starting together make it once
+    return make_beside(db, _SETUP, function_ready, lock=SETUP_LOCK)
 
 
 def function_ready(db: psycopg.Connection) -> bool:

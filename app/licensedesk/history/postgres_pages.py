@@ -1,93 +1,58 @@
-"""The team store's pages, counts and search index (:mod:`.paging`, :mod:`.postgres_index`):
-a part of :class:`~.postgres_store.PostgresStore` kept apart from its reads and writes."""
+"""The team store's filters and search index (:mod:`.postgres_index`): a part of
+:class:`~.postgres_store.PostgresStore` kept apart from its reads and writes (its pages
+and counts: :class:`~.table.HistoryTable`)."""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import psycopg
 
 from . import postgres_index
 from .model import HistoryQuery
-from .paging import PAGE, Sort, count_sql, page_sql
 from .search_index import IndexProgress
-from .sql import EntryList, where
+from .sql import where
 from .store import StoreError
 
 __all__ = ["PostgresPages"]
 
+T = TypeVar("T")
+
 
 class PostgresPages:
-    """Pages, counts and the search index of a team's history."""
+    """The WHERE clause and the search index of a team's history."""
 
     _search_ready: bool | None = None  # the index's function is there (asked once)
-    if TYPE_CHECKING:  # the store's own
-        url: str
-        _password: str | None
-        _connect_timeout: int
+    if TYPE_CHECKING:  # the store's own (:class:`~licensedesk.storage.postgres.PostgresDatabase`)
 
-        def _run(self, doing: str, sql: str, params: Any = None) -> psycopg.Cursor: ...
         def _conn(self) -> psycopg.Connection: ...
-        def _select(self, sql: str, params: Any) -> EntryList: ...
+        def _connect(self) -> psycopg.Connection: ...
         def _fail(self, doing: str, exc: BaseException) -> StoreError: ...
+        def _asking(self, ask: Callable[[psycopg.Connection], T], *, doing: str = ...) -> T: ...
 
     def _ensure_search(self) -> None:
         """After the migrations: pg_trgm and the index's function (the index itself is
         built later, by :meth:`build_search_index`)."""
-        try:
-            self._search_ready = postgres_index.ensure(self._conn())
-        except psycopg.Error as exc:
-            raise self._fail("set up", exc) from None
+        self._search_ready = self._asking(postgres_index.ensure, doing="set up")
 
-    def _where(self, query: HistoryQuery) -> tuple[str, list[Any]]:
+    def where_clause(self, query: HistoryQuery, *, indexed: bool = True) -> tuple[str, list[Any]]:
+        """`` WHERE …`` and its parameters; a search through the index's function when
+        ``indexed`` and it is there, else a scan of the columns."""
         plain = {
             "ph": "%s",
             "like": "ILIKE",
             "time_param": lambda t: t,
             "as_text": lambda column: f"{column}::text",
         }
-        if self._search_ready is None and query.text:
+        if indexed and self._search_ready is None and query.text:
             self._search_ready = postgres_index.function_ready(self._conn())
-        clause = postgres_index.text_clause if self._search_ready else None
+        clause = postgres_index.text_clause if indexed and self._search_ready else None
         return where(query, **plain, text_clause=clause)  # type: ignore[arg-type]
 
-    def page(
-        self,
-        query: HistoryQuery,
-        sort: Sort = Sort(),  # noqa: B008
-        after: Any = None,
-        limit: int = PAGE,
-        offset: int = 0,
-    ) -> EntryList:
-        """As :meth:`SqliteStore.page <.sqlite_pages.SqlitePages.page>`."""
-        clause, params = self._where(query)
-        tail, params = page_sql(
-            clause,
-            params,
-            sort,
-            after,
-            limit,
-            ph="%s",
-            time_param=lambda t: t,
-            id_param="::uuid",
-            offset=offset,
-        )
-        from .postgres_store import SELECT_TEXT
-
-        return self._select(SELECT_TEXT + tail, params)
-
-    def count_matching(self, query: HistoryQuery) -> int:
-        clause, params = self._where(query)
-        row = self._run("read", count_sql(clause), params).fetchone()
-        return int(row[0]) if row else 0
-
     def search_progress(self) -> IndexProgress:
-        try:
-            return postgres_index.progress(self._conn())
-        except psycopg.Error as exc:
-            raise self._fail("read", exc) from None
+        return self._asking(postgres_index.progress)
 
     def build_search_index(
         self,
@@ -99,12 +64,7 @@ class PostgresPages:
         at: a build cannot pause, and one cut short is started again by the next desk.
         Returns whether it is built (False also when another desk is building it)."""
         del stop
-        from .postgres_store import connect
-
-        try:
-            builder = connect(self.url, self._password, self._connect_timeout)
-        except psycopg.Error as exc:
-            raise self._fail("opened", exc) from None
+        builder = self._connect()
         try:
             with builder:
                 postgres_index.build(builder, told, self.search_progress)

@@ -36,7 +36,7 @@ from licensedesk.i18n import N_, _
 
 from .index_build import start_build
 from .model import OUTCOMES, Entry, HistoryQuery, new_entry_id, utc_now
-from .open_store import open_store
+from .opening import open_store
 from .outcome import classify
 from .paging import PAGE, Sort
 from .scrub import scrub_text

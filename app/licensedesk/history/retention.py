@@ -74,7 +74,7 @@ def prune(
                 exported += len(lines)
                 if progress is not None:
                     progress(exported)
-        removed = store.execute_write(*_delete(store, before))
+        removed = store.remove_before(before)
         if removed != exported:  # cannot happen in one snapshot; never remove a guess
             raise StoreError(
                 _(
@@ -83,11 +83,3 @@ def prune(
                 ).format(file=path)
             )
     return Pruned(exported, removed)
-
-
-def _delete(store: Any, before: datetime) -> tuple[str, list[Any]]:
-    if store.dialect == "postgres":
-        return "DELETE FROM history WHERE time < %s", [before]
-    from .sqlite_store import time_text
-
-    return "DELETE FROM history WHERE time < ?", [time_text(before)]

@@ -1,5 +1,6 @@
-"""The local store's pages, counts and search index (:mod:`.paging`, :mod:`.sqlite_index`):
-a part of :class:`~.sqlite_store.SqliteStore` kept apart from its reads and writes."""
+"""The local store's filters and search index (:mod:`.sqlite_index`): a part of
+:class:`~.sqlite_store.SqliteStore` kept apart from its reads and writes (its pages and
+counts: :class:`~.table.HistoryTable`)."""
 
 from __future__ import annotations
 
@@ -8,75 +9,54 @@ import threading
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import sqlite_index
 from .model import HistoryQuery
-from .paging import PAGE, Sort, count_sql, page_sql
 from .search_index import IndexProgress
-from .sql import SELECT, EntryList, entries_from_rows, where
+from .sql import where
 from .store import StoreError
 
-__all__ = ["PAUSE", "SqlitePages"]
+__all__ = ["PAUSE", "SqlitePages", "time_text"]
+
+T = TypeVar("T")
 
 #: the least pause between two batches of the index's build, in seconds
 PAUSE = 0.12
 
 
-def _time(moment: datetime) -> str:
+def time_text(moment: datetime) -> str:
     """Fixed-width UTC ISO text, so that text order is time order (as the store writes)."""
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 class SqlitePages:
-    """Pages, counts and the search index of the history in one SQLite file."""
+    """The WHERE clause and the search index of the history in one SQLite file."""
 
-    _conn: Callable[[], sqlite3.Connection]
-    _fail: Callable[[str, BaseException], StoreError]
+    if TYPE_CHECKING:  # the store's own (:class:`~licensedesk.storage.sqlite.SqliteDatabase`)
 
-    def _where(self, query: HistoryQuery) -> tuple[str, list[Any]]:
-        built = self.search_progress().built if query.text else False
+        def _conn(self) -> sqlite3.Connection: ...
+        def _fail(self, doing: str, exc: BaseException) -> StoreError: ...
+        def _asking(self, ask: Callable[[sqlite3.Connection], T], *, doing: str = ...) -> T: ...
+
+    def where_clause(self, query: HistoryQuery, *, indexed: bool = True) -> tuple[str, list[Any]]:
+        """`` WHERE …`` and its parameters; a search through the index when ``indexed``
+        and it is built, else a scan of the columns."""
+        clause = None
+        if indexed:
+            built = self.search_progress().built if query.text else False
+            clause = sqlite_index.text_clause(built)
         return where(
             query,
             ph="?",
             like="LIKE",
-            time_param=_time,
+            time_param=time_text,
             as_text=lambda c: c,
-            text_clause=sqlite_index.text_clause(built),
+            text_clause=clause,
         )
-
-    def page(
-        self,
-        query: HistoryQuery,
-        sort: Sort = Sort(),  # noqa: B008
-        after: Any = None,
-        limit: int = PAGE,
-        offset: int = 0,
-    ) -> EntryList:
-        """The ``limit`` entries matching ``query`` after the entry ``after`` (None: from
-        the first) and the ``offset`` next to it, in ``sort``'s order."""
-        clause, params = self._where(query)
-        tail, params = page_sql(
-            clause, params, sort, after, limit, ph="?", time_param=_time, offset=offset
-        )
-        try:
-            rows = self._conn().execute(SELECT + tail, params).fetchall()
-        except sqlite3.Error as exc:
-            raise self._fail("read", exc) from None
-        return entries_from_rows(rows, datetime.fromisoformat)
-
-    def count_matching(self, query: HistoryQuery) -> int:
-        clause, params = self._where(query)
-        try:
-            return self._conn().execute(count_sql(clause), params).fetchone()[0]
-        except sqlite3.Error as exc:
-            raise self._fail("read", exc) from None
 
     def search_progress(self) -> IndexProgress:
-        try:
-            return sqlite_index.progress(self._conn())
-        except sqlite3.Error as exc:
-            raise self._fail("read", exc) from None
+        return self._asking(sqlite_index.progress)
 
     def build_search_index(
         self,

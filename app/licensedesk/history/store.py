@@ -2,8 +2,9 @@
 
 Two stores with the same methods: :class:`~.sqlite_store.SqliteStore` (a file in
 the user's data folder, the default) and :class:`~.postgres_store.PostgresStore`
-(a team's database). Both depend on this module and on nothing of each other;
-:mod:`.open_store` picks one by the settings. Both are synchronous and meant for one
+(a team's database), each on its dialect's database layer
+(:mod:`licensedesk.storage`, whose :class:`StoreError` is the one error). Both depend
+on this module and on nothing of each other; :mod:`.opening` picks one by the settings. Both are synchronous and meant for one
 thread at a time: the window and the CLI's write commands reach them through a
 :class:`StoreWorker` (the :class:`~.recorder.Recorder`'s); the CLI's history
 commands call them directly.
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from licensedesk.i18n import _
+from licensedesk.storage.errors import StoreError
 
 from .model import Entry, HistoryQuery
 
@@ -31,28 +33,6 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 LOCAL_FILE = "history.sqlite3"
-
-
-class StoreError(Exception):
-    """The store cannot be used. ``str()`` is a clause for a sentence ("the team database
-    ld@db.example.com:5432/desk cannot be reached (connection refused)"), in the language
-    in use; ``network`` is True when a server could not be reached (the CLI exits 3 then,
-    else 2). ``whole``: ``reason`` is already a whole sentence (a settings file that cannot
-    be read says so itself), not a clause: no language can make a clause of it by changing
-    its first letter."""
-
-    def __init__(self, reason: str, *, network: bool = False, whole: bool = False) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.network = network
-        self.whole = whole
-
-    @property
-    def sentence(self) -> str:
-        if self.whole:
-            return self.reason
-        text = self.reason[:1].upper() + self.reason[1:]
-        return text if text.endswith(".") else text + "."
 
 
 class HistoryStore(Protocol):

@@ -13,24 +13,25 @@ the query. The lines are what is stored; the stores cleaned every entry on its w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import closing
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, Protocol
 
 from .model import Entry, HistoryQuery
-from .sql import SELECT, EntryList, order_and_limit, where
+from .sql import EntryList, order_and_limit
 
 __all__ = [
+    "JSON_FIELDS",
     "PAGE",
     "PagedStore",
     "count",
     "entry_pages",
     "json_pages",
+    "json_select",
     "row_pages",
     "stream_entries",
     "table_pages",
-    "time_reader",
 ]
 
 #: rows a page: large enough that a page costs little more than its rows, small enough
@@ -38,52 +39,63 @@ __all__ = [
 PAGE = 2000
 
 _OLDEST_FIRST = " ORDER BY history.time, history.id"
-#: Entry.to_dict's keys and the columns (or expressions) each is made of, per dialect
-_JSON_FIELDS: tuple[tuple[str, str, str], ...] = (
-    ("id", "id", "id"),
-    ("time", "time", "time"),
-    ("user", "user_name", "user_name"),
-    ("display_name", "display_name", "display_name"),
-    ("machine", "machine", "machine"),
-    ("profile", "profile", "profile"),
-    ("service", "service", "service"),
-    ("action", "action", "action"),
-    ("serial", "serial", "serial"),
-    ("activation_ids", "json('[' || activation_ids || ']')", "activation_ids"),
-    ("product", "product", "product"),
-    ("before", "json(before_json)", "before_json"),
-    ("outcome", "outcome", "outcome"),
-    ("detail", "detail", "detail"),
-    ("counts", "json(counts)", "counts"),
-    ("finished", "finished", "finished"),
+#: Entry.to_dict's keys and the columns each is made of (a dialect makes some of them
+#: JSON its own way: :func:`json_select`)
+JSON_FIELDS: tuple[tuple[str, str], ...] = (
+    ("id", "id"),
+    ("time", "time"),
+    ("user", "user_name"),
+    ("display_name", "display_name"),
+    ("machine", "machine"),
+    ("profile", "profile"),
+    ("service", "service"),
+    ("action", "action"),
+    ("serial", "serial"),
+    ("activation_ids", "activation_ids"),
+    ("product", "product"),
+    ("before", "before_json"),
+    ("outcome", "outcome"),
+    ("detail", "detail"),
+    ("counts", "counts"),
+    ("finished", "finished"),
 )
 
 
-class PagedStore(Protocol):
-    """What a store offers for reading in pages (both stores have it)."""
+def json_select(template: str, as_json: dict[str, str]) -> str:
+    """The statement that writes an entry's JSON line: ``template`` is the dialect's
+    object function around ``{pairs}``; ``as_json``: a key's expression where it is not
+    its column."""
+    pairs = ", ".join(f"'{key}', {as_json.get(key, column)}" for key, column in JSON_FIELDS)
+    return f"SELECT {template.format(pairs=pairs)} FROM history"
 
-    dialect: str
+
+class PagedStore(Protocol):
+    """What a history store offers for reading in pages: its dialect's pieces of SQL,
+    so that this module never asks which dialect it has."""
+
+    #: the placeholder of a parameter
+    PH: str
+    #: SELECT of :data:`.sql.COLUMNS` as :func:`.sql.entries_from_rows` reads them
+    ROWS_SELECT: str
+    #: SELECT of each entry's JSON line (:func:`json_select`)
+    JSON_SELECT: str
+    #: SELECT of what a table of entries shows: time, user, display name, machine,
+    #: serial, action, activation ids ("8,9"), counts (JSON text), outcome, detail
+    TABLE_SELECT: str
+
+    def time_of(self, stored: Any) -> datetime:
+        """A time as the store's rows hold it, as a datetime."""
+
+    def where_clause(self, query: HistoryQuery, *, indexed: bool = True) -> tuple[str, list[Any]]:
+        """`` WHERE …`` and its parameters; not ``indexed``: a search reads the columns."""
 
     def read_pages(self, sql: str, params: list[Any], size: int) -> Iterator[list[Any]]: ...
 
 
 def _where(store: PagedStore, query: HistoryQuery) -> tuple[str, list[Any], str]:
     """(WHERE clause, its parameters, placeholder) in the store's dialect."""
-    if store.dialect == "postgres":
-        clause, params = where(
-            query,
-            ph="%s",
-            like="ILIKE",
-            time_param=lambda t: t,
-            as_text=lambda column: f"{column}::text",
-        )
-        return clause, params, "%s"
-    from .sqlite_store import time_text
-
-    clause, params = where(
-        query, ph="?", like="LIKE", time_param=time_text, as_text=lambda column: column
-    )
-    return clause, params, "?"
+    clause, params = store.where_clause(query, indexed=False)
+    return clause, params, store.PH
 
 
 def _ordered(query: HistoryQuery, ph: str, oldest_first: bool) -> tuple[str, list[Any]]:
@@ -99,30 +111,19 @@ def entry_pages(
 ) -> Iterator[Sequence[Entry]]:
     """The entries matching ``query`` (newest first, or oldest first), a page at a time;
     each page makes an entry when it is first looked at."""
-    to_time = time_reader(store)
     for rows in row_pages(store, query, oldest_first=oldest_first, size=size):
-        yield EntryList(rows, to_time)
-
-
-def time_reader(store: PagedStore) -> Callable[[Any], datetime]:
-    """How the store's rows hold a time (ISO text in SQLite) as a datetime."""
-    return _same if store.dialect == "postgres" else datetime.fromisoformat
+        yield EntryList(rows, store.time_of)
 
 
 def row_pages(
     store: PagedStore, query: HistoryQuery, *, oldest_first: bool = False, size: int = PAGE
 ) -> Iterator[list[tuple[Any, ...]]]:
     """The rows of :data:`.sql.COLUMNS` (activation ids as "8,9", JSON as text, the time as
-    :func:`time_reader` reads it) a page at a time: for who needs no Entry."""
+    the store's :meth:`~PagedStore.time_of` reads it) a page at a time: for who needs no
+    Entry."""
     clause, params, ph = _where(store, query)
     tail, more = _ordered(query, ph, oldest_first)
-    if store.dialect == "postgres":
-        from .postgres_store import ROWS_SELECT
-
-        select = ROWS_SELECT
-    else:
-        select = SELECT
-    yield from store.read_pages(select + clause + tail, params + more, size)
+    yield from store.read_pages(store.ROWS_SELECT + clause + tail, params + more, size)
 
 
 def stream_entries(
@@ -140,36 +141,19 @@ def json_pages(
     database writes them: :meth:`Entry.to_dict`'s keys and values (times in UTC)."""
     clause, params, ph = _where(store, query)
     tail, more = _ordered(query, ph, oldest_first)
-    if store.dialect == "postgres":
-        pairs = ", ".join(f"'{key}', {pg}" for key, _lite, pg in _JSON_FIELDS)
-        select = f"SELECT json_build_object({pairs})::text FROM history"
-    else:
-        pairs = ", ".join(f"'{key}', {lite}" for key, lite, _pg in _JSON_FIELDS)
-        select = f"SELECT json_object({pairs}) FROM history"
-    for rows in store.read_pages(select + clause + tail, params + more, size):
+    for rows in store.read_pages(store.JSON_SELECT + clause + tail, params + more, size):
         yield [row[0] for row in rows]
-
-
-#: what a table of entries shows, per dialect: time, user, display name, machine, serial,
-#: action, activation ids ("8,9"), counts (JSON text), outcome, detail
-_TABLE = {
-    "sqlite": "time, user_name, display_name, machine, serial, action, activation_ids, "
-    "counts, outcome, detail",
-    "postgres": "time, user_name, display_name, machine, serial, action, "
-    "array_to_string(activation_ids, ','), counts::text, outcome, detail",
-}
 
 
 def table_pages(
     store: PagedStore, query: HistoryQuery, *, size: int = PAGE
 ) -> Iterator[list[tuple[Any, ...]]]:
-    """The rows a table of entries shows (:data:`_TABLE`'s columns), newest first, a page at
+    """The rows a table of entries shows (:attr:`PagedStore.TABLE_SELECT`), newest first, a page at
     a time: no entry is made (its ``before`` is not read), and the time is the store's own
     (ISO text from SQLite, a datetime from PostgreSQL)."""
     clause, params, ph = _where(store, query)
     tail, more = _ordered(query, ph, False)
-    sql = f"SELECT {_TABLE[store.dialect]} FROM history" + clause + tail
-    yield from store.read_pages(sql, params + more, size)
+    yield from store.read_pages(store.TABLE_SELECT + clause + tail, params + more, size)
 
 
 def count(store: PagedStore, query: HistoryQuery) -> int:
@@ -178,7 +162,3 @@ def count(store: PagedStore, query: HistoryQuery) -> int:
     with closing(store.read_pages("SELECT count(*) FROM history" + clause, params, 1)) as pages:
         rows = next(pages, [(0,)])
     return int(rows[0][0])
-
-
-def _same(moment: datetime) -> datetime:
-    return moment.astimezone(UTC) if moment.tzinfo is not None else moment

@@ -157,7 +157,7 @@ def test_a_first_schema_book_is_found_by_name_after_its_migration(tmp_path, monk
 
     path = tmp_path / "history.sqlite3"
     with monkeypatch.context() as m:
-        m.setattr(sqlite_book, "MIGRATIONS", sqlite_book.MIGRATIONS[:1])
+        m.setattr(SqliteBook, "MIGRATIONS", sqlite_book.MIGRATIONS[:1])
         old = SqliteBook(path)
         assert old.migrate() == 1
         old.keep(

@@ -13,8 +13,8 @@ from typing import Any
 from licensedesk.book import BookKeeper
 from licensedesk.book import keeper as keeper_module
 from licensedesk.book.keeper import folded
+from licensedesk.book.opening import open_book
 from licensedesk.book.sighting import Device, Sighting
-from licensedesk.book.store import open_book
 from licensedesk.history import HistorySettings
 from licensedesk.history.store import StoreError
 

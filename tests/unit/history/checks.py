@@ -143,7 +143,7 @@ def check_an_action_of_a_newer_desk_is_read(store) -> None:
     known, newer = entry(time=T0), entry(time=T0 + timedelta(minutes=1))
     for item in (known, newer):
         store.write(item)
-    mark = "%s" if store.dialect == "postgres" else "?"
+    mark = store.PH
     assert (
         store.execute_write(
             f"UPDATE history SET action = {mark}, outcome = {mark} WHERE id = {mark}",
