@@ -9,7 +9,7 @@ errors.py. The client never retries a write.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -276,55 +276,29 @@ class LicenseClient:
 
     async def check_read(self) -> ConnectionCheck:
         """show-license of :data:`CHECK_SERIAL`: "License does not exist!" proves the pair."""
-        try:
-            await self.show_license(CHECK_SERIAL)
-        except NotFound as exc:
-            if says(exc, "License does not exist!"):
-                return ConnectionCheck(True, say(READ_WORKS))
-            return ConnectionCheck(False, exc.sentence, exc)
-        except NotAuthorized as exc:
-            return ConnectionCheck(
-                False,
-                say(N_("The service refused the read credentials (app ID or API key).")),
-                exc,
-            )
-        except ApiError as exc:
-            return ConnectionCheck(False, exc.sentence, exc)
-        return ConnectionCheck(True, say(READ_WORKS))
+        return await _pair_check(
+            self.show_license(CHECK_SERIAL),
+            "License does not exist!",
+            READ_WORKS,
+            N_("The service refused the read credentials (app ID or API key)."),
+        )
 
     async def check_write(self) -> ConnectionCheck:
         """PUT activations/0 activated=false: 404 "Activation does not exist!" proves the pair.
 
         Changes nothing as long as the service answers 404 for id 0.
         """
-        try:
-            await self._put_activation(CHECK_ACTIVATION_ID, False)
-        except NotFound as exc:
-            if says(exc, "Activation does not exist!"):
-                return ConnectionCheck(True, say(WRITE_WORKS))
-            return ConnectionCheck(False, exc.sentence, exc)
-        except NotAuthorized as exc:
-            return ConnectionCheck(
-                False,
-                say(
-                    N_(
-                        "The service refused the write credentials: the app ID or API key is "
-                        "wrong, or the key lacks write permission."
-                    )
-                ),
-                exc,
-            )
-        except ApiError as exc:
+        return await _pair_check(
+            self._put_activation(CHECK_ACTIVATION_ID, False),
+            "Activation does not exist!",
+            WRITE_WORKS,
+            N_(
+                "The service refused the write credentials: the app ID or API key is "
+                "wrong, or the key lacks write permission."
+            ),
             # TRANSLATORS: {problem} is the sentence of what went wrong
-            return ConnectionCheck(
-                False,
-                say(
-                    N_("The write credentials could not be confirmed. {problem}"),
-                    problem=exc.sentence,
-                ),
-                exc,
-            )
-        return ConnectionCheck(True, say(WRITE_WORKS))
+            N_("The write credentials could not be confirmed. {problem}"),
+        )
 
     # -- helpers ---------------------------------------------------------------
 
@@ -413,3 +387,23 @@ def _shape_error(name: str, exc: ShapeError | None = None) -> BadResponse:
         say(N_("The licence service sent {name} data of an unexpected shape."), name=name),
         ErrorDetails(cause=cause),
     )
+
+
+async def _pair_check(
+    call: Awaitable[Any], missing: str, works: str, refused: str, unconfirmed: str | None = None
+) -> ConnectionCheck:
+    """One key pair's check: ``call`` asks for something that does not exist, and the
+    service's ``missing`` answer proves the pair may ask. ``unconfirmed`` (with
+    ``{problem}``) wraps any other failure; None: the failure's own sentence."""
+    try:
+        await call
+    except NotFound as exc:
+        if says(exc, missing):
+            return ConnectionCheck(True, say(works))
+        return ConnectionCheck(False, exc.sentence, exc)
+    except NotAuthorized as exc:
+        return ConnectionCheck(False, say(refused), exc)
+    except ApiError as exc:
+        said = exc.sentence if unconfirmed is None else say(unconfirmed, problem=exc.sentence)
+        return ConnectionCheck(False, said, exc)
+    return ConnectionCheck(True, say(works))

@@ -24,7 +24,8 @@ PRODUCT_CODE_RE = re.compile(
     r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
 )
 _EMAIL_RE = re.compile(r"[^@\s]+@[^@\s.]+(?:\.[^@\s.]+)+")
-_SERIAL_RULE = N_(
+#: what a serial looks like: every surface says it in these words
+SERIAL_RULE = N_(
     "A serial has five groups of four letters or digits, like ABCD-1234-EFGH-5678-IJKL."
 )
 #: A serial inside other text: five groups of four, with or without a hyphen (or a
@@ -50,7 +51,7 @@ def _not_a_serial(text: str) -> Sentence:
     # TRANSLATORS: {text} is what was typed or pasted; {rule} is the sentence that says
     # what a serial looks like
     return say(
-        N_("\u201c{text}\u201d is not a serial. {rule}"), text=_shown(text), rule=say(_SERIAL_RULE)
+        N_("\u201c{text}\u201d is not a serial. {rule}"), text=_shown(text), rule=say(SERIAL_RULE)
     )
 
 
@@ -74,13 +75,11 @@ def normalize_serial(text: str) -> str:
     Hyphens are accepted only between groups; anything else is refused.
     """
     if not isinstance(text, str):
-        raise InvalidInput(say(_SERIAL_RULE), field="serial")
+        raise InvalidInput(say(SERIAL_RULE), field="serial")
     cleaned = "".join(text.split()).translate(_DASH_TABLE).upper()
     if not cleaned:
         # TRANSLATORS: {rule} is the sentence that says what a serial looks like
-        raise InvalidInput(
-            say(N_("Enter a serial. {rule}"), rule=say(_SERIAL_RULE)), field="serial"
-        )
+        raise InvalidInput(say(N_("Enter a serial. {rule}"), rule=say(SERIAL_RULE)), field="serial")
     if SERIAL_RE.fullmatch(cleaned):
         return cleaned
     bare = cleaned.replace("-", "")

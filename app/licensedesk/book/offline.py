@@ -18,8 +18,13 @@ from licensedesk.api.errors import (
     TimedOut,
     TlsError,
 )
+from licensedesk.i18n import N_
 
-__all__ = ["unreachable"]
+__all__ = ["COPY_SHOWN", "unreachable"]
+
+#: what the window's banner and the command line say over a copy; {time} is when the book
+#: last saw the licence (each surface writes the time its way)
+COPY_SHOWN = N_("The service cannot be reached; this is the licence book's copy as of {time}.")
 
 
 def unreachable(exc: BaseException) -> bool:

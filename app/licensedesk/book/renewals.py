@@ -23,7 +23,7 @@ from licensedesk import clock
 from licensedesk.export_cells import cell
 from licensedesk.export_csv import write_rows
 from licensedesk.export_xlsx import xlsx_bytes as sheet_bytes
-from licensedesk.i18n import ngettext
+from licensedesk.i18n import _, ngettext
 from licensedesk.licence_term import days_left
 
 from .sighting import Sighting
@@ -78,6 +78,17 @@ def within_words(days: int) -> str:
     name it (translated)."""
     # TRANSLATORS: part of "2 licences end within 30 days." (the number of days)
     return ngettext("within {n} day", "within {n} days", days).format(n=days)
+
+
+def ending_sentence(count: int, days: int, n: str | None = None) -> str:
+    """``2 licences end within 30 days.``, or that none does: what the window and the
+    command line say of the list (``n``: the count as the surface writes it)."""
+    within = within_words(days)
+    if not count:
+        return _("No subscription or trial in the book ends {within}.").format(within=within)
+    return ngettext("{n} licence ends {within}.", "{n} licences end {within}.", count).format(
+        n=n or str(count), within=within
+    )
 
 
 def week_of(end: datetime) -> date:

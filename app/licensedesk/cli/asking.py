@@ -33,13 +33,17 @@ def ask(question: str) -> str:
     return input(question)
 
 
-def confirm(args: argparse.Namespace, printer: Printer, refusal: str, question: str) -> None:
-    """Ask before a destructive call; refuse (exit 2, ``refusal``: the whole sentence) without
-    --yes and without a terminal."""
+def confirm(args: argparse.Namespace, printer: Printer, question: str) -> None:
+    """Ask ``question`` before a destructive call. Without --yes and without a terminal,
+    refuse (exit 2): the question, and how to answer it there (one sentence for every
+    command)."""
     if getattr(args, "yes", False):
         return
     if not stdin_is_interactive():
-        raise UsageError(refusal)
+        raise UsageError(
+            # TRANSLATORS: {question} is what a command would do ("… This cannot be undone.")
+            _("{question} Add --yes to go on without a terminal.").format(question=question)
+        )
     printer.note(question)
     answer = ask(_("Type '{yes}' to go on: ").format(yes=_(YES))).strip().lower()
     if answer not in ("y", "yes", _(YES).lower()):

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from licensedesk.i18n import N_, _, ngettext
 
 from .errors import NETWORK, OK, REFUSED, CliError
 from .errors import USAGE as USAGE_CODE
-from .history_cmds import chosen_store
+from .history_cmds import chosen_store, opened
 
 if TYPE_CHECKING:
     from licensedesk.book import BookKeeper, BookStore, Sighting
@@ -32,25 +31,11 @@ EMPTY_BOOK = N_(
 )
 
 
-@contextlib.contextmanager
-def open_book_store(args: argparse.Namespace, printer: Printer) -> Iterator[BookStore]:
-    """The book to use, opened; its errors become the CLI's (3: a server not reached)."""
-    from licensedesk.book import open_book
-    from licensedesk.history import StoreError
-
-    settings, secrets, kind = chosen_store(args, printer)
-    if kind != settings.store:
-        from dataclasses import replace
-
-        settings = replace(settings, store=kind)
-    try:
-        book = open_book(settings, secrets=secrets)
-        try:
-            yield book
-        finally:
-            book.close()
-    except StoreError as exc:
-        raise CliError(exc.sentence, NETWORK if exc.network else USAGE_CODE) from None
+def open_book_store(
+    args: argparse.Namespace, printer: Printer
+) -> contextlib.AbstractContextManager[BookStore]:
+    """The book to use, opened (:func:`.history_cmds.opened`)."""
+    return opened(args, printer, book=True)
 
 
 def row_of(s: Sighting) -> dict[str, Any]:
@@ -238,12 +223,7 @@ def cmd_forget(args: argparse.Namespace, printer: Printer) -> int:
                 printer.line(nothing_named(repr(who)))
                 return REFUSED
             question = erase_question(repr(who), counted)
-            confirm(
-                args,
-                printer,
-                _("{question} Add --yes to erase without a terminal.").format(question=question),
-                question,
-            )
+            confirm(args, printer, question)
             done = forget(book, who)
         except StoreError as exc:
             raise CliError(exc.sentence, NETWORK if exc.network else USAGE_CODE) from None

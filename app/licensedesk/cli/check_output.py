@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TextIO
 
+from licensedesk.batch.count_words import checked_sentence, count_parts
 from licensedesk.batch.export import COLUMNS, csv_cells, json_line, seats_text
 from licensedesk.batch.model import CheckResult, Status
 from licensedesk.display_text import visible
@@ -27,29 +28,6 @@ from licensedesk.export_csv import CsvText
 from licensedesk.i18n import _, ngettext
 
 from .output import Printer
-
-#: the summary's count of each status, in the order they are listed. Called where shown:
-#: literal ngettext calls, so the catalogue holds their plural forms (the same in English
-#: and German, not in every language)
-SUMMARY_ORDER: tuple[tuple[Status, Callable[[int], str]], ...] = (
-    (Status.ACTIVE, lambda n: ngettext("{n} active", "{n} active", n)),
-    (Status.EXPIRING, lambda n: ngettext("{n} expiring", "{n} expiring", n)),
-    (Status.EXPIRED, lambda n: ngettext("{n} expired", "{n} expired", n)),
-    (Status.NOT_STARTED, lambda n: ngettext("{n} not started", "{n} not started", n)),
-    (
-        Status.INVALID,
-        lambda n: ngettext("{n} invalid for the product", "{n} invalid for the product", n),
-    ),
-    (
-        Status.NO_SUBSCRIPTION,
-        # TRANSLATORS: a count of the batch check: subscriptions without a period
-        lambda n: ngettext(
-            "{n} without an active subscription", "{n} without an active subscription", n
-        ),
-    ),
-    (Status.NOT_FOUND, lambda n: ngettext("{n} not found", "{n} not found", n)),
-    (Status.ERROR, lambda n: ngettext("{n} could not be checked", "{n} could not be checked", n)),
-)
 
 
 def human_line(result: CheckResult) -> str:
@@ -78,13 +56,9 @@ def human_line(result: CheckResult) -> str:
 
 
 def summary(results: Sequence[CheckResult], duplicates: int) -> str:
-    """``14 serials: 6 active, 1 expired, 1 not found.`` plus the repeats dropped."""
-    counts = Counter(r.status for r in results)
-    said = [words(counts[s]).format(n=counts[s]) for s, words in SUMMARY_ORDER if counts[s]]
-    total = len(results)
-    # TRANSLATORS: {counts} is a list such as "6 active, 1 expired, 1 not found", or "none"
-    text = ngettext("{n} serial: {counts}.", "{n} serials: {counts}.", total).format(
-        n=total, counts=", ".join(said) or _("none")
+    """``Checked 14 serials: 6 active, 1 expired, 1 not found.`` plus the repeats dropped."""
+    text = checked_sentence(
+        len(results), count_parts(Counter(r.status for r in results)), str(len(results))
     )
     if duplicates:
         text += " " + ngettext(

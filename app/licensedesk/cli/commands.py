@@ -74,7 +74,7 @@ async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
                 from .upgrade_cmd import cmd_upgrade as run
             else:
                 run = service.COMMANDS[args.command]
-            return await run(client, args, printer, recorder=recorder)
+            return await run(service.ServiceRun(client, args, printer, recorder))
     finally:
         if recorder is not None:
             await recorder.aclose()

@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from licensedesk import clock
-from licensedesk.i18n import _, ngettext
+from licensedesk.i18n import _
 
 from .book_cmds import open_book_store
 from .errors import OK, one_output_format
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 def cmd_expiring(args: argparse.Namespace, printer: Printer) -> int:
-    from licensedesk.book.renewals import ending, row_dict, within_words
+    from licensedesk.book.renewals import ending, ending_sentence, row_dict
 
     one_output_format(args)
     now = clock.now()
@@ -38,17 +38,13 @@ def cmd_expiring(args: argparse.Namespace, printer: Printer) -> int:
     elif found:
         printer.line(_table(found, now, args.within))
     else:
-        printer.line(
-            _("No subscription or trial in the book ends {within}.").format(
-                within=within_words(args.within)
-            )
-        )
+        printer.line(ending_sentence(0, args.within))
     return OK
 
 
 def _table(found: list[Sighting], now: datetime, within: int) -> str:
     """The rows for people, then how many end within the window."""
-    from licensedesk.book.renewals import within_words
+    from licensedesk.book.renewals import ending_sentence
     from licensedesk.licence_term import days_left
 
     from .output import table_text
@@ -81,10 +77,7 @@ def _table(found: list[Sighting], now: datetime, within: int) -> str:
         headers.append(_("note"))
         for row, s in zip(rows, found, strict=True):
             row.append(s.note)
-    total = ngettext("{n} licence ends {within}.", "{n} licences end {within}.", len(found)).format(
-        n=len(found), within=within_words(within)
-    )
-    return table_text(headers, rows) + "\n" + total
+    return table_text(headers, rows) + "\n" + ending_sentence(len(found), within)
 
 
 def _write_csv(printer: Printer, found: list[Sighting], now: datetime) -> None:

@@ -27,8 +27,6 @@ from .errors import NETWORK, CliError, UsageError, one_output_format
 from .errors import USAGE as USAGE_CODE
 
 if TYPE_CHECKING:  # .output loads the models: not while building the parser
-    from licensedesk.history import HistoryStore
-
     from .output import Printer
 
 from .history_options import USAGE
@@ -91,14 +89,24 @@ def chosen_store(args: argparse.Namespace, printer: Printer) -> tuple[Any, Any, 
 
 
 @contextlib.contextmanager
-def _store(args: argparse.Namespace, printer: Printer) -> Iterator[HistoryStore]:
-    """The store to use, opened; its errors become the CLI's (3 when a server could not be
-    reached, else 2)."""
-    from licensedesk.history import StoreError, open_store
+def opened(args: argparse.Namespace, printer: Printer, *, book: bool = False) -> Iterator[Any]:
+    """The history store (``book``: the licence book beside it) where
+    :func:`chosen_store` says, opened and closed after; its errors become the CLI's (3
+    when a server could not be reached, else 2)."""
+    from licensedesk.history import StoreError
 
     settings, secrets, kind = chosen_store(args, printer)
     try:
-        store = open_store(settings, secrets=secrets, store=kind)
+        if book:
+            from dataclasses import replace
+
+            from licensedesk.book import open_book
+
+            store = open_book(replace(settings, store=kind), secrets=secrets)
+        else:
+            from licensedesk.history import open_store
+
+            store = open_store(settings, secrets=secrets, store=kind)
         try:
             yield store
         finally:
@@ -138,7 +146,7 @@ def cmd_list(args: argparse.Namespace, printer: Printer, serial: str | None) -> 
     from . import history_stream
 
     query = _query(args, serial)
-    with _store(args, printer) as store:
+    with opened(args, printer) as store:
         return history_stream.cmd_list(printer, store, query, serial)
 
 
@@ -148,21 +156,21 @@ def cmd_export(args: argparse.Namespace, printer: Printer, target: str = "-") ->
 
     one_output_format(args)
     query = _query(args, None)
-    with _store(args, printer) as store:
+    with opened(args, printer) as store:
         return history_stream.cmd_export(args, printer, store, query, target)
 
 
 def cmd_import(args: argparse.Namespace, printer: Printer, source: str) -> int:
     from .history_import import cmd_import as run_import
 
-    return run_import(args, printer, _store, source)
+    return run_import(args, printer, opened, source)
 
 
 def cmd_prune(args: argparse.Namespace, printer: Printer, target: str) -> int:
     from .history_prune import cmd_prune as run_prune
 
     settings, _secrets, _kind = chosen_store(args, printer)
-    return run_prune(args, printer, _store, target, settings.keep_months)
+    return run_prune(args, printer, opened, target, settings.keep_months)
 
 
 _COMMANDS = {"export": cmd_export, "import": cmd_import, "prune": cmd_prune}

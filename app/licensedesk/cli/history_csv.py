@@ -18,6 +18,7 @@ from typing import Any
 
 from licensedesk.export_cells import text_cell
 from licensedesk.history.model import outcome_text
+from licensedesk.history.sql import StoredRow
 
 from .history_table import what_words
 from .local_times import KEPT, LocalTimes, kept
@@ -47,57 +48,42 @@ class _Cells:
         self._guarded = _Guarded()
 
     def __call__(self, row: tuple[Any, ...]) -> list[str]:
-        (
-            id_,
-            time,
-            user,
-            display,
-            machine,
-            profile,
-            service,
-            action,
-            serial,
-            ids,
-            product,
-            before,
-            outcome,
-            detail,
-            counts,
-            finished,
-        ) = row
-        said = self._outcomes.get((outcome, detail))
+        r = StoredRow._make(row)
+        said = self._outcomes.get((r.outcome, r.detail))
         if said is None:
             said = kept(
                 self._outcomes,
-                (outcome, detail),
-                (text_cell(outcome_text(outcome, detail)), text_cell(detail or "")),
+                (r.outcome, r.detail),
+                (text_cell(outcome_text(r.outcome, r.detail)), text_cell(r.detail or "")),
             )
-        what = self._whats.get((action, ids, counts))
+        what = self._whats.get((r.action, r.ids, r.counts))
         if what is None:
             what = kept(
-                self._whats, (action, ids, counts), text_cell(what_words(action, ids, counts))
+                self._whats,
+                (r.action, r.ids, r.counts),
+                text_cell(what_words(r.action, r.ids, r.counts)),
             )
         same, times = self._guarded, self._times
         return [
-            times.text(time),
-            same[user],
-            same[display or ""],
-            same[machine],
-            same[profile or ""],
-            same[service or ""],
-            action,
-            same[serial or ""],
-            (ids or "").replace(",", " "),
-            same[product or ""],
+            times.text(r.time),
+            same[r.user],
+            same[r.display or ""],
+            same[r.machine],
+            same[r.profile or ""],
+            same[r.service or ""],
+            r.action,
+            same[r.serial or ""],
+            (r.ids or "").replace(",", " "),
+            same[r.product or ""],
             what,
-            outcome,
+            r.outcome,
             said[0],
             said[1],
             "",
-            text_cell(before or ""),
-            same[counts or ""],
-            times.text(finished) if finished else "",
-            id_,
+            text_cell(r.before or ""),
+            same[r.counts or ""],
+            times.text(r.finished) if r.finished else "",
+            r.id,
         ]
 
 

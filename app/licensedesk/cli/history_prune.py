@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from licensedesk.i18n import _, ngettext
+from licensedesk.i18n import _
 
 from .errors import OK, UsageError
 
@@ -51,6 +51,7 @@ def cmd_prune(
 ) -> int:
     """Count, ask (or ``--yes``), then export and remove in one step."""
     from licensedesk.history import StoreError
+    from licensedesk.history.prune_words import nothing_older, prune_question, pruned
     from licensedesk.history.retention import count_before, prune
 
     from .asking import confirm
@@ -65,20 +66,11 @@ def cmd_prune(
         if not n:
             printer.result(
                 {"exported": 0, "removed": 0, "before": before.isoformat()},
-                _("No entry is older than {when}: nothing was removed.").format(when=human(before)),
+                nothing_older(human(before)),
             )
             return OK
-        question = ngettext(
-            "Write {n} entry older than {when} to {file}, then remove it from the history?",
-            "Write {n} entries older than {when} to {file}, then remove them from the history?",
-            n,
-        ).format(n=f"{n:,}", when=human(before), file=target)
-        confirm(
-            args,
-            printer,
-            _("{question} Add --yes to remove without a terminal.").format(question=question),
-            question,
-        )
+        question = prune_question(n, f"{n:,}", human(before), target)
+        confirm(args, printer, question)
         try:
             done = prune(store, before, path)
         except OSError as exc:
@@ -100,10 +92,6 @@ def cmd_prune(
             "before": before.isoformat(),
             "file": target,
         },
-        ngettext(
-            "Wrote {n} entry older than {when} to {file} and removed it.",
-            "Wrote {n} entries older than {when} to {file} and removed them.",
-            done.removed,
-        ).format(n=f"{done.removed:,}", when=human(before), file=target),
+        pruned(done.removed, f"{done.removed:,}", human(before), target),
     )
     return OK

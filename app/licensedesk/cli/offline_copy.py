@@ -39,6 +39,7 @@ async def show_copy(
     """Say ``error``, then print the book's copy of the serial; False (nothing said)
     when the book has none."""
     from licensedesk.api.serials import normalize_serial
+    from licensedesk.book.offline import COPY_SHOWN
     from licensedesk.history.scrub import service_origin
 
     serial = normalize_serial(args.serial)
@@ -49,11 +50,7 @@ async def show_copy(
     if copy is None:
         return False
     printer.note(_("Error: {sentence}").format(sentence=error.sentence))
-    printer.note(
-        _("The service cannot be reached; this is the licence book's copy as of {time}.").format(
-            time=human(copy.seen_at)
-        )
-    )
+    printer.note(_(COPY_SHOWN).format(time=human(copy.seen_at)))
     printer.result(_as_json(copy), fields_text(_fields(copy)))
     return True
 

@@ -1,7 +1,7 @@
 """The service commands: one async function per call, all over one LicenseClient.
 
-Each takes ``recorder=`` (the history, :mod:`.recording`): the writes record
-their intent and outcome in it; reads ignore it. ``upgrade`` has its own module
+Each takes a :class:`ServiceRun`; its ``recorder`` (the history, :mod:`.recording`):
+the writes record their intent and outcome in it; reads ignore it. ``upgrade`` has its own module
 (:mod:`.upgrade_cmd`), ``check`` too (:mod:`.check`).
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from licensedesk.api import (
@@ -32,7 +33,19 @@ from .recording import record
 if TYPE_CHECKING:
     from licensedesk.history import Recorder
 
-Command = Callable[..., Awaitable[int]]  # (client, args, printer, *, recorder=None) -> exit code
+
+@dataclass(frozen=True)
+class ServiceRun:
+    """What a service command works with: the client, the parsed arguments, where the
+    output goes, and the history its writes are recorded in (None: not recorded)."""
+
+    client: LicenseClient
+    args: argparse.Namespace
+    printer: Printer
+    recorder: Recorder | None = None
+
+
+Command = Callable[[ServiceRun], Awaitable[int]]  # -> the exit code
 
 
 # ---------------------------------------------------------------- formatting
@@ -94,13 +107,8 @@ def message(printer: Printer, text: str) -> int:
 # ---------------------------------------------------------------- commands
 
 
-async def cmd_show(
-    client: LicenseClient,
-    args: argparse.Namespace,
-    printer: Printer,
-    *,
-    recorder: Recorder | None = None,
-) -> int:
+async def cmd_show(run: ServiceRun) -> int:
+    client, args, printer = run.client, run.args, run.printer
     try:
         lic = await client.show_license(args.serial)
     except ApiError as exc:
@@ -118,13 +126,8 @@ async def cmd_show(
     return OK
 
 
-async def cmd_products(
-    client: LicenseClient,
-    args: argparse.Namespace,
-    printer: Printer,
-    *,
-    recorder: Recorder | None = None,
-) -> int:
+async def cmd_products(run: ServiceRun) -> int:
+    client, args, printer = run.client, run.args, run.printer
     products = await client.license_products(args.serial)
     dumped = [mask_product(p.to_json(), args.reveal_secrets) for p in products]
     if printer.json_mode:
@@ -158,13 +161,8 @@ async def cmd_products(
     return OK
 
 
-async def cmd_activations(
-    client: LicenseClient,
-    args: argparse.Namespace,
-    printer: Printer,
-    *,
-    recorder: Recorder | None = None,
-) -> int:
+async def cmd_activations(run: ServiceRun) -> int:
+    client, args, printer = run.client, run.args, run.printer
     if printer.json_mode:  # written while the answer arrives: a site licence's are many
         writer = JsonListWriter(printer)
         await client.activation_rows(args.serial, writer.add_rows)
@@ -178,39 +176,23 @@ async def cmd_activations(
     return OK
 
 
-async def cmd_activate(
-    client: LicenseClient,
-    args: argparse.Namespace,
-    printer: Printer,
-    *,
-    recorder: Recorder | None = None,
-) -> int:
-    async with record(recorder, "activate", activation_ids=[args.id]) as rec:
-        answer = await client.set_activation(args.id, True)
-        rec.done(answer)
-    return message(printer, answer)
+def switch_command(on: bool) -> Command:
+    """``activate`` and ``deactivate``: one call that sets the switch, recorded under the
+    command's name."""
+    action = "activate" if on else "deactivate"
+
+    async def cmd_switch(run: ServiceRun) -> int:
+        client, args, printer, recorder = run.client, run.args, run.printer, run.recorder
+        async with record(recorder, action, activation_ids=[args.id]) as rec:
+            answer = await client.set_activation(args.id, on)
+            rec.done(answer)
+        return message(printer, answer)
+
+    return cmd_switch
 
 
-async def cmd_deactivate(
-    client: LicenseClient,
-    args: argparse.Namespace,
-    printer: Printer,
-    *,
-    recorder: Recorder | None = None,
-) -> int:
-    async with record(recorder, "deactivate", activation_ids=[args.id]) as rec:
-        answer = await client.set_activation(args.id, False)
-        rec.done(answer)
-    return message(printer, answer)
-
-
-async def cmd_delete_activation(
-    client: LicenseClient,
-    args: argparse.Namespace,
-    printer: Printer,
-    *,
-    recorder: Recorder | None = None,
-) -> int:
+async def cmd_delete_activation(run: ServiceRun) -> int:
+    client, args, printer, recorder = run.client, run.args, run.printer, run.recorder
     aid = check_activation_id(args.id)
     question = _(
         "Activation {id} will be deleted: that device loses its seat. This cannot be undone."
@@ -244,15 +226,7 @@ async def cmd_delete_activation(
             device_tag=a.device_tag,
             product=a.product_name,
         )
-    confirm(
-        args,
-        printer,
-        _(
-            "Refusing to delete activation {id} without confirmation: run it in a terminal, or "
-            "add --yes."
-        ).format(id=aid),
-        question,
-    )
+    confirm(args, printer, question)
     async with record(
         recorder, "delete", serial=serial, activation_ids=[aid], before=before
     ) as rec:
@@ -261,13 +235,8 @@ async def cmd_delete_activation(
     return message(printer, answer)
 
 
-async def cmd_validate(
-    client: LicenseClient,
-    args: argparse.Namespace,
-    printer: Printer,
-    *,
-    recorder: Recorder | None = None,
-) -> int:
+async def cmd_validate(run: ServiceRun) -> int:
+    client, args, printer, recorder = run.client, run.args, run.printer, run.recorder
     host_id, device_tag = args.host_id, args.device_tag
     if args.this_machine:
         if host_id is not None or device_tag:
@@ -316,13 +285,8 @@ async def cmd_validate(
     return OK if result.valid else REFUSED
 
 
-async def cmd_registration(
-    client: LicenseClient,
-    args: argparse.Namespace,
-    printer: Printer,
-    *,
-    recorder: Recorder | None = None,
-) -> int:
+async def cmd_registration(run: ServiceRun) -> int:
+    client, args, printer = run.client, run.args, run.printer
     licences = await client.registration_check(args.serial)
     suitable = bool(licences)
     if printer.json_mode:
@@ -335,13 +299,8 @@ async def cmd_registration(
     return OK if suitable else REFUSED
 
 
-async def cmd_register(
-    client: LicenseClient,
-    args: argparse.Namespace,
-    printer: Printer,
-    *,
-    recorder: Recorder | None = None,
-) -> int:
+async def cmd_register(run: ServiceRun) -> int:
+    client, args, printer, recorder = run.client, run.args, run.printer, run.recorder
     async with record(recorder, "register", serial=normalize_serial(args.serial)) as rec:
         answer = await client.register(args.serial, args.name, args.email, args.sku_number)
         rec.done(answer)
@@ -352,8 +311,8 @@ COMMANDS: dict[str, Command] = {
     "show": cmd_show,
     "products": cmd_products,
     "activations": cmd_activations,
-    "activate": cmd_activate,
-    "deactivate": cmd_deactivate,
+    "activate": switch_command(True),
+    "deactivate": switch_command(False),
     "delete-activation": cmd_delete_activation,
     "validate": cmd_validate,
     "registration": cmd_registration,

@@ -18,19 +18,14 @@ from .asking import confirm
 from .errors import NETWORK, CliError
 from .output import Printer, table_text
 from .recording import record
-from .service import license_fields, message
+from .service import ServiceRun, license_fields, message
 
 if TYPE_CHECKING:
     from licensedesk.history import Recorder
 
 
-async def cmd_upgrade(
-    client: LicenseClient,
-    args: argparse.Namespace,
-    printer: Printer,
-    *,
-    recorder: Recorder | None = None,
-) -> int:
+async def cmd_upgrade(run: ServiceRun) -> int:
+    client, args, printer, recorder = run.client, run.args, run.printer, run.recorder
     current = normalize_serial(args.current)
     target = normalize_serial(args.upgrade)
     before: dict[str, Any] = {"upgrade_serial": target}  # the history: what it became too
@@ -50,11 +45,15 @@ async def _confirm_upgrade(
     client: LicenseClient, args: argparse.Namespace, printer: Printer, current: str, target: str
 ) -> dict[str, Any]:
     """Shows both licences and asks; returns what the history keeps of the current one."""
-    refusal = _(
-        "Refusing to upgrade {serial} without confirmation: run it in a terminal, or add --yes."
-    ).format(serial=current)
     if not asking.stdin_is_interactive():  # refuse before reading anything
-        confirm(args, printer, refusal, "")
+        confirm(
+            args,
+            printer,
+            _(
+                "The licence {serial} and its activations will be deleted; {target} takes its "
+                "place. This cannot be undone."
+            ).format(serial=current, target=target),
+        )
     cur, new = await client.show_license(current), await client.show_license(target)
     devices = await client.activations(current)
     side = table_text(
@@ -71,7 +70,6 @@ async def _confirm_upgrade(
     confirm(
         args,
         printer,
-        refusal,
         ngettext(
             "The licence {serial} ({sku}) and its {n} activation will be deleted; {target} "
             "takes its place. This cannot be undone.",

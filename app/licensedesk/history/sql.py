@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any, overload
+from typing import Any, NamedTuple, overload
 
 from .model import Entry, HistoryQuery
 
@@ -34,6 +34,30 @@ COLUMNS = (
     "finished",
 )
 SELECT = f"SELECT {', '.join(COLUMNS)} FROM history"
+
+
+class StoredRow(NamedTuple):
+    """A row of :data:`SELECT` by name: the JSON and the ids as stored, times as the
+    dialect gives them (what :class:`EntryList` and the command line's CSV read)."""
+
+    id: int
+    time: Any
+    user: str
+    display: str | None
+    machine: str
+    profile: str | None
+    service: str | None
+    action: str
+    serial: str | None
+    ids: str | None
+    product: str | None
+    before: str | None
+    outcome: str
+    detail: str | None
+    counts: str | None
+    finished: Any
+
+
 #: written, not read back: the serial an upgrade turned the entry's serial into, so that
 #: a query by serial finds the upgrade under both serials (indexed like ``serial``)
 WRITTEN = (*COLUMNS, "other_serial")
@@ -156,40 +180,23 @@ class EntryList(Sequence[Entry]):
 
 
 def _entry(row: tuple[Any, ...], to_time: Callable[[Any], datetime]) -> Entry:
-    (
-        id_,
-        time,
-        user,
-        display,
-        machine,
-        profile,
-        service,
-        action,
-        serial,
-        ids,
-        product,
-        before,
-        outcome,
-        detail,
-        counts,
-        finished,
-    ) = row
+    r = StoredRow._make(row)
     return Entry(
-        id=id_,
-        time=to_time(time),
-        user=user,
-        machine=machine,
-        action=action,
-        outcome=outcome,
-        display_name=display,
-        profile=profile,
-        service=service,
-        serial=serial,
-        activation_ids=tuple(map(int, ids.split(","))) if ids else (),
-        product=product,
-        before=json.loads(before) if before else None,
-        detail=detail,
-        counts=json.loads(counts) if counts else None,
-        finished=to_time(finished) if finished else None,
+        id=r.id,
+        time=to_time(r.time),
+        user=r.user,
+        machine=r.machine,
+        action=r.action,
+        outcome=r.outcome,
+        display_name=r.display,
+        profile=r.profile,
+        service=r.service,
+        serial=r.serial,
+        activation_ids=tuple(map(int, r.ids.split(","))) if r.ids else (),
+        product=r.product,
+        before=json.loads(r.before) if r.before else None,
+        detail=r.detail,
+        counts=json.loads(r.counts) if r.counts else None,
+        finished=to_time(r.finished) if r.finished else None,
         checked=False,
     )

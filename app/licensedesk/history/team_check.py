@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from licensedesk.i18n import _, ngettext
+from licensedesk.i18n import N_, _, ngettext
 
 from .settings import SettingsError, check_team_url, describe_team_url
 
@@ -59,22 +59,25 @@ def test_connection(url: str, password: str | None = None, *, timeout: int = 5) 
         store.close()
     server = f"PostgreSQL {facts.version // 10000}.{facts.version % 10000}"
     history = facts.history
-    if not history.there and not facts.may_create:
-        return TeamCheck(
-            False,
-            _(
-                "Connected to {where} ({server}), but the history table is not "
-                "there and this user may not create it."
-            ).format(where=where, server=server),
-        )
-    if not book_tables.there and not facts.may_create:
-        return TeamCheck(
-            False,
-            _(
+    missing = (
+        (
+            history,
+            N_(
+                "Connected to {where} ({server}), but the history table is not there and "
+                "this user may not create it."
+            ),
+        ),
+        (
+            book_tables,
+            N_(
                 "Connected to {where} ({server}), but the licence book's tables are not "
                 "there and this user may not create them."
-            ).format(where=where, server=server),
-        )
+            ),
+        ),
+    )
+    for tables, sentence in missing:
+        if not tables.there and not facts.may_create:
+            return TeamCheck(False, _(sentence).format(where=where, server=server))
     if any(t.there and not t.current and not t.owned for t in (history, book_tables)):
         return TeamCheck(
             False,

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from licensedesk.i18n import _
+from licensedesk.i18n import N_, _
 from licensedesk.paths import CONFIG_DIR_ENV, replace_file
 from licensedesk.paths import config_dir as default_config_dir
 
@@ -42,6 +42,8 @@ LOCK_WAIT = 10.0
 FILE_VERSION = 1
 # Never written, and refused if someone puts them into the file by hand.
 _SECRET_FIELDS = {"api_key", "read_api_key", "write_api_key", "key", "password", "secret"}
+#: a profile asked for by name that the file does not hold (the window says it too)
+NO_PROFILE = N_("There is no profile called {name}.")
 
 
 class ProfileStore:
@@ -223,7 +225,7 @@ class ProfileStore:
         with self._editing() as data:
             kept = [entry for entry in data["profiles"] if _name_of(entry) != name]
             if len(kept) == len(data["profiles"]):
-                raise ProfileError(_("There is no profile called {name}.").format(name=repr(name)))
+                raise ProfileError(_(NO_PROFILE).format(name=repr(name)))
             data["profiles"] = kept
             if data.get("last_used") == name:
                 data["last_used"] = None
@@ -245,7 +247,7 @@ class ProfileStore:
     def last_used(self, name: str | None) -> None:
         with self._editing() as data:
             if name is not None and not any(_name_of(p) == name for p in data["profiles"]):
-                raise ProfileError(_("There is no profile called {name}.").format(name=repr(name)))
+                raise ProfileError(_(NO_PROFILE).format(name=repr(name)))
             data["last_used"] = name
 
 

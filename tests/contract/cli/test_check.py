@@ -63,7 +63,7 @@ def test_text_output_in_input_order_with_summary(sandbox, cli, conn, infile):
     assert lines[5] == f"{UNKNOWN}  not found"
     assert lines[6] == "ABCD-1234-EFGH-5678-IJK  not a serial (not sent)"
     assert lines[7] == (
-        "6 serials: 3 active, 1 expiring, 1 expired, 1 not found. 1 repeat checked once."
+        "Checked 6 serials: 3 active, 1 expiring soon, 1 expired, 1 not found. 1 repeat checked once."
     )
     assert sandbox.request_count("POST", "/v2/licenses/valid") == 0
     assert sandbox.request_count("POST", "/v2/licenses/products") == 5

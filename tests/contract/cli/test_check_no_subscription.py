@@ -49,8 +49,8 @@ def test_validate_and_check_agree_in_every_form(sandbox, child):
 @pytest.mark.parametrize(
     ("lang", "words", "summary"),
     [
-        ("en", "no active subscription", "1 serial: 1 without an active subscription."),
-        ("de", "kein aktives Abonnement", "1 Seriennummer: 1 ohne aktives Abonnement."),
+        ("en", "no active subscription", "Checked 1 serial: 1 without an active subscription."),
+        ("de", "kein aktives Abonnement", "1 Seriennummer geprüft: 1 ohne aktives Abonnement."),
     ],
 )
 def test_people_read_it_in_their_language(sandbox, child, lang, words, summary):

@@ -51,7 +51,7 @@ def test_the_copy_shows_when_the_service_is_stopped(make_desk, qtbot, own_servic
     look_up(desk, qtbot, serial)
     qtbot.waitUntil(
         lambda: ws.banner.text().startswith(
-            "The service cannot be reached; this is the copy from "
+            "The service cannot be reached; this is the licence book's copy as of "
         ),
         timeout=10000,
     )
@@ -88,7 +88,7 @@ def test_the_copy_shows_when_an_https_address_answers_plain_http(
     look_up(desk, qtbot, serial)
     qtbot.waitUntil(
         lambda: ws.banner.text().startswith(
-            "The service cannot be reached; this is the copy from "
+            "The service cannot be reached; this is the licence book's copy as of "
         ),
         timeout=10000,
     )

@@ -45,7 +45,7 @@ def test_older_entries_are_exported_then_removed(desk, qtbot, monkeypatch, tmp_p
     monkeypatch.setattr(d, "ask_prune_path", lambda proposed: str(target))
     click(qtbot, d.prune_button)
     qtbot.waitUntil(lambda: "removed them from the history" in d.test_result.text(), timeout=15000)
-    assert len(asked) == 1 and asked[0].startswith("Write 2 history entries older than")
+    assert len(asked) == 1 and asked[0].startswith("Write 2 entries older than")
     assert [json.loads(line)["id"] for line in target.read_text().splitlines()] == ids[:2]
     assert _kept_ids() == ids[2:]
     assert d.prune_button.isEnabled() and d.save_button.isEnabled()

@@ -18,7 +18,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from licensedesk.api.activation_rows import (
@@ -41,6 +41,7 @@ from licensedesk.api.models import Activation
 from licensedesk.i18n import _
 
 from ..shared.labels import shown
+from ..shared.rows_model import RowsModel
 from ..shared.values import local_time
 from .columns import (
     CELL_FLAGS,
@@ -74,11 +75,12 @@ DISPLAY, CHECK, FONT, BACKGROUND, TOOLTIP = (
 )
 
 
-class ActivationsModel(QAbstractTableModel):
+class ActivationsModel(RowsModel):
     """Rows are devices (the client's rows, or api Activations made rows). Toggling the
     checkbox does not change the row: it emits :attr:`toggleRequested`; the controller
     updates the row once the service agreed (:meth:`set_activated`, one ``dataChanged``)."""
 
+    headers = HEADERS
     toggleRequested = Signal(int, bool)  # activation id, wanted state
 
     def __init__(self, parent=None) -> None:
@@ -330,14 +332,6 @@ class ActivationsModel(QAbstractTableModel):
         if parent.isValid():
             return 0
         return len(self._rows) if self._shown is None else len(self._shown)
-
-    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else COLUMN_COUNT
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return _(HEADERS[section])
-        return None
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = DISPLAY) -> Any:
         if not index.isValid():

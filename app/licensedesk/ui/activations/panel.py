@@ -11,8 +11,6 @@ within it)."""
 
 from __future__ import annotations
 
-from itertools import pairwise
-
 from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -33,7 +31,7 @@ from PySide6.QtWidgets import (
 from licensedesk.api.activation_rows import ID, as_rows
 from licensedesk.i18n import N_, _, ngettext
 
-from ..shared.a11y import named
+from ..shared.a11y import named, tab_chain
 from ..shared.column_widths import restore_columns
 from ..shared.icons import icon
 from ..shared.part_state import TAB_PAGE_TOP, PartState
@@ -243,7 +241,7 @@ class ActivationsPanel(QWidget):
     def _set_tab_order(self) -> None:
         """Filter, then the rows it filters, then what acts on the selected rows (the
         layout has the buttons beside the filter, which would put them first)."""
-        chain = (
+        tab_chain(
             self.filter,
             self.state_filter,
             self.table,
@@ -253,8 +251,6 @@ class ActivationsPanel(QWidget):
             self.export_button,
             self.cancel_button,
         )
-        for first, second in pairwise(chain):
-            QWidget.setTabOrder(first, second)
 
     # -- state shown -------------------------------------------------------------
     def set_busy(self, busy: bool) -> None:

@@ -14,20 +14,26 @@ from pathlib import Path
 
 from PySide6.QtCore import QMimeData
 
-from licensedesk.i18n import N_, _
+from licensedesk.i18n import N_
 from licensedesk.text_input import InputProblem, read_serial_list
+
+from ..shared.export_file import FailureWords
 
 SUFFIXES = (".txt", ".csv", ".xlsx")
 #: the Open dialog's file types (translated where the dialog is made)
 OPEN_FILTER = N_("Serial lists (*.txt *.csv *.xlsx);;All files (*)")
 
-#: why a file could not be opened, each a whole sentence (errno → words)
-_REASONS = {
-    errno.ENOENT: N_("Could not open {path}: the file does not exist."),
-    errno.EACCES: N_("Could not open {path}: permission denied."),
-    errno.EPERM: N_("Could not open {path}: permission denied."),
-    errno.EISDIR: N_("Could not open {path}: that is a folder."),
-}
+#: why a file could not be opened
+OPEN_FAILED = FailureWords(
+    {
+        errno.ENOENT: N_("Could not open {path}: the file does not exist."),
+        errno.EACCES: N_("Could not open {path}: permission denied."),
+        errno.EPERM: N_("Could not open {path}: permission denied."),
+        errno.EISDIR: N_("Could not open {path}: that is a folder."),
+    },
+    N_("Could not open {path}: {reason}."),
+    N_("Could not open {path}: the system refused."),
+)
 
 
 class FileProblem(Exception):
@@ -48,19 +54,7 @@ def read_serials_file(path: str) -> str:
     except InputProblem as problem:
         raise FileProblem(problem.sentence) from None
     except OSError as exc:
-        raise FileProblem(_open_failed(path, exc)) from exc
-
-
-def _open_failed(path: str, exc: OSError) -> str:
-    """The sentence for a file that could not be opened: ours for the usual reasons, else
-    the system's own words (already in the system's language)."""
-    sentence = _REASONS.get(exc.errno or 0)
-    if sentence is not None:
-        return _(sentence).format(path=path)
-    reason = (exc.strerror or "").lower()
-    if not reason:
-        return _("Could not open {path}: the system refused.").format(path=path)
-    return _("Could not open {path}: {reason}.").format(path=path, reason=reason)
+        raise FileProblem(OPEN_FAILED.sentence(path, exc)) from exc
 
 
 def dropped_file(mime: QMimeData) -> str | None:

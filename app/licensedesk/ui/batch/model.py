@@ -23,7 +23,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QGuiApplication, QPalette
 
 from licensedesk import clock
@@ -35,6 +35,7 @@ from licensedesk.i18n import N_, _
 from ..shared import colours
 from ..shared.labels import plain_tip, shown
 from ..shared.licence_types import TYPE_WORDS, type_word
+from ..shared.rows_model import RowsModel
 from ..shared.values import local_date, local_time
 
 # the status next to the serial: what a person scans the table for
@@ -241,8 +242,10 @@ def _one_line(text: str) -> str:
     return line if len(line) <= _SHOWN_TEXT else line[: _SHOWN_TEXT - 1] + "\u2026"
 
 
-class BatchModel(QAbstractTableModel):
+class BatchModel(RowsModel):
     """Rows in input order until sorted; :meth:`row_of` finds an input index's row."""
+
+    headers = HEADERS
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -345,20 +348,8 @@ class BatchModel(QAbstractTableModel):
         return sum(n for k, n in self._counts.items() if k not in pending)
 
     # -- Qt model API ------------------------------------------------------------
-    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else COLUMN_COUNT
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return _(HEADERS[section])
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and section == COL_SEATS
-            and role == Qt.ItemDataRole.ToolTipRole
-        ):
+    def header_tip(self, section: int) -> str | None:
+        if section == COL_SEATS:
             # TRANSLATORS: the tooltip of the batch table's Seats column
             return _("Activated devices / the product's maximum") + "\n" + _(UNKNOWN_MAXIMUM)
         return None

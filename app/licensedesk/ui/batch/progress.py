@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable
 
 from PySide6.QtCore import QLocale
 
-from licensedesk.batch.model import Status
+from licensedesk.batch.count_words import checked_sentence, count_parts
 from licensedesk.i18n import _, ngettext
 
 from ..shared.values import format_number as number
@@ -78,37 +77,19 @@ def input_summary(serials: int, duplicates: int, not_serials: int) -> str:
     return ", ".join(parts)
 
 
-#: the summary's words per row category, in the order they are said (each a plural of
-#: its own: a count, then what those rows are)
-_SAID: tuple[tuple[str, Callable[[int], str]], ...] = (
-    (Status.ACTIVE, lambda n: ngettext("{n} active", "{n} active", n)),
-    (Status.EXPIRING, lambda n: ngettext("{n} expiring soon", "{n} expiring soon", n)),
-    (Status.EXPIRED, lambda n: ngettext("{n} expired", "{n} expired", n)),
-    (Status.NOT_STARTED, lambda n: ngettext("{n} not started", "{n} not started", n)),
-    (Status.NOT_FOUND, lambda n: ngettext("{n} not found", "{n} not found", n)),
-    (
-        Status.INVALID,
-        lambda n: ngettext("{n} not valid for the product", "{n} not valid for the product", n),
-    ),
-    (
-        Status.NO_SUBSCRIPTION,
-        # TRANSLATORS: a count of the batch check: subscriptions without a period
-        lambda n: ngettext(
-            "{n} without an active subscription", "{n} without an active subscription", n
-        ),
-    ),
-    (Status.ERROR, lambda n: ngettext("{n} could not be checked", "{n} could not be checked", n)),
-    (STOPPED, lambda n: ngettext("{n} not checked (stopped)", "{n} not checked (stopped)", n)),
-)
-
-
 def summary(counts: Counter, stopped: bool) -> str:
     """``"Checked 12 serials: 7 active, 2 expired, 1 not found."`` (``Stopped after …`` when
     cancelled); the not-a-serial rows are not counted as checked."""
     checked = sum(n for k, n in counts.items() if k not in (STOPPED, NOT_SERIAL, "waiting"))
-    said = ", ".join(
-        words(counts[k]).format(n=number(counts[k])) for k, words in _SAID if counts.get(k)
-    )
+    parts = count_parts(counts, number)
+    if counts.get(STOPPED):
+        stopped_n = counts[STOPPED]
+        parts.append(
+            ngettext("{n} not checked (stopped)", "{n} not checked (stopped)", stopped_n).format(
+                n=number(stopped_n)
+            )
+        )
+    said = ", ".join(parts)
     n = number(checked)
     if stopped and said:
         return ngettext(
@@ -118,8 +99,4 @@ def summary(counts: Counter, stopped: bool) -> str:
         return ngettext("Stopped after {n} serial.", "Stopped after {n} serials.", checked).format(
             n=n
         )
-    if said:
-        return ngettext(
-            "Checked {n} serial: {counts}.", "Checked {n} serials: {counts}.", checked
-        ).format(n=n, counts=said)
-    return ngettext("Checked {n} serial.", "Checked {n} serials.", checked).format(n=n)
+    return checked_sentence(checked, parts, n)

@@ -9,8 +9,6 @@ dialogs sit behind :meth:`BatchWindow.ask_open_path` and
 
 from __future__ import annotations
 
-from itertools import pairwise
-
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -23,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from licensedesk.i18n import N_, _, ngettext
 
-from ..shared.a11y import named
+from ..shared.a11y import named, tab_chain
 from ..shared.close_keys import add_close_keys
 from ..shared.error_banner import ErrorBanner
 from ..shared.icons import icon
@@ -186,7 +184,7 @@ class BatchWindow(QWidget):
     def _tab_order(self) -> None:
         """Tab goes as the eye reads: the serials, their file, the product, the actions,
         the filter and the exports, then the table (disabled buttons are passed over)."""
-        chain = (
+        tab_chain(
             self.input,
             self.open_button,
             self.product_input,
@@ -200,8 +198,6 @@ class BatchWindow(QWidget):
             self.banner,
             self.table,
         )
-        for first, second in pairwise(chain):
-            QWidget.setTabOrder(first, second)
 
     def _connect(self) -> None:
         self._settle = QTimer(self)

@@ -20,6 +20,7 @@ from licensedesk.i18n import N_, _, ngettext
 
 from ..shared.confirm import ConfirmDialog
 from ..shared.context import DeskContext, LookupPort
+from ..shared.sightings_model import BOOK_HOLDS
 from .find_dialog import FindDialog
 
 STATUS_MS = 15000  # how long the status bar says what was erased
@@ -30,10 +31,7 @@ EMPTY_BOOK = N_(
     "into the book\u2026, or from a team database (File \u2192 History settings\u2026)."
 )
 # TRANSLATORS: the find dialog, when the book holds licences but none matches
-NO_MATCH = N_(
-    "No licence in the book matches. The book holds the licences looked up, checked, "
-    "validated or registered here (or by the team, with a team history)."
-)
+NO_MATCH = N_("No licence in the book matches.")
 NOTE_LIMIT = 1000  # characters: a note says who really owns a licence, not its story
 
 
@@ -97,7 +95,7 @@ class BookFeature(QObject):
                     )
                 )
             else:
-                dialog.say(_(NO_MATCH))
+                dialog.say(_(NO_MATCH) + " " + _(BOOK_HOLDS))
 
         self._ctx.runner.run("book.find", find, on_success=found)
 

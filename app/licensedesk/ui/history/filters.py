@@ -10,7 +10,6 @@ applies at once. The dates are local days: "From 3 March" is local midnight,
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import pairwise
 
 from PySide6.QtCore import QDate, QStringListModel, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -29,6 +28,7 @@ from licensedesk import clock
 from licensedesk.history import HistoryQuery
 from licensedesk.i18n import N_, _
 
+from ..shared.a11y import tab_chain
 from ..shared.support_dialog import hint_label
 from .words import ACTION_WORDS, OUTCOME_FILTER_WORDS
 
@@ -44,20 +44,17 @@ class HistoryFilters(QWidget):
         self.normalizer: Callable[[str], str] | None = None  # the api's; None: taken as typed
         self._build_fields()
         self._lay_out()
-        for a, b in pairwise(
-            (
-                self.serial,
-                self.person,
-                self.action,
-                self.outcome,
-                self.search,
-                self.use_since,
-                self.since,
-                self.use_until,
-                self.until,
-            )
-        ):
-            QWidget.setTabOrder(a, b)  # as the eye reads the two rows
+        tab_chain(  # as the eye reads the two rows
+            self.serial,
+            self.person,
+            self.action,
+            self.outcome,
+            self.search,
+            self.use_since,
+            self.since,
+            self.use_until,
+            self.until,
+        )
         self._connect()
 
     def _build_fields(self) -> None:

@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QGuiApplication, QPalette
 
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
 from ..shared.labels import plain_tip, shown
+from ..shared.rows_model import RowsModel
 from .words import details_text, outcome_text, what_text, when_text, where_text
 
 if TYPE_CHECKING:
@@ -65,10 +66,12 @@ _DISPLAY = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole)
 _ASKED = {*_DISPLAY, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole, ENTRY_ROLE}
 
 
-class HistoryModel(QAbstractTableModel):
+class HistoryModel(RowsModel):
     """Cells are made into text when the view first asks (only the rows on screen) and
     kept: a view asks each cell for a dozen roles at every paint, and the tab paints
     again after every change."""
+
+    headers = HEADERS
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -99,17 +102,6 @@ class HistoryModel(QAbstractTableModel):
         return sorted(names, key=str.casefold)
 
     # -- Qt model API ------------------------------------------------------------------
-    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else COLUMN_COUNT
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return _(HEADERS[section])
-        return None
-
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if role not in _ASKED or not index.isValid():  # most roles a paint asks for
             return None

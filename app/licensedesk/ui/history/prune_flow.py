@@ -14,7 +14,7 @@ import os
 from typing import Any
 
 from licensedesk import clock
-from licensedesk.i18n import _, ngettext
+from licensedesk.i18n import _
 
 from ..shared.confirm import ConfirmDialog
 from ..shared.values import format_number
@@ -34,6 +34,7 @@ async def prune_older(
 ) -> int | None:
     """Ask, then export and remove; returns how many entries went (None: nothing done)."""
     from licensedesk.history import StoreError
+    from licensedesk.history.prune_words import nothing_older, prune_question, pruned
     from licensedesk.history.retention import count_before, cutoff, prune
 
     loop = asyncio.get_running_loop()
@@ -53,17 +54,13 @@ async def prune_older(
         dialog.show_error(exc.sentence)
         return None
     if n == 0:
-        dialog.show_test_result(None, _("No entry is older than {day}.").format(day=day))
+        dialog.show_test_result(None, nothing_older(day))
         return None
     proposed = os.path.join(folder, f"history-before-{day}.jsonl")
     path = dialog.ask_prune_path(proposed)
     if not path:
         return None
-    text = ngettext(
-        "Write {n} history entry older than {day} to {file}, then remove it from the history?",
-        "Write {n} history entries older than {day} to {file}, then remove them from the history?",
-        n,
-    ).format(n=format_number(n), day=day, file=path)
+    text = prune_question(n, format_number(n), day, path)
     # TRANSLATORS: the button that writes old history entries to a file, then removes them
     if not await ConfirmDialog.ask(
         dialog, _("Remove older entries"), text, accept=_("Export and remove")
@@ -91,10 +88,6 @@ async def prune_older(
         dialog.set_pruning(-1, 0)
     dialog.show_test_result(
         True,
-        ngettext(
-            "Wrote {n} entry to {file} and removed it from the history.",
-            "Wrote {n} entries to {file} and removed them from the history.",
-            removed,
-        ).format(n=format_number(removed), file=path),
+        pruned(removed, format_number(removed), day, path),
     )
     return removed

@@ -12,7 +12,6 @@ history feature's wiring answers through :meth:`show_test_result`,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import pairwise
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
@@ -36,7 +35,7 @@ from licensedesk.history.settings import MAX_BOOK_DAYS, MAX_KEEP_MONTHS
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
-from ..shared.a11y import named
+from ..shared.a11y import named, tab_chain
 from ..shared.colours import text_style
 from ..shared.labels import plain_label
 from ..shared.support_dialog import hint_label
@@ -214,7 +213,7 @@ class HistorySettingsDialog(QDialog):
         laid out: Qt keeps them in the order they were made (Cancel first), whatever
         their places."""
         buttons = sorted(self._buttons.buttons(), key=lambda b: b.x())
-        chain = (
+        tab_chain(
             self.local,
             self.team,
             self.url,
@@ -226,8 +225,6 @@ class HistorySettingsDialog(QDialog):
             self.prune_button,
             *buttons,
         )
-        for a, b in pairwise(chain):
-            QWidget.setTabOrder(a, b)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)

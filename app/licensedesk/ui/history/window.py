@@ -12,7 +12,6 @@ OS file dialog sits behind :meth:`HistoryWindow.ask_save_path`, which tests repl
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import pairwise
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
@@ -30,7 +29,7 @@ from licensedesk.history.search_index import IndexProgress
 from licensedesk.i18n import N_, _, ngettext
 
 from ..shared import colours
-from ..shared.a11y import named
+from ..shared.a11y import named, tab_chain
 from ..shared.close_keys import add_close_keys
 from ..shared.colours import text_style
 from ..shared.error_banner import ErrorBanner
@@ -150,7 +149,7 @@ class HistoryWindow(QWidget):
         status.addWidget(self.index_label)
         status.addWidget(self.export_label)
         lay.addLayout(status)
-        chain = (
+        tab_chain(  # the filters, the actions, then the list
             self.filters.until,
             self.refresh_button,
             self.export_csv_button,
@@ -160,8 +159,6 @@ class HistoryWindow(QWidget):
             self.banner,
             self.table,
         )
-        for a, b in pairwise(chain):  # the filters, the actions, then the list
-            QWidget.setTabOrder(a, b)
 
     def _connect(self) -> None:
         self.filters.changed.connect(self.filtersChanged)

@@ -12,9 +12,9 @@ service's own message as it was written.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from licensedesk.batch.count_words import count_parts
 from licensedesk.i18n import N_, _, ngettext
 
 from ..shared.values import format_number, local_time_seconds
@@ -52,26 +52,6 @@ OUTCOME_FILTER_WORDS = {
     # TRANSLATORS: the outcome of a recorded change: the request never left this computer
     "failed": N_("not sent"),
 }
-#: what a batch check's counts are called, in the order they are said (a plural each)
-COUNT_WORDS: tuple[tuple[str, Callable[[int], str]], ...] = (
-    ("active", lambda n: ngettext("{n} active", "{n} active", n)),
-    ("expiring", lambda n: ngettext("{n} expiring soon", "{n} expiring soon", n)),
-    ("expired", lambda n: ngettext("{n} expired", "{n} expired", n)),
-    ("not_started", lambda n: ngettext("{n} not started", "{n} not started", n)),
-    ("not_found", lambda n: ngettext("{n} not found", "{n} not found", n)),
-    (
-        "invalid",
-        lambda n: ngettext("{n} invalid for the product", "{n} invalid for the product", n),
-    ),
-    (
-        "no_subscription",
-        # TRANSLATORS: a count of the batch check: subscriptions without a period
-        lambda n: ngettext(
-            "{n} without an active subscription", "{n} without an active subscription", n
-        ),
-    ),
-    ("error", lambda n: ngettext("{n} not checked", "{n} not checked", n)),
-)
 
 
 def when_text(entry: Entry) -> str:
@@ -197,11 +177,7 @@ def counts_text(counts: dict[str, int] | None) -> str:
     """``38 active, 2 not found`` (of a batch check), "" when none."""
     if not counts:
         return ""
-    parts = [
-        words(counts[key]).format(n=format_number(counts[key]))
-        for key, words in COUNT_WORDS
-        if counts.get(key)
-    ]
+    parts = count_parts(counts, format_number)
     checked, total = counts.get("checked"), counts.get("serials")
     if checked is not None and total is not None and checked < total:
         left = total - checked

@@ -61,6 +61,8 @@ def _mouse_only(label: QLabel, links: bool) -> QLabel:
 
 
 IMAGE_FAILED = N_("Image could not be loaded")
+#: what to do on an empty workspace: the card says it, the serial box describes itself so
+LOOK_UP_HINT = N_("Type or paste a serial and press Enter to look it up.")
 #: the card's fields: key (object name ``license_<key>``), the row's label, the field's
 #: name for a screen reader
 FIELD_TITLES = {
@@ -185,7 +187,7 @@ class LicenseCard(QGroupBox):
         row.addLayout(form, 1)
         row.addLayout(side)
         self.state = PartState(body, "licence")
-        self.state.show_message(_("Enter a serial and press Enter to look it up."))
+        self.state.show_message(_(LOOK_UP_HINT))
         self.note = named(plain_label(), "licenseNote", _("The team's note"))
         self.note.setWordWrap(True)
         self.note.setStyleSheet(text_style(colours.MUTED))
@@ -277,7 +279,7 @@ class LicenseCard(QGroupBox):
         """Back to the prompt (the note is the lookup's to change: it may be in first)."""
         self.license = None
         self._show_links(None)
-        self.state.show_message(_("Enter a serial and press Enter to look it up."))
+        self.state.show_message(_(LOOK_UP_HINT))
 
     def _set(self, key: str, text: str, words: str | None = None) -> None:
         """Show ``text`` in field ``key``; ``words`` (default: the text) is what a screen

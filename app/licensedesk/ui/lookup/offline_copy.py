@@ -3,8 +3,7 @@
 When the licence part fails because the service is down, times out, cannot be
 reached securely (TLS) or keeps refusing with a rate limit (:func:`licensedesk.book.offline.unreachable`), and the
 book holds the serial, the workspace shows the book's copy: the card, the products
-and the devices as last seen, under the banner "The service cannot be reached; this
-is the copy from <time>". The devices are read-only while a copy is on show
+and the devices as last seen, under the banner :data:`licensedesk.book.offline.COPY_SHOWN`. The devices are read-only while a copy is on show
 (:attr:`OfflineCopy.shown`): nothing is ever changed from a copy. Never shown for a
 "not found" or a refusal, and never when the service answers.
 """
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 from licensedesk.book.as_models import activations_of, licence_of, products_of
-from licensedesk.book.offline import unreachable
+from licensedesk.book.offline import COPY_SHOWN, unreachable
 from licensedesk.history.store import StoreError
 from licensedesk.i18n import N_, _
 
@@ -28,8 +27,6 @@ if TYPE_CHECKING:
     from ..shared.context import DeskContext
     from ..shared.tasks import Failure
 
-#: the banner over a copy; {time} is when the book last saw the licence
-COPY_SHOWN = N_("The service cannot be reached; this is the copy from {time}.")
 #: why the devices of a copy cannot be switched (the checkbox's tooltip)
 READ_ONLY = N_("This is the licence book's copy: nothing can be changed from it.")
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
 from ..shared.labels import shown
+from ..shared.rows_model import RowsModel
 from ..shared.secret_field import masked
 
 #: Seats beside the name: it is what one reads the table for, and it must not be the column
@@ -43,9 +44,11 @@ OBJECT_ROLE = Qt.ItemDataRole.UserRole + 1
 SECRET_ROLE = Qt.ItemDataRole.UserRole + 2  # the unmasked secret of a secret column
 
 
-class ProductsModel(QAbstractTableModel):
+class ProductsModel(RowsModel):
     """Rows are api Product objects. Secrets display masked; :data:`SECRET_ROLE`
     gives the real value to the reveal/copy widgets only."""
+
+    headers = HEADERS
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -84,20 +87,10 @@ class ProductsModel(QAbstractTableModel):
         used = "?" if self._seats is None else self._seats.get(p.id, 0)
         return f"{used} / {limit}"
 
-    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return _(HEADERS[section])
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
-            if section == COL_SEATS:
-                # TRANSLATORS: max_host_count is the service's field name: keep it
-                return _("Activated devices / max_host_count")
-            return None
+    def header_tip(self, section: int) -> str | None:
+        if section == COL_SEATS:
+            # TRANSLATORS: max_host_count is the service's field name: keep it
+            return _("Activated devices / max_host_count")
         return None
 
     def text(self, p: Any, col: int) -> str:

@@ -27,10 +27,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from licensedesk.api.serials import SERIAL_RULE
 from licensedesk.i18n import N_, _, ngettext
 
 from ..activations.panel import ActivationsPanel
 from ..history.panel import HistoryPanel
+from ..profiles import PROFILES_TIP
 from ..shared import colours
 from ..shared.a11y import named
 from ..shared.colours import text_style
@@ -40,16 +42,12 @@ from ..shared.labels import plain_label
 from .card_scroll import CardScroll
 from .demo_serials import DemoSerials
 from .device_room import give_devices_room
-from .license_card import LicenseCard
+from .license_card import LOOK_UP_HINT, LicenseCard
 from .lookup_button import LookupButton
 from .products_panel import ProductsPanel
 from .recent import RecentSerials
 
-SERIAL_HINT = N_(
-    "A serial is five groups of four letters or digits, e.g. ABCD-1234-EFGH-5678-IJKL."
-)
 FOUND_IN_TEXT = N_("Looking up the serial found in the pasted text, {serial}.")
-SERIAL_DESCRIPTION = N_("Type or paste a serial and press Enter to look it up")
 #: a pane's share of the card / products split, before the person sets one (any number
 #: above both panes' minimum widths: only the ratio counts)
 _SHARE = 10_000
@@ -103,9 +101,7 @@ class Workspace(QWidget):
             "profilesButton",
             _("Connection profiles"),
         )
-        self.profiles_button.setAccessibleDescription(
-            _("Add, change or remove connection profiles")
-        )
+        self.profiles_button.setAccessibleDescription(_(PROFILES_TIP))
         self._build_serial_input()
         self.lookup_button = LookupButton()
         self.demo_marker = named(
@@ -133,7 +129,7 @@ class Workspace(QWidget):
     def _build_serial_input(self) -> None:
         """The serial box, completing the profile's found serials."""
         self.serial_input = named(QLineEdit(), "serialInput", _("Serial"))
-        self.serial_input.setAccessibleDescription(_(SERIAL_DESCRIPTION))
+        self.serial_input.setAccessibleDescription(_(LOOK_UP_HINT))
         self.serial_input.setPlaceholderText(_("Serial, e.g. ABCD-1234-EFGH-5678-IJKL"))
         self.serial_input.setClearButtonEnabled(True)
         self.serial_input.setMinimumWidth(300)
@@ -260,7 +256,7 @@ class Workspace(QWidget):
                 sentence = (
                     getattr(exc, "sentence", "") if self.normalizer else _("Starting up\u2026")
                 )
-                self.show_hint(sentence if text.strip() else _(SERIAL_HINT), error=True)
+                self.show_hint(sentence if text.strip() else _(SERIAL_RULE), error=True)
                 self.banner.clear()  # an old result's error does not belong to this input
                 self.serial_input.setFocus()
                 return
@@ -317,7 +313,7 @@ class Workspace(QWidget):
         self._hint_about = None
         self.hint.hide()
         self.check_all_button.hide()
-        self.serial_input.setAccessibleDescription(_(SERIAL_DESCRIPTION))
+        self.serial_input.setAccessibleDescription(_(LOOK_UP_HINT))
 
     def _offer_check_all(self, text: str, n: int) -> None:
         """Beside the "holds N serials" hint: check them all in the batch window."""

@@ -34,6 +34,7 @@ from ..shared.colours import text_style
 from ..shared.labels import or_dash, plain_label, shown
 from ..shared.support_dialog import (
     SupportDialog,
+    checked_serial,
     hint_label,
     selectable,
     serial_edit,
@@ -207,12 +208,9 @@ class RegistrationDialog(SupportDialog):
 
     # -- check ---------------------------------------------------------------------
     def check(self) -> bool:
-        serial = serial_or_none(self.serial_input.text())
-        self.serial_hint.setVisible(serial is None)
+        serial = checked_serial(self.serial_input, self.serial_hint)
         if serial is None:
-            self.serial_hint.setText(_("A serial is five groups of four letters or digits."))
             return False
-        self.serial_input.setText(serial)
         self._serial_edited()
         self.checkRequested.emit(serial)
         return True

@@ -10,7 +10,6 @@ dialog sits behind :meth:`RenewalsWindow.ask_save_path`, which tests replace.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import pairwise
 
 from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
@@ -31,7 +30,7 @@ from PySide6.QtWidgets import (
 from licensedesk.book.renewals import DEFAULT_WINDOW, WINDOWS
 from licensedesk.i18n import N_, _, ngettext
 
-from ..shared.a11y import named
+from ..shared.a11y import named, tab_chain
 from ..shared.close_keys import add_close_keys
 from ..shared.column_widths import fit_capped
 from ..shared.error_banner import ErrorBanner
@@ -156,7 +155,7 @@ class RenewalsWindow(QWidget):
         lay.addWidget(self.banner)
         lay.addWidget(self.table, 1)
         lay.addWidget(self.status_label)
-        chain = (
+        tab_chain(
             self.within,
             self.dealer,
             self.profile,
@@ -165,8 +164,6 @@ class RenewalsWindow(QWidget):
             self.export_xlsx_button,
             self.table,
         )
-        for a, b in pairwise(chain):
-            QWidget.setTabOrder(a, b)
 
     def _connect(self) -> None:
         self._settle = QTimer(self)

@@ -24,13 +24,14 @@ from licensedesk.book.renewals import (
     bounds,
     csv_text,
     default_file_name,
-    within_words,
+    ending_sentence,
     xlsx_bytes,
 )
 from licensedesk.history.store import StoreError
 from licensedesk.i18n import _, ngettext
 
 from ..shared.export_file import save_rows, write_bytes_file
+from ..shared.sightings_model import BOOK_HOLDS
 from ..shared.values import format_number
 from .window import RenewalsWindow
 
@@ -93,26 +94,15 @@ class RenewalsFeature(QObject):
     def _show(self, w: RenewalsWindow, found: list[Sighting], problem: str, now: datetime) -> None:
         w.model.set_rows(found, now)
         w.fit_columns()
-        within = within_words(w.days())
         if problem:
             w.banner.show_error(problem)
             w.show_status("")
             return
         w.banner.clear()  # a book that could not be read before can be now
         if found:
-            w.show_status(
-                ngettext(
-                    "{n} licence ends {within}.", "{n} licences end {within}.", len(found)
-                ).format(n=format_number(len(found)), within=within)
-            )
+            w.show_status(ending_sentence(len(found), w.days(), format_number(len(found))))
         else:
-            w.show_status(
-                _(
-                    "No subscription or trial in the book ends {within}. The book "
-                    "holds the licences looked up, checked, validated or registered "
-                    "here (or by the team, with a team history)."
-                ).format(within=within)
-            )
+            w.show_status(ending_sentence(0, w.days()) + " " + _(BOOK_HOLDS))
 
     # -- refresh: the listed licences checked again -----------------------------------
     def refresh(self) -> asyncio.Task | None:

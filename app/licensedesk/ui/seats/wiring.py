@@ -17,16 +17,13 @@ from licensedesk.i18n import N_, _, ngettext
 
 from ..shared.context import DeskContext, LookupPort
 from ..shared.refusals import no_write_pair
+from ..shared.sightings_model import BOOK_HOLDS
 from ..shared.values import format_number
 from .window import FullSeatsWindow
 
 #: the Full seats view, with a profile that may not write: after why, what still works
 STILL_OPENED = N_("The licences can still be opened.")
-EMPTY = N_(
-    "No licence in the book has a product with every seat in use. The book holds "
-    "the licences looked up, checked, validated or registered here (or by the team, "
-    "with a team history)."
-)
+EMPTY = N_("No licence in the book has a product with every seat in use.")
 
 # TRANSLATORS: the Full seats view, empty, with a profile whose key may only read;
 # {profile}: its name (the line under it says how to add a write pair)
@@ -92,7 +89,7 @@ class SeatsFeature(QObject):
         name = self._ctx.connections.current
         if name and not self._ctx.connections.can_write(name):
             return _(LIMITS_UNKNOWN).format(profile=name)
-        return _(EMPTY)
+        return _(EMPTY) + " " + _(BOOK_HOLDS)
 
     def free(self, serial: str) -> asyncio.Task:
         """Open ``serial`` in the workspace, then, once its parts are in, *Free a seat…*;

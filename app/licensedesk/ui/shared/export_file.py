@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import errno
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QSettings, QStandardPaths
@@ -26,19 +27,44 @@ if TYPE_CHECKING:
 
 LAST_FOLDER = "export/lastFolder"
 
-#: why a file could not be written: the whole sentence per errno (a translation may
-#: order it differently), translated when it is said
-_SENTENCES = {
-    errno.EACCES: N_("Could not save to {path}: permission denied."),
-    errno.EPERM: N_("Could not save to {path}: permission denied."),
-    errno.ENOENT: N_("Could not save to {path}: the folder does not exist."),
-    errno.ENOTDIR: N_("Could not save to {path}: part of the path is a file, not a folder."),
-    errno.EISDIR: N_("Could not save to {path}: that is a folder."),
-    errno.ENOSPC: N_("Could not save to {path}: the disk is full."),
-    errno.EROFS: N_("Could not save to {path}: the disk is read-only."),
-    errno.EFBIG: N_("Could not save to {path}: the file is larger than this system allows."),
-    errno.ENXIO: N_("Could not save to {path}: no program is reading from it."),
-}
+
+@dataclass(frozen=True)
+class FailureWords:
+    """How the window says that one thing done to a file failed: the whole sentence per
+    errno (a translation may order it differently), else one with the system's own
+    reason (already in its language), else one for a system that gave none. Each has
+    ``{path}``; translated when said."""
+
+    by_errno: Mapping[int, str]
+    with_reason: str
+    refused: str
+
+    def sentence(self, path: str, exc: OSError) -> str:
+        """Words for a person, never a traceback."""
+        words = self.by_errno.get(exc.errno or 0)
+        if words is not None:
+            return _(words).format(path=path)
+        if exc.strerror:
+            return _(self.with_reason).format(path=path, reason=exc.strerror.lower())
+        return _(self.refused).format(path=path)
+
+
+#: why a file could not be written
+SAVE_FAILED = FailureWords(
+    {
+        errno.EACCES: N_("Could not save to {path}: permission denied."),
+        errno.EPERM: N_("Could not save to {path}: permission denied."),
+        errno.ENOENT: N_("Could not save to {path}: the folder does not exist."),
+        errno.ENOTDIR: N_("Could not save to {path}: part of the path is a file, not a folder."),
+        errno.EISDIR: N_("Could not save to {path}: that is a folder."),
+        errno.ENOSPC: N_("Could not save to {path}: the disk is full."),
+        errno.EROFS: N_("Could not save to {path}: the disk is read-only."),
+        errno.EFBIG: N_("Could not save to {path}: the file is larger than this system allows."),
+        errno.ENXIO: N_("Could not save to {path}: no program is reading from it."),
+    },
+    N_("Could not save to {path}: {reason}."),
+    N_("Could not save to {path}: the system refused."),
+)
 
 
 def last_folder(qsettings: QSettings) -> str:
@@ -55,16 +81,8 @@ def remember_folder(qsettings: QSettings, path: str) -> None:
 
 
 def save_failed_sentence(path: str, exc: OSError) -> str:
-    """``Could not save to PATH: REASON.``: words for a person, never a traceback. An
-    error we have no words for gives the system's own (already in its language)."""
-    sentence = _SENTENCES.get(exc.errno or 0)
-    if sentence is not None:
-        return _(sentence).format(path=path)
-    if exc.strerror:
-        return _("Could not save to {path}: {reason}.").format(
-            path=path, reason=exc.strerror.lower()
-        )
-    return _("Could not save to {path}: the system refused.").format(path=path)
+    """``Could not save to PATH: REASON.`` (:data:`SAVE_FAILED`)."""
+    return SAVE_FAILED.sentence(path, exc)
 
 
 def with_extension(path: str, ext: str) -> str:

@@ -16,19 +16,25 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QObject, Qt
 
 from licensedesk.book import Sighting
-from licensedesk.i18n import _
+from licensedesk.i18n import N_, _
 
 from .labels import plain_tip, shown
+from .rows_model import Index, RowsModel
 
-__all__ = ["SERIAL_ROLE", "SightingsModel", "cell_text"]
+__all__ = ["BOOK_HOLDS", "SERIAL_ROLE", "SightingsModel", "cell_text"]
+
+#: after "no licence" in a view of the book: what the book holds, so an empty view is
+#: not read as "the service has none"
+BOOK_HOLDS = N_(
+    "The book holds the licences looked up, checked, validated or registered here (or by "
+    "the team, with a team history)."
+)
 
 #: the serial of a licence's row
 SERIAL_ROLE = Qt.ItemDataRole.UserRole + 1
-
-Index = QModelIndex | QPersistentModelIndex
 
 
 def cell_text(value: Any) -> str:
@@ -37,12 +43,10 @@ def cell_text(value: Any) -> str:
     return shown(value) if value else ""
 
 
-class SightingsModel(QAbstractTableModel):
+class SightingsModel(RowsModel):
     """The rows, titles and roles; a view gives :attr:`headers`, :meth:`cell` and its
     note's column (:attr:`note_column`)."""
 
-    #: column titles, marked with ``N_`` and translated where shown
-    headers: ClassVar[tuple[str, ...]] = ()
     #: the column that shows the licence's note; None: every cell's tooltip adds it
     note_column: ClassVar[int | None] = None
 
@@ -77,19 +81,6 @@ class SightingsModel(QAbstractTableModel):
         if note and self.note_column is None:
             lines.append(_("Note: {note}").format(note=note))
         return plain_tip("\n".join(line for line in lines if line)) or None
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.headers)
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return _(self.headers[section])
-        return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():

@@ -40,6 +40,20 @@ def serial_or_none(text: str) -> str | None:
         return None
 
 
+def checked_serial(edit: QLineEdit, hint: QLabel) -> str | None:
+    """The serial in ``edit``, written canonically back into it; None, and ``hint`` under
+    it says what a serial looks like, when it is not one."""
+    from licensedesk.api.serials import SERIAL_RULE
+
+    serial = serial_or_none(edit.text())
+    hint.setVisible(serial is None)
+    if serial is None:
+        hint.setText(_(SERIAL_RULE))
+    else:
+        edit.setText(serial)
+    return serial
+
+
 def hint_label(name: str) -> QLabel:
     """A small line under a field that says what is wrong with it (hidden until then)."""
     label = plain_label()

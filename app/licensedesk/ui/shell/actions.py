@@ -27,6 +27,8 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 
 from licensedesk.i18n import N_, _
 
+from ..profiles import PROFILES_TIP
+
 Shortcut = str | QKeySequence.StandardKey | None
 
 
@@ -59,7 +61,7 @@ SPECS = (
         "profiles",
         N_("Connection &profiles\u2026"),
         "file",
-        tip=N_("Add, edit or remove connection profiles"),
+        tip=PROFILES_TIP,
     ),
     ActionSpec(
         "historySettings",

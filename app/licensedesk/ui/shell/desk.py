@@ -18,6 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from PySide6.QtCore import QEventLoop, QObject, QTimer
 
 from licensedesk.i18n import _
+from licensedesk.profiles.store import NO_PROFILE
 
 from ..activations.wiring import install_activations
 from ..batch.wiring import install_batch
@@ -127,9 +128,7 @@ class DeskApp(QObject):
             self.profiles.show_chosen(chosen)
         if profile and profile not in names:
             self.window.show_workspace()
-            self.window.workspace.banner.show_error(
-                _("There is no profile named \u201c{name}\u201d.").format(name=profile)
-            )
+            self.window.workspace.banner.show_error(_(NO_PROFILE).format(name=repr(profile)))
         elif names:
             self.window.show_workspace()
             self.window.workspace.focus_serial()

@@ -32,6 +32,7 @@ from ..shared.colours import text_style
 from ..shared.labels import plain_label, shown
 from ..shared.support_dialog import (
     SupportDialog,
+    checked_serial,
     hint_label,
     selectable,
     serial_edit,
@@ -296,14 +297,8 @@ class ValidateDialog(SupportDialog):
         """Check the input and emit :attr:`validateRequested`; False when something is wrong."""
         if not self.validate_button.isEnabled():
             return False
-        ok = True
-        serial = serial_or_none(self.serial_input.text())
-        self.serial_hint.setVisible(serial is None)
-        if serial is None:
-            self.serial_hint.setText(_("A serial is five groups of four letters or digits."))
-            ok = False
-        else:
-            self.serial_input.setText(serial)
+        serial = checked_serial(self.serial_input, self.serial_hint)
+        ok = serial is not None
         code = self.product_code()
         self.product_hint.setVisible(not code)
         if not code:
