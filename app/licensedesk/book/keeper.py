@@ -26,9 +26,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from licensedesk.history.scrub import scrub_text
 from licensedesk.history.store import StoreError, StoreWorker
 from licensedesk.i18n import N_, _
+from licensedesk.storage.errors import problem_sentence
 
 from .opening import open_book
 from .sighting import Sighting
@@ -94,18 +94,12 @@ class BookKeeper:
         **kwargs: Any,
     ) -> BookKeeper:
         """The book where the history settings keep the history (``history.json``)."""
-        from licensedesk.history.settings import SettingsError, load_settings
+        from licensedesk.storage.open import opener_from_settings
 
-        try:
-            chosen = settings if settings is not None else load_settings()
-        except SettingsError as exc:
-            said = exc.sentence
-
-            def unreadable() -> BookStore:
-                raise StoreError(said, whole=True)
-
-            return cls(unreadable, **kwargs)
-        return cls(lambda: open_book(chosen, secrets=secrets, data_dir=data_dir), **kwargs)
+        _chosen, opener = opener_from_settings(
+            settings, lambda chosen: open_book(chosen, secrets=secrets, data_dir=data_dir)
+        )
+        return cls(opener, **kwargs)
 
     # ------------------------------------------------------------ writing
 
@@ -277,11 +271,9 @@ class BookKeeper:
             if self.problem is not None:
                 return
             self.network = isinstance(exc, StoreError) and exc.network
-            if isinstance(exc, StoreError) and exc.whole:
-                self.problem = _(PROBLEM_SENTENCE).format(problem=scrub_text(exc.sentence))
-            else:
-                reason = exc.reason if isinstance(exc, StoreError) else type(exc).__name__
-                self.problem = _(PROBLEM).format(reason=scrub_text(reason.rstrip(".")))
+            # a failure other than the store's by its type only: its text may hold a
+            # licensee's name from the answer being kept
+            self.problem = problem_sentence(exc, PROBLEM, PROBLEM_SENTENCE, detail=False)
         log.warning("%s", self.problem)
         if self.on_problem is not None:
             self.on_problem(self.problem)

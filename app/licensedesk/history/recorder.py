@@ -32,16 +32,16 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from licensedesk.api.sentence import english_of
-from licensedesk.i18n import N_, _
+from licensedesk.i18n import N_
+from licensedesk.storage.errors import problem_sentence
 
 from .index_build import start_build
 from .model import OUTCOMES, Entry, HistoryQuery, new_entry_id, utc_now
 from .opening import open_store
 from .outcome import classify
 from .paging import PAGE, Sort
-from .scrub import scrub_text
 from .search_index import IndexProgress
-from .store import HistoryStore, StoreError, StoreWorker
+from .store import HistoryStore, StoreWorker
 from .who import machine_name, os_user
 
 if TYPE_CHECKING:
@@ -194,19 +194,16 @@ class Recorder:
     ) -> Recorder:
         """The recorder of the store the history settings name (``history.json``; local by
         default). A settings file that cannot be read becomes the problem sentence."""
-        from .settings import SettingsError, load_settings
+        from licensedesk.storage.open import opener_from_settings
 
-        try:
-            chosen = settings if settings is not None else load_settings(config_dir)
-        except SettingsError as exc:
-            said = exc.sentence
-
-            def broken() -> HistoryStore:
-                raise StoreError(said, whole=True)
-
-            return cls(broken, **kwargs)
-        kwargs.setdefault("display_name", chosen.display_name)
-        return cls(lambda: open_store(chosen, secrets=secrets, data_dir=data_dir), **kwargs)
+        chosen, opener = opener_from_settings(
+            settings,
+            lambda chosen: open_store(chosen, secrets=secrets, data_dir=data_dir),
+            config_dir,
+        )
+        if chosen is not None:
+            kwargs.setdefault("display_name", chosen.display_name)
+        return cls(opener, **kwargs)
 
     # ------------------------------------------------------------ recording
 
@@ -376,12 +373,7 @@ class Recorder:
     def _report(self, exc: BaseException | None) -> None:
         if self.problem is not None or exc is None:
             return
-        if isinstance(exc, StoreError) and exc.whole:
-            problem = _(PROBLEM_SENTENCE).format(problem=scrub_text(exc.sentence))
-        else:
-            reason = exc.reason if isinstance(exc, StoreError) else f"{type(exc).__name__}: {exc}"
-            problem = _(PROBLEM).format(reason=scrub_text(reason.rstrip(".")))
-        self.problem = problem
+        self.problem = problem_sentence(exc, PROBLEM, PROBLEM_SENTENCE)
         log.warning("%s", self.problem)
         if self.on_problem is not None:
             self.on_problem(self.problem)

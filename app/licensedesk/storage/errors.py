@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["StoreError"]
+__all__ = ["StoreError", "problem_sentence"]
 
 
 class StoreError(Exception):
@@ -25,3 +25,23 @@ class StoreError(Exception):
             return self.reason
         text = self.reason[:1].upper() + self.reason[1:]
         return text if text.endswith(".") else text + "."
+
+
+def problem_sentence(
+    exc: BaseException, problem: str, problem_sentence: str, *, detail: bool = True
+) -> str:
+    """What a writer that never stops a change (the history's recorder, the book's keeper)
+    says once of its first problem: ``problem`` ("… is not being recorded: {reason}.")
+    around a store's clause, ``problem_sentence`` ("… {problem}") around a whole sentence
+    (both ``N_``-marked, translated here); anything else by its type (and, with
+    ``detail``, its text). Secrets are masked."""
+    from licensedesk.history.scrub import scrub_text
+    from licensedesk.i18n import _
+
+    if isinstance(exc, StoreError) and exc.whole:
+        return _(problem_sentence).format(problem=scrub_text(exc.sentence))
+    if isinstance(exc, StoreError):
+        reason = exc.reason
+    else:
+        reason = f"{type(exc).__name__}: {exc}" if detail else type(exc).__name__
+    return _(problem).format(reason=scrub_text(reason.rstrip(".")))

@@ -24,7 +24,33 @@ if TYPE_CHECKING:
     from licensedesk.history.settings import HistorySettings
     from licensedesk.profiles import SecretStore
 
-__all__ = ["open_database"]
+__all__ = ["open_database", "opener_from_settings"]
+
+
+T = TypeVar("T")
+
+
+def opener_from_settings(
+    settings: HistorySettings | None,
+    open_with: Callable[[HistorySettings], T],
+    config_dir: Path | None = None,
+) -> tuple[HistorySettings | None, Callable[[], T]]:
+    """The settings given or read (``history.json``), and what opens the store they name
+    (``open_with`` them): the history's recorder and the book's keeper open their store on
+    their own thread when first used. Settings that cannot be read give None and an
+    opener that raises their sentence whole, the problem the writer says once."""
+    from licensedesk.history.settings import SettingsError, load_settings
+
+    try:
+        chosen = settings if settings is not None else load_settings(config_dir)
+    except SettingsError as exc:
+        said = exc.sentence
+
+        def unreadable() -> T:
+            raise StoreError(said, whole=True)
+
+        return None, unreadable
+    return chosen, lambda: open_with(chosen)
 
 
 class Opened(Protocol):
