@@ -148,15 +148,6 @@ def json_line(result: CheckResult) -> str:
     return json_text(row_dict(result))
 
 
-def write_json_lines(fp: TextIO, results: Iterable[CheckResult]) -> int:
-    """One JSON object per line; returns the rows written."""
-    count = 0
-    for result in results:
-        fp.write(json_line(result) + "\n")
-        count += 1
-    return count
-
-
 def xlsx_bytes(results: Iterable[Row], columns: Sequence[str] = COLUMNS) -> bytes:
     """An XLSX workbook of the rows: one sheet, the header frozen and filterable, every
     cell typed (:func:`licensedesk.export_xlsx.xlsx_bytes`: text never a formula, start
