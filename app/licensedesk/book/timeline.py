@@ -346,8 +346,8 @@ def _seats_item(
     history_from: datetime | None,
     problem: str | None,
 ) -> Item:
-    """A product's seats used follow its devices. When the devices' changes seen in the
-    same window add up to the count's, the count is theirs: made from License Desk when
+    """A product's seats used follow its devices. When the changes of its devices seen in
+    the same window that moved a seat add up to the count's, the count is theirs: made from License Desk when
     all of them were, not when none was. Else the entries that moved that product's
     devices in the window are asked: none (and a history that vouches) is not made from
     License Desk; some cannot say which devices changed, so the history cannot say."""
@@ -358,6 +358,7 @@ def _seats_item(
         and i.change.device
         and i.change.product == c.product
         and (i.change.since, i.change.seen_at) == (c.since, c.seen_at)
+        and _seat_effect(i.change)
     ]
     if same and _seat_delta([i.change for i in same], c.product) == _delta(c):
         verdicts = {i.ours for i in same}
@@ -385,13 +386,20 @@ def _seats_item(
         e.action in _SEAT_ACTIONS
         and (e.serial in (None, c.serial))
         and _same_service(e, c.service)
-        and c.product in ((e.before or {}).get("product"), e.product)
+        and _may_be_product(e, c.product)
         and _in_window(e, c.since, c.seen_at)
         for e in said
     )
     if moved:
         return Item(c.seen_at, c, None, None, serial=c.serial, cannot_say=DEVICES_UNSEEN)
     return unmatched
+
+
+def _may_be_product(e: Entry, product: str) -> bool:
+    """Whether ``e`` may have moved a device of ``product``: it names it, or no product
+    (``licensedesk-cli deactivate ID`` records only the activation id)."""
+    named = (e.before or {}).get("product") or e.product
+    return not named or named == product
 
 
 def _delta(c: Change) -> int | None:
@@ -404,19 +412,20 @@ def _delta(c: Change) -> int | None:
 _SEAT_EFFECT = {"device_activated": 1, "device_deactivated": -1}
 
 
+def _seat_effect(d: Change) -> int:
+    """How a device change moves its product's seats used (an inactive device none)."""
+    if d.kind in _SEAT_EFFECT:
+        return _SEAT_EFFECT[d.kind]
+    if d.kind == "device_added":
+        return 1 if d.new == "active" else 0
+    if d.kind == "device_removed":
+        return -1 if d.old == "active" else 0
+    return 0
+
+
 def _seat_delta(devices: Iterable[Change], product: str) -> int:
     """How the device changes of ``product`` move its seats used."""
-    total = 0
-    for d in devices:
-        if d.product != product:
-            continue
-        if d.kind in _SEAT_EFFECT:
-            total += _SEAT_EFFECT[d.kind]
-        elif d.kind == "device_added" and d.new == "active":
-            total += 1
-        elif d.kind == "device_removed" and d.old == "active":
-            total -= 1
-    return total
+    return sum(_seat_effect(d) for d in devices if d.product == product)
 
 
 # ---------------------------------------------------------------- words

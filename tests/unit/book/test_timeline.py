@@ -206,6 +206,19 @@ def test_seats_used_follow_the_devices_that_moved_them():
     [alone, _made] = build([seats], [made.replace(before={"product": "Studio Pro"})])
     assert (alone.ours, alone.cannot_say) == (None, "devices_not_seen")
     assert build([seats], [])[0].ours is False
+    both = change("seats_used", "3", "1", product="Studio Pro")
+    partly = build([deactivated(), deactivated(10, "host-8"), both], [made])
+    assert {(i.kind, i.change.activation_id): i.ours for i in partly} == {
+        ("device_deactivated", 9): True,
+        ("device_deactivated", 10): False,
+        ("seats_used", None): None,
+    }
+    [count] = [i for i in partly if i.kind == "seats_used"]
+    assert count.who() == "partly from License Desk: see the changes of the devices"
+    by_id_only = entry("deactivate", DURING, activation_ids=(9,), serial=None)  # the CLI's
+    assert build([seats], [by_id_only])[0].cannot_say == "devices_not_seen"
+    of_another = entry("deactivate", DURING, activation_ids=(9,), before={"product": "Other"})
+    assert [i.ours for i in build([seats], [of_another]) if i.change] == [False]
 
 
 def test_to_dict_is_english_and_utc(zone):
@@ -255,7 +268,7 @@ def two_sightings() -> list[Change]:
     older = sighting(SINCE, (dev(9, "host-7", True, "Front desk"),), end)
     newer = sighting(
         SEEN,
-        (dev(9, "host-7", False, "Front desk"), dev(12, "host-9", True)),
+        (dev(9, "host-7", False, "Front desk"), dev(12, "host-9", False)),
         end + timedelta(days=30),
     )
     return changes_between(older, newer)
@@ -265,10 +278,12 @@ def test_the_summary_says_what_the_latest_sighting_found_by_whom(zone):
     zone("Europe/Berlin")
     made = entry("deactivate", DURING, activation_ids=(9,))
     items = build(two_sightings(), [made])
+    seats = next(i for i in items if i.kind == "seats_used")
+    assert (seats.change.old, seats.change.new, seats.ours) == ("1", "0", True)
     assert summary(items) == (
         "Since 2026-11-13: 1 device added, not from License Desk; "
         "1 device deactivated by Ana Lima; ends 30 days later, renewed"
-    )  # the seats used (1 → 1) moved with the devices: not said again
+    )  # the seats used (1 → 0) moved with the device deactivated: not said again
     zone("America/Los_Angeles")
     assert summary(items).startswith("Since 2026-11-12: ")
     assert summary(items, day=lambda d: f"{d.day}.{d.month}.").startswith("Since 12.11.: ")
