@@ -209,16 +209,16 @@ def build(
     return items
 
 
-def summary(
-    items: Sequence[Item], *, day: DayWriter = iso_day, seen_at: datetime | None = None
-) -> str:
+def summary(items: Sequence[Item], *, day: DayWriter = iso_day) -> str:
     """The licence card's line for what the latest sighting found: "Since 2026-11-12:
     1 device added, not from License Desk; 1 device deactivated by Ana Lima; ends 30 days
     later, renewed". "" when it found nothing.
 
-    The latest sighting is the newest ``seen_at`` among the items' changes (or the one
-    given): the card shows the licence as that sighting saw it, so its line says what
-    that sighting found since the one before (``since``, a day in the reader's zone).
+    The latest sighting's changes are those of the same look as the newest change
+    (:func:`same_look`: a lookup's licence, products and devices are read and kept a
+    moment apart, each part's changes dated by its own read): the card shows the
+    licence as that look saw it, so its line says what it found since the look before
+    (the earliest ``since`` of them, a day in the reader's zone).
     A product's seats used are left out when that sighting's device changes of the
     product add up to them: the count follows from the devices already said, and
     saying both would tell one change twice. Only the kinds the desk can make say by
@@ -226,10 +226,8 @@ def summary(
     seen = [i for i in items if i.change is not None]
     if not seen:
         return ""
-    latest = seen_at or max(i.change.seen_at for i in seen)
-    found = [i for i in seen if i.change.seen_at == latest]
-    if not found:
-        return ""
+    newest = max((i.change for i in seen), key=lambda c: c.seen_at)
+    found = [i for i in seen if same_look(i.change, newest)]
     devices = [i.change for i in found if i.change.device]
     phrases = _device_phrases([i for i in found if i.change.device])
     for kind in KINDS:
@@ -245,13 +243,25 @@ def summary(
             phrases.append(phrase)
     if not phrases:
         return ""
-    since = day(clock.day_of(found[0].change.since))
+    since = day(clock.day_of(min(i.change.since for i in found)))
     # TRANSLATORS: the licence card's line of what changed since the desk last looked:
     # "Since 2026-11-12: 1 device added, not from License Desk; ends 30 days later, renewed"
     return _("Since {date}: {changes}").format(date=since, changes="; ".join(phrases))
 
 
 # ---------------------------------------------------------------- matching
+
+
+def same_look(a: Change, b: Change) -> bool:
+    """Whether two changes were seen by one look at the licence. A lookup keeps its
+    licence, products and devices a moment apart, so the changes of each part are dated
+    by that part's own reads (:mod:`.changes`). Two changes are of one look when their
+    windows overlap and their ends lie closer together than half the shorter window:
+    the parts of one look are a moment apart, two looks a window apart."""
+    if not (a.since < b.seen_at and b.since < a.seen_at):
+        return False
+    shorter = min(a.seen_at - a.since, b.seen_at - b.since)
+    return abs(a.seen_at - b.seen_at) * 2 < shorter
 
 
 def _serial_of(entries: Sequence[Entry]) -> str | None:
@@ -347,7 +357,8 @@ def _seats_item(
     problem: str | None,
 ) -> Item:
     """A product's seats used follow its devices. When the changes of its devices seen in
-    the same window that moved a seat add up to the count's, the count is theirs: made from License Desk when
+    the same look (:func:`same_look`) that moved a seat add up to the count's, the count
+    is theirs: made from License Desk when
     all of them were, not when none was. Else the entries that moved that product's
     devices in the window are asked: none (and a history that vouches) is not made from
     License Desk; some cannot say which devices changed, so the history cannot say."""
@@ -357,7 +368,7 @@ def _seats_item(
         if i.change is not None
         and i.change.device
         and i.change.product == c.product
-        and (i.change.since, i.change.seen_at) == (c.since, c.seen_at)
+        and same_look(i.change, c)
         and _seat_effect(i.change)
     ]
     if same and _seat_delta([i.change for i in same], c.product) == _delta(c):

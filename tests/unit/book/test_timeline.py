@@ -326,3 +326,43 @@ def test_the_history_vouches_from_the_cut_off_of_the_months_it_keeps(zone):
     assert later == cutoff(24, datetime(2026, 12, 1, tzinfo=UTC).date())
     zone("Pacific/Pago_Pago")  # UTC-11: a teammate there prunes to a later instant
     assert cutoff(24, today) <= later
+
+
+def look(at: datetime, *, name: str, on: bool, end: datetime, limit: int) -> Sighting:
+    """One lookup whose licence, products and devices were kept a second apart."""
+    device = Device("host-7", "Front desk", "Studio Pro", product_id=1, id=9, activated=on)
+    return Sighting(
+        serial=SERIAL,
+        service=SERVICE,
+        profile="Shop",
+        seen_at=at,
+        licensee=name,
+        end_at=end,
+        products=(ProductSeats("Studio Pro", None, limit, id=1),),
+        devices=(device,),
+        licence_at=at,
+        products_at=at + timedelta(seconds=1),
+        devices_at=at + timedelta(seconds=2),
+    ).counted()
+
+
+def test_the_summary_takes_every_part_of_the_latest_look_and_none_of_the_one_before(zone):
+    zone("UTC")
+    end = datetime(2026, 12, 1, 12, tzinfo=UTC)
+    first = look(SINCE - timedelta(days=7), name="Maria", on=True, end=end, limit=3)
+    second = look(SINCE, name="Maria Jensen", on=True, end=end, limit=5)
+    third = look(SEEN, name="Maria Jensen", on=False, end=end + timedelta(days=365), limit=5)
+    changes = changes_between(first, second) + changes_between(second, third)
+    assert {c.kind for c in changes} == {
+        "licensee",
+        "seat_limit",
+        "device_deactivated",
+        "seats_used",
+        "end",
+    }
+    items = build(changes, [entry("deactivate", DURING, activation_ids=(9,))])
+    assert summary(items) == (
+        "Since 2026-11-12: 1 device deactivated by Ana Lima; ends 365 days later, renewed"
+    )  # the seats used (1 → 0, read a second before the devices) are the deactivation's
+    [seats] = [i for i in items if i.kind == "seats_used"]
+    assert seats.ours is True
