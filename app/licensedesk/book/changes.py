@@ -68,20 +68,31 @@ class Change:
 
 def changes_between(older: Sighting, newer: Sighting) -> list[Change]:
     """The changes from ``older`` to ``newer`` (the same licence; ``newer`` as the book
-    will hold it: merged over ``older``). None when ``newer`` is not the later one."""
-    if newer.seen_at <= older.seen_at:
-        return []
-    made = functools.partial(
-        Change, newer.serial, newer.service or "", newer.seen_at, older.seen_at
-    )
-    out = list(_licence_changes(made, older, newer))
-    out += _seat_changes(made, older, newer)
-    if older.devices is not None and newer.devices is not None:
-        out += _device_changes(made, older, newer)
+    will hold it: merged over ``older``). Each part is compared from when it was read
+    before to when it was read now (a lookup's devices may be written apart from its
+    licence, a moment later); a part not read since is not compared."""
+    out: list[Change] = []
+    if _read_again(older, newer, "licence_at"):
+        out += _licence_changes(_maker(older, newer, "licence_at"), older, newer)
+    if _read_again(older, newer, "products_at"):
+        out += _seat_changes(_maker(older, newer, "products_at"), older, newer)
+    if _read_again(older, newer, "devices_at"):
+        out += _device_changes(_maker(older, newer, "devices_at"), older, newer)
     return out
 
 
 _Maker = Callable[..., Change]
+
+
+def _maker(older: Sighting, newer: Sighting, read: str) -> _Maker:
+    """Makes the changes of one part: seen when ``newer`` read it, after ``older`` did."""
+    since, seen = getattr(older, read) or older.seen_at, getattr(newer, read) or newer.seen_at
+    return functools.partial(Change, newer.serial, newer.service or "", seen, since)
+
+
+def _read_again(older: Sighting, newer: Sighting, read: str) -> bool:
+    was, now = getattr(older, read), getattr(newer, read)
+    return was is not None and now is not None and now > was
 
 
 def _licence_changes(made: _Maker, older: Sighting, newer: Sighting) -> Iterator[Change]:
@@ -95,12 +106,6 @@ def _licence_changes(made: _Maker, older: Sighting, newer: Sighting) -> Iterator
             yield made(kind, old, new)
     if None not in (older.registered, newer.registered) and older.registered != newer.registered:
         yield made("registered", _flag(older.registered), _flag(newer.registered))
-    if (
-        None not in (older.device_total, newer.device_total)
-        and older.device_total != newer.device_total
-        and not (_complete(older) and _complete(newer))
-    ):
-        yield made("devices_counted", str(older.device_total), str(newer.device_total))
 
 
 def _seat_changes(made: _Maker, older: Sighting, newer: Sighting) -> Iterator[Change]:
@@ -118,8 +123,6 @@ def _seat_changes(made: _Maker, older: Sighting, newer: Sighting) -> Iterator[Ch
 
 
 def _device_changes(made: _Maker, older: Sighting, newer: Sighting) -> list[Change]:
-    if older.devices is newer.devices:  # the book's own copy, not read again
-        return []
     was = {_key(d): d for d in older.devices or ()}
     now = {_key(d): d for d in newer.devices or ()}
     out = []
@@ -138,6 +141,10 @@ def _device_changes(made: _Maker, older: Sighting, newer: Sighting) -> list[Chan
             for key, d in was.items()
             if key not in now
         ]
+    elif None not in (older.device_total, newer.device_total) and (
+        older.device_total != newer.device_total
+    ):
+        out.append(made("devices_counted", str(older.device_total), str(newer.device_total)))
     return out
 
 

@@ -29,6 +29,7 @@ from typing import Any, NamedTuple, Protocol
 from licensedesk.history.store import StoreError
 from licensedesk.i18n import N_, _, ngettext
 
+from .changes import PERSON_KINDS
 from .erased_text import erased_json, erased_text, erased_value, holds, words_of
 from .folding import fold, like_pattern
 from .sighting import Sighting
@@ -51,10 +52,12 @@ class Forgotten(NamedTuple):
     #: read), ``"rewrite"`` (tables another connection held: not written anew),
     #: ``"owner"`` (tables this role may not vacuum), ``"vacuum"`` (VACUUM failed)
     left: tuple[str, ...] = ()
+    #: changes seen on a licence (:mod:`.changes`) whose old or new name or e-mail was theirs
+    changes: int = 0
 
     @property
     def total(self) -> int:
-        return self.licences + self.notes + self.history
+        return self.licences + self.notes + self.history + self.changes
 
 
 @dataclass
@@ -101,9 +104,11 @@ def question(who: str, counted: Forgotten) -> str:
     """What is asked before erasing, with what was counted (the window and the command line)."""
     return ngettext(
         "Erase the name and e-mail of {who} from {n} record: licences {licences}, "
-        "notes {notes}, history entries {history}? The records stay, without them.",
+        "notes {notes}, history entries {history}, changes seen {changes}? "
+        "The records stay, without them.",
         "Erase the name and e-mail of {who} from {n} records: licences {licences}, "
-        "notes {notes}, history entries {history}? The records stay, without them.",
+        "notes {notes}, history entries {history}, changes seen {changes}? "
+        "The records stay, without them.",
         counted.total,
     ).format(
         who=who,
@@ -111,6 +116,7 @@ def question(who: str, counted: Forgotten) -> str:
         licences=counted.licences,
         notes=counted.notes,
         history=counted.history,
+        changes=counted.changes,
     )
 
 
@@ -118,13 +124,16 @@ def said(done: Forgotten, *, team: bool) -> str:
     """What an erasure did, as the command line and the window say it: the counts, what
     it could not remove of its own copies, and what it never reaches."""
     # TRANSLATORS: each placeholder is a counted phrase: "1 licence record", "2 notes"…
-    counts = _("Erased: {licences}, {notes}, {history}.").format(
+    counts = _("Erased: {licences}, {notes}, {history}, {changes}.").format(
         licences=ngettext("{n} licence record", "{n} licence records", done.licences).format(
             n=done.licences
         ),
         notes=ngettext("{n} note", "{n} notes", done.notes).format(n=done.notes),
         history=ngettext("{n} history entry", "{n} history entries", done.history).format(
             n=done.history
+        ),
+        changes=ngettext("{n} change seen", "{n} changes seen", done.changes).format(
+            n=done.changes
         ),
     )
     sentences = [counts, *(_(_LEFT[why]) for why in done.left if why in _LEFT)]
@@ -176,11 +185,12 @@ def erase_person(place: Place, who: str) -> Forgotten:
     licences = _erase_records(place, words)
     notes = _erase_notes(place, words)
     history = _erase_history(place, words) if place.history else 0
+    changes = _erase_changes(place, words)
     if not place.dry_run and _still_named(place, words):
         raise StoreError(
             _("the name or e-mail could still be found after erasing it: nothing was changed")
         )
-    return Forgotten(licences, notes, history)
+    return Forgotten(licences, notes, history, changes=changes)
 
 
 def _in(place: Place, column: str, values: Sequence[str]) -> tuple[str, list[str]]:
@@ -301,6 +311,32 @@ def _erase_history(place: Place, words: frozenset[str]) -> int:
     return changed
 
 
+def _changed_names(place: Place, words: frozenset[str], lock: str = "") -> list[Any]:
+    """The changes of a licensee's name or e-mail that may name the person."""
+    old, old_params = place.may_hold("old_value", words)
+    new, new_params = place.may_hold("new_value", words)
+    kinds, kind_params = _in(place, "kind", PERSON_KINDS)
+    return place.run(
+        f"SELECT id, old_value, new_value FROM book_changes WHERE {kinds} AND ({old} OR {new})"
+        + lock,
+        [*kind_params, *old_params, *new_params],
+    )
+
+
+def _erase_changes(place: Place, words: frozenset[str]) -> int:
+    """Every change seen of a licensee's name or e-mail from or to the person."""
+    p, changed = place.p, 0
+    for change_id, old, new in _changed_names(place, words, place.lock):
+        clean = erased_text(old, words), erased_text(new, words)
+        if clean != (old, new):
+            place.write(
+                f"UPDATE book_changes SET old_value = {p}, new_value = {p} WHERE id = {p}",
+                [*clean, change_id],
+            )
+            changed += 1
+    return changed
+
+
 def _still_named(place: Place, words: frozenset[str]) -> bool:
     """Asked again after erasing: does any record, note or entry still name the person?"""
     for _id, body in _records(place, words):
@@ -315,7 +351,9 @@ def _still_named(place: Place, words: frozenset[str]) -> bool:
         for _id, detail, before in _entries(place, words):
             if holds(detail, words) or erased_json(before, words) != before:
                 return True
-    return False
+    return any(
+        holds(old, words) or holds(new, words) for _id, old, new in _changed_names(place, words)
+    )
 
 
 def like_patterns(words: frozenset[str]) -> list[str]:

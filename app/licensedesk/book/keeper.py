@@ -30,6 +30,7 @@ from licensedesk.history.store import StoreError, StoreWorker
 from licensedesk.i18n import N_, _
 from licensedesk.storage.errors import problem_sentence
 
+from .changes import Change
 from .opening import open_book
 from .sighting import Sighting
 from .store import FIND_LIMIT, BookStore, Note
@@ -202,6 +203,14 @@ class BookKeeper:
     async def copy(self, serial: str, service: str | None = None) -> Sighting | None:
         """Raises StoreError."""
         return await self._run(lambda store: store.copy(serial, service))
+
+    async def changes(self, serial: str, *, since: datetime | None = None) -> list[Change]:
+        """What the book saw change on ``serial``, newest first (:meth:`BookStore.changes`),
+        once what was handed over before has been written: that write is not hurried
+        (a lookup asks for its changes as its answers come; they are written once the
+        window has drawn them, :data:`SETTLE`). Raises StoreError."""
+        future = self._worker.submit(lambda store: store.changes(serial, since=since))
+        return await asyncio.wrap_future(future)
 
     async def note(self, serial: str) -> Note | None:
         """Raises StoreError."""

@@ -22,6 +22,7 @@ from .erase import Forgotten, Place, erase_person, like_patterns
 from .folding import fold, like_pattern
 from .sighting import Sighting
 from .sql import (
+    DROP_ORPHAN_CHANGES,
     NEED_WORDS,
     NEWEST,
     TIERS,
@@ -79,11 +80,32 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         ALTER TABLE book_licences ALTER COLUMN licensee_f SET STATISTICS 1000
     """,
     ),
+    # what changed on a licence between two sightings, one row a change (book/changes.py)
+    (
+        3,
+        """
+        CREATE TABLE book_changes (
+            id bigserial PRIMARY KEY,
+            serial text NOT NULL,
+            service text NOT NULL DEFAULT '',
+            seen_at timestamptz NOT NULL,
+            since timestamptz NOT NULL,
+            kind text NOT NULL,
+            old_value text NOT NULL DEFAULT '',
+            new_value text NOT NULL DEFAULT '',
+            host_id text NOT NULL DEFAULT '',
+            tag text NOT NULL DEFAULT '',
+            product text NOT NULL DEFAULT '',
+            activation_id bigint
+        );
+        CREATE INDEX book_changes_serial ON book_changes (serial, seen_at)
+    """,
+    ),
 )
 #: what a desk writes (and the sequence its ids come from): "Test connection" asks whether
 #: the user may (history/team_check.py)
-TABLES = ("book_licences", "book_notes")
-SEQUENCES = ("book_licences_id_seq",)
+TABLES = ("book_licences", "book_notes", "book_changes")
+SEQUENCES = ("book_licences_id_seq", "book_changes_id_seq")
 VERSION_TABLE = "book_schema_version"
 #: made when pg_trgm can be: a failure leaves the book without the indexes. The e-mail
 #: and the name have their own, so that whether a find's whole text is in either (its
@@ -133,6 +155,8 @@ class PostgresBook(BookTable, PostgresDatabase):
     def _time_of(stored: datetime) -> datetime:
         return stored
 
+    _exact_time = _time_param
+
     def _beside(self, db: psycopg.Connection) -> None:
         make_beside(db, TRIGRAM_INDEX, _trigram_indexes_made)
 
@@ -156,6 +180,7 @@ class PostgresBook(BookTable, PostgresDatabase):
             "book_licences": done.licences + done.notes,
             "book_notes": done.notes,
             "history": done.history,
+            "book_changes": done.changes,
         }
         return done._replace(left=self._vacuum([t for t, n in touched.items() if n], committed[0]))
 
@@ -174,6 +199,7 @@ class PostgresBook(BookTable, PostgresDatabase):
                 cur.execute(
                     "DELETE FROM book_notes WHERE serial NOT IN (SELECT serial FROM book_licences)"
                 )
+                cur.execute(DROP_ORPHAN_CHANGES.format(p="%s"), (before,))
         except psycopg.errors.InsufficientPrivilege:
             return 0
         except psycopg.Error as exc:

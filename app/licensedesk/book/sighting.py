@@ -56,6 +56,10 @@ class ProductSeats:
         return self.maximum is not None and self.used is not None and self.used >= self.maximum
 
 
+#: the licence's own fields a change is seen on (:mod:`.changes`)
+LICENCE_FIELDS = ("licensee", "email", "start_at", "end_at", "registered", "linked")
+
+
 @dataclass(frozen=True)
 class Sighting:
     """One licence as seen: its fields, its products' seats and its devices, the profile
@@ -85,6 +89,23 @@ class Sighting:
     #: made without the licence's own answer (its devices, a validation…): stored only
     #: over a licence the book already has
     partial: bool = False
+    #: when the licence's own fields, its devices and its products were read (the
+    #: answers of one lookup may be written apart: what changed on each is counted from
+    #: when it was read before, :mod:`.changes`); set from ``seen_at`` when this
+    #: sighting reads them
+    licence_at: datetime | None = None
+    devices_at: datetime | None = None
+    products_at: datetime | None = None
+
+    def __post_init__(self) -> None:
+        if self.licence_at is None and any(
+            getattr(self, name) is not None for name in LICENCE_FIELDS
+        ):
+            object.__setattr__(self, "licence_at", self.seen_at)
+        if self.devices is not None and self.devices_at is None:
+            object.__setattr__(self, "devices_at", self.seen_at)
+        if self.products is not None and self.products_at is None:
+            object.__setattr__(self, "products_at", self.seen_at)
 
     def merged(self, older: Sighting | None) -> Sighting:
         """This sighting, with what it did not read taken from ``older`` (same licence),
@@ -197,7 +218,7 @@ class Sighting:
             return known
         data = json.loads(text)
         data["seen_at"] = _when(data["seen_at"])
-        for name in ("start_at", "end_at"):
+        for name in ("start_at", "end_at", "licence_at", "devices_at", "products_at"):
             data[name] = _when(data.get(name))
         if data.get("products") is not None:
             data["products"] = tuple(ProductSeats(**p) for p in data["products"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from .changes import Change
 from .folding import fold, like_pattern, search_words
 from .sighting import Sighting
 
@@ -43,6 +44,64 @@ def row(s: Sighting, seen_at: Any, end_at: Any) -> tuple[Any, ...]:
         s.search(),
         s.to_json(),
     )
+
+
+#: the columns of ``book_changes`` a change fills, in :func:`change_row` order
+CHANGE_COLUMNS = (
+    "serial",
+    "service",
+    "seen_at",
+    "since",
+    "kind",
+    "old_value",
+    "new_value",
+    "host_id",
+    "tag",
+    "product",
+    "activation_id",
+)
+
+
+def change_row(c: Change, seen_at: Any, since: Any) -> tuple[Any, ...]:
+    """``c`` as the values of :data:`CHANGE_COLUMNS` (times as the store writes them)."""
+    return (
+        c.serial,
+        c.service,
+        seen_at,
+        since,
+        c.kind,
+        c.old,
+        c.new,
+        c.host_id,
+        c.tag,
+        c.product,
+        c.activation_id,
+    )
+
+
+def change_of(values: Any, time_of: Any) -> Change:
+    """A row of :data:`CHANGE_COLUMNS` as a change (``time_of`` reads a stored time)."""
+    serial, service, seen_at, since, kind, old, new, host_id, tag, product, aid = values
+    return Change(
+        serial,
+        service,
+        time_of(seen_at),
+        time_of(since),
+        kind,
+        old,
+        new,
+        host_id,
+        tag,
+        product,
+        aid,
+    )
+
+
+#: the changes of a licence that outlive it are dropped with it (its retention)
+DROP_ORPHAN_CHANGES = (
+    "DELETE FROM book_changes WHERE seen_at < {p} AND NOT EXISTS (SELECT 1 FROM "
+    "book_licences b WHERE b.serial = book_changes.serial AND b.service = book_changes.service)"
+)
 
 
 class Find(NamedTuple):

@@ -22,6 +22,7 @@ from .erased_text import erased_json, holds
 from .folding import fold, like_pattern
 from .sighting import Sighting
 from .sql import (
+    DROP_ORPHAN_CHANGES,
     NEED_WORDS,
     NEWEST,
     TIERS,
@@ -69,6 +70,11 @@ class SqliteBook(BookTable, SqliteDatabase):
 
     _time_param = staticmethod(_time)
     _time_of = staticmethod(datetime.fromisoformat)
+
+    @staticmethod
+    def _exact_time(moment: datetime) -> str:
+        """Fixed-width UTC ISO text to the microsecond (text order is time order)."""
+        return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
     # ------------------------------------------------------------ writes
 
@@ -138,6 +144,7 @@ class SqliteBook(BookTable, SqliteDatabase):
             db.execute(
                 "DELETE FROM book_notes WHERE serial NOT IN (SELECT serial FROM book_licences)"
             )
+            db.execute(DROP_ORPHAN_CHANGES.format(p="?"), (self._exact_time(before),))
         return dropped
 
     # ------------------------------------------------------------ reads

@@ -84,6 +84,27 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         END;
     """,
     ),
+    # what changed on a licence between two sightings, one row a change (book/changes.py)
+    (
+        3,
+        """
+        CREATE TABLE book_changes (
+            id INTEGER PRIMARY KEY,
+            serial TEXT NOT NULL,
+            service TEXT NOT NULL DEFAULT '',
+            seen_at TEXT NOT NULL,
+            since TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            old_value TEXT NOT NULL DEFAULT '',
+            new_value TEXT NOT NULL DEFAULT '',
+            host_id TEXT NOT NULL DEFAULT '',
+            tag TEXT NOT NULL DEFAULT '',
+            product TEXT NOT NULL DEFAULT '',
+            activation_id INTEGER
+        );
+        CREATE INDEX book_changes_serial ON book_changes (serial, seen_at);
+    """,
+    ),
 )
 
 

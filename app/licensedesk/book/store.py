@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 from .sighting import Sighting
 
 if TYPE_CHECKING:
+    from .changes import Change
     from .erase import Forgotten
 
 __all__ = ["FIND_LIMIT", "BookStore", "Note"]
@@ -55,6 +56,10 @@ class BookStore(Protocol):
 
     def copy(self, serial: str, service: str | None = None) -> Sighting | None:
         """The stored licence (of ``service`` when it has one there; else the latest)."""
+
+    def changes(self, serial: str, *, since: datetime | None = None) -> list[Change]:
+        """What the book saw change on ``serial`` (of any service), newest first; only
+        the changes seen after ``since`` when given (:mod:`.changes`)."""
 
     def note(self, serial: str) -> Note | None: ...
 

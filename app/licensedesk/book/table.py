@@ -10,8 +10,18 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .changes import Change, changes_between
 from .sighting import Sighting
-from .sql import AT_LIMIT, COLUMNS, ENDING, narrowed, row
+from .sql import (
+    AT_LIMIT,
+    CHANGE_COLUMNS,
+    COLUMNS,
+    ENDING,
+    change_of,
+    change_row,
+    narrowed,
+    row,
+)
 from .store import Note
 
 __all__ = ["BookTable", "upsert"]
@@ -39,6 +49,9 @@ class BookTable:
     #: how the store writes a time, and reads one back as a datetime
     _time_param: Callable[[datetime | None], Any]
     _time_of: Callable[[Any], datetime]
+    #: how the store writes a change's times: to the microsecond, for they are matched
+    #: against the history's (:mod:`.timeline`)
+    _exact_time: Callable[[datetime], Any]
 
     if TYPE_CHECKING:  # the store's own (its database layer)
 
@@ -48,7 +61,13 @@ class BookTable:
     # ------------------------------------------------------------ writes
 
     def keep(self, sightings: Iterable[Sighting]) -> list[Sighting]:
+        """Also keeps what changed since the stored copy (:mod:`.changes`), in the same
+        transaction."""
         p, unknown = self.PH, []
+        add_change = (
+            f"INSERT INTO book_changes ({', '.join(CHANGE_COLUMNS)}) "
+            f"VALUES ({', '.join([p] * len(CHANGE_COLUMNS))})"
+        )
         with self._writing() as db:
             for s in sightings:
                 older = db.execute(
@@ -62,10 +81,16 @@ class BookTable:
                 note = db.execute(
                     f"SELECT text FROM book_notes WHERE serial = {p}", (s.serial,)
                 ).fetchone()
-                merged = s.merged(Sighting.from_json(older[0]) if older else None)
-                merged = replace(merged, note=note[0] if note else None)
+                was = Sighting.from_json(older[0]) if older else None
+                merged = replace(s.merged(was), note=note[0] if note else None)
                 seen, end = self._time_param(merged.seen_at), self._time_param(merged.end_at)
                 db.execute(upsert(p), row(merged, seen, end))
+                changed = [] if was is None else changes_between(was, merged)
+                if changed:
+                    t = self._exact_time
+                    db.executemany(
+                        add_change, [change_row(c, t(c.seen_at), t(c.since)) for c in changed]
+                    )
         return unknown
 
     def set_note(self, serial: str, text: str, who: str, at: datetime) -> None:
@@ -99,6 +124,15 @@ class BookTable:
             (serial, service or ""),
         )
         return Sighting.from_json(rows[0][0]) if rows else None
+
+    def changes(self, serial: str, *, since: datetime | None = None) -> list[Change]:
+        sql = f"SELECT {', '.join(CHANGE_COLUMNS)} FROM book_changes WHERE serial = {self.PH}"
+        params: list[Any] = [serial]
+        if since is not None:
+            sql += f" AND seen_at > {self.PH}"
+            params.append(self._exact_time(since))
+        rows = self._read(sql + " ORDER BY seen_at DESC, id", params)
+        return [change_of(r, self._time_of) for r in rows]
 
     def note(self, serial: str) -> Note | None:
         sql = f"SELECT text, who, at FROM book_notes WHERE serial = {self.PH}"

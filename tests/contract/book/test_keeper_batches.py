@@ -166,3 +166,26 @@ def test_an_answer_that_cannot_be_made_into_a_record_is_left_out_and_logged(tmp_
     assert copy is not None and copy.licensee == "Kept"
     assert not said and keeper.problem is None
     assert "Making the licence book's record of an answer failed" in caplog.text
+
+
+def test_changes_are_read_after_the_write_handed_over_before(tmp_path):
+    """The card asks for a lookup's changes as its answers come: it gets them once they
+    are written, including a licence's devices written a moment after its licence."""
+    keeper = BookKeeper(lambda: open_book(HistorySettings(), data_dir=tmp_path))
+    serial = SERIALS[0]
+    keeper.keep([licence(serial, licensee="Ana"), devices(serial, 0, "host-1", "host-2")])
+    keeper.call(lambda _store: None)  # a lookup an hour before: written by itself
+    keeper.keep([licence(serial, 60, licensee="Ana Lima")])
+    keeper.call(lambda _store: None)  # its devices' answer written apart
+    keeper.keep([devices(serial, 61, "host-1")])
+    try:
+        changes = asyncio.run(keeper.changes(serial))
+        assert {(c.kind, c.host_id, c.old, c.new) for c in changes} == {
+            ("licensee", "", "Ana", "Ana Lima"),
+            ("device_removed", "host-2", "active", ""),
+        }
+        removed = next(c for c in changes if c.kind == "device_removed")
+        assert removed.since == T0  # when the devices were read before, not the licence
+        assert [c.kind for c in asyncio.run(keeper.changes(serial, since=removed.seen_at))] == []
+    finally:
+        assert keeper.close()

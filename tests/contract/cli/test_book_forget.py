@@ -57,7 +57,9 @@ def test_nothing_is_left_in_the_data_folder_while_the_window_has_the_file_open(s
         done = child("book", "forget", EMAIL.upper(), "--yes")
         child.assert_quiet(done)
         assert done.code == 0, done.err
-        assert done.out.startswith("Erased: 1 licence record, 0 notes, 0 history entries. ")
+        assert done.out.startswith(
+            "Erased: 1 licence record, 0 notes, 0 history entries, 0 changes seen. "
+        )
         assert "write-ahead log" not in done.out
         assert NOT_REACHED in done.out
         assert holding(files(), HERS) == []
@@ -80,7 +82,9 @@ def test_a_reader_that_keeps_the_log_is_said(sandbox, child):
         reader.close()
     child.assert_quiet(done)
     assert done.code == 0, done.err
-    assert done.out.startswith("Erased: 1 licence record, 0 notes, 0 history entries. ")
+    assert done.out.startswith(
+        "Erased: 1 licence record, 0 notes, 0 history entries, 0 changes seen. "
+    )
     assert (
         "Another program is using the history file, so its write-ahead log "
         "(history.sqlite3-wal) still holds the erased text until that program closes it."
@@ -162,7 +166,9 @@ def test_a_team_database_keeps_no_copy_of_what_was_erased(sandbox, team_child, t
     done = child("book", "forget", EMAIL, "--yes")
     child.assert_quiet(done)
     assert done.code == 0, done.err
-    assert done.out.startswith("Erased: 1 licence record, 1 note, 1 history entry. ")
+    assert done.out.startswith(
+        "Erased: 1 licence record, 1 note, 1 history entry, 0 changes seen. "
+    )
     assert "database's own write-ahead log and archive" in done.out
     assert "old versions" not in done.out  # nothing kept them
 
@@ -193,7 +199,9 @@ def test_a_teammate_still_reading_is_said(sandbox, team_child, team_db):
         teammate.execute("COMMIT")
     child.assert_quiet(done)
     assert done.code == 0, done.err
-    assert done.out.startswith("Erased: 1 licence record, 0 notes, 0 history entries. ")
+    assert done.out.startswith(
+        "Erased: 1 licence record, 0 notes, 0 history entries, 0 changes seen. "
+    )
     assert (
         "Another connection was using the team database's tables, so the erased text may "
         "stay in their files' free space until PostgreSQL writes over it."

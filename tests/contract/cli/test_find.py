@@ -143,7 +143,9 @@ def test_book_forget_erases_the_email_from_book_notes_and_history(sandbox, cli, 
 
     r = cli("book", "forget", "JORG@fjord.example", "--yes")
     assert r.code == 0, r.err
-    assert r.out.startswith("Erased: 1 licence record, 0 notes, 0 history entries. ")
+    assert r.out.startswith(
+        "Erased: 1 licence record, 0 notes, 0 history entries, 0 changes seen. "
+    )
     assert cli("find", "fjord.example").code == 1
     assert cli("find", serial, "--json").json[0]["email"] is None
     data = tmp_path / "data"

@@ -147,10 +147,10 @@ def test_erase_a_licensees_personal_data_from_the_window(desk, qtbot, monkeypatc
     desk.window.registry["forgetLicensee"].trigger()
     qtbot.waitUntil(lambda: desk.window.statusBar().currentMessage().startswith("Erased"))
     said = desk.window.statusBar().currentMessage()
-    assert said.startswith("Erased: 1 licence record, 0 notes, 0 history entries. ")
+    assert said.startswith("Erased: 1 licence record, 0 notes, 0 history entries, 0 changes seen. ")
     assert asked == [
         "Erase the name and e-mail of T.Herrera@example.org from 1 record: "
-        "licences 1, notes 0, history entries 0? The records stay, without them."
+        "licences 1, notes 0, history entries 0, changes seen 0? The records stay, without them."
     ]
     dialog = open_find(desk, qtbot, from_menu=True)
     assert search(dialog, qtbot, "herrera") == []
@@ -164,5 +164,5 @@ def test_erase_a_licensees_personal_data_from_the_window(desk, qtbot, monkeypatc
     assert (
         desk.window.statusBar()
         .currentMessage()
-        .startswith("Erased: 1 licence record, 0 notes, 0 history entries. ")
+        .startswith("Erased: 1 licence record, 0 notes, 0 history entries, 0 changes seen. ")
     )
