@@ -14,6 +14,7 @@ from .options import concurrency
 #: the commands' lines in the list of ``licensedesk-cli --help``
 FIND_HELP = N_("find licences the desk has seen by customer, e-mail, host ID or serial")
 EXPIRING_HELP = N_("list the subscriptions and trials in the licence book that end soon")
+TIMELINE_HELP = N_("list what changed on a licence since the desk looked, and who changed it")
 BOOK_HELP = N_("fill the licence book from a file, or erase a licensee's personal data")
 BOOK_USAGE = """\
 licensedesk-cli book import FILE [--concurrency N] [connection options]
@@ -73,6 +74,31 @@ def add_store_option(p: argparse.ArgumentParser) -> None:
         choices=("local", "team"),
         help=_("this computer's book or the team's (default: the history's)"),
     )
+
+
+def add_timeline_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "timeline",
+        parents=parents,
+        help=_(TIMELINE_HELP),
+        description=_(
+            "List every change the licence book saw on a licence between two lookups "
+            "(devices added, removed, switched on or off, seats, licensee, e-mail, start, "
+            "end, registration, upgrade), newest first, each with who made it: the person "
+            "and computer the history names when it was made from License Desk, or that it "
+            "was not made from License Desk, or that the history cannot say. Reads the book "
+            "and the history only; look the licence up first to see its latest changes. "
+            "Exit 0, also when nothing changed; 1 when the book has never seen the serial."
+        ),
+    )
+    p.add_argument("serial", metavar="SERIAL")
+    p.add_argument(
+        "--since",
+        metavar="DATE",
+        help=_("from this day or time on (YYYY-MM-DD[THH:MM])"),
+    )
+    p.add_argument("--csv", action="store_true", help=_("CSV with a header instead of text"))
+    add_store_option(p)
 
 
 def window_days(text: str) -> int:

@@ -175,6 +175,10 @@ def _dispatch(args: argparse.Namespace, printer: Printer) -> int:
             from . import expiring
 
             return expiring.cmd_expiring(args, printer)
+        if args.command == "timeline":
+            from . import timeline
+
+            return timeline.cmd_timeline(args, printer)
         if args.command == "book":
             from . import book_cmds
 

@@ -140,7 +140,7 @@ def _use_team(printer: Printer, current: HistorySettings, url: str) -> int:
         if check.records
         else _(
             "The team database {where} is used from now on (saved in {settings}): find, "
-            "history and expiring read it; changes made here are not recorded in it."
+            "history, expiring and timeline read it; changes made here are not recorded in it."
         )
     )
     printer.result(

@@ -100,6 +100,7 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
     _add_history_command(sub, service.wanted("history"))
     _add_find_command(sub, service.wanted("find"))
     _add_expiring_command(sub, service.wanted("expiring"))
+    _add_timeline_command(sub, service.wanted("timeline"))
     book_options.add_book_arguments(service.add("book", _(book_options.BOOK_HELP)))
     _add_profile_command(sub, service.wanted("profile"))
     return parser
@@ -230,6 +231,13 @@ def _add_expiring_command(sub: Any, wanted: bool) -> None:
         book_options.add_expiring_parser(sub, [_common(top=False)])
     else:
         sub.add_parser("expiring", help=_(book_options.EXPIRING_HELP), add_help=False)
+
+
+def _add_timeline_command(sub: Any, wanted: bool) -> None:
+    if wanted:
+        book_options.add_timeline_parser(sub, [_common(top=False)])
+    else:
+        sub.add_parser("timeline", help=_(book_options.TIMELINE_HELP), add_help=False)
 
 
 def _add_profile_command(sub: Any, wanted: bool) -> None:

@@ -62,7 +62,7 @@ def test_history_use_says_the_user_may_read_but_not_write(writer, reader, team_d
         "made here are not recorded, licences looked up here are not kept." in done.out
     )
     assert "Changes are recorded" not in done.out
-    assert "find, history and expiring read it" in done.out
+    assert "find, history, expiring and timeline read it" in done.out
     said = json.loads(reader("--json", "history", "use", url).out)
     assert (said["records"], said["keeps"]) == (False, False)
 

@@ -24,6 +24,7 @@ RUNS = [
     ["history", "export", "-"],
     ["find", "maria", "jensen", "--store", "team", "--json"],
     ["expiring", "--within", "90", "--dealer", "north", "--csv", "--store", "local"],
+    ["timeline", "S-1", "--since", "2026-11-01", "--csv", "--store", "team"],
     ["book", "import", "list.xlsx", "--concurrency", "4", "--profile", "P"],
     ["book", "forget", "ana@example.com", "--yes"],
     ["profile", "add", "P", "--base-url", "https://x.example"],

@@ -1,0 +1,136 @@
+"""``licensedesk-cli timeline SERIAL``: what changed on a licence since the desk looked
+(docs/book.md, *Since you last looked*).
+
+The service keeps no events: the book compares each sighting of a licence with the one
+before and keeps the differences (:mod:`licensedesk.book.changes`); the history says
+which of them were made from License Desk, by whom (:mod:`licensedesk.book.timeline`).
+This reads both where the history settings say (``--store`` picks the other), as
+``find`` and ``history`` do, and asks the service nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from licensedesk.i18n import _
+
+from .book_cmds import open_book_store
+from .errors import OK, REFUSED, CliError, one_output_format
+from .history_cmds import opened
+from .when import parse_when
+
+if TYPE_CHECKING:
+    from licensedesk.book.changes import Change
+    from licensedesk.book.timeline import Item
+    from licensedesk.history.model import Entry
+
+    from .output import Printer
+
+
+def cmd_timeline(args: argparse.Namespace, printer: Printer) -> int:
+    from licensedesk.api.serials import normalize_serial
+    from licensedesk.book.timeline import build
+
+    one_output_format(args)
+    serial = normalize_serial(args.serial)
+    since = parse_when(args.since) if args.since else None
+    with open_book_store(args, printer) as book:
+        seen = book.copy(serial)
+        if seen is None:
+            raise CliError(
+                _(
+                    "The licence book has never seen {serial}: look it up first "
+                    "(licensedesk-cli show {serial})."
+                ).format(serial=serial),
+                REFUSED,
+            )
+        changes = book.changes(serial, since=since)
+    with opened(args, printer) as history:
+        entries = _entries(history, serial, changes)
+    items = [
+        item
+        for item in build(changes, entries, history_from=None)
+        if since is None or item.change is not None or item.at >= since
+    ]
+    if args.csv:
+        printer.raw(printer.scrub(_csv_text(items)).rstrip("\n"))
+    elif printer.json_mode:
+        printer.json([item.to_dict() for item in items])
+    elif items:
+        printer.line(_table(items))
+    else:
+        printer.line(_nothing_since(serial, since, seen.seen_at))
+    return OK
+
+
+def _entries(history: Any, serial: str, changes: list[Change]) -> list[Entry]:
+    """The history entries that may have made ``changes``: the serial's, and the switches
+    and deletions of its devices recorded without a serial (``licensedesk-cli deactivate
+    ID`` names only the activation), from the period the changes were seen in."""
+    from licensedesk.history import HistoryQuery
+
+    entries = list(history.history(serial))
+    ids = {c.activation_id for c in changes if c.device and c.activation_id is not None}
+    if not ids:
+        return entries
+    since = min(c.since for c in changes)
+    until = max(c.seen_at for c in changes) + timedelta(seconds=1)
+    for action in ("activate", "deactivate", "delete"):
+        entries += [
+            e
+            for e in history.query(HistoryQuery(action=action, since=since, until=until))
+            if e.serial is None and ids.intersection(e.activation_ids)
+        ]
+    return sorted(entries, key=lambda e: e.time, reverse=True)
+
+
+def _table(items: list[Item]) -> str:
+    """When (the reader's zone), what, who: newest first, as :func:`build` gives them."""
+    from .output import table_text
+
+    # TRANSLATORS: column headers of the timeline table
+    headers = [_("when"), _("what"), _("who")]
+    return table_text(headers, [[item.at, item.what(), item.who()] for item in items])
+
+
+def _nothing_since(serial: str, since: datetime | None, seen_at: datetime) -> str:
+    from .output import human
+
+    if since is None:
+        return _(
+            "No change seen on {serial} since the book first saw it (last seen {seen})."
+        ).format(serial=serial, seen=human(seen_at))
+    return _("No change seen on {serial} since {since} (last seen {seen}).").format(
+        serial=serial, since=human(since), seen=human(seen_at)
+    )
+
+
+def _csv_text(items: list[Item]) -> str:
+    """A header and one line per item (:meth:`Item.to_dict`), through the one CSV writer
+    of every export, text guarded against formulas; a terminal's line ends."""
+    from licensedesk.book.timeline import COLUMNS
+    from licensedesk.export_csv import write_rows
+
+    buffer = io.StringIO(newline="")
+    write_rows(buffer, COLUMNS, (_cells(item.to_dict()) for item in items), line_end="\n")
+    return buffer.getvalue()
+
+
+def _cells(row: dict[str, Any]) -> list[Any]:
+    """The row's cells as its JSON says them: ``true``/``false``, an empty cell for
+    null, text guarded (:func:`licensedesk.export_cells.cell`)."""
+    from licensedesk.book.timeline import COLUMNS
+    from licensedesk.export_cells import cell
+
+    return [_cell(row.get(c), cell) for c in COLUMNS]
+
+
+def _cell(value: Any, guarded: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return guarded(value)
