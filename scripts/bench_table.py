@@ -45,6 +45,7 @@ ORDER = (
     "ui_batch",
     "client",
     "history",
+    "book_changes",
     "batch",
     "sandbox",
 )
