@@ -20,10 +20,9 @@ when the main window shows another licence meanwhile, that licence is looked up 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QObject
 
@@ -42,6 +41,7 @@ if TYPE_CHECKING:
     from ..shared.context import DeskContext, LookupPort
 
 CARD, LOAD = "timeline.card", "timeline.load"
+T = TypeVar("T")
 # TRANSLATORS: the banner, when the Timeline is asked for with no licence on show
 NO_LICENCE = N_("Look up a licence first: the timeline belongs to it.")
 # TRANSLATORS: the Timeline window, for a licence the book saw no change on
@@ -52,14 +52,9 @@ NOTHING_SEEN = N_(
 NO_DEVICE = N_("That device is not among the licence's devices now.")
 
 
-def one_sighting(changes: Sequence[Change]) -> list[Change]:
-    """A lookup's changes as one sighting's. The book compares each answer of a lookup
-    as it comes (the licence's, then its devices', a few milliseconds apart), and the
-    card's line says what the latest sighting found: the lookup's parts are one look at
-    the licence, from before the first to the last."""
-    latest = max(c.seen_at for c in changes)
-    since = min(c.since for c in changes)
-    return [dataclasses.replace(c, seen_at=latest, since=since) for c in changes]
+def card_line(items: list[Item]) -> str:
+    """The card's line of a lookup's changes ("" for none)."""
+    return summary([i for i in items if i.change is not None], day=short_day)
 
 
 class TimelineFeature(QObject):
@@ -104,8 +99,7 @@ class TimelineFeature(QObject):
             return ""  # the book's problem is said once, elsewhere
         if not changes:
             return ""
-        items = await self._items(serial, one_sighting(changes))
-        return summary([i for i in items if i.change is not None], day=short_day)
+        return await self._items(serial, changes, card_line)
 
     def _show_line(self, serial: str, line: str) -> None:
         if self._lookup.serial == serial:
@@ -114,21 +108,36 @@ class TimelineFeature(QObject):
         if line and w is not None and w.isVisible() and w.serial == serial:
             self.load()  # it lists what this lookup saw
 
-    async def _items(self, serial: str, changes: Sequence[Change]) -> list[Item]:
-        """The timeline of ``changes``, matched with the serial's history."""
+    async def _items(
+        self,
+        serial: str,
+        changes: Sequence[Change],
+        then: Callable[[list[Item]], T],
+    ) -> T:
+        """``then`` of the timeline of ``changes``, matched with the serial's history (the
+        items, or the card's line of them). Matched and worded on the desk's worker thread:
+        a site licence seen again may bring thousands of device changes, each matched
+        against the serial's entries."""
         recorder = self._ctx.recorder
         problem = recorder.problem
         try:
             entries = await recorder.history(serial)
         except StoreError as exc:
             entries, problem = [], exc.sentence
-        return build(
-            changes,
-            entries,
-            history_from=self._history_from(),
-            history_problem=problem,
-            serial=serial,
-        )
+        history_from = self._history_from()
+
+        def made() -> T:
+            return then(
+                build(
+                    changes,
+                    entries,
+                    history_from=history_from,
+                    history_problem=problem,
+                    serial=serial,
+                )
+            )
+
+        return await asyncio.get_running_loop().run_in_executor(self._ctx.executor, made)
 
     def _history_from(self) -> datetime | None:
         """From when the history in use holds every change recorded (its months kept)."""
@@ -171,7 +180,7 @@ class TimelineFeature(QObject):
             changes = await self._ctx.book.changes(serial)
         except StoreError as exc:
             return [], exc.sentence
-        return await self._items(serial, changes), ""
+        return await self._items(serial, changes, list), ""
 
     def _show(self, w: TimelineWindow, serial: str, items: list[Item], problem: str) -> None:
         if w.serial != serial:
