@@ -119,3 +119,16 @@ def test_the_scan_reads_imports_inside_functions() -> None:
     graph = import_graph()
     # history/opening.py names each store inside a function (psycopg loaded only then)
     assert "licensedesk.history.postgres_store" in graph["licensedesk.history.opening"]
+
+
+def test_the_database_layer_imports_nothing_of_the_features_above_it() -> None:
+    """storage/ is below the history and the book that both use it: an arrow up would
+    make the layer and a feature load, and change, together."""
+    up = {
+        (name, target)
+        for name, targets in import_graph().items()
+        if name.startswith("licensedesk.storage")
+        for target in targets
+        if target.startswith(("licensedesk.history", "licensedesk.book"))
+    }
+    assert up == set()

@@ -64,11 +64,6 @@ class Permissions:
         self.on_refused: Callable[[], None] | None = None
 
     @property
-    def single_pair(self) -> bool:
-        """One pair serves every call (either slot empty)."""
-        return (self._config.read is None) != (self._config.write is None)
-
-    @property
     def may_write(self) -> bool | None:
         """True: a write pair (or the one pair was accepted for a write); None: one pair,
         not yet tried for a write; False: refused, or no pair at all."""

@@ -36,8 +36,8 @@ from .sighting import Sighting
 from .store import FIND_LIMIT, BookStore, Note
 
 if TYPE_CHECKING:
-    from licensedesk.history.settings import HistorySettings
     from licensedesk.profiles import SecretStore
+    from licensedesk.storage.settings import HistorySettings
 
 __all__ = ["PROBLEM", "BookKeeper"]
 

@@ -17,8 +17,8 @@ from .sqlite_book import SqliteBook
 from .store import BookStore
 
 if TYPE_CHECKING:
-    from licensedesk.history.settings import HistorySettings
     from licensedesk.profiles import SecretStore
+    from licensedesk.storage.settings import HistorySettings
 
 __all__ = ["open_book"]
 

@@ -32,8 +32,6 @@ from .store import BookStore
 #: the windows the desk offers, in days, and the one it starts with
 WINDOWS = (7, 30, 90)
 DEFAULT_WINDOW = 30
-#: the longest window the command line takes (ten years)
-MAX_WINDOW = 3650
 
 COLUMNS: tuple[str, ...] = (
     "serial",

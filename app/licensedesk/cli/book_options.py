@@ -36,11 +36,7 @@ def add_find_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
         ),
     )
     p.add_argument("text", nargs="+", metavar="TEXT")
-    p.add_argument(
-        "--store",
-        choices=("local", "team"),
-        help=_("this computer's book or the team's (default: the history's)"),
-    )
+    add_store_option(p)
 
 
 def add_expiring_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None:
@@ -67,6 +63,11 @@ def add_expiring_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> Non
         "--dealer", metavar="TEXT", help=_("only licences whose dealer holds TEXT (case ignored)")
     )
     p.add_argument("--csv", action="store_true", help=_("CSV with a header instead of text"))
+    add_store_option(p)
+
+
+def add_store_option(p: argparse.ArgumentParser) -> None:
+    """``--store``: which book a command uses, this computer's or the team's."""
     p.add_argument(
         "--store",
         choices=("local", "team"),
@@ -115,8 +116,4 @@ def add_book_arguments(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help=_("forget without asking (needed without a terminal)"),
     )
-    p.add_argument(
-        "--store",
-        choices=("local", "team"),
-        help=_("this computer's book or the team's (default: the history's)"),
-    )
+    add_store_option(p)

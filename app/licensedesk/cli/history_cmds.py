@@ -79,8 +79,8 @@ def chosen_store(args: argparse.Namespace, printer: Printer) -> tuple[Any, Any, 
             )
         import os
 
-        from licensedesk.history.settings import PASSWORD_VARIABLE
         from licensedesk.profiles import SecretStore
+        from licensedesk.storage.settings import PASSWORD_VARIABLE
 
         secrets = SecretStore()
         given = bool(os.environ.get(PASSWORD_VARIABLE))

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 def chosen_cutoff(args: Any, keep_months: int | None) -> datetime:
     """The first instant kept: ``--before``'s day, ``--older-than`` or the settings' months."""
     from licensedesk.history.retention import cutoff
-    from licensedesk.history.settings import MAX_KEEP_MONTHS
+    from licensedesk.storage.settings import MAX_KEEP_MONTHS
 
     from .when import parse_when
 

@@ -103,8 +103,8 @@ def _use_local(printer: Printer, current: HistorySettings) -> int:
 
 def _use_team(printer: Printer, current: HistorySettings, url: str) -> int:
     from licensedesk.history import HistorySettings, SettingsError
-    from licensedesk.history.settings import check_team_url, describe_team_url, split_password
     from licensedesk.history.team_check import test_connection
+    from licensedesk.storage.settings import check_team_url, describe_team_url, split_password
 
     if split_password(url)[1] is not None:  # said without the address: it holds the password
         raise UsageError(
@@ -165,7 +165,7 @@ def _secrets() -> SecretStore:
 
 def _password(secrets: SecretStore, where: str) -> tuple[str | None, bool]:
     """(the password to try, whether it was given now: from the variable or the prompt)."""
-    from licensedesk.history.settings import KEYRING_ENTRY, PASSWORD_VARIABLE
+    from licensedesk.storage.settings import KEYRING_ENTRY, PASSWORD_VARIABLE
 
     given = os.environ.get(PASSWORD_VARIABLE)
     if given:
@@ -185,7 +185,7 @@ def _password(secrets: SecretStore, where: str) -> tuple[str | None, bool]:
 
 def _keep(printer: Printer, secrets: SecretStore, password: str | None) -> Any:
     """Keep the password given now in the OS keyring; True when it is there."""
-    from licensedesk.history.settings import KEYRING_ENTRY
+    from licensedesk.storage.settings import KEYRING_ENTRY
 
     if not password:
         return None

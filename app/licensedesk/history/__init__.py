@@ -20,6 +20,16 @@ from typing import TYPE_CHECKING
 from licensedesk.lazy_names import lazy_names
 
 if TYPE_CHECKING:
+    from licensedesk.storage.settings import (
+        KEYRING_ENTRY,
+        HistorySettings,
+        SettingsError,
+        load_settings,
+        local_history_path,
+        save_settings,
+        set_team_url,
+    )
+
     from .model import (
         ACTIONS,
         OUTCOMES,
@@ -31,15 +41,7 @@ if TYPE_CHECKING:
     )
     from .opening import open_store
     from .recorder import PROBLEM, NotRecorded, Recorder, Recording, Records, record
-    from .settings import (
-        KEYRING_ENTRY,
-        HistorySettings,
-        SettingsError,
-        load_settings,
-        save_settings,
-        set_team_url,
-    )
-    from .store import HistoryStore, StoreError, local_history_path
+    from .store import HistoryStore, StoreError
 
 #: public name -> the module that defines it (loaded on first use, PEP 562: the licence
 #: book needs ``.scrub`` and ``.store`` on every command, not the recorder or settings)
@@ -65,12 +67,13 @@ _WHERE = {
             "HistorySettings",
             "SettingsError",
             "load_settings",
+            "local_history_path",
             "save_settings",
             "set_team_url",
         ),
-        ".settings",
+        "licensedesk.storage.settings",
     ),
-    **dict.fromkeys(("HistoryStore", "StoreError", "local_history_path"), ".store"),
+    **dict.fromkeys(("HistoryStore", "StoreError"), ".store"),
     "open_store": ".opening",
 }
 

@@ -11,15 +11,18 @@ from collections.abc import Callable
 from itertools import islice
 from pathlib import Path
 
-from .store import HistoryStore, local_history_path
+from licensedesk.storage.settings import local_history_path
+
+from .store import HistoryStore
 
 CHUNK = 500  # entries a transaction: progress to show, and a bounded memory
 
 
 def _local(data_dir: Path | None) -> HistoryStore:
     """This computer's history, opened and migrated, whatever the settings choose."""
+    from licensedesk.storage.settings import HistorySettings
+
     from .opening import open_store
-    from .settings import HistorySettings
 
     return open_store(HistorySettings(), data_dir=data_dir, store="local")
 

@@ -17,8 +17,7 @@ from .store import HistoryStore
 
 if TYPE_CHECKING:
     from licensedesk.profiles import SecretStore
-
-    from .settings import HistorySettings
+    from licensedesk.storage.settings import HistorySettings
 
 __all__ = ["open_store"]
 

@@ -19,8 +19,7 @@ import asyncio
 import sys
 
 from licensedesk.i18n import N_
-
-from .scrub import scrub_text
+from licensedesk.storage.scrub import scrub_text
 
 __all__ = ["CANCELLED_IN_FLIGHT", "classify"]
 

@@ -46,8 +46,7 @@ from .who import machine_name, os_user
 
 if TYPE_CHECKING:
     from licensedesk.profiles import SecretStore
-
-    from .settings import HistorySettings
+    from licensedesk.storage.settings import HistorySettings
 
 __all__ = ["PROBLEM", "NotRecorded", "Recorder", "Recording", "Records", "record"]
 

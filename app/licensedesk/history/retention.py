@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import calendar
 from collections.abc import Callable
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -29,7 +29,7 @@ from .model import HistoryQuery
 from .store import StoreError
 from .streaming import count, json_pages
 
-__all__ = ["Pruned", "count_before", "cutoff", "prune"]
+__all__ = ["Pruned", "complete_from", "count_before", "cutoff", "prune"]
 
 
 class Pruned(NamedTuple):
@@ -49,6 +49,27 @@ def cutoff(months: int, today: date | None = None) -> datetime:
     """The first instant kept when ``months`` months are kept: local midnight of the same
     day ``months`` months before today (UTC)."""
     return clock.start_of_day(months_before(today or clock.today(), months))
+
+
+#: how many days later than this desk's cut-off a teammate's may fall: a desk whose day
+#: is already tomorrow or the day after (zones are up to 26 hours apart) prunes to a
+#: later day, and local midnight moves with the zone
+ZONE_MARGIN = timedelta(days=2)
+
+
+def complete_from(keep_months: int | None, today: date | None = None) -> datetime | None:
+    """From when the history can be trusted to hold every change the desks recorded:
+    None when it keeps everything (``keep_months`` None), else the latest cut-off a
+    prune at the kept months may have used by now on any desk of the team (this desk's
+    :func:`cutoff`, two days later for the zones). Before that instant an entry may have
+    been exported and removed: its absence says nothing (the licence's timeline then
+    cannot tell who made a change, :mod:`licensedesk.book.timeline`).
+
+    A prune to a later day than the settings keep (``history prune --before DATE`` or a
+    shorter ``--older-than``) is not remembered anywhere, and so not known here."""
+    if keep_months is None:
+        return None
+    return cutoff(keep_months, (today or clock.today()) + ZONE_MARGIN)
 
 
 def count_before(store: Any, before: datetime) -> int:

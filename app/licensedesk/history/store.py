@@ -19,7 +19,6 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future
 from datetime import datetime
-from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from licensedesk.i18n import _
@@ -27,12 +26,10 @@ from licensedesk.storage.errors import StoreError
 
 from .model import Entry, HistoryQuery
 
-__all__ = ["LOCAL_FILE", "HistoryStore", "StoreError", "StoreWorker", "local_history_path"]
+__all__ = ["HistoryStore", "StoreError", "StoreWorker"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-
-LOCAL_FILE = "history.sqlite3"
 
 
 class HistoryStore(Protocol):
@@ -98,14 +95,6 @@ class HistoryStore(Protocol):
     @property
     def broken(self) -> bool:
         """True when the connection is gone and the store must be opened again."""
-
-
-def local_history_path(data_dir: Path | None = None) -> Path:
-    """``<data folder>/history.sqlite3``; the data folder is ``$LICENSEDESK_DATA_DIR`` or
-    platformdirs' user data folder of "licensedesk" (the same as the host-id file's)."""
-    from licensedesk.machine import data_dir as default_data_dir
-
-    return (data_dir if data_dir is not None else default_data_dir()) / LOCAL_FILE
 
 
 class Connected(Protocol):

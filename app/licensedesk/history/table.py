@@ -8,9 +8,11 @@ from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from licensedesk.storage.scrub import scrub_text
+
 from .model import Entry, HistoryQuery
 from .paging import PAGE, Sort, count_sql, page_sql
-from .scrub import clean_entry, scrub_text
+from .scrub import clean_entry
 from .sql import WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial
 from .streaming import stream_entries
 

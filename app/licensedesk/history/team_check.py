@@ -14,8 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from licensedesk.i18n import N_, _, ngettext
-
-from .settings import SettingsError, check_team_url, describe_team_url
+from licensedesk.storage.settings import SettingsError, check_team_url, describe_team_url
 
 __all__ = ["TeamCheck", "test_connection"]
 

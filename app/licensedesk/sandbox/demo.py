@@ -57,7 +57,6 @@ DEVICE_TAGS = [
     "Linux__64bits",
     "Windows 10__32bits",
 ]
-HOSTS = ["studio-a", "mix-room", "laptop"]
 
 CREDENTIALS = [
     ("read", "demo-read", True, False),

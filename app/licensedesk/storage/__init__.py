@@ -18,7 +18,9 @@ The history and the licence book live in one database: this computer's SQLite fi
 - :func:`~.open.open_database` (open.py): the one function that opens the desk's
   database from the history settings (file or team database, password from the
   keyring, migrated), for the history (``history/opening.py``) and the book
-  (``book/opening.py``) alike.
+  (``book/opening.py``) alike; where it is, in settings.py (``history.json``, the team
+  database's address and password, this computer's file); scrub.py keeps secrets out of
+  its sentences and of the history's entries.
 
 Each store object holds its own connection (the history's worker thread uses one,
 the book's another): one layer is one code, not one connection. See docs/history.md

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from licensedesk.i18n import _
+
+from .scrub import scrub_text
+
 __all__ = ["StoreError", "problem_sentence"]
 
 
@@ -35,9 +39,6 @@ def problem_sentence(
     around a store's clause, ``problem_sentence`` ("… {problem}") around a whole sentence
     (both ``N_``-marked, translated here); anything else by its type (and, with
     ``detail``, its text). Secrets are masked."""
-    from licensedesk.history.scrub import scrub_text
-    from licensedesk.i18n import _
-
     if isinstance(exc, StoreError) and exc.whole:
         return _(problem_sentence).format(problem=scrub_text(exc.sentence))
     if isinstance(exc, StoreError):

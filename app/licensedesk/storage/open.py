@@ -14,14 +14,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from licensedesk.history.settings import team_password
-from licensedesk.history.store import local_history_path
 from licensedesk.i18n import _
 
 from .errors import StoreError
+from .settings import (
+    HistorySettings,
+    SettingsError,
+    load_settings,
+    local_history_path,
+    team_password,
+)
 
 if TYPE_CHECKING:
-    from licensedesk.history.settings import HistorySettings
     from licensedesk.profiles import SecretStore
 
 __all__ = ["open_database", "opener_from_settings"]
@@ -39,8 +43,6 @@ def opener_from_settings(
     (``open_with`` them): the history's recorder and the book's keeper open their store on
     their own thread when first used. Settings that cannot be read give None and an
     opener that raises their sentence whole, the problem the writer says once."""
-    from licensedesk.history.settings import SettingsError, load_settings
-
     try:
         chosen = settings if settings is not None else load_settings(config_dir)
     except SettingsError as exc:

@@ -25,12 +25,12 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 
 import psycopg
 
-from licensedesk.history.scrub import register_secret, scrub_text
-from licensedesk.history.settings import describe_team_url
 from licensedesk.i18n import _
 
 from .errors import StoreError
 from .migrations import Steps, VersionTable, apply
+from .scrub import register_secret, scrub_text
+from .settings import describe_team_url
 
 __all__ = [
     "CONNECT_TIMEOUT",

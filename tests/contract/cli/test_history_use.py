@@ -32,8 +32,8 @@ def real_keyring():
     """The session's Secret Service (scripts/run-tests.sh); the team entry removed after."""
     if not REAL_KEYRING:
         pytest.skip("no real Secret Service session (scripts/run-tests.sh starts one)")
-    from licensedesk.history.settings import KEYRING_ENTRY
     from licensedesk.profiles import SecretStore
+    from licensedesk.storage.settings import KEYRING_ENTRY
 
     SecretStore().delete_named(KEYRING_ENTRY)
     yield SecretStore
@@ -116,7 +116,7 @@ def test_the_keyring_keeps_the_password_for_later_commands(child, sandbox, team_
     )
     assert done.code == 0, done.err
     assert "not kept" not in done.err
-    from licensedesk.history.settings import KEYRING_ENTRY
+    from licensedesk.storage.settings import KEYRING_ENTRY
 
     assert real_keyring().get_named(KEYRING_ENTRY) == team_db.password
     serial = sandbox.serial("perpetual")

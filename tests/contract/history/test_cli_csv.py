@@ -14,7 +14,7 @@ from licensedesk.cli import main
 from licensedesk.history import HistorySettings, save_settings
 from licensedesk.history.postgres_store import PostgresStore
 from licensedesk.history.sqlite_store import SqliteStore
-from licensedesk.history.store import local_history_path
+from licensedesk.storage.settings import local_history_path
 from tests.unit.history.checks import T0, entry
 
 

@@ -12,9 +12,9 @@ import pytest
 from licensedesk.cli import main
 from licensedesk.history import HistorySettings, Recorder, local_history_path, save_settings
 from licensedesk.history.postgres_store import PostgresStore
-from licensedesk.history.settings import KEYRING_ENTRY
 from licensedesk.history.sqlite_store import SqliteStore
 from licensedesk.profiles import SecretStore
+from licensedesk.storage.settings import KEYRING_ENTRY
 from tests.support.aio import run_async
 from tests.unit.history.checks import OTHER, SERIAL, T0, entry
 

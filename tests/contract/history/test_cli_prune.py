@@ -15,7 +15,7 @@ from licensedesk.history import HistorySettings, load_settings, save_settings
 from licensedesk.history.postgres_store import PostgresStore
 from licensedesk.history.retention import cutoff, months_before
 from licensedesk.history.sqlite_store import SqliteStore
-from licensedesk.history.store import local_history_path
+from licensedesk.storage.settings import local_history_path
 from tests.unit.history.checks import entry
 
 AGES = (400, 300, 10)  # days: two older than 6 months, one within

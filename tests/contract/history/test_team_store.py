@@ -18,9 +18,9 @@ from licensedesk.history import (
     set_team_url,
 )
 from licensedesk.history.postgres_store import MIGRATIONS, PostgresStore
-from licensedesk.history.settings import KEYRING_ENTRY, team_password
 from licensedesk.history.transfer import export_lines
 from licensedesk.profiles import SecretStore
+from licensedesk.storage.settings import KEYRING_ENTRY, team_password
 from tests.support.aio import run_async
 from tests.unit.history import checks
 from tests.unit.history.checks import SERIAL

@@ -8,7 +8,7 @@ import json
 from datetime import UTC, datetime, timedelta
 
 from licensedesk.history.sqlite_store import SqliteStore
-from licensedesk.history.store import local_history_path
+from licensedesk.storage.settings import local_history_path
 from tests.unit.history.checks import entry
 
 from ..helpers import click

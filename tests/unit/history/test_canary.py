@@ -5,13 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from licensedesk.history.scrub import (
-    clean_before,
-    register_secret,
-    scrub_text,
-    service_origin,
-)
+from licensedesk.history.scrub import clean_before, service_origin
 from licensedesk.history.sqlite_store import SqliteStore
+from licensedesk.storage.scrub import register_secret, scrub_text
 
 from .checks import entry
 

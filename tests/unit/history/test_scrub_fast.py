@@ -8,7 +8,8 @@ import pytest
 
 from licensedesk.api.redact import redact
 from licensedesk.display_text import json_safe, visible
-from licensedesk.history.scrub import clean_before, clean_entry, register_secret, scrub_text
+from licensedesk.history.scrub import clean_before, clean_entry
+from licensedesk.storage.scrub import register_secret, scrub_text
 from tests.unit.history.checks import entry
 
 TRICKY = [

@@ -8,14 +8,14 @@ import json
 import pytest
 
 from licensedesk.history import HistorySettings, SettingsError, load_settings, save_settings
-from licensedesk.history.settings import (
+from licensedesk.profiles import SecretStore
+from licensedesk.storage.settings import (
     KEYRING_ENTRY,
     describe_team_url,
     set_team_url,
     split_password,
     team_password,
 )
-from licensedesk.profiles import SecretStore
 from tests.support.memory_keyring import MemoryKeyring
 
 PASSWORD = "pg-canary-p@ss:w/rd"

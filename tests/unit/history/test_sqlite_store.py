@@ -7,8 +7,8 @@ import sqlite3
 import pytest
 
 from licensedesk.history import StoreError, local_history_path, open_store
-from licensedesk.history.settings import HistorySettings
 from licensedesk.history.sqlite_store import MIGRATIONS, SqliteStore
+from licensedesk.storage.settings import HistorySettings
 
 from . import checks
 

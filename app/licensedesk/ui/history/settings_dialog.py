@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from licensedesk.history import HistorySettings
-from licensedesk.history.settings import MAX_BOOK_DAYS, MAX_KEEP_MONTHS
 from licensedesk.i18n import N_, _
+from licensedesk.storage.settings import MAX_BOOK_DAYS, MAX_KEEP_MONTHS
 
 from ..shared import colours
 from ..shared.a11y import named, tab_chain

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 from licensedesk.history import KEYRING_ENTRY, HistorySettings, SettingsError, save_settings
-from licensedesk.history.settings import check_team_url, split_password
 from licensedesk.i18n import N_, _
+from licensedesk.storage.settings import check_team_url, split_password
 
 from ..shared.tasks import TaskRunner
 from .copy_flow import COPY_TASK, offer_copy

@@ -251,7 +251,7 @@ class HistoryFeature(QObject):
         if self.window is None:
             return
         from licensedesk.history import SettingsError, load_settings, local_history_path
-        from licensedesk.history.settings import describe_team_url
+        from licensedesk.storage.settings import describe_team_url
 
         try:
             settings: HistorySettings | None = load_settings()

@@ -17,7 +17,6 @@ from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QDialogButtonBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -29,7 +28,7 @@ from PySide6.QtWidgets import (
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
-from ..shared.a11y import labels_no_tab_stops, name_value, named, tab_chain
+from ..shared.a11y import name_value, named
 from ..shared.colours import text_style
 from ..shared.labels import or_dash, plain_label, shown
 from ..shared.support_dialog import (
@@ -152,14 +151,16 @@ class RegistrationDialog(SupportDialog):
     def _build_buttons(self, parts: list[Any]) -> None:
         """``parts`` top to bottom, then Close and Register (off until a form is valid)."""
         self.register_button = self.arrange(
-            parts, action=_("Register"), action_name="registerButton", width=600
+            parts,
+            action=_("Register"),
+            action_name="registerButton",
+            close_name="registrationCloseButton",
+            width=600,
         )
         self.register_button.setAccessibleDescription(
             _("Sends the name and e-mail to the service, once.")
         )
         self.register_button.setEnabled(False)
-        close = self.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
-        close.setObjectName("registrationCloseButton")
 
     def _connect(self) -> None:
         self.check_button.clicked.connect(self.check)
@@ -173,19 +174,9 @@ class RegistrationDialog(SupportDialog):
         """Serial, Check, the form top to bottom, the error banner's buttons: the order a
         person reads (hidden ones are skipped, the data labels are no tab stops); then the
         buttons, Close and Register, as the platform places them."""
-        tab_chain(
-            self.serial_input,
-            self.check_button,
-            self.name_input,
-            self.email_input,
-            self.sku_input,
-            self.banner.details_button,
-            self.banner.copy_button,
-            self.banner.close_button,
-            self.banner.details,
-            self.findChild(QDialogButtonBox),
+        self.chain_tabs(
+            self.serial_input, self.check_button, self.name_input, self.email_input, self.sku_input
         )
-        labels_no_tab_stops(self)
 
     # -- filling -------------------------------------------------------------------
     def prefill(self, serial: str = "") -> None:

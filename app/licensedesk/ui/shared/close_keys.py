@@ -8,8 +8,6 @@ from collections.abc import Callable
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QWidget
 
-CLOSE_KEYS = ("Ctrl+W", "Esc")
-
 
 def add_close_keys(window: QWidget, escape_first: Callable[[], bool] | None = None) -> None:
     """Ctrl+W closes ``window``; so does Esc, unless ``escape_first()`` handled the key

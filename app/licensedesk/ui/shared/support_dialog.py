@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from licensedesk.i18n import _
 
 from . import colours
+from .a11y import labels_no_tab_stops, tab_chain
 from .colours import text_style
 from .error_banner import ErrorBanner
 from .labels import plain_label
@@ -106,12 +107,19 @@ class SupportDialog(QDialog):
         self._busy_names: set[str] = set()
 
     def arrange(
-        self, parts: list[QWidget | QLayout], *, action: str, action_name: str, width: int
+        self,
+        parts: list[QWidget | QLayout],
+        *,
+        action: str,
+        action_name: str,
+        close_name: str,
+        width: int,
     ) -> QPushButton:
         """Lay ``parts`` out top to bottom, then the busy line and Close + the action
         button, which is returned. The dialog starts ``width`` wide and grows in height
         with what it shows; no button is a default (see :meth:`no_auto_default`)."""
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.button(QDialogButtonBox.StandardButton.Close).setObjectName(close_name)
         action_button = buttons.addButton(action, QDialogButtonBox.ButtonRole.ActionRole)
         action_button.setObjectName(action_name)
         buttons.rejected.connect(self.reject)
@@ -127,6 +135,15 @@ class SupportDialog(QDialog):
         self.fit_height()  # the layout's minimum ignores wrapped labels (the 120 px upgrade)
         self.no_auto_default()
         return action_button
+
+    def chain_tabs(self, *fields: QWidget, after: tuple[QWidget, ...] = ()) -> None:
+        """Tab visits ``fields``, the error banner's buttons and ``after`` as they stand top
+        to bottom (hidden and disabled ones are skipped, labels are no tab stops), then
+        Close and the action as the platform places them."""
+        banner = self.banner
+        stops = (banner.details_button, banner.copy_button, banner.close_button, banner.details)
+        tab_chain(*fields, *stops, *after, self.findChild(QDialogButtonBox))
+        labels_no_tab_stops(self)
 
     def set_busy(self, busy: bool, what: str | None = None) -> None:
         """Show a busy line while a call runs (``what``: translated; "Working…" if not

@@ -20,7 +20,6 @@ from typing import Any
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
-    QDialogButtonBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -32,7 +31,7 @@ from PySide6.QtWidgets import (
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
-from ..shared.a11y import labels_no_tab_stops, name_value, named, tab_chain
+from ..shared.a11y import name_value, named
 from ..shared.colours import text_style
 from ..shared.labels import plain_label, rich_label
 from ..shared.support_dialog import (
@@ -164,15 +163,17 @@ class UpgradeDialog(SupportDialog):
     def _build_buttons(self, parts: list[Any]) -> None:
         """``parts`` top to bottom, then Close and Upgrade (off until confirmed)."""
         self.upgrade_button = self.arrange(
-            parts, action=_("Upgrade"), action_name="upgradeButton", width=WIDTH
+            parts,
+            action=_("Upgrade"),
+            action_name="upgradeButton",
+            close_name="upgradeCloseButton",
+            width=WIDTH,
         )
         self.upgrade_button.setAccessibleDescription(
             _("Deletes the current licence and its activations; sent once, never repeated.")
         )
         self.resize(self.sizeHint())
         self.upgrade_button.setEnabled(False)
-        close = self.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
-        close.setObjectName("upgradeCloseButton")
 
     def _connect(self) -> None:
         self.compare_button.clicked.connect(self.compare)
@@ -197,19 +198,13 @@ class UpgradeDialog(SupportDialog):
         the new licence…", as they stand top to bottom (hidden ones are skipped, the
         comparison's labels are no tab stops); then Close and Upgrade as the platform
         places them."""
-        tab_chain(
+        self.chain_tabs(
             self.current_input,
             self.upgrade_input,
             self.compare_button,
             self.confirm_input,
-            self.banner.details_button,
-            self.banner.copy_button,
-            self.banner.close_button,
-            self.banner.details,
-            self.register_new_button,
-            self.findChild(QDialogButtonBox),
+            after=(self.register_new_button,),
         )
-        labels_no_tab_stops(self)
 
     # -- size --------------------------------------------------------------------------
     def sizeHint(self) -> QSize:

@@ -15,7 +15,6 @@ from typing import Any
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -27,7 +26,7 @@ from licensedesk.api.serials import PRODUCT_CODE_RE, check_host_id
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
-from ..shared.a11y import labels_no_tab_stops, name_value, named, tab_chain
+from ..shared.a11y import name_value, named
 from ..shared.colours import text_style
 from ..shared.labels import plain_label, shown
 from ..shared.support_dialog import (
@@ -91,10 +90,9 @@ class ValidateDialog(SupportDialog):
             [intro, form, self.records_note, self.banner, self.result_box],
             action=_(CHECK_ONLY),
             action_name="validateButton",
+            close_name="validateCloseButton",
             width=640,
         )
-        close = self.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Close)
-        close.setObjectName("validateCloseButton")
         self._tab_order()
         self._connect()
         self._host_state()
@@ -169,19 +167,9 @@ class ValidateDialog(SupportDialog):
         """The form top to bottom, the error banner's buttons: the order a person reads
         (disabled and hidden ones are skipped, the result's labels are no tab stops); then
         Close and Validate as the platform places them."""
-        tab_chain(
-            self.serial_input,
-            self.product_input,
-            self.host_choice,
-            self.host_input,
-            self.tag_input,
-            self.banner.details_button,
-            self.banner.copy_button,
-            self.banner.close_button,
-            self.banner.details,
-            self.findChild(QDialogButtonBox),
+        self.chain_tabs(
+            self.serial_input, self.product_input, self.host_choice, self.host_input, self.tag_input
         )
-        labels_no_tab_stops(self)
 
     # -- filling ---------------------------------------------------------------
     def prefill(

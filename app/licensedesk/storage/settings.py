@@ -1,4 +1,6 @@
-"""History settings (``history.json`` next to ``profiles.json``) and the team database's password.
+"""Where the desk's database is: the history settings (``history.json`` next to
+``profiles.json``), the team database's password, this computer's file. Below the history
+and the book, which both live in that database.
 
 File shape (version 1)::
 
@@ -31,12 +33,14 @@ if TYPE_CHECKING:
 __all__ = [
     "FILE_NAME",
     "KEYRING_ENTRY",
+    "LOCAL_FILE",
     "PASSWORD_VARIABLE",
     "HistorySettings",
     "SettingsError",
     "config_dir",
     "describe_team_url",
     "load_settings",
+    "local_history_path",
     "save_settings",
     "set_team_url",
     "split_password",
@@ -46,6 +50,7 @@ __all__ = [
 FILE_NAME = "history.json"
 FILE_VERSION = 1
 KEYRING_ENTRY = "history-team"
+LOCAL_FILE = "history.sqlite3"
 STORES = ("local", "team")
 _SCHEMES = ("postgresql", "postgres")
 _SECRET_PARAMS = {"password", "sslpassword"}
@@ -143,6 +148,14 @@ def team_password(secrets: SecretStore | None) -> str | None:
     ``$LICENSEDESK_HISTORY_PASSWORD`` (as an api_key: the keyring wins), else None."""
     stored = secrets.get_named(KEYRING_ENTRY) if secrets is not None else None
     return stored or os.environ.get(PASSWORD_VARIABLE) or None
+
+
+def local_history_path(data_dir: Path | None = None) -> Path:
+    """``<data folder>/history.sqlite3``; the data folder is ``$LICENSEDESK_DATA_DIR`` or
+    platformdirs' user data folder of "licensedesk" (the same as the host-id file's)."""
+    from licensedesk.machine import data_dir as default_data_dir
+
+    return (data_dir if data_dir is not None else default_data_dir()) / LOCAL_FILE
 
 
 # ---------------------------------------------------------------- settings
