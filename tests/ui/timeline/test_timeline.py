@@ -17,8 +17,7 @@ import pytest
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtTest import QTest
 
-from licensedesk.history import HistorySettings
-from licensedesk.history.settings import save_settings
+from licensedesk.history import HistorySettings, save_settings
 from licensedesk.ui.shared.values import local_time
 from licensedesk.ui.timeline.model import COL_WHAT, COL_WHEN, COL_WHO
 
