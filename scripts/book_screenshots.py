@@ -92,8 +92,8 @@ async def shoot_timeline(desk, app, out: Path, wait_until, settle, suffix: str =
     desk.activations.deactivate([new.id])
     await wait_until(lambda: not desk.runner.running())
     window = desk.timeline.open()
-    window.resize(980, 360)
     await wait_until(lambda: window.model.rowCount() > 0 and not desk.runner.running())
+    window.resize(window.width(), 360)  # as wide as its rows need
     await settle(app)
     window.grab().save(str(out / f"timeline{suffix}.png"))
     window.close()

@@ -120,6 +120,7 @@ class TimelineWindow(QDialog):
 
     def show_items(self, items: Sequence[Item]) -> None:
         self.model.set_items(items)
+        self._fit_width()
         if items:
             self.table.selectionModel().setCurrentIndex(
                 self.model.index(0, 0),
@@ -127,6 +128,20 @@ class TimelineWindow(QDialog):
                 | QItemSelectionModel.SelectionFlag.Rows,
             )
         self._update_buttons()
+
+    def _fit_width(self) -> None:
+        """Wide enough for every column's longest text on show, in any language (a
+        device's change in German is longer than in English), within the screen: never
+        narrower than the person made it."""
+        t = self.table
+        columns = sum(t.sizeHintForColumn(c) for c in range(self.model.columnCount()))
+        frame = 2 * t.frameWidth() + t.verticalScrollBar().sizeHint().width()
+        margins = self.layout().contentsMargins()
+        need = columns + frame + margins.left() + margins.right()
+        screen = self.screen()
+        most = int(screen.availableGeometry().width() * 0.9) if screen is not None else need
+        if min(need, most) > self.width():
+            self.resize(min(need, most), self.height())
 
     def say(self, sentence: str, *, error: bool = False) -> None:
         self.status.setText(sentence)
