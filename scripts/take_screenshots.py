@@ -83,10 +83,15 @@ async def shoot(desk, app) -> None:
     from history_screenshots import shoot_history  # scripts/, next to this file
 
     await shoot_history(desk, app, OUT, wait_until, settle)
-    from book_screenshots import shoot_find, shoot_renewals  # scripts/, next to this file
+    from book_screenshots import (  # scripts/, next to this file
+        shoot_find,
+        shoot_renewals,
+        shoot_timeline,
+    )
 
     await shoot_find(desk, app, OUT, wait_until, settle)
     await shoot_renewals(desk, app, OUT, wait_until, settle)
+    await shoot_timeline(desk, app, OUT, wait_until, settle)
     await desk.aclose()
 
 
@@ -152,10 +157,15 @@ async def shoot_translated(desk, app, lang: str) -> None:
     from seats_screenshots import shoot_seats  # scripts/, next to this file
 
     await shoot_seats(desk, app, OUT, wait_until, settle, suffix=f"-{lang}")
-    from book_screenshots import shoot_find, shoot_renewals  # scripts/, next to this file
+    from book_screenshots import (  # scripts/, next to this file
+        shoot_find,
+        shoot_renewals,
+        shoot_timeline,
+    )
 
     await shoot_find(desk, app, OUT, wait_until, settle, suffix=f"-{lang}")
     await shoot_renewals(desk, app, OUT, wait_until, settle, suffix=f"-{lang}")
+    await shoot_timeline(desk, app, OUT, wait_until, settle, suffix=f"-{lang}")
 
 
 def main() -> int:

@@ -1,10 +1,13 @@
-"""A package's public names loaded on first use (PEP 562), for ``api`` and ``profiles``.
+"""A package's public names loaded on first use (PEP 562), for ``api``, ``history`` and
+``profiles``.
 
 Why: importing ``licensedesk.api.serials`` or ``licensedesk.profiles.store`` alone must
 not pull in httpx, the models or the keyring through the package's ``__init__``. The
 package lists where each name lives; this module gives it the ``__getattr__`` and
 ``__dir__`` that import the defining module when a name is first asked for, then keep
-the name in the package.
+the name in the package. The package's ``__all__`` is made from the same table, so the
+names are written once for the runtime (and once more under ``TYPE_CHECKING`` for type
+checkers).
 """
 
 from __future__ import annotations

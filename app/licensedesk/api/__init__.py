@@ -73,36 +73,6 @@ _WHERE = {
 __getattr__, __dir__ = lazy_names(__name__, _WHERE)
 
 
-__all__ = [
-    "CHECK_ACTIVATION_ID",
-    "CHECK_SERIAL",
-    "Activation",
-    "ApiError",
-    "BadResponse",
-    "ClientConfig",
-    "ConnectFailed",
-    "ConnectionCheck",
-    "Credentials",
-    "ErrorDetails",
-    "InvalidInput",
-    "License",
-    "LicenseClient",
-    "NotAuthorized",
-    "NotFound",
-    "Product",
-    "RateLimited",
-    "RedactingFilter",
-    "Refused",
-    "SeatLimitReached",
-    "ServiceError",
-    "TimedOut",
-    "TlsError",
-    "TransportError",
-    "UpgradeMismatch",
-    "ValidationResult",
-    "install_redaction",
-    "normalize_serial",
-    "redact",
-]
+__all__ = [*_WHERE, "RedactingFilter", "install_redaction", "redact"]
 
 install_redaction()

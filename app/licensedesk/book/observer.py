@@ -11,6 +11,7 @@ about the book.
 from __future__ import annotations
 
 import functools
+from concurrent.futures import Future
 from datetime import datetime
 from typing import Any
 
@@ -68,16 +69,16 @@ def hand_over(
     *,
     profile: str | None,
     service: str | None,
-) -> None:
+) -> Future[None]:
     """Give ``keeper`` one answer as the client read it; its sighting is made on the book's
     worker (:meth:`BookKeeper.keep_answer`). The caller is the client's, on the window's
     UI thread: turning a licence's 1,000 devices into the book's record there took a
     frame from the table rendering them. The time it was read is taken now; a list (of
     products) is handed over as a tuple, so that nothing the caller does to its list
-    afterwards reaches the worker."""
+    afterwards reaches the worker. Returns the future of the write that takes it."""
     if isinstance(value, list):
         value = tuple(value)
-    keeper.keep_answer(
+    return keeper.keep_answer(
         functools.partial(
             sighting_of, part, serial, value, profile=profile, service=service, seen_at=now()
         )

@@ -79,28 +79,4 @@ _WHERE = {
 
 __getattr__, __dir__ = lazy_names(__name__, _WHERE)
 
-__all__ = [
-    "ACTIONS",
-    "KEYRING_ENTRY",
-    "OUTCOMES",
-    "PROBLEM",
-    "Entry",
-    "EntryError",
-    "HistoryQuery",
-    "HistorySettings",
-    "HistoryStore",
-    "NotRecorded",
-    "Recorder",
-    "Recording",
-    "Records",
-    "SettingsError",
-    "StoreError",
-    "load_settings",
-    "local_history_path",
-    "open_store",
-    "outcome_text",
-    "outcome_words",
-    "record",
-    "save_settings",
-    "set_team_url",
-]
+__all__ = list(_WHERE)

@@ -400,12 +400,7 @@ class NotRecorded:
     async def __aenter__(self) -> NotRecorded:
         return self
 
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> bool:
+    async def __aexit__(self, *_exc: object) -> bool:
         return False
 
 

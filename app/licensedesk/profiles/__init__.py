@@ -36,18 +36,4 @@ _WHERE = {
 __getattr__, __dir__ = lazy_names(__name__, _WHERE)
 
 
-__all__ = [
-    "CONFIG_DIR_ENV",
-    "PAIRS",
-    "SERVICE",
-    "TRANSPORTS",
-    "Profile",
-    "ProfileError",
-    "ProfileStore",
-    "SecretStore",
-    "SecretStoreError",
-    "client_config",
-    "default_config_dir",
-    "describe_backend",
-    "is_loopback_host",
-]
+__all__ = list(_WHERE)

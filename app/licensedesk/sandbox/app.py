@@ -95,41 +95,27 @@ async def ping(request: Request) -> Response:
     return JSONResponse({"status": "ok"})
 
 
+#: spec §4: (method, path, permission needed, operation, whether it writes)
+_OPERATIONS = (
+    ("GET", "/v2/register-products/{serial}", "read", registration.check, False),
+    ("PUT", "/v2/register-products/{serial}", "read", registration.register, True),
+    ("PUT", "/v2/activations/update-api/{key}", "write", activations.set_activated, True),
+    ("DELETE", "/v2/activations/destroy-api/{key}", "write", activations.delete, True),
+    ("GET", "/v2/activations/{key}", "read", activations.list_for_serial, False),
+    ("PUT", "/v2/activations/{key}", "write", activations.set_activated, True),
+    ("DELETE", "/v2/activations/{key}", "write", activations.delete, True),
+    ("POST", "/v2/licenses/upgrade", "read", licenses.upgrade, True),
+    ("POST", "/v2/licenses/products", "write", licenses.products, False),
+    ("GET", "/v2/licenses/show-license/{serial}", "read", licenses.show, False),
+)
+
 ROUTES = [
     Route("/v2/ping", ping, methods=["GET"]),
     Route(media.PREFIX + "{name}", media.sku_image, methods=["GET"]),
-    Route("/v2/register-products/{serial}", endpoint("read", registration.check), methods=["GET"]),
-    Route(
-        "/v2/register-products/{serial}",
-        endpoint("read", registration.register, writes=True),
-        methods=["PUT"],
+    *(
+        Route(path, endpoint(need, operation, writes=writes), methods=[method])
+        for method, path, need, operation, writes in _OPERATIONS
     ),
-    Route(
-        "/v2/activations/update-api/{key}",
-        endpoint("write", activations.set_activated, writes=True),
-        methods=["PUT"],
-    ),
-    Route(
-        "/v2/activations/destroy-api/{key}",
-        endpoint("write", activations.delete, writes=True),
-        methods=["DELETE"],
-    ),
-    Route("/v2/activations/{key}", endpoint("read", activations.list_for_serial), methods=["GET"]),
-    Route(
-        "/v2/activations/{key}",
-        endpoint("write", activations.set_activated, writes=True),
-        methods=["PUT"],
-    ),
-    Route(
-        "/v2/activations/{key}",
-        endpoint("write", activations.delete, writes=True),
-        methods=["DELETE"],
-    ),
-    Route(
-        "/v2/licenses/upgrade", endpoint("read", licenses.upgrade, writes=True), methods=["POST"]
-    ),
-    Route("/v2/licenses/products", endpoint("write", licenses.products), methods=["POST"]),
-    Route("/v2/licenses/show-license/{serial}", endpoint("read", licenses.show), methods=["GET"]),
     Route(
         "/v2/licenses/valid",
         endpoint(

@@ -23,22 +23,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from licensedesk.i18n import N_, _
-from licensedesk.updates import policy
-from licensedesk.updates.archive import BadArchive, unpack
-from licensedesk.updates.bundle import (
-    Bundle,
-    bundle_version,
-    platform_tag,
-    running_bundle,
-    version_key,
-)
-from licensedesk.updates.workspace import (
-    claim_in_use,
-    locked,
-    read_state,
-    remove_tree,
-    write_state,
-)
+
+from . import policy
+from .archive import BadArchive, unpack
+from .bundle import Bundle, bundle_version, platform_tag, running_bundle, version_key
+from .workspace import claim_in_use, locked, read_state, remove_tree, write_state
 
 log = logging.getLogger("licensedesk.updates")
 

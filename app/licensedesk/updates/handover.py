@@ -26,14 +26,8 @@ import subprocess
 import time
 from pathlib import Path
 
-from licensedesk.updates.bundle import Bundle, version_key
-from licensedesk.updates.workspace import (
-    HANDOVER_ENV,
-    locked,
-    read_state,
-    remove_tree,
-    write_state,
-)
+from .bundle import Bundle, version_key
+from .workspace import HANDOVER_ENV, locked, read_state, remove_tree, write_state
 
 log = logging.getLogger("licensedesk.updates")
 

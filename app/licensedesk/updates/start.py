@@ -30,15 +30,8 @@ import os
 import sys
 from pathlib import Path
 
-from licensedesk.updates.bundle import Bundle, bundle_version, set_running, version_key
-from licensedesk.updates.workspace import (
-    HANDOVER_ENV,
-    claim_in_use,
-    locked,
-    read_state,
-    remove_tree,
-    write_state,
-)
+from .bundle import Bundle, bundle_version, set_running, version_key
+from .workspace import HANDOVER_ENV, claim_in_use, locked, read_state, remove_tree, write_state
 
 log = logging.getLogger("licensedesk.updates")
 
@@ -75,7 +68,7 @@ def start_bundle(
         how, program = action
         if how == "exec":
             os.execv(program, [str(program), *argv[1:]])
-        from licensedesk.updates.handover import start_program
+        from .handover import start_program
 
         start_program(program, argv, install=bundle.root)
         raise SystemExit(0)  # the staged copy takes over once this process has ended
@@ -86,7 +79,7 @@ def _take_over(install: Path, me: Bundle, argv: list[str]) -> None:
     """The staged copy, started by the old one: take the install folder's place, start
     the version now there, end. On failure the old version is started, and the staged
     version is given up (else the old one would hand over again, and again)."""
-    from licensedesk.updates.handover import start_program, take_over
+    from .handover import start_program, take_over
 
     program = install / me.executable.relative_to(me.root)
     try:
@@ -191,7 +184,7 @@ def confirm_started(bundle: Bundle | None = None) -> bool:
     """The new version has started once: the previous folder is removed. Called once the
     window has painted (and by anything else that starts a bundle). True when a previous
     version was removed now."""
-    from licensedesk.updates.bundle import running_bundle
+    from .bundle import running_bundle
 
     bundle = bundle or running_bundle()
     if bundle is None or not bundle.workspace.is_dir():

@@ -141,7 +141,10 @@ def test_three_parts_load_in_parallel(desk, qtbot):
     sandbox.set_latency(300)
     type_serial_and_enter(desk, qtbot, sandbox.serial("perpetual"))
     ws = desk.window.workspace
-    qtbot.waitUntil(lambda: len(desk.runner.running()) == 3, timeout=2000)
+    qtbot.waitUntil(
+        lambda: len([n for n in desk.runner.running() if n.startswith("lookup.")]) == 3,
+        timeout=2000,
+    )
     assert ws.card.state.is_busy() and ws.products.state.is_busy()
     assert ws.activations.state.is_busy()
     wait_idle(desk, qtbot)

@@ -154,6 +154,23 @@ def test_refresh_checks_the_listed_licences_read_only_and_lists_them_anew(
     assert window.status_label.text() == "1 licence ends within 30 days."
 
 
+def test_a_licence_renewed_and_looked_up_leaves_the_open_list_without_refresh(
+    desk, qtbot, seen, tmp_path
+):
+    """The book keeps the later end the lookup saw: the list on show is read again."""
+    _data, (soon, later, _beyond) = seen
+    window = open_renewals(desk, qtbot)
+    assert window.model.serials() == [soon, later]
+    # meanwhile the 3-day subscription was renewed for a year at the service
+    ending_demo(tmp_path / "renewed.db", {**ENDING, "subscription_active": 368})
+    desk.sandbox.server.use_database(tmp_path / "renewed.db")
+
+    look_up(desk, qtbot, soon)  # in the main window, not the list's Refresh
+    qtbot.waitUntil(lambda: window.model.serials() == [later])
+    wait_listed(desk, qtbot, window)
+    assert window.status_label.text() == "1 licence ends within 30 days."
+
+
 def test_export_csv_and_xlsx_hold_the_rows_listed(desk, qtbot, seen, tmp_path, monkeypatch):
     data, (soon, later, _beyond) = seen
     window = open_renewals(desk, qtbot)

@@ -153,3 +153,38 @@ def test_no_notification_service_is_one_log_line_and_is_tried_again(
 )
 def test_each_os_gets_the_body_as_its_service_reads_it(platform_name, shown):
     assert _body("Smith & Sons <EU>", platform_name) == shown
+
+
+def test_a_licence_renewed_is_not_announced_again_for_its_old_end(
+    open_desk, daemon, run, qtbot, sandbox, tmp_path
+):
+    """Announced for the end it had; renewed at the service and looked up again, the book
+    holds the new end: neither now nor on the old end's day is it told again (announced.py
+    keeps the end told); when the new end comes near, it is told once for that one."""
+    from datetime import timedelta
+
+    from tests.support.ending_demo import ENDING, ending_demo, serve_ending_demo
+
+    from ..helpers import look_up
+
+    data = serve_ending_demo(sandbox, tmp_path)
+    serial = data["catalogue"]["serials"]["subscription_active"]  # ends in 3 days
+    desk = open_desk()
+    look_up(desk, qtbot, serial)
+    run(desk.book.keeper.written())
+    now = clock.now()
+    assert [s.serial for s in run(desk.renewals_notice.check(now))] == [serial]
+    (note,) = daemon.new()
+    assert "ends in 3 days" in note.body
+
+    ending_demo(tmp_path / "renewed.db", {**ENDING, "subscription_active": 368})
+    sandbox.server.use_database(tmp_path / "renewed.db")
+    look_up(desk, qtbot, serial)
+    run(desk.book.keeper.written())
+    for at in (now, now + timedelta(days=2, hours=12)):  # now, and the old end's day
+        assert run(desk.renewals_notice.check(at)) == []
+    assert daemon.new() == []
+    near = now + timedelta(days=360)  # eight days before the new end
+    assert [s.serial for s in run(desk.renewals_notice.check(near))] == [serial]
+    (note,) = daemon.new()
+    assert "ends in 8 days" in note.body

@@ -115,6 +115,7 @@ def test_opened_by_shortcut_menu_and_context_menu(desk, qtbot):
         "&Upgrade a licence\u2026",
         "&Register a licence\u2026",
         "&Note on this licence\u2026",
+        "&Timeline of this licence\u2026",
         "&Free a seat\u2026",
     ]
     assert [a.shortcut().toString() for a in actions] == [
@@ -122,6 +123,7 @@ def test_opened_by_shortcut_menu_and_context_menu(desk, qtbot):
         "Ctrl+Shift+U",
         "Ctrl+Shift+R",
         "Ctrl+Shift+N",
+        "Ctrl+Shift+T",
         "",
     ]
     table = desk.window.workspace.activations.table

@@ -143,6 +143,14 @@ class ActivationsModel(RowsModel):
         at = self._index().get(activation_id, -1)
         return at if at < 0 or self._shown is None else self._view_row(at)
 
+    def id_of_host(self, host_id: str, product: str = "") -> int | None:
+        """The activation id of the device ``host_id`` (of ``product`` when given), or
+        None: a change the book saw names a device by its host when the service gave no id."""
+        for r in self._rows:
+            if r[HOST_ID] == host_id and (not product or r[PRODUCT_NAME] == product):
+                return r[ID]
+        return None
+
     def _view_row(self, at: int) -> int:
         """The row the device at position ``at`` of _rows is shown in; -1: not shown."""
         if self._shown is None:

@@ -11,7 +11,7 @@ within it)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, Qt, Signal
+from PySide6.QtCore import QByteArray, QItemSelectionModel, Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -321,6 +321,30 @@ class ActivationsPanel(QWidget):
         self._update_count()
 
     # -- selection and actions ---------------------------------------------------
+    def select_device(
+        self, activation_id: int | None, host_id: str = "", product: str = ""
+    ) -> bool:
+        """Select the device ``activation_id`` (else the one of ``host_id``), scrolled to and
+        focused, the filters cleared when they hide it (a change on the licence's
+        timeline names it); False when the table does not hold it."""
+        model = self.model
+        if activation_id is None or model.activation(activation_id) is None:
+            activation_id = model.id_of_host(host_id, product) if host_id else None
+        if activation_id is None:
+            return False
+        if model.row_of(activation_id) < 0:  # held, hidden by a filter
+            self.filter.clear()
+            self.state_filter.setCurrentIndex(0)  # every device
+        index = model.index(model.row_of(activation_id), 0)
+        self.table.selectionModel().setCurrentIndex(
+            index,
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows,
+        )
+        self.table.scrollTo(index)
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        return True
+
     def selected_ids(self) -> list[int]:
         rows = sorted(self.table.selectionModel().selectedRows(), key=lambda i: i.row())
         return [i.data(ID_ROLE) for i in rows]

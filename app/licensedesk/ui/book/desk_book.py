@@ -4,7 +4,9 @@ It follows the :class:`~..history.desk_recorder.DeskRecorder`: the store the his
 settings name, switched when they are saved, and while the built-in demo is on show
 a book of the session only, in the demo's own history folder (its made-up licences
 belong in nobody's book). Every client the desk makes tells it what it read
-(:meth:`observer`), so each feature's answers are kept without the feature knowing.
+(:meth:`observer`), so each feature's answers are kept without the feature knowing;
+:attr:`DeskBook.written` tells the views that read the book (the renewals) that a write
+of those answers was committed, so a licence renewed meanwhile is read as it now is.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 from licensedesk.book import BookKeeper, Note, Sighting, open_book
+from licensedesk.book.changes import Change
 from licensedesk.book.erase import Forgotten, forget
 from licensedesk.book.observer import hand_over
 from licensedesk.history import HistorySettings, load_settings
@@ -34,12 +37,14 @@ CLOSE_TIMEOUT = 2.0  # seconds a closing book waits for its queued writes
 
 class DeskBook(QObject):
     problemFound = Signal(str)  # "The licence book is not being kept: …" (once per store)
+    written = Signal()  # a write of answers the desk read was committed (on the UI thread)
 
     def __init__(self, recorder: DeskRecorder, executor: Executor, parent=None) -> None:
         super().__init__(parent)
         self._recorder = recorder
         self._executor = executor
         self._closing: set[asyncio.Future] = set()
+        self._watched: Future[None] | None = None  # the write whose end is told (written)
         self.keeper = self._make()
         recorder.switched.connect(self._switch)
 
@@ -48,9 +53,16 @@ class DeskBook(QObject):
         """``LicenseClient.on_seen`` for a client of ``profile``: into the book in use."""
 
         def seen(part: str, serial: str, value: Any) -> None:  # on the UI thread
-            hand_over(self.keeper, part, serial, value, profile=profile, service=base_url)
+            future = hand_over(self.keeper, part, serial, value, profile=profile, service=base_url)
+            self._watch(future)
 
         return seen
+
+    async def changes(self, serial: str, since: datetime | None = None) -> list[Change]:
+        """The changes the book saw on ``serial`` (those seen after ``since``), newest
+        first, once the answers handed over before are written (not hurried: the window
+        draws a lookup's answers first). Raises StoreError."""
+        return await self.keeper.changes(serial, since=since)
 
     async def find(self, text: str) -> list[Sighting]:
         """Raises StoreError."""
@@ -88,7 +100,7 @@ class DeskBook(QObject):
         before are written (else one could bring back what is erased). Raises StoreError."""
 
         def job() -> Forgotten:
-            settings, data_dir = self._where()
+            settings, data_dir = self.where()
             book = open_book(settings, secrets=self._recorder.secrets, data_dir=data_dir)
             try:
                 return forget(book, who, dry_run=dry_run)
@@ -100,10 +112,10 @@ class DeskBook(QObject):
 
     def on_team(self) -> bool:
         """Whether the book in use is the team's (what an erasure can reach differs)."""
-        settings, _data_dir = self._where()
+        settings, _data_dir = self.where()
         return settings.store == "team"
 
-    def _where(self) -> tuple[HistorySettings, Path | None]:
+    def where(self) -> tuple[HistorySettings, Path | None]:
         """The settings and data folder of the store in use (the demo's own, on show)."""
         recorder = self._recorder
         if recorder.session_only:
@@ -142,6 +154,20 @@ class DeskBook(QObject):
         future = asyncio.get_event_loop().run_in_executor(self._executor, old.close, CLOSE_TIMEOUT)
         self._closing.add(future)
         future.add_done_callback(self._closing.discard)
+
+    def _watch(self, future: Future[None]) -> None:
+        """Tell :attr:`written` when ``future``'s write is committed: once per write (a
+        batch check hands a thousand answers to one write)."""
+        if future is self._watched:
+            return
+        self._watched = future
+        loop = asyncio.get_event_loop()
+
+        def done(f: Future[None]) -> None:  # on the book's worker thread
+            if not f.cancelled() and f.exception() is None and not loop.is_closed():
+                loop.call_soon_threadsafe(self.written.emit)
+
+        future.add_done_callback(done)
 
     def _problem(self, keeper: BookKeeper, sentence: str) -> None:
         if keeper is self.keeper:  # a book switched away from says nothing more

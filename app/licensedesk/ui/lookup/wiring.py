@@ -140,6 +140,26 @@ class LookupFeature(QObject):
         if serial == self.serial:
             self.workspace.card.show_note(text)
 
+    def add_card_line(self, line: QWidget) -> None:
+        """Put ``line`` under the licence card's fields (a feature's line about the licence
+        on show: the changes seen since it was last looked up)."""
+        self.workspace.card.layout().addWidget(line)
+
+    def select_device(
+        self, activation_id: int | None, host_id: str = "", product: str = ""
+    ) -> bool:
+        """Select that device in the activations table of the licence on show, the
+        Activations tab and the main window brought forward; False when not there."""
+        panel = self.workspace.activations
+        if not self._activations_loaded or not panel.select_device(activation_id, host_id, product):
+            return False
+        self.workspace.lower_tabs.setCurrentWidget(panel)
+        self._window.show_workspace()
+        self._window.raise_()
+        self._window.activateWindow()
+        panel.table.setFocus()
+        return True
+
     def add_context_action(self, where: str, action: QAction) -> None:
         """Offer ``action`` in the context menu of the licence ``card`` or the ``activations``
         table (the support features add theirs)."""

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from datetime import date, datetime
 from typing import Any
 
-from PySide6.QtCore import QDate, QLocale, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
 from licensedesk.book import Sighting
@@ -22,7 +22,7 @@ from licensedesk.licence_term import days_left
 
 from ..shared.sightings_model import SERIAL_ROLE as SERIAL_ROLE  # None on a heading
 from ..shared.sightings_model import SightingsModel, cell_text
-from ..shared.values import format_number, local_date, local_time
+from ..shared.values import day_and_month, format_number, local_date, local_time
 
 #: column titles, marked here and translated where shown
 HEADERS = (
@@ -52,11 +52,8 @@ WEEK_ROLE = Qt.ItemDataRole.UserRole + 2  # the Monday (a date) of a heading row
 
 def week_title(monday: date) -> str:
     """ "Week of 30 Nov" in the language and the locale's month names."""
-    # TRANSLATORS: a Qt date format for the first day of a week in the Renewals window's
-    # headings ("30 Nov"; German "30. Nov."): d = day, MMM = short month name
-    day = QLocale().toString(QDate(monday.year, monday.month, monday.day), _("d MMM"))
     # TRANSLATORS: a heading of the Renewals window: the licences ending in that week
-    return _("Week of {date}").format(date=day)
+    return _("Week of {date}").format(date=day_and_month(monday))
 
 
 class RenewalsModel(SightingsModel):

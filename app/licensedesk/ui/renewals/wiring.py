@@ -8,6 +8,10 @@ the service with the batch check's engine (:class:`licensedesk.batch.check.Batch
 read-only, the profile in use); the client keeps every answer in the book by itself
 (``LicenseClient.on_seen``), and the book's worker writes them before it answers the
 list that is read next, so a licence renewed meanwhile leaves the list.
+
+While the window is open, every write of the book (``DeskBook.written``: a lookup, a
+batch check) reads the list again: a licence whose end the book now holds later (renewed,
+seen in a lookup) leaves it without Refresh.
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ class RenewalsFeature(QObject):
         ctx.window.registry["renewals"].triggered.connect(lambda _checked=False: self.open())
         ctx.connections.profilesChanged.connect(self._profiles_changed)
         ctx.window.closing.connect(self._main_window_closing)
+        ctx.book.written.connect(self._book_written)
 
     def open(self) -> RenewalsWindow:
         """Show the window (made on first use) in front and read the list; returns it."""
@@ -174,6 +179,13 @@ class RenewalsFeature(QObject):
 
         file_name = default_file_name(kind, clock.today())
         return save_rows(w, self._ctx.settings.qsettings, kind, file_name, write)
+
+    def _book_written(self) -> None:
+        """The book wrote answers: the list on show is read again (Refresh reads it once
+        its check is done)."""
+        w = self.window
+        if w is not None and w.isVisible() and not self._ctx.runner.is_running(REFRESH):
+            self.load()
 
     def _main_window_closing(self) -> None:
         """The list goes with the window it belongs to (it would otherwise stay in front)."""

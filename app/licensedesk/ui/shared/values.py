@@ -22,10 +22,13 @@ Exports do not use these: they write ISO 8601 for machines.
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import NamedTuple
 
 from PySide6.QtCore import QDate, QDateTime, QLocale, QTime, QTimeZone
+
+from licensedesk import clock
+from licensedesk.i18n import _
 
 #: the formats of the C locale (see the module docstring)
 ISO_DATE = "yyyy-MM-dd"
@@ -63,6 +66,23 @@ def local_date(value: datetime | float | None) -> str:
         return ""
     formats, local = _formats(), moment.astimezone()
     return formats.locale.toString(QDate(local.year, local.month, local.day), formats.date)
+
+
+def day_and_month(day: date) -> str:
+    """ "30 Nov" (German "30. Nov."): a day of the weeks and months around now."""
+    # TRANSLATORS: a Qt date format for a day near now (the Renewals window's week headings,
+    # "Since 12 Nov" on the licence card): d = day, MMM = short month name; "30 Nov",
+    # German "30. Nov."
+    return QLocale().toString(QDate(day.year, day.month, day.day), _("d MMM"))
+
+
+def short_day(day: date) -> str:
+    """A calendar day, briefly: "12 Nov" within this year, else the locale's short date
+    ("12.11.25"): the days a licence's timeline names (its ends, "Since 12 Nov")."""
+    if day.year == clock.today().year:
+        return day_and_month(day)
+    formats = _formats()
+    return formats.locale.toString(QDate(day.year, day.month, day.day), formats.date)
 
 
 def clock_time(moment: datetime | None = None) -> str:

@@ -174,6 +174,17 @@ SPECS = (
         N_("A note for the team on the licence on show: who really owns it, what was agreed"),
         separated=True,
     ),
+    # TRANSLATORS: menu entry: the window listing every change seen on the licence on show
+    ActionSpec(
+        "timeline",
+        N_("&Timeline of this licence\u2026"),
+        "support",
+        "Ctrl+Shift+T",
+        N_(
+            "Every change seen on the licence on show, newest first, and whether it was made "
+            "from License Desk"
+        ),
+    ),
     ActionSpec(
         "freeSeat",
         N_("&Free a seat\u2026"),

@@ -36,6 +36,7 @@ from ..seats.wiring import install_seats
 from ..shared.context import DeskContext
 from ..shared.error_dialog import ErrorDialog
 from ..shared.tasks import Failure, TaskRunner
+from ..timeline.wiring import install_timeline
 from ..upgrade.wiring import install_upgrade
 from ..validate.wiring import install_validate
 from .demo import DEMO_PROFILE, DemoService
@@ -109,6 +110,7 @@ class DeskApp(QObject):
         self.registration = install_registration(ctx, lookup, self)
         self.batch = install_batch(ctx, lookup, self)
         self.book_find = install_book(ctx, lookup, self)
+        self.timeline = install_timeline(ctx, lookup, self)
         self.renewals = install_renewals(ctx, lookup, self)
         self.seats = install_seats(ctx, lookup, self)
         ws.checkAllRequested.connect(self.batch.check_text)
