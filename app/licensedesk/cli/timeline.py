@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import argparse
 import io
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from licensedesk.i18n import _
 
 from .book_cmds import open_book_store
 from .errors import OK, REFUSED, CliError, one_output_format
-from .history_cmds import opened
+from .history_cmds import chosen_store, opened
 from .when import parse_when
 
 if TYPE_CHECKING:
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 def cmd_timeline(args: argparse.Namespace, printer: Printer) -> int:
     from licensedesk.api.serials import normalize_serial
     from licensedesk.book.timeline import build
+    from licensedesk.history.retention import complete_from
 
     one_output_format(args)
     serial = normalize_serial(args.serial)
@@ -48,13 +49,11 @@ def cmd_timeline(args: argparse.Namespace, printer: Printer) -> int:
                 REFUSED,
             )
         changes = book.changes(serial, since=since)
+    settings, _secrets, _kind = chosen_store(args, printer)
     with opened(args, printer) as history:
         entries = _entries(history, serial, changes)
-    items = [
-        item
-        for item in build(changes, entries, history_from=None)
-        if since is None or item.change is not None or item.at >= since
-    ]
+    made = build(changes, entries, history_from=complete_from(settings.keep_months), serial=serial)
+    items = [i for i in made if since is None or i.change is not None or i.at >= since]
     if args.csv:
         printer.raw(printer.scrub(_csv_text(items)).rstrip("\n"))
     elif printer.json_mode:
@@ -69,14 +68,15 @@ def cmd_timeline(args: argparse.Namespace, printer: Printer) -> int:
 def _entries(history: Any, serial: str, changes: list[Change]) -> list[Entry]:
     """The history entries that may have made ``changes``: the serial's, and the switches
     and deletions of its devices recorded without a serial (``licensedesk-cli deactivate
-    ID`` names only the activation), from the period the changes were seen in."""
+    ID`` names only the activation), sent while the changes were seen (and the hour
+    before: a call still on its way then may have made one)."""
     from licensedesk.history import HistoryQuery
 
     entries = list(history.history(serial))
     ids = {c.activation_id for c in changes if c.device and c.activation_id is not None}
     if not ids:
         return entries
-    since = min(c.since for c in changes)
+    since = min(c.since for c in changes) - timedelta(hours=1)
     until = max(c.seen_at for c in changes) + timedelta(seconds=1)
     for action in ("activate", "deactivate", "delete"):
         entries += [
@@ -111,26 +111,30 @@ def _nothing_since(serial: str, since: datetime | None, seen_at: datetime) -> st
 def _csv_text(items: list[Item]) -> str:
     """A header and one line per item (:meth:`Item.to_dict`), through the one CSV writer
     of every export, text guarded against formulas; a terminal's line ends."""
-    from licensedesk.book.timeline import COLUMNS
     from licensedesk.export_csv import write_rows
 
+    columns = _columns()
     buffer = io.StringIO(newline="")
-    write_rows(buffer, COLUMNS, (_cells(item.to_dict()) for item in items), line_end="\n")
+    rows = ([_cell(item.to_dict().get(c)) for c in columns] for item in items)
+    write_rows(buffer, columns, rows, line_end="\n")
     return buffer.getvalue()
 
 
-def _cells(row: dict[str, Any]) -> list[Any]:
-    """The row's cells as its JSON says them: ``true``/``false``, an empty cell for
-    null, text guarded (:func:`licensedesk.export_cells.cell`)."""
-    from licensedesk.book.timeline import COLUMNS
+def _columns() -> list[str]:
+    """The keys :meth:`Item.to_dict` writes, in its order: the header also of a timeline
+    with no item (read off an empty item: to_dict is the one place that names them)."""
+    from licensedesk.book.timeline import Item
+
+    return list(Item(datetime.now(UTC), None, None, None).to_dict())
+
+
+def _cell(value: Any) -> Any:
+    """A value as its JSON says it: ``true``/``false``, an empty cell for null; text
+    guarded (:func:`licensedesk.export_cells.cell`)."""
     from licensedesk.export_cells import cell
 
-    return [_cell(row.get(c), cell) for c in COLUMNS]
-
-
-def _cell(value: Any, guarded: Any) -> Any:
     if value is None:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
-    return guarded(value)
+    return cell(value)

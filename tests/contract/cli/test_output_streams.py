@@ -41,6 +41,9 @@ LISTS = [
     ("expiring",),
     ("expiring", "--csv"),
     ("--json", "expiring"),
+    ("timeline", "subscription_active"),
+    ("timeline", "subscription_active", "--csv"),
+    ("--json", "timeline", "subscription_active"),
 ]
 
 
