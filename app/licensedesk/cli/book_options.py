@@ -88,7 +88,7 @@ def add_timeline_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> Non
             "and computer the history names when it was made from License Desk, or that it "
             "was not made from License Desk, or that the history cannot say. Reads the book "
             "and the history only; look the licence up first to see its latest changes. "
-            "Exit 0, also when nothing changed; 1 when the book has never seen the serial."
+            "Exit 0, also when nothing changed; 1 when the book does not hold the serial."
         ),
     )
     p.add_argument("serial", metavar="SERIAL")

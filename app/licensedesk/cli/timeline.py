@@ -43,7 +43,7 @@ def cmd_timeline(args: argparse.Namespace, printer: Printer) -> int:
         if seen is None:
             raise CliError(
                 _(
-                    "The licence book has never seen {serial}: look it up first "
+                    "The licence book does not hold {serial}: look it up first "
                     "(licensedesk-cli show {serial})."
                 ).format(serial=serial),
                 REFUSED,

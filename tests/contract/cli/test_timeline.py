@@ -134,13 +134,13 @@ def test_json_with_csv_is_refused_before_the_book_is_read(sandbox, desk):
     assert json.loads(done.out)["error"]["sentence"] == "Give --json or --csv, not both."
 
 
-def test_a_serial_the_book_has_never_seen_is_said_in_one_sentence(sandbox, desk):
+def test_a_serial_the_book_does_not_hold_is_said_in_one_sentence(sandbox, desk):
     serial = sandbox.serial("perpetual")
     done = desk("timeline", serial)
     desk.assert_quiet(done)
     assert done.code == 1 and done.out == ""
     assert done.err_lines == [
-        f"Error: The licence book has never seen {serial}: look it up first "
+        f"Error: The licence book does not hold {serial}: look it up first "
         f"(licensedesk-cli show {serial})."
     ]
 
@@ -188,7 +188,7 @@ def test_in_german(sandbox, desk, changed):
     unseen = desk("--lang", "de", "timeline", sandbox.serial("perpetual"))
     assert unseen.code == 1
     assert unseen.err_lines[0].startswith(
-        f"Fehler: Das Lizenzbuch hat {sandbox.serial('perpetual')} noch nie gesehen"
+        f"Fehler: Das Lizenzbuch enthält {sandbox.serial('perpetual')} nicht"
     )
 
 
