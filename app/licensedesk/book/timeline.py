@@ -35,7 +35,15 @@ from licensedesk.i18n import _, ngettext
 
 from .changes import DEVICE_KINDS, KINDS, Change
 
-__all__ = ["CHANGE_ACTIONS", "MAKES", "Item", "build", "summary"]
+__all__ = [
+    "CHANGE_ACTIONS",
+    "MAKES",
+    "Item",
+    "build",
+    "devices_since",
+    "summary",
+    "vouched_from",
+]
 
 #: the kinds of change each recorded action can make at the service. A validation that
 #: names a host records it (a new, activated device: DESIGN.md §2) and so may explain a
@@ -159,6 +167,18 @@ class Item:
             "made_at": _iso(e.time) if e else None,
             "outcome": e.outcome if e else None,
         }
+
+
+def devices_since(changes: Sequence[Change]) -> datetime | None:
+    """The earliest ``since`` of the device changes (None: none): from when the history's
+    device actions may explain them (:func:`licensedesk.history.explaining.explaining`)."""
+    return min((c.since for c in changes if c.device), default=None)
+
+
+def vouched_from(*moments: datetime | None) -> datetime | None:
+    """From when every source of the history holds every entry: the latest of those that
+    are limited (None: all are complete)."""
+    return max((m for m in moments if m is not None), default=None)
 
 
 def build(

@@ -27,6 +27,7 @@ import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future
+from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Protocol
@@ -35,6 +36,7 @@ from licensedesk.api.sentence import english_of
 from licensedesk.i18n import N_
 from licensedesk.storage.errors import problem_sentence
 
+from .explaining import explaining
 from .index_build import start_build
 from .model import OUTCOMES, Entry, HistoryQuery, new_entry_id, utc_now
 from .opening import open_store
@@ -267,6 +269,15 @@ class Recorder:
         """Entries of one serial, newest first (after every write submitted before).
         Raises StoreError."""
         return await self._read(lambda store: store.history(serial, limit))
+
+    async def explaining(
+        self, serial: str, devices_since: datetime | None
+    ) -> tuple[list[Entry], datetime | None]:
+        """The entries that may explain what the book saw change on ``serial``
+        (:func:`.explaining.explaining`). Raises StoreError."""
+        return await asyncio.wrap_future(
+            self._worker.submit(lambda store: explaining(store, serial, devices_since))
+        )
 
     async def query(self, query: HistoryQuery) -> Sequence[Entry]:
         """Raises StoreError."""

@@ -21,6 +21,7 @@ import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -101,6 +102,12 @@ class DeskRecorder(QObject):
     async def query(self, query: HistoryQuery) -> Sequence[Entry]:
         """Newest first; raises StoreError."""
         return await self.recorder.query(query)
+
+    async def explaining(
+        self, serial: str, devices_since: datetime | None
+    ) -> tuple[list[Entry], datetime | None]:
+        """The entries that may explain the book's changes of ``serial``; raises StoreError."""
+        return await self.recorder.explaining(serial, devices_since)
 
     async def page(
         self,

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, TypeVar
 from PySide6.QtCore import QObject
 
 from licensedesk.book.changes import Change
-from licensedesk.book.timeline import Item, build, summary
+from licensedesk.book.timeline import Item, build, devices_since, summary, vouched_from
 from licensedesk.history import SettingsError
 from licensedesk.history.retention import complete_from
 from licensedesk.history.store import StoreError
@@ -119,12 +119,12 @@ class TimelineFeature(QObject):
         a site licence seen again may bring thousands of device changes, each matched
         against the serial's entries."""
         recorder = self._ctx.recorder
-        problem = recorder.problem
+        problem, reach = recorder.problem, None
         try:
-            entries = await recorder.history(serial)
+            entries, reach = await recorder.explaining(serial, devices_since(changes))
         except StoreError as exc:
             entries, problem = [], exc.sentence
-        history_from = self._history_from()
+        history_from = vouched_from(self._history_from(), reach)
 
         def made() -> T:
             return then(

@@ -1,0 +1,44 @@
+"""The history entries that may explain what the book saw change on a licence.
+
+A licence's own entries name its serial. A device switched or deleted by its activation
+id alone (``licensedesk-cli deactivate 42``: the service's call names no licence) is
+recorded without one: such an entry still made the change, so the device actions of the
+time the changes happened in are read too, and those that name no serial join the
+licence's (the timeline matches them by activation id). They are read up to
+:data:`DEVICE_ENTRIES` an action; past that, the history vouches for what it read only,
+and the time of the oldest read is said as from when it can (a change before then is
+not said to be not ours). No Qt.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from .model import Entry, HistoryQuery
+from .store import HistoryStore
+
+__all__ = ["DEVICE_ENTRIES", "explaining"]
+
+#: device actions read a query at the most (a busy team's months of them)
+DEVICE_ENTRIES = 5000
+#: the actions that switch or remove a device by its activation id
+_BY_ID = ("activate", "deactivate", "delete")
+
+
+def explaining(
+    store: HistoryStore, serial: str, devices_since: datetime | None = None
+) -> tuple[list[Entry], datetime | None]:
+    """The entries of ``serial``, and those without a serial of the device actions sent
+    after ``devices_since`` (the earliest ``since`` of the device changes; None: none
+    seen). Also returns from when those were all read (None: all of them)."""
+    entries = list(store.history(serial))
+    complete_from: datetime | None = None
+    if devices_since is None:
+        return entries, None
+    for action in _BY_ID:
+        found = store.query(HistoryQuery(action=action, since=devices_since, limit=DEVICE_ENTRIES))
+        entries += [e for e in found if not e.serial]
+        if len(found) >= DEVICE_ENTRIES:  # newest first: the last is the oldest read
+            oldest = found[-1].time
+            complete_from = oldest if complete_from is None else max(complete_from, oldest)
+    return entries, complete_from
