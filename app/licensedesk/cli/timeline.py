@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import io
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from licensedesk.i18n import _
@@ -23,16 +23,15 @@ from .history_cmds import chosen_store, opened
 from .when import parse_when
 
 if TYPE_CHECKING:
-    from licensedesk.book.changes import Change
     from licensedesk.book.timeline import Item
-    from licensedesk.history.model import Entry
 
     from .output import Printer
 
 
 def cmd_timeline(args: argparse.Namespace, printer: Printer) -> int:
     from licensedesk.api.serials import normalize_serial
-    from licensedesk.book.timeline import build
+    from licensedesk.book.timeline import build, devices_since, vouched_from
+    from licensedesk.history.explaining import explaining
     from licensedesk.history.retention import complete_from
 
     one_output_format(args)
@@ -51,8 +50,9 @@ def cmd_timeline(args: argparse.Namespace, printer: Printer) -> int:
         changes = book.changes(serial, since=since)
     settings, _secrets, _kind = chosen_store(args, printer)
     with opened(args, printer) as history:
-        entries = _entries(history, serial, changes)
-    made = build(changes, entries, history_from=complete_from(settings.keep_months), serial=serial)
+        entries, reach = explaining(history, serial, devices_since(changes))
+    history_from = vouched_from(complete_from(settings.keep_months), reach)
+    made = build(changes, entries, history_from=history_from, serial=serial)
     items = [i for i in made if since is None or i.change is not None or i.at >= since]
     if args.csv:
         printer.raw(printer.scrub(_csv_text(items)).rstrip("\n"))
@@ -63,28 +63,6 @@ def cmd_timeline(args: argparse.Namespace, printer: Printer) -> int:
     else:
         printer.line(_nothing_since(serial, since, seen.seen_at))
     return OK
-
-
-def _entries(history: Any, serial: str, changes: list[Change]) -> list[Entry]:
-    """The history entries that may have made ``changes``: the serial's, and the switches
-    and deletions of its devices recorded without a serial (``licensedesk-cli deactivate
-    ID`` names only the activation), sent while the changes were seen (and the hour
-    before: a call still on its way then may have made one)."""
-    from licensedesk.history import HistoryQuery
-
-    entries = list(history.history(serial))
-    ids = {c.activation_id for c in changes if c.device and c.activation_id is not None}
-    if not ids:
-        return entries
-    since = min(c.since for c in changes) - timedelta(hours=1)
-    until = max(c.seen_at for c in changes) + timedelta(seconds=1)
-    for action in ("activate", "deactivate", "delete"):
-        entries += [
-            e
-            for e in history.query(HistoryQuery(action=action, since=since, until=until))
-            if e.serial is None and ids.intersection(e.activation_ids)
-        ]
-    return sorted(entries, key=lambda e: e.time, reverse=True)
 
 
 def _table(items: list[Item]) -> str:
