@@ -201,15 +201,16 @@ def _in(place: Place, column: str, values: Sequence[str]) -> tuple[str, list[str
 
 def _person_words(place: Place, who: str) -> frozenset[str]:
     """The folded names and e-mails to erase: ``who`` (unless a serial), the names and
-    e-mails of the records it names, and the history's registration pairs of those
-    (:func:`_registered`). One step, not a closure: two people may share a name, and
+    e-mails of the records it names, and the pairs of those the history's registrations
+    (:func:`_registered`) and the book's changes (:func:`_changed_pairs`) kept. One step, not a closure: two people may share a name, and
     the other one's e-mail must not lead on to her records."""
     column, value = who_column(who)
     rows = place.run(f"SELECT body FROM book_licences WHERE {column} = {place.p}", [value])
     words = (frozenset() if column == "serial" else words_of([who])) | _fields(rows)
+    name = value if column == "licensee_f" else None
     if words and place.history:
-        words |= _registered(place, words, value if column == "licensee_f" else None)
-    return words
+        words |= _registered(place, words, name)
+    return words | _changed_pairs(place, words, name) if words else words
 
 
 def _fields(rows: list[Any]) -> frozenset[str]:
@@ -235,6 +236,28 @@ def _registered(place: Place, words: frozenset[str], name: str | None) -> frozen
         by_email = isinstance(email, str) and fold(email) in words
         if by_email or (name is not None and name in words_of(pair)):
             found += pair
+    return words_of(found)
+
+
+def _changed_pairs(place: Place, words: frozenset[str], name: str | None) -> frozenset[str]:
+    """The licensee and e-mail a licence had together before, or after, a look that saw
+    them change (:mod:`.changes`: both changed, the licence passed from one person to
+    another), where the e-mail is one of ``words`` or the name is the ``name`` given."""
+    p = place.p
+    kinds, kind_params = _in(place, "kind", PERSON_KINDS)
+    looks = {(serial, seen) for _id, _old, _new, serial, seen in _changed_names(place, words)}
+    found: list[str] = []
+    for serial, seen in looks:
+        rows = place.run(
+            f"SELECT kind, old_value, new_value FROM book_changes WHERE serial = {p} "
+            f"AND seen_at = {p} AND {kinds}",
+            [serial, seen, *kind_params],
+        )
+        for side in (1, 2):  # as it was, as it became
+            pair = {row[0]: row[side] for row in rows}
+            by_email = fold(pair.get("email")) in words
+            if by_email or (name is not None and fold(pair.get("licensee")) == name):
+                found += pair.values()
     return words_of(found)
 
 
@@ -317,8 +340,8 @@ def _changed_names(place: Place, words: frozenset[str], lock: str = "") -> list[
     new, new_params = place.may_hold("new_value", words)
     kinds, kind_params = _in(place, "kind", PERSON_KINDS)
     return place.run(
-        f"SELECT id, old_value, new_value FROM book_changes WHERE {kinds} AND ({old} OR {new})"
-        + lock,
+        f"SELECT id, old_value, new_value, serial, seen_at FROM book_changes "
+        f"WHERE {kinds} AND ({old} OR {new})" + lock,
         [*kind_params, *old_params, *new_params],
     )
 
@@ -326,7 +349,7 @@ def _changed_names(place: Place, words: frozenset[str], lock: str = "") -> list[
 def _erase_changes(place: Place, words: frozenset[str]) -> int:
     """Every change seen of a licensee's name or e-mail from or to the person."""
     p, changed = place.p, 0
-    for change_id, old, new in _changed_names(place, words, place.lock):
+    for change_id, old, new, _serial, _seen in _changed_names(place, words, place.lock):
         clean = erased_text(old, words), erased_text(new, words)
         if clean != (old, new):
             place.write(
@@ -351,9 +374,8 @@ def _still_named(place: Place, words: frozenset[str]) -> bool:
         for _id, detail, before in _entries(place, words):
             if holds(detail, words) or erased_json(before, words) != before:
                 return True
-    return any(
-        holds(old, words) or holds(new, words) for _id, old, new in _changed_names(place, words)
-    )
+    changed = _changed_names(place, words)
+    return any(holds(old, words) or holds(new, words) for _id, old, new, *_look in changed)
 
 
 def like_patterns(words: frozenset[str]) -> list[str]:

@@ -12,7 +12,7 @@ not said to be not ours). No Qt.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from .model import Entry, HistoryQuery
 from .store import HistoryStore
@@ -21,6 +21,9 @@ __all__ = ["DEVICE_ENTRIES", "explaining"]
 
 #: device actions read a query at the most (a busy team's months of them)
 DEVICE_ENTRIES = 5000
+#: how long before a change's window its device actions are read from: one sent before
+#: and answered within it made its change in it (a request ends within its time-out)
+SENT_BEFORE = timedelta(hours=1)
 #: the actions that switch or remove a device by its activation id
 _BY_ID = ("activate", "deactivate", "delete")
 

@@ -140,3 +140,17 @@ def test_an_older_book_gains_its_changes_table(tmp_path):
     book.keep([seen(T1, licensee="Jens Olsen")])
     assert [c.kind for c in book.changes(SERIAL)] == ["licensee"]
     book.close()
+
+
+def test_forget_erases_the_e_mail_a_licence_had_with_the_name(book):
+    """The licence passed from María to Jens (name and e-mail in one look): forgetting
+    her name erases her e-mail of then too, and leaves his."""
+    book.keep([seen(T0)])
+    book.keep([seen(T1, licensee="Jens Olsen", email="jens@olsen.example")])
+    done = book.forget("María Jénsen")
+    assert done.changes == 2
+    values = {c.kind: (c.old, c.new) for c in book.changes(SERIAL)}
+    assert values == {
+        "licensee": ("[erased]", "Jens Olsen"),
+        "email": ("[erased]", "jens@olsen.example"),
+    }

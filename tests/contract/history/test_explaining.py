@@ -41,7 +41,7 @@ def store(tmp_path):
 def test_the_licences_entries_and_the_device_actions_without_a_serial(store):
     mine = entry("note", 5, SERIAL)
     by_id = entry("deactivate", 10, None, 42)
-    for e in (mine, by_id, entry("deactivate", 11, OTHER, 43), entry("deactivate", -5, None, 44)):
+    for e in (mine, by_id, entry("deactivate", 11, OTHER, 43), entry("deactivate", -61, None, 44)):
         store.write(e)
     found, complete_from = explaining(store, SERIAL, T0)
     assert {e.id for e in found} == {mine.id, by_id.id}
