@@ -32,8 +32,9 @@ def explaining(
     store: HistoryStore, serial: str, devices_since: datetime | None = None
 ) -> tuple[list[Entry], datetime | None]:
     """The entries of ``serial``, and those without a serial of the device actions sent
-    after ``devices_since`` (the earliest ``since`` of the device changes; None: none
-    seen). Also returns from when those were all read (None: all of them)."""
+    since :data:`SENT_BEFORE` before ``devices_since`` (the earliest ``since`` of the
+    device changes; None: none seen). Also returns from when those were all read (None:
+    all of them)."""
     entries = list(store.history(serial))
     complete_from: datetime | None = None
     if devices_since is None:
