@@ -40,7 +40,7 @@ if TYPE_CHECKING:
         outcome_words,
     )
     from .opening import open_store
-    from .recorder import PROBLEM, NotRecorded, Recorder, Recording, Records, record
+    from .recorder import PROBLEM, HistoryReads, NotRecorded, Recorder, Recording, Records, record
     from .store import HistoryStore, StoreError
 
 #: public name -> the module that defines it (loaded on first use, PEP 562: the licence
@@ -59,7 +59,8 @@ _WHERE = {
         ".model",
     ),
     **dict.fromkeys(
-        ("PROBLEM", "NotRecorded", "Recorder", "Recording", "Records", "record"), ".recorder"
+        ("PROBLEM", "HistoryReads", "NotRecorded", "Recorder", "Recording", "Records", "record"),
+        ".recorder",
     ),
     **dict.fromkeys(
         (

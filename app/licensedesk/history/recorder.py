@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from licensedesk.profiles import SecretStore
     from licensedesk.storage.settings import HistorySettings
 
-__all__ = ["PROBLEM", "NotRecorded", "Recorder", "Recording", "Records", "record"]
+__all__ = ["PROBLEM", "HistoryReads", "NotRecorded", "Recorder", "Recording", "Records", "record"]
 
 log = logging.getLogger(__name__)
 
@@ -393,6 +393,27 @@ class Records(Protocol):
     """What a controller records through: a :class:`Recorder`, or the desk's adapter."""
 
     def record(self, action: str, **fields: Any) -> Recording: ...
+
+
+class HistoryReads(Protocol):
+    """What the window reads a history through: a :class:`Recorder` (its docstrings say
+    what each gives), or the desk's adapter, which hands each to the recorder in use."""
+
+    async def history(self, serial: str, limit: int | None = ...) -> Sequence[Entry]: ...
+    async def query(self, query: HistoryQuery) -> Sequence[Entry]: ...
+    async def explaining(
+        self, serial: str, devices_since: datetime | None
+    ) -> tuple[list[Entry], datetime | None]: ...
+    async def page(
+        self,
+        query: HistoryQuery,
+        sort: Sort,
+        after: Entry | None,
+        limit: int = ...,
+        offset: int = ...,
+    ) -> Sequence[Entry]: ...
+    async def count_matching(self, query: HistoryQuery) -> int: ...
+    async def build_search_index(self, told: Callable[[IndexProgress], None]) -> bool: ...
 
 
 class NotRecorded:

@@ -37,5 +37,7 @@ def test_the_demo_records_into_a_history_of_the_session_only(
     wait_idle(desk, qtbot)
     qtbot.waitUntil(lambda: len(stored(serial)) == 1, timeout=5000)
     assert stored(serial)[0].profile == sandbox_profile
+    # the desk reads the store in use now, not the demo's it read before
+    assert [e.id for e in run(desk.recorder.history(serial))] == [stored(serial)[0].id]
     run(desk.aclose())
     assert not session.exists()

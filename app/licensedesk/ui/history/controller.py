@@ -20,11 +20,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from licensedesk.history import Entry, HistoryQuery, StoreError
+from licensedesk.history import Entry, HistoryQuery, HistoryReads, StoreError
 from licensedesk.history.paging import PAGE, Sort
 
 from ..shared.tasks import TaskRunner
@@ -59,7 +58,7 @@ class HistoryController(QObject):
     def __init__(
         self,
         runner: TaskRunner,
-        history: Any,
+        history: HistoryReads,
         parent=None,
         *,
         after: Callable[[], list[asyncio.Task]] = list,

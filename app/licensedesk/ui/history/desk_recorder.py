@@ -19,25 +19,23 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from licensedesk.history import HistoryQuery, HistorySettings, Recorder
-from licensedesk.history.paging import PAGE, Sort
+from licensedesk.history import HistoryReads, HistorySettings, Recorder
 
 if TYPE_CHECKING:
-    from licensedesk.history import Entry, Recording
-    from licensedesk.history.search_index import IndexProgress
+    from licensedesk.history import Recording
 
 log = logging.getLogger(__name__)
 
 CLOSE_TIMEOUT = 2.0  # seconds the closing thread waits for queued writes (quit waits 3 s)
 IDLE_WAIT = 0.5  # seconds quit waits for cancelled blocks to queue their outcome
+#: what :class:`DeskRecorder` hands to the recorder in use: every read of the protocol
+READS = frozenset(name for name in vars(HistoryReads) if not name.startswith("_"))
 
 
 class DeskRecorder(QObject):
@@ -95,38 +93,12 @@ class DeskRecorder(QObject):
         self._connection = (profile or None, base_url or None)
         self.recorder.use_connection(*self._connection)
 
-    async def history(self, serial: str, limit: int | None = None) -> Sequence[Entry]:
-        """Newest first; raises StoreError."""
-        return await self.recorder.history(serial, limit)
-
-    async def query(self, query: HistoryQuery) -> Sequence[Entry]:
-        """Newest first; raises StoreError."""
-        return await self.recorder.query(query)
-
-    async def explaining(
-        self, serial: str, devices_since: datetime | None
-    ) -> tuple[list[Entry], datetime | None]:
-        """The entries that may explain the book's changes of ``serial``; raises StoreError."""
-        return await self.recorder.explaining(serial, devices_since)
-
-    async def page(
-        self,
-        query: HistoryQuery,
-        sort: Sort,
-        after: Entry | None,
-        limit: int = PAGE,
-        offset: int = 0,
-    ) -> Sequence[Entry]:
-        """One page of a list (``offset``: entries skipped past ``after``); raises
-        StoreError."""
-        return await self.recorder.page(query, sort, after, limit, offset)
-
-    async def count_matching(self, query: HistoryQuery) -> int:
-        return await self.recorder.count_matching(query)
-
-    async def build_search_index(self, told: Callable[[IndexProgress], None]) -> bool:
-        """Build the store's search index when it lacks entries (see the recorder's)."""
-        return await self.recorder.build_search_index(told)
+    def __getattr__(self, name: str) -> Any:
+        """The reads (:class:`~licensedesk.history.HistoryReads`) of the recorder in use
+        when they are called: a store switched away from is never read again."""
+        if name in READS:
+            return getattr(self.recorder, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def switch(self, settings: HistorySettings) -> None:
         """Record into the store ``settings`` name from now on (after the demo, when it is

@@ -26,7 +26,7 @@ import os
 from PySide6.QtCore import QSettings
 
 from licensedesk import clock
-from licensedesk.history import HistoryQuery, StoreError
+from licensedesk.history import HistoryQuery, HistoryReads, StoreError
 from licensedesk.history.paging import Sort
 from licensedesk.i18n import _, ngettext
 
@@ -40,7 +40,7 @@ from ..shared.tasks import TaskRunner
 from ..shared.values import format_number
 from .controller import EXPORT_TASK
 from .export import EXTENSIONS, ExportFile, default_file_name
-from .export_stream import Pages, write_list
+from .export_stream import write_list
 from .window import HistoryWindow
 
 
@@ -49,7 +49,7 @@ class HistoryExport:
     cancels it with the window's other reads)."""
 
     def __init__(
-        self, window: HistoryWindow, qsettings: QSettings, runner: TaskRunner, history: Pages
+        self, window: HistoryWindow, qsettings: QSettings, runner: TaskRunner, history: HistoryReads
     ) -> None:
         self._window = window
         self._qsettings = qsettings

@@ -19,11 +19,11 @@ after the page being read, as in a list scrolled through.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Protocol
+from typing import Any
 
-from licensedesk.history import Entry, HistoryQuery
+from licensedesk.history import Entry, HistoryQuery, HistoryReads
 from licensedesk.history.paging import Sort
 from licensedesk.history.streaming import PAGE as STREAM_PAGE
 
@@ -33,21 +33,8 @@ from .export import ExportFile
 EXPORT_PAGE = STREAM_PAGE
 
 
-class Pages(Protocol):
-    """Where pages of a list come from: the desk's recorder (raises StoreError)."""
-
-    async def page(
-        self,
-        query: HistoryQuery,
-        sort: Sort,
-        after: Entry | None,
-        limit: int = ...,
-        offset: int = ...,
-    ) -> Sequence[Entry]: ...
-
-
 async def write_list(
-    history: Pages,
+    history: HistoryReads,
     query: HistoryQuery,
     sort: Sort,
     file: ExportFile,
