@@ -22,7 +22,6 @@ from licensedesk.i18n import N_, _
 
 from ..shared.labels import shown
 
-COL_ID, COL_PRODUCT, COL_HOST, COL_DEVICE, COL_ACTIVATED, COL_CREATED, COL_UPDATED = range(7)
 #: the column titles, untranslated (the CSV's header); the table shows ``_(HEADERS[n])``
 HEADERS = (
     N_("ID"),
@@ -33,7 +32,10 @@ HEADERS = (
     N_("Created"),
     N_("Updated"),
 )
-COLUMN_COUNT = len(HEADERS)
+COL_ID, COL_PRODUCT, COL_HOST, COL_DEVICE, COL_ACTIVATED, COL_CREATED, COL_UPDATED = range(7)
+#: the columns' first widths (the host ID's is measured: the table's font shows it whole)
+WIDTHS = {COL_ID: 60, COL_PRODUCT: 150, COL_DEVICE: 150, COL_ACTIVATED: 80}
+WIDTHS |= dict.fromkeys((COL_CREATED, COL_UPDATED), 130)
 
 OBJECT_ROLE = Qt.ItemDataRole.UserRole + 1  # the api Activation object
 ID_ROLE = Qt.ItemDataRole.UserRole + 2  # activation id (int)

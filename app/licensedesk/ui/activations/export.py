@@ -26,7 +26,6 @@ from .model import (
     COL_HOST,
     COL_PRODUCT,
     COL_UPDATED,
-    COLUMN_COUNT,
     HEADERS,
     OBJECT_ROLE,
     THIS_COMPUTER_ROLE,
@@ -68,7 +67,7 @@ def write_csv(
 def _cells(model: QAbstractItemModel, r: int, serial: str, licensee: str) -> list[str]:
     """Row ``r``'s cells, as :func:`write_csv` says."""
     a = model.index(r, 0).data(OBJECT_ROLE)
-    values = [ActivationsModel.display(a, c) for c in range(COLUMN_COUNT)]
+    values = [ActivationsModel.display(a, c) for c in range(len(HEADERS))]
     values[COL_ACTIVATED] = "true" if a.activated else "false"
     values[COL_CREATED] = iso_time(a.created_at)
     values[COL_UPDATED] = iso_time(a.updated_at)

@@ -53,7 +53,6 @@ from .columns import (
     COL_ID,
     COL_PRODUCT,
     COL_UPDATED,
-    COLUMN_COUNT,
     EDIT_ROLE,
     HEADERS,
     ID_ROLE,
@@ -135,8 +134,7 @@ class ActivationsModel(RowsModel):
         self._texts = None  # "This computer" is in its row's text
         if self._filter.needle:
             self._refilter()
-        if self.rowCount():
-            self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, COL_UPDATED))
+        self.rows_changed(0, self.rowCount())
 
     def row_of(self, activation_id: int) -> int:
         """The row ``activation_id`` is shown in; -1 when it is not held or not shown."""
@@ -200,7 +198,7 @@ class ActivationsModel(RowsModel):
         self._sorted = None
         row = self._view_row(at)
         if row >= 0:
-            self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMN_COUNT - 1))
+            self.rows_changed(row, row + 1)
 
     def remove_activation(self, activation_id: int) -> None:
         at = self._index().get(activation_id)
@@ -394,9 +392,7 @@ class ActivationsModel(RowsModel):
         "": offer it."""
         if reason != self.read_only_reason:
             self.read_only_reason = reason
-            if self.rowCount():
-                last = self.rowCount() - 1
-                self.dataChanged.emit(self.index(0, COL_ACTIVATED), self.index(last, COL_ACTIVATED))
+            self.rows_changed(0, self.rowCount(), COL_ACTIVATED)
 
     def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:
         if (

@@ -37,18 +37,8 @@ from ..shared.icons import icon
 from ..shared.part_state import TAB_PAGE_TOP, PartState
 from ..shared.table_copy import add_copy_shortcut, copy_cells
 from ..shared.values import format_number
-from .columns import this_computer_marked
-from .model import (
-    COL_ACTIVATED,
-    COL_CREATED,
-    COL_DEVICE,
-    COL_HOST,
-    COL_ID,
-    COL_PRODUCT,
-    COL_UPDATED,
-    ID_ROLE,
-    ActivationsModel,
-)
+from .columns import COL_DEVICE, COL_HOST, COL_PRODUCT, WIDTHS, this_computer_marked
+from .model import ID_ROLE, ActivationsModel
 from .state_filter import active_label, active_text, state_combo
 
 #: a host ID's length (DESIGN.md: 32 characters)
@@ -176,15 +166,7 @@ class ActivationsPanel(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for col, width in (
-            (COL_ID, 60),
-            (COL_PRODUCT, 150),
-            (COL_HOST, self._host_width()),
-            (COL_DEVICE, 150),
-            (COL_ACTIVATED, 80),
-            (COL_CREATED, 130),
-            (COL_UPDATED, 130),
-        ):
+        for col, width in {**WIDTHS, COL_HOST: self._host_width()}.items():
             self.table.setColumnWidth(col, width)
 
     def _lay_out(self, bar: QHBoxLayout) -> None:

@@ -66,7 +66,6 @@ HEADERS = (
     N_("Seats used / max"),
 )
 COLUMN_COUNT = len(HEADERS)
-LAST_COLUMN = COLUMN_COUNT - 1
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter  # the days left
 
 OBJECT_ROLE = Qt.ItemDataRole.UserRole + 1  # the row: CheckResult or Pending
@@ -310,7 +309,7 @@ class BatchModel(RowsModel):
             lo, hi = min(lo, row), max(hi, row)
         if hi >= 0:
             self._sorted = None
-            self.dataChanged.emit(self.index(lo, 0), self.index(hi, LAST_COLUMN))
+            self.rows_changed(lo, hi + 1)
 
     def row(self, row: int) -> Row:
         return self._rows[row]

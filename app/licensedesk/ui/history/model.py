@@ -26,7 +26,6 @@ from .words import details_text, outcome_text, what_text, when_text, where_text
 if TYPE_CHECKING:
     from licensedesk.history import Entry
 
-COL_WHEN, COL_WHO, COL_PROFILE, COL_SERIAL, COL_WHAT, COL_OUTCOME, COL_DETAILS = range(7)
 # TRANSLATORS: "Profile" is the connection profile an entry was sent with
 HEADERS = (
     N_("When"),
@@ -37,7 +36,18 @@ HEADERS = (
     N_("Outcome"),
     N_("Details"),
 )
-COLUMN_COUNT = len(HEADERS)
+COL_WHEN, COL_WHO, COL_PROFILE, COL_SERIAL, COL_WHAT, COL_OUTCOME, COL_DETAILS = range(len(HEADERS))
+#: a column -> the store's sort key (licensedesk.history.paging.SORTS): the stored
+#: values, so "What" sorts by the action's English key and "Outcome" by its key
+SORT_KEYS = {
+    COL_WHEN: "time",
+    COL_WHO: "who",
+    COL_PROFILE: "profile",
+    COL_SERIAL: "serial",
+    COL_WHAT: "action",
+    COL_OUTCOME: "outcome",
+    COL_DETAILS: "detail",
+}
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 1  # the Entry of the row
 
@@ -110,7 +120,7 @@ class HistoryModel(RowsModel):
             texts = self._texts.get(row)
             if texts is None:
                 entry = self._rows[row]
-                texts = self._texts[row] = tuple(cell_text(entry, c) for c in range(COLUMN_COUNT))
+                texts = self._texts[row] = tuple(cell_text(entry, c) for c in range(len(HEADERS)))
             return texts[col]
         entry = self._rows[row]
         if role == ENTRY_ROLE:

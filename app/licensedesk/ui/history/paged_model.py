@@ -24,33 +24,11 @@ from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 
 from licensedesk.history.paging import PAGE
 
-from .model import (
-    COL_DETAILS,
-    COL_OUTCOME,
-    COL_PROFILE,
-    COL_SERIAL,
-    COL_WHAT,
-    COL_WHEN,
-    COL_WHO,
-    COLUMN_COUNT,
-    HistoryModel,
-)
+from .model import SORT_KEYS, HistoryModel
 from .page_window import PageRead, PageWindow, landing
 
 if TYPE_CHECKING:
     from licensedesk.history import Entry
-
-#: a column -> the store's sort key (licensedesk.history.paging.SORTS): the stored
-#: values, so "What" sorts by the action's English key and "Outcome" by its key
-SORT_KEYS = {
-    COL_WHEN: "time",
-    COL_WHO: "who",
-    COL_PROFILE: "profile",
-    COL_SERIAL: "serial",
-    COL_WHAT: "action",
-    COL_OUTCOME: "outcome",
-    COL_DETAILS: "detail",
-}
 
 #: pages held at most (of :data:`~licensedesk.history.paging.PAGE` rows): 10,000 rows,
 #: tens of MB, however long the list; tests make it small
@@ -267,5 +245,4 @@ class PagedHistoryModel(HistoryModel):
         self.endRemoveRows()
 
     def _repaint(self, first: int, end: int) -> None:
-        if end > first:
-            self.dataChanged.emit(self.index(first, 0), self.index(end - 1, COLUMN_COUNT - 1))
+        self.rows_changed(first, end)

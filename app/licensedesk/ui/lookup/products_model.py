@@ -67,9 +67,7 @@ class ProductsModel(RowsModel):
         """Activated activations per product id (None: the devices could not be read, so
         no count is shown); updates the seats column only."""
         self._seats = None if counts is None else dict(counts)
-        if self._rows:
-            last = len(self._rows) - 1
-            self.dataChanged.emit(self.index(0, COL_SEATS), self.index(last, COL_SEATS))
+        self.rows_changed(0, len(self._rows), COL_SEATS)
 
     def full(self) -> list[Any]:
         """The products whose activated devices reach their ``max_host_count`` ([] while

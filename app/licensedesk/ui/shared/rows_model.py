@@ -32,6 +32,13 @@ class RowsModel(QAbstractTableModel):
         """A column title's tooltip; None: none."""
         return None
 
+    def rows_changed(self, first: int, end: int, column: int | None = None) -> None:
+        """Rows ``first`` up to ``end`` (not included) read differently now: every cell, or
+        ``column``'s only. Nothing to repaint when ``end`` is not past ``first``."""
+        if end > first:
+            left, right = (0, len(self.headers) - 1) if column is None else (column, column)
+            self.dataChanged.emit(self.index(first, left), self.index(end - 1, right))
+
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
 
