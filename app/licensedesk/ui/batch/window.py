@@ -14,18 +14,18 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
-    QLabel,
     QVBoxLayout,
     QWidget,
 )
 
 from licensedesk.i18n import N_, _, ngettext
 
-from ..shared.a11y import named, tab_chain
+from ..shared.a11y import buddy, named, tab_chain
 from ..shared.close_keys import add_close_keys
 from ..shared.error_banner import ErrorBanner
 from ..shared.icons import icon
 from ..shared.labels import plain_label
+from ..shared.stacked import stacked
 from ..shared.support_dialog import hint_label
 from ..shared.values import format_number as number
 from .files import OPEN_FILTER, dropped_file
@@ -148,22 +148,21 @@ class BatchWindow(QWidget):
         side.addStretch(1)
         top.addLayout(side)
         product = QHBoxLayout()
-        product_label = QLabel(_("&Product code:"))
-        product_label.setBuddy(self.product_input)
-        product.addWidget(product_label)
+        product.addWidget(buddy(_("&Product code:"), self.product_input))
         product.addWidget(self.product_input)
         product.addWidget(self.product_hint, 1)
-        actions = self._actions_row()
-        lay = QVBoxLayout(self)
-        lay.addLayout(top)
-        lay.addWidget(self.count_label)
-        lay.addLayout(product)
-        lay.addLayout(actions)
-        lay.addWidget(self.progress_row)
-        lay.addWidget(self.banner)
-        lay.addWidget(self.table, 1)
-        lay.addWidget(self.seats_note)
-        lay.addWidget(self.status_label)
+        stacked(
+            self,
+            top,
+            self.count_label,
+            product,
+            self._actions_row(),
+            self.progress_row,
+            self.banner,
+            (self.table, 1),
+            self.seats_note,
+            self.status_label,
+        )
 
     def _actions_row(self) -> QHBoxLayout:
         actions = QHBoxLayout()
@@ -171,9 +170,7 @@ class BatchWindow(QWidget):
             actions.addWidget(b)
         actions.addStretch(1)
         # TRANSLATORS: the label of the batch table's filter (which rows the table shows)
-        show_label = QLabel(_("S&how:"))
-        show_label.setBuddy(self.filter_combo)
-        actions.addWidget(show_label)
+        actions.addWidget(buddy(_("S&how:"), self.filter_combo))
         actions.addWidget(self.filter_combo)
         actions.addWidget(self.shown_label)
         actions.addWidget(self.export_csv_button)

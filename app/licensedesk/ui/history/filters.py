@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QCompleter,
     QDateEdit,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QVBoxLayout,
     QWidget,
@@ -28,7 +27,7 @@ from licensedesk import clock
 from licensedesk.history import HistoryQuery
 from licensedesk.i18n import N_, _
 
-from ..shared.a11y import tab_chain
+from ..shared.a11y import buddy, tab_chain
 from ..shared.support_dialog import hint_label
 from .words import ACTION_WORDS, OUTCOME_FILTER_WORDS
 
@@ -96,16 +95,12 @@ class HistoryFilters(QWidget):
             (_("&Serial:"), self.serial, 2),
             (_("&Person:"), self.person, 2),
         ):
-            buddy = QLabel(label)
-            buddy.setBuddy(widget)
-            first.addWidget(buddy)
+            first.addWidget(buddy(label, widget))
             first.addWidget(widget, stretch)
         first.addWidget(self.action, 1)
         first.addWidget(self.outcome, 1)
         second = QHBoxLayout()
-        search_label = QLabel(_("Searc&h:"))
-        search_label.setBuddy(self.search)
-        second.addWidget(search_label)
+        second.addWidget(buddy(_("Searc&h:"), self.search))
         second.addWidget(self.search, 1)
         for box, edit in ((self.use_since, self.since), (self.use_until, self.until)):
             second.addWidget(box)

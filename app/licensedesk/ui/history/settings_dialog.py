@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -38,6 +37,7 @@ from ..shared import colours
 from ..shared.a11y import named, tab_chain
 from ..shared.colours import text_style
 from ..shared.labels import plain_label
+from ..shared.stacked import stacked
 from ..shared.support_dialog import hint_label
 
 URL_EXAMPLE = "postgresql://ana@db.example.com:5432/licensedesk"  # an address: not translated
@@ -181,19 +181,21 @@ class HistorySettingsDialog(QDialog):
         name_form.addRow(_("Keep licences in the &book:"), self.book_days)
         name_form.addRow(_("Keep history &entries:"), self.keep_months)
         name_form.addRow("", self.prune_button)
-        lay = QVBoxLayout(self)
-        lay.addWidget(plain_label(_("Where the history of changes is kept:")))
-        lay.addWidget(self.local)
         local_row = QHBoxLayout()
         local_row.setContentsMargins(24, 0, 0, 0)
         local_row.addWidget(self.local_path)
-        lay.addLayout(local_row)
-        lay.addWidget(self.team)
-        lay.addWidget(team_box)
-        lay.addLayout(name_form)
-        lay.addWidget(self.error)
-        lay.addWidget(self.copy_progress)
-        lay.addWidget(self._buttons)
+        stacked(
+            self,
+            plain_label(_("Where the history of changes is kept:")),
+            self.local,
+            local_row,
+            self.team,
+            team_box,
+            name_form,
+            self.error,
+            self.copy_progress,
+            self._buttons,
+        )
 
     def _connect(self) -> None:
         self.team.toggled.connect(self._store_changed)

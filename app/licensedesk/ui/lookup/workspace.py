@@ -34,7 +34,7 @@ from ..activations.panel import ActivationsPanel
 from ..history.panel import HistoryPanel
 from ..profiles import PROFILES_TIP
 from ..shared import colours
-from ..shared.a11y import named
+from ..shared.a11y import buddy, named
 from ..shared.colours import text_style
 from ..shared.error_banner import ErrorBanner
 from ..shared.icons import icon
@@ -115,9 +115,7 @@ class Workspace(QWidget):
         )
         self.demo_marker.hide()
         bar = QHBoxLayout()
-        profile_label = QLabel(_("Profile:"))
-        profile_label.setBuddy(self.profile_selector)  # what a screen reader calls the box
-        bar.addWidget(profile_label)
+        bar.addWidget(buddy(_("Profile:"), self.profile_selector))
         bar.addWidget(self.profile_selector)
         bar.addWidget(self.profiles_button)
         bar.addSpacing(12)

@@ -28,10 +28,10 @@ from PySide6.QtWidgets import (
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
-from ..shared.a11y import named, tab_chain
+from ..shared.a11y import buddy, named, tab_chain
 from ..shared.colours import text_style
 from ..shared.labels import plain_label
-from .pair_box import PairBox, buddy, http_warning, suffixed
+from .pair_box import PairBox, http_warning, suffixed
 from .unsaved import CANCEL, DISCARD, SAVE, UnsavedDialog, form_state
 
 TRANSPORT_CHOICES = (

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLineEdit,
-    QVBoxLayout,
 )
 
 from licensedesk.i18n import _
@@ -28,6 +27,7 @@ from licensedesk.i18n import _
 from ..shared.a11y import tab_chain
 from ..shared.awaitable import open_awaitable
 from ..shared.labels import plain_label
+from ..shared.stacked import stacked
 
 
 def _field_texts(pairs: list[str]) -> tuple[str, str]:
@@ -81,10 +81,7 @@ class KeyPromptDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
 
-        lay = QVBoxLayout(self)
-        lay.addWidget(intro)
-        lay.addLayout(form)
-        lay.addWidget(buttons)
+        stacked(self, intro, form, buttons)
         tab_chain(*self._fields.values(), buttons)  # the buttons as the platform places them
         self._update()
 

@@ -7,7 +7,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QWidget,
@@ -16,7 +15,7 @@ from PySide6.QtWidgets import (
 from licensedesk.i18n import _
 
 from ..shared import colours
-from ..shared.a11y import name_value
+from ..shared.a11y import name_value, named
 from ..shared.colours import text_style
 from ..shared.labels import plain_label
 
@@ -49,17 +48,13 @@ class PairBox(QGroupBox):
         super().__init__(texts["title"], parent)
         self.pair = pair
         self._result_name = texts["result"]
-        self.app_id = QLineEdit()
-        self.app_id.setObjectName(f"{pair}AppId")
-        self.app_id.setAccessibleName(texts["app_id"])
-        self.api_key = QLineEdit()
-        self.api_key.setObjectName(f"{pair}ApiKey")
-        self.api_key.setAccessibleName(texts["api_key"])  # the name only, never the key
+        self.app_id = named(QLineEdit(), f"{pair}AppId", texts["app_id"])
+        # the name only, never the key
+        self.api_key = named(QLineEdit(), f"{pair}ApiKey", texts["api_key"])
         self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
-        self.test_button = QPushButton(_("Test connection"))
-        self.test_button.setObjectName(f"{pair}TestButton")
+        test = QPushButton(_("Test connection"))
+        self.test_button = named(test, f"{pair}TestButton", texts["test"])
         self.test_button.setAutoDefault(False)  # Enter in a field is no test of this pair
-        self.test_button.setAccessibleName(texts["test"])
         self.test_button.setAccessibleDescription(
             _("Asks the service whether this app ID and API key work; nothing is changed.")
         )
@@ -82,18 +77,11 @@ class PairBox(QGroupBox):
         name_value(self.result, self._result_name)
 
 
-def buddy(text: str, widget: QWidget) -> QLabel:
-    """A short label before ``widget`` in a row, its buddy (a click on it focuses the field)."""
-    label = QLabel(text)
-    label.setBuddy(widget)
-    return label
-
-
 def suffixed(widget: QWidget, text: str) -> QHBoxLayout:
     """``widget`` followed by a word or two, left-aligned in its form row."""
     row = QHBoxLayout()
     row.addWidget(widget)
-    row.addWidget(QLabel(text))
+    row.addWidget(plain_label(text))
     row.addStretch(1)
     return row
 

@@ -49,6 +49,14 @@ def tab_chain(*widgets: QWidget) -> None:
         QWidget.setTabOrder(first, second)
 
 
+def buddy(text: str, widget: QWidget) -> QLabel:
+    """A short label before ``widget`` in a row, its buddy: a click or its mnemonic focuses
+    the field, and a screen reader calls the field by it."""
+    label = QLabel(text)
+    label.setBuddy(widget)
+    return label
+
+
 def labels_no_tab_stops(parent: QWidget) -> None:
     """Every label inside ``parent`` out of the Tab order: selectable by mouse, read by
     a screen reader (with its field: :func:`name_value`), never a stop on the way."""

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QTableWidget,
     QTableWidgetItem,
-    QVBoxLayout,
 )
 
 from licensedesk import APP_NAME, __version__
@@ -33,6 +32,7 @@ from licensedesk.i18n import N_, _, pgettext
 
 from ..shared.a11y import name_value, tab_chain
 from ..shared.labels import plain_label
+from ..shared.stacked import stacked
 from .app_icon import app_icon
 
 if TYPE_CHECKING:
@@ -97,12 +97,7 @@ class AboutDialog(QDialog):
         copy.setAccessibleDescription(_("Copy where the log, settings, profiles and keys are"))
         copy.clicked.connect(self.copy)
         buttons.rejected.connect(self.reject)
-        lay = QVBoxLayout(self)
-        lay.addWidget(title)
-        lay.addWidget(intro)
-        lay.addWidget(licence)
-        lay.addLayout(form)
-        lay.addWidget(buttons)
+        stacked(self, title, intro, licence, form, buttons)
         tab_chain(buttons)
         self.setMinimumWidth(520)
 
@@ -138,9 +133,7 @@ class ShortcutsDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.button(QDialogButtonBox.StandardButton.Close).setObjectName("shortcutsCloseButton")
         buttons.rejected.connect(self.reject)
-        lay = QVBoxLayout(self)
-        lay.addWidget(table)
-        lay.addWidget(buttons)
+        stacked(self, table, buttons)
         tab_chain(table, buttons)
         self.resize(440, 380)
 
