@@ -20,12 +20,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import Signal
 
 from licensedesk.api.activation_rows import Devices
 from licensedesk.history.recorder import Records, record
 from licensedesk.i18n import N_, _, ngettext
 
+from ..shared.service_controller import ServiceController
 from ..shared.tasks import Failure, TaskRunner, failure_from
 from ..shared.values import format_number
 
@@ -135,7 +136,7 @@ def _nothing_to_do(action: str, n: int) -> str:
     return text.format(n=format_number(n))
 
 
-class ActivationsController(QObject):
+class ActivationsController(ServiceController):
     bulkStarted = Signal(str, int)  # action, total
     progress = Signal(int, int)  # done (attempted), total
     rowUpdated = Signal(int, bool)  # id, activated
@@ -159,13 +160,10 @@ class ActivationsController(QObject):
         """``shown(id)``: the activation as the table shows it (None: not shown);
         ``serial()``: the serial on show, read again after a write; ``history``: records
         each request (one entry per device, with the row as it was shown)."""
-        super().__init__(parent)
-        self._runner = runner
-        self._client = client
+        super().__init__(runner, client, parent, history=history)
         self._confirm = confirm
         self._shown = shown
         self._serial = serial
-        self._history = history
 
     def toggle(self, activation_id: int, activated: bool) -> asyncio.Task:
         """One checkbox: its own task per row, so toggling two rows quickly does both."""

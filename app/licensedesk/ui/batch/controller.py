@@ -15,17 +15,18 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import Signal
 
 from licensedesk.history.recorder import Records, record
 
+from ..shared.service_controller import ServiceController
 from ..shared.tasks import Failure, TaskRunner
 from .buffer import ResultBuffer
 
 TASK = "batch.check"
 
 
-class BatchController(QObject):
+class BatchController(ServiceController):
     started = Signal(int)  # how many serials this check sends
     answered = Signal(object)  # list of CheckResults, one chunk
     progress = Signal(int, int, float)  # answered, total, seconds since the start
@@ -41,14 +42,10 @@ class BatchController(QObject):
         *,
         history: Records | None = None,
     ) -> None:
-        """``client``: the current profile's LicenseClient (or raises ApiError);
-        ``concurrency``: how many requests at once (the profile's ``batch_concurrency``);
+        """``concurrency``: how many requests at once (the profile's ``batch_concurrency``);
         ``history``: one entry per check (how many serials, the product, the counts)."""
-        super().__init__(parent)
-        self._runner = runner
-        self._client = client
+        super().__init__(runner, client, parent, history=history)
         self._concurrency = concurrency
-        self._history = history
         self.buffer = ResultBuffer(self)
         self.buffer.flushed.connect(self._flushed)
         self._run = 0  # the check whose answers are taken (0: none)

@@ -17,16 +17,17 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import Signal
 
 from licensedesk.api.activation_rows import Devices
 
+from ..shared.service_controller import ServiceController
 from ..shared.tasks import TaskRunner
 
 PARTS = ("license", "products", "activations")
 
 
-class LookupController(QObject):
+class LookupController(ServiceController):
     started = Signal(str)  # serial
     partBusy = Signal(str, bool)  # part, busy
     partFailed = Signal(str, object)  # part, Failure
@@ -38,10 +39,7 @@ class LookupController(QObject):
     activationsLoaded = Signal(object)  # list of Activation
 
     def __init__(self, runner: TaskRunner, client: Callable[[], Any], parent=None) -> None:
-        """``client``: returns the current profile's LicenseClient (or raises ApiError)."""
-        super().__init__(parent)
-        self._runner = runner
-        self._client = client
+        super().__init__(runner, client, parent)
         self.serial: str | None = None
         # The licence part's outcome in the last lookup: None (found, or failed
         # otherwise) or the NotFound it raised. Settled by the licence part.

@@ -14,11 +14,12 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import Signal
 
 from licensedesk.history.recorder import Records, record
 from licensedesk.i18n import _
 
+from ..shared.service_controller import ServiceController
 from ..shared.tasks import TaskRunner
 
 CHECK_TASK = "support.registration.check"
@@ -28,7 +29,7 @@ REGISTER_TASK = "support.registration.register"
 Confirm = Callable[[str, str], Awaitable[bool]]  # (title, text) -> the user agreed
 
 
-class RegistrationController(QObject):
+class RegistrationController(ServiceController):
     busyChanged = Signal(bool)
     checked = Signal(str, object)  # serial, the suitable License or None
     checkFailed = Signal(object)  # Failure
@@ -45,11 +46,8 @@ class RegistrationController(QObject):
         history: Records | None = None,
     ) -> None:
         """``history``: records the registration, with the licensee it had before."""
-        super().__init__(parent)
-        self._runner = runner
-        self._client = client
+        super().__init__(runner, client, parent, history=history)
         self._confirm = confirm
-        self._history = history
         self._checked: dict[str, Any] = {}  # serial -> the licence as the check showed it
 
     def check(self, serial: str) -> asyncio.Task:

@@ -12,17 +12,17 @@ Either way the upgrade licence, as read after the upgrade, goes with the result
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import Signal
 
 from licensedesk.api.sentence import Sentence, english_of, say
-from licensedesk.history.recorder import Records, record
+from licensedesk.history.recorder import record
 from licensedesk.i18n import N_
 
-from ..shared.tasks import Failure, TaskRunner, failure_from
+from ..shared.service_controller import ServiceController
+from ..shared.tasks import Failure, failure_from
 from .fit import upgrade_fit
 
 PREVIEW_TASK = "support.upgrade.preview"
@@ -85,7 +85,10 @@ class Reconciliation:
     upgrade_license: Any = None  # the upgrade licence as read again, when it could be
 
 
-class UpgradeController(QObject):
+class UpgradeController(ServiceController):
+    """Its ``history`` records the upgrade (the current serial, what it becomes, the licence
+    as the preview showed it); a reconciliation completes that entry."""
+
     previewBusy = Signal(bool)
     writeBusy = Signal(bool)
     previewReady = Signal(object)  # Preview
@@ -96,21 +99,7 @@ class UpgradeController(QObject):
     #: serial, whether it can be registered (None: not known), why not known
     registrableChecked = Signal(str, object, str)
 
-    def __init__(
-        self,
-        runner: TaskRunner,
-        client: Callable[[], Any],
-        parent=None,
-        *,
-        history: Records | None = None,
-    ) -> None:
-        """``history``: records the upgrade (the current serial, what it becomes, the
-        licence as the preview showed it); a reconciliation completes that entry."""
-        super().__init__(parent)
-        self._runner = runner
-        self._client = client
-        self._history = history
-        self._previewed: Preview | None = None  # the last preview: the entry's "before"
+    _previewed: Preview | None = None  # the last preview: the entry's "before"
 
     # -- preview -------------------------------------------------------------
     def preview(self, current: str, upgrade: str) -> asyncio.Task:

@@ -7,15 +7,14 @@ flight. Not valid is a result (``resultReady``), not a failure.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import Signal
 
-from licensedesk.history.recorder import Records, record
+from licensedesk.history.recorder import record
 
-from ..shared.tasks import Failure, TaskRunner
+from ..shared.service_controller import ServiceController
+from ..shared.tasks import Failure
 
 TASK = "support.validate"
 
@@ -32,26 +31,14 @@ class ValidateRequest:
         return bool(self.host_id)
 
 
-class ValidateController(QObject):
+class ValidateController(ServiceController):
+    """Its ``history`` records a validation that records a host (a check-only one changes
+    nothing and is not recorded)."""
+
     busyChanged = Signal(bool)
     resultReady = Signal(object, object)  # ValidateRequest, ValidationResult
     failed = Signal(object)  # Failure
     deviceRecorded = Signal(str)  # serial whose activations may have changed
-
-    def __init__(
-        self,
-        runner: TaskRunner,
-        client: Callable[[], Any],
-        parent=None,
-        *,
-        history: Records | None = None,
-    ) -> None:
-        """``history``: records a validation that records a host (a check-only one
-        changes nothing and is not recorded)."""
-        super().__init__(parent)
-        self._runner = runner
-        self._client = client
-        self._history = history
 
     def validate(self, request: ValidateRequest) -> asyncio.Task:
         return self._runner.run(
