@@ -1,4 +1,5 @@
-"""The CLI's option names and environment variables, without importing the client.
+"""The CLI's option names, environment variables and the options several commands take,
+without importing the client.
 
 Kept apart from :mod:`.connection` so that building the parser (``--help``)
 loads no network code.
@@ -105,3 +106,34 @@ def concurrency(text: str) -> int:
     if not 1 <= value <= 32:
         raise argparse.ArgumentTypeError(_("must be from 1 to 32, not {value}").format(value=value))
     return value
+
+
+# The options several commands take: each command gives only what is its own (a help
+# that says what the option means there).
+
+
+def add_concurrency_option(p: argparse.ArgumentParser, help_: str) -> None:
+    """``--concurrency``: requests in flight at once (``check``, ``book import``)."""
+    p.add_argument("--concurrency", type=concurrency, metavar="N", help=help_)
+
+
+def add_yes_option(p: argparse.ArgumentParser, help_: str) -> None:
+    """``-y``/``--yes``: a command that asks first does not."""
+    p.add_argument("-y", "--yes", action="store_true", help=help_)
+
+
+def add_store_option(p: argparse.ArgumentParser, help_: str) -> None:
+    """``--store``: this computer's book or history, or the team's."""
+    p.add_argument("--store", choices=("local", "team"), help=help_)
+
+
+def add_since_option(p: argparse.ArgumentParser) -> None:
+    """``--since``: where a listing of what happened starts."""
+    p.add_argument(
+        "--since", metavar="DATE", help=_("from this day or time on (YYYY-MM-DD[THH:MM])")
+    )
+
+
+def add_csv_option(p: argparse.ArgumentParser) -> None:
+    """``--csv``: a listing as CSV rather than text (``check``, ``expiring``, ``timeline``)."""
+    p.add_argument("--csv", action="store_true", help=_("CSV with a header instead of text"))
