@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .keeper import PROBLEM, BookKeeper
     from .opening import open_book
     from .sighting import Device, ProductSeats, Sighting, from_check, from_lookup
-    from .store import FIND_LIMIT, BookStore, Note
+    from .store import FIND_LIMIT, BookStore, Note, RenewalsQuery
 
 #: public name -> the module that defines it (loaded on first use, PEP 562)
 _WHERE = {
@@ -30,7 +30,7 @@ _WHERE = {
     **dict.fromkeys(
         ("Device", "ProductSeats", "Sighting", "from_check", "from_lookup"), ".sighting"
     ),
-    **dict.fromkeys(("FIND_LIMIT", "BookStore", "Note"), ".store"),
+    **dict.fromkeys(("FIND_LIMIT", "BookStore", "Note", "RenewalsQuery"), ".store"),
     "open_book": ".opening",
 }
 
@@ -44,6 +44,7 @@ __all__ = [
     "Device",
     "Note",
     "ProductSeats",
+    "RenewalsQuery",
     "Sighting",
     "fold",
     "from_check",
