@@ -19,8 +19,9 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from licensedesk.book import RenewalsQuery, Sighting
-from licensedesk.book.announced import Announced, renewals_window
+from licensedesk.book.announced import Announced
 from licensedesk.book.announcement import announcement
+from licensedesk.book.renewals import bounds
 from licensedesk.history.store import StoreError
 from licensedesk.licence_term import ENDING_DAYS
 
@@ -92,7 +93,7 @@ class RenewalsNotice(QObject):
         if not self._enabled() or self._paused():
             return []
         try:
-            ending = await self._ending(RenewalsQuery(*renewals_window(now, self._days)))
+            ending = await self._ending(RenewalsQuery(*bounds(self._days, now)))
         except StoreError as exc:
             log.warning("Renewals not checked: %s", exc.sentence)
             return []
