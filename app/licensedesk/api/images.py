@@ -54,7 +54,7 @@ from .errors import (
 )
 from .redact import get_logger, redact
 from .sentence import Sentence, say
-from .tls import is_tls_error, verify_setting
+from .tls import TlsFailure, tls_failure, verify_setting
 
 log = get_logger("licensedesk.api.images")
 
@@ -346,9 +346,15 @@ def _transport_error(exc: httpx.HTTPError, url: str) -> ApiError:
     if isinstance(exc, httpx.TimeoutException):
         return TimedOut(say(LATE), details)
     if isinstance(exc, httpx.ConnectError):
-        if is_tls_error(exc):
+        tls = tls_failure(exc)
+        if tls is TlsFailure.CERTIFICATE:
             return TlsError(
                 say(N_("The image server's certificate could not be verified.")), details
+            )
+        if tls is TlsFailure.HANDSHAKE:
+            return TlsError(
+                say(N_("The secure connection to the image server could not be set up.")),
+                details,
             )
         return ConnectFailed(say(N_("Could not connect to the image server.")), details)
     return TransportError(say(N_("The connection to the image server broke.")), details)

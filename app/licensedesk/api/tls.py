@@ -51,10 +51,6 @@ def tls_failure(exc: BaseException) -> TlsFailure | None:
     return TlsFailure.HANDSHAKE if handshake or "SSL" in text else None
 
 
-def is_tls_error(exc: BaseException) -> bool:
-    return tls_failure(exc) is not None
-
-
 async def answers_plain_http(url: httpx.URL, timeout: float) -> bool:
     """Whether the server of the https ``url`` answers plain HTTP on its port: asked once
     its TLS handshake failed, so that the sentence says what was found, not a guess from

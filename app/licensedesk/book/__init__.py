@@ -1,8 +1,8 @@
 """The licence book: every licence the desk or the command line has seen, found by its
 customer, and kept for when the service cannot be reached. No Qt.
 
-- :class:`Sighting` (sighting.py): one licence as seen, made by :func:`from_lookup` or
-  :func:`from_check`;
+- :class:`Sighting` (sighting.py): one licence as seen, made by :func:`from_lookup`
+  and the other answers' :func:`~.observer.sighting_of`;
 - the stores, beside the history's tables, on the database layer they share
   (:mod:`licensedesk.storage`): sqlite_book.py, postgres_book.py; :func:`open_book`
   (opening.py) picks one from the history settings; :func:`fold` (folding.py) is the
@@ -20,17 +20,15 @@ if TYPE_CHECKING:
     from .folding import fold
     from .keeper import PROBLEM, BookKeeper
     from .opening import open_book
-    from .sighting import Device, ProductSeats, Sighting, from_check, from_lookup
-    from .store import FIND_LIMIT, BookStore, Note
+    from .sighting import Device, ProductSeats, Sighting, from_lookup
+    from .store import FIND_LIMIT, BookStore, Note, RenewalsQuery
 
 #: public name -> the module that defines it (loaded on first use, PEP 562)
 _WHERE = {
     "fold": ".folding",
     **dict.fromkeys(("PROBLEM", "BookKeeper"), ".keeper"),
-    **dict.fromkeys(
-        ("Device", "ProductSeats", "Sighting", "from_check", "from_lookup"), ".sighting"
-    ),
-    **dict.fromkeys(("FIND_LIMIT", "BookStore", "Note"), ".store"),
+    **dict.fromkeys(("Device", "ProductSeats", "Sighting", "from_lookup"), ".sighting"),
+    **dict.fromkeys(("FIND_LIMIT", "BookStore", "Note", "RenewalsQuery"), ".store"),
     "open_book": ".opening",
 }
 
@@ -44,9 +42,9 @@ __all__ = [
     "Device",
     "Note",
     "ProductSeats",
+    "RenewalsQuery",
     "Sighting",
     "fold",
-    "from_check",
     "from_lookup",
     "open_book",
 ]

@@ -18,16 +18,15 @@ import json
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 from licensedesk import clock
-from licensedesk.licence_term import ENDING_DAYS
 from licensedesk.paths import replace_file
 
 from .sighting import Sighting
 
-__all__ = ["FILE_NAME", "Announced", "renewals_window"]
+__all__ = ["FILE_NAME", "Announced"]
 
 log = logging.getLogger(__name__)
 
@@ -35,15 +34,6 @@ FILE_NAME = "announced-renewals.json"
 FILE_VERSION = 1
 
 Key = tuple[str, str, str]  # service ("" when not known), serial, end (UTC, ISO)
-
-
-def renewals_window(
-    now: datetime | None = None, days: int = ENDING_DAYS
-) -> tuple[datetime, datetime]:
-    """[after, before) of the ends that are "ending" at ``now``: from this instant to the
-    end of the user's calendar day ``days`` days from today (licence_term's rule)."""
-    now = now or clock.now()
-    return now, clock.end_of_day(clock.today(now) + timedelta(days=days))
 
 
 def key_of(s: Sighting) -> Key | None:

@@ -33,7 +33,7 @@ from licensedesk.storage.errors import problem_sentence
 from .changes import Change
 from .opening import open_book
 from .sighting import Sighting
-from .store import FIND_LIMIT, BookStore, Note
+from .store import FIND_LIMIT, BookStore, Note, RenewalsQuery
 
 if TYPE_CHECKING:
     from licensedesk.profiles import SecretStore
@@ -216,19 +216,9 @@ class BookKeeper:
         """Raises StoreError."""
         return await self._run(lambda store: store.note(serial))
 
-    async def ending(
-        self,
-        after: datetime,
-        before: datetime,
-        *,
-        dealer: str | None = None,
-        profile: str | None = None,
-    ) -> list[Sighting]:
-        """Subscriptions and trials ending in [``after``, ``before``), soonest first (the
-        renewals). Raises StoreError."""
-        return await self._run(
-            lambda store: store.ending(after, before, dealer=dealer, profile=profile)
-        )
+    async def ending(self, query: RenewalsQuery) -> list[Sighting]:
+        """The renewals ``query`` asks for, soonest first. Raises StoreError."""
+        return await self._run(lambda store: store.ending(query))
 
     async def count(self) -> int:
         """How many licences the book holds (after the writes queued before): an empty

@@ -15,10 +15,8 @@ from concurrent.futures import Future
 from datetime import datetime
 from typing import Any
 
-from licensedesk.history.scrub import service_origin
-
 from .keeper import BookKeeper
-from .sighting import Sighting, device_fields, from_lookup, now, product_seats
+from .sighting import Sighting, device_fields, from_lookup, now, product_seats, seen_fields
 
 __all__ = ["BookObserver", "hand_over", "sighting_of"]
 
@@ -37,10 +35,7 @@ def sighting_of(
     if part == "license":
         return from_lookup(value, None, None, profile=profile, service=service, seen_at=seen_at)
     base = {
-        "serial": serial,
-        "service": service_origin(service),
-        "profile": profile,
-        "seen_at": seen_at or now(),
+        **seen_fields(serial, profile=profile, service=service, seen_at=seen_at),
         "partial": True,
     }
     if part == "products":

@@ -19,16 +19,9 @@ from licensedesk.i18n import N_
 from licensedesk.storage.postgres import PostgresDatabase, make_beside
 
 from .erase import Forgotten, Place, erase_person, like_patterns
-from .folding import fold, like_pattern
+from .folding import fold
 from .sighting import Sighting
-from .sql import (
-    DROP_ORPHAN_CHANGES,
-    NEED_WORDS,
-    NEWEST,
-    TIERS,
-    find_words,
-    tier_params,
-)
+from .sql import DROP_ORPHAN_CHANGES, NEWEST, TIERS, find_words, tier_where
 from .store import FIND_LIMIT
 from .table import BookTable
 
@@ -216,13 +209,9 @@ class PostgresBook(BookTable, PostgresDatabase):
         words = find_words(text)
         if words is None:
             return []
-        every = [*words.long, *words.short]
-        holds = " AND ".join(["b.search LIKE %s ESCAPE '\\'"] * len(every))
         found: list[Sighting] = []
-        for tier, condition in enumerate(TIERS):
-            where, params = condition.format(p="%s"), tier_params(words, tier)
-            if tier in NEED_WORDS:
-                where, params = f"{holds} AND {where}", [*map(like_pattern, every), *params]
+        for tier in range(len(TIERS)):
+            where, params = tier_where(words, tier, "%s")
             sql = f"SELECT b.body FROM book_licences b WHERE {where} ORDER BY {NEWEST} LIMIT %s"
             # never prepared: a generic plan cannot tell a rare word from a common one
             bodies = self._read(sql, [*params, limit - len(found)], prepare=False)

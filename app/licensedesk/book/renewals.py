@@ -27,7 +27,7 @@ from licensedesk.i18n import _, ngettext
 from licensedesk.licence_term import days_left
 
 from .sighting import Sighting
-from .store import BookStore
+from .store import BookStore, RenewalsQuery
 
 #: the windows the desk offers, in days, and the one it starts with
 WINDOWS = (7, 30, 90)
@@ -67,8 +67,7 @@ def ending(
 ) -> list[Sighting]:
     """The subscriptions and trials of ``store`` ending within ``within`` days, soonest
     first (for a caller that holds the store: the command line)."""
-    after, before = bounds(within, now)
-    return store.ending(after, before, dealer=dealer or None, profile=profile or None)
+    return store.ending(RenewalsQuery(*bounds(within, now), dealer or None, profile or None))
 
 
 def within_words(days: int) -> str:

@@ -1,10 +1,10 @@
 """What the desk saw of one licence at one moment: a :class:`Sighting`, the book's record.
 
-Made from a lookup's three answers (:func:`from_lookup`), a batch check's row
-(:func:`from_check`) or anything else that names a serial. A part that was not read
-this time (no write pair for the products, a failed activations call) is None, and
-the book keeps what it knew of it before (:meth:`Sighting.merged`): a batch check does
-not forget a licence's devices. No key, signature or URL query is ever part of one.
+Made from a lookup's three answers (:func:`from_lookup`) or any other answer that names
+a serial (:func:`~.observer.sighting_of`). A part that was not read this time (no write
+pair for the products, a failed activations call) is None, and the book keeps what it
+knew of it before (:meth:`Sighting.merged`): a batch check does not forget a licence's
+devices. No key, signature or URL query is ever part of one.
 """
 
 from __future__ import annotations
@@ -335,6 +335,19 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def seen_fields(
+    serial: str, *, profile: str | None, service: str | None, seen_at: datetime | None
+) -> dict[str, Any]:
+    """Whose licence a sighting is and where and when it was seen: the same for every
+    answer that makes one (``seen_at``: now when not given)."""
+    return {
+        "serial": serial,
+        "service": service_origin(service),
+        "profile": profile,
+        "seen_at": seen_at or now(),
+    }
+
+
 def from_lookup(
     license: Any,
     products: Iterable[Any] | None,
@@ -347,10 +360,7 @@ def from_lookup(
     """A lookup's answers (api ``License``, ``Product`` and ``Activation`` objects; a part
     not read is None). Seats are counted from the activations when both were read."""
     return Sighting(
-        serial=license.serial,
-        service=service_origin(service),
-        profile=profile,
-        seen_at=seen_at or now(),
+        **seen_fields(license.serial, profile=profile, service=service, seen_at=seen_at),
         licensee=license.name or None,
         email=license.email or None,
         sku_name=license.sku_name or None,
@@ -404,32 +414,3 @@ def device_fields(activations: Any) -> dict[str, Any]:
         "device_total": len(activations),
         "device_active": tuple(sorted(counts.items(), key=lambda kv: kv[0] or 0)),
     }
-
-
-def from_check(
-    result: Any, *, profile: str | None, service: str | None, seen_at: datetime | None = None
-) -> Sighting | None:
-    """A batch check's row (``CheckResult``); None when the serial was not found."""
-    if not result.found:
-        return None
-    seats = (
-        None
-        if result.seats is None
-        else tuple(
-            ProductSeats(name=s.product, used=s.used, maximum=s.maximum) for s in result.seats
-        )
-    )
-    return Sighting(
-        serial=result.serial,
-        service=service_origin(service),
-        profile=profile,
-        seen_at=seen_at or now(),
-        licensee=result.licensee or None,
-        email=result.email or None,
-        sku_name=result.sku_name or None,
-        sku_number=result.sku or None,
-        type=result.type,
-        start_at=result.start,
-        end_at=result.end,
-        products=seats,
-    )

@@ -146,9 +146,15 @@ NEWEST = "b.seen_at DESC, b.id"
 NEED_WORDS = (0, 3)
 
 
-def tier_params(words: Find, tier: int) -> list[str]:
-    """The parameters of ``TIERS[tier]``."""
-    return [words.serial] + [words.pattern] * min(tier, 2)
+def tier_where(words: Find, tier: int, p: str) -> tuple[str, list[str]]:
+    """``TIERS[tier]`` with the placeholder ``p``, and its parameters; "holds every
+    word" (on the folded search text) before it where the tier needs it."""
+    where, params = TIERS[tier].format(p=p), [words.serial] + [words.pattern] * min(tier, 2)
+    if tier in NEED_WORDS:
+        every = words.long + words.short
+        holds = " AND ".join([f"b.search LIKE {p} ESCAPE '\\'"] * len(every))
+        where, params = f"{holds} AND {where}", [*map(like_pattern, every), *params]
+    return where, params
 
 
 def who_column(who: str) -> tuple[str, str]:

@@ -19,16 +19,9 @@ from licensedesk.storage.sqlite import SqliteDatabase
 
 from .erase import Forgotten, Place, erase_person
 from .erased_text import erased_json, holds
-from .folding import fold, like_pattern
+from .folding import fold
 from .sighting import Sighting
-from .sql import (
-    DROP_ORPHAN_CHANGES,
-    NEED_WORDS,
-    NEWEST,
-    TIERS,
-    find_words,
-    tier_params,
-)
+from .sql import DROP_ORPHAN_CHANGES, NEWEST, TIERS, find_words, tier_where
 from .sqlite_schema import MIGRATIONS, split_statements
 from .store import FIND_LIMIT
 from .table import BookTable
@@ -160,8 +153,6 @@ class SqliteBook(BookTable, SqliteDatabase):
             return []
         every = " AND ".join('"' + w.replace('"', '""') + '"' for w in words.long)
         whole = '"' + fold(text).replace('"', '""') + '"'
-        holds = " AND ".join(["b.search LIKE ? ESCAPE '\\'"] * len(words.long + words.short))
-        held = [*map(like_pattern, words.long + words.short)]
         index = {
             1: ("book_names", f"email_f : {whole}"),  # tier 0: the serial's own index
             2: ("book_names", f"licensee_f : {whole}"),
@@ -169,10 +160,8 @@ class SqliteBook(BookTable, SqliteDatabase):
         }
         found: list[Sighting] = []
         most = self._most_sorted(limit)
-        for tier, condition in enumerate(TIERS):
-            where, params = condition.format(p="?"), tier_params(words, tier)
-            if tier in NEED_WORDS:
-                where, params = f"{holds} AND {where}", [*held, *params]
+        for tier in range(len(TIERS)):
+            where, params = tier_where(words, tier, "?")
             source = "book_licences b"
             if tier in index and not self._more_than(most, *index[tier]):
                 table, match = index[tier]

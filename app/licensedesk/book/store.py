@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .changes import Change
     from .erase import Forgotten
 
-__all__ = ["FIND_LIMIT", "BookStore", "Note"]
+__all__ = ["FIND_LIMIT", "BookStore", "Note", "RenewalsQuery"]
 
 #: the most licences one find returns (a person narrows the words rather than scrolls)
 FIND_LIMIT = 50
@@ -35,6 +35,17 @@ class Note(NamedTuple):
     text: str
     who: str
     at: datetime
+
+
+class RenewalsQuery(NamedTuple):
+    """What the renewals (:meth:`BookStore.ending`) ask for: the subscriptions and trials
+    whose end falls in [``after``, ``before``); ``dealer`` (a fragment, case ignored) and
+    ``profile`` narrow them. One value, passed through every layer that runs the query."""
+
+    after: datetime
+    before: datetime
+    dealer: str | None = None
+    profile: str | None = None
 
 
 class BookStore(Protocol):
@@ -74,16 +85,8 @@ class BookStore(Protocol):
     def drop_unseen(self, before: datetime) -> int:
         """Remove the licences not seen since ``before``; returns how many."""
 
-    def ending(
-        self,
-        after: datetime,
-        before: datetime,
-        *,
-        dealer: str | None = None,
-        profile: str | None = None,
-    ) -> list[Sighting]:
-        """Subscriptions and trials whose end falls in [``after``, ``before``), soonest
-        first; ``dealer`` (a fragment, case ignored) and ``profile`` narrow them."""
+    def ending(self, query: RenewalsQuery) -> list[Sighting]:
+        """The licences ``query`` asks for, soonest end first."""
 
     def at_limit(self) -> list[Sighting]:
         """Licences with a product at its host limit (seats used = max), last seen first."""

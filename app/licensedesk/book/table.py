@@ -22,7 +22,7 @@ from .sql import (
     narrowed,
     row,
 )
-from .store import Note
+from .store import Note, RenewalsQuery
 
 __all__ = ["BookTable", "upsert"]
 
@@ -142,17 +142,11 @@ class BookTable:
         text, who, at = rows[0]
         return Note(text, who, self._time_of(at))
 
-    def ending(
-        self,
-        after: datetime,
-        before: datetime,
-        *,
-        dealer: str | None = None,
-        profile: str | None = None,
-    ) -> list[Sighting]:
-        tail, values = narrowed(dealer, profile, self.PH)
+    def ending(self, query: RenewalsQuery) -> list[Sighting]:
+        tail, values = narrowed(query.dealer, query.profile, self.PH)
         sql = ENDING.format(p=self.PH) + tail
-        rows = self._read(sql, [self._time_param(after), self._time_param(before), *values])
+        times = [self._time_param(query.after), self._time_param(query.before)]
+        rows = self._read(sql, [*times, *values])
         return [Sighting.from_json(body) for (body,) in rows]
 
     def at_limit(self) -> list[Sighting]:

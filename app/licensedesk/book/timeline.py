@@ -31,7 +31,7 @@ from typing import Any
 
 from licensedesk import clock
 from licensedesk.history.model import Entry
-from licensedesk.i18n import _, ngettext
+from licensedesk.i18n import N_plural, _, ngettext
 
 from .changes import DEVICE_KINDS, KINDS, Change
 
@@ -483,16 +483,24 @@ def device_name(host_id: str, tag: str = "", product: str = "") -> str:
     return host_id
 
 
+#: a device change said on its own (``{device}``: its name, or activation ids), by kind
+_DEVICE_SENTENCES = {
+    "device_added": N_plural("Device {device} added", "Devices {device} added"),
+    "device_removed": N_plural("Device {device} removed", "Devices {device} removed"),
+    "device_activated": N_plural("Device {device} activated", "Devices {device} activated"),
+    "device_deactivated": N_plural("Device {device} deactivated", "Devices {device} deactivated"),
+}
+#: device changes counted in a summary, by kind
+_DEVICES_COUNTED = {
+    "device_added": N_plural("{n} device added", "{n} devices added"),
+    "device_removed": N_plural("{n} device removed", "{n} devices removed"),
+    "device_activated": N_plural("{n} device activated", "{n} devices activated"),
+    "device_deactivated": N_plural("{n} device deactivated", "{n} devices deactivated"),
+}
+
+
 def _device_sentence(kind: str, device: str, n: int) -> str:
-    if kind == "device_added":
-        text = ngettext("Device {device} added", "Devices {device} added", n)
-    elif kind == "device_removed":
-        text = ngettext("Device {device} removed", "Devices {device} removed", n)
-    elif kind == "device_activated":
-        text = ngettext("Device {device} activated", "Devices {device} activated", n)
-    else:
-        text = ngettext("Device {device} deactivated", "Devices {device} deactivated", n)
-    return text.format(device=device)
+    return ngettext(*_DEVICE_SENTENCES[kind], n).format(device=device)
 
 
 def _change_text(c: Change, day: DayWriter) -> str:
@@ -645,15 +653,7 @@ def _device_phrases(items: Sequence[Item]) -> list[str]:
 
 
 def _counted(kind: str, n: int) -> str:
-    if kind == "device_added":
-        text = ngettext("{n} device added", "{n} devices added", n)
-    elif kind == "device_removed":
-        text = ngettext("{n} device removed", "{n} devices removed", n)
-    elif kind == "device_activated":
-        text = ngettext("{n} device activated", "{n} devices activated", n)
-    else:
-        text = ngettext("{n} device deactivated", "{n} devices deactivated", n)
-    return text.format(n=n)
+    return ngettext(*_DEVICES_COUNTED[kind], n).format(n=n)
 
 
 def _licence_phrase(c: Change, day: DayWriter) -> str:

@@ -53,6 +53,18 @@ class UsageError(CliError):
         super().__init__(sentence, USAGE)
 
 
+def file_error(file: object, exc: OSError, *, writing: bool = False) -> UsageError:
+    """A file the person named (or standard input) cannot be read or written: the
+    system's reason."""
+    from licensedesk.i18n import _
+
+    if writing:
+        sentence = _("The file {file} cannot be written ({reason}).")
+    else:
+        sentence = _("The file {file} cannot be read ({reason}).")
+    return UsageError(sentence.format(file=file, reason=exc.strerror or exc))
+
+
 def exit_code_for(exc: ApiError) -> int:
     """The exit code of a client error."""
     from licensedesk.api.errors import (

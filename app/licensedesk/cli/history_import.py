@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from licensedesk.i18n import _, ngettext
 
-from .errors import INTERRUPTED, OK, CliError, UsageError
+from .errors import INTERRUPTED, OK, CliError, UsageError, file_error
 
 if TYPE_CHECKING:
     from .output import Printer
@@ -109,11 +109,7 @@ def cmd_import(args: Any, printer: Printer, store_of: Any, source: str) -> int:
                 n += len(entries)
                 progress(read, added)
     except OSError as exc:
-        raise UsageError(
-            _("The file {file} cannot be read ({reason}).").format(
-                file=source, reason=exc.strerror or exc
-            )
-        ) from None
+        raise file_error(source, exc) from None
     except InputProblem as problem:
         raise UsageError(problem.sentence + _stopped(added)) from None
     except (ImportError_, UnicodeDecodeError) as exc:

@@ -12,6 +12,8 @@ from typing import Any
 
 from licensedesk.i18n import N_, _
 
+from .options import add_since_option, add_store_option, add_yes_option
+
 # Literal here so that --help imports nothing; checked against the model when used.
 # The names are the stored keys a user types (--action, --outcome): never translated.
 ACTION_NAMES = "activate, deactivate, delete, upgrade, register, validate_record, batch_check, note"
@@ -57,9 +59,7 @@ def add_history_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None
         metavar="SERIAL | export [FILE] | import FILE | prune FILE | use URL|local",
         help=argparse.SUPPRESS,
     )
-    p.add_argument(
-        "--since", metavar="DATE", help=_("from this day or time on (YYYY-MM-DD[THH:MM])")
-    )
+    add_since_option(p)
     p.add_argument("--until", metavar="DATE", help=_("up to this day (included) or time"))
     p.add_argument(
         "--action", metavar="A", help=_("only this action: {names}").format(names=ACTION_NAMES)
@@ -87,9 +87,5 @@ def add_history_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None
         metavar="N|forever",
         help=_("use: how many months of history the team keeps (default: for ever)"),
     )
-    p.add_argument("-y", "--yes", action="store_true", help=_("prune: do not ask"))
-    p.add_argument(
-        "--store",
-        choices=("local", "team"),
-        help=_("this computer's file or the team database (default: the settings')"),
-    )
+    add_yes_option(p, _("prune: do not ask"))
+    add_store_option(p, _("this computer's file or the team database (default: the settings')"))

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from licensedesk.i18n import _, ngettext
 
-from .errors import OK, UsageError
+from .errors import OK, file_error
 
 if TYPE_CHECKING:
     from licensedesk.history import HistoryQuery
@@ -46,17 +46,6 @@ def ascii_json(text: str) -> str:
     if text.isascii():
         return text
     return _NON_ASCII.sub(_escape, text)
-
-
-# ---------------------------------------------------------------- the file
-
-
-def _cannot_write(path: Path, exc: OSError) -> UsageError:
-    return UsageError(
-        _("The file {file} cannot be written ({reason}).").format(
-            file=path, reason=exc.strerror or exc
-        )
-    )
 
 
 # ---------------------------------------------------------------- pages of text
@@ -122,7 +111,7 @@ def write_pages(path: Path, pages: Iterator[tuple[str, int]]) -> int:
     try:
         return written(path, pages, private=True)  # names licensees: its owner's only
     except OSError as exc:
-        raise _cannot_write(path, exc) from None
+        raise file_error(path, exc, writing=True) from None
 
 
 def cmd_list(printer: Printer, store: Any, query: HistoryQuery, serial: str | None) -> int:

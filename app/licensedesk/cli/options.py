@@ -1,4 +1,5 @@
-"""The CLI's option names and environment variables, without importing the client.
+"""The CLI's option names, environment variables and the options several commands take,
+without importing the client.
 
 Kept apart from :mod:`.connection` so that building the parser (``--help``)
 loads no network code.
@@ -18,14 +19,15 @@ ENV_KEYS = {"read": ENV_KEY, "write": ENV_WRITE_KEY}
 
 
 def add_profile_field_options(parser: argparse.ArgumentParser, *, for_profile: bool) -> None:
-    """Options for every Profile field (``profile add``) or the ad-hoc connection."""
-    sup: dict[str, Any] = {} if for_profile else {"default": argparse.SUPPRESS}
+    """Options for every Profile field (``profile add``) or the ad-hoc connection, where
+    an option not given stays out of the namespace (the profile's value stands)."""
     group = parser.add_argument_group(
-        _("profile fields") if for_profile else _("connection without a profile")
+        _("profile fields") if for_profile else _("connection without a profile"),
+        argument_default=None if for_profile else argparse.SUPPRESS,
     )
-    _add_service_options(group, sup, for_profile=for_profile)
-    _add_time_options(group, sup)
-    _add_tls_options(group, sup)
+    _add_service_options(group, for_profile=for_profile)
+    _add_time_options(group)
+    _add_tls_options(group)
     if for_profile:  # a setting of the profile; 'check --concurrency' overrides it per run
         group.add_argument(
             "--batch-concurrency",
@@ -35,80 +37,45 @@ def add_profile_field_options(parser: argparse.ArgumentParser, *, for_profile: b
         )
 
 
-def _add_service_options(group: Any, sup: dict[str, Any], *, for_profile: bool) -> None:
+def _add_service_options(group: Any, *, for_profile: bool) -> None:
     """Where the service is, which app_ids and how arguments travel."""
     group.add_argument(
-        "--base-url",
-        required=for_profile,
-        metavar="URL",
-        help=_("service address, without /v2"),
-        **sup,
+        "--base-url", required=for_profile, metavar="URL", help=_("service address, without /v2")
     )
-    group.add_argument(
-        "--app-id",
-        "--read-app-id",
-        dest="read_app_id",
-        metavar="ID",
-        help=_("app_id of the read pair (key: hidden prompt or {variable})").format(
-            variable=f"${ENV_KEY}"
-        ),
-        **sup,
-    )
-    group.add_argument(
-        "--write-app-id",
-        metavar="ID",
-        help=_("app_id of the write pair (key: hidden prompt or {variable})").format(
-            variable=f"${ENV_WRITE_KEY}"
-        ),
-        **sup,
-    )
+    pair_help = {
+        "read": _("app_id of the read pair (key: hidden prompt or {variable})"),
+        "write": _("app_id of the write pair (key: hidden prompt or {variable})"),
+    }
+    for pair, flags in (("read", ("--app-id", "--read-app-id")), ("write", ("--write-app-id",))):
+        help_ = pair_help[pair].format(variable=f"${ENV_KEYS[pair]}")
+        group.add_argument(*flags, dest=f"{pair}_app_id", metavar="ID", help=help_)
     group.add_argument(
         "--transport",
         choices=("json", "form", "query"),
         help=_("where non-GET arguments travel (default: the client's choice)"),
-        **sup,
     )
     group.add_argument(
         "--legacy-activation-routes",
         action="store_true",
         help=_("use the deprecated activation routes (update-api/destroy-api)"),
-        **sup,
     )
 
 
-def _add_time_options(group: Any, sup: dict[str, Any]) -> None:
-    group.add_argument("--connect-timeout", type=float, metavar="S", help=_("seconds"), **sup)
-    group.add_argument("--read-timeout", type=float, metavar="S", help=_("seconds"), **sup)
-    group.add_argument(
-        "--deadline",
-        type=float,
-        metavar="S",
-        help=_("seconds a whole call may take, retries included (default 60)"),
-        **sup,
-    )
-    group.add_argument(
-        "--server-timezone",
-        metavar="TZ",
-        help=_("IANA name of the server's time zone (UTC)"),
-        **sup,
-    )
+def _add_time_options(group: Any) -> None:
+    for flag in ("--connect-timeout", "--read-timeout"):
+        group.add_argument(flag, type=float, metavar="S", help=_("seconds"))
+    help_ = _("seconds a whole call may take, retries included (default 60)")
+    group.add_argument("--deadline", type=float, metavar="S", help=help_)
+    help_ = _("IANA name of the server's time zone (UTC)")
+    group.add_argument("--server-timezone", metavar="TZ", help=help_)
 
 
-def _add_tls_options(group: Any, sup: dict[str, Any]) -> None:
-    group.add_argument(
-        "--no-verify-tls",
-        dest="verify_tls",
-        action="store_false",
-        help=_("do not check TLS certificates (dangerous)"),
-        **sup,
-    )
-    group.add_argument("--ca-bundle", metavar="PATH", help=_("CA certificates to trust"), **sup)
-    group.add_argument(
-        "--allow-insecure-http",
-        action="store_true",
-        help=_("allow http:// to a host that is not this computer (keys travel in clear)"),
-        **sup,
-    )
+def _add_tls_options(group: Any) -> None:
+    help_ = _("do not check TLS certificates (dangerous)")
+    group.add_argument("--no-verify-tls", dest="verify_tls", action="store_false", help=help_)
+    group.add_argument("--ca-bundle", metavar="PATH", help=_("CA certificates to trust"))
+    help_ = _("allow http:// to a host that is not this computer (keys travel in clear)")
+    group.add_argument("--allow-insecure-http", action="store_true", help=help_)
 
 
 PROFILE_FIELDS = (
@@ -139,3 +106,34 @@ def concurrency(text: str) -> int:
     if not 1 <= value <= 32:
         raise argparse.ArgumentTypeError(_("must be from 1 to 32, not {value}").format(value=value))
     return value
+
+
+# The options several commands take: each command gives only what is its own (a help
+# that says what the option means there).
+
+
+def add_concurrency_option(p: argparse.ArgumentParser, help_: str) -> None:
+    """``--concurrency``: requests in flight at once (``check``, ``book import``)."""
+    p.add_argument("--concurrency", type=concurrency, metavar="N", help=help_)
+
+
+def add_yes_option(p: argparse.ArgumentParser, help_: str) -> None:
+    """``-y``/``--yes``: a command that asks first does not."""
+    p.add_argument("-y", "--yes", action="store_true", help=help_)
+
+
+def add_store_option(p: argparse.ArgumentParser, help_: str) -> None:
+    """``--store``: this computer's book or history, or the team's."""
+    p.add_argument("--store", choices=("local", "team"), help=help_)
+
+
+def add_since_option(p: argparse.ArgumentParser) -> None:
+    """``--since``: where a listing of what happened starts."""
+    p.add_argument(
+        "--since", metavar="DATE", help=_("from this day or time on (YYYY-MM-DD[THH:MM])")
+    )
+
+
+def add_csv_option(p: argparse.ArgumentParser) -> None:
+    """``--csv``: a listing as CSV rather than text (``check``, ``expiring``, ``timeline``)."""
+    p.add_argument("--csv", action="store_true", help=_("CSV with a header instead of text"))

@@ -15,7 +15,15 @@ from licensedesk.i18n import N_, _
 from licensedesk.translated_parser import TranslatedParser
 
 from . import book_options, history_options
-from .options import ENV_KEY, ENV_PROFILE, ENV_WRITE_KEY, add_profile_field_options, concurrency
+from .options import (
+    ENV_KEY,
+    ENV_PROFILE,
+    ENV_WRITE_KEY,
+    add_concurrency_option,
+    add_csv_option,
+    add_profile_field_options,
+    add_yes_option,
+)
 
 #: the --help epilog; ``{key}`` and the like are the environment variables' names
 EPILOG = N_("""\
@@ -40,16 +48,12 @@ def _epilog() -> str:
 
 
 def _common(*, top: bool) -> argparse.ArgumentParser:
-    """Options accepted before and after the sub-command."""
-    sup = {} if top else {"default": argparse.SUPPRESS}
-    p = TranslatedParser(add_help=False)
-    p.add_argument("--json", action="store_true", help=_("machine-readable output"), **sup)
+    """Options accepted before and after the sub-command (after it, one not given leaves
+    the namespace to the one given before it)."""
+    p = TranslatedParser(add_help=False, argument_default=None if top else argparse.SUPPRESS)
+    p.add_argument("--json", action="store_true", help=_("machine-readable output"))
     p.add_argument(
-        "-v",
-        "--verbose",
-        action="store_true",
-        help=_("print error details (keys redacted)"),
-        **sup,
+        "-v", "--verbose", action="store_true", help=_("print error details (keys redacted)")
     )
     p.add_argument(
         "--lang",
@@ -59,20 +63,14 @@ def _common(*, top: bool) -> argparse.ArgumentParser:
             "language of the output and help ({choices}); default: the one chosen in the "
             "window, else the system's"
         ).format(choices=", ".join(i18n.LANGUAGES)),
-        **sup,
     )
     return p
 
 
 def _connection(*, top: bool) -> argparse.ArgumentParser:
-    sup = {} if top else {"default": argparse.SUPPRESS}
-    p = TranslatedParser(add_help=False)
-    p.add_argument(
-        "--profile",
-        metavar="NAME",
-        help=_("connection profile (or {variable})").format(variable=f"${ENV_PROFILE}"),
-        **sup,
-    )
+    p = TranslatedParser(add_help=False, argument_default=None if top else argparse.SUPPRESS)
+    help_ = _("connection profile (or {variable})").format(variable=f"${ENV_PROFILE}")
+    p.add_argument("--profile", metavar="NAME", help=help_)
     return p
 
 
@@ -97,10 +95,7 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
     _add_change_commands(service)
     _add_check_command(service)
     _add_registration_commands(service)
-    _add_history_command(sub, service.wanted("history"))
-    _add_find_command(sub, service.wanted("find"))
-    _add_expiring_command(sub, service.wanted("expiring"))
-    _add_timeline_command(sub, service.wanted("timeline"))
+    _add_local_commands(sub, service)
     book_options.add_book_arguments(service.add("book", _(book_options.BOOK_HELP)))
     _add_profile_command(sub, service.wanted("profile"))
     return parser
@@ -153,7 +148,7 @@ def _add_change_commands(service: _ServiceCommands) -> None:
     p = service.add("delete-activation", _("delete an activation (asks first)"))
     p.add_argument("id", type=int, help=_("activation id"))
     p.add_argument("--serial", help=_("its licence: names the device in the question"))
-    p.add_argument("-y", "--yes", action="store_true", help=_("do not ask"))
+    add_yes_option(p, _("do not ask"))
 
     p = service.add("validate", _("validate a serial for a product"))
     p.add_argument("serial")
@@ -169,7 +164,7 @@ def _add_change_commands(service: _ServiceCommands) -> None:
     p = service.add("upgrade", _("upgrade a licence from another one (deletes the current one)"))
     p.add_argument("current", help=_("serial of the current licence (will be deleted)"))
     p.add_argument("upgrade", help=_("serial of the upgrade licence"))
-    p.add_argument("-y", "--yes", action="store_true", help=_("do not ask"))
+    add_yes_option(p, _("do not ask"))
 
 
 def _add_check_command(service: _ServiceCommands) -> None:
@@ -193,13 +188,10 @@ def _add_check_command(service: _ServiceCommands) -> None:
         metavar="CODE",
         help=_("also validate each serial for this product (never records a host)"),
     )
-    p.add_argument(
-        "--concurrency",
-        type=concurrency,
-        metavar="N",
-        help=_("requests in flight at once, 1 to 32 (default: the profile's, else 8)"),
+    add_concurrency_option(
+        p, _("requests in flight at once, 1 to 32 (default: the profile's, else 8)")
     )
-    p.add_argument("--csv", action="store_true", help=_("CSV with a header instead of text"))
+    add_csv_option(p)
     # --json (JSON lines for check) comes with the common options
 
 
@@ -212,32 +204,19 @@ def _add_registration_commands(service: _ServiceCommands) -> None:
     p.add_argument("--sku-number")
 
 
-def _add_history_command(sub: Any, wanted: bool) -> None:
-    if wanted:
-        history_options.add_history_parser(sub, [_common(top=False)])
-    else:
-        sub.add_parser("history", help=_(history_options.HELP), add_help=False)
-
-
-def _add_find_command(sub: Any, wanted: bool) -> None:
-    if wanted:
-        book_options.add_find_parser(sub, [_common(top=False)])
-    else:
-        sub.add_parser("find", help=_(book_options.FIND_HELP), add_help=False)
-
-
-def _add_expiring_command(sub: Any, wanted: bool) -> None:
-    if wanted:
-        book_options.add_expiring_parser(sub, [_common(top=False)])
-    else:
-        sub.add_parser("expiring", help=_(book_options.EXPIRING_HELP), add_help=False)
-
-
-def _add_timeline_command(sub: Any, wanted: bool) -> None:
-    if wanted:
-        book_options.add_timeline_parser(sub, [_common(top=False)])
-    else:
-        sub.add_parser("timeline", help=_(book_options.TIMELINE_HELP), add_help=False)
+def _add_local_commands(sub: Any, service: _ServiceCommands) -> None:
+    """The commands that read the history and the book, not the service: each with the
+    common options when it is wanted, else listed by its line only."""
+    for name, help_, add in (
+        ("history", history_options.HELP, history_options.add_history_parser),
+        ("find", book_options.FIND_HELP, book_options.add_find_parser),
+        ("expiring", book_options.EXPIRING_HELP, book_options.add_expiring_parser),
+        ("timeline", book_options.TIMELINE_HELP, book_options.add_timeline_parser),
+    ):
+        if service.wanted(name):
+            add(sub, [_common(top=False)])
+        else:
+            sub.add_parser(name, help=_(help_), add_help=False)
 
 
 def _add_profile_command(sub: Any, wanted: bool) -> None:

@@ -13,6 +13,7 @@ from licensedesk.book import sqlite_book
 from licensedesk.book.postgres_book import PostgresBook
 from licensedesk.book.sighting import Device, ProductSeats, Sighting
 from licensedesk.book.sqlite_book import SqliteBook
+from licensedesk.book.store import RenewalsQuery
 from licensedesk.history.sqlite_store import SqliteStore
 
 MARIA = "LEWX-6XUC-N5G5-Q8F9-Q2R5"
@@ -418,10 +419,10 @@ def test_ending_lists_subscriptions_and_trials_soonest_first(book):
         ]
     )
     window = (T0, T0 + timedelta(days=30))
-    assert serials(book.ending(*window)) == [JENS, MARIA]
-    assert serials(book.ending(*window, dealer="NORDIC")) == [MARIA]
-    assert serials(book.ending(*window, profile="other")) == [JENS]
-    assert serials(book.ending(T0, T0 + timedelta(days=90))) == [JENS, MARIA, ACME]
+    assert serials(book.ending(RenewalsQuery(*window))) == [JENS, MARIA]
+    assert serials(book.ending(RenewalsQuery(*window, dealer="NORDIC"))) == [MARIA]
+    assert serials(book.ending(RenewalsQuery(*window, profile="other"))) == [JENS]
+    assert serials(book.ending(RenewalsQuery(T0, T0 + timedelta(days=90)))) == [JENS, MARIA, ACME]
 
 
 def test_at_limit_lists_the_licences_whose_product_is_full(filled):

@@ -11,6 +11,7 @@ from licensedesk.api.errors import (
     InvalidInput,
     NotFound,
     TimedOut,
+    TlsError,
 )
 from licensedesk.api.images import MAX_IMAGE_BYTES, ImageFetcher, fetch_image
 from tests.support.aio import run_async
@@ -122,4 +123,14 @@ def test_refused_addresses_send_nothing(host):
         fetch("http://images.example.com/x.png", host.url)
     with pytest.raises(InvalidInput):
         fetch(host.url + f"/ok.png?key={KEY}", host.url)
+    assert host.paths() == []
+
+
+def test_a_handshake_that_fails_is_not_said_as_a_certificate(host):
+    """An https address on the host's plain HTTP port: the handshake fails, and no
+    certificate was ever seen to be doubted."""
+    https = host.url.replace("http://", "https://")
+    with pytest.raises(TlsError) as info:
+        fetch(https + "/ok.png", https)
+    assert info.value.sentence == "The secure connection to the image server could not be set up."
     assert host.paths() == []

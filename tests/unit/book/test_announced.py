@@ -8,8 +8,9 @@ import logging
 from datetime import UTC, datetime, timedelta
 
 from licensedesk.book import Sighting
-from licensedesk.book.announced import FILE_NAME, Announced, renewals_window
+from licensedesk.book.announced import FILE_NAME, Announced
 from licensedesk.book.announcement import announcement
+from licensedesk.book.renewals import bounds
 
 NOW = datetime(2026, 3, 10, 9, 0, tzinfo=UTC)
 
@@ -34,10 +35,10 @@ def lic(
 
 def test_the_window_runs_from_now_to_the_end_of_the_thirtieth_day(zone):
     zone("UTC")
-    after, before = renewals_window(NOW)
+    after, before = bounds(30, NOW)
     assert after == NOW
     assert before == datetime(2026, 4, 10, tzinfo=UTC)  # the end of 9 April, 30 days on
-    assert renewals_window(NOW, days=7)[1] == datetime(2026, 3, 18, tzinfo=UTC)
+    assert bounds(7, NOW)[1] == datetime(2026, 3, 18, tzinfo=UTC)
 
 
 def test_a_licence_announced_is_not_fresh_again_even_after_a_restart(tmp_path):

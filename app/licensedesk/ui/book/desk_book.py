@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from licensedesk.book import BookKeeper, Note, Sighting, open_book
+from licensedesk.book import BookKeeper, Note, RenewalsQuery, Sighting, open_book
 from licensedesk.book.changes import Change
 from licensedesk.book.erase import Forgotten, forget
 from licensedesk.book.observer import hand_over
@@ -76,16 +76,9 @@ class DeskBook(QObject):
         """Raises StoreError."""
         return await self.keeper.copy(serial, service)
 
-    async def ending(
-        self,
-        after: datetime,
-        before: datetime,
-        *,
-        dealer: str | None = None,
-        profile: str | None = None,
-    ) -> list[Sighting]:
+    async def ending(self, query: RenewalsQuery) -> list[Sighting]:
         """The renewals, read on the book's worker thread. Raises StoreError."""
-        return await self.keeper.ending(after, before, dealer=dealer, profile=profile)
+        return await self.keeper.ending(query)
 
     async def note(self, serial: str) -> Note | None:
         return await self.keeper.note(serial)

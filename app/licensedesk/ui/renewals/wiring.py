@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 
 from licensedesk import clock
-from licensedesk.book import Sighting
+from licensedesk.book import RenewalsQuery, Sighting
 from licensedesk.book.renewals import (
     bounds,
     csv_text,
@@ -87,11 +87,9 @@ class RenewalsFeature(QObject):
 
     async def _read(self, w: RenewalsWindow) -> tuple[list[Sighting], str, datetime]:
         now = clock.now()
-        after, before = bounds(w.days(), now)
+        query = RenewalsQuery(*bounds(w.days(), now), w.dealer_text() or None, w.profile_name())
         try:
-            found = await self._ctx.book.ending(
-                after, before, dealer=w.dealer_text() or None, profile=w.profile_name()
-            )
+            found = await self._ctx.book.ending(query)
         except StoreError as exc:
             return [], exc.sentence, now
         return found, "", now

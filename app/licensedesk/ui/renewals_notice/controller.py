@@ -18,9 +18,10 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
-from licensedesk.book import Sighting
-from licensedesk.book.announced import Announced, renewals_window
+from licensedesk.book import RenewalsQuery, Sighting
+from licensedesk.book.announced import Announced
 from licensedesk.book.announcement import announcement
+from licensedesk.book.renewals import bounds
 from licensedesk.history.store import StoreError
 from licensedesk.licence_term import ENDING_DAYS
 
@@ -30,7 +31,7 @@ log = logging.getLogger(__name__)
 
 DAY_MS = 24 * 60 * 60 * 1000
 
-Ending = Callable[[datetime, datetime], Awaitable[list[Sighting]]]
+Ending = Callable[[RenewalsQuery], Awaitable[list[Sighting]]]
 
 
 class RenewalsNotice(QObject):
@@ -91,9 +92,8 @@ class RenewalsNotice(QObject):
     async def _check(self, now: datetime | None) -> list[Sighting]:
         if not self._enabled() or self._paused():
             return []
-        after, before = renewals_window(now, self._days)
         try:
-            ending = await self._ending(after, before)
+            ending = await self._ending(RenewalsQuery(*bounds(self._days, now)))
         except StoreError as exc:
             log.warning("Renewals not checked: %s", exc.sentence)
             return []

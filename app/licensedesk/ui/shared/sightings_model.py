@@ -2,8 +2,9 @@
 what the find dialog's results, the *Full seats* view and the Renewals table share.
 
 One row a licence, in the order given (the book's: these views do not sort), each
-giving its serial under :data:`SERIAL_ROLE`. A view says only what differs: its column
-titles, what a cell says, and which column's tooltip is the licence's note.
+giving its serial under :data:`SERIAL_ROLE`. A view says only what differs: its
+:class:`Column` s (the titles and what a cell says; the ones every view has are here),
+and which column's tooltip is the licence's note.
 
 Every tooltip is plain text (:func:`.labels.plain_tip`): a note or a licensee is a
 person's text, and Qt would render ``<b>x</b><img src=…>`` in a tooltip as rich text.
@@ -13,8 +14,8 @@ then the note where the view has no column of its own for it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, NamedTuple
 
 from PySide6.QtCore import QObject, Qt
 
@@ -23,8 +24,19 @@ from licensedesk.i18n import N_, _
 
 from .labels import plain_tip, shown
 from .rows_model import Index, RowsModel
+from .values import local_time
 
-__all__ = ["BOOK_HOLDS", "SERIAL_ROLE", "SightingsModel", "cell_text"]
+__all__ = [
+    "AS_OF",
+    "BOOK_HOLDS",
+    "EMAIL",
+    "LICENSEE",
+    "SERIAL",
+    "SERIAL_ROLE",
+    "Column",
+    "SightingsModel",
+    "cell_text",
+]
 
 #: after "no licence" in a view of the book: what the book holds, so an empty view is
 #: not read as "the service has none"
@@ -43,12 +55,32 @@ def cell_text(value: Any) -> str:
     return shown(value) if value else ""
 
 
-class SightingsModel(RowsModel):
-    """The rows, titles and roles; a view gives :attr:`headers`, :meth:`cell` and its
-    note's column (:attr:`note_column`)."""
+class Column(NamedTuple):
+    """A column of a view of the book: its title (marked with ``N_``, translated where
+    shown) and what its cell says of a licence (made text by :func:`cell_text`)."""
 
+    title: str
+    value: Callable[[Sighting], Any]
+
+
+SERIAL = Column(N_("Serial"), lambda s: s.serial)
+LICENSEE = Column(N_("Licensee"), lambda s: s.licensee)
+EMAIL = Column(N_("E-mail"), lambda s: s.email)
+AS_OF = Column(N_("As of"), lambda s: local_time(s.seen_at))
+
+
+class SightingsModel(RowsModel):
+    """The rows, titles and roles; a view gives its :attr:`columns` (or its
+    :attr:`headers` and :meth:`cell`) and its note's column (:attr:`note_column`)."""
+
+    columns: ClassVar[tuple[Column, ...]] = ()
     #: the column that shows the licence's note; None: every cell's tooltip adds it
     note_column: ClassVar[int | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.columns:
+            cls.headers = tuple(c.title for c in cls.columns)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -67,8 +99,8 @@ class SightingsModel(RowsModel):
         return [s.serial for s in self._rows]
 
     def cell(self, row: int, column: int) -> str:
-        """What a licence row's cell says: the view's own."""
-        raise NotImplementedError
+        """What a licence row's cell says (service and user text made visible)."""
+        return cell_text(self.columns[column].value(self._rows[row]))
 
     def tip(self, row: int, column: int) -> str | None:
         """A licence row's tooltip, as plain text: the note's column, the note whole (its

@@ -11,27 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QItemSelectionModel, Qt, Signal
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QDialog,
-    QDialogButtonBox,
-    QHeaderView,
-    QPushButton,
-    QTableView,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHeaderView, QWidget
 
 from licensedesk.book.changes import Change
 from licensedesk.book.timeline import Item
 from licensedesk.i18n import N_, _
 
-from ..shared import colours
-from ..shared.a11y import named, tab_chain
-from ..shared.close_keys import add_close_keys
-from ..shared.colours import text_style
-from ..shared.labels import plain_label
+from ..shared.list_window import ListWindow
 from ..shared.table_copy import add_copy_shortcut
 from .model import COL_WHAT, COL_WHEN, COL_WHO, TimelineModel
 
@@ -42,25 +29,19 @@ TITLE = N_("Timeline of {serial}")
 WHAT_CHARS = 48
 
 
-class TimelineWindow(QDialog):
+class TimelineWindow(ListWindow):
     deviceRequested = Signal(object)  # the device's Change: select it in the main window
     refreshRequested = Signal()
+    model: TimelineModel
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("timelineWindow")
-        self.serial = ""
-        self.status = named(plain_label(), "timelineStatus", _("About the timeline"))
-        self.status.setWordWrap(True)
-        self.model = TimelineModel(self)
-        self.table = named(
-            QTableView(),
-            "timelineTable",
+        table = (
             _("Changes, newest first"),
             _("Enter on a device's change selects the device in the main window"),
         )
+        super().__init__("timeline", _("About the timeline"), TimelineModel, table, parent)
+        self.serial = ""
         self._build_table()
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.device_button = self._button(
             _("Show device"),
             "timelineDeviceButton",
@@ -69,29 +50,15 @@ class TimelineWindow(QDialog):
         self.refresh_button = self._button(
             _("Refresh"), "timelineRefreshButton", _("Read the timeline from the book again")
         )
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.status)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.buttons)
         self.table.activated.connect(lambda index: self._emit_device(index.row()))
         self.device_button.clicked.connect(lambda: self._emit_device(self._chosen_row()))
         self.refresh_button.clicked.connect(self.refreshRequested)
-        self.buttons.rejected.connect(self.close)
-        self.table.selectionModel().selectionChanged.connect(self._update_buttons)
-        add_close_keys(self)
-        tab_chain(self.table, self.buttons)
+        self._ready()
         self.resize(860, 420)
         self._update_buttons()
 
     def _build_table(self) -> None:
         t = self.table
-        t.setModel(self.model)
-        t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        t.setTabKeyNavigation(False)
-        t.verticalHeader().hide()
-        t.setWordWrap(False)
         t.setAlternatingRowColors(True)
         header = t.horizontalHeader()
         # the time and who whole, in any language; what changed takes what is left
@@ -102,32 +69,16 @@ class TimelineWindow(QDialog):
         t.setMinimumWidth(t.fontMetrics().averageCharWidth() * (WHAT_CHARS + 40))
         add_copy_shortcut(t)
 
-    def _button(self, text: str, name: str, tip: str) -> QPushButton:
-        button = named(
-            self.buttons.addButton(text, QDialogButtonBox.ButtonRole.ActionRole), name, text, tip
-        )
-        button.setAutoDefault(False)  # Enter belongs to the table's row
-        return button
-
-    def start(self, serial: str) -> None:
+    def start_for(self, serial: str) -> None:
         """Shown (again) in front for ``serial``, the list focused."""
         self.serial = serial
         self.setWindowTitle(_(TITLE).format(serial=serial))
-        self.show()
-        self.raise_()
-        self.activateWindow()
-        self.table.setFocus()
+        self.start()
 
     def show_items(self, items: Sequence[Item]) -> None:
         self.model.set_items(items)
         self._fit_width()
-        if items:
-            self.table.selectionModel().setCurrentIndex(
-                self.model.index(0, 0),
-                QItemSelectionModel.SelectionFlag.ClearAndSelect
-                | QItemSelectionModel.SelectionFlag.Rows,
-            )
-        self._update_buttons()
+        self._choose_first()
 
     def _fit_width(self) -> None:
         """Wide enough for every column's longest text on show, in any language (a
@@ -142,11 +93,6 @@ class TimelineWindow(QDialog):
         most = int(screen.availableGeometry().width() * 0.9) if screen is not None else need
         if min(need, most) > self.width():
             self.resize(min(need, most), self.height())
-
-    def say(self, sentence: str, *, error: bool = False) -> None:
-        self.status.setText(sentence)
-        self.status.setAccessibleDescription(sentence)
-        self.status.setStyleSheet(text_style(colours.BAD) if error else "")
 
     def set_busy(self, busy: bool) -> None:
         self.refresh_button.setEnabled(not busy)
@@ -170,11 +116,3 @@ class TimelineWindow(QDialog):
 
     def _update_buttons(self, *_args) -> None:
         self.device_button.setEnabled(self.chosen_device() is not None)
-
-    def keyPressEvent(self, event) -> None:
-        """Enter on the table is its row's (the table says ``activated``): not the
-        dialog's default button's too."""
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.table.hasFocus():
-            event.accept()
-            return
-        super().keyPressEvent(event)

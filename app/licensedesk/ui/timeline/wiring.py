@@ -159,7 +159,7 @@ class TimelineFeature(QObject):
             w = self.window = TimelineWindow(self._ctx.window)
             w.deviceRequested.connect(self.show_device)
             w.refreshRequested.connect(self.load)
-        self.window.start(serial)
+        self.window.start_for(serial)
         self.load()
         return self.window
 
