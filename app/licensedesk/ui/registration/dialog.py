@@ -30,12 +30,11 @@ from licensedesk.i18n import N_, _
 from ..shared import colours
 from ..shared.a11y import name_value, named
 from ..shared.colours import text_style
-from ..shared.labels import or_dash, plain_label, shown
+from ..shared.labels import or_dash, shown
 from ..shared.support_dialog import (
     SupportDialog,
     checked_serial,
     hint_label,
-    selectable,
     serial_edit,
     serial_or_none,
 )
@@ -72,11 +71,11 @@ class RegistrationDialog(SupportDialog):
         )
         intro.setWordWrap(True)
         top = self._build_serial_row()
-        self.verdict = named(selectable(plain_label()), "registrationVerdict")
+        self.verdict = self.value_label("registrationVerdict")
         self.verdict.hide()
         self._build_licence_box()
         self._build_form_box()
-        self.outcome = named(selectable(plain_label()), "registrationOutcome")
+        self.outcome = self.value_label("registrationOutcome")
         self.outcome.setStyleSheet(text_style(colours.OK, bold=True))
         self.outcome.hide()
         self._build_buttons(
@@ -119,7 +118,7 @@ class RegistrationDialog(SupportDialog):
             # TRANSLATORS: the licence's validity: start → end
             ("dates", _("Valid:"), _("Valid")),
         ):
-            self.info[key] = named(selectable(plain_label()), f"registration_{key}")
+            self.info[key] = self.value_label(f"registration_{key}")
             self._info_names[key] = field
             name_value(self.info[key], field)
             lform.addRow(row_label, self.info[key])
@@ -137,7 +136,7 @@ class RegistrationDialog(SupportDialog):
         # e-mail field sent the eye to the wrong field
         self.name_hint = hint_label("registrationNameHint")
         self.email_hint = hint_label("registrationEmailHint")
-        self.registered_note = named(selectable(plain_label()), "registrationRegisteredNote")
+        self.registered_note = self.value_label("registrationRegisteredNote")
         self.registered_note.hide()
         fform = QFormLayout(self.form_box)
         fform.addRow(self.registered_note)
@@ -167,8 +166,8 @@ class RegistrationDialog(SupportDialog):
         self.serial_input.returnPressed.connect(self.check)
         self.serial_input.textEdited.connect(self._serial_edited)
         self.register_button.clicked.connect(self.submit)
-        self.name_input.textChanged.connect(self._update_button)
-        self.email_input.textChanged.connect(self._update_button)
+        for edit in (self.name_input, self.email_input):
+            edit.textChanged.connect(self._update_button)
 
     def _tab_order(self) -> None:
         """Serial, Check, the form top to bottom, the error banner's buttons: the order a

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from licensedesk.i18n import _
 
 from . import colours
-from .a11y import labels_no_tab_stops, tab_chain
+from .a11y import labels_no_tab_stops, named, tab_chain
 from .colours import text_style
 from .error_banner import ErrorBanner
 from .labels import plain_label
@@ -105,6 +105,12 @@ class SupportDialog(QDialog):
         self.busy_row.hide()
         self.layout_ = QVBoxLayout(self)
         self._busy_names: set[str] = set()
+
+    @staticmethod
+    def value_label(object_name: str) -> QLabel:
+        """A label for what the dialog shows (a licence's field, a verdict, an outcome): a
+        stranger's text as given, selectable, named ``object_name`` for tests and tools."""
+        return named(selectable(plain_label()), object_name)
 
     def arrange(
         self,

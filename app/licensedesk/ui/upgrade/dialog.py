@@ -33,11 +33,10 @@ from licensedesk.i18n import N_, _
 from ..shared import colours
 from ..shared.a11y import name_value, named
 from ..shared.colours import text_style
-from ..shared.labels import plain_label, rich_label
+from ..shared.labels import rich_label
 from ..shared.support_dialog import (
     SupportDialog,
     hint_label,
-    selectable,
     serial_edit,
     serial_or_none,
 )
@@ -78,7 +77,7 @@ class UpgradeDialog(SupportDialog):
         crow = QFormLayout(self.confirm_row)
         crow.addRow(_("To confirm, type the current serial:"), self.confirm_input)
         self.confirm_row.hide()
-        self.outcome = named(selectable(plain_label()), "upgradeOutcome")
+        self.outcome = self.value_label("upgradeOutcome")
         self.outcome.hide()
         self.next_box = self._next_step()
         self._build_buttons(
@@ -139,8 +138,8 @@ class UpgradeDialog(SupportDialog):
             grid.addWidget(QLabel(_(row_label)), r, 0, Qt.AlignmentFlag.AlignTop)
             for c, side in ((1, "current"), (2, "upgrade")):
                 grid.addWidget(self._cell(side, key, field), r, c, Qt.AlignmentFlag.AlignTop)
-        self.match_label = named(selectable(plain_label()), "upgradeMatch")
-        self.warning = named(selectable(plain_label()), "upgradeWarning")
+        self.match_label = self.value_label("upgradeMatch")
+        self.warning = self.value_label("upgradeWarning")
         self.warning.setStyleSheet(text_style(colours.BAD, bold=True))
         grid.addWidget(self.match_label, len(ROWS) + 1, 0, 1, 3)
         grid.addWidget(self.warning, len(ROWS) + 2, 0, 1, 3)
@@ -148,7 +147,7 @@ class UpgradeDialog(SupportDialog):
 
     def _cell(self, side: str, key: str, field: str) -> QLabel:
         """One licence's value of one row, named with its field and side."""
-        label = named(selectable(plain_label()), f"upgrade_{side}_{key}")
+        label = self.value_label(f"upgrade_{side}_{key}")
         self.cells[(side, key)] = label
         # TRANSLATORS: a field of one licence in the upgrade comparison, e.g.
         # "SKU of the current licence"

@@ -28,12 +28,11 @@ from licensedesk.i18n import N_, _
 from ..shared import colours
 from ..shared.a11y import name_value, named
 from ..shared.colours import text_style
-from ..shared.labels import plain_label, shown
+from ..shared.labels import shown
 from ..shared.support_dialog import (
     SupportDialog,
     checked_serial,
     hint_label,
-    selectable,
     serial_edit,
     serial_or_none,
 )
@@ -109,7 +108,7 @@ class ValidateDialog(SupportDialog):
         self.product_input.lineEdit().setPlaceholderText("xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx")
         self.product_input.lineEdit().setAccessibleName(_("Product code"))
         self.product_input.setMinimumWidth(380)
-        self.product_note = named(selectable(plain_label()), "validateProductNote")
+        self.product_note = self.value_label("validateProductNote")
         self.product_note.hide()
         self.host_choice = HostChoice()
         self.host_input = named(QLineEdit(), "validateHostId", _("Host ID"))
