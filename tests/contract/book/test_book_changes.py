@@ -7,9 +7,6 @@ from __future__ import annotations
 import sqlite3
 from datetime import UTC, datetime, timedelta
 
-import pytest
-
-from licensedesk.book.postgres_book import PostgresBook
 from licensedesk.book.sighting import Device, ProductSeats, Sighting
 from licensedesk.book.sqlite_book import SqliteBook
 
@@ -36,18 +33,6 @@ def seen(at: datetime, serial: str = SERIAL, **fields) -> Sighting:
         ),
     )
     return Sighting(**{**base, **fields})
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def book(request, tmp_path):
-    if request.param == "sqlite":
-        opened = SqliteBook(tmp_path / "history.sqlite3")
-    else:
-        team_db = request.getfixturevalue("team_db")
-        opened = PostgresBook(team_db.url, password=team_db.password)
-    opened.migrate()
-    yield opened
-    opened.close()
 
 
 #: the licence as changed behind the desk's back

@@ -10,7 +10,6 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from licensedesk.book import sqlite_book
-from licensedesk.book.postgres_book import PostgresBook
 from licensedesk.book.sighting import Device, ProductSeats, Sighting
 from licensedesk.book.sqlite_book import SqliteBook
 from licensedesk.book.store import RenewalsQuery
@@ -26,18 +25,6 @@ T0 = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
 def seen(serial: str, **fields) -> Sighting:
     base = dict(serial=serial, service=SERVICE, profile="reseller", seen_at=T0)
     return Sighting(**{**base, **fields})
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def book(request, tmp_path):
-    if request.param == "sqlite":
-        opened = SqliteBook(tmp_path / "history.sqlite3")
-    else:
-        team_db = request.getfixturevalue("team_db")
-        opened = PostgresBook(team_db.url, password=team_db.password)
-    opened.migrate()
-    yield opened
-    opened.close()
 
 
 @pytest.fixture
