@@ -1,7 +1,7 @@
 """``licensedesk-cli history``: read, export and import the history of changes.
 
     history [SERIAL] [--since DATE] [--until DATE] [--action A] [--person P]
-            [--outcome O] [--search TEXT] [--limit N] [--store local|team] [--json]
+            [--outcome O] [--search TEXT] [--limit N] [--store local|team] [--json|--csv]
     history export [--since DATE] [--until DATE] [--csv] [FILE|-]   (:mod:`.history_stream`)
     history import FILE|-                                    (:mod:`.history_import`)
     history prune [--older-than MONTHS | --before DATE] FILE (:mod:`.history_prune`)
@@ -145,9 +145,10 @@ def cmd_list(args: argparse.Namespace, printer: Printer, serial: str | None) -> 
     """Newest first, written as it is read (:mod:`.history_stream`)."""
     from . import history_stream
 
+    one_output_format(args)
     query = _query(args, serial)
     with opened(args, printer) as store:
-        return history_stream.cmd_list(printer, store, query, serial)
+        return history_stream.cmd_list(printer, store, query, serial, csv=args.csv)
 
 
 def cmd_export(args: argparse.Namespace, printer: Printer, target: str = "-") -> int:

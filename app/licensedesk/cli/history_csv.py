@@ -87,11 +87,12 @@ class _Cells:
         ]
 
 
-def csv_pages(store: Any, query: Any) -> Iterator[tuple[str, int]]:
-    """(CSV text, entries in it) a page at a time, oldest first; the header first
-    (the one CSV writer of every export: :mod:`licensedesk.export_csv`)."""
+def csv_pages(store: Any, query: Any, *, oldest_first: bool = True) -> Iterator[tuple[str, int]]:
+    """(CSV text, entries in it) a page at a time, oldest first (an export; the list,
+    newest first); the header first (the one CSV writer of every export:
+    :mod:`licensedesk.export_csv`)."""
     from licensedesk.export_csv import csv_pages as written
     from licensedesk.history.csv_rows import COLUMNS
     from licensedesk.history.streaming import row_pages
 
-    return written(COLUMNS, row_pages(store, query, oldest_first=True), _Cells())
+    return written(COLUMNS, row_pages(store, query, oldest_first=oldest_first), _Cells())

@@ -19,7 +19,7 @@ from .options import add_since_option, add_store_option, add_yes_option
 ACTION_NAMES = "activate, deactivate, delete, upgrade, register, validate_record, batch_check, note"
 OUTCOME_NAMES = "pending, done, refused, unknown, failed"
 USAGE = """\
-licensedesk-cli history [SERIAL] [--since DATE] [--action A] [--json] [filters]
+licensedesk-cli history [SERIAL] [--since DATE] [--action A] [--json|--csv] [filters]
        licensedesk-cli history export [--since DATE] [--until DATE] [--csv] [FILE|-]
        licensedesk-cli history import FILE|-
        licensedesk-cli history prune [--older-than MONTHS | --before DATE] [--yes] FILE
@@ -73,7 +73,10 @@ def add_history_parser(sub: Any, parents: list[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--csv",
         action="store_true",
-        help=_("export: CSV (the History window's columns) instead of JSON lines"),
+        help=_(
+            "CSV with the History window's columns: the list instead of its table, an "
+            "export instead of JSON lines"
+        ),
     )
     p.add_argument(
         "--older-than",

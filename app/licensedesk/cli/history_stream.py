@@ -114,15 +114,23 @@ def write_pages(path: Path, pages: Iterator[tuple[str, int]]) -> int:
         raise file_error(path, exc, writing=True) from None
 
 
-def cmd_list(printer: Printer, store: Any, query: HistoryQuery, serial: str | None) -> int:
-    """The entries of ``query``, newest first: a table (:mod:`.history_table`), or JSON
-    lines with ``--json``."""
+def cmd_list(
+    printer: Printer, store: Any, query: HistoryQuery, serial: str | None, *, csv: bool = False
+) -> int:
+    """The entries of ``query``, newest first: a table (:mod:`.history_table`), JSON
+    lines with ``--json``, or the export's CSV with ``--csv``."""
     from licensedesk.history.streaming import table_pages
 
     from .history_table import TableWords, headers
 
-    if printer.json_mode:
-        for text, _n in json_line_pages(store, query, printer, ascii_only=True, oldest_first=False):
+    if printer.json_mode or csv:
+        if csv:
+            from .history_csv import csv_pages
+
+            pages = csv_pages(store, query, oldest_first=False)
+        else:
+            pages = json_line_pages(store, query, printer, ascii_only=True, oldest_first=False)
+        for text, _n in pages:
             printer.raw(text.removesuffix("\n"))
             if printer.lost is not None:
                 break

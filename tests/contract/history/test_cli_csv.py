@@ -133,3 +133,23 @@ def test_the_window_and_the_command_line_write_one_csv(store, tmp_path):
     )
     assert out.getvalue().encode("utf-8") == cli
     assert window.startswith(b"time,user,") and window.endswith(b"\r\n")
+
+
+def test_the_list_in_csv_is_the_exports_csv_newest_first(store, capsys):
+    """``history [SERIAL] --csv``: the list as the export's CSV, in the list's order (it
+    printed the table before, --csv unheard); ``--json --csv`` is refused."""
+    from licensedesk.ui.history.export import COLUMNS
+
+    store.import_entries(
+        [
+            entry(time=T0, outcome="done"),
+            entry(time=T0.replace(hour=10), outcome="refused", detail="No."),
+        ]
+    )
+    capsys.readouterr()
+    assert main(["history", "--csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert list(rows[0]) == list(COLUMNS)
+    assert [r["outcome"] for r in rows] == ["refused", "done"]
+    assert main(["history", "--csv", "--json"]) == 2
+    assert "Give --json or --csv, not both." in capsys.readouterr().err
