@@ -19,7 +19,7 @@ from PySide6.QtGui import QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QProgressBar
 
 from licensedesk import clock
-from licensedesk.i18n import _, ngettext
+from licensedesk.i18n import N_, N_plural, _, ngettext
 from licensedesk.licence_term import term
 
 from ..shared import colours
@@ -37,6 +37,23 @@ class Validity:
     state: str  # one of STATES
 
 
+#: the words of a bar left empty, a period not begun or ended: on its day, and days away
+_EMPTY_BAR = {
+    "not_started": (
+        # TRANSLATORS: on the validity bar of a licence whose period begins later today
+        N_("starts today"),
+        # TRANSLATORS: on the validity bar of a licence whose period has not begun
+        N_plural("starts in {n} day", "starts in {n} days"),
+    ),
+    "expired": (
+        # TRANSLATORS: on the validity bar: the licence's period ended today
+        N_("expired today"),
+        # TRANSLATORS: on the validity bar: the licence's period ended {n} days ago
+        N_plural("expired {n} day ago", "expired {n} days ago"),
+    ),
+}
+
+
 def validity(start, end, now: datetime | None = None, *, kind: str | None = None) -> Validity:
     """Where ``now`` sits between ``start`` and ``end`` (datetimes or unix seconds): the
     state and the days as :func:`licensedesk.licence_term.term` counts them everywhere
@@ -48,26 +65,12 @@ def validity(start, end, now: datetime | None = None, *, kind: str | None = None
     if where.state == "no_subscription":
         # TRANSLATORS: on the validity bar of a subscription without a period
         return Validity(0, _("No active subscription"), "no_subscription")
-    if where.state == "not_started":
-        # TRANSLATORS: on the validity bar of a licence whose period begins later today
-        text = (
-            _("starts today")
-            if n == 0
-            # TRANSLATORS: on the validity bar of a licence whose period has not begun
-            else ngettext("starts in {n} day", "starts in {n} days", n).format(n=n)
-        )
-        return Validity(0, text, "not_started")
+    if where.state in _EMPTY_BAR:
+        today, days = _EMPTY_BAR[where.state]
+        text = _(today) if n == 0 else ngettext(*days, n).format(n=n)
+        return Validity(0, text, where.state)
     if where.state == "perpetual":
         return Validity(100, _("No end date"), "perpetual")
-    if where.state == "expired":
-        # TRANSLATORS: on the validity bar: the licence's period ended today
-        text = (
-            _("expired today")
-            if n == 0
-            # TRANSLATORS: on the validity bar: the licence's period ended {n} days ago
-            else ngettext("expired {n} day ago", "expired {n} days ago", n).format(n=n)
-        )
-        return Validity(0, text, "expired")
     assert end_at is not None
     left = (end_at - now).total_seconds() / DAY
     percent = 100
