@@ -44,7 +44,6 @@ __all__ = [
     "build",
     "devices_since",
     "summary",
-    "vouched_from",
 ]
 
 #: the kinds of change each recorded action can make at the service. A validation that
@@ -175,12 +174,6 @@ def devices_since(changes: Sequence[Change]) -> datetime | None:
     """The earliest ``since`` of the device changes (None: none): from when the history's
     device actions may explain them (:func:`licensedesk.history.explaining.explaining`)."""
     return min((c.since for c in changes if c.device), default=None)
-
-
-def vouched_from(*moments: datetime | None) -> datetime | None:
-    """From when every source of the history holds every entry: the latest of those that
-    are limited (None: all are complete)."""
-    return max((m for m in moments if m is not None), default=None)
 
 
 def build(

@@ -30,9 +30,8 @@ if TYPE_CHECKING:
 
 def cmd_timeline(args: argparse.Namespace, printer: Printer) -> int:
     from licensedesk.api.serials import normalize_serial
-    from licensedesk.book.timeline import build, devices_since, vouched_from
+    from licensedesk.book.timeline import build, devices_since
     from licensedesk.history.explaining import explaining
-    from licensedesk.history.retention import complete_from
 
     one_output_format(args)
     serial = normalize_serial(args.serial)
@@ -50,8 +49,9 @@ def cmd_timeline(args: argparse.Namespace, printer: Printer) -> int:
         changes = book.changes(serial, since=since)
     settings, _secrets, _kind = chosen_store(args, printer)
     with opened(args, printer) as history:
-        entries, reach = explaining(history, serial, devices_since(changes))
-    history_from = vouched_from(complete_from(settings.keep_months), reach)
+        entries, history_from = explaining(
+            history, serial, devices_since(changes), settings.keep_months
+        )
     made = build(changes, entries, history_from=history_from, serial=serial)
     items = [i for i in made if since is None or i.change is not None or i.at >= since]
     if args.csv:

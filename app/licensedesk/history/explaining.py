@@ -15,6 +15,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from .model import Entry, HistoryQuery
+from .retention import complete_from
 from .store import HistoryStore
 
 __all__ = ["DEVICE_ENTRIES", "explaining"]
@@ -29,20 +30,26 @@ _BY_ID = ("activate", "deactivate", "delete")
 
 
 def explaining(
-    store: HistoryStore, serial: str, devices_since: datetime | None = None
+    store: HistoryStore,
+    serial: str,
+    devices_since: datetime | None = None,
+    keep_months: int | None = None,
 ) -> tuple[list[Entry], datetime | None]:
     """The entries of ``serial``, and those without a serial of the device actions sent
     since :data:`SENT_BEFORE` before ``devices_since`` (the earliest ``since`` of the
-    device changes; None: none seen). Also returns from when those were all read (None:
-    all of them)."""
+    device changes; None: none seen). Also returns from when the history vouches for
+    what it holds (None: from its start): the later of what the months it keeps may have
+    pruned (:func:`.retention.complete_from`) and the oldest device action read, when
+    there were more than it reads."""
     entries = list(store.history(serial))
-    complete_from: datetime | None = None
+    vouched = complete_from(keep_months)
     if devices_since is None:
-        return entries, None
+        return entries, vouched
     for action in _BY_ID:
-        found = store.query(HistoryQuery(action=action, since=devices_since, limit=DEVICE_ENTRIES))
+        query = HistoryQuery(action=action, since=devices_since - SENT_BEFORE, limit=DEVICE_ENTRIES)
+        found = store.query(query)
         entries += [e for e in found if not e.serial]
         if len(found) >= DEVICE_ENTRIES:  # newest first: the last is the oldest read
             oldest = found[-1].time
-            complete_from = oldest if complete_from is None else max(complete_from, oldest)
-    return entries, complete_from
+            vouched = oldest if vouched is None else max(vouched, oldest)
+    return entries, vouched

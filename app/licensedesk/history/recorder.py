@@ -36,7 +36,6 @@ from licensedesk.api.sentence import english_of
 from licensedesk.i18n import N_
 from licensedesk.storage.errors import problem_sentence
 
-from .explaining import explaining
 from .index_build import start_build
 from .model import OUTCOMES, Entry, HistoryQuery, new_entry_id, utc_now
 from .opening import open_store
@@ -271,12 +270,14 @@ class Recorder:
         return await self._read(lambda store: store.history(serial, limit))
 
     async def explaining(
-        self, serial: str, devices_since: datetime | None
+        self, serial: str, devices_since: datetime | None, keep_months: int | None = None
     ) -> tuple[list[Entry], datetime | None]:
-        """The entries that may explain what the book saw change on ``serial``
-        (:func:`.explaining.explaining`). Raises StoreError."""
+        """The entries that may explain what the book saw change on ``serial``, and from
+        when the history vouches (:func:`.explaining.explaining`). Raises StoreError."""
+        from .explaining import explaining  # a timeline's read: not loaded at start
+
         return await asyncio.wrap_future(
-            self._worker.submit(lambda store: explaining(store, serial, devices_since))
+            self._worker.submit(lambda store: explaining(store, serial, devices_since, keep_months))
         )
 
     async def query(self, query: HistoryQuery) -> Sequence[Entry]:
@@ -402,7 +403,7 @@ class HistoryReads(Protocol):
     async def history(self, serial: str, limit: int | None = ...) -> Sequence[Entry]: ...
     async def query(self, query: HistoryQuery) -> Sequence[Entry]: ...
     async def explaining(
-        self, serial: str, devices_since: datetime | None
+        self, serial: str, devices_since: datetime | None, keep_months: int | None = ...
     ) -> tuple[list[Entry], datetime | None]: ...
     async def page(
         self,

@@ -41,10 +41,12 @@ def store(tmp_path):
 def test_the_licences_entries_and_the_device_actions_without_a_serial(store):
     mine = entry("note", 5, SERIAL)
     by_id = entry("deactivate", 10, None, 42)
-    for e in (mine, by_id, entry("deactivate", 11, OTHER, 43), entry("deactivate", -61, None, 44)):
+    sent_before = entry("delete", -30, None, 45)  # sent before the window, answered in it
+    for e in (mine, by_id, sent_before, entry("deactivate", 11, OTHER, 43)):
         store.write(e)
+    store.write(entry("deactivate", -61, None, 44))  # over an hour before: not read
     found, complete_from = explaining(store, SERIAL, T0)
-    assert {e.id for e in found} == {mine.id, by_id.id}
+    assert {e.id for e in found} == {mine.id, by_id.id, sent_before.id}
     assert complete_from is None
     found, _ = explaining(store, SERIAL, None)  # no device change seen: its own only
     assert [e.id for e in found] == [mine.id]
@@ -57,3 +59,11 @@ def test_past_what_it_reads_it_says_from_when_it_read_all(store, monkeypatch):
     found, complete_from = explaining(store, SERIAL, T0)
     assert len(found) == 2
     assert complete_from == T0 + timedelta(minutes=20)  # the oldest of the two read
+
+
+def test_the_months_kept_bound_what_it_vouches_for(store):
+    from licensedesk.history.retention import complete_from
+
+    found, vouched = explaining(store, SERIAL, T0, keep_months=24)
+    assert found == [] and vouched == complete_from(24)
+    assert vouched is not None

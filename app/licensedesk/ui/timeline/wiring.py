@@ -27,9 +27,8 @@ from typing import TYPE_CHECKING, TypeVar
 from PySide6.QtCore import QObject
 
 from licensedesk.book.changes import Change
-from licensedesk.book.timeline import Item, build, devices_since, summary, vouched_from
+from licensedesk.book.timeline import Item, build, devices_since, summary
 from licensedesk.history import SettingsError
-from licensedesk.history.retention import complete_from
 from licensedesk.history.store import StoreError
 from licensedesk.i18n import N_, _, ngettext
 
@@ -119,12 +118,13 @@ class TimelineFeature(QObject):
         a site licence seen again may bring thousands of device changes, each matched
         against the serial's entries."""
         recorder = self._ctx.recorder
-        problem, reach = recorder.problem, None
+        problem, history_from = recorder.problem, None
         try:
-            entries, reach = await recorder.explaining(serial, devices_since(changes))
+            entries, history_from = await recorder.explaining(
+                serial, devices_since(changes), self._keep_months()
+            )
         except StoreError as exc:
             entries, problem = [], exc.sentence
-        history_from = vouched_from(self._history_from(), reach)
 
         def made() -> T:
             return then(
@@ -139,13 +139,13 @@ class TimelineFeature(QObject):
 
         return await asyncio.get_running_loop().run_in_executor(self._ctx.executor, made)
 
-    def _history_from(self) -> datetime | None:
-        """From when the history in use holds every change recorded (its months kept)."""
+    def _keep_months(self) -> int | None:
+        """The months the history in use keeps (None: all)."""
         try:
             settings, _data_dir = self._ctx.book.where()
         except SettingsError:
             return None  # the history's problem is said as the history's
-        return complete_from(settings.keep_months)
+        return settings.keep_months
 
     # -- the window ----------------------------------------------------------------------
     def open(self) -> TimelineWindow | None:
