@@ -90,7 +90,7 @@ class FindDialog(QDialog):
         self.box.selectAll()
 
     def show_found(self, found: list) -> None:
-        self.model.set_found(found)
+        self.model.set_rows(found)
         fit_capped(self.table, (COL_LICENSEE, COL_EMAIL, COL_SKU))
         if found and self._open_when_found:
             self._open_when_found = False

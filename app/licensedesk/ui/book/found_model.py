@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from licensedesk.book import Sighting
 from licensedesk.i18n import N_
 
 from ..shared.licence_types import type_word
@@ -21,6 +20,3 @@ class FoundModel(SightingsModel):
     """The found licences; a cell's tooltip is its whole text and the licence's note."""
 
     columns = COLUMNS
-
-    def set_found(self, found: list[Sighting]) -> None:
-        self.set_rows(found)

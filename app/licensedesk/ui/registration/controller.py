@@ -130,9 +130,6 @@ class RegistrationController(ServiceController):
             "registered": bool(lic.registered),
         }
 
-    def is_running(self) -> bool:
-        return any(self._runner.is_running(n) for n in (CHECK_TASK, CONFIRM_TASK, REGISTER_TASK))
-
 
 def _suitable(serial: str, found: list) -> Any:
     """The licence of ``serial`` in a register-products answer, or None ([] = not suitable)."""

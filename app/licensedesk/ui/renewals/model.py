@@ -47,7 +47,6 @@ HEADERS = (
     COL_AS_OF,
     COL_NOTE,
 ) = range(9)
-WEEK_ROLE = Qt.ItemDataRole.UserRole + 2  # the Monday (a date) of a heading row
 
 
 def week_title(monday: date) -> str:
@@ -108,8 +107,6 @@ class RenewalsModel(SightingsModel):
     def _heading(monday: date, column: int, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
             return week_title(monday) if column == 0 else ""
-        if role == WEEK_ROLE:
-            return monday
         if role == Qt.ItemDataRole.FontRole:
             font = QFont()
             font.setBold(True)

@@ -24,8 +24,6 @@ from ..shared.values import local_time, short_day
 #: the History window's words for the same columns
 HEADERS = (N_("When"), N_("What"), N_("Who"))
 COL_WHEN, COL_WHAT, COL_WHO = range(3)
-#: the row's :class:`~licensedesk.book.timeline.Item`
-ITEM_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 class TimelineModel(RowsModel):
@@ -65,8 +63,6 @@ class TimelineModel(RowsModel):
             return self.texts(row)[column]
         if role == Qt.ItemDataRole.ToolTipRole:
             return plain_tip(self.texts(row)[column]) or None
-        if role == ITEM_ROLE:
-            return self._rows[row]
         if role == Qt.ItemDataRole.ForegroundRole and column == COL_WHO:
             # not made from License Desk: the reader's eye goes there first
             return colours.status_colour(colours.WARN) if self._rows[row].ours is False else None

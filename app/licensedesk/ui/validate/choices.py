@@ -10,32 +10,25 @@ supersedes the one in flight, so the dialog never waits on it.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import Signal
 
-from ..shared.tasks import Failure, TaskRunner
+from ..shared.service_controller import ServiceController
 
 TASK = "support.validate.choices"
 
 
-class ChoicesController(QObject):
+class ChoicesController(ServiceController):
     #: serial, products (None: this profile cannot list them), activations
     loaded = Signal(str, object, object)
     failed = Signal(str, object)  # serial, Failure
-
-    def __init__(self, runner: TaskRunner, client: Callable[[], Any], parent=None) -> None:
-        super().__init__(parent)
-        self._runner = runner
-        self._client = client
 
     def load(self, serial: str) -> asyncio.Task:
         return self._runner.run(
             TASK,
             lambda: self._load(serial),
             on_success=lambda got: self.loaded.emit(serial, *got),
-            on_error=lambda failure: self._failed(serial, failure),
+            on_error=lambda failure: self.failed.emit(serial, failure),
         )
 
     def cancel(self) -> None:
@@ -47,16 +40,12 @@ class ChoicesController(QObject):
         client = self._client()
         if client.may_write is False:  # the service refused this key for writes already
             return None, await client.activations(serial)
-        got = await asyncio.gather(
+        products, activations = await asyncio.gather(
             client.license_products(serial), client.activations(serial), return_exceptions=True
         )
-        products, activations = got
         if isinstance(products, NotAuthorized) and not client.has_write_pair:
             products = None  # the single pair lacks write permission: type the code
         for item in (products, activations):  # both ended: raise the first failure
             if isinstance(item, BaseException):
                 raise item
         return products, activations
-
-    def _failed(self, serial: str, failure: Failure) -> None:
-        self.failed.emit(serial, failure)

@@ -14,7 +14,6 @@ from PySide6.QtCore import Signal
 from licensedesk.history.recorder import record
 
 from ..shared.service_controller import ServiceController
-from ..shared.tasks import Failure
 
 TASK = "support.validate"
 
@@ -46,7 +45,7 @@ class ValidateController(ServiceController):
             lambda: self._validate(request),
             busy=self.busyChanged.emit,
             on_success=lambda result: self._done(request, result),
-            on_error=self._failed,
+            on_error=self.failed.emit,
         )
 
     def is_running(self) -> bool:
@@ -82,6 +81,3 @@ class ValidateController(ServiceController):
         if request.records_device and result.valid:
             # a valid answer with a host id recorded that device (or reused it)
             self.deviceRecorded.emit(request.serial)
-
-    def _failed(self, failure: Failure) -> None:
-        self.failed.emit(failure)

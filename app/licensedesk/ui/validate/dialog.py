@@ -411,9 +411,5 @@ class ValidateDialog(SupportDialog):
         self._shown = self._asked or self.current_key()
         self._inputs_changed()  # the fields changed while it ran: the result is not theirs
 
-    @property
-    def last_valid(self) -> bool:
-        return self.result_box.valid
-
     def verdict_text(self) -> str:
         return self.result_box.verdict_text()
