@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
-from ..shared.a11y import name_value, named
+from ..shared.a11y import named
 from ..shared.colours import text_style
-from ..shared.labels import or_dash, shown
+from ..shared.labels import or_dash
 from ..shared.support_dialog import (
     SupportDialog,
     checked_serial,
@@ -39,6 +39,7 @@ from ..shared.support_dialog import (
     serial_or_none,
 )
 from ..shared.values import local_time
+from ..support_fields import FieldValue, licensee, sku_text
 
 EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 NOT_SUITABLE = N_(
@@ -47,12 +48,6 @@ NOT_SUITABLE = N_(
     "licences take registration data."
 )
 ASKING = N_("Asking the service\u2026")
-
-
-def licensee(lic: Any) -> str:
-    """``Name <e-mail>`` of a licence, "\u2014" for no name."""
-    who = or_dash(lic.name)
-    return f"{who} <{shown(lic.email)}>" if lic.email else who
 
 
 class RegistrationDialog(SupportDialog):
@@ -108,7 +103,6 @@ class RegistrationDialog(SupportDialog):
         self.license_box = named(QGroupBox(_("Licence")), "registrationLicence")
         lform = QFormLayout(self.license_box)
         self.info: dict[str, QLabel] = {}
-        self._info_names: dict[str, str] = {}  # key -> the field, for a screen reader
         for key, row_label, field in (
             ("sku", _("SKU:"), _("SKU")),
             ("type", _("Type:"), _("Type")),
@@ -118,9 +112,7 @@ class RegistrationDialog(SupportDialog):
             # TRANSLATORS: the licence's validity: start → end
             ("dates", _("Valid:"), _("Valid")),
         ):
-            self.info[key] = self.value_label(f"registration_{key}")
-            self._info_names[key] = field
-            name_value(self.info[key], field)
+            self.info[key] = FieldValue(f"registration_{key}", field)
             lform.addRow(row_label, self.info[key])
         self.license_box.hide()
 
@@ -257,16 +249,13 @@ class RegistrationDialog(SupportDialog):
         self._update_button()
 
     def show_license(self, lic: Any) -> None:
-        who = licensee(lic)
         start, end = local_time(lic.start_at), local_time(lic.end_at)
-        self.info["sku"].setText(f"{or_dash(lic.sku_name)} ({or_dash(lic.sku_number)})")
+        self.info["sku"].setText(sku_text(lic))
         self.info["type"].setText(or_dash(lic.type).capitalize())
-        self.info["licensee"].setText(who)
+        self.info["licensee"].setText(licensee(lic))
         self.info["registered"].setText(_("Yes") if lic.registered else _("No"))
         # TRANSLATORS: a licence's validity without start or end date
         self.info["dates"].setText(_("no end") if not (start or end) else f"{start} \u2192 {end}")
-        for key, label in self.info.items():
-            name_value(label, self._info_names[key])
         self.license_box.show()
 
     def is_form_open(self) -> bool:

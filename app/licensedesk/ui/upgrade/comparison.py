@@ -8,8 +8,9 @@ from PySide6.QtWidgets import QLineEdit
 
 from licensedesk.i18n import N_, _, ngettext
 
-from ..shared.labels import or_dash, shown
+from ..shared.labels import or_dash
 from ..shared.values import local_time
+from ..support_fields import licensee, sku_text
 
 #: key, the row's label, the field a screen reader names with each cell's value
 ROWS = (
@@ -53,9 +54,6 @@ def describe_side(side) -> dict[str, str]:
     dates = (
         _("no end (perpetual)") if not (start or end) else f"{or_dash(start)} \u2192 {or_dash(end)}"
     )
-    who = or_dash(lic.name)
-    if lic.email:
-        who += f" <{shown(lic.email)}>"
     if side.activations is None:
         # TRANSLATORS: the activations of a licence in the upgrade comparison; a reason follows
         acts = _("could not be read: {reason}").format(
@@ -67,10 +65,10 @@ def describe_side(side) -> dict[str, str]:
         acts = _("{total} ({on} activated)").format(total=len(side.activations), on=on)
     return {
         "serial": side.serial,
-        "sku": f"{or_dash(lic.sku_name)} ({or_dash(lic.sku_number)})",
+        "sku": sku_text(lic),
         "sku_upgrade": or_dash(lic.sku_upgrade),
         "type": or_dash(str(lic.type or "").capitalize()),
-        "licensee": who,
+        "licensee": licensee(lic),
         "dates": dates,
         "activations": acts,
     }

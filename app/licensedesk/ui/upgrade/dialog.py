@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
-from ..shared.a11y import name_value, named
+from ..shared.a11y import named
 from ..shared.colours import text_style
 from ..shared.labels import rich_label
 from ..shared.support_dialog import (
@@ -40,6 +40,7 @@ from ..shared.support_dialog import (
     serial_edit,
     serial_or_none,
 )
+from ..support_fields import FieldValue
 from .comparison import ROWS, confirm_edit, deletes, describe_side
 from .fit import fit_sentence
 from .next_step import NextStep
@@ -133,7 +134,6 @@ class UpgradeDialog(SupportDialog):
         grid.addWidget(head_cur, 0, 1)
         grid.addWidget(head_up, 0, 2)
         self.cells: dict[tuple[str, str], QLabel] = {}
-        self._cell_names: dict[tuple[str, str], str] = {}  # what a screen reader names
         for r, (key, row_label, field) in enumerate(ROWS, start=1):
             grid.addWidget(QLabel(_(row_label)), r, 0, Qt.AlignmentFlag.AlignTop)
             for c, side in ((1, "current"), (2, "upgrade")):
@@ -147,16 +147,14 @@ class UpgradeDialog(SupportDialog):
 
     def _cell(self, side: str, key: str, field: str) -> QLabel:
         """One licence's value of one row, named with its field and side."""
-        label = self.value_label(f"upgrade_{side}_{key}")
-        self.cells[(side, key)] = label
         # TRANSLATORS: a field of one licence in the upgrade comparison, e.g.
         # "SKU of the current licence"
-        self._cell_names[(side, key)] = (
+        name = (
             _("{field} of the current licence")
             if side == "current"
             else _("{field} of the upgrade licence")
         ).format(field=_(field))
-        name_value(label, self._cell_names[(side, key)])
+        label = self.cells[(side, key)] = FieldValue(f"upgrade_{side}_{key}", name)
         return label
 
     def _build_buttons(self, parts: list[Any]) -> None:
@@ -274,7 +272,6 @@ class UpgradeDialog(SupportDialog):
             for key, _label, _field in ROWS:
                 label = self.cells[(side_name, key)]
                 label.setText(texts.get(key, ""))
-                name_value(label, self._cell_names[(side_name, key)])
                 label.setStyleSheet(
                     text_style(colours.BAD) if side.license is None and key == "sku" else ""
                 )

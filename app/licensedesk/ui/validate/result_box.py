@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
-from ..shared.a11y import name_value
-from ..shared.labels import or_dash, plain_label, rich_label
-from ..shared.support_dialog import selectable
+from ..shared.labels import or_dash, rich_label
+from ..shared.support_dialog import SupportDialog, selectable
+from ..support_fields import FieldValue
 
 #: the fields of the service's answer: key, the row's label, the field a screen reader names
 FIELDS = (
@@ -34,19 +34,15 @@ class ResultBox(QGroupBox):
         self.valid = False
         self.verdict = selectable(rich_label())  # our markup only
         self.verdict.setObjectName("validateVerdict")
-        self.reason = selectable(plain_label())
-        self.reason.setObjectName("validateReason")
-        self.cause = selectable(plain_label())
-        self.cause.setObjectName("validateCause")
+        self.reason = SupportDialog.value_label("validateReason")
+        self.cause = SupportDialog.value_label("validateCause")
         self.values: dict[str, QLabel] = {}
         form = QFormLayout(self)
         form.addRow(self.verdict)
         form.addRow(self.reason)
         form.addRow(self.cause)
         for key, row_label, field in FIELDS:
-            self.values[key] = selectable(plain_label())
-            self.values[key].setObjectName(f"validate_{key}")
-            name_value(self.values[key], _(field))
+            self.values[key] = FieldValue(f"validate_{key}", _(field))
             form.addRow(_(row_label), self.values[key])
         self.hide()
 
@@ -59,10 +55,8 @@ class ResultBox(QGroupBox):
         self.reason.setText(reason)
         self.cause.setText(_("Likely cause: {cause}").format(cause=cause) if cause else "")
         self.cause.setVisible(bool(cause))
-        fields = {key: field for key, _label, field in FIELDS}
         for key, label in self.values.items():
             label.setText(or_dash(getattr(result, key)))
-            name_value(label, _(fields[key]))
         self.verdict.setAccessibleName(self.verdict_text())  # its text, without the markup
         self.show()
 
