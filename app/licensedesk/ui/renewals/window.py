@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QLineEdit,
     QPushButton,
     QTableView,
@@ -30,7 +29,7 @@ from PySide6.QtWidgets import (
 from licensedesk.book.renewals import DEFAULT_WINDOW, WINDOWS
 from licensedesk.i18n import N_, _, ngettext
 
-from ..shared.a11y import named, tab_chain
+from ..shared.a11y import buddy, named, tab_chain
 from ..shared.close_keys import add_close_keys
 from ..shared.column_widths import fit_capped
 from ..shared.error_banner import ErrorBanner
@@ -144,9 +143,7 @@ class RenewalsWindow(QWidget):
             (_("&Dealer:"), self.dealer),
             (_("&Profile:"), self.profile),
         ):
-            label = QLabel(text)
-            label.setBuddy(widget)
-            filters.addWidget(label)
+            filters.addWidget(buddy(text, widget))
             filters.addWidget(widget, 1 if widget is self.dealer else 0)
         for button in (self.refresh_button, self.export_csv_button, self.export_xlsx_button):
             filters.addWidget(button)

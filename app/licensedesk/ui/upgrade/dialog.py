@@ -42,11 +42,20 @@ from ..shared.support_dialog import (
 )
 from ..support_fields import FieldValue
 from .comparison import ROWS, confirm_edit, deletes, describe_side
+from .controller import NOT_YET, NOTHING_CHANGED, UNKNOWN, WENT_THROUGH
 from .fit import fit_sentence
 from .next_step import NextStep
 
 #: the colour of each tone of the SKU reading (fit.py)
 TONES = {"ok": colours.OK, "warn": colours.WARN, "bad": colours.BAD}
+#: a lost answer's outcome: its colour, and whether it ends the comparison on show (not
+#: yet: another try only after comparing again)
+RECONCILED = {
+    WENT_THROUGH: (colours.OK, True),
+    NOTHING_CHANGED: (colours.WARN, False),
+    NOT_YET: (colours.WARN, True),
+    UNKNOWN: (colours.BAD, True),
+}
 BUSY_READING = N_("Reading both licences\u2026")
 WIDTH = 760
 #: Opening height: the serial fields at their natural height, with room for the
@@ -154,8 +163,8 @@ class UpgradeDialog(SupportDialog):
             if side == "current"
             else _("{field} of the upgrade licence")
         ).format(field=_(field))
-        label = self.cells[(side, key)] = FieldValue(f"upgrade_{side}_{key}", name)
-        return label
+        self.cells[(side, key)] = FieldValue(f"upgrade_{side}_{key}", name)
+        return self.cells[(side, key)]
 
     def _build_buttons(self, parts: list[Any]) -> None:
         """``parts`` top to bottom, then Close and Upgrade (off until confirmed)."""
@@ -322,8 +331,7 @@ class UpgradeDialog(SupportDialog):
 
     def set_writing(self, busy: bool) -> None:
         self._writing = busy
-        super().set_busy(busy, _("Upgrading\u2026 (sent once, never repeated)"))
-        self.compare_button.setEnabled(not busy)
+        self.set_busy(busy, _("Upgrading\u2026 (sent once, never repeated)"))
         self.current_input.setReadOnly(busy)
         self.upgrade_input.setReadOnly(busy)
         self._update_button()
@@ -357,18 +365,9 @@ class UpgradeDialog(SupportDialog):
         self.next_box.offer(serial, lic)
 
     def show_reconciliation(self, result, upgrade_serial: str = "") -> None:
-        from .controller import NOT_YET, NOTHING_CHANGED, WENT_THROUGH
-
-        if result.outcome == WENT_THROUGH:
-            self.show_outcome(result.sentence)
-            if upgrade_serial:
-                self.offer_registration(upgrade_serial, result.upgrade_license)
-        elif result.outcome == NOTHING_CHANGED:
-            self.show_outcome(result.sentence, colours.WARN, done=False)
-        elif result.outcome == NOT_YET:  # another try only after comparing again
-            self.show_outcome(result.sentence, colours.WARN, done=True)
-        else:
-            self.show_outcome(result.sentence, colours.BAD, done=True)
+        self.show_outcome(result.sentence, *RECONCILED[result.outcome])
+        if result.outcome == WENT_THROUGH and upgrade_serial:
+            self.offer_registration(upgrade_serial, result.upgrade_license)
         self.banner.show_error(result.failure.sentence, result.failure.details)
 
     def outcome_text(self) -> str:

@@ -394,11 +394,9 @@ class ValidateDialog(SupportDialog):
         self.banner.clear()
 
     # -- state shown -------------------------------------------------------------
-    def _busy_changed(self, busy: bool) -> None:
-        self.validate_button.setEnabled(not busy)
-
     def set_busy(self, busy: bool, what: str | None = None) -> None:
         super().set_busy(busy, _(VALIDATING) if what is None else what)
+        self.validate_button.setEnabled(not busy)
 
     def show_failure(self, failure) -> None:
         super().show_failure(failure)

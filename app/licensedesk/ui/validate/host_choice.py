@@ -96,18 +96,18 @@ class HostChoice(QComboBox):
                 if kind in (THIS, DEVICE) and item_host == host:
                     index = i
                     break
-        was = self.blockSignals(True)
-        self.setCurrentIndex(index)
-        self.blockSignals(was)
+        self._choose(index)
 
     def select_kind(self, kind: str) -> None:
         """Choose the first entry of ``kind`` (silently, like :meth:`select_host`)."""
-        for i in range(self.count()):
-            if self._data(i)[0] == kind:
-                was = self.blockSignals(True)
-                self.setCurrentIndex(i)
-                self.blockSignals(was)
-                return
+        kinds = [self._data(i)[0] for i in range(self.count())]
+        if kind in kinds:
+            self._choose(kinds.index(kind))
+
+    def _choose(self, index: int) -> None:
+        was = self.blockSignals(True)
+        self.setCurrentIndex(index)
+        self.blockSignals(was)
 
     def _data(self, index: int) -> tuple[str, str, str]:
         data = self.itemData(index)
