@@ -132,14 +132,13 @@ class DeskBook(QObject):
         def problem(sentence: str) -> None:  # on the book's worker thread
             loop.call_soon_threadsafe(self._problem, keeper, sentence)
 
-        if recorder.session_only:
-            keeper = BookKeeper.from_settings(
-                HistorySettings(), data_dir=recorder.session_folder, on_problem=problem
-            )
-        else:
-            keeper = BookKeeper.from_settings(
-                recorder.settings, secrets=recorder.secrets, on_problem=problem
-            )
+        session = recorder.session_only
+        keeper = BookKeeper.from_settings(
+            HistorySettings() if session else recorder.settings,
+            secrets=recorder.secrets,
+            data_dir=recorder.session_folder if session else None,
+            on_problem=problem,
+        )
         return keeper
 
     def _switch(self) -> None:

@@ -87,34 +87,31 @@ class RenewalsNotice(QObject):
         """Tell the desktop of the licences ending within the window that were not told
         before; returns them (empty when nothing was told)."""
         async with self._one_at_a_time:
-            return await self._check(now)
-
-    async def _check(self, now: datetime | None) -> list[Sighting]:
-        if not self._enabled() or self._paused():
-            return []
-        try:
-            ending = await self._ending(RenewalsQuery(*bounds(self._days, now)))
-        except StoreError as exc:
-            log.warning("Renewals not checked: %s", exc.sentence)
-            return []
-        announced = Announced.load(self._path)
-        fresh = announced.fresh(ending)
-        if not fresh or not self._enabled():  # turned off while the book was read
-            return []
-        words = announcement(fresh, now)
-        if not await self._notice.send(words.title, words.body, self._on_clicked):
-            log.warning(
-                "Renewals not announced (licences: %d): no desktop notification "
-                "service took the notification",
-                len(fresh),
-            )
-            return []
-        try:
-            announced.add(fresh, now=now)
-        except OSError as exc:
-            log.warning("The announced renewals cannot be kept in %s: %s", self._path, exc)
-        self.announced.emit(len(fresh))
-        return fresh
+            if not self._enabled() or self._paused():
+                return []
+            try:
+                ending = await self._ending(RenewalsQuery(*bounds(self._days, now)))
+            except StoreError as exc:
+                log.warning("Renewals not checked: %s", exc.sentence)
+                return []
+            announced = Announced.load(self._path)
+            fresh = announced.fresh(ending)
+            if not fresh or not self._enabled():  # turned off while the book was read
+                return []
+            words = announcement(fresh, now)
+            if not await self._notice.send(words.title, words.body, self._on_clicked):
+                log.warning(
+                    "Renewals not announced (licences: %d): no desktop notification "
+                    "service took the notification",
+                    len(fresh),
+                )
+                return []
+            try:
+                announced.add(fresh, now=now)
+            except OSError as exc:
+                log.warning("The announced renewals cannot be kept in %s: %s", self._path, exc)
+            self.announced.emit(len(fresh))
+            return fresh
 
     async def _guarded(self) -> list[Sighting]:
         try:
