@@ -20,21 +20,21 @@ from licensedesk.book.renewals import week_of
 from licensedesk.i18n import N_, _
 from licensedesk.licence_term import days_left
 
+from ..book.found_model import ENDS, SKU
+from ..shared.sightings_model import AS_OF, EMAIL, LICENSEE, SERIAL, Column, SightingsModel
 from ..shared.sightings_model import SERIAL_ROLE as SERIAL_ROLE  # None on a heading
-from ..shared.sightings_model import SightingsModel, cell_text
-from ..shared.values import day_and_month, format_number, local_date, local_time
+from ..shared.values import day_and_month, format_number
 
-#: column titles, marked here and translated where shown
-HEADERS = (
-    N_("Serial"),
-    N_("Days left"),
-    N_("Ends"),
-    N_("Dealer"),
-    N_("Licensee"),
-    N_("E-mail"),
-    N_("SKU"),
-    N_("As of"),
-    N_("Note"),
+COLUMNS = (
+    SERIAL,
+    Column(N_("Days left"), lambda s: None),  # counted once a row: RenewalsModel.cell
+    ENDS,
+    Column(N_("Dealer"), lambda s: s.dealer),
+    LICENSEE,
+    EMAIL,
+    SKU,
+    AS_OF,
+    Column(N_("Note"), lambda s: s.note),
 )
 (
     COL_SERIAL,
@@ -58,7 +58,7 @@ def week_title(monday: date) -> str:
 class RenewalsModel(SightingsModel):
     """The licences under their weeks' headings; the note's cell has the note as a tip."""
 
-    headers = HEADERS
+    columns = COLUMNS
     note_column = COL_NOTE
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -89,7 +89,10 @@ class RenewalsModel(SightingsModel):
         return [s.serial for s in self.licences]
 
     def cell(self, row: int, column: int) -> str:
-        return cell(self._rows[row], self._left[row], column)
+        if column == COL_DAYS:
+            left = self._left[row]
+            return "" if left is None else format_number(left)
+        return super().cell(row, column)
 
     def data(
         self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
@@ -117,21 +120,3 @@ class RenewalsModel(SightingsModel):
         if index.isValid() and self.is_heading(index.row()):
             return Qt.ItemFlag.ItemIsEnabled
         return super().flags(index)
-
-
-def cell(s: Sighting, left: int | None, column: int) -> str:
-    """What one cell of a licence row says (service text made visible)."""
-    if column == COL_DAYS:
-        return "" if left is None else format_number(left)
-    values: tuple[Any, ...] = (
-        s.serial,
-        None,
-        local_date(s.end_at),
-        s.dealer,
-        s.licensee,
-        s.email,
-        s.sku_name or s.sku_number,
-        local_time(s.seen_at),
-        s.note,
-    )
-    return cell_text(values[column])
