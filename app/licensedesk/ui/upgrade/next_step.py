@@ -16,8 +16,7 @@ from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
 
 from licensedesk.i18n import _
 
-from ..shared.labels import plain_label
-from ..shared.support_dialog import selectable
+from ..shared.support_dialog import SupportDialog
 
 
 class NextStep(QWidget):
@@ -30,9 +29,7 @@ class NextStep(QWidget):
         self.setObjectName("upgradeNextStep")
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        self.label = selectable(plain_label())
-        self.label.setObjectName("upgradeNextStepText")
-        self.label.setWordWrap(True)
+        self.label = SupportDialog.value_label("upgradeNextStepText")
         self.button = QPushButton(_("Register the new licence\u2026"))
         self.button.setObjectName("upgradeRegisterNewButton")
         self.button.clicked.connect(lambda: self.registrationRequested.emit(self.serial))

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel
 from licensedesk.i18n import N_, _
 
 from ..shared import colours
+from ..shared.a11y import named
 from ..shared.labels import or_dash, rich_label
 from ..shared.support_dialog import SupportDialog, selectable
 from ..support_fields import FieldValue
@@ -32,8 +33,7 @@ class ResultBox(QGroupBox):
         super().__init__(_("Result"), parent)
         self.setObjectName("validateResult")
         self.valid = False
-        self.verdict = selectable(rich_label())  # our markup only
-        self.verdict.setObjectName("validateVerdict")
+        self.verdict = named(selectable(rich_label()), "validateVerdict")  # our markup only
         self.reason = SupportDialog.value_label("validateReason")
         self.cause = SupportDialog.value_label("validateCause")
         self.values: dict[str, QLabel] = {}
