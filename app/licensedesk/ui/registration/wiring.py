@@ -54,12 +54,12 @@ class RegistrationFeature(QObject):
             d.finished.connect(self._closed)
         return self.dialog
 
-    def open(self, serial: str | None = None, check: bool = True) -> RegistrationDialog:
+    def open(self, serial: str | None = None) -> RegistrationDialog:
         """Open the dialog; with a serial, the suitability check starts at once."""
         d = self._dialog()
         d.prefill(self._lookup.serial_on_show() if serial is None else serial)
         d.open()
-        if check and d.serial_input.text():
+        if d.serial_input.text():
             d.check()
         return d
 

@@ -51,7 +51,6 @@ class RenewalsNotice(QObject):
         enabled: Callable[[], bool],
         on_clicked: Callable[[], None],
         paused: Callable[[], bool] = lambda: False,
-        days: int = ENDING_DAYS,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -61,7 +60,6 @@ class RenewalsNotice(QObject):
         self._enabled = enabled
         self._on_clicked = on_clicked
         self._paused = paused
-        self._days = days
         self._task: asyncio.Task[list[Sighting]] | None = None
         self._one_at_a_time = asyncio.Lock()  # two checks never tell the same licence
         self.timer = QTimer(self)
@@ -90,7 +88,7 @@ class RenewalsNotice(QObject):
             if not self._enabled() or self._paused():
                 return []
             try:
-                ending = await self._ending(RenewalsQuery(*bounds(self._days, now)))
+                ending = await self._ending(RenewalsQuery(*bounds(ENDING_DAYS, now)))
             except StoreError as exc:
                 log.warning("Renewals not checked: %s", exc.sentence)
                 return []

@@ -42,12 +42,8 @@ class Notice(Protocol):
 class DesktopNotice:
     """The desktop's notification service, reached on first use from the running loop."""
 
-    def __init__(
-        self, app_name: str = APP_NAME, icon: Path | None = None, timeout: float = SEND_TIMEOUT
-    ) -> None:
-        self._app_name = app_name
+    def __init__(self, icon: Path | None = None) -> None:
         self._icon = icon
-        self._timeout = timeout
         self._notifier: DesktopNotifier | None = None
 
     async def send(self, title: str, body: str, on_clicked: Callable[[], None]) -> bool:
@@ -61,7 +57,7 @@ class DesktopNotice:
                     on_clicked=on_clicked,
                     on_dispatched=lambda: taken.append(True),
                 ),
-                self._timeout,
+                SEND_TIMEOUT,
             )
         except TimeoutError:
             return False
@@ -75,7 +71,7 @@ class DesktopNotice:
             if quiet.level == logging.NOTSET:
                 quiet.setLevel(logging.ERROR)
             icon = Icon(path=self._icon) if self._icon is not None else None
-            self._notifier = DesktopNotifier(app_name=self._app_name, app_icon=icon)
+            self._notifier = DesktopNotifier(app_name=APP_NAME, app_icon=icon)
         return self._notifier
 
 

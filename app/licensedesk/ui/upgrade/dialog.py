@@ -364,9 +364,9 @@ class UpgradeDialog(SupportDialog):
             lic = self.preview.upgrade.license
         self.next_box.offer(serial, lic)
 
-    def show_reconciliation(self, result, upgrade_serial: str = "") -> None:
+    def show_reconciliation(self, result, upgrade_serial: str) -> None:
         self.show_outcome(result.sentence, *RECONCILED[result.outcome])
-        if result.outcome == WENT_THROUGH and upgrade_serial:
+        if result.outcome == WENT_THROUGH:
             self.offer_registration(upgrade_serial, result.upgrade_license)
         self.banner.show_error(result.failure.sentence, result.failure.details)
 
