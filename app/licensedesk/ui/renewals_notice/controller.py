@@ -25,7 +25,7 @@ from licensedesk.book.renewals import bounds
 from licensedesk.history.store import StoreError
 from licensedesk.licence_term import ENDING_DAYS
 
-from .notifier import Notice
+from .notifier import DesktopNotice
 
 log = logging.getLogger(__name__)
 
@@ -45,12 +45,12 @@ class RenewalsNotice(QObject):
     def __init__(
         self,
         ending: Ending,
-        notice: Notice,
+        notice: DesktopNotice,
         path: Path,
         *,
         enabled: Callable[[], bool],
         on_clicked: Callable[[], None],
-        paused: Callable[[], bool] = lambda: False,
+        paused: Callable[[], bool],
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)

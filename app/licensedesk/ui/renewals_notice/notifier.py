@@ -22,7 +22,7 @@ import logging
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from licensedesk import APP_NAME
 
@@ -31,12 +31,6 @@ if TYPE_CHECKING:
 
 #: seconds a notification may take to reach the service (D-Bus starts a daemon on demand)
 SEND_TIMEOUT = 30.0
-
-
-class Notice(Protocol):
-    """What the renewals check needs of a notification service (a test may give its own)."""
-
-    async def send(self, title: str, body: str, on_clicked: Callable[[], None]) -> bool: ...
 
 
 class DesktopNotice:

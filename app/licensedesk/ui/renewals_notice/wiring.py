@@ -18,7 +18,7 @@ from licensedesk.machine import data_dir
 from ..shared.context import DeskContext
 from ..shell.app_icon import app_icon_file
 from .controller import RenewalsNotice
-from .notifier import DesktopNotice, Notice
+from .notifier import DesktopNotice
 
 if TYPE_CHECKING:
     from ..shell.main_window import MainWindow
@@ -28,14 +28,12 @@ RENEWALS_ACTION = "renewals"
 TOGGLE_ACTION = "notifyRenewals"
 
 
-def install_renewals_notice(
-    ctx: DeskContext, parent: QObject | None = None, *, notice: Notice | None = None
-) -> RenewalsNotice:
-    """The check on the desk's book, started now; ``notice``: the desktop's service."""
+def install_renewals_notice(ctx: DeskContext, parent: QObject | None = None) -> RenewalsNotice:
+    """The check on the desk's book, started now."""
     window = ctx.window
     feature = RenewalsNotice(
         ctx.book.ending,
-        notice or DesktopNotice(icon=app_icon_file()),
+        DesktopNotice(icon=app_icon_file()),
         data_dir() / FILE_NAME,
         enabled=lambda: ctx.settings.notify_renewals,
         on_clicked=lambda: open_renewals(window),

@@ -26,10 +26,10 @@ class UpgradeFeature(QObject):
         self,
         ctx: DeskContext,
         lookup: LookupPort,
-        register: Callable[[str], object] | None = None,
+        register: Callable[[str], object],
         parent: QObject | None = None,
     ) -> None:
-        """``register(serial)`` opens the registration on a new licence (None: not offered)."""
+        """``register(serial)`` opens the registration on a new licence."""
         super().__init__(parent)
         self._register = register
         self._window = ctx.window
@@ -85,8 +85,6 @@ class UpgradeFeature(QObject):
     def _register_new(self, serial: str) -> None:
         """The upgrade is done: close its dialog and open the registration on the new
         serial."""
-        if self._register is None:
-            return
         self._dialog().accept()
         self._register(serial)
 
@@ -94,7 +92,7 @@ class UpgradeFeature(QObject):
 def install_upgrade(
     ctx: DeskContext,
     lookup: LookupPort,
-    register: Callable[[str], object] | None = None,
+    register: Callable[[str], object],
     parent: QObject | None = None,
 ) -> UpgradeFeature:
     """``register(serial)``: the registration feature's, handed over by the shell."""
