@@ -208,19 +208,18 @@ class RegistrationDialog(SupportDialog):
             self.form_box.hide()
             self.license_box.hide()
             self._update_button()
-            self.fit_height()
-            return
-        self.verdict.setText(
-            _(
-                "\u2714 Suitable: this licence has the offline distribution "
-                "setting and can be registered."
+        else:
+            self.verdict.setText(
+                _(
+                    "\u2714 Suitable: this licence has the offline distribution "
+                    "setting and can be registered."
+                )
             )
-        )
-        self.verdict.setStyleSheet(text_style(colours.OK))
-        self._show_form(lic)
-        self.sku_input.setText(lic.sku_number or "")
-        self.form_box.show()
-        self.name_input.setFocus()
+            self.verdict.setStyleSheet(text_style(colours.OK))
+            self._show_form(lic)
+            self.sku_input.setText(lic.sku_number or "")
+            self.form_box.show()
+            self.name_input.setFocus()
         self.fit_height()
 
     def _show_form(self, lic: Any) -> None:
