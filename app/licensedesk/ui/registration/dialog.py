@@ -38,8 +38,8 @@ from ..shared.support_dialog import (
     serial_edit,
     serial_or_none,
 )
+from ..shared.support_fields import FieldValue, licensee, sku_text
 from ..shared.values import local_time
-from ..support_fields import FieldValue, licensee, sku_text
 
 EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
 NOT_SUITABLE = N_(

@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QLineEdit
 from licensedesk.i18n import N_, _, ngettext
 
 from ..shared.labels import or_dash
+from ..shared.support_fields import licensee, sku_text
 from ..shared.values import local_time
-from ..support_fields import licensee, sku_text
 
 #: key, the row's label, the field a screen reader names with each cell's value
 ROWS = (

@@ -40,7 +40,7 @@ from ..shared.support_dialog import (
     serial_edit,
     serial_or_none,
 )
-from ..support_fields import FieldValue
+from ..shared.support_fields import FieldValue
 from .comparison import ROWS, confirm_edit, deletes, describe_side
 from .controller import NOT_YET, NOTHING_CHANGED, UNKNOWN, WENT_THROUGH
 from .fit import fit_sentence

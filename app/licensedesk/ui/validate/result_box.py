@@ -14,7 +14,7 @@ from ..shared import colours
 from ..shared.a11y import named
 from ..shared.labels import or_dash, rich_label
 from ..shared.support_dialog import SupportDialog, selectable
-from ..support_fields import FieldValue
+from ..shared.support_fields import FieldValue
 
 #: the fields of the service's answer: key, the row's label, the field a screen reader names
 FIELDS = (

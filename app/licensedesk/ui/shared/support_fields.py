@@ -7,9 +7,9 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from .shared.a11y import name_value, named
-from .shared.labels import PlainLabel, or_dash, shown
-from .shared.support_dialog import selectable
+from .a11y import name_value, named
+from .labels import PlainLabel, or_dash, shown
+from .support_dialog import selectable
 
 
 class FieldValue(PlainLabel):
