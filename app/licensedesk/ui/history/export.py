@@ -32,21 +32,17 @@ from licensedesk.history.csv_rows import csv_row as history_csv_row
 from licensedesk.history.transfer import export_lines
 from licensedesk.page_file import PageFile
 
-from .words import details_text, outcome_text, what_text
-
-EXTENSIONS = {"csv": "csv", "jsonl": "jsonl"}
+from .words import details_text, what_text
 
 
 def default_file_name(kind: str, day: date, serial: str | None = None) -> str:
     """``history-YYYY-MM-DD.csv``, ``history-SERIAL-YYYY-MM-DD.jsonl``."""
-    return "-".join(["history", *([serial] if serial else []), day.isoformat()]) + (
-        f".{EXTENSIONS[kind]}"
-    )
+    return "-".join(["history", *([serial] if serial else []), day.isoformat()]) + f".{kind}"
 
 
 def csv_row(entry: Entry) -> list[str]:
     """The entry's cells, its words said as the window's table says them."""
-    return history_csv_row(entry, what_text(entry), outcome_text(entry), details_text(entry))
+    return history_csv_row(entry, what_text(entry), entry.outcome_text, details_text(entry))
 
 
 def head_text(kind: str) -> str:

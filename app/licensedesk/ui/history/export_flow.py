@@ -39,7 +39,7 @@ from ..shared.export_file import (
 from ..shared.tasks import TaskRunner
 from ..shared.values import format_number
 from .controller import EXPORT_TASK
-from .export import EXTENSIONS, ExportFile, default_file_name
+from .export import ExportFile, default_file_name
 from .export_stream import write_list
 from .window import HistoryWindow
 
@@ -73,7 +73,7 @@ class HistoryExport:
         path = w.ask_save_path(proposed, kind)
         if not path:
             return None
-        path = with_extension(path, EXTENSIONS[kind])
+        path = with_extension(path, kind)
         total = None if w.model.has_more else w.model.rowCount()  # counted, or not yet
         w.set_exporting(True)
         w.show_export_progress(0, total, path)

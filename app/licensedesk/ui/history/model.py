@@ -21,7 +21,7 @@ from licensedesk.i18n import N_, _
 from ..shared import colours
 from ..shared.labels import plain_tip, shown
 from ..shared.rows_model import RowsModel
-from .words import details_text, outcome_text, what_text, when_text, where_text
+from .words import details_text, what_text, when_text, where_text
 
 if TYPE_CHECKING:
     from licensedesk.history import Entry
@@ -68,7 +68,7 @@ def cell_text(entry: Entry, column: int) -> str:
     if column == COL_WHAT:
         return shown(what_text(entry))
     if column == COL_OUTCOME:
-        return shown(outcome_text(entry))
+        return shown(entry.outcome_text)
     return shown(details_text(entry))
 
 
