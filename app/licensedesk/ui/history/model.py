@@ -94,23 +94,6 @@ class HistoryModel(RowsModel):
         self._texts = {}
         self.endResetModel()
 
-    def entries(self) -> Sequence[Entry]:
-        return self._rows
-
-    def entry(self, row: int) -> Entry:
-        return self._rows[row]
-
-    def people(self, at_most: int = 200) -> list[str]:
-        """The names in the first ``at_most`` rows (OS users and display names), for a
-        completer: the newest are the likeliest to be looked for."""
-        names: dict[str, None] = {}
-        for n in range(min(at_most, len(self._rows))):
-            entry = self._rows[n]
-            names[entry.user] = None
-            if entry.display_name:
-                names[entry.display_name] = None
-        return sorted(names, key=str.casefold)
-
     # -- Qt model API ------------------------------------------------------------------
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if role not in _ASKED or not index.isValid():  # most roles a paint asks for
