@@ -129,14 +129,11 @@ class HistoryFilters(QWidget):
 
     def query(self, limit: int | None = None) -> HistoryQuery | None:
         """The filters as a query; None (and the hint says why) when the serial is not one."""
-        serial = self.serial.text().strip() or None
-        if serial and self.normalizer is not None:
-            try:
-                serial = self.normalizer(serial)
-            except Exception:  # the api's InvalidInput: not a serial
-                self.hint.setText(_(NOT_A_SERIAL))
-                self.hint.show()
-                return None
+        serial = self.serial_filter()
+        if serial is None and self.serial.text().strip():
+            self.hint.setText(_(NOT_A_SERIAL))
+            self.hint.show()
+            return None
         self.hint.hide()
         return HistoryQuery(
             serial=serial,
@@ -170,7 +167,7 @@ class HistoryFilters(QWidget):
             return text or None
         try:
             return self.normalizer(text)
-        except Exception:
+        except Exception:  # the api's InvalidInput: not a serial
             return None
 
     def set_serial(self, serial: str) -> None:

@@ -110,13 +110,17 @@ class HistorySettingsFlow(QObject):
             return TeamCheck(False, _("Type the address of the team database first."))
         clean, in_url = split_password(url)
 
-        def check() -> TeamCheck:  # in the worker thread: the keyring may block too
-            password = typed_password or in_url
-            if not password and self._secrets is not None:
-                password = self._secrets.get_named(KEYRING_ENTRY)
-            return test_connection(clean, password)
+        def check() -> TeamCheck:
+            return test_connection(clean, self._password(typed_password or in_url))
 
         return await asyncio.get_running_loop().run_in_executor(self._executor, check)
+
+    def _password(self, typed: str | None) -> str | None:
+        """The password typed (in its field or the address), else the keyring's. Call it
+        in the worker thread: the keyring may block."""
+        if typed or self._secrets is None:
+            return typed
+        return self._secrets.get_named(KEYRING_ENTRY)
 
     # -- Save ----------------------------------------------------------------------------
     def save(self, choice: SettingsChoice) -> HistorySettings | asyncio.Task | None:
@@ -155,11 +159,8 @@ class HistorySettingsFlow(QObject):
     async def _copy_then_save(
         self, choice: SettingsChoice, url: str, in_url: str | None
     ) -> HistorySettings | None:
-        def password() -> str | None:  # in the worker thread: the keyring may block
-            typed = choice.password or in_url
-            if typed or self._secrets is None:
-                return typed
-            return self._secrets.get_named(KEYRING_ENTRY)
+        def password() -> str | None:  # in the worker thread
+            return self._password(choice.password or in_url)
 
         if not await offer_copy(self.dialog, self._executor, url, password):
             return None
