@@ -62,7 +62,7 @@ class HistoryExport:
         """Ask where, then write every entry of ``query`` in ``sort``'s order (the list on
         show); the task writing it, or None (nothing to export, no file chosen)."""
         w = self._window
-        if self.running:
+        if self._runner.is_running(EXPORT_TASK):
             return None
         if query is None or w.model.rowCount() == 0:
             w.show_status(_("Nothing to export: no entry is on show."))
@@ -78,10 +78,6 @@ class HistoryExport:
         w.set_exporting(True)
         w.show_export_progress(0, total, path)
         return self._runner.run(EXPORT_TASK, lambda: self._write(kind, path, query, sort, total))
-
-    @property
-    def running(self) -> bool:
-        return self._runner.is_running(EXPORT_TASK)
 
     def cancel(self) -> bool:
         """Stop the export running, if any (its file is removed); True if there was one."""

@@ -66,7 +66,7 @@ class HistoryWindow(QWidget):
         self._build_list()
         self._build_buttons()
         self._lay_out()
-        self._exporting = False
+        self.exporting = False  # an export runs (set_exporting)
         self._connect()
         add_close_keys(self, self._cancel_export)  # Esc: stops an export, else closes
         self._update_buttons()
@@ -242,13 +242,9 @@ class HistoryWindow(QWidget):
     def show_store(self, words: str) -> None:
         self.where_label.setText(words)
 
-    @property
-    def exporting(self) -> bool:
-        return self._exporting
-
     def set_exporting(self, on: bool) -> None:
         """An export runs: the export buttons wait, *Cancel export* and the progress show."""
-        self._exporting = on
+        self.exporting = on
         self.cancel_export_button.setVisible(on)
         self.export_label.setVisible(on)
         if not on:
@@ -312,14 +308,14 @@ class HistoryWindow(QWidget):
             self.serialActivated.emit(entry.serial)
 
     def _update_buttons(self) -> None:
-        can = self.model.rowCount() > 0 and not self._exporting
+        can = self.model.rowCount() > 0 and not self.exporting
         self.export_csv_button.setEnabled(can)
         self.export_json_button.setEnabled(can)
 
     def _cancel_export(self) -> bool:
-        if self._exporting:
+        if self.exporting:
             self.exportCancelRequested.emit()
-        return self._exporting
+        return self.exporting
 
     def closeEvent(self, event) -> None:
         self.closed.emit()

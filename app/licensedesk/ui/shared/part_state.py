@@ -42,7 +42,6 @@ class PartState(QStackedWidget):
         """``what`` names the part in object names (``historyMessage``); ``loading`` is
         the busy sentence, translated (default: :data:`LOADING`'s for ``what``)."""
         super().__init__(parent)
-        self._what = what
         self.content = content
         busy_page = QWidget()
         busy_lay = QVBoxLayout(busy_page)

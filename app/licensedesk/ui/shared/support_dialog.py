@@ -104,7 +104,6 @@ class SupportDialog(QDialog):
         row.addWidget(self.busy_label, 1)
         self.busy_row.hide()
         self.layout_ = QVBoxLayout(self)
-        self._busy_names: set[str] = set()
 
     @staticmethod
     def value_label(object_name: str) -> QLabel:
