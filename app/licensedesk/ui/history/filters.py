@@ -27,7 +27,7 @@ from licensedesk import clock
 from licensedesk.history import HistoryQuery
 from licensedesk.i18n import N_, _
 
-from ..shared.a11y import buddy, tab_chain
+from ..shared.a11y import buddy, named, tab_chain
 from ..shared.support_dialog import hint_label
 from .words import ACTION_WORDS, OUTCOME_FILTER_WORDS
 
@@ -203,18 +203,14 @@ def _default_days() -> tuple[QDate, QDate]:
 
 
 def _edit(name: str, accessible: str, placeholder: str) -> QLineEdit:
-    edit = QLineEdit()
-    edit.setObjectName(name)
-    edit.setAccessibleName(accessible)
+    edit = named(QLineEdit(), name, accessible)
     edit.setPlaceholderText(placeholder)
     edit.setClearButtonEnabled(True)
     return edit
 
 
 def _combo(name: str, accessible: str, anything: str, words: dict[str, str]) -> QComboBox:
-    combo = QComboBox()
-    combo.setObjectName(name)
-    combo.setAccessibleName(accessible)
+    combo = named(QComboBox(), name, accessible)
     combo.addItem(anything, None)
     for key, text in words.items():
         combo.addItem(_(text), key)
@@ -223,11 +219,8 @@ def _combo(name: str, accessible: str, anything: str, words: dict[str, str]) -> 
 
 def _day(text: str, accessible: str, name: str, day: QDate) -> tuple[QCheckBox, QDateEdit]:
     """A check box that turns the date filter on (``text``, translated) and its date."""
-    box = QCheckBox(text)
-    box.setObjectName(f"{name}Check")
-    edit = QDateEdit(day)
-    edit.setObjectName(name)
-    edit.setAccessibleName(accessible)
+    box = named(QCheckBox(text), f"{name}Check")
+    edit = named(QDateEdit(day), name, accessible)
     edit.setCalendarPopup(True)
     edit.setDisplayFormat("yyyy-MM-dd")
     edit.setEnabled(False)

@@ -327,8 +327,7 @@ def _count_text(n: int) -> str:
 
 
 def _button(text: str, name: str, glyph: str) -> QPushButton:
-    button = QPushButton(icon(glyph), text)
-    button.setObjectName(name)
+    button = named(QPushButton(icon(glyph), text), name)
     button.setAutoDefault(False)
     return button
 

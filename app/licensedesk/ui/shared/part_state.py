@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QLabel, QProgressBar, QStackedWidget, QVBoxLayout,
 from licensedesk.i18n import N_, _
 
 from . import colours
+from .a11y import named
 from .colours import text_style
 from .labels import plain_label
 
@@ -58,8 +59,7 @@ class PartState(QStackedWidget):
         busy_lay.addWidget(self.busy_label)
         busy_lay.addWidget(bar, 0, Qt.AlignmentFlag.AlignHCenter)
         busy_lay.addStretch(1)
-        self.message = plain_label()
-        self.message.setObjectName(f"{what.replace(' ', '')}Message")
+        self.message = named(plain_label(), f"{what.replace(' ', '')}Message")
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
