@@ -31,23 +31,19 @@ class PartState(QStackedWidget):
     The "Loading…" page appears only when the part is still busy after
     :data:`BUSY_DELAY_MS`: an answer that comes sooner never flashes it (and
     its animated bar costs no repaints while the requests are in flight).
-    :meth:`is_busy` is true
-    from the start.
+    :meth:`is_busy` is true from the start.
     """
 
     BUSY_DELAY_MS = 250
 
-    def __init__(
-        self, content: QWidget, what: str, parent=None, *, loading: str | None = None
-    ) -> None:
-        """``what`` names the part in object names (``historyMessage``); ``loading`` is
-        the busy sentence, translated (default: :data:`LOADING`'s for ``what``)."""
+    def __init__(self, content: QWidget, what: str, parent=None) -> None:
+        """``what`` names the part in object names (``historyMessage``) and says its busy
+        sentence (:data:`LOADING`)."""
         super().__init__(parent)
         self.content = content
         busy_page = QWidget()
         busy_lay = QVBoxLayout(busy_page)
-        if loading is None:
-            loading = _(LOADING[what]) if what in LOADING else _("Loading\u2026")
+        loading = _(LOADING[what]) if what in LOADING else _("Loading\u2026")
         self.busy_label = QLabel(loading)
         self.busy_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         bar = QProgressBar()
