@@ -127,7 +127,7 @@ class HistoryFilters(QWidget):
             box.toggled.connect(self._now)
             edit.dateChanged.connect(lambda _d, b=box: self._now() if b.isChecked() else None)
 
-    def query(self, limit: int | None = None) -> HistoryQuery | None:
+    def query(self) -> HistoryQuery | None:
         """The filters as a query; None (and the hint says why) when the serial is not one."""
         serial = self.serial_filter()
         if serial is None and self.serial.text().strip():
@@ -147,7 +147,6 @@ class HistoryFilters(QWidget):
             if self.use_until.isChecked()
             else None,
             text=self.search.text().strip() or None,
-            limit=limit,
         )
 
     def follow_today(self, *_args) -> None:

@@ -38,16 +38,16 @@ def cell_width(table: QTableView, text: str) -> int:
 CAP_CHARS = 16
 
 
-def fit_capped(table: QTableView, capped: Collection[int], chars: int = CAP_CHARS) -> None:
+def fit_capped(table: QTableView, capped: Collection[int]) -> None:
     """Each shown column as wide as its title and the rows need; when that is wider than
     the table, the ``capped`` columns (free text) are narrowed, the widest first, down
-    to ``chars`` average characters or their title at least, until the columns fit. A
-    value cut short is elided in its cell (the view's elide mode) and whole in its
+    to :data:`CAP_CHARS` average characters or their title at least, until the columns
+    fit. A value cut short is elided in its cell (the view's elide mode) and whole in its
     tooltip (the models' ``ToolTipRole``): one long licensee leaves E-mail and SKU in
     view, and short values are never cut while there is room."""
     header = table.horizontalHeader()
     need = {c: max(table.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in _shown(table)}
-    floor = table.fontMetrics().averageCharWidth() * chars
+    floor = table.fontMetrics().averageCharWidth() * CAP_CHARS
     floors = {c: min(need[c], max(floor, header_width(table, c))) for c in capped if c in need}
     fixed = sum(w for c, w in need.items() if c not in floors)
 
