@@ -129,15 +129,16 @@ class HistoryWindow(QWidget):
         self.settings_button.setToolTip(_("Where the history is kept, and your display name"))
 
     def _lay_out(self) -> None:
-        actions = QHBoxLayout()
-        actions.addWidget(self.where_label, 1)
-        for b in (
+        buttons = (
             self.refresh_button,
             self.export_csv_button,
             self.export_json_button,
             self.cancel_export_button,
             self.settings_button,
-        ):
+        )
+        actions = QHBoxLayout()
+        actions.addWidget(self.where_label, 1)
+        for b in buttons:
             actions.addWidget(b)
         lay = QVBoxLayout(self)
         lay.addWidget(self.filters)
@@ -149,16 +150,8 @@ class HistoryWindow(QWidget):
         status.addWidget(self.index_label)
         status.addWidget(self.export_label)
         lay.addLayout(status)
-        tab_chain(  # the filters, the actions, then the list
-            self.filters.until,
-            self.refresh_button,
-            self.export_csv_button,
-            self.export_json_button,
-            self.cancel_export_button,
-            self.settings_button,
-            self.banner,
-            self.table,
-        )
+        # Tab: the filters, the actions, then the list
+        tab_chain(self.filters.until, *buttons, self.banner, self.table)
 
     def _connect(self) -> None:
         self.filters.changed.connect(self.filtersChanged)
