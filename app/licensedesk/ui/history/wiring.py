@@ -292,9 +292,7 @@ class HistoryFeature(QObject):
         self.refresh_window()
 
     def _index_built(self, built: bool) -> None:
-        w = self.window
-        if w is None:
-            return
+        w = self.window  # made before any build started: the build is the window's
         w.show_index(None)
         if built and self._listed is not None and self._listed.text and not w.model.paged_on:
             self.refresh_window()  # the search on show, from the index now
