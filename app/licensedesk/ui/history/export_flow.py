@@ -1,15 +1,12 @@
 """Export CSV… / Export JSON…: every entry of the History window's list, in its order.
 
-The window holds only the pages around the rows on screen, so the export reads the
-list again from the store, with the filters of the list on show and in the window's
-order, a page at a time, and writes each page as it is read
-(:mod:`.export_stream`): off the UI thread, memory for a page whatever the list's
-length. Meanwhile the export buttons wait, a line says how many entries are written,
-and *Cancel export*, Esc or closing the window stop it (so does quitting, or switching
-to another store). The file is written beside its name and moved there only once
-whole (``.NAME.XXXX.part``, :class:`.export.ExportFile`): stopped, a full disk or a
-store that fails midway leave no half file under that name (an older file of that
-name stays as it was), and the window says why in one sentence.
+The list is read again from the store a page at a time and each page written as it
+is read (:mod:`.export_stream` says why). Meanwhile the export buttons wait, a line
+says how many entries are written, and *Cancel export*, Esc or closing the window stop
+it (so does quitting, or switching to another store). The file is written beside its
+name and moved there only once whole (``.NAME.XXXX.part``, :class:`.export.ExportFile`):
+stopped, a full disk or a store that fails midway leave no half file under that name
+(an older file of that name stays as it was), and the window says why in one sentence.
 
 The file name proposed is ``history-DATE.csv`` (``history-SERIAL-DATE…`` when the
 list is one serial's) in the folder of the last export, the one every export of

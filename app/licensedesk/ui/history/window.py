@@ -1,12 +1,10 @@
 """The History window (View → History…, Ctrl+H): every recorded change, filtered, searched,
 exported.
 
-A window of its own (not modal): the main window stays usable, and a
-double-click on an entry looks its serial up there. It shows state and emits what
-the person asked for; ``wiring.py`` reads the store and writes the exports
-(``export_flow.py``: every entry of the list, read again from the store while the
-window says how far it is; *Cancel export*, Esc or closing the window stop it). The
-OS file dialog sits behind :meth:`HistoryWindow.ask_save_path`, which tests replace.
+A window of its own (not modal): the main window stays usable, and a double-click on
+an entry looks its serial up there. It shows state and emits what the person asked
+for; ``wiring.py`` reads the store and writes the exports (``export_flow.py``). The OS
+file dialog sits behind :meth:`HistoryWindow.ask_save_path`, which tests replace.
 """
 
 from __future__ import annotations
