@@ -4,21 +4,20 @@ history cannot be written.
 
 Recording itself is the controllers' (each wraps its write call, through
 :func:`licensedesk.history.record`, in a block of the desk's
-:class:`.desk_recorder.DeskRecorder`).
-This feature keeps the recorder told of the profile in use (its name and its
-service's address go into every entry), and shows what was recorded:
+:class:`.desk_recorder.DeskRecorder`). This feature keeps the recorder told of the
+profile in use (its name and its service's address go into every entry), and shows
+what was recorded:
 
 - the History tab reads the serial's entries at each lookup and after each
   change recorded for it (``DeskRecorder.recorded``), off the UI thread;
 - the History window reads its filtered list when opened, when a filter or the
   order changes, after every change recorded (unless scrolled past the first page)
   and on Refresh (F5): its first page, then how many match, then the pages the table
-  scrolls to (a window of them is held, ``page_window.py``);
-  opening it starts building the search index of a history that lacks one;
-- the History window's exports read the whole list again from the store, a page at a
-  time, in the window's order (``export_flow.py``), and write it with the command
-  line's writers (``licensedesk.export_csv``, ``export_json``, ``page_file``); closing
-  the window or switching stores stops one;
+  scrolls to (a window of them is held, ``page_window.py``); opening it starts
+  building the search index of a history that lacks one;
+- the History window's exports read the whole list again from the store
+  (``export_flow.py``), with the command line's writers; closing the window or
+  switching stores stops one;
 - a store that cannot be written is said once, in the workspace's banner, and
   a mark stays in the status bar (its tooltip says why).
 """
