@@ -58,9 +58,9 @@ def page_text(kind: str, entries: Iterable[Entry]) -> str:
     return json_lines(export_lines(entries))
 
 
-def export_text(kind: str, entries: Sequence[Entry]) -> tuple[str, int]:
-    """(text, entries) of a whole file of ``kind`` ("csv" or "jsonl")."""
-    return head_text(kind) + page_text(kind, entries), len(entries)
+def export_text(kind: str, entries: Sequence[Entry]) -> str:
+    """The text of a whole file of ``kind`` ("csv" or "jsonl")."""
+    return head_text(kind) + page_text(kind, entries)
 
 
 class ExportFile:

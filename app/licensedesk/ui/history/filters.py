@@ -91,12 +91,9 @@ class HistoryFilters(QWidget):
     def _lay_out(self) -> None:
         """Two rows: serial, person, action, outcome; search and the dates."""
         first = QHBoxLayout()
-        for label, widget, stretch in (
-            (_("&Serial:"), self.serial, 2),
-            (_("&Person:"), self.person, 2),
-        ):
+        for label, widget in ((_("&Serial:"), self.serial), (_("&Person:"), self.person)):
             first.addWidget(buddy(label, widget))
-            first.addWidget(widget, stretch)
+            first.addWidget(widget, 2)
         first.addWidget(self.action, 1)
         first.addWidget(self.outcome, 1)
         second = QHBoxLayout()
