@@ -107,13 +107,19 @@ class HistoryFeature(QObject):
         return w
 
     def settings(self):
-        """Open the History settings dialog; returns it."""
+        """Open the History settings dialog (its flow made on first use); returns it."""
+        if self._settings is None:
+            from .settings_flow import HistorySettingsFlow
+
+            self._settings = HistorySettingsFlow(
+                self.runner, self.recorder, self._ctx.executor, self._ctx.window, self
+            )
         parent = (
             self.window
             if self.window is not None and self.window.isActiveWindow()
             else self._ctx.window
         )
-        return self._settings_flow().open(parent)
+        return self._settings.open(parent)
 
     def load_serial(self, serial: str) -> None:
         """Read ``serial``'s history into the workspace's tab."""
@@ -166,15 +172,6 @@ class HistoryFeature(QObject):
             self._show_store()
             c.build_index()
         return self.window
-
-    def _settings_flow(self) -> HistorySettingsFlow:
-        if self._settings is None:
-            from .settings_flow import HistorySettingsFlow
-
-            self._settings = HistorySettingsFlow(
-                self.runner, self.recorder, self._ctx.executor, self._ctx.window, self
-            )
-        return self._settings
 
     def _serial_loaded(self, serial: str, entries) -> None:
         if serial == self._lookup.serial:  # not an older serial's late answer
