@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QDate, QStringListModel, Qt, QTimer, Signal
+from PySide6.QtCore import QDate, QSignalBlocker, QStringListModel, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -152,9 +152,8 @@ class HistoryFilters(QWidget):
         old, self._defaults = self._defaults, _default_days()
         for edit, was, now in zip((self.since, self.until), old, self._defaults, strict=True):
             if edit.date() == was and was != now:
-                edit.blockSignals(True)  # not a change of the list on show
-                edit.setDate(now)
-                edit.blockSignals(False)
+                with QSignalBlocker(edit):  # not a change of the list on show
+                    edit.setDate(now)
 
     def serial_filter(self) -> str | None:
         """The serial the list is narrowed to, or None (none, or not a whole serial)."""
@@ -168,12 +167,9 @@ class HistoryFilters(QWidget):
 
     def set_serial(self, serial: str) -> None:
         """Show ``serial``'s history only (the other filters are cleared)."""
-        self.blockSignals(True)
-        try:
+        with QSignalBlocker(self):
             self.clear()
             self.serial.setText(serial)
-        finally:
-            self.blockSignals(False)
         self._now()
 
     def clear(self) -> None:
