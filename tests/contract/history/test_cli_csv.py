@@ -101,7 +101,7 @@ def test_the_window_and_the_command_line_write_one_csv(store, tmp_path):
         ]
     )
     entries = list(stream_entries(store, HistoryQuery(), oldest_first=True))
-    window = export_text("csv", entries)[0].encode("utf-8")
+    window = export_text("csv", entries).encode("utf-8")
     target = tmp_path / "cli.csv"
     assert main(["history", "export", "--csv", str(target)]) == 0
     cli = target.read_bytes()

@@ -94,7 +94,7 @@ def test_csv_and_json_hold_every_entry_in_the_windows_order(desk, qtbot, save_to
     out = save_to(w, "all.csv")
     export_with(qtbot, w, w.export_csv_button)
     assert csv_ids(out) == ids(entries)
-    assert out.read_bytes() == export.export_text("csv", entries)[0].encode("utf-8")
+    assert out.read_bytes() == export.export_text("csv", entries).encode("utf-8")
     assert w.status_label.text() == f"Saved {N:,} entries to {out}"
     assert told == [0, *range(SIZE, N, SIZE), N]  # after each page
     assert not w.exporting and not w.cancel_export_button.isVisible()
@@ -102,7 +102,7 @@ def test_csv_and_json_hold_every_entry_in_the_windows_order(desk, qtbot, save_to
     out = save_to(w, "all.jsonl")
     export_with(qtbot, w, w.export_json_button)
     assert json_ids(out) == ids(entries)
-    assert out.read_bytes() == export.export_text("jsonl", entries)[0].encode("utf-8")
+    assert out.read_bytes() == export.export_text("jsonl", entries).encode("utf-8")
     assert leftovers(out.parent) == []
     lo, hi = w.model.held()
     assert hi - lo <= BOUND  # the export went past the window, not through it
@@ -320,6 +320,6 @@ def test_from_a_team_database_the_file_holds_every_entry_in_its_order(run, team_
             )
             assert n == len(deletes)
             assert (csv_ids if kind == "csv" else json_ids)(out) == ids(deletes)
-            assert out.read_bytes() == export.export_text(kind, deletes)[0].encode("utf-8")
+            assert out.read_bytes() == export.export_text(kind, deletes).encode("utf-8")
     finally:
         recorder.close()

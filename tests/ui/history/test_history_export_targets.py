@@ -41,7 +41,7 @@ def test_csv_into_a_fifo_reaches_its_reader(desk, qtbot, tmp_path, monkeypatch):
     finally:
         os.close(reading)
     assert w.status_label.text() == f"Saved {N} entries to {fifo}", w.banner.text()
-    assert got == export.export_text("csv", entries)[0].encode("utf-8")
+    assert got == export.export_text("csv", entries).encode("utf-8")
     assert stat.S_ISFIFO(fifo.lstat().st_mode)
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".part")]
 
@@ -60,7 +60,7 @@ def test_jsonl_into_a_symlink_replaces_its_target_and_keeps_the_link(
     export_with(qtbot, w, w.export_json_button)
     assert w.status_label.text() == f"Saved {N} entries to {link}"
     assert link.is_symlink() and os.readlink(link) == str(target)
-    assert target.read_bytes() == export.export_text("jsonl", entries)[0].encode("utf-8")
+    assert target.read_bytes() == export.export_text("jsonl", entries).encode("utf-8")
     assert os.listdir(target.parent) == ["history.jsonl"]
 
 

@@ -6,12 +6,11 @@ Named tasks on the feature's own :class:`~..shared.tasks.TaskRunner`
 ``history.count`` for how many match, and ``history.page`` for each page the table's
 window of pages asks for as it scrolls, :mod:`.page_window`; ``history.index`` for
 building the search index of a history that lacks one; ``history.export`` for the
-window's export, :mod:`.export_flow`): a newer read supersedes the
-one in flight, and after a change the
-reads wait a moment (:data:`AFTER_CHANGE_MS`), so a burst of changes (a bulk action)
-is read and painted once. Its own runner because these are not calls to the
-service: they must not set the status bar's "Last request". The store's error is a
-sentence (:class:`~licensedesk.history.StoreError`), shown in the part, never a
+window's export, :mod:`.export_flow`): a newer read supersedes the one in flight, and
+after a change the reads wait a moment (:data:`AFTER_CHANGE_MS`), so a burst of changes
+(a bulk action) is read and painted once. Its own runner because these are not calls
+to the service: they must not set the status bar's "Last request". The store's error
+is a sentence (:class:`~licensedesk.history.StoreError`), shown in the part, never a
 dialog.
 """
 

@@ -10,6 +10,7 @@ says why. Entries already in the team database are not copied twice.
 from __future__ import annotations
 
 import asyncio
+from contextlib import closing
 from typing import Any
 
 from licensedesk.history.copy_local import copy_local_to, local_count
@@ -50,12 +51,9 @@ async def offer_copy(dialog: Any, executor: Any, url: str, password: Any) -> boo
     def copy() -> tuple[int, int]:
         from licensedesk.history.postgres_store import PostgresStore
 
-        team = PostgresStore(url, password=password())
-        try:
+        with closing(PostgresStore(url, password=password())) as team:
             team.migrate()
             return copy_local_to(team, progress)
-        finally:
-            team.close()
 
     from licensedesk.history import StoreError
 

@@ -59,8 +59,8 @@ class DeskRecorder(QObject):
         self._retired: set[Recorder] = set()  # switched away from, closed when idle
         self._closing: set[asyncio.Future] = set()
         self._settings = settings  # None: what history.json says
-        self._session_dir: str | None = None  # the demo's history, removed on quit
-        self._session_folder: Any = None  # its OwnedFolder: locked while this desk lives
+        #: the demo's history (an OwnedFolder: locked while this desk lives, removed on quit)
+        self._session_folder: Any = None
         self.session_only = False
         self.recorder = self._make(settings)
 
@@ -86,7 +86,7 @@ class DeskRecorder(QObject):
     @property
     def session_folder(self) -> Path | None:
         """The folder of the demo's session-only history (None: none made)."""
-        return Path(self._session_dir) if self._session_dir else None
+        return self._session_folder.path if self._session_folder is not None else None
 
     def use_connection(self, profile: str | None, base_url: str | None) -> None:
         """The profile and service every entry names from now on."""
@@ -115,12 +115,11 @@ class DeskRecorder(QObject):
             return
         self.session_only = on
         if on:
-            if self._session_dir is None:
+            if self._session_folder is None:
                 from licensedesk.temp_folders import OwnedFolder
 
                 self._session_folder = OwnedFolder("licensedesk-demo-history-")
-                self._session_dir = str(self._session_folder.path)
-            self._swap(self._make(HistorySettings(), data_dir=Path(self._session_dir)))
+            self._swap(self._make(HistorySettings(), data_dir=self._session_folder.path))
         else:
             self._swap(self._make(self._settings))
 
@@ -149,9 +148,9 @@ class DeskRecorder(QObject):
             *self._closing,
             return_exceptions=True,
         )
-        if self._session_dir is not None:
+        if self._session_folder is not None:
             self._session_folder.remove()
-            self._session_dir = None
+            self._session_folder = None
 
     # -- internals -----------------------------------------------------------------------
     def _make(self, settings: HistorySettings | None, data_dir: Path | None = None) -> Recorder:

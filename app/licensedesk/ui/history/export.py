@@ -32,21 +32,17 @@ from licensedesk.history.csv_rows import csv_row as history_csv_row
 from licensedesk.history.transfer import export_lines
 from licensedesk.page_file import PageFile
 
-from .words import details_text, outcome_text, what_text
-
-EXTENSIONS = {"csv": "csv", "jsonl": "jsonl"}
+from .words import details_text, what_text
 
 
 def default_file_name(kind: str, day: date, serial: str | None = None) -> str:
     """``history-YYYY-MM-DD.csv``, ``history-SERIAL-YYYY-MM-DD.jsonl``."""
-    return "-".join(["history", *([serial] if serial else []), day.isoformat()]) + (
-        f".{EXTENSIONS[kind]}"
-    )
+    return "-".join(["history", *([serial] if serial else []), day.isoformat()]) + f".{kind}"
 
 
 def csv_row(entry: Entry) -> list[str]:
     """The entry's cells, its words said as the window's table says them."""
-    return history_csv_row(entry, what_text(entry), outcome_text(entry), details_text(entry))
+    return history_csv_row(entry, what_text(entry), entry.outcome_text, details_text(entry))
 
 
 def head_text(kind: str) -> str:
@@ -62,36 +58,26 @@ def page_text(kind: str, entries: Iterable[Entry]) -> str:
     return json_lines(export_lines(entries))
 
 
-def export_text(kind: str, entries: Sequence[Entry]) -> tuple[str, int]:
-    """(text, entries) of a whole file of ``kind`` ("csv" or "jsonl")."""
-    return head_text(kind) + page_text(kind, entries), len(entries)
+def export_text(kind: str, entries: Sequence[Entry]) -> str:
+    """The text of a whole file of ``kind`` ("csv" or "jsonl")."""
+    return head_text(kind) + page_text(kind, entries)
 
 
-class ExportFile:
-    """``path`` (a file of ``kind``) written a page of entries at a time
-    (:class:`licensedesk.page_file.PageFile`: whole or not at all, a FIFO or device
-    written through, a symlink kept): :meth:`open` writes the head, :meth:`write` a page,
-    :meth:`finish` moves it over ``path``, :meth:`discard` removes it. Call its methods
-    from one thread at a time, in order. Raises OSError."""
+class ExportFile(PageFile):
+    """``path`` (a file of ``kind``) written a page of entries at a time, as a
+    :class:`licensedesk.page_file.PageFile` (whole or not at all, a FIFO or device
+    written through, a symlink kept): :meth:`open` writes the head, :meth:`write_entries`
+    a page, then ``finish`` or ``discard``. Raises OSError."""
 
     def __init__(self, path: str, kind: str) -> None:
-        self.path = path
+        super().__init__(path, private=True, wait_for_reader=False)
         self._kind = kind
-        self._file = PageFile(path, private=True, wait_for_reader=False)
 
     def open(self) -> None:
         """Make the temporary file and write the head."""
-        self._file.open()
-        self._file.write(head_text(self._kind), 0)
+        super().open()
+        self.write(head_text(self._kind), 0)
 
-    def write(self, entries: Sequence[Entry]) -> int:
+    def write_entries(self, entries: Sequence[Entry]) -> int:
         """Write a page; how many entries are written so far."""
-        return self._file.write(page_text(self._kind, entries), len(entries))
-
-    def finish(self) -> int:
-        """Move the file over ``path``; how many entries it holds."""
-        return self._file.finish()
-
-    def discard(self) -> None:
-        """Remove the temporary file (nothing under ``path``); after a failure, nothing."""
-        self._file.discard()
+        return self.write(page_text(self._kind, entries), len(entries))

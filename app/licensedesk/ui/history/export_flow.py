@@ -1,15 +1,12 @@
 """Export CSV… / Export JSON…: every entry of the History window's list, in its order.
 
-The window holds only the pages around the rows on screen, so the export reads the
-list again from the store, with the filters of the list on show and in the window's
-order, a page at a time, and writes each page as it is read
-(:mod:`.export_stream`): off the UI thread, memory for a page whatever the list's
-length. Meanwhile the export buttons wait, a line says how many entries are written,
-and *Cancel export*, Esc or closing the window stop it (so does quitting, or switching
-to another store). The file is written beside its name and moved there only once
-whole (``.NAME.XXXX.part``, :class:`.export.ExportFile`): stopped, a full disk or a
-store that fails midway leave no half file under that name (an older file of that
-name stays as it was), and the window says why in one sentence.
+The list is read again from the store a page at a time and each page written as it
+is read (:mod:`.export_stream` says why). Meanwhile the export buttons wait, a line
+says how many entries are written, and *Cancel export*, Esc or closing the window stop
+it (so does quitting, or switching to another store). The file is written beside its
+name and moved there only once whole (``.NAME.XXXX.part``, :class:`.export.ExportFile`):
+stopped, a full disk or a store that fails midway leave no half file under that name
+(an older file of that name stays as it was), and the window says why in one sentence.
 
 The file name proposed is ``history-DATE.csv`` (``history-SERIAL-DATE…`` when the
 list is one serial's) in the folder of the last export, the one every export of
@@ -39,7 +36,7 @@ from ..shared.export_file import (
 from ..shared.tasks import TaskRunner
 from ..shared.values import format_number
 from .controller import EXPORT_TASK
-from .export import EXTENSIONS, ExportFile, default_file_name
+from .export import ExportFile, default_file_name
 from .export_stream import write_list
 from .window import HistoryWindow
 
@@ -62,7 +59,7 @@ class HistoryExport:
         """Ask where, then write every entry of ``query`` in ``sort``'s order (the list on
         show); the task writing it, or None (nothing to export, no file chosen)."""
         w = self._window
-        if self.running:
+        if self._runner.is_running(EXPORT_TASK):
             return None
         if query is None or w.model.rowCount() == 0:
             w.show_status(_("Nothing to export: no entry is on show."))
@@ -73,15 +70,11 @@ class HistoryExport:
         path = w.ask_save_path(proposed, kind)
         if not path:
             return None
-        path = with_extension(path, EXTENSIONS[kind])
+        path = with_extension(path, kind)
         total = None if w.model.has_more else w.model.rowCount()  # counted, or not yet
         w.set_exporting(True)
         w.show_export_progress(0, total, path)
         return self._runner.run(EXPORT_TASK, lambda: self._write(kind, path, query, sort, total))
-
-    @property
-    def running(self) -> bool:
-        return self._runner.is_running(EXPORT_TASK)
 
     def cancel(self) -> bool:
         """Stop the export running, if any (its file is removed); True if there was one."""

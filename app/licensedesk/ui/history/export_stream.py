@@ -61,7 +61,7 @@ async def write_list(
             entries = await history.page(query, sort, after, size)
             if entries:
                 after = entries[-1]  # made here, before the writer's thread looks at the page
-                told(await in_thread(file.write, entries))
+                told(await in_thread(file.write_entries, entries))
             if len(entries) < size:
                 break
         n = await in_thread(file.finish)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QDate, QStringListModel, Qt, QTimer, Signal
+from PySide6.QtCore import QDate, QSignalBlocker, QStringListModel, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -27,7 +27,7 @@ from licensedesk import clock
 from licensedesk.history import HistoryQuery
 from licensedesk.i18n import N_, _
 
-from ..shared.a11y import buddy, tab_chain
+from ..shared.a11y import buddy, named, tab_chain
 from ..shared.support_dialog import hint_label
 from .words import ACTION_WORDS, OUTCOME_FILTER_WORDS
 
@@ -91,12 +91,9 @@ class HistoryFilters(QWidget):
     def _lay_out(self) -> None:
         """Two rows: serial, person, action, outcome; search and the dates."""
         first = QHBoxLayout()
-        for label, widget, stretch in (
-            (_("&Serial:"), self.serial, 2),
-            (_("&Person:"), self.person, 2),
-        ):
+        for label, widget in ((_("&Serial:"), self.serial), (_("&Person:"), self.person)):
             first.addWidget(buddy(label, widget))
-            first.addWidget(widget, stretch)
+            first.addWidget(widget, 2)
         first.addWidget(self.action, 1)
         first.addWidget(self.outcome, 1)
         second = QHBoxLayout()
@@ -127,16 +124,13 @@ class HistoryFilters(QWidget):
             box.toggled.connect(self._now)
             edit.dateChanged.connect(lambda _d, b=box: self._now() if b.isChecked() else None)
 
-    def query(self, limit: int | None = None) -> HistoryQuery | None:
+    def query(self) -> HistoryQuery | None:
         """The filters as a query; None (and the hint says why) when the serial is not one."""
-        serial = self.serial.text().strip() or None
-        if serial and self.normalizer is not None:
-            try:
-                serial = self.normalizer(serial)
-            except Exception:  # the api's InvalidInput: not a serial
-                self.hint.setText(_(NOT_A_SERIAL))
-                self.hint.show()
-                return None
+        serial = self.serial_filter()
+        if serial is None and self.serial.text().strip():
+            self.hint.setText(_(NOT_A_SERIAL))
+            self.hint.show()
+            return None
         self.hint.hide()
         return HistoryQuery(
             serial=serial,
@@ -150,7 +144,6 @@ class HistoryFilters(QWidget):
             if self.use_until.isChecked()
             else None,
             text=self.search.text().strip() or None,
-            limit=limit,
         )
 
     def follow_today(self, *_args) -> None:
@@ -159,9 +152,8 @@ class HistoryFilters(QWidget):
         old, self._defaults = self._defaults, _default_days()
         for edit, was, now in zip((self.since, self.until), old, self._defaults, strict=True):
             if edit.date() == was and was != now:
-                edit.blockSignals(True)  # not a change of the list on show
-                edit.setDate(now)
-                edit.blockSignals(False)
+                with QSignalBlocker(edit):  # not a change of the list on show
+                    edit.setDate(now)
 
     def serial_filter(self) -> str | None:
         """The serial the list is narrowed to, or None (none, or not a whole serial)."""
@@ -170,17 +162,14 @@ class HistoryFilters(QWidget):
             return text or None
         try:
             return self.normalizer(text)
-        except Exception:
+        except Exception:  # the api's InvalidInput: not a serial
             return None
 
     def set_serial(self, serial: str) -> None:
         """Show ``serial``'s history only (the other filters are cleared)."""
-        self.blockSignals(True)
-        try:
+        with QSignalBlocker(self):
             self.clear()
             self.serial.setText(serial)
-        finally:
-            self.blockSignals(False)
         self._now()
 
     def clear(self) -> None:
@@ -206,18 +195,14 @@ def _default_days() -> tuple[QDate, QDate]:
 
 
 def _edit(name: str, accessible: str, placeholder: str) -> QLineEdit:
-    edit = QLineEdit()
-    edit.setObjectName(name)
-    edit.setAccessibleName(accessible)
+    edit = named(QLineEdit(), name, accessible)
     edit.setPlaceholderText(placeholder)
     edit.setClearButtonEnabled(True)
     return edit
 
 
 def _combo(name: str, accessible: str, anything: str, words: dict[str, str]) -> QComboBox:
-    combo = QComboBox()
-    combo.setObjectName(name)
-    combo.setAccessibleName(accessible)
+    combo = named(QComboBox(), name, accessible)
     combo.addItem(anything, None)
     for key, text in words.items():
         combo.addItem(_(text), key)
@@ -226,11 +211,8 @@ def _combo(name: str, accessible: str, anything: str, words: dict[str, str]) -> 
 
 def _day(text: str, accessible: str, name: str, day: QDate) -> tuple[QCheckBox, QDateEdit]:
     """A check box that turns the date filter on (``text``, translated) and its date."""
-    box = QCheckBox(text)
-    box.setObjectName(f"{name}Check")
-    edit = QDateEdit(day)
-    edit.setObjectName(name)
-    edit.setAccessibleName(accessible)
+    box = named(QCheckBox(text), f"{name}Check")
+    edit = named(QDateEdit(day), name, accessible)
     edit.setCalendarPopup(True)
     edit.setDisplayFormat("yyyy-MM-dd")
     edit.setEnabled(False)

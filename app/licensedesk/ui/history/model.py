@@ -21,7 +21,7 @@ from licensedesk.i18n import N_, _
 from ..shared import colours
 from ..shared.labels import plain_tip, shown
 from ..shared.rows_model import RowsModel
-from .words import details_text, outcome_text, what_text, when_text, where_text
+from .words import details_text, what_text, when_text, where_text
 
 if TYPE_CHECKING:
     from licensedesk.history import Entry
@@ -68,7 +68,7 @@ def cell_text(entry: Entry, column: int) -> str:
     if column == COL_WHAT:
         return shown(what_text(entry))
     if column == COL_OUTCOME:
-        return shown(outcome_text(entry))
+        return shown(entry.outcome_text)
     return shown(details_text(entry))
 
 
@@ -93,23 +93,6 @@ class HistoryModel(RowsModel):
         self._rows = entries
         self._texts = {}
         self.endResetModel()
-
-    def entries(self) -> Sequence[Entry]:
-        return self._rows
-
-    def entry(self, row: int) -> Entry:
-        return self._rows[row]
-
-    def people(self, at_most: int = 200) -> list[str]:
-        """The names in the first ``at_most`` rows (OS users and display names), for a
-        completer: the newest are the likeliest to be looked for."""
-        names: dict[str, None] = {}
-        for n in range(min(at_most, len(self._rows))):
-            entry = self._rows[n]
-            names[entry.user] = None
-            if entry.display_name:
-                names[entry.display_name] = None
-        return sorted(names, key=str.casefold)
 
     # -- Qt model API ------------------------------------------------------------------
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):

@@ -78,9 +78,7 @@ class PagedHistoryModel(HistoryModel):
     def set_count(self, n: int) -> None:
         """How many entries match: the rows the view scrolls through (read when shown)."""
         if n > self._total:
-            self.beginInsertRows(QModelIndex(), self._total, n - 1)
-            self._total = n
-            self.endInsertRows()
+            self._resize(n)
         self._more = False
 
     def land(self, read: PageRead, entries: Sequence[Entry]) -> None:
@@ -110,20 +108,16 @@ class PagedHistoryModel(HistoryModel):
             lo, hi = self._window.lo, self._window.hi
             self._texts = {r: t for r, t in self._texts.items() if lo <= r < hi}
         for first, end in [(to.at, to.at + len(entries)), *forgotten]:
-            self._repaint(first, min(end, self._total))
+            self.rows_changed(first, min(end, self._total))
         self._plan_soon()
 
     def stop_fetching(self) -> None:
         """No more pages for this list (a page could not be read: Refresh tries again)."""
         self._more, self._asked, self._stopped = False, False, True
 
-    def entries(self) -> Sequence[Entry]:
-        """The rows held, in order (at most the window: the export reads the whole list
-        from the store, :mod:`.export_stream`)."""
-        return self._window.entries()
-
     def people(self, at_most: int = 200) -> list[str]:
-        """The names in the first ``at_most`` rows held (see :meth:`HistoryModel.people`)."""
+        """The names in the first ``at_most`` rows held (OS users and display names), for
+        a completer: the newest are the likeliest to be looked for."""
         names: dict[str, None] = {}
         for entry in self._window.entries()[:at_most]:
             names[entry.user] = None
@@ -229,7 +223,7 @@ class PagedHistoryModel(HistoryModel):
         else:
             self.endRemoveRows()
         if gone:
-            self._repaint(0, self._total)
+            self.rows_changed(0, self._total)
 
     def _resize(self, total: int) -> None:
         """The list ends at row ``total``: rows added, or gone, at the end."""
@@ -243,6 +237,3 @@ class PagedHistoryModel(HistoryModel):
         self._texts = {r: t for r, t in self._texts.items() if r < total}
         self._total = total
         self.endRemoveRows()
-
-    def _repaint(self, first: int, end: int) -> None:
-        self.rows_changed(first, end)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from contextlib import closing
 from typing import Any
 
 from licensedesk import clock
@@ -42,11 +43,8 @@ async def prune_older(
     day = clock.day_of(before).isoformat()
 
     def counted() -> int:
-        store = _open_store(secrets)
-        try:
+        with closing(_open_store(secrets)) as store:
             return count_before(store, before)
-        finally:
-            store.close()
 
     try:
         n = await loop.run_in_executor(executor, counted)
@@ -71,11 +69,8 @@ async def prune_older(
         loop.call_soon_threadsafe(dialog.set_pruning, done, n)
 
     def run() -> int:
-        store = _open_store(secrets)
-        try:
+        with closing(_open_store(secrets)) as store:
             return prune(store, before, path, progress).removed
-        finally:
-            store.close()
 
     dialog.set_pruning(0, n)
     try:

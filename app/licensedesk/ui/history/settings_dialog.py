@@ -209,12 +209,9 @@ class HistorySettingsDialog(QDialog):
             edit.textEdited.connect(lambda _t: self._forget_result())
 
     def _tab_order(self) -> None:
-        """The choice, its fields, your name, then the buttons left to right as the
-        platform lays them out (the unchecked choice and a disabled team box are passed
-        over; arrow keys move between the two choices). The buttons' order is known once
-        laid out: Qt keeps them in the order they were made (Cancel first), whatever
-        their places."""
-        buttons = sorted(self._buttons.buttons(), key=lambda b: b.x())
+        """The choice, its fields, your name, then the buttons as the platform places them
+        (the unchecked choice and a disabled team box are passed over; arrow keys move
+        between the two choices)."""
         tab_chain(
             self.local,
             self.team,
@@ -225,12 +222,8 @@ class HistorySettingsDialog(QDialog):
             self.book_days,
             self.keep_months,
             self.prune_button,
-            *buttons,
+            self._buttons,
         )
-
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        self._tab_order()  # the buttons are in their places now
 
     def load(
         self,

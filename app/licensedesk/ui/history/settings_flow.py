@@ -46,6 +46,7 @@ class HistorySettingsFlow(QObject):
         self._recorder = recorder
         self._executor = executor
         self._window = window
+        #: made by the first open(); its signals are what call test, save and prune
         self.dialog: HistorySettingsDialog | None = None
 
     @property
@@ -99,8 +100,8 @@ class HistorySettingsFlow(QObject):
         return self._runner.run(
             TEST_TASK,
             lambda: self._test(url, typed_password),
-            busy=d.set_testing if d is not None else None,
-            on_success=lambda check: d.show_test_result(check.ok, check.sentence) if d else None,
+            busy=d.set_testing,
+            on_success=lambda check: d.show_test_result(check.ok, check.sentence),
         )
 
     async def _test(self, url: str, typed_password: str):
@@ -110,13 +111,17 @@ class HistorySettingsFlow(QObject):
             return TeamCheck(False, _("Type the address of the team database first."))
         clean, in_url = split_password(url)
 
-        def check() -> TeamCheck:  # in the worker thread: the keyring may block too
-            password = typed_password or in_url
-            if not password and self._secrets is not None:
-                password = self._secrets.get_named(KEYRING_ENTRY)
-            return test_connection(clean, password)
+        def check() -> TeamCheck:
+            return test_connection(clean, self._password(typed_password or in_url))
 
         return await asyncio.get_running_loop().run_in_executor(self._executor, check)
+
+    def _password(self, typed: str | None) -> str | None:
+        """The password typed (in its field or the address), else the keyring's. Call it
+        in the worker thread: the keyring may block."""
+        if typed or self._secrets is None:
+            return typed
+        return self._secrets.get_named(KEYRING_ENTRY)
 
     # -- Save ----------------------------------------------------------------------------
     def save(self, choice: SettingsChoice) -> HistorySettings | asyncio.Task | None:
@@ -129,8 +134,7 @@ class HistorySettingsFlow(QObject):
         try:
             url = check_team_url(url)  # said at once, before anything is asked or read
         except SettingsError as exc:
-            if self.dialog is not None:
-                self.dialog.show_error(exc.sentence)
+            self.dialog.show_error(exc.sentence)
             return None
         return self._runner.run(COPY_TASK, lambda: self._copy_then_save(choice, url, in_url))
 
@@ -138,12 +142,7 @@ class HistorySettingsFlow(QObject):
         """A team database other than the one in use, outside the demo's session store."""
         from licensedesk.history import load_settings
 
-        if (
-            choice.store != "team"
-            or not choice.team_url
-            or self._recorder.session_only
-            or self.dialog is None
-        ):
+        if choice.store != "team" or not choice.team_url or self._recorder.session_only:
             return False
         try:
             current = load_settings()
@@ -155,27 +154,21 @@ class HistorySettingsFlow(QObject):
     async def _copy_then_save(
         self, choice: SettingsChoice, url: str, in_url: str | None
     ) -> HistorySettings | None:
-        def password() -> str | None:  # in the worker thread: the keyring may block
-            typed = choice.password or in_url
-            if typed or self._secrets is None:
-                return typed
-            return self._secrets.get_named(KEYRING_ENTRY)
+        def password() -> str | None:  # in the worker thread
+            return self._password(choice.password or in_url)
 
         if not await offer_copy(self.dialog, self._executor, url, password):
             return None
         return self._save_now(choice)
 
     def _save_now(self, choice: SettingsChoice) -> HistorySettings | None:
-        d = self.dialog
         try:
             settings = self._write(choice)
         except SettingsError as exc:
-            if d is not None:
-                d.show_error(exc.sentence)
+            self.dialog.show_error(exc.sentence)
             return None
         self._recorder.switch(settings)
-        if d is not None:
-            d.accept()
+        self.dialog.accept()
         self.saved.emit(settings)
         return settings
 

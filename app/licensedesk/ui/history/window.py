@@ -1,12 +1,10 @@
 """The History window (View → History…, Ctrl+H): every recorded change, filtered, searched,
 exported.
 
-A window of its own (not modal): the main window stays usable, and a
-double-click on an entry looks its serial up there. It shows state and emits what
-the person asked for; ``wiring.py`` reads the store and writes the exports
-(``export_flow.py``: every entry of the list, read again from the store while the
-window says how far it is; *Cancel export*, Esc or closing the window stop it). The
-OS file dialog sits behind :meth:`HistoryWindow.ask_save_path`, which tests replace.
+A window of its own (not modal): the main window stays usable, and a double-click on
+an entry looks its serial up there. It shows state and emits what the person asked
+for; ``wiring.py`` reads the store and writes the exports (``export_flow.py``). The OS
+file dialog sits behind :meth:`HistoryWindow.ask_save_path`, which tests replace.
 """
 
 from __future__ import annotations
@@ -66,7 +64,7 @@ class HistoryWindow(QWidget):
         self._build_list()
         self._build_buttons()
         self._lay_out()
-        self._exporting = False
+        self.exporting = False  # an export runs (set_exporting)
         self._connect()
         add_close_keys(self, self._cancel_export)  # Esc: stops an export, else closes
         self._update_buttons()
@@ -129,15 +127,16 @@ class HistoryWindow(QWidget):
         self.settings_button.setToolTip(_("Where the history is kept, and your display name"))
 
     def _lay_out(self) -> None:
-        actions = QHBoxLayout()
-        actions.addWidget(self.where_label, 1)
-        for b in (
+        buttons = (
             self.refresh_button,
             self.export_csv_button,
             self.export_json_button,
             self.cancel_export_button,
             self.settings_button,
-        ):
+        )
+        actions = QHBoxLayout()
+        actions.addWidget(self.where_label, 1)
+        for b in buttons:
             actions.addWidget(b)
         lay = QVBoxLayout(self)
         lay.addWidget(self.filters)
@@ -149,16 +148,8 @@ class HistoryWindow(QWidget):
         status.addWidget(self.index_label)
         status.addWidget(self.export_label)
         lay.addLayout(status)
-        tab_chain(  # the filters, the actions, then the list
-            self.filters.until,
-            self.refresh_button,
-            self.export_csv_button,
-            self.export_json_button,
-            self.cancel_export_button,
-            self.settings_button,
-            self.banner,
-            self.table,
-        )
+        # Tab: the filters, the actions, then the list
+        tab_chain(self.filters.until, *buttons, self.banner, self.table)
 
     def _connect(self) -> None:
         self.filters.changed.connect(self.filtersChanged)
@@ -242,13 +233,9 @@ class HistoryWindow(QWidget):
     def show_store(self, words: str) -> None:
         self.where_label.setText(words)
 
-    @property
-    def exporting(self) -> bool:
-        return self._exporting
-
     def set_exporting(self, on: bool) -> None:
         """An export runs: the export buttons wait, *Cancel export* and the progress show."""
-        self._exporting = on
+        self.exporting = on
         self.cancel_export_button.setVisible(on)
         self.export_label.setVisible(on)
         if not on:
@@ -312,14 +299,14 @@ class HistoryWindow(QWidget):
             self.serialActivated.emit(entry.serial)
 
     def _update_buttons(self) -> None:
-        can = self.model.rowCount() > 0 and not self._exporting
+        can = self.model.rowCount() > 0 and not self.exporting
         self.export_csv_button.setEnabled(can)
         self.export_json_button.setEnabled(can)
 
     def _cancel_export(self) -> bool:
-        if self._exporting:
+        if self.exporting:
             self.exportCancelRequested.emit()
-        return self._exporting
+        return self.exporting
 
     def closeEvent(self, event) -> None:
         self.closed.emit()
@@ -331,8 +318,7 @@ def _count_text(n: int) -> str:
 
 
 def _button(text: str, name: str, glyph: str) -> QPushButton:
-    button = QPushButton(icon(glyph), text)
-    button.setObjectName(name)
+    button = named(QPushButton(icon(glyph), text), name)
     button.setAutoDefault(False)
     return button
 

@@ -4,21 +4,20 @@ history cannot be written.
 
 Recording itself is the controllers' (each wraps its write call, through
 :func:`licensedesk.history.record`, in a block of the desk's
-:class:`.desk_recorder.DeskRecorder`).
-This feature keeps the recorder told of the profile in use (its name and its
-service's address go into every entry), and shows what was recorded:
+:class:`.desk_recorder.DeskRecorder`). This feature keeps the recorder told of the
+profile in use (its name and its service's address go into every entry), and shows
+what was recorded:
 
 - the History tab reads the serial's entries at each lookup and after each
   change recorded for it (``DeskRecorder.recorded``), off the UI thread;
 - the History window reads its filtered list when opened, when a filter or the
   order changes, after every change recorded (unless scrolled past the first page)
   and on Refresh (F5): its first page, then how many match, then the pages the table
-  scrolls to (a window of them is held, ``page_window.py``);
-  opening it starts building the search index of a history that lacks one;
-- the History window's exports read the whole list again from the store, a page at a
-  time, in the window's order (``export_flow.py``), and write it with the command
-  line's writers (``licensedesk.export_csv``, ``export_json``, ``page_file``); closing
-  the window or switching stores stops one;
+  scrolls to (a window of them is held, ``page_window.py``); opening it starts
+  building the search index of a history that lacks one;
+- the History window's exports read the whole list again from the store
+  (``export_flow.py``), with the command line's writers; closing the window or
+  switching stores stops one;
 - a store that cannot be written is said once, in the workspace's banner, and
   a mark stays in the status bar (its tooltip says why).
 """
@@ -108,13 +107,19 @@ class HistoryFeature(QObject):
         return w
 
     def settings(self):
-        """Open the History settings dialog; returns it."""
+        """Open the History settings dialog (its flow made on first use); returns it."""
+        if self._settings is None:
+            from .settings_flow import HistorySettingsFlow
+
+            self._settings = HistorySettingsFlow(
+                self.runner, self.recorder, self._ctx.executor, self._ctx.window, self
+            )
         parent = (
             self.window
             if self.window is not None and self.window.isActiveWindow()
             else self._ctx.window
         )
-        return self._settings_flow().open(parent)
+        return self._settings.open(parent)
 
     def load_serial(self, serial: str) -> None:
         """Read ``serial``'s history into the workspace's tab."""
@@ -167,15 +172,6 @@ class HistoryFeature(QObject):
             self._show_store()
             c.build_index()
         return self.window
-
-    def _settings_flow(self) -> HistorySettingsFlow:
-        if self._settings is None:
-            from .settings_flow import HistorySettingsFlow
-
-            self._settings = HistorySettingsFlow(
-                self.runner, self.recorder, self._ctx.executor, self._ctx.window, self
-            )
-        return self._settings
 
     def _serial_loaded(self, serial: str, entries) -> None:
         if serial == self._lookup.serial:  # not an older serial's late answer
@@ -292,9 +288,7 @@ class HistoryFeature(QObject):
         self.refresh_window()
 
     def _index_built(self, built: bool) -> None:
-        w = self.window
-        if w is None:
-            return
+        w = self.window  # made before any build started: the build is the window's
         w.show_index(None)
         if built and self._listed is not None and self._listed.text and not w.model.paged_on:
             self.refresh_window()  # the search on show, from the index now

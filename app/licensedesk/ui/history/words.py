@@ -60,12 +60,6 @@ def when_text(entry: Entry) -> str:
     return local_time_seconds(entry.time)
 
 
-def outcome_text(entry: Entry) -> str:
-    """``done``, ``refused: License does not exist!``, ``sent, outcome unknown``… (one
-    reading for the window and the command line: :func:`licensedesk.history.outcome_text`)."""
-    return entry.outcome_text
-
-
 def action_text(action: str) -> str:
     """The action's name (the action filter's words); an unknown key as it is."""
     words = ACTION_WORDS.get(action)

@@ -37,14 +37,6 @@ def text_style(colour: str | QColor, *, bold: bool = False) -> str:
     return f"color: {shade.name()};" + (" font-weight: bold;" if bold else "")
 
 
-def _backgrounds() -> tuple[QColor, QColor] | None:
-    """The palette's window and base colours, or None before there is an application."""
-    if QGuiApplication.instance() is None:
-        return None
-    palette = QGuiApplication.palette()
-    return (palette.color(QPalette.ColorRole.Window), palette.color(QPalette.ColorRole.Base))
-
-
 #: (colour, window, base) as rgba → the readable shade; palettes are few, colours fewer
 _resolved: dict[tuple[int, int, int], QColor] = {}
 
@@ -52,10 +44,11 @@ _resolved: dict[tuple[int, int, int], QColor] = {}
 def status_colour(colour: str | QColor) -> QColor:
     """``colour`` as text on the palette in use: readable (4.5:1) on window and base."""
     hue = QColor(colour)
-    backgrounds = _backgrounds()
-    if backgrounds is None:
+    if QGuiApplication.instance() is None:  # no palette yet
         return hue
-    window, base = backgrounds
+    palette = QGuiApplication.palette()
+    window = palette.color(QPalette.ColorRole.Window)
+    base = palette.color(QPalette.ColorRole.Base)
     key = (hue.rgba(), window.rgba(), base.rgba())
     shade = _resolved.get(key)
     if shade is None:

@@ -38,17 +38,16 @@ def cell_width(table: QTableView, text: str) -> int:
 CAP_CHARS = 16
 
 
-def fit_capped(table: QTableView, capped: Collection[int], chars: int = CAP_CHARS) -> None:
+def fit_capped(table: QTableView, capped: Collection[int]) -> None:
     """Each shown column as wide as its title and the rows need; when that is wider than
     the table, the ``capped`` columns (free text) are narrowed, the widest first, down
-    to ``chars`` average characters or their title at least, until the columns fit. A
-    value cut short is elided in its cell (the view's elide mode) and whole in its
+    to :data:`CAP_CHARS` average characters or their title at least, until the columns
+    fit. A value cut short is elided in its cell (the view's elide mode) and whole in its
     tooltip (the models' ``ToolTipRole``): one long licensee leaves E-mail and SKU in
     view, and short values are never cut while there is room."""
     header = table.horizontalHeader()
-    shown = [c for c in range(header.count()) if not table.isColumnHidden(c)]
-    need = {c: max(table.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in shown}
-    floor = table.fontMetrics().averageCharWidth() * chars
+    need = {c: max(table.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in _shown(table)}
+    floor = table.fontMetrics().averageCharWidth() * CAP_CHARS
     floors = {c: min(need[c], max(floor, header_width(table, c))) for c in capped if c in need}
     fixed = sum(w for c, w in need.items() if c not in floors)
 
@@ -73,7 +72,7 @@ def restore_columns(table: QTableView, state: QByteArray, needs: Mapping[int, in
     before = [header.sectionSize(col) for col in range(header.count())]
     if not header.restoreState(state):
         return False
-    last = _last_shown(table)
+    last = max(_shown(table), key=header.visualIndex, default=-1)
     for col in range(header.count()):
         if table.isColumnHidden(col) or (col == last and header.stretchLastSection()):
             continue  # a hidden column has no width; the last one fills what is left
@@ -83,10 +82,9 @@ def restore_columns(table: QTableView, state: QByteArray, needs: Mapping[int, in
     return True
 
 
-def _last_shown(table: QTableView) -> int:
-    header = table.horizontalHeader()
-    shown = [c for c in range(header.count()) if not table.isColumnHidden(c)]
-    return max(shown, key=header.visualIndex) if shown else -1
+def _shown(table: QTableView) -> list[int]:
+    """The columns not hidden."""
+    return [c for c in range(table.horizontalHeader().count()) if not table.isColumnHidden(c)]
 
 
 def offer_column_menu(table: QTableView, optional: Collection[int]) -> QMenu:

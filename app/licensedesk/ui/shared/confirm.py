@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPlainTextEdit, QVBoxLa
 
 from licensedesk.i18n import _
 
-from .a11y import tab_chain
+from .a11y import named, tab_chain
 from .awaitable import open_awaitable
 from .labels import plain_label
 
@@ -29,18 +29,15 @@ class ConfirmDialog(QDialog):
         self.setWindowTitle(title)
         self.setModal(True)
         head, _sep, rest = text.partition("\n\n")
-        label = plain_label(head)
-        label.setObjectName("confirmText")
+        label = named(plain_label(head), "confirmText")
         label.setWordWrap(True)
         self.setAccessibleDescription(head)
         lay = QVBoxLayout(self)
         lay.addWidget(label)
         listing: QPlainTextEdit | None = None
         if rest:
-            listing = QPlainTextEdit(rest)
-            listing.setObjectName("confirmListing")
+            listing = named(QPlainTextEdit(rest), "confirmListing", _("What this affects"))
             listing.setReadOnly(True)
-            listing.setAccessibleName(_("What this affects"))
             listing.setAccessibleDescription(head)
             listing.setMinimumWidth(520)
             listing.setMaximumHeight(180)

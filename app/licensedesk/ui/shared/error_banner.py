@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from licensedesk.i18n import _
 
 from . import colours
+from .a11y import named
 from .icons import icon
 from .labels import plain_label
 
@@ -37,8 +38,7 @@ class ErrorBanner(QFrame):
         self._restyle()
         self._icon = QLabel()
         self._icon.setPixmap(icon("dialog-error").pixmap(20, 20))
-        self.message = plain_label()
-        self.message.setObjectName("errorBannerMessage")
+        self.message = named(plain_label(), "errorBannerMessage")
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.message.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # read with the banner, no tab stop
@@ -64,9 +64,7 @@ class ErrorBanner(QFrame):
         # TRANSLATORS: tooltip of the ✕ button that closes an error message
         self.close_button.setToolTip(_("Dismiss"))
         self.close_button.setAccessibleName(_("Dismiss error"))
-        self.details = QPlainTextEdit()
-        self.details.setObjectName("errorBannerDetails")
-        self.details.setAccessibleName(_("Error details"))
+        self.details = named(QPlainTextEdit(), "errorBannerDetails", _("Error details"))
         self.details.setReadOnly(True)
         self.details.setMaximumHeight(110)
         self.details.hide()

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
 
 from licensedesk.i18n import _
 
-from .a11y import tab_chain
+from .a11y import named, tab_chain
 from .labels import plain_label
 
 
@@ -24,16 +24,12 @@ class ErrorDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("errorDialog")
         self.setWindowTitle(_("Something went wrong"))
-        self.sentence = plain_label()
-        self.sentence.setObjectName("errorDialogSentence")
+        self.sentence = named(plain_label(), "errorDialogSentence")
         self.sentence.setWordWrap(True)
-        self.details = QPlainTextEdit()
-        self.details.setObjectName("errorDialogDetails")
-        self.details.setAccessibleName(_("Error details"))
+        self.details = named(QPlainTextEdit(), "errorDialogDetails", _("Error details"))
         self.details.setReadOnly(True)
         self.details.setMinimumSize(560, 220)
-        self.log_label = plain_label()
-        self.log_label.setObjectName("errorDialogLogPath")
+        self.log_label = named(plain_label(), "errorDialogLogPath")
         self.log_label.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.button(QDialogButtonBox.StandardButton.Close).setObjectName(

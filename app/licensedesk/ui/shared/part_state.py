@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QLabel, QProgressBar, QStackedWidget, QVBoxLayout,
 from licensedesk.i18n import N_, _
 
 from . import colours
+from .a11y import named
 from .colours import text_style
 from .labels import plain_label
 
@@ -30,24 +31,19 @@ class PartState(QStackedWidget):
     The "Loading…" page appears only when the part is still busy after
     :data:`BUSY_DELAY_MS`: an answer that comes sooner never flashes it (and
     its animated bar costs no repaints while the requests are in flight).
-    :meth:`is_busy` is true
-    from the start.
+    :meth:`is_busy` is true from the start.
     """
 
     BUSY_DELAY_MS = 250
 
-    def __init__(
-        self, content: QWidget, what: str, parent=None, *, loading: str | None = None
-    ) -> None:
-        """``what`` names the part in object names (``historyMessage``); ``loading`` is
-        the busy sentence, translated (default: :data:`LOADING`'s for ``what``)."""
+    def __init__(self, content: QWidget, what: str, parent=None) -> None:
+        """``what`` names the part in object names (``historyMessage``) and says its busy
+        sentence (:data:`LOADING`)."""
         super().__init__(parent)
-        self._what = what
         self.content = content
         busy_page = QWidget()
         busy_lay = QVBoxLayout(busy_page)
-        if loading is None:
-            loading = _(LOADING[what]) if what in LOADING else _("Loading\u2026")
+        loading = _(LOADING[what]) if what in LOADING else _("Loading\u2026")
         self.busy_label = QLabel(loading)
         self.busy_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         bar = QProgressBar()
@@ -59,8 +55,7 @@ class PartState(QStackedWidget):
         busy_lay.addWidget(self.busy_label)
         busy_lay.addWidget(bar, 0, Qt.AlignmentFlag.AlignHCenter)
         busy_lay.addStretch(1)
-        self.message = plain_label()
-        self.message.setObjectName(f"{what.replace(' ', '')}Message")
+        self.message = named(plain_label(), f"{what.replace(' ', '')}Message")
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

@@ -57,8 +57,7 @@ def checked_serial(edit: QLineEdit, hint: QLabel) -> str | None:
 
 def hint_label(name: str) -> QLabel:
     """A small line under a field that says what is wrong with it (hidden until then)."""
-    label = plain_label()
-    label.setObjectName(name)
+    label = named(plain_label(), name)
     label.setWordWrap(True)
     label.setStyleSheet(text_style(colours.BAD))
     label.hide()
@@ -66,9 +65,7 @@ def hint_label(name: str) -> QLabel:
 
 
 def serial_edit(name: str, accessible: str) -> QLineEdit:
-    edit = QLineEdit()
-    edit.setObjectName(name)
-    edit.setAccessibleName(accessible)
+    edit = named(QLineEdit(), name, accessible)
     edit.setPlaceholderText("ABCD-1234-EFGH-5678-IJKL")
     edit.setClearButtonEnabled(True)
     edit.setMinimumWidth(260)
@@ -90,8 +87,7 @@ class SupportDialog(QDialog):
         self.setWindowTitle(title)
         self.setModal(True)
         self.banner = ErrorBanner()
-        self.busy_label = QLabel()
-        self.busy_label.setObjectName(f"{object_name}Busy")
+        self.busy_label = named(QLabel(), f"{object_name}Busy")
         self.busy_bar = QProgressBar()
         self.busy_bar.setRange(0, 0)
         self.busy_bar.setTextVisible(False)
@@ -104,7 +100,6 @@ class SupportDialog(QDialog):
         row.addWidget(self.busy_label, 1)
         self.busy_row.hide()
         self.layout_ = QVBoxLayout(self)
-        self._busy_names: set[str] = set()
 
     @staticmethod
     def value_label(object_name: str) -> QLabel:

@@ -9,8 +9,8 @@ from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractItemView
 
 
-def cells_text(view: QAbstractItemView) -> str:
-    """The selected cells (else the current one) in row order; each cell's EditRole
+def copy_cells(view: QAbstractItemView) -> None:
+    """Copy the selected cells (else the current one) in row order; each cell's EditRole
     text, which is what the cell shows (secret columns stay masked)."""
     indexes = sorted(view.selectedIndexes(), key=lambda i: (i.row(), i.column()))
     if not indexes and view.currentIndex().isValid():
@@ -19,11 +19,7 @@ def cells_text(view: QAbstractItemView) -> str:
     for i in indexes:
         value = i.data(Qt.ItemDataRole.EditRole)
         rows.setdefault(i.row(), []).append("" if value is None else str(value))
-    return "\n".join("\t".join(v) for v in rows.values())
-
-
-def copy_cells(view: QAbstractItemView) -> None:
-    QGuiApplication.clipboard().setText(cells_text(view))
+    QGuiApplication.clipboard().setText("\n".join("\t".join(v) for v in rows.values()))
 
 
 def add_copy_shortcut(

@@ -65,29 +65,17 @@ class Failure:
     unexpected: bool = False
 
 
-def redact(text: str) -> str:
-    """Redact keys from free text with the api's redaction (loaded lazily)."""
-    try:
-        from licensedesk.api.redact import redact as api_redact
-    except ImportError:  # api not importable: fall back to a local pattern
-        import re
-
-        return re.sub(r"(api_key=)[^&\s'\"]+", r"\1***", text)
-    return api_redact(text)
-
-
 def failure_from(exc: BaseException) -> Failure:
-    """Map an exception to a Failure: ApiError → its sentence; anything else → unexpected."""
-    try:
-        from licensedesk.api.errors import ApiError
-    except ImportError:  # pragma: no cover - api missing
-        ApiError = ()  # type: ignore[assignment]
-    if ApiError and isinstance(exc, ApiError):
+    """Map an exception to a Failure: ApiError → its sentence; anything else → unexpected.
+    The details are redacted by the api's redaction (imported on first use)."""
+    from licensedesk.api.errors import ApiError
+    from licensedesk.api.redact import redact
+
+    if isinstance(exc, ApiError):
         from .refusals import told  # a refusal of the key: and where the window fixes it
 
-        details = exc.details.describe() if hasattr(exc.details, "describe") else str(exc.details)
         sentence = told(exc) or exc.sentence
-        return Failure(sentence=sentence, details=redact(details), error=exc)
+        return Failure(sentence=sentence, details=redact(exc.details.describe()), error=exc)
     text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     return Failure(
         sentence=_("Something unexpected went wrong. The details were written to the log."),
@@ -203,14 +191,12 @@ class TaskRunner(QObject):
             if failure.unexpected:
                 log.error("task %s failed unexpectedly:\n%s", name, failure.details)
                 self.unexpected.emit(name, failure)
-                if on_error is not None:
-                    on_error(failure)
             else:
                 log.info("task %s: %s", name, failure.sentence)
-                if on_error is not None:
-                    on_error(failure)
-                else:
-                    self.failed.emit(name, failure)
+            if on_error is not None:
+                on_error(failure)
+            elif not failure.unexpected:
+                self.failed.emit(name, failure)
             self._done(name)
             return None
         finally:
