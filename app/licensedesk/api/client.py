@@ -19,14 +19,14 @@ from licensedesk.i18n import N_
 
 from .activation_rows import Devices, Row, SeenActivations, as_rows
 from .config import ClientConfig
-from .errors import ApiError, BadResponse, ErrorDetails, NotAuthorized, NotFound, Remedy
+from .errors import ApiError, NotAuthorized, NotFound, Remedy
 from .list_body import ListBody, unread_list
 from .list_stream import ListError
 from .models import Activation, License, Product, ValidationResult
 from .offload import BIG_LIST, off_loop
 from .permissions import NO_WRITE_PERMISSION_PRODUCTS, Permissions
 from .redact import get_logger, install_redaction, register_secret
-from .responses import says
+from .responses import says, shape_error
 from .sentence import say
 from .serials import (
     check_activation_id,
@@ -326,11 +326,11 @@ class LicenseClient:
         if isinstance(data, list) and len(data) == 1:  # one object sent as a list of one
             data = data[0]
         if not isinstance(data, dict):
-            raise _shape_error(cls.__name__)
+            raise shape_error(cls.__name__)
         try:
             return cls.from_wire(data, self.config.tz)
         except ShapeError as exc:
-            raise _shape_error(cls.__name__, exc) from None
+            raise shape_error(cls.__name__, exc.cause) from None
 
     async def _list_off_loop(self, cls: type, body: dict[str, Any]) -> list[Any]:
         """:meth:`_list`, in a worker thread when the list is long (see offload.py).
@@ -357,24 +357,13 @@ class LicenseClient:
         if isinstance(data, dict):  # a server that sends one object instead of a list of one
             data = [data]
         if not isinstance(data, list):
-            raise _shape_error(cls.__name__)
+            raise shape_error(cls.__name__)
         return [self._model(cls, item, body) for item in data]
 
 
 def _message(body: dict[str, Any]) -> str:
     message = body.get("message")
     return message.strip() if isinstance(message, str) else ""
-
-
-def _shape_error(name: str, exc: ShapeError | None = None) -> BadResponse:
-    cause = None
-    if exc is not None:
-        cause = "; ".join(f"{key}: {why}" for key, why in exc.problems[:5])
-    # TRANSLATORS: {name} is a model name of the spec: License, Activation, Product…
-    return BadResponse(
-        say(N_("The licence service sent {name} data of an unexpected shape."), name=name),
-        ErrorDetails(cause=cause),
-    )
 
 
 async def _pair_check(

@@ -152,6 +152,35 @@ def map_error(
     return BadResponse(unexpected_status(code), details)
 
 
+def shape_error(name: str, cause: str | None = None, status: int | None = None) -> BadResponse:
+    """An object of the spec's model ``name`` that could not be read (``cause``: why)."""
+    # TRANSLATORS: {name} is a model name of the spec: License, Activation, Product…
+    return BadResponse(
+        say(N_("The licence service sent {name} data of an unexpected shape."), name=name),
+        ErrorDetails(http_status=status, cause=cause),
+    )
+
+
+def not_json(status: int) -> Sentence:
+    """The sentence of an answer that is not JSON (and not a web page)."""
+    return say(
+        N_("The server's answer could not be read: it is not valid JSON (HTTP {status})."),
+        status=status,
+    )
+
+
+def nested_too_deep(status: int) -> Sentence:
+    """The sentence of an answer nested deeper than :data:`MAX_DEPTH`."""
+    return say(
+        N_(
+            "The server's answer could not be read: its data is nested more than "
+            "{depth} levels deep (HTTP {status})."
+        ),
+        depth=MAX_DEPTH,
+        status=status,
+    )
+
+
 def unexpected_status(code: int) -> Sentence:
     """A status the spec does not use (not 2xx, and no message said what it meant)."""
     return say(N_("The licence service answered with unexpected status {code}."), code=code)
@@ -251,22 +280,12 @@ def _parsed(response: Answer, *, method: str, url: str) -> Any:
                 status=status,
             )
         else:
-            sentence = say(
-                N_("The server's answer could not be read: it is not valid JSON (HTTP {status})."),
-                status=status,
-            )
+            sentence = not_json(status)
         details = ErrorDetails(method=method, url=url, http_status=status, cause=_snippet(response))
         raise _unreadable(sentence, status, details) from None
     if deep:
         raise BadResponse(
-            say(
-                N_(
-                    "The server's answer could not be read: its data is nested more than "
-                    "{depth} levels deep (HTTP {status})."
-                ),
-                depth=MAX_DEPTH,
-                status=status,
-            ),
+            nested_too_deep(status),
             ErrorDetails(method=method, url=url, http_status=status, cause=_snippet(response)),
         )
     return body

@@ -44,6 +44,11 @@ class ShapeError(ValueError):
         self.problems = problems
         super().__init__(f"{model}: " + "; ".join(f"{k}: {why}" for k, why in problems))
 
+    @property
+    def cause(self) -> str:
+        """The first few problems, for a :class:`~.errors.BadResponse`'s details."""
+        return "; ".join(f"{k}: {why}" for k, why in self.problems[:5])
+
 
 def read_bool(value: Any, _tz: tzinfo | None = None) -> bool:
     """true/false, 0/1, "0"/"1", "true"/"false" (any case), "yes"/"no"; null → False."""
