@@ -30,12 +30,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from dataclasses import dataclass
-from gettext import NullTranslations
 from urllib.parse import urljoin, urlsplit
 
 import httpx
 
-from licensedesk.i18n import N_, ngettext
+from licensedesk.i18n import N_, N_plural
 
 from . import http_client
 from .agent import with_user_agent
@@ -53,7 +52,7 @@ from .errors import (
     TransportError,
 )
 from .redact import get_logger, redact
-from .sentence import Sentence, say
+from .sentence import Sentence, say, say_counted
 from .tls import TlsFailure, tls_failure, verify_setting
 
 log = get_logger("licensedesk.api.images")
@@ -66,7 +65,6 @@ TOTAL_TIMEOUT = 10.0
 ACCEPT = "image/png, image/jpeg, image/gif, image/webp, image/svg+xml, image/*;q=0.8"
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 LATE = N_("The image did not arrive in time.")
-_ENGLISH = NullTranslations()  # a plural's English (Sentence.english)
 
 
 @dataclass(frozen=True)
@@ -271,19 +269,14 @@ class ImageFetcher:
                 return await self._read(response, url)
             finally:
                 await response.aclose()
-        n = self.max_redirects
-        said = ngettext(
-            "The image address redirected more than {n} time.",
-            "The image address redirected more than {n} times.",
-            n,
-        )
-        english = _ENGLISH.ngettext(
-            "The image address redirected more than {n} time.",
-            "The image address redirected more than {n} times.",
-            n,
-        )
         raise BadResponse(
-            Sentence(said.format(n=n), english.format(n=n)),
+            say_counted(
+                N_plural(
+                    "The image address redirected more than {n} time.",
+                    "The image address redirected more than {n} times.",
+                ),
+                self.max_redirects,
+            ),
             ErrorDetails(method="GET", url=shown_url(url)),
         )
 

@@ -30,13 +30,12 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from gettext import NullTranslations
 from typing import Any
 from urllib.parse import quote
 
 import httpx
 
-from licensedesk.i18n import N_, format_number, ngettext
+from licensedesk.i18n import N_, N_plural, format_number
 
 from . import http_client
 from .agent import with_user_agent
@@ -53,7 +52,7 @@ from .errors import (
 from .offload import BIG_BODY, off_loop
 from .redact import get_logger, redact
 from .responses import ReadAnswer, decode
-from .sentence import Sentence, say
+from .sentence import Sentence, say, say_counted
 from .tls import TlsFailure, answers_plain_http, tls_failure, verify_setting
 
 log = get_logger("licensedesk.api.transport")
@@ -123,8 +122,7 @@ def _size(size: int) -> Sentence:
         return _amount(mb, 0 if mb >= 10 or mb.is_integer() else 1, "MB")
     if size >= 1024:
         return _amount(size / 1024, 0, "KB")
-    english = NullTranslations().ngettext("{n} byte", "{n} bytes", size)
-    return Sentence(ngettext("{n} byte", "{n} bytes", size).format(n=size), english.format(n=size))
+    return say_counted(N_plural("{n} byte", "{n} bytes"), size)
 
 
 def _amount(value: float, decimals: int, unit: str) -> Sentence:
