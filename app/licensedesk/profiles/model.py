@@ -263,12 +263,7 @@ class Profile:
     @property
     def pairs(self) -> tuple[str, ...]:
         """The credential pairs this profile has an app_id for: ``"read"``, ``"write"``."""
-        out = []
-        if self.read_app_id:
-            out.append("read")
-        if self.write_app_id:
-            out.append("write")
-        return tuple(out)
+        return tuple(pair for pair in ("read", "write") if self.app_id(pair))
 
     def app_id(self, pair: str) -> str | None:
         if pair == "read":
