@@ -4,10 +4,8 @@ choices (DESIGN.md §2); the rules are written in :mod:`.models`' docstring.
 A model is a frozen, slotted dataclass whose annotations name a *reader* (``Bool``,
 ``Int``, ``Str``…, defined here): :meth:`WireModel.from_wire` runs each field's reader
 over the object the service sent, ignores unknown fields and gives missing ones their
-default. Every value already went through one of these readers when the models were
-pydantic models, so pydantic added nothing to the checks but its import and class
-building to every command of ``licensedesk-cli`` (docs/cli.md, "Start-up time"):
-:class:`WireModel` and :func:`wire_model` replace it (the readers were ours already).
+default. Not pydantic: it would add no check to these readers, only its import and
+class building to every command of ``licensedesk-cli`` (docs/cli.md, "Start-up time").
 """
 
 from __future__ import annotations
