@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .errors import error_body_bytes
+from .errors import send_error
 from .logs import request_target
 
 log = logging.getLogger("licensedesk.sandbox.access")
@@ -83,13 +83,6 @@ class RequestLog:
             self.max_in_flight = self.in_flight
 
 
-async def _error(send: Send, status: int, message: str) -> None:
-    body = error_body_bytes(status, message)
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
-
-
 class AccessLogMiddleware:
     """Records every request and logs one line per response that shows no secret
     (``logs.request_target``: only what looks harmless, never an api_key)."""
@@ -138,13 +131,13 @@ class PathGuardMiddleware:
             raw = bytes(scope.get("raw_path") or b"").lower()
             path = scope["path"]
             if b"%2f" in raw or b"%5c" in raw:
-                await _error(send, 400, "Invalid path: encoded '/' or '\\' in a path segment.")
+                await send_error(send, 400, "Invalid path: encoded '/' or '\\' in a path segment.")
                 return
             if any(segment in (".", "..") for segment in path.split("/")):
-                await _error(send, 400, "Invalid path: '.' and '..' segments are not allowed.")
+                await send_error(send, 400, "Invalid path: '.' and '..' segments are not allowed.")
                 return
             if len(path) > 512 or not _PATH_CHARS.fullmatch(path):
-                await _error(send, 400, "Invalid path: unexpected character in a path segment.")
+                await send_error(send, 400, "Invalid path: unexpected character in a path segment.")
                 return
         await self.app(scope, receive, send)
 
