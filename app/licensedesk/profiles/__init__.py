@@ -18,14 +18,14 @@ from licensedesk.lazy_names import lazy_names
 
 if TYPE_CHECKING:
     from .connect import client_config
-    from .model import TRANSPORTS, Profile, ProfileError, is_loopback_host
+    from .model import Profile, ProfileError, is_loopback_host
     from .secrets import PAIRS, SERVICE, SecretStore, SecretStoreError, describe_backend
     from .store import CONFIG_DIR_ENV, ProfileStore, default_config_dir
 
 #: public name -> the module that defines it
 _WHERE = {
     "client_config": ".connect",
-    **dict.fromkeys(("TRANSPORTS", "Profile", "ProfileError", "is_loopback_host"), ".model"),
+    **dict.fromkeys(("Profile", "ProfileError", "is_loopback_host"), ".model"),
     **dict.fromkeys(
         ("PAIRS", "SERVICE", "SecretStore", "SecretStoreError", "describe_backend"), ".secrets"
     ),
