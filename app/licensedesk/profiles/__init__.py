@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .connect import client_config
     from .model import Profile, ProfileError, is_loopback_host
     from .secrets import PAIRS, SERVICE, SecretStore, SecretStoreError, describe_backend
-    from .store import CONFIG_DIR_ENV, ProfileStore, default_config_dir
+    from .store import ProfileStore
 
 #: public name -> the module that defines it
 _WHERE = {
@@ -29,7 +29,7 @@ _WHERE = {
     **dict.fromkeys(
         ("PAIRS", "SERVICE", "SecretStore", "SecretStoreError", "describe_backend"), ".secrets"
     ),
-    **dict.fromkeys(("CONFIG_DIR_ENV", "ProfileStore", "default_config_dir"), ".store"),
+    "ProfileStore": ".store",
 }
 
 

@@ -26,15 +26,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from licensedesk.i18n import N_, _
-from licensedesk.paths import CONFIG_DIR_ENV, replace_file
 from licensedesk.paths import config_dir as default_config_dir
+from licensedesk.paths import replace_file
 
 from .model import Profile, ProfileError
 
 if TYPE_CHECKING:
     from .secrets import SecretStore
 
-__all__ = ["CONFIG_DIR_ENV", "FILE_NAME", "FILE_VERSION", "ProfileStore", "default_config_dir"]
+__all__ = ["FILE_NAME", "FILE_VERSION", "ProfileStore", "default_config_dir"]
 
 FILE_NAME = "profiles.json"
 #: seconds to wait for another program that is saving the profiles (then a sentence)
