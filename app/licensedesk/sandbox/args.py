@@ -5,8 +5,8 @@ body, whose values win (DESIGN.md §2). Bodies above 64 KiB are refused with 413
 
 Arguments must be text: a query string or form body whose percent-escapes are not
 UTF-8 (``%ED%A0%80``, an encoded lone surrogate, or ``%FF``), or a JSON string with a
-lone surrogate escape (``"\\ud800"``), is refused with 400 here, at the door. Such a
-value used to travel on and end in a 500 where SQLite or ``str.encode`` met it.
+lone surrogate escape (``"\\ud800"``), is refused with 400 here, at the door: further in,
+SQLite or ``str.encode`` would meet it and the answer would be a 500.
 """
 
 from __future__ import annotations
