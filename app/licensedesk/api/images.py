@@ -304,25 +304,17 @@ class ImageFetcher:
         if declared.isdigit() and int(declared) > self.max_bytes:
             raise BadResponse(self._too_big(), details)
         body = bytearray()
-        too_big = False
-        # Never leave the loop early: httpx's body iterators are nested async
-        # generators, and one abandoned mid-way is finalised later by the garbage
-        # collector in another task (httpcore then fails on its cancel scope).
-        # Over the cap, the response is closed (the connection drops, nothing more
-        # is read) and the iterators end by themselves on the closed stream.
+
+        async def take(chunk: bytes) -> bool:
+            body.extend(chunk)
+            self.last_received = len(body)
+            return True
+
         try:
-            async for chunk in response.aiter_bytes():
-                if too_big:
-                    continue
-                body += chunk
-                self.last_received = len(body)
-                if len(body) > self.max_bytes:
-                    too_big = True
-                    await response.aclose()
+            self.last_received = await http_client.read_within(response, self.max_bytes, take)
         except (httpx.HTTPError, httpx.StreamError) as exc:
-            if not too_big:
-                raise _transport_error(exc, url) from None
-        if too_big:
+            raise _transport_error(exc, url) from None
+        if self.last_received > self.max_bytes:
             raise BadResponse(self._too_big(), details)
         if not body:
             raise BadResponse(say(N_("The image address returned an empty image.")), details)

@@ -282,13 +282,8 @@ class Transport:
         return cfg.max_list_answer_bytes if call.long_list else cfg.max_answer_bytes
 
     async def _receive(self, request: httpx.Request, call: Call, url: str) -> ReadAnswer:
-        """Send ``request`` and read its body, refusing one larger than the call's limit.
-
-        Like api/images.py: a declared Content-Length over the limit is refused before
-        the body is read; otherwise the (decoded) body is counted while it streams and
-        the response closed once past the limit. The loop is never left early (an
-        abandoned httpx body iterator is finalised later in another task, where
-        httpcore fails on its cancel scope): after the close it ends by itself."""
+        """Send ``request`` and read its body, refusing one larger than the call's limit: a
+        declared Content-Length over it before the body is read, else while it streams."""
         limit = self.limit(call)
         response = await self.http.send(request, stream=True)
         try:
@@ -299,24 +294,14 @@ class Transport:
             if call.body_reader is not None and 200 <= response.status_code < 300:
                 reader = call.body_reader(response.status_code)
             body = bytearray()
-            size, too_big, stopped = 0, False, False
-            try:
-                async for chunk in response.aiter_bytes():
-                    if too_big or stopped:
-                        continue
-                    size += len(chunk)
-                    if size > limit:
-                        too_big = True
-                    elif reader is None:
-                        body += chunk
-                    else:
-                        stopped = not await reader.feed(chunk)
-                    if too_big or stopped:
-                        await response.aclose()
-            except (httpx.HTTPError, httpx.StreamError):
-                if not (too_big or stopped):
-                    raise
-            if too_big:
+
+            async def take(chunk: bytes) -> bool:
+                if reader is None:
+                    body.extend(chunk)
+                    return True
+                return await reader.feed(chunk)
+
+            if await http_client.read_within(response, limit, take) > limit:
                 raise self._too_big(call, url, response.status_code, limit)
             if reader is not None:
                 body = await reader.finish()  # what is left: the envelope of the list
