@@ -15,7 +15,7 @@ back-off; a wait that would pass the call's deadline is not begun (the 429 is
 raised as :class:`RateLimited`). Writes are never retried.
 
 Limits (docs/client.md "Limits"): every answer is streamed and counted, and refused
-past :meth:`Transport.limit` (the config's ``max_answer_bytes``, 4 MiB, or
+past the call's limit (the config's ``max_answer_bytes``, 4 MiB, or
 ``max_list_answer_bytes``, 256 MiB, for an activations list, whose devices are read
 while it arrives: ``Call.body_reader``); a declared ``Content-Length`` over it is
 refused before a byte of the body is read. Every call, retries and their waits
@@ -277,14 +277,11 @@ class Transport:
         # a wait that the deadline would cut short is not begun: the 429 is the answer
         return delay if time.monotonic() + delay < ends else None
 
-    def limit(self, call: Call) -> int:
-        cfg = self.config
-        return cfg.max_list_answer_bytes if call.long_list else cfg.max_answer_bytes
-
     async def _receive(self, request: httpx.Request, call: Call, url: str) -> ReadAnswer:
         """Send ``request`` and read its body, refusing one larger than the call's limit: a
         declared Content-Length over it before the body is read, else while it streams."""
-        limit = self.limit(call)
+        cfg = self.config
+        limit = cfg.max_list_answer_bytes if call.long_list else cfg.max_answer_bytes
         response = await self.http.send(request, stream=True)
         try:
             declared = response.headers.get("content-length", "").strip()
