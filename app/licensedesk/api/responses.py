@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from licensedesk.display_text import visible
 from licensedesk.i18n import N_
@@ -37,14 +37,6 @@ from .verdicts import Verdict, classify
 #: most 4 deep; a deeper answer is a broken or hostile server, and 10^5 levels would
 #: otherwise end in Python's RecursionError.
 MAX_DEPTH = 64
-
-
-class Answer(Protocol):
-    """What :func:`decode` reads of a response (an ``httpx.Response`` or :class:`ReadAnswer`)."""
-
-    status_code: int
-    headers: Mapping[str, str]
-    content: bytes | bytearray
 
 
 @dataclass(frozen=True)
@@ -221,14 +213,14 @@ def _unreadable(sentence: Sentence, status: int, details: ErrorDetails) -> ApiEr
     return BadResponse(sentence, details)
 
 
-def _looks_like_html(response: Answer) -> bool:
+def _looks_like_html(response: ReadAnswer) -> bool:
     ctype = response.headers.get("content-type", "").lower()
     head = response.content[:512].lstrip().lower()
     return "html" in ctype or head.startswith((b"<!doctype", b"<html", b"<"))
 
 
 def decode(
-    response: Answer,
+    response: ReadAnswer,
     *,
     not_found_what: str,
     method: str,
@@ -265,7 +257,7 @@ def decode(
     return body
 
 
-def _parsed(response: Answer, *, method: str, url: str) -> Any:
+def _parsed(response: ReadAnswer, *, method: str, url: str) -> Any:
     """The decoded JSON body (``None`` when empty); an unreadable or too deep one raises."""
     status = response.status_code
     try:
@@ -307,7 +299,7 @@ def _error_of(body: Any, status: int) -> tuple[str | None, int | None, bool]:
     return (message if isinstance(message, str) else None), None, False
 
 
-def _snippet(response: Answer, limit: int = 200) -> str:
+def _snippet(response: ReadAnswer, limit: int = 200) -> str:
     from .redact import redact
 
     text = response.content[:limit].decode("utf-8", "replace").strip()
