@@ -30,6 +30,7 @@ from .errors import (
     ServiceError,
     UpgradeMismatch,
 )
+from .redact import redact
 from .sentence import Sentence, say
 from .verdicts import Verdict, classify
 
@@ -300,7 +301,5 @@ def _error_of(body: Any, status: int) -> tuple[str | None, int | None, bool]:
 
 
 def _snippet(response: ReadAnswer, limit: int = 200) -> str:
-    from .redact import redact
-
     text = response.content[:limit].decode("utf-8", "replace").strip()
     return redact(text) + ("…" if len(response.content) > limit else "")
