@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from starlette.responses import JSONResponse
@@ -45,8 +46,6 @@ def error_response(status_code: int, message: str, headers: dict[str, str] | Non
 
 def error_body_bytes(status_code: int, message: str) -> bytes:
     """Raw JSON bytes of an error body, for middleware that speaks plain ASGI."""
-    import json
-
     return json.dumps({"error": {"message": message, "status_code": status_code}}).encode()
 
 
