@@ -126,12 +126,14 @@ def export(db_path: Path | str) -> dict[str, Any]:
     try:
         with db.read() as conn:
 
-            def rows(sql: str) -> list[dict[str, Any]]:
-                return [dict(row) for row in conn.execute(sql)]
+            def rows(sql: str, *flags: str) -> list[dict[str, Any]]:
+                """The rows of ``sql`` as objects, its integer columns ``flags`` as booleans."""
+                found = [dict(row) for row in conn.execute(sql)]
+                for row in found:
+                    row.update({flag: bool(row[flag]) for flag in flags})
+                return found
 
-            products = rows("SELECT * FROM products ORDER BY id")
-            for product in products:
-                product["active"] = bool(product["active"])
+            products = rows("SELECT * FROM products ORDER BY id", "active")
             skus = rows("SELECT * FROM skus ORDER BY id")
             for sku in skus:
                 sku["product_ids"] = [
@@ -141,13 +143,10 @@ def export(db_path: Path | str) -> dict[str, Any]:
                         (sku["id"],),
                     )
                 ]
-            licenses = rows("SELECT * FROM licenses ORDER BY id")
-            for licence in licenses:
-                licence["registered"] = bool(licence["registered"])
-                licence["offline_distribution"] = bool(licence["offline_distribution"])
-            activations = rows("SELECT * FROM activations ORDER BY id")
-            for activation in activations:
-                activation["activated"] = bool(activation["activated"])
+            licenses = rows(
+                "SELECT * FROM licenses ORDER BY id", "registered", "offline_distribution"
+            )
+            activations = rows("SELECT * FROM activations ORDER BY id", "activated")
             credentials = [
                 {
                     "app_id": row["app_id"],
