@@ -19,16 +19,14 @@ from licensedesk.lazy_names import lazy_names
 if TYPE_CHECKING:
     from .connect import client_config
     from .model import Profile, ProfileError, is_loopback_host
-    from .secrets import PAIRS, SERVICE, SecretStore, SecretStoreError, describe_backend
+    from .secrets import PAIRS, SecretStore, SecretStoreError, describe_backend
     from .store import ProfileStore
 
 #: public name -> the module that defines it
 _WHERE = {
     "client_config": ".connect",
     **dict.fromkeys(("Profile", "ProfileError", "is_loopback_host"), ".model"),
-    **dict.fromkeys(
-        ("PAIRS", "SERVICE", "SecretStore", "SecretStoreError", "describe_backend"), ".secrets"
-    ),
+    **dict.fromkeys(("PAIRS", "SecretStore", "SecretStoreError", "describe_backend"), ".secrets"),
     "ProfileStore": ".store",
 }
 
