@@ -37,7 +37,6 @@ import httpx
 from licensedesk.i18n import N_, N_plural
 
 from . import http_client
-from .agent import with_user_agent
 from .config import ClientConfig, is_loopback_host
 from .errors import (
     ApiError,
@@ -251,7 +250,7 @@ class ImageFetcher:
     ) -> FetchedImage:
         self.last_received = 0
         for _hop in range(self.max_redirects + 1):
-            request = http.build_request("GET", url, headers=with_user_agent({"Accept": ACCEPT}))
+            request = http.build_request("GET", url, headers={"Accept": ACCEPT})
             try:
                 response = await http.send(request, stream=True)
             except httpx.HTTPError as exc:
