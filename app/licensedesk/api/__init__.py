@@ -17,7 +17,7 @@ from licensedesk.lazy_names import lazy_names
 from .redact import RedactingFilter, install_redaction, redact
 
 if TYPE_CHECKING:
-    from .client import CHECK_ACTIVATION_ID, CHECK_SERIAL, ConnectionCheck, LicenseClient
+    from .client import LicenseClient
     from .config import ClientConfig, Credentials
     from .errors import (
         ApiError,
@@ -41,9 +41,7 @@ if TYPE_CHECKING:
 
 #: public name -> the module that defines it
 _WHERE = {
-    **dict.fromkeys(
-        ("CHECK_ACTIVATION_ID", "CHECK_SERIAL", "ConnectionCheck", "LicenseClient"), ".client"
-    ),
+    "LicenseClient": ".client",
     **dict.fromkeys(("ClientConfig", "Credentials"), ".config"),
     **dict.fromkeys(
         (

@@ -19,14 +19,14 @@ from licensedesk.i18n import N_
 
 from .activation_rows import Devices, Row, SeenActivations, as_rows
 from .config import ClientConfig
-from .errors import ApiError, BadResponse, ErrorDetails, NotAuthorized, NotFound, Remedy
+from .errors import ApiError, NotAuthorized, NotFound, Remedy
 from .list_body import ListBody, unread_list
 from .list_stream import ListError
 from .models import Activation, License, Product, ValidationResult
 from .offload import BIG_LIST, off_loop
 from .permissions import NO_WRITE_PERMISSION_PRODUCTS, Permissions
 from .redact import get_logger, install_redaction, register_secret
-from .responses import says
+from .responses import says, shape_error
 from .sentence import say
 from .serials import (
     check_activation_id,
@@ -81,7 +81,8 @@ class LicenseClient:
             if pair is not None:
                 register_secret(pair.api_key)
         self.config = config
-        self._transport = Transport(config, http)
+        #: the request layer (tests replace its ``sleep`` to observe back-off)
+        self.transport = Transport(config, http)
         self.permissions = Permissions(config)
         #: told what was read or changed about a serial: ``on_seen(part, serial, value)``
         #: with part ``license`` (a License), ``products`` (a list), ``activations`` (a
@@ -102,7 +103,7 @@ class LicenseClient:
 
     async def aclose(self) -> None:
         """Close the connection pool (only if this client created it)."""
-        await self._transport.aclose()
+        await self.transport.aclose()
 
     @property
     def has_write_pair(self) -> bool:
@@ -115,11 +116,6 @@ class LicenseClient:
         """True: a write pair; None: a single pair not yet tried for a write (offer the
         write, DESIGN §3); False: no key for writes, or the service refused it already."""
         return self.permissions.may_write
-
-    @property
-    def transport(self) -> Transport:
-        """The request layer (exposed for tests: ``transport.sleep``)."""
-        return self._transport
 
     # -- reads -------------------------------------------------------------
 
@@ -150,7 +146,7 @@ class LicenseClient:
         list also says how many are activated per product (:class:`.activation_rows.Devices`).
         A site licence's hundreds of thousands: :meth:`activation_rows`."""
         devices = Devices()
-        seen = await self._activation_rows(
+        seen = await self.activation_rows(
             serial, lambda rows: devices.extend(itertools.starmap(Activation, rows))
         )
         devices.activated = seen.activated
@@ -164,11 +160,6 @@ class LicenseClient:
         licence's hundreds of thousands are never all held here, nor tracked by the
         cyclic GC. Returns what the book is told too: how many (``total``), how many
         are activated per product id (``activated``) and the first devices."""
-        return await self._activation_rows(serial, each)
-
-    async def _activation_rows(
-        self, serial: str, each: Callable[[list[Row]], None]
-    ) -> SeenActivations:
         serial = normalize_serial(serial)
         readers: list[ListBody] = []
 
@@ -240,12 +231,7 @@ class LicenseClient:
 
     async def delete_activation(self, activation_id: int) -> str:
         """DELETE activations/{id} (or destroy-api/{id} with legacy routes)."""
-        aid = check_activation_id(activation_id)
-        segments = (
-            ("activations", "destroy-api", str(aid))
-            if self.config.legacy_activation_routes
-            else ("activations", str(aid))
-        )
+        segments = self._activation_path("destroy-api", check_activation_id(activation_id))
         body = await self._send(Call("DELETE", segments, write=True, not_found_what="activation"))
         return _message(body)
 
@@ -302,12 +288,14 @@ class LicenseClient:
 
     # -- helpers ---------------------------------------------------------------
 
+    def _activation_path(self, legacy: str, aid: int) -> tuple[str, ...]:
+        """activations/{id}, or the deprecated activations/{legacy}/{id} (spec §9)."""
+        if self.config.legacy_activation_routes:
+            return ("activations", legacy, str(aid))
+        return ("activations", str(aid))
+
     async def _put_activation(self, aid: int, activated: bool) -> str:
-        segments = (
-            ("activations", "update-api", str(aid))
-            if self.config.legacy_activation_routes
-            else ("activations", str(aid))
-        )
+        segments = self._activation_path("update-api", aid)
         body = await self._send(
             Call("PUT", segments, {"activated": activated}, write=True, not_found_what="activation")
         )
@@ -324,7 +312,7 @@ class LicenseClient:
 
     async def _send(self, call: Call) -> dict[str, Any]:
         try:
-            body = await self._transport.send(call)
+            body = await self.transport.send(call)
         except NotAuthorized as exc:
             refused = self.permissions.refused(exc, write=call.write, changes=call.changes)
             if refused is exc:
@@ -338,11 +326,11 @@ class LicenseClient:
         if isinstance(data, list) and len(data) == 1:  # one object sent as a list of one
             data = data[0]
         if not isinstance(data, dict):
-            raise _shape_error(cls.__name__)
+            raise shape_error(cls.__name__)
         try:
             return cls.from_wire(data, self.config.tz)
         except ShapeError as exc:
-            raise _shape_error(cls.__name__, exc) from None
+            raise shape_error(cls.__name__, exc.cause) from None
 
     async def _list_off_loop(self, cls: type, body: dict[str, Any]) -> list[Any]:
         """:meth:`_list`, in a worker thread when the list is long (see offload.py).
@@ -369,24 +357,13 @@ class LicenseClient:
         if isinstance(data, dict):  # a server that sends one object instead of a list of one
             data = [data]
         if not isinstance(data, list):
-            raise _shape_error(cls.__name__)
+            raise shape_error(cls.__name__)
         return [self._model(cls, item, body) for item in data]
 
 
 def _message(body: dict[str, Any]) -> str:
     message = body.get("message")
     return message.strip() if isinstance(message, str) else ""
-
-
-def _shape_error(name: str, exc: ShapeError | None = None) -> BadResponse:
-    cause = None
-    if exc is not None:
-        cause = "; ".join(f"{key}: {why}" for key, why in exc.problems[:5])
-    # TRANSLATORS: {name} is a model name of the spec: License, Activation, Product…
-    return BadResponse(
-        say(N_("The licence service sent {name} data of an unexpected shape."), name=name),
-        ErrorDetails(cause=cause),
-    )
 
 
 async def _pair_check(

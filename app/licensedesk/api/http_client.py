@@ -1,5 +1,6 @@
 """The one way this package makes an ``httpx.AsyncClient``: httpx as it comes, naming
-License Desk in its User-Agent (:mod:`.agent`).
+License Desk in its User-Agent (:mod:`.agent`); and the one way it reads a body within a
+limit (:func:`read_within`).
 
 The service, the image fetcher and the batch check all go through it, so each request
 carries the same User-Agent and nothing of httpx's own is replaced: connections, the
@@ -9,6 +10,7 @@ pool and its locks are httpx's and httpcore's, on anyio's asyncio backend.
 from __future__ import annotations
 
 import ssl
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import httpx
@@ -45,3 +47,26 @@ def async_client(
             keepalive_expiry=limits.keepalive_expiry or 0.0,
         )
     return httpx.AsyncClient(verify=verify, limits=limits, **kwargs)
+
+
+async def read_within(
+    response: httpx.Response, limit: int, take: Callable[[bytes], Awaitable[bool]]
+) -> int:
+    """Give the pieces of ``response``'s body to ``take`` (False: read no more) while at
+    most ``limit`` bytes (decoded: gzip cannot inflate past it) have come; returns how many
+    came, the piece past ``limit`` counted, not taken. Then the response is closed, but the
+    loop is not left early: an abandoned httpx body iterator is finalised later in another
+    task, where httpcore fails on its cancel scope; on the closed stream it ends by itself."""
+    size, done = 0, False
+    try:
+        async for chunk in response.aiter_bytes():
+            if done:
+                continue
+            size += len(chunk)
+            done = size > limit or not await take(chunk)
+            if done:
+                await response.aclose()
+    except (httpx.HTTPError, httpx.StreamError):
+        if not done:
+            raise
+    return size

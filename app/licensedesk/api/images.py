@@ -30,15 +30,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from dataclasses import dataclass
-from gettext import NullTranslations
 from urllib.parse import urljoin, urlsplit
 
 import httpx
 
-from licensedesk.i18n import N_, ngettext
+from licensedesk.i18n import N_, N_plural
 
 from . import http_client
-from .agent import with_user_agent
 from .config import ClientConfig, is_loopback_host
 from .errors import (
     ApiError,
@@ -53,7 +51,7 @@ from .errors import (
     TransportError,
 )
 from .redact import get_logger, redact
-from .sentence import Sentence, say
+from .sentence import Sentence, say, say_counted
 from .tls import TlsFailure, tls_failure, verify_setting
 
 log = get_logger("licensedesk.api.images")
@@ -66,7 +64,6 @@ TOTAL_TIMEOUT = 10.0
 ACCEPT = "image/png, image/jpeg, image/gif, image/webp, image/svg+xml, image/*;q=0.8"
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 LATE = N_("The image did not arrive in time.")
-_ENGLISH = NullTranslations()  # a plural's English (Sentence.english)
 
 
 @dataclass(frozen=True)
@@ -253,7 +250,7 @@ class ImageFetcher:
     ) -> FetchedImage:
         self.last_received = 0
         for _hop in range(self.max_redirects + 1):
-            request = http.build_request("GET", url, headers=with_user_agent({"Accept": ACCEPT}))
+            request = http.build_request("GET", url, headers={"Accept": ACCEPT})
             try:
                 response = await http.send(request, stream=True)
             except httpx.HTTPError as exc:
@@ -271,19 +268,14 @@ class ImageFetcher:
                 return await self._read(response, url)
             finally:
                 await response.aclose()
-        n = self.max_redirects
-        said = ngettext(
-            "The image address redirected more than {n} time.",
-            "The image address redirected more than {n} times.",
-            n,
-        )
-        english = _ENGLISH.ngettext(
-            "The image address redirected more than {n} time.",
-            "The image address redirected more than {n} times.",
-            n,
-        )
         raise BadResponse(
-            Sentence(said.format(n=n), english.format(n=n)),
+            say_counted(
+                N_plural(
+                    "The image address redirected more than {n} time.",
+                    "The image address redirected more than {n} times.",
+                ),
+                self.max_redirects,
+            ),
             ErrorDetails(method="GET", url=shown_url(url)),
         )
 
@@ -311,25 +303,17 @@ class ImageFetcher:
         if declared.isdigit() and int(declared) > self.max_bytes:
             raise BadResponse(self._too_big(), details)
         body = bytearray()
-        too_big = False
-        # Never leave the loop early: httpx's body iterators are nested async
-        # generators, and one abandoned mid-way is finalised later by the garbage
-        # collector in another task (httpcore then fails on its cancel scope).
-        # Over the cap, the response is closed (the connection drops, nothing more
-        # is read) and the iterators end by themselves on the closed stream.
+
+        async def take(chunk: bytes) -> bool:
+            body.extend(chunk)
+            self.last_received = len(body)
+            return True
+
         try:
-            async for chunk in response.aiter_bytes():
-                if too_big:
-                    continue
-                body += chunk
-                self.last_received = len(body)
-                if len(body) > self.max_bytes:
-                    too_big = True
-                    await response.aclose()
+            self.last_received = await http_client.read_within(response, self.max_bytes, take)
         except (httpx.HTTPError, httpx.StreamError) as exc:
-            if not too_big:
-                raise _transport_error(exc, url) from None
-        if too_big:
+            raise _transport_error(exc, url) from None
+        if self.last_received > self.max_bytes:
             raise BadResponse(self._too_big(), details)
         if not body:
             raise BadResponse(say(N_("The image address returned an empty image.")), details)
@@ -361,7 +345,7 @@ def _transport_error(exc: httpx.HTTPError, url: str) -> ApiError:
 
 
 async def fetch_image(url: str, config: ClientConfig, **limits) -> FetchedImage:
-    """One fetch with a client of its own (scripts, the CLI); the UI keeps an ImageFetcher."""
+    """One fetch with a client of its own (tests, scripts); the UI keeps an ImageFetcher."""
     fetcher = ImageFetcher(**limits)
     try:
         return await fetcher.fetch(url, config)

@@ -16,14 +16,11 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from datetime import tzinfo
 
-from licensedesk.i18n import N_
-
 from .activation_rows import ActivationReader, Row, SeenActivations
 from .errors import BadResponse, ErrorDetails
 from .list_stream import ListError, ListSplitter
 from .offload import BIG_BODY, stays_on_loop, submit
-from .responses import MAX_DEPTH
-from .sentence import say
+from .responses import nested_too_deep, not_json, shape_error
 from .wire import ShapeError
 
 #: pieces handed to the worker and not yet collected, at most (about 64 KiB each)
@@ -118,30 +115,11 @@ class ListBody:
 
 def unread_list(exc: ListError | ShapeError, status: int) -> BadResponse:
     """The error of an activations list that could not be read while it arrived."""
-    shape = isinstance(exc, ShapeError)
-    cause = "; ".join(f"{k}: {why}" for k, why in exc.problems[:5]) if shape else str(exc)
-    details = ErrorDetails(http_status=status, cause=cause)
-    if isinstance(exc, ListError) and exc.kind == "deep":
-        return BadResponse(
-            say(
-                N_(
-                    "The server's answer could not be read: its data is nested "
-                    "more than {depth} levels deep (HTTP {status})."
-                ),
-                depth=MAX_DEPTH,
-                status=status,
-            ),
-            details,
-        )
-    if isinstance(exc, ListError) and exc.kind == "json":
-        return BadResponse(
-            say(
-                N_("The server's answer could not be read: it is not valid JSON (HTTP {status})."),
-                status=status,
-            ),
-            details,
-        )
-    return BadResponse(
-        say(N_("The licence service sent {name} data of an unexpected shape."), name="Activation"),
-        details,
-    )
+    if isinstance(exc, ShapeError):
+        return shape_error("Activation", exc.cause, status)
+    details = ErrorDetails(http_status=status, cause=str(exc))
+    if exc.kind == "deep":
+        return BadResponse(nested_too_deep(status), details)
+    if exc.kind == "json":
+        return BadResponse(not_json(status), details)
+    return shape_error("Activation", str(exc), status)

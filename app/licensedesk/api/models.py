@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import field
 
+from .sentence import english_of
 from .verdicts import Verdict, classify, refusal_words, verdict_sentence
 from .wire import (
     Bool,
@@ -125,6 +126,4 @@ class ValidationResult(WireModel):
     @property
     def refusal(self) -> str:
         """What the history keeps of a "no" (English): :func:`.verdicts.refusal_words`."""
-        return refusal_words(self.message) or str(
-            getattr(self.reason_sentence, "english", self.reason_sentence)
-        )
+        return refusal_words(self.message) or str(english_of(self.reason_sentence))

@@ -47,20 +47,22 @@ def stays_on_loop() -> bool:
     return _ON_LOOP.get()
 
 
-async def off_loop(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """``fn(*args, **kwargs)`` in the worker thread; the caller's loop keeps running."""
+def _worker() -> ThreadPoolExecutor:
+    """The one worker thread, started on first use."""
     global _executor
-    if _ON_LOOP.get():
-        return fn(*args, **kwargs)
     if _executor is None:
         _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="licensedesk-decode")
+    return _executor
+
+
+async def off_loop(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``fn(*args, **kwargs)`` in the worker thread; the caller's loop keeps running."""
+    if _ON_LOOP.get():
+        return fn(*args, **kwargs)
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_executor, functools.partial(fn, *args, **kwargs))
+    return await loop.run_in_executor(_worker(), functools.partial(fn, *args, **kwargs))
 
 
 def submit(fn: Callable[..., T], *args: Any) -> Future[T]:
     """``fn(*args)`` queued on the worker thread, in order (a list read piece by piece)."""
-    global _executor
-    if _executor is None:
-        _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="licensedesk-decode")
-    return _executor.submit(fn, *args)
+    return _worker().submit(fn, *args)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from licensedesk.display_text import visible
 from licensedesk.i18n import N_
@@ -30,6 +30,7 @@ from .errors import (
     ServiceError,
     UpgradeMismatch,
 )
+from .redact import redact
 from .sentence import Sentence, say
 from .verdicts import Verdict, classify
 
@@ -37,14 +38,6 @@ from .verdicts import Verdict, classify
 #: most 4 deep; a deeper answer is a broken or hostile server, and 10^5 levels would
 #: otherwise end in Python's RecursionError.
 MAX_DEPTH = 64
-
-
-class Answer(Protocol):
-    """What :func:`decode` reads of a response (an ``httpx.Response`` or :class:`ReadAnswer`)."""
-
-    status_code: int
-    headers: Mapping[str, str]
-    content: bytes | bytearray
 
 
 @dataclass(frozen=True)
@@ -152,6 +145,35 @@ def map_error(
     return BadResponse(unexpected_status(code), details)
 
 
+def shape_error(name: str, cause: str | None = None, status: int | None = None) -> BadResponse:
+    """An object of the spec's model ``name`` that could not be read (``cause``: why)."""
+    # TRANSLATORS: {name} is a model name of the spec: License, Activation, Product…
+    return BadResponse(
+        say(N_("The licence service sent {name} data of an unexpected shape."), name=name),
+        ErrorDetails(http_status=status, cause=cause),
+    )
+
+
+def not_json(status: int) -> Sentence:
+    """The sentence of an answer that is not JSON (and not a web page)."""
+    return say(
+        N_("The server's answer could not be read: it is not valid JSON (HTTP {status})."),
+        status=status,
+    )
+
+
+def nested_too_deep(status: int) -> Sentence:
+    """The sentence of an answer nested deeper than :data:`MAX_DEPTH`."""
+    return say(
+        N_(
+            "The server's answer could not be read: its data is nested more than "
+            "{depth} levels deep (HTTP {status})."
+        ),
+        depth=MAX_DEPTH,
+        status=status,
+    )
+
+
 def unexpected_status(code: int) -> Sentence:
     """A status the spec does not use (not 2xx, and no message said what it meant)."""
     return say(N_("The licence service answered with unexpected status {code}."), code=code)
@@ -192,14 +214,14 @@ def _unreadable(sentence: Sentence, status: int, details: ErrorDetails) -> ApiEr
     return BadResponse(sentence, details)
 
 
-def _looks_like_html(response: Answer) -> bool:
+def _looks_like_html(response: ReadAnswer) -> bool:
     ctype = response.headers.get("content-type", "").lower()
     head = response.content[:512].lstrip().lower()
     return "html" in ctype or head.startswith((b"<!doctype", b"<html", b"<"))
 
 
 def decode(
-    response: Answer,
+    response: ReadAnswer,
     *,
     not_found_what: str,
     method: str,
@@ -236,7 +258,7 @@ def decode(
     return body
 
 
-def _parsed(response: Answer, *, method: str, url: str) -> Any:
+def _parsed(response: ReadAnswer, *, method: str, url: str) -> Any:
     """The decoded JSON body (``None`` when empty); an unreadable or too deep one raises."""
     status = response.status_code
     try:
@@ -251,22 +273,12 @@ def _parsed(response: Answer, *, method: str, url: str) -> Any:
                 status=status,
             )
         else:
-            sentence = say(
-                N_("The server's answer could not be read: it is not valid JSON (HTTP {status})."),
-                status=status,
-            )
+            sentence = not_json(status)
         details = ErrorDetails(method=method, url=url, http_status=status, cause=_snippet(response))
         raise _unreadable(sentence, status, details) from None
     if deep:
         raise BadResponse(
-            say(
-                N_(
-                    "The server's answer could not be read: its data is nested more than "
-                    "{depth} levels deep (HTTP {status})."
-                ),
-                depth=MAX_DEPTH,
-                status=status,
-            ),
+            nested_too_deep(status),
             ErrorDetails(method=method, url=url, http_status=status, cause=_snippet(response)),
         )
     return body
@@ -288,8 +300,6 @@ def _error_of(body: Any, status: int) -> tuple[str | None, int | None, bool]:
     return (message if isinstance(message, str) else None), None, False
 
 
-def _snippet(response: Answer, limit: int = 200) -> str:
-    from .redact import redact
-
+def _snippet(response: ReadAnswer, limit: int = 200) -> str:
     text = response.content[:limit].decode("utf-8", "replace").strip()
     return redact(text) + ("…" if len(response.content) > limit else "")

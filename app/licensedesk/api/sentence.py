@@ -28,7 +28,7 @@ from functools import lru_cache
 from licensedesk import i18n
 from licensedesk.i18n import _
 
-__all__ = ["Sentence", "english_of", "in_use", "say"]
+__all__ = ["Sentence", "english_of", "in_use", "say", "say_counted"]
 
 
 class Sentence(str):
@@ -54,6 +54,14 @@ def say(msgid: str, /, **values: object) -> Sentence:
     shown = _(msgid).format(**values)
     english = msgid.format(**{name: english_of(value) for name, value in values.items()})
     return Sentence(shown, english)
+
+
+def say_counted(forms: tuple[str, str], n: int, /, **values: object) -> Sentence:
+    """:func:`say` for a counted message: ``forms`` (marked with ``N_plural``) in the form
+    for ``n``, with ``{n}`` and ``values`` put in."""
+    shown = i18n.ngettext(*forms, n).format(n=n, **values)
+    english = forms[0] if n == 1 else forms[1]  # English's rule, as gettext's own
+    return Sentence(shown, english.format(n=n, **{k: english_of(v) for k, v in values.items()}))
 
 
 #: a msgid is matched with fields only when its own words are this many letters at least:

@@ -185,12 +185,11 @@ def check_sku_number(sku: str) -> str:
 
 def check_activation_id(value: int | str) -> int:
     """Activation ids are positive integers (digit strings are accepted)."""
-    if isinstance(value, bool):
-        number = None
-    elif isinstance(value, int):
+    text = value.strip() if isinstance(value, str) else ""
+    if isinstance(value, int) and not isinstance(value, bool):
         number = value
-    elif isinstance(value, str) and value.strip().isdigit() and value.strip().isascii():
-        number = int(value.strip())
+    elif text.isdigit() and text.isascii():
+        number = int(text)
     else:
         number = None
     if number is None or number <= 0:

@@ -83,9 +83,8 @@ _CONTEXTS_LOCK = threading.Lock()
 def verify_setting(verify: bool | str | Path) -> bool | ssl.SSLContext:
     """False as given; True (httpx's own default context: certifi, or SSL_CERT_FILE /
     SSL_CERT_DIR), a CA bundle file or a CA directory: an SSLContext, built once per
-    setting and shared by every client. Building one loads the CA bundle (docs/client.md):
-    the image fetcher's client paid it again on the UI thread after the profile's client
-    had paid it in a worker thread. A bundle file changed on disk is loaded again."""
+    setting and shared by every client (see the module's docstring). A bundle file changed
+    on disk is loaded again."""
     if verify is False:
         return False
     key = _default_key() if verify is True else _bundle_key(Path(verify))

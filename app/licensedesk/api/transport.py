@@ -15,7 +15,7 @@ back-off; a wait that would pass the call's deadline is not begun (the 429 is
 raised as :class:`RateLimited`). Writes are never retried.
 
 Limits (docs/client.md "Limits"): every answer is streamed and counted, and refused
-past :meth:`Transport.limit` (the config's ``max_answer_bytes``, 4 MiB, or
+past the call's limit (the config's ``max_answer_bytes``, 4 MiB, or
 ``max_list_answer_bytes``, 256 MiB, for an activations list, whose devices are read
 while it arrives: ``Call.body_reader``); a declared ``Content-Length`` over it is
 refused before a byte of the body is read. Every call, retries and their waits
@@ -30,13 +30,12 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from gettext import NullTranslations
 from typing import Any
 from urllib.parse import quote
 
 import httpx
 
-from licensedesk.i18n import N_, format_number, ngettext
+from licensedesk.i18n import N_, N_plural, format_number
 
 from . import http_client
 from .agent import with_user_agent
@@ -53,7 +52,7 @@ from .errors import (
 from .offload import BIG_BODY, off_loop
 from .redact import get_logger, redact
 from .responses import ReadAnswer, decode
-from .sentence import Sentence, say
+from .sentence import Sentence, say, say_counted
 from .tls import TlsFailure, answers_plain_http, tls_failure, verify_setting
 
 log = get_logger("licensedesk.api.transport")
@@ -123,8 +122,7 @@ def _size(size: int) -> Sentence:
         return _amount(mb, 0 if mb >= 10 or mb.is_integer() else 1, "MB")
     if size >= 1024:
         return _amount(size / 1024, 0, "KB")
-    english = NullTranslations().ngettext("{n} byte", "{n} bytes", size)
-    return Sentence(ngettext("{n} byte", "{n} bytes", size).format(n=size), english.format(n=size))
+    return say_counted(N_plural("{n} byte", "{n} bytes"), size)
 
 
 def _amount(value: float, decimals: int, unit: str) -> Sentence:
@@ -279,19 +277,11 @@ class Transport:
         # a wait that the deadline would cut short is not begun: the 429 is the answer
         return delay if time.monotonic() + delay < ends else None
 
-    def limit(self, call: Call) -> int:
-        cfg = self.config
-        return cfg.max_list_answer_bytes if call.long_list else cfg.max_answer_bytes
-
     async def _receive(self, request: httpx.Request, call: Call, url: str) -> ReadAnswer:
-        """Send ``request`` and read its body, refusing one larger than the call's limit.
-
-        Like api/images.py: a declared Content-Length over the limit is refused before
-        the body is read; otherwise the (decoded) body is counted while it streams and
-        the response closed once past the limit. The loop is never left early (an
-        abandoned httpx body iterator is finalised later in another task, where
-        httpcore fails on its cancel scope): after the close it ends by itself."""
-        limit = self.limit(call)
+        """Send ``request`` and read its body, refusing one larger than the call's limit: a
+        declared Content-Length over it before the body is read, else while it streams."""
+        cfg = self.config
+        limit = cfg.max_list_answer_bytes if call.long_list else cfg.max_answer_bytes
         response = await self.http.send(request, stream=True)
         try:
             declared = response.headers.get("content-length", "").strip()
@@ -301,24 +291,14 @@ class Transport:
             if call.body_reader is not None and 200 <= response.status_code < 300:
                 reader = call.body_reader(response.status_code)
             body = bytearray()
-            size, too_big, stopped = 0, False, False
-            try:
-                async for chunk in response.aiter_bytes():
-                    if too_big or stopped:
-                        continue
-                    size += len(chunk)
-                    if size > limit:
-                        too_big = True
-                    elif reader is None:
-                        body += chunk
-                    else:
-                        stopped = not await reader.feed(chunk)
-                    if too_big or stopped:
-                        await response.aclose()
-            except (httpx.HTTPError, httpx.StreamError):
-                if not (too_big or stopped):
-                    raise
-            if too_big:
+
+            async def take(chunk: bytes) -> bool:
+                if reader is None:
+                    body.extend(chunk)
+                    return True
+                return await reader.feed(chunk)
+
+            if await http_client.read_within(response, limit, take) > limit:
                 raise self._too_big(call, url, response.status_code, limit)
             if reader is not None:
                 body = await reader.finish()  # what is left: the envelope of the list

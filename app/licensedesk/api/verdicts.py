@@ -19,7 +19,15 @@ from enum import Enum
 from licensedesk.display_text import visible
 from licensedesk.i18n import N_
 
-from .errors import ApiError, NotAuthorized, NotFound, RateLimited, ServiceError, UpgradeMismatch
+from .errors import (
+    ApiError,
+    NotAuthorized,
+    NotFound,
+    RateLimited,
+    SeatLimitReached,
+    ServiceError,
+    UpgradeMismatch,
+)
 from .sentence import Sentence, say
 
 __all__ = ["Verdict", "answered_no", "classify", "refusal_words", "spoken", "verdict_sentence"]
@@ -98,9 +106,7 @@ SENTENCES: dict[Verdict, str] = {
     ),
     Verdict.PRODUCT_UNKNOWN: N_("The licence does not cover this product."),
     Verdict.PRODUCT_INACTIVE: N_("The product is no longer active."),
-    Verdict.HOST_LIMIT: N_(
-        "All seats of this licence are in use: no further device can be activated."
-    ),
+    Verdict.HOST_LIMIT: SeatLimitReached.default_sentence,
     Verdict.DEACTIVATED: N_("This device's activation is switched off."),
     Verdict.OTHER_TRIAL: N_("Another trial licence has already been activated on this device."),
     Verdict.NO_SUBSCRIPTION: N_("There is no active subscription for this licence."),

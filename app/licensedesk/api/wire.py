@@ -4,10 +4,8 @@ choices (DESIGN.md §2); the rules are written in :mod:`.models`' docstring.
 A model is a frozen, slotted dataclass whose annotations name a *reader* (``Bool``,
 ``Int``, ``Str``…, defined here): :meth:`WireModel.from_wire` runs each field's reader
 over the object the service sent, ignores unknown fields and gives missing ones their
-default. Every value already went through one of these readers when the models were
-pydantic models, so pydantic added nothing to the checks but its import and class
-building to every command of ``licensedesk-cli`` (docs/cli.md, "Start-up time"):
-:class:`WireModel` and :func:`wire_model` replace it (the readers were ours already).
+default. Not pydantic: it would add no check to these readers, only its import and
+class building to every command of ``licensedesk-cli`` (docs/cli.md, "Start-up time").
 """
 
 from __future__ import annotations
@@ -43,6 +41,11 @@ class ShapeError(ValueError):
         self.model = model
         self.problems = problems
         super().__init__(f"{model}: " + "; ".join(f"{k}: {why}" for k, why in problems))
+
+    @property
+    def cause(self) -> str:
+        """The first few problems, for a :class:`~.errors.BadResponse`'s details."""
+        return "; ".join(f"{k}: {why}" for k, why in self.problems[:5])
 
 
 def read_bool(value: Any, _tz: tzinfo | None = None) -> bool:

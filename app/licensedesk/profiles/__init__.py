@@ -18,18 +18,16 @@ from licensedesk.lazy_names import lazy_names
 
 if TYPE_CHECKING:
     from .connect import client_config
-    from .model import TRANSPORTS, Profile, ProfileError, is_loopback_host
-    from .secrets import PAIRS, SERVICE, SecretStore, SecretStoreError, describe_backend
-    from .store import CONFIG_DIR_ENV, ProfileStore, default_config_dir
+    from .model import Profile, ProfileError, is_loopback_host
+    from .secrets import PAIRS, SecretStore, SecretStoreError, describe_backend
+    from .store import ProfileStore
 
 #: public name -> the module that defines it
 _WHERE = {
     "client_config": ".connect",
-    **dict.fromkeys(("TRANSPORTS", "Profile", "ProfileError", "is_loopback_host"), ".model"),
-    **dict.fromkeys(
-        ("PAIRS", "SERVICE", "SecretStore", "SecretStoreError", "describe_backend"), ".secrets"
-    ),
-    **dict.fromkeys(("CONFIG_DIR_ENV", "ProfileStore", "default_config_dir"), ".store"),
+    **dict.fromkeys(("Profile", "ProfileError", "is_loopback_host"), ".model"),
+    **dict.fromkeys(("PAIRS", "SecretStore", "SecretStoreError", "describe_backend"), ".secrets"),
+    "ProfileStore": ".store",
 }
 
 

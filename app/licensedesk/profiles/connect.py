@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from licensedesk.api.config import ClientConfig, Credentials
+
 from .model import Profile
 
 if TYPE_CHECKING:
-    from licensedesk.api.config import ClientConfig
-
     from .secrets import SecretStore
 
 __all__ = ["client_config"]
@@ -28,8 +28,6 @@ def client_config(
     fills in keys the secret store does not have, e.g. from environment
     variables; the secret store wins when it has one.
     """
-    from licensedesk.api.config import ClientConfig, Credentials
-
     pairs: dict[str, Credentials | None] = {}
     for pair in ("read", "write"):
         app_id = profile.app_id(pair)

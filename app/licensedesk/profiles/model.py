@@ -6,16 +6,13 @@ import dataclasses
 import math
 import zoneinfo
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from licensedesk.api.config import is_loopback_host
+from licensedesk.api.config import TRANSPORTS, Transport, is_loopback_host
 from licensedesk.i18n import N_, _
 
-__all__ = ["TRANSPORTS", "Profile", "ProfileError", "is_loopback_host"]
-
-TRANSPORTS = (None, "json", "form", "query")
-Transport = Literal["json", "form", "query"] | None
+__all__ = ["Profile", "ProfileError", "is_loopback_host"]
 
 MAX_NAME_LENGTH = 100
 MAX_TIMEOUT = 600.0
@@ -172,7 +169,7 @@ class Profile:
     base_url: str
     read_app_id: str | None = None
     write_app_id: str | None = None
-    transport: Transport = None
+    transport: Transport | None = None
     legacy_activation_routes: bool = False
     connect_timeout: float = 5.0
     read_timeout: float = 20.0
@@ -214,7 +211,7 @@ class Profile:
         transport = self.transport
         if isinstance(transport, str):
             transport = transport.strip().lower() or None
-        if transport not in TRANSPORTS:
+        if transport is not None and transport not in TRANSPORTS:
             raise ProfileError(
                 _(
                     "The transport {transport} is not one of json, form or query "
@@ -263,12 +260,7 @@ class Profile:
     @property
     def pairs(self) -> tuple[str, ...]:
         """The credential pairs this profile has an app_id for: ``"read"``, ``"write"``."""
-        out = []
-        if self.read_app_id:
-            out.append("read")
-        if self.write_app_id:
-            out.append("write")
-        return tuple(out)
+        return tuple(pair for pair in ("read", "write") if self.app_id(pair))
 
     def app_id(self, pair: str) -> str | None:
         if pair == "read":

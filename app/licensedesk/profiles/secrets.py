@@ -140,7 +140,6 @@ class SecretStore:
         try:
             chosen = backend if backend is not None else keyring.get_keyring()
         except Exception as exc:  # a broken keyring configuration file
-            chosen = None
             self._backend, why = (
                 None,
                 _("the keyring could not be loaded ({problem})").format(problem=exc),

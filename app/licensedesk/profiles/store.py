@@ -26,15 +26,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from licensedesk.i18n import N_, _
-from licensedesk.paths import CONFIG_DIR_ENV, replace_file
 from licensedesk.paths import config_dir as default_config_dir
+from licensedesk.paths import replace_file
 
 from .model import Profile, ProfileError
 
 if TYPE_CHECKING:
     from .secrets import SecretStore
 
-__all__ = ["CONFIG_DIR_ENV", "FILE_NAME", "FILE_VERSION", "ProfileStore", "default_config_dir"]
+__all__ = ["FILE_NAME", "FILE_VERSION", "ProfileStore", "default_config_dir"]
 
 FILE_NAME = "profiles.json"
 #: seconds to wait for another program that is saving the profiles (then a sentence)
@@ -113,22 +113,14 @@ class ProfileStore:
         return data
 
     def _write(self, data: dict[str, Any]) -> None:
+        """Replace the file with ``data`` (raises OSError: :meth:`_editing` says it)."""
         # a key put into an entry by hand is never written back (Profile has no such field)
         entries = [
             {k: v for k, v in e.items() if k not in _SECRET_FIELDS} if isinstance(e, dict) else e
             for e in data["profiles"]
         ]
         data = {"version": FILE_VERSION, "last_used": data.get("last_used"), "profiles": entries}
-        text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-        try:
-            self.config_dir.mkdir(parents=True, exist_ok=True)
-            replace_file(self.path, text)
-        except OSError as exc:
-            raise ProfileError(
-                _("The profiles file {path} cannot be written ({problem}).").format(
-                    path=self.path, problem=exc.strerror or exc
-                )
-            ) from None
+        replace_file(self.path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
     def _parse(self, entries: list[Any]) -> list[Profile]:
         """The entries this version can use; each one it refuses is left in the file as it
@@ -154,7 +146,7 @@ class ProfileStore:
                 data = self._load()
                 yield data
                 self._write(data)
-        except OSError as exc:  # the folder, or the lock (filelock's Timeout: another program)
+        except OSError as exc:  # the folder, the lock (Timeout: another program), the file
             raise ProfileError(
                 _("The profiles file {path} cannot be written ({problem}).").format(
                     path=self.path, problem=exc.strerror or exc

@@ -5,8 +5,8 @@ body, whose values win (DESIGN.md §2). Bodies above 64 KiB are refused with 413
 
 Arguments must be text: a query string or form body whose percent-escapes are not
 UTF-8 (``%ED%A0%80``, an encoded lone surrogate, or ``%FF``), or a JSON string with a
-lone surrogate escape (``"\\ud800"``), is refused with 400 here, at the door. Such a
-value used to travel on and end in a 500 where SQLite or ``str.encode`` met it.
+lone surrogate escape (``"\\ud800"``), is refused with 400 here, at the door: further in,
+SQLite or ``str.encode`` would meet it and the answer would be a 500.
 """
 
 from __future__ import annotations
@@ -140,13 +140,19 @@ async def read_args(request: Request) -> Args:
     return args
 
 
-def text(args: Args, name: str, *, required: bool = True, max_len: int = 255) -> str | None:
-    """A string argument; 422 when required and missing, or not a string."""
+def given(args: Args, name: str) -> Any:
+    """A required argument as it came; 422 when it is missing or empty."""
     value = args.get(name)
     if value is None or value == "":
-        if required:
-            raise ApiError(422, f"The {name} field is required.")
+        raise ApiError(422, f"The {name} field is required.")
+    return value
+
+
+def text(args: Args, name: str, *, required: bool = True, max_len: int = 255) -> str | None:
+    """A string argument; 422 when required and missing, or not a string."""
+    if not required and args.get(name) in (None, ""):
         return None
+    value = given(args, name)
     if not isinstance(value, str):
         raise ApiError(422, f"The {name} field must be a string.")
     if len(value) > max_len:
@@ -158,9 +164,7 @@ def text(args: Args, name: str, *, required: bool = True, max_len: int = 255) ->
 
 def flag(args: Args, name: str) -> bool:
     """A required boolean: JSON true/false, 0/1, or the strings true/false/1/0."""
-    value = args.get(name)
-    if value is None or value == "":
-        raise ApiError(422, f"The {name} field is required.")
+    value = given(args, name)
     if isinstance(value, bool):
         return value
     if isinstance(value, int) and value in (0, 1):

@@ -30,7 +30,19 @@ def _rows(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
     return rows
 
 
-def _insert(conn: sqlite3.Connection, table: str, key: str, rows, columns, defaults) -> None:
+def _insert(
+    conn: sqlite3.Connection,
+    table: str,
+    rows: list[dict[str, Any]],
+    defaults: dict[str, Any] | None = None,
+    key: str | None = None,
+) -> None:
+    """Insert the dataset's ``rows`` into ``table``: each of the schema's columns from the
+    row, else from ``defaults``; a row without one of the others is refused, named as
+    ``key`` (the dataset's name for the list, the table's by default)."""
+    columns = [info["name"] for info in conn.execute(f"PRAGMA table_info({table})")]
+    defaults, key = defaults or {}, key or table
+    marks = ", ".join("?" * len(columns))
     for index, row in enumerate(rows):
         values = []
         for column in columns:
@@ -40,7 +52,6 @@ def _insert(conn: sqlite3.Connection, table: str, key: str, rows, columns, defau
                 values.append(defaults[column])
             else:
                 raise DatasetError(f"{key}[{index}] lacks {column!r}")
-        marks = ", ".join("?" * len(columns))
         try:
             conn.execute(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", values)
         except (sqlite3.Error, OverflowError) as exc:
@@ -79,55 +90,18 @@ def load(db_path: Path | str, data: dict[str, Any]) -> None:
         with db.write() as conn:
             for table in TABLES:
                 conn.execute(f"DELETE FROM {table}")
-            _insert(conn, "dealers", "dealers", _rows(data, "dealers"), ("id", "name"), {})
-            product_columns = (
-                "id",
-                "name",
-                "code",
-                "filename",
-                "key",
-                "signature",
-                "signature_trial",
-                "active",
-                "max_host_count",
-                "version_code",
-                "created_at",
-                "updated_at",
-            )
+            _insert(conn, "dealers", _rows(data, "dealers"))
             product_defaults = {"active": True, "version_code": "", **times}
-            _insert(
-                conn,
-                "products",
-                "products",
-                _rows(data, "products"),
-                product_columns,
-                product_defaults,
-            )
+            _insert(conn, "products", _rows(data, "products"), product_defaults)
             skus = _rows(data, "skus")
-            sku_columns = ("id", "number", "name", "url", "image_url", "sku_upgrade", "definer")
             sku_defaults = {"url": None, "image_url": None, "sku_upgrade": "", "definer": ""}
-            _insert(conn, "skus", "skus", skus, sku_columns, sku_defaults)
+            _insert(conn, "skus", skus, sku_defaults)
             links = [
                 {"sku_id": sku["id"], "product_id": product_id}
                 for sku in skus
                 for product_id in sku.get("product_ids", [])
             ]
-            _insert(conn, "sku_products", "skus[].product_ids", links, ("sku_id", "product_id"), {})
-            license_columns = (
-                "id",
-                "serial",
-                "dealer_id",
-                "sku_id",
-                "name",
-                "email",
-                "type",
-                "start_at",
-                "end_at",
-                "registered",
-                "offline_distribution",
-                "created_at",
-                "updated_at",
-            )
+            _insert(conn, "sku_products", links, key="skus[].product_ids")
             license_defaults = {
                 "name": None,
                 "email": None,
@@ -137,36 +111,11 @@ def load(db_path: Path | str, data: dict[str, Any]) -> None:
                 "offline_distribution": False,
                 **times,
             }
-            _insert(
-                conn,
-                "licenses",
-                "licenses",
-                _rows(data, "licenses"),
-                license_columns,
-                license_defaults,
-            )
-            activation_columns = (
-                "id",
-                "license_id",
-                "product_id",
-                "activated",
-                "host_id",
-                "device_tag",
-                "created_at",
-                "updated_at",
-            )
+            _insert(conn, "licenses", _rows(data, "licenses"), license_defaults)
             activation_defaults = {"activated": True, "device_tag": "", **times}
-            _insert(
-                conn,
-                "activations",
-                "activations",
-                _rows(data, "activations"),
-                activation_columns,
-                activation_defaults,
-            )
-            credential_columns = ("app_id", "api_key_hash", "can_read", "can_write", "created_at")
+            _insert(conn, "activations", _rows(data, "activations"), activation_defaults)
             credentials = _credential_rows(_rows(data, "credentials"), created)
-            _insert(conn, "credentials", "credentials", credentials, credential_columns, {})
+            _insert(conn, "credentials", credentials)
     finally:
         db.close()
 
@@ -177,12 +126,14 @@ def export(db_path: Path | str) -> dict[str, Any]:
     try:
         with db.read() as conn:
 
-            def rows(sql: str) -> list[dict[str, Any]]:
-                return [dict(row) for row in conn.execute(sql)]
+            def rows(sql: str, *flags: str) -> list[dict[str, Any]]:
+                """The rows of ``sql`` as objects, its integer columns ``flags`` as booleans."""
+                found = [dict(row) for row in conn.execute(sql)]
+                for row in found:
+                    row.update({flag: bool(row[flag]) for flag in flags})
+                return found
 
-            products = rows("SELECT * FROM products ORDER BY id")
-            for product in products:
-                product["active"] = bool(product["active"])
+            products = rows("SELECT * FROM products ORDER BY id", "active")
             skus = rows("SELECT * FROM skus ORDER BY id")
             for sku in skus:
                 sku["product_ids"] = [
@@ -192,13 +143,10 @@ def export(db_path: Path | str) -> dict[str, Any]:
                         (sku["id"],),
                     )
                 ]
-            licenses = rows("SELECT * FROM licenses ORDER BY id")
-            for licence in licenses:
-                licence["registered"] = bool(licence["registered"])
-                licence["offline_distribution"] = bool(licence["offline_distribution"])
-            activations = rows("SELECT * FROM activations ORDER BY id")
-            for activation in activations:
-                activation["activated"] = bool(activation["activated"])
+            licenses = rows(
+                "SELECT * FROM licenses ORDER BY id", "registered", "offline_distribution"
+            )
+            activations = rows("SELECT * FROM activations ORDER BY id", "activated")
             credentials = [
                 {
                     "app_id": row["app_id"],

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+
 from starlette.responses import JSONResponse
+from starlette.types import Send
 
 NOT_AUTHORIZED = "You are not authorized!"
 ACTIVATION_MISSING = "Activation does not exist!"
@@ -42,6 +46,19 @@ def error_response(status_code: int, message: str, headers: dict[str, str] | Non
 
 def error_body_bytes(status_code: int, message: str) -> bytes:
     """Raw JSON bytes of an error body, for middleware that speaks plain ASGI."""
-    import json
-
     return json.dumps({"error": {"message": message, "status_code": status_code}}).encode()
+
+
+async def send_response(
+    send: Send, status: int, content_type: bytes, body: bytes, extra: Sequence = ()
+) -> None:
+    """A whole response through plain ASGI; ``extra``: more (name, value) header pairs."""
+    headers = [(b"content-type", content_type), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": [*headers, *extra]})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def send_error(send: Send, status: int, message: str, extra: Sequence = ()) -> None:
+    """The spec's error body through plain ASGI (middleware, the protocol's own checks)."""
+    body = error_body_bytes(status, message)
+    await send_response(send, status, b"application/json", body, extra)

@@ -26,7 +26,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .errors import NO_FREE_LICENSES, TOO_MANY_REQUESTS, error_body_bytes
+from .errors import NO_FREE_LICENSES, TOO_MANY_REQUESTS, send_error, send_response
 
 KINDS = (
     "http500_html",
@@ -137,12 +137,6 @@ async def _wait_disconnect(receive: Receive) -> None:
         pass
 
 
-async def _simple(send: Send, status: int, ctype: bytes, body: bytes, extra=()) -> None:
-    headers = [(b"content-type", ctype), (b"content-length", str(len(body)).encode()), *extra]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
-
-
 class FaultMiddleware:
     """ASGI middleware applying the plan; needs the transport in the scope for drops."""
 
@@ -162,17 +156,15 @@ class FaultMiddleware:
             await self.app(scope, receive, send)
         elif kind == "http500_html":
             page = b"<html><body><h1>500 Internal Server Error</h1></body></html>"
-            await _simple(send, 500, b"text/html; charset=utf-8", page)
+            await send_response(send, 500, b"text/html; charset=utf-8", page)
         elif kind == "not_json":
-            await _simple(send, 200, b"application/json", b"<html>this is not JSON")
+            await send_response(send, 200, b"application/json", b"<html>this is not JSON")
         elif kind == "rate_limit":
             retry = fault.opts.get("retry_after", 1)
             extra = [] if retry is None else [(b"retry-after", str(retry).encode())]
-            body = error_body_bytes(429, TOO_MANY_REQUESTS)
-            await _simple(send, 429, b"application/json", body, extra)
+            await send_error(send, 429, TOO_MANY_REQUESTS, extra)
         elif kind == "no_free_licenses":
-            body = error_body_bytes(403, NO_FREE_LICENSES)
-            await _simple(send, 403, b"application/json", body)
+            await send_error(send, 403, NO_FREE_LICENSES)
         elif kind == "drop":
             transport.abort()
             await _wait_disconnect(receive)

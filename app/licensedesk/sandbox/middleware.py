@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .errors import error_body_bytes
+from .errors import send_error
 from .logs import request_target
 
 log = logging.getLogger("licensedesk.sandbox.access")
@@ -35,13 +35,10 @@ class Served:
 
 @dataclass
 class RequestLog:
-    """What the server received, as (method, path), for "one request, not two" tests.
+    """What the server received (``served``: each request's method, path, arrival/end times
+    and status), for "one request, not two" tests and tests of client-side pacing;
+    ``max_in_flight``: the most requests handled at the same time."""
 
-    Also, for tests of client-side pacing: ``served`` (arrival/end times and status of
-    each request) and ``max_in_flight`` (the most requests handled at the same time).
-    """
-
-    entries: list[tuple[str, str]] = field(default_factory=list)
     served: list[Served] = field(default_factory=list)
     in_flight: int = 0
     max_in_flight: int = 0
@@ -54,7 +51,6 @@ class RequestLog:
             "",
         )
         with self.lock:
-            self.entries.append((method, path))
             record = Served(method, path, time.monotonic(), header_names=names, user_agent=agent)
             self.served.append(record)
             self.in_flight += 1
@@ -68,26 +64,22 @@ class RequestLog:
                 record.ended, record.status = time.monotonic(), status
                 self.in_flight -= 1
 
-    def count(self, method: str | None = None, path_prefix: str = "") -> int:
+    def entries(self) -> list[tuple[str, str]]:
+        """(method, path) of every request so far."""
         with self.lock:
-            return sum(
-                1
-                for m, p in self.entries
-                if (method is None or m == method.upper()) and p.startswith(path_prefix)
-            )
+            return [(s.method, s.path) for s in self.served]
+
+    def count(self, method: str | None = None, path_prefix: str = "") -> int:
+        return sum(
+            1
+            for m, p in self.entries()
+            if (method is None or m == method.upper()) and p.startswith(path_prefix)
+        )
 
     def clear(self) -> None:
         with self.lock:
-            self.entries.clear()
             self.served.clear()
             self.max_in_flight = self.in_flight
-
-
-async def _error(send: Send, status: int, message: str) -> None:
-    body = error_body_bytes(status, message)
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-    await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
 
 
 class AccessLogMiddleware:
@@ -138,13 +130,13 @@ class PathGuardMiddleware:
             raw = bytes(scope.get("raw_path") or b"").lower()
             path = scope["path"]
             if b"%2f" in raw or b"%5c" in raw:
-                await _error(send, 400, "Invalid path: encoded '/' or '\\' in a path segment.")
+                await send_error(send, 400, "Invalid path: encoded '/' or '\\' in a path segment.")
                 return
             if any(segment in (".", "..") for segment in path.split("/")):
-                await _error(send, 400, "Invalid path: '.' and '..' segments are not allowed.")
+                await send_error(send, 400, "Invalid path: '.' and '..' segments are not allowed.")
                 return
             if len(path) > 512 or not _PATH_CHARS.fullmatch(path):
-                await _error(send, 400, "Invalid path: unexpected character in a path segment.")
+                await send_error(send, 400, "Invalid path: unexpected character in a path segment.")
                 return
         await self.app(scope, receive, send)
 

@@ -30,7 +30,7 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from .errors import error_body_bytes
+from .errors import error_body_bytes, send_error
 from .faults import TRANSPORT_KEY
 
 log = logging.getLogger("licensedesk.sandbox.server")
@@ -112,17 +112,6 @@ def ambiguous_framing(scope: dict[str, Any]) -> bool:
     return b"content-length" in names or scope["http_version"] == "1.0"
 
 
-async def _refuse_framing(send: Any) -> None:
-    body = error_body_bytes(400, AMBIGUOUS_FRAMING)
-    headers = [
-        (b"content-type", b"application/json"),
-        (b"content-length", str(len(body)).encode()),
-        (b"connection", b"close"),
-    ]
-    await send({"type": "http.response.start", "status": 400, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
-
-
 class SandboxProtocol(H11Protocol):
     """H11Protocol with the transport in the scope, a head time-out and a connection bound."""
 
@@ -139,7 +128,8 @@ class SandboxProtocol(H11Protocol):
             scope[TRANSPORT_KEY] = self.transport
             if scope["type"] == "http" and ambiguous_framing(scope):
                 log.warning("refused a request with ambiguous framing from %s", self.client)
-                await _refuse_framing(send)  # "connection: close": uvicorn closes after it
+                # "connection: close": uvicorn closes the connection after it
+                await send_error(send, 400, AMBIGUOUS_FRAMING, [(b"connection", b"close")])
                 return
             await inner(scope, receive, send)
 

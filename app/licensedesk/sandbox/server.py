@@ -122,8 +122,8 @@ class SandboxServer:
 
     @property
     def request_log(self) -> list[tuple[str, str]]:
-        """(method, path) of every request received so far (live list)."""
-        return self.state.requests.entries
+        """(method, path) of every request received so far."""
+        return self.state.requests.entries()
 
     def request_count(self, method: str | None = None, path_prefix: str = "") -> int:
         return self.state.requests.count(method, path_prefix)

@@ -16,7 +16,7 @@ import sqlite3
 from typing import Any
 
 from .activations import activated_count
-from .args import Args, text
+from .args import Args, given, text
 from .db import now, stamp
 from .errors import ApiError
 from .views import find_license
@@ -30,10 +30,7 @@ def wants_write(args: Args) -> bool:
 def _arguments(args: Args) -> tuple[str, str, str | None, str]:
     code = text(args, "code") or ""
     serial = text(args, "serial") or ""
-    version = args.get("version")
-    if version is None or version == "":
-        raise ApiError(422, "The version field is required.")
-    if version != "2.0":
+    if given(args, "version") != "2.0":
         raise ApiError(422, "The version field must be 2.0.")
     # the live service stores what it is sent: a 16-character processor id, a name such
     # as server-backend, a 32-character hash (DESIGN.md §2)

@@ -58,7 +58,7 @@ def unpack(archive: Path, dest: Path) -> Path:
                 tar.extractall(dest, members=members)  # members checked above
     except (tarfile.TarError, EOFError, ValueError) as exc:
         raise BadArchive(str(exc)) from exc
-    tops = [p for p in dest.iterdir()]
+    tops = list(dest.iterdir())
     if len(tops) != 1 or not tops[0].is_dir() or tops[0].is_symlink():
         raise BadArchive(", ".join(p.name for p in tops) or "(empty)")
     return tops[0]

@@ -121,17 +121,15 @@ class Bundle:
         return None
 
 
-_running: dict[str, Bundle] = {}
+_running: Bundle | None = None
 
 
 def running_bundle() -> Bundle | None:
     """The bundle this process was started from (set by the start step), or None: a source
     checkout, a pip install or the command line, which never update themselves."""
-    return _running.get("bundle")
+    return _running
 
 
 def set_running(bundle: Bundle | None) -> None:
-    if bundle is None:
-        _running.pop("bundle", None)
-    else:
-        _running["bundle"] = bundle
+    global _running
+    _running = bundle

@@ -48,7 +48,7 @@ def start_program(program: Path, argv: list[str], install: Path | None = None) -
 def take_over(install: Path, me: Bundle) -> Path:
     """Run by the staged copy ``me``: put a copy of it in place of ``install``; returns the
     program to start (the new version's, or the old one's when the copy failed)."""
-    target = Bundle(install, install / me.executable.relative_to(me.root), me.version)
+    target = Bundle(install, me.executable_in(install), me.version)
     if me.root != target.staged:
         raise ValueError(f"{me.root} is not the staged copy of {install}")
     with locked(target.workspace, wait=WAIT_FOR_OLD_S) as mine:

@@ -81,7 +81,7 @@ def _take_over(install: Path, me: Bundle, argv: list[str]) -> None:
     version is given up (else the old one would hand over again, and again)."""
     from .handover import start_program, take_over
 
-    program = install / me.executable.relative_to(me.root)
+    program = me.executable_in(install)
     try:
         program = take_over(install, me)
     except Exception:

@@ -62,7 +62,7 @@ def test_a_client_made_ahead_is_dropped_when_the_profile_changes_meanwhile(
     qtbot.waitUntil(lambda: bool(made) and not desk.profiles.is_warming(), timeout=5000)
     [(stale, _thread)] = made
     assert desk.connections.open_clients() == 0  # the next call makes one with the new settings
-    assert stale._transport.http.is_closed
+    assert stale.transport.http.is_closed
 
 
 def test_what_the_first_calls_would_load_is_loaded_ahead(
