@@ -228,12 +228,6 @@ class Connections(QObject):
         client.permissions.on_refused = lambda: self._write_refused(name)
         return client
 
-    def make_client(self, config):
-        """A separate client for a one-off check (profiles dialog); caller closes it."""
-        from licensedesk.api import LicenseClient
-
-        return LicenseClient(config)
-
     def forget_client(self, name: str) -> None:
         self._forgotten[name] = self._forgotten.get(name, 0) + 1
         client = self._clients.pop(name, None)
