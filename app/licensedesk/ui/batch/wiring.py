@@ -156,17 +156,17 @@ class BatchFeature(QObject):
 
             w = self.window = BatchWindow(self._ctx.window)
             c = self.controller
-            qsettings = self._ctx.settings.qsettings
-            restore_batch_window(w, qsettings)
+            settings = self._ctx.settings
+            restore_batch_window(w, settings)
             w.checkRequested.connect(self.check)
             w.cancelRequested.connect(self.cancel)
             w.retryRequested.connect(self.retry_failed)
-            w.exportRequested.connect(lambda kind: export(w, qsettings, kind))
+            w.exportRequested.connect(lambda kind: export(w, settings.qsettings, kind))
             w.fileChosen.connect(self.load_file)
             w.inputSettled.connect(self._count)
             w.serialActivated.connect(self._look_up)
             w.closed.connect(self.cancel)
-            w.closed.connect(lambda: save_batch_window(w, qsettings))
+            w.closed.connect(lambda: save_batch_window(w, settings))
             app = QCoreApplication.instance()
             if app is not None:  # quitting with the window open saves it too
                 app.aboutToQuit.connect(self._save_if_shown)
@@ -186,7 +186,7 @@ class BatchFeature(QObject):
         if self.window is not None and self.window.isVisible():
             from .window_state import save_batch_window
 
-            save_batch_window(self.window, self._ctx.settings.qsettings)
+            save_batch_window(self.window, self._ctx.settings)
 
     def _count(self, text: str) -> ParsedInput:
         from licensedesk.batch.parse import parse_serials

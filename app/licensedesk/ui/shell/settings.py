@@ -4,6 +4,8 @@ whether to notify of renewals."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from PySide6.QtCore import QByteArray, QSettings
 
 from licensedesk import APP_ID
@@ -20,10 +22,6 @@ def default_settings() -> QSettings:
 class WindowSettings:
     def __init__(self, settings: QSettings | None = None) -> None:
         self.qsettings = settings or default_settings()
-
-    def _bytes(self, key: str) -> QByteArray | None:
-        value = self.qsettings.value(key)
-        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
 
     def save_window(self, window) -> None:
         """Geometry, and the workspace's state if it was built (a session that stayed on
@@ -48,26 +46,29 @@ class WindowSettings:
 
     def restore_geometry(self, window) -> None:
         """Before the first show: size and position only (no workspace needed)."""
-        for key, restore in (
-            ("window/geometry", window.restoreGeometry),
-            ("window/state", window.restoreState),
-        ):
-            value = self._bytes(key)
-            if value is not None:
-                restore(value)
+        self.restore(
+            (("window/geometry", window.restoreGeometry), ("window/state", window.restoreState))
+        )
 
     def restore_workspace(self, window) -> None:
         ws = window.workspace
-        for key, restore in (
-            ("workspace/mainSplitter", ws.main_splitter.restoreState),
-            ("workspace/topSplitter", ws.top_splitter.restoreState),
-            ("workspace/activationsHeader", ws.activations.restore_columns),
-            (PRODUCTS_HEADER, ws.products.restore_columns),
-        ):
-            value = self._bytes(key)
-            if value is not None:
-                restore(value)
+        self.restore(
+            (
+                ("workspace/mainSplitter", ws.main_splitter.restoreState),
+                ("workspace/topSplitter", ws.top_splitter.restoreState),
+                ("workspace/activationsHeader", ws.activations.restore_columns),
+                (PRODUCTS_HEADER, ws.products.restore_columns),
+            )
+        )
         ws.recent_by_profile.load(self.qsettings.value("lookup/recentByProfile"))
+
+    def restore(self, states: Iterable[tuple[str, Callable[[QByteArray], object]]]) -> None:
+        """Hand each ``(key, restore)`` its saved state; one never saved (or saved empty)
+        leaves its widget as it was made."""
+        for key, restore in states:
+            value = self.qsettings.value(key)
+            if isinstance(value, QByteArray) and not value.isEmpty():
+                restore(value)
 
     @property
     def last_profile(self) -> str | None:
