@@ -37,7 +37,7 @@ class BatchController(ServiceController):
         self,
         runner: TaskRunner,
         client: Callable[[], Any],
-        concurrency: Callable[[], int] = lambda: 8,
+        concurrency: Callable[[], int],
         parent=None,
         *,
         history: Records | None = None,
