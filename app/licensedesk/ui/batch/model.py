@@ -290,11 +290,10 @@ class BatchModel(RowsModel):
             ]
         )
 
-    def mark_unanswered(self, kind: str = STOPPED) -> int:
-        """Rows still waiting become ``kind`` (the check stopped); returns how many."""
+    def mark_unanswered(self) -> None:
+        """Rows still waiting become "not checked (stopped)": the check stopped."""
         waiting = [r.index for r in self._rows if isinstance(r, Pending) and r.kind == WAITING]
-        self.mark(waiting, kind)
-        return len(waiting)
+        self.mark(waiting, STOPPED)
 
     def _changed(self, updates: list[tuple[int, Row]]) -> None:
         lo, hi = len(self._rows), -1

@@ -200,12 +200,11 @@ class BatchFeature(QObject):
         return parsed
 
     def _finished(self, stopped: bool) -> None:
-        from .model import STOPPED
         from .progress import summary
 
         w = self._window()
         if stopped:
-            w.model.mark_unanswered(STOPPED)
+            w.model.mark_unanswered()
         w.set_running(False)
         said = summary(w.model.counts(), stopped) if w.model.rowCount() else ""
         w.show_status(" ".join(filter(None, (said, self._note))))

@@ -80,8 +80,9 @@ class WindowSettings:
         self.qsettings.setValue("profiles/last", name or "")
 
     # -- on/off settings of the window's checkable actions (ActionSpec.setting) ---------
-    def flag(self, key: str, default: bool = True) -> bool:
-        value = self.qsettings.value(key, default)
+    def flag(self, key: str) -> bool:
+        """On unless turned off."""
+        value = self.qsettings.value(key, True)
         return value not in (False, "false", "0", 0)
 
     def set_flag(self, key: str, on: bool) -> None:
