@@ -69,19 +69,16 @@ class BatchWindow(QWidget):
         self.proxy = BatchProxy(self)
         self.proxy.setSourceModel(self.model)
         self._running = False
-        self._build()
-        self._connect()
-        self._update_buttons()
-        self.resize(1180, 700)
-
-    # -- building ----------------------------------------------------------------
-    def _build(self) -> None:
         self._build_inputs()
         self._build_actions()
         self._build_results()
         self._lay_out()
         self._tab_order()
+        self._connect()
+        self._update_buttons()
+        self.resize(1180, 700)
 
+    # -- building ----------------------------------------------------------------
     def _build_inputs(self) -> None:
         """The serials box, *Open file…*, the count, the product code and its hint."""
         self.input = serials_input(_(PLACEHOLDER))
@@ -128,13 +125,9 @@ class BatchWindow(QWidget):
         )
 
     def _build_results(self) -> None:
-        """The progress row, the banner, the answers table and the notes under it."""
+        """The progress bar, the banner, the answers table and the notes under it."""
         self.progress = progress_bar()
-        self.progress_row = QWidget()
-        prow = QHBoxLayout(self.progress_row)
-        prow.setContentsMargins(0, 0, 0, 0)
-        prow.addWidget(self.progress, 1)
-        self.progress_row.hide()
+        self.progress.hide()
         self.banner = ErrorBanner()
         self.table = answers_table(self.proxy)
         self.seats_note = seats_note(self.model)
@@ -157,7 +150,7 @@ class BatchWindow(QWidget):
             self.count_label,
             product,
             self._actions_row(),
-            self.progress_row,
+            self.progress,
             self.banner,
             (self.table, 1),
             self.seats_note,
@@ -310,7 +303,7 @@ class BatchWindow(QWidget):
         self.input.setReadOnly(running)
         self.open_button.setEnabled(not running)
         self.product_input.setReadOnly(running)
-        self.progress_row.setVisible(running)
+        self.progress.setVisible(running)
         if running:
             self.banner.clear()
             self.status_label.clear()
