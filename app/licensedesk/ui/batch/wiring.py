@@ -15,7 +15,6 @@ remembered (``window_state.py``).
 from __future__ import annotations
 
 import asyncio
-import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,8 +31,6 @@ if TYPE_CHECKING:
 
     from ..shared.context import DeskContext, LookupPort
     from .window import BatchWindow
-
-log = logging.getLogger(__name__)
 
 DEFAULT_CONCURRENCY = 8
 MAX_CONCURRENCY = 32  # what the engine takes (licensedesk.batch.check)
@@ -219,10 +216,7 @@ class BatchFeature(QObject):
         """Answers from two services must not mix in one table, nor stand under the new
         profile's title: stop, clear the rows (the serials stay in the box, to check again
         on this profile), and say so."""
-        running = self.controller.is_running()
-        self._note = _(PROFILE_CHANGED) if running else ""
-        if running:
-            self.controller.cancel()
+        self._note = _(PROFILE_CHANGED) if self.controller.cancel() else ""
         w = self.window
         if w is not None and w.model.rowCount():
             w.show_rows((), ())
