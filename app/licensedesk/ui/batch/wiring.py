@@ -126,7 +126,9 @@ class BatchFeature(QObject):
 
     def load_file(self, path: str) -> bool:
         """Put the serials of a .txt/.csv/.xlsx file in the box (Check still to press)."""
-        from .files import FileProblem, read_serials_file
+        from licensedesk.text_input import InputProblem
+
+        from .files import read_serials_file
 
         w = self._window()
         if self.controller.is_running():
@@ -134,7 +136,7 @@ class BatchFeature(QObject):
             return False
         try:
             text = read_serials_file(path)
-        except FileProblem as problem:
+        except InputProblem as problem:
             w.banner.show_error(problem.sentence)
             return False
         w.banner.clear()
