@@ -68,6 +68,7 @@ class MainWindow(QMainWindow):
         slow to set up, and even importing QAction, QKeySequence and QLabel takes time."""
         from PySide6.QtWidgets import QApplication, QLabel
 
+        from ..shared.a11y import named
         from ..shared.labels import plain_label
         from .actions import ActionRegistry
         from .app_icon import app_icon
@@ -76,12 +77,9 @@ class MainWindow(QMainWindow):
 
         # the profile's name is a person's text and the server's address the profile's:
         # shown as text, never as HTML ("Profile: <b>x</b>")
-        self.status_profile = plain_label(_("No profile"))
-        self.status_profile.setObjectName("statusProfile")
-        self.status_server = plain_label()
-        self.status_server.setObjectName("statusServer")
-        self.status_last = QLabel()
-        self.status_last.setObjectName("statusLastRequest")
+        self.status_profile = named(plain_label(_("No profile")), "statusProfile")
+        self.status_server = named(plain_label(), "statusServer")
+        self.status_last = named(QLabel(), "statusLastRequest")
         bar = StatusBar()
         self.setStatusBar(bar)
         bar.addWidget(self.status_profile)
