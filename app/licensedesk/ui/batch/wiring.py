@@ -22,6 +22,7 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from licensedesk.api.errors import InvalidInput
 from licensedesk.api.serials import check_product_code
+from licensedesk.batch.check import MAX_CONCURRENCY  # what the engine takes
 from licensedesk.i18n import N_, _
 
 from .controller import BatchController
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
     from .window import BatchWindow
 
 DEFAULT_CONCURRENCY = 8
-MAX_CONCURRENCY = 32  # what the engine takes (licensedesk.batch.check)
 NO_SERIALS = N_("There is no serial to check: paste some, or open a .txt or .csv file.")
 RUNNING = N_("A check is running: cancel it first to check other serials.")
 PROFILE_CHANGED = N_("The connection profile changed, so the check stopped.")
