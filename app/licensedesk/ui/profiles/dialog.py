@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from licensedesk.i18n import N_, _
+from licensedesk.profiles.model import BATCH_CONCURRENCY, MAX_TIMEOUT, Profile
 
 from ..shared import colours
 from ..shared.a11y import buddy, named, tab_chain
@@ -48,8 +49,6 @@ TRANSPORT_CHOICES = (
 def _new_profile() -> SimpleNamespace:
     """What the form of a new profile starts with: no name, no address, no app ID, and
     every option as a Profile has it by default (one place says the defaults)."""
-    from licensedesk.profiles import Profile
-
     defaults = {f.name: f.default for f in fields(Profile) if f.default is not MISSING}
     return SimpleNamespace(**{**defaults, "name": "", "base_url": ""})
 
@@ -144,7 +143,7 @@ class ProfilesDialog(QDialog):
             ),
         )
         for spin in (self.connect_timeout, self.read_timeout, self.deadline):
-            spin.setRange(0.1, 600.0)
+            spin.setRange(0.1, MAX_TIMEOUT)
             # TRANSLATORS: the unit after a number of seconds in a spin box (keep the space)
             spin.setSuffix(_(" s"))
             spin.setDecimals(1)
@@ -155,7 +154,7 @@ class ProfilesDialog(QDialog):
             _("Parallel requests of a batch check"),
             _("How many requests a batch check keeps in flight at once (1 to 32)"),
         )
-        self.batch_concurrency.setRange(1, 32)
+        self.batch_concurrency.setRange(*BATCH_CONCURRENCY)
         self.batch_concurrency.setValue(8)
         self.timezone = named(QLineEdit("UTC"), "serverTimezone")
         self.verify = named(QCheckBox(_("Verify TLS certificates")), "verifyTls")
@@ -351,8 +350,6 @@ class ProfilesDialog(QDialog):
     # -- form -> profile ---------------------------------------------------------
     def form_profile(self):
         """The Profile in the form (raises ProfileError with a sentence)."""
-        from licensedesk.profiles import Profile
-
         return Profile(
             name=self.name.text(),
             base_url=self.base_url.text(),
