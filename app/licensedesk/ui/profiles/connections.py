@@ -94,11 +94,9 @@ class Connections(QObject):
             self.remove_profile(old_name)
         self.store.save(profile)
         for pair, key in keys.items():
-            if key is None:
-                continue
             if key:
                 self.secrets.set(profile.name, pair, key)
-            else:
+            elif key == "":
                 self.secrets.delete(profile.name, pair)
         self._no_write.discard(profile.name)
         self.forget_client(profile.name)

@@ -262,7 +262,7 @@ class ProfilesDialog(QDialog):
         self.list.clear()
         self.list.addItems(self.connections.names())
         self.list.blockSignals(False)
-        items = self.list.findItems(select or "", Qt.MatchFlag.MatchExactly) if select else []
+        items = self.list.findItems(select, Qt.MatchFlag.MatchExactly) if select else []
         if items:
             self.list.setCurrentItem(items[0])
         elif self.list.count():
@@ -378,13 +378,11 @@ class ProfilesDialog(QDialog):
         except ValueError as exc:
             self.message.setText(getattr(exc, "sentence", str(exc)))
             return False
-        keys: dict[str, str | None] = {}
-        for box in (self.read_box, self.write_box):
-            typed = box.api_key.text()
-            if not box.app_id.text():
-                keys[box.pair] = ""  # no pair: drop its key
-            else:
-                keys[box.pair] = typed or None
+        keys: dict[str, str | None] = {
+            # no app ID: the pair's key is dropped (""); its field left empty: kept (None)
+            box.pair: (box.api_key.text() or None) if box.app_id.text() else ""
+            for box in (self.read_box, self.write_box)
+        }
         if self._editing is None and profile.name in self.connections.names():
             self.message.setText(
                 _("A profile named \u201c{name}\u201d exists already.").format(name=profile.name)
