@@ -323,14 +323,10 @@ class BatchModel(RowsModel):
     def category(self, row: int) -> str:
         return category(self._rows[row])
 
-    def results(self) -> list[CheckResult]:
-        """The answers, in input order."""
-        done = [r for r in self._rows if isinstance(r, CheckResult)]
-        return sorted(done, key=lambda r: r.index)
-
     def failed(self) -> list[CheckResult]:
         """Answers that say the serial could not be checked (Retry failed), in input order."""
-        return [r for r in self.results() if r.status == Status.ERROR]
+        failed = [r for r in self._rows if isinstance(r, CheckResult) and r.status == Status.ERROR]
+        return sorted(failed, key=lambda r: r.index)
 
     def counts(self) -> Counter:
         """How many rows per :func:`category`."""
