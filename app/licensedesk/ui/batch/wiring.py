@@ -24,6 +24,7 @@ from licensedesk.api.errors import InvalidInput
 from licensedesk.api.serials import check_product_code
 from licensedesk.batch.check import MAX_CONCURRENCY  # what the engine takes
 from licensedesk.i18n import N_, _
+from licensedesk.text_input import InputProblem
 
 from .controller import BatchController
 
@@ -126,8 +127,6 @@ class BatchFeature(QObject):
 
     def load_file(self, path: str) -> bool:
         """Put the serials of a .txt/.csv/.xlsx file in the box (Check still to press)."""
-        from licensedesk.text_input import InputProblem
-
         from .files import read_serials_file
 
         w = self._window()
