@@ -15,13 +15,12 @@ from licensedesk import APP_ID
 PRODUCTS_HEADER = "workspace/productsColumns"
 
 
-def default_settings() -> QSettings:
-    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, APP_ID, APP_ID)
-
-
 class WindowSettings:
     def __init__(self, settings: QSettings | None = None) -> None:
-        self.qsettings = settings or default_settings()
+        """``settings``: the user's own INI file of the app unless given (tests)."""
+        self.qsettings = settings or QSettings(
+            QSettings.Format.IniFormat, QSettings.Scope.UserScope, APP_ID, APP_ID
+        )
 
     def save_window(self, window) -> None:
         """Geometry, and the workspace's state if it was built (a session that stayed on
@@ -29,19 +28,17 @@ class WindowSettings:
         s = self.qsettings
         s.setValue("window/geometry", window.saveGeometry())
         s.setValue("window/state", window.saveState())
-        if not window.has_workspace():
-            s.sync()
-            return
-        ws = window.workspace
-        s.setValue("workspace/mainSplitter", ws.main_splitter.saveState())
-        s.setValue("workspace/topSplitter", ws.top_splitter.saveState())
-        s.setValue(
-            "workspace/activationsHeader", ws.activations.table.horizontalHeader().saveState()
-        )
-        s.setValue(PRODUCTS_HEADER, ws.products.table.horizontalHeader().saveState())
-        s.remove("workspace/productsHeader")  # the earlier column order's (PRODUCTS_HEADER)
-        s.setValue("lookup/recentByProfile", ws.recent_by_profile.dump())
-        s.remove("lookup/recentSerials")  # before 0.2: one list for all profiles, not found too
+        if window.has_workspace():
+            ws = window.workspace
+            s.setValue("workspace/mainSplitter", ws.main_splitter.saveState())
+            s.setValue("workspace/topSplitter", ws.top_splitter.saveState())
+            s.setValue(
+                "workspace/activationsHeader", ws.activations.table.horizontalHeader().saveState()
+            )
+            s.setValue(PRODUCTS_HEADER, ws.products.table.horizontalHeader().saveState())
+            s.remove("workspace/productsHeader")  # the earlier column order's (PRODUCTS_HEADER)
+            s.setValue("lookup/recentByProfile", ws.recent_by_profile.dump())
+            s.remove("lookup/recentSerials")  # before 0.2: one list for all profiles, not found too
         s.sync()
 
     def restore_geometry(self, window) -> None:
