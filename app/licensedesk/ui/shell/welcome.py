@@ -25,9 +25,8 @@ class WelcomePage(QWidget):
         super().__init__(parent)
         self.setObjectName("welcomePage")
         heading = _("Welcome to License Desk")
-        title = named(QLabel(), "welcomeTitle", heading)
+        title = named(QLabel(f"<h2>{escape(heading)}</h2>"), "welcomeTitle", heading)
         title.setTextFormat(Qt.TextFormat.RichText)
-        title.setText(f"<h2>{escape(heading)}</h2>")
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         words = _(
             "Look up licence serials, their products and the devices they are activated on.\n"
