@@ -49,7 +49,8 @@ def read_serials_file(path: str) -> str:
 
 
 def dropped_file(mime: QMimeData) -> str | None:
-    """The first local .txt/.csv file of a drag, or None (then it is not ours to take)."""
+    """The first local file of a drag that is a list of serials (:data:`SUFFIXES`), or None
+    (then it is not ours to take)."""
     if not mime.hasUrls():
         return None
     for url in mime.urls():
