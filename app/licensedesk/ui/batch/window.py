@@ -105,21 +105,16 @@ class BatchWindow(QWidget):
         self.retry_button.setToolTip(_("Check again only the serials that could not be checked"))
         self.filter_combo = rows_filter()
         self.shown_label = named(plain_label(), "batchShown", _("Rows shown"))
-        self.export_csv_button = _button(
-            _("Export CS&V\u2026"), "batchExportCsvButton", icon("document-save")
-        )
+        save = icon("document-save")
+        self.export_csv_button = _button(_("Export CS&V\u2026"), "batchExportCsvButton", save)
         self.export_csv_button.setAccessibleDescription(
             _("Saves the answers the table shows as a CSV file")
         )
-        self.export_json_button = _button(
-            _("Export &JSON\u2026"), "batchExportJsonButton", icon("document-save")
-        )
+        self.export_json_button = _button(_("Export &JSON\u2026"), "batchExportJsonButton", save)
         self.export_json_button.setAccessibleDescription(
             _("Saves the answers the table shows as a JSON file")
         )
-        self.export_xlsx_button = _button(
-            _("Export &XLSX\u2026"), "batchExportXlsxButton", icon("document-save")
-        )
+        self.export_xlsx_button = _button(_("Export &XLSX\u2026"), "batchExportXlsxButton", save)
         self.export_xlsx_button.setToolTip(
             _("A spreadsheet with typed cells, the header frozen and filterable")
         )
