@@ -85,8 +85,8 @@ class MainWindow(QMainWindow):
         bar.addWidget(self.status_profile)
         bar.addWidget(self.status_server, 1)
         bar.addPermanentWidget(self.status_last)
-        QApplication.setWindowIcon(app_icon())  # every window and dialog of the app
-        self.setWindowIcon(app_icon())
+        # every window and dialog of the app (a widget without an icon of its own shows it)
+        QApplication.setWindowIcon(app_icon())
         self.registry = ActionRegistry(self)
         self.language_menu = LanguageMenu(self.registry.menus["view"], self)
         self.registry["quit"].triggered.connect(self.close)
