@@ -112,9 +112,6 @@ class BatchFeature(QObject):
             [r.serial for r in failed], product=self._product, indexes=indexes
         )
 
-    def cancel(self) -> None:
-        self.controller.cancel()
-
     def import_into_book(self) -> asyncio.Task | None:
         """*File → Import serials into the book…*: a file chosen, its serials checked in
         this window (progress, Stop); the client keeps every answer in the licence book.
@@ -157,13 +154,13 @@ class BatchFeature(QObject):
             settings = self._ctx.settings
             restore_batch_window(w, settings)
             w.checkRequested.connect(self.check)
-            w.cancelRequested.connect(self.cancel)
+            w.cancelRequested.connect(c.cancel)
             w.retryRequested.connect(self.retry_failed)
             w.exportRequested.connect(lambda kind: export(w, settings.qsettings, kind))
             w.fileChosen.connect(self.load_file)
             w.inputSettled.connect(self._count)
             w.serialActivated.connect(self._look_up)
-            w.closed.connect(self.cancel)
+            w.closed.connect(c.cancel)
             w.closed.connect(lambda: save_batch_window(w, settings))
             app = QCoreApplication.instance()
             if app is not None:  # quitting with the window open saves it too
