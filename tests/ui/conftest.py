@@ -141,14 +141,13 @@ def make_desk(qtbot, qsettings, store, secrets, loop, run):
 
     made = []
 
-    def _make(*, host_id=None, profile=None, demo_factory=None, demo=False):
+    def _make(*, host_id=None, profile=None, demo=False):
         # what licensedesk.__main__ does before start_desk: geometry, then show
         window = MainWindow()  # closed below, after the desk (not by qtbot: see the end)
         settings = WindowSettings(qsettings)
         settings.restore_geometry(window)
         window.show()
         qtbot.waitExposed(window)
-        kwargs = {"demo_factory": demo_factory} if demo_factory else {}
         desk = start_desk(
             window,
             settings,
@@ -157,7 +156,6 @@ def make_desk(qtbot, qsettings, store, secrets, loop, run):
             log_path="/tmp/licensedesk-test.log",
             profile=profile,
             demo=demo,
-            **kwargs,
         )
         made.append(desk)
         return desk

@@ -18,6 +18,7 @@ from licensedesk import __version__
 
 from ...support.waiting import wait_for
 from ..helpers import click
+from .app_env import app_env, app_log
 
 
 def _profile(store, secrets, sandbox, name: str, *, key: bool = True) -> None:
@@ -99,27 +100,12 @@ def test_the_window_and_its_dialogs_have_the_app_icon(desk, qtbot):
     assert not desk.window.windowIcon().pixmap(32).isNull()
 
 
-def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
-    env = {
-        **os.environ,
-        "QT_QPA_PLATFORM": "offscreen",
-        "LICENSEDESK_LOG_DIR": str(tmp_path),
-        "LICENSEDESK_CONFIG_DIR": str(tmp_path / "config"),
-        "HOME": str(tmp_path),
-        "XDG_CONFIG_HOME": str(tmp_path / "xdg"),
-        "TMPDIR": str(tmp_path / "tmp"),
-    }
-    env.update(extra)
-    return env
-
-
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_a_signal_closes_the_window_and_stops_the_demo_sandbox(tmp_path, signum):
-    (tmp_path / "tmp").mkdir()
-    log = tmp_path / "licensedesk.log"
+    env, log = app_env(tmp_path), app_log(tmp_path)
     proc = subprocess.Popen(
         [sys.executable, "-m", "licensedesk", "--demo"],
-        env=_env(tmp_path),
+        env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -145,7 +131,7 @@ def test_a_signal_closes_the_window_and_stops_the_demo_sandbox(tmp_path, signum)
 
 
 def test_without_a_display_it_says_so_in_one_sentence_and_exits_2(tmp_path):
-    env = _env(tmp_path)
+    env = app_env(tmp_path)
     for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"):
         env.pop(name, None)
     proc = subprocess.run(
@@ -164,7 +150,7 @@ def test_without_a_display_a_checkout_is_told_the_command_that_works_there(tmp_p
     program = Path(sys.executable).parent / "licensedesk"
     if not program.exists():
         pytest.skip("no licensedesk script next to this Python")
-    env = _env(tmp_path, PATH="/usr/bin:/bin")
+    env = app_env(tmp_path, PATH="/usr/bin:/bin")
     for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"):
         env.pop(name, None)
     proc = subprocess.run(

@@ -26,20 +26,14 @@ def press(qtbot, window, keys: str) -> None:
 
 
 @pytest.mark.parametrize("keys", list(KEYS))
-def test_the_history_window_closes(desk, qtbot, keys):
-    window = open_history(desk, qtbot)
-    window.table.setFocus()
-
-    press(qtbot, window, keys)
-
-    qtbot.waitUntil(lambda: not window.isVisible(), timeout=2000)
-    assert desk.window.isVisible()
-
-
-@pytest.mark.parametrize("keys", list(KEYS))
-def test_the_batch_window_closes(desk, qtbot, keys):
-    window = open_batch(desk, qtbot)
-    window.input.setFocus()
+@pytest.mark.parametrize(
+    "open_window, focused",
+    [(open_history, lambda w: w.table), (open_batch, lambda w: w.input)],
+    ids=["history", "batch"],
+)
+def test_the_window_closes(desk, qtbot, keys, open_window, focused):
+    window = open_window(desk, qtbot)
+    focused(window).setFocus()
 
     press(qtbot, window, keys)
 

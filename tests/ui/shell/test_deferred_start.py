@@ -4,13 +4,13 @@ and the click still does what it says, once."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 
 import pytest
 
 from ..helpers import click, look_up
+from .app_env import app_env
 
 #: what an idle welcome page must not have imported (each costs megabytes)
 NOT_IDLE = (
@@ -46,17 +46,9 @@ sys.exit(entry.main(["--report-start"]))
 
 
 def test_an_idle_welcome_page_imports_no_loop_api_keyring_or_workspace(tmp_path):
-    env = {
-        **os.environ,
-        "QT_QPA_PLATFORM": "offscreen",
-        "HOME": str(tmp_path),
-        "LICENSEDESK_CONFIG_DIR": str(tmp_path / "config"),
-        "LICENSEDESK_LOG_DIR": str(tmp_path / "log"),
-        "XDG_CONFIG_HOME": str(tmp_path / "xdg"),
-    }
     proc = subprocess.run(
         [sys.executable, "-c", DRIVER, *NOT_IDLE],
-        env=env,
+        env=app_env(tmp_path),
         capture_output=True,
         text=True,
         timeout=60,

@@ -6,10 +6,10 @@ import os
 import socket
 import subprocess
 import sys
-from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..helpers import click, look_up
+from .app_env import app_env, app_log
 
 
 def port_open(url: str) -> bool:
@@ -51,23 +51,15 @@ def test_add_connection_button_opens_the_profiles_dialog(make_desk, qtbot):
 
 def test_app_with_demo_starts_and_stops_cleanly(tmp_path):
     """The real entry point as a person starts it: ``licensedesk --demo``; it quits by itself."""
-    env = {
-        **os.environ,
-        "QT_QPA_PLATFORM": "offscreen",
-        "LICENSEDESK_LOG_DIR": str(tmp_path),
-        "LICENSEDESK_CONFIG_DIR": str(tmp_path / "config"),
-        "HOME": str(tmp_path),
-        "XDG_CONFIG_HOME": str(tmp_path / "xdg"),
-    }
     proc = subprocess.run(
         [sys.executable, "-m", "licensedesk", "--demo", "--quit-after", "2500"],
-        env=env,
+        env=app_env(tmp_path),
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert proc.returncode == 0, proc.stderr
-    log = Path(tmp_path, "licensedesk.log").read_text()
+    log = app_log(tmp_path).read_text()
     assert "demo sandbox listening on http://127.0.0.1:" in log
     assert "demo sandbox stopped" in log
     url = log.split("listening on ")[1].split()[0]

@@ -10,7 +10,6 @@ demo folder created, the service listening), acts, and looks at what is left.
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -21,6 +20,7 @@ import pytest
 from licensedesk.temp_folders import LOCK_NAME
 
 from ...support.waiting import wait_for
+from .app_env import app_env, app_log
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="watches the child through /proc"
@@ -53,25 +53,10 @@ sys.exit(main(["--demo"]))
 """
 
 
-def _env(root: Path) -> dict[str, str]:
-    (root / "tmp").mkdir(exist_ok=True)
-    return {
-        **os.environ,
-        "QT_QPA_PLATFORM": "offscreen",
-        "TMPDIR": str(root / "tmp"),
-        "HOME": str(root / "home"),
-        "XDG_CONFIG_HOME": str(root / "xdg-config"),
-        "XDG_DATA_HOME": str(root / "xdg-data"),
-        "XDG_CACHE_HOME": str(root / "xdg-cache"),
-        "LICENSEDESK_LOG_DIR": str(root / "logs"),
-        "LICENSEDESK_CONFIG_DIR": str(root / "config"),
-    }
-
-
 def _start(root: Path, *argv: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, *argv],
-        env=_env(root),
+        env=app_env(root),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -124,7 +109,7 @@ def test_sigterm_while_the_demo_service_is_being_created_leaves_nothing(tmp_path
 def test_closing_the_window_or_quitting_leaves_nothing(tmp_path, how):
     proc = _start(tmp_path, "-c", DRIVER, how)
     _ends_cleanly(proc, tmp_path)
-    log = (tmp_path / "logs" / "licensedesk.log").read_text()
+    log = app_log(tmp_path).read_text()
     assert "demo sandbox listening" in log and "demo sandbox stopped" in log
 
 

@@ -19,6 +19,7 @@ from licensedesk.profiles import SecretStore
 from licensedesk.ui.shell.keyring_notice import announce_keyring
 
 from ...support.waiting import wait_for
+from .app_env import app_env, app_log
 
 MEMORY_ONLY = "API keys are kept in memory only, this session: no OS keyring is available"
 
@@ -34,17 +35,10 @@ def test_without_a_keyring_the_status_bar_says_so(qtbot):
 
 def _start_log(tmp_path: Path, **env: str) -> str:
     """A real ``licensedesk --demo`` until its desk is built; its log."""
-    log = tmp_path / "licensedesk.log"
+    log = app_log(tmp_path)
     proc = subprocess.Popen(
         [sys.executable, "-m", "licensedesk", "--demo"],
-        env={
-            **os.environ,
-            "QT_QPA_PLATFORM": "offscreen",
-            "LICENSEDESK_LOG_DIR": str(tmp_path),
-            "LICENSEDESK_CONFIG_DIR": str(tmp_path / "config"),
-            "XDG_RUNTIME_DIR": str(tmp_path),
-            **env,
-        },
+        env=app_env(tmp_path, **env),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,

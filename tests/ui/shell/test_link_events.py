@@ -7,7 +7,6 @@ link's serial up, whether the event comes before its desk is built or after.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +17,8 @@ from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QApplication
 
 from licensedesk.ui.shell.link_events import LinkEvents, watch_links
+
+from .app_env import app_env, app_log
 
 SERIAL = "L89U-P6Z8-MZ6Z-MABG-Q3RR"  # the demo's subscription_active
 
@@ -70,16 +71,9 @@ sys.exit(main(["--demo"]))
 
 @pytest.mark.parametrize("when", ["at-launch", "while-running"])
 def test_a_link_event_looks_its_serial_up(tmp_path, when):
-    logs = tmp_path / "logs"
     proc = subprocess.Popen(
         [sys.executable, "-c", DRIVER, when, f"licensedesk://lookup/{SERIAL}"],
-        env={
-            **os.environ,
-            "QT_QPA_PLATFORM": "offscreen",
-            "LICENSEDESK_LOG_DIR": str(logs),
-            "LICENSEDESK_CONFIG_DIR": str(tmp_path / "config"),
-            "XDG_RUNTIME_DIR": str(tmp_path),
-        },
+        env=app_env(tmp_path),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
@@ -90,7 +84,7 @@ def test_a_link_event_looks_its_serial_up(tmp_path, when):
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 0, err
-    text = (logs / "licensedesk.log").read_text()
+    text = app_log(tmp_path).read_text()
     assert f"GET /v2/licenses/show-license/{SERIAL}" in text, text
 
 

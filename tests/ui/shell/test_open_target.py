@@ -5,16 +5,15 @@ profile yet it waits in the box. Before issue #15 the argument was refused (exit
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
-from pathlib import Path
 
 from licensedesk.ui.shell.open_target import open_target
 
 from ...support.waiting import wait_for
 from ..helpers import serial_box, wait_idle
+from .app_env import app_env, app_log
 
 SERIAL = "L89U-P6Z8-MZ6Z-MABG-Q3RR"  # the demo's subscription_active, also the sandbox's
 
@@ -56,21 +55,11 @@ def test_without_a_profile_the_serial_waits_in_the_box(make_desk, qtbot):
 def test_the_app_opens_a_link_given_on_its_command_line(tmp_path):
     """The real program as the desktop starts it: ``licensedesk --demo LINK``; the demo
     service's access log in the app's log shows the lookup, then SIGTERM closes it."""
-    env = {
-        **os.environ,
-        "QT_QPA_PLATFORM": "offscreen",
-        "HOME": str(tmp_path / "home"),
-        "TMPDIR": str(tmp_path),
-        "XDG_CONFIG_HOME": str(tmp_path / "xdg-config"),
-        "XDG_DATA_HOME": str(tmp_path / "xdg-data"),
-        "LICENSEDESK_LOG_DIR": str(tmp_path / "logs"),
-        "LICENSEDESK_CONFIG_DIR": str(tmp_path / "config"),
-    }
-    log = tmp_path / "logs" / "licensedesk.log"
+    log = app_log(tmp_path)
     looked_up = f"GET /v2/licenses/show-license/{SERIAL}?"
     proc = subprocess.Popen(
         [sys.executable, "-m", "licensedesk", "--demo", f"licensedesk://lookup/{SERIAL.lower()}"],
-        env=env,
+        env=app_env(tmp_path),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -89,4 +78,4 @@ def test_the_app_opens_a_link_given_on_its_command_line(tmp_path):
             proc.communicate()
     assert proc.returncode == 0, err
     assert "Traceback" not in err
-    assert f"{looked_up}" in Path(log).read_text()
+    assert f"{looked_up}" in log.read_text()

@@ -32,6 +32,7 @@ from licensedesk.ui.shell.single_instance import (
 
 from ...support.waiting import wait_for
 from ..helpers import serial_box
+from .app_env import app_env, app_log
 
 SERIAL = "L89U-P6Z8-MZ6Z-MABG-Q3RR"  # the demo's subscription_active, also the sandbox's
 OTHER_SERIAL = "FCRT-CHJZ-PELN-AK6Q-LYPE"
@@ -313,20 +314,10 @@ def test_a_second_program_hands_its_link_to_the_first(tmp_path, runtime_dir, mon
     (no log of its own) and the first looks the serial up (its demo service's access log);
     a start without --demo is not the demo's: it opens its own window (its own socket)."""
     config = tmp_path / "config"
-    env = {
-        **os.environ,
-        "QT_QPA_PLATFORM": "offscreen",
-        "HOME": str(tmp_path / "home"),
-        "TMPDIR": str(runtime_dir),
-        "XDG_RUNTIME_DIR": str(runtime_dir),
-        "XDG_CONFIG_HOME": str(tmp_path / "xdg-config"),
-        "XDG_DATA_HOME": str(tmp_path / "xdg-data"),
-        "LICENSEDESK_LOG_DIR": str(tmp_path / "logs"),
-        "LICENSEDESK_CONFIG_DIR": str(config),
-    }
+    env = app_env(tmp_path, TMPDIR=str(runtime_dir), XDG_RUNTIME_DIR=str(runtime_dir))
     monkeypatch.setenv("LICENSEDESK_CONFIG_DIR", str(config))
     demo_channel, real_channel = Path(server_name(demo=True)), Path(server_name())
-    log = tmp_path / "logs" / "licensedesk.log"
+    log = app_log(tmp_path)
     looked_up = f"GET /v2/licenses/show-license/{SERIAL}?"
     app = [sys.executable, "-m", "licensedesk"]
     first_err, third_err = tmp_path / "first.err", tmp_path / "third.err"

@@ -20,12 +20,12 @@ FLUSH_MS = 40
 class ResultBuffer(QObject):
     flushed = Signal(object)  # list: the answers gathered since the last flush, in order
 
-    def __init__(self, parent: QObject | None = None, interval_ms: int = FLUSH_MS) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._items: list[Any] = []
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
-        self._timer.setInterval(interval_ms)
+        self._timer.setInterval(FLUSH_MS)
         self._timer.timeout.connect(self.flush)
 
     def add(self, item: Any) -> None:

@@ -37,7 +37,7 @@ class BatchController(ServiceController):
         self,
         runner: TaskRunner,
         client: Callable[[], Any],
-        concurrency: Callable[[], int] = lambda: 8,
+        concurrency: Callable[[], int],
         parent=None,
         *,
         history: Records | None = None,
@@ -100,7 +100,8 @@ class BatchController(ServiceController):
             counts["checked"] += 1
             key = result.status.value
             counts[key] = counts.get(key, 0) + 1
-            self._take(run, result)
+            if run == self._run:  # never an answer of an earlier check
+                self.buffer.add(result)
 
         check = BatchCheck(
             self._client(),
@@ -116,10 +117,6 @@ class BatchController(ServiceController):
                 rec.done(stopped_words(counts["checked"], len(serials)), counts=counts)
                 raise
             rec.done(counts=counts)
-
-    def _take(self, run: int, result: Any) -> None:
-        if run == self._run:  # never an answer of an earlier check
-            self.buffer.add(result)
 
     def _flushed(self, results: list) -> None:
         self._done += len(results)

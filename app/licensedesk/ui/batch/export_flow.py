@@ -30,8 +30,6 @@ from ..shared.export_file import save_rows, write_bytes_file
 from .model import PENDING_WORDS
 from .window import BatchWindow
 
-KINDS = ("csv", "json", "xlsx")
-
 
 def save(path: str, rows: Sequence[Row], kind: str) -> int:
     """Write ``rows`` to ``path`` as ``kind``; returns the row count; raises OSError."""

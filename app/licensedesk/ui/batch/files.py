@@ -36,29 +36,21 @@ OPEN_FAILED = FailureWords(
 )
 
 
-class FileProblem(Exception):
-    """Why a file gives no serials, as a sentence for a person."""
-
-    def __init__(self, sentence: str) -> None:
-        super().__init__(sentence)
-        self.sentence = sentence
-
-
 def read_serials_file(path: str) -> str:
-    """The file's text; raises :class:`FileProblem`. Read as the command line reads it
+    """The file's text; raises :class:`~licensedesk.text_input.InputProblem` with the
+    sentence of why not. Read as the command line reads it
     (:func:`licensedesk.text_input.read_serial_list`: in bounded pieces, up to its
     ceiling, the same sentence for what is not text); a FIFO nobody writes to reads as
     empty at once rather than a window that hangs."""
     try:
         return read_serial_list(path, Path(path).name, wait_for_writer=False)
-    except InputProblem as problem:
-        raise FileProblem(problem.sentence) from None
     except OSError as exc:
-        raise FileProblem(OPEN_FAILED.sentence(path, exc)) from exc
+        raise InputProblem(OPEN_FAILED.sentence(path, exc)) from exc
 
 
 def dropped_file(mime: QMimeData) -> str | None:
-    """The first local .txt/.csv file of a drag, or None (then it is not ours to take)."""
+    """The first local file of a drag that is a list of serials (:data:`SUFFIXES`), or None
+    (then it is not ours to take)."""
     if not mime.hasUrls():
         return None
     for url in mime.urls():

@@ -47,9 +47,8 @@ class SerialsEdit(QPlainTextEdit):
             super().insertFromMimeData(source)
 
 
-def button(text: str, name: str, glyph: QIcon | None = None) -> QPushButton:
-    made = QPushButton(glyph, text) if glyph is not None else QPushButton(text)
-    made.setObjectName(name)
+def button(text: str, name: str, glyph: QIcon) -> QPushButton:
+    made = named(QPushButton(glyph, text), name)
     made.setAutoDefault(False)
     return made
 

@@ -69,9 +69,9 @@ COLUMN_COUNT = len(HEADERS)
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter  # the days left
 
 OBJECT_ROLE = Qt.ItemDataRole.UserRole + 1  # the row: CheckResult or Pending
-CATEGORY_ROLE = Qt.ItemDataRole.UserRole + 2  # what the filter looks at (a Status value or kind)
 
 WAITING, STOPPED, NOT_SERIAL = "waiting", "stopped", "not_serial"
+#: the kinds of a row without an answer (its keys), and their words
 PENDING_WORDS = {
     # TRANSLATORS: the status of a serial in the batch table, before its answer came
     WAITING: N_("waiting\u2026"),
@@ -209,7 +209,7 @@ def sort_key(row: Row, column: int) -> float | str:
     a string, never a tuple: 10,000 tuples are 10,000 objects for the cyclic GC to track
     (and a collection inside a sort is a stall of its own)."""
     if column == COL_STATUS:
-        rank = STATUS_RANK.get(row.kind if isinstance(row, Pending) else row.status, 99)
+        rank = STATUS_RANK.get(category(row), 99)
         days = getattr(row, "days_left", None)
         return rank * 1e9 + (5e8 if days is None else max(-4e8, min(4e8, days)))
     if column in (COL_START, COL_END, COL_DAYS):
@@ -290,11 +290,10 @@ class BatchModel(RowsModel):
             ]
         )
 
-    def mark_unanswered(self, kind: str = STOPPED) -> int:
-        """Rows still waiting become ``kind`` (the check stopped); returns how many."""
+    def mark_unanswered(self) -> None:
+        """Rows still waiting become "not checked (stopped)": the check stopped."""
         waiting = [r.index for r in self._rows if isinstance(r, Pending) and r.kind == WAITING]
-        self.mark(waiting, kind)
-        return len(waiting)
+        self.mark(waiting, STOPPED)
 
     def _changed(self, updates: list[tuple[int, Row]]) -> None:
         lo, hi = len(self._rows), -1
@@ -324,14 +323,10 @@ class BatchModel(RowsModel):
     def category(self, row: int) -> str:
         return category(self._rows[row])
 
-    def results(self) -> list[CheckResult]:
-        """The answers, in input order."""
-        done = [r for r in self._rows if isinstance(r, CheckResult)]
-        return sorted(done, key=lambda r: r.index)
-
     def failed(self) -> list[CheckResult]:
         """Answers that say the serial could not be checked (Retry failed), in input order."""
-        return [r for r in self.results() if r.status == Status.ERROR]
+        failed = [r for r in self._rows if isinstance(r, CheckResult) and r.status == Status.ERROR]
+        return sorted(failed, key=lambda r: r.index)
 
     def counts(self) -> Counter:
         """How many rows per :func:`category`."""
@@ -343,8 +338,7 @@ class BatchModel(RowsModel):
 
     def answered(self) -> int:
         """How many rows hold an answer."""
-        pending = (WAITING, STOPPED, NOT_SERIAL)
-        return sum(n for k, n in self._counts.items() if k not in pending)
+        return sum(n for k, n in self._counts.items() if k not in PENDING_WORDS)
 
     # -- Qt model API ------------------------------------------------------------
     def header_tip(self, section: int) -> str | None:
@@ -363,16 +357,9 @@ class BatchModel(RowsModel):
             return self._brush(category(row)) if col == COL_STATUS else None
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _RIGHT if col == COL_DAYS else None
-        return self._value(row, col, role)
-
-    def _value(self, row: Row, col: int, role: int):
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(row, col)
-        if role == OBJECT_ROLE:
-            return row
-        if role == CATEGORY_ROLE:
-            return category(row)
-        return None
+        return row if role == OBJECT_ROLE else None
 
     @staticmethod
     def _tooltip(row: Row, col: int) -> str | None:
@@ -393,7 +380,7 @@ class BatchModel(RowsModel):
             colour = colours.WARN
         elif kind in _BAD:
             colour = colours.BAD
-        elif kind in (WAITING, STOPPED, NOT_SERIAL):
+        elif kind in PENDING_WORDS:
             colour = None
         else:
             return None

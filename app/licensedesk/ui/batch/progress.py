@@ -15,7 +15,7 @@ from licensedesk.batch.count_words import checked_sentence, count_parts
 from licensedesk.i18n import _, ngettext
 
 from ..shared.values import format_number as number
-from .model import NOT_SERIAL, STOPPED
+from .model import PENDING_WORDS, STOPPED
 
 #: below this much time or these many answers the rate says nothing yet
 _SETTLE_S, _SETTLE_N = 0.5, 3
@@ -80,7 +80,7 @@ def input_summary(serials: int, duplicates: int, not_serials: int) -> str:
 def summary(counts: Counter, stopped: bool) -> str:
     """``"Checked 12 serials: 7 active, 2 expired, 1 not found."`` (``Stopped after …`` when
     cancelled); the not-a-serial rows are not counted as checked."""
-    checked = sum(n for k, n in counts.items() if k not in (STOPPED, NOT_SERIAL, "waiting"))
+    checked = sum(n for k, n in counts.items() if k not in PENDING_WORDS)
     parts = count_parts(counts, number)
     if counts.get(STOPPED):
         stopped_n = counts[STOPPED]

@@ -20,6 +20,7 @@ from licensedesk.batch.model import Status
 from licensedesk.batch.status import NOT_FOUND_WORDS, date_words
 from licensedesk.i18n import _
 
+from ..shared.a11y import named
 from ..shared.column_widths import cell_width, header_width
 from ..shared.table_copy import add_copy_shortcut
 from .model import (
@@ -80,9 +81,7 @@ class AnswersView(QTableView):
 def answers_table(proxy: BatchProxy) -> AnswersView:
     """The table of answers: rows selected whole, nothing edited, fixed row heights and
     column widths (measuring 10,000 rows' text would stall), Ctrl+C copies."""
-    table = AnswersView()
-    table.setObjectName("batchTable")
-    table.setAccessibleName(_("Answers"))
+    table = named(AnswersView(), "batchTable", _("Answers"))
     table.setAccessibleDescription(
         _("One row per serial; Enter or a double-click looks the serial up in the main window")
     )

@@ -69,19 +69,16 @@ class BatchWindow(QWidget):
         self.proxy = BatchProxy(self)
         self.proxy.setSourceModel(self.model)
         self._running = False
-        self._build()
-        self._connect()
-        self._update_buttons()
-        self.resize(1180, 700)
-
-    # -- building ----------------------------------------------------------------
-    def _build(self) -> None:
         self._build_inputs()
         self._build_actions()
         self._build_results()
         self._lay_out()
         self._tab_order()
+        self._connect()
+        self._update_buttons()
+        self.resize(1180, 700)
 
+    # -- building ----------------------------------------------------------------
     def _build_inputs(self) -> None:
         """The serials box, *Open file…*, the count, the product code and its hint."""
         self.input = serials_input(_(PLACEHOLDER))
@@ -108,33 +105,24 @@ class BatchWindow(QWidget):
         self.retry_button.setToolTip(_("Check again only the serials that could not be checked"))
         self.filter_combo = rows_filter()
         self.shown_label = named(plain_label(), "batchShown", _("Rows shown"))
-        self.export_csv_button = _button(
-            _("Export CS&V\u2026"), "batchExportCsvButton", icon("document-save")
-        )
+        save = icon("document-save")
+        self.export_csv_button = _button(_("Export CS&V\u2026"), "batchExportCsvButton", save)
         self.export_csv_button.setAccessibleDescription(
             _("Saves the answers the table shows as a CSV file")
         )
-        self.export_json_button = _button(
-            _("Export &JSON\u2026"), "batchExportJsonButton", icon("document-save")
-        )
+        self.export_json_button = _button(_("Export &JSON\u2026"), "batchExportJsonButton", save)
         self.export_json_button.setAccessibleDescription(
             _("Saves the answers the table shows as a JSON file")
         )
-        self.export_xlsx_button = _button(
-            _("Export &XLSX\u2026"), "batchExportXlsxButton", icon("document-save")
-        )
+        self.export_xlsx_button = _button(_("Export &XLSX\u2026"), "batchExportXlsxButton", save)
         self.export_xlsx_button.setToolTip(
             _("A spreadsheet with typed cells, the header frozen and filterable")
         )
 
     def _build_results(self) -> None:
-        """The progress row, the banner, the answers table and the notes under it."""
+        """The progress bar, the banner, the answers table and the notes under it."""
         self.progress = progress_bar()
-        self.progress_row = QWidget()
-        prow = QHBoxLayout(self.progress_row)
-        prow.setContentsMargins(0, 0, 0, 0)
-        prow.addWidget(self.progress, 1)
-        self.progress_row.hide()
+        self.progress.hide()
         self.banner = ErrorBanner()
         self.table = answers_table(self.proxy)
         self.seats_note = seats_note(self.model)
@@ -157,7 +145,7 @@ class BatchWindow(QWidget):
             self.count_label,
             product,
             self._actions_row(),
-            self.progress_row,
+            self.progress,
             self.banner,
             (self.table, 1),
             self.seats_note,
@@ -310,7 +298,7 @@ class BatchWindow(QWidget):
         self.input.setReadOnly(running)
         self.open_button.setEnabled(not running)
         self.product_input.setReadOnly(running)
-        self.progress_row.setVisible(running)
+        self.progress.setVisible(running)
         if running:
             self.banner.clear()
             self.status_label.clear()

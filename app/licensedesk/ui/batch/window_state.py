@@ -8,22 +8,21 @@ widen it again at every start.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QSettings
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..shell.settings import WindowSettings
 
 GEOMETRY = "batch/geometry"
 HEADER = "batch/header"
 
 
-def save_batch_window(window, qsettings: QSettings) -> None:
-    qsettings.setValue(GEOMETRY, window.saveGeometry())
-    qsettings.setValue(HEADER, window.table.horizontalHeader().saveState())
+def save_batch_window(window, settings: WindowSettings) -> None:
+    settings.qsettings.setValue(GEOMETRY, window.saveGeometry())
+    settings.qsettings.setValue(HEADER, window.table.horizontalHeader().saveState())
 
 
-def restore_batch_window(window, qsettings: QSettings) -> None:
-    for key, restore in (
-        (GEOMETRY, window.restoreGeometry),
-        (HEADER, window.table.horizontalHeader().restoreState),
-    ):
-        value = qsettings.value(key)
-        if isinstance(value, QByteArray) and not value.isEmpty():
-            restore(value)
+def restore_batch_window(window, settings: WindowSettings) -> None:
+    settings.restore(
+        ((GEOMETRY, window.restoreGeometry), (HEADER, window.table.horizontalHeader().restoreState))
+    )

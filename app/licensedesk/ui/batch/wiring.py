@@ -15,7 +15,6 @@ remembered (``window_state.py``).
 from __future__ import annotations
 
 import asyncio
-import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,7 +22,9 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from licensedesk.api.errors import InvalidInput
 from licensedesk.api.serials import check_product_code
+from licensedesk.batch.check import MAX_CONCURRENCY  # what the engine takes
 from licensedesk.i18n import N_, _
+from licensedesk.text_input import InputProblem
 
 from .controller import BatchController
 
@@ -33,10 +34,7 @@ if TYPE_CHECKING:
     from ..shared.context import DeskContext, LookupPort
     from .window import BatchWindow
 
-log = logging.getLogger(__name__)
-
 DEFAULT_CONCURRENCY = 8
-MAX_CONCURRENCY = 32  # what the engine takes (licensedesk.batch.check)
 NO_SERIALS = N_("There is no serial to check: paste some, or open a .txt or .csv file.")
 RUNNING = N_("A check is running: cancel it first to check other serials.")
 PROFILE_CHANGED = N_("The connection profile changed, so the check stopped.")
@@ -114,9 +112,6 @@ class BatchFeature(QObject):
             [r.serial for r in failed], product=self._product, indexes=indexes
         )
 
-    def cancel(self) -> None:
-        self.controller.cancel()
-
     def import_into_book(self) -> asyncio.Task | None:
         """*File → Import serials into the book…*: a file chosen, its serials checked in
         this window (progress, Stop); the client keeps every answer in the licence book.
@@ -129,7 +124,7 @@ class BatchFeature(QObject):
 
     def load_file(self, path: str) -> bool:
         """Put the serials of a .txt/.csv/.xlsx file in the box (Check still to press)."""
-        from .files import FileProblem, read_serials_file
+        from .files import read_serials_file
 
         w = self._window()
         if self.controller.is_running():
@@ -137,7 +132,7 @@ class BatchFeature(QObject):
             return False
         try:
             text = read_serials_file(path)
-        except FileProblem as problem:
+        except InputProblem as problem:
             w.banner.show_error(problem.sentence)
             return False
         w.banner.clear()
@@ -156,17 +151,17 @@ class BatchFeature(QObject):
 
             w = self.window = BatchWindow(self._ctx.window)
             c = self.controller
-            qsettings = self._ctx.settings.qsettings
-            restore_batch_window(w, qsettings)
+            settings = self._ctx.settings
+            restore_batch_window(w, settings)
             w.checkRequested.connect(self.check)
-            w.cancelRequested.connect(self.cancel)
+            w.cancelRequested.connect(c.cancel)
             w.retryRequested.connect(self.retry_failed)
-            w.exportRequested.connect(lambda kind: export(w, qsettings, kind))
+            w.exportRequested.connect(lambda kind: export(w, settings.qsettings, kind))
             w.fileChosen.connect(self.load_file)
             w.inputSettled.connect(self._count)
             w.serialActivated.connect(self._look_up)
-            w.closed.connect(self.cancel)
-            w.closed.connect(lambda: save_batch_window(w, qsettings))
+            w.closed.connect(c.cancel)
+            w.closed.connect(lambda: save_batch_window(w, settings))
             app = QCoreApplication.instance()
             if app is not None:  # quitting with the window open saves it too
                 app.aboutToQuit.connect(self._save_if_shown)
@@ -186,7 +181,7 @@ class BatchFeature(QObject):
         if self.window is not None and self.window.isVisible():
             from .window_state import save_batch_window
 
-            save_batch_window(self.window, self._ctx.settings.qsettings)
+            save_batch_window(self.window, self._ctx.settings)
 
     def _count(self, text: str) -> ParsedInput:
         from licensedesk.batch.parse import parse_serials
@@ -200,12 +195,11 @@ class BatchFeature(QObject):
         return parsed
 
     def _finished(self, stopped: bool) -> None:
-        from .model import STOPPED
         from .progress import summary
 
         w = self._window()
         if stopped:
-            w.model.mark_unanswered(STOPPED)
+            w.model.mark_unanswered()
         w.set_running(False)
         said = summary(w.model.counts(), stopped) if w.model.rowCount() else ""
         w.show_status(" ".join(filter(None, (said, self._note))))
@@ -220,10 +214,7 @@ class BatchFeature(QObject):
         """Answers from two services must not mix in one table, nor stand under the new
         profile's title: stop, clear the rows (the serials stay in the box, to check again
         on this profile), and say so."""
-        running = self.controller.is_running()
-        self._note = _(PROFILE_CHANGED) if running else ""
-        if running:
-            self.controller.cancel()
+        self._note = _(PROFILE_CHANGED) if self.controller.cancel() else ""
         w = self.window
         if w is not None and w.model.rowCount():
             w.show_rows((), ())

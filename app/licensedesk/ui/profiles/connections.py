@@ -94,11 +94,9 @@ class Connections(QObject):
             self.remove_profile(old_name)
         self.store.save(profile)
         for pair, key in keys.items():
-            if key is None:
-                continue
             if key:
                 self.secrets.set(profile.name, pair, key)
-            else:
+            elif key == "":
                 self.secrets.delete(profile.name, pair)
         self._no_write.discard(profile.name)
         self.forget_client(profile.name)
@@ -227,12 +225,6 @@ class Connections(QObject):
         client.permissions.write_refused = name in self._no_write
         client.permissions.on_refused = lambda: self._write_refused(name)
         return client
-
-    def make_client(self, config):
-        """A separate client for a one-off check (profiles dialog); caller closes it."""
-        from licensedesk.api import LicenseClient
-
-        return LicenseClient(config)
 
     def forget_client(self, name: str) -> None:
         self._forgotten[name] = self._forgotten.get(name, 0) + 1

@@ -50,6 +50,7 @@ class ProfilesController(QObject):
         )
 
     async def _test(self, pair: str, profile: Any, typed_key: str, editing: str | None):
+        from licensedesk.api import LicenseClient
         from licensedesk.api.errors import InvalidInput
         from licensedesk.profiles import client_config
 
@@ -64,7 +65,7 @@ class ProfilesController(QObject):
         other = "write" if pair == "read" else "read"
         only_this_pair = profile.replace(**{f"{other}_app_id": None})
         config = client_config(only_this_pair, None, keys={pair: key})
-        client = self._connections.make_client(config)
+        client = LicenseClient(config)
         try:
             return await check_pair(client, pair, alone=not profile.app_id(other))
         finally:

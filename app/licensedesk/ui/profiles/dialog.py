@@ -8,6 +8,9 @@ which answers through :meth:`show_test_result` and :meth:`profile_removed`.
 
 from __future__ import annotations
 
+from dataclasses import MISSING, fields
+from types import SimpleNamespace
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -26,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from licensedesk.i18n import N_, _
+from licensedesk.profiles.model import BATCH_CONCURRENCY, MAX_TIMEOUT, Profile
 
 from ..shared import colours
 from ..shared.a11y import buddy, named, tab_chain
@@ -40,6 +44,13 @@ TRANSPORT_CHOICES = (
     (N_("Form body"), "form"),
     (N_("Query string"), "query"),
 )
+
+
+def _new_profile() -> SimpleNamespace:
+    """What the form of a new profile starts with: no name, no address, no app ID, and
+    every option as a Profile has it by default (one place says the defaults)."""
+    defaults = {f.name: f.default for f in fields(Profile) if f.default is not MISSING}
+    return SimpleNamespace(**{**defaults, "name": "", "base_url": ""})
 
 
 class ProfilesDialog(QDialog):
@@ -132,7 +143,7 @@ class ProfilesDialog(QDialog):
             ),
         )
         for spin in (self.connect_timeout, self.read_timeout, self.deadline):
-            spin.setRange(0.1, 600.0)
+            spin.setRange(0.1, MAX_TIMEOUT)
             # TRANSLATORS: the unit after a number of seconds in a spin box (keep the space)
             spin.setSuffix(_(" s"))
             spin.setDecimals(1)
@@ -143,7 +154,7 @@ class ProfilesDialog(QDialog):
             _("Parallel requests of a batch check"),
             _("How many requests a batch check keeps in flight at once (1 to 32)"),
         )
-        self.batch_concurrency.setRange(1, 32)
+        self.batch_concurrency.setRange(*BATCH_CONCURRENCY)
         self.batch_concurrency.setValue(8)
         self.timezone = named(QLineEdit("UTC"), "serverTimezone")
         self.verify = named(QCheckBox(_("Verify TLS certificates")), "verifyTls")
@@ -251,7 +262,7 @@ class ProfilesDialog(QDialog):
         self.list.clear()
         self.list.addItems(self.connections.names())
         self.list.blockSignals(False)
-        items = self.list.findItems(select or "", Qt.MatchFlag.MatchExactly) if select else []
+        items = self.list.findItems(select, Qt.MatchFlag.MatchExactly) if select else []
         if items:
             self.list.setCurrentItem(items[0])
         elif self.list.count():
@@ -287,14 +298,8 @@ class ProfilesDialog(QDialog):
         profile = self.connections.profile(name)
         self._editing = name
         memory = self.connections.is_memory_only(name)
-        self.name.setText(profile.name)
-        self.base_url.setText(profile.base_url)
-        self.insecure.setChecked(profile.allow_insecure_http)
-        for box, app_id in (
-            (self.read_box, profile.read_app_id),
-            (self.write_box, profile.write_app_id),
-        ):
-            box.app_id.setText(app_id or "")
+        self._fill(profile)
+        for box in (self.read_box, self.write_box):
             stored = memory or (
                 self.connections.secrets is not None
                 and self.connections.secrets.has(name, box.pair)
@@ -302,6 +307,34 @@ class ProfilesDialog(QDialog):
             box.api_key.setPlaceholderText(
                 _("stored \u2014 leave empty to keep it") if stored else _("not set")
             )
+        self.save_button.setEnabled(not memory)
+        self.remove_button.setEnabled(not memory)
+        if memory:
+            self.message.setText(_("This profile exists for this session only and is not saved."))
+        self._clean = form_state(self)
+
+    def new_profile(self) -> None:
+        self.list.clearSelection()
+        self.list.setCurrentRow(-1)
+        self._editing = None
+        self._fill(_new_profile())
+        for box in (self.read_box, self.write_box):
+            box.api_key.clear()
+            box.api_key.setPlaceholderText("")
+            box.set_result(None, "")
+        self.save_button.setEnabled(True)
+        self.remove_button.setEnabled(False)
+        self.message.setText(_("New profile: fill in the address and at least one app ID."))
+        self.name.setFocus()
+        self._clean = form_state(self)
+
+    def _fill(self, profile) -> None:
+        """The form's fields from ``profile`` (a Profile, or :func:`_new_profile`)."""
+        self.name.setText(profile.name)
+        self.base_url.setText(profile.base_url)
+        self.insecure.setChecked(profile.allow_insecure_http)
+        self.read_box.app_id.setText(profile.read_app_id or "")
+        self.write_box.app_id.setText(profile.write_app_id or "")
         self.transport.setCurrentIndex(
             next(i for i, (_t, v) in enumerate(TRANSPORT_CHOICES) if v == profile.transport)
         )
@@ -313,49 +346,10 @@ class ProfilesDialog(QDialog):
         self.timezone.setText(profile.server_timezone)
         self.verify.setChecked(profile.verify_tls)
         self.ca_bundle.setText(profile.ca_bundle or "")
-        self.save_button.setEnabled(not memory)
-        self.remove_button.setEnabled(not memory)
-        if memory:
-            self.message.setText(_("This profile exists for this session only and is not saved."))
-        self._clean = form_state(self)
-
-    def new_profile(self) -> None:
-        self.list.clearSelection()
-        self.list.setCurrentRow(-1)
-        self._editing = None
-        for w in (
-            self.name,
-            self.base_url,
-            self.ca_bundle,
-            self.read_box.app_id,
-            self.read_box.api_key,
-            self.write_box.app_id,
-            self.write_box.api_key,
-        ):
-            w.clear()
-        for box in (self.read_box, self.write_box):
-            box.api_key.setPlaceholderText("")
-            box.set_result(None, "")
-        self.insecure.setChecked(False)
-        self.transport.setCurrentIndex(0)
-        self.legacy.setChecked(False)
-        self.connect_timeout.setValue(5.0)
-        self.read_timeout.setValue(20.0)
-        self.deadline.setValue(60.0)
-        self.batch_concurrency.setValue(8)
-        self.timezone.setText("UTC")
-        self.verify.setChecked(True)
-        self.save_button.setEnabled(True)
-        self.remove_button.setEnabled(False)
-        self.message.setText(_("New profile: fill in the address and at least one app ID."))
-        self.name.setFocus()
-        self._clean = form_state(self)
 
     # -- form -> profile ---------------------------------------------------------
     def form_profile(self):
         """The Profile in the form (raises ProfileError with a sentence)."""
-        from licensedesk.profiles import Profile
-
         return Profile(
             name=self.name.text(),
             base_url=self.base_url.text(),
@@ -384,13 +378,11 @@ class ProfilesDialog(QDialog):
         except ValueError as exc:
             self.message.setText(getattr(exc, "sentence", str(exc)))
             return False
-        keys: dict[str, str | None] = {}
-        for box in (self.read_box, self.write_box):
-            typed = box.api_key.text()
-            if not box.app_id.text():
-                keys[box.pair] = ""  # no pair: drop its key
-            else:
-                keys[box.pair] = typed or None
+        keys: dict[str, str | None] = {
+            # no app ID: the pair's key is dropped (""); its field left empty: kept (None)
+            box.pair: (box.api_key.text() or None) if box.app_id.text() else ""
+            for box in (self.read_box, self.write_box)
+        }
         if self._editing is None and profile.name in self.connections.names():
             self.message.setText(
                 _("A profile named \u201c{name}\u201d exists already.").format(name=profile.name)

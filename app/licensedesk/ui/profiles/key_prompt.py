@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from licensedesk.i18n import _
 
-from ..shared.a11y import tab_chain
+from ..shared.a11y import named, tab_chain
 from ..shared.awaitable import open_awaitable
 from ..shared.labels import plain_label
 from ..shared.stacked import stacked
@@ -51,17 +51,15 @@ class KeyPromptDialog(QDialog):
         for pair, app_id in app_ids.items():
             self._pairs.setdefault(app_id, []).append(pair)
 
-        intro = plain_label(note)
-        intro.setObjectName("keyPromptNote")
+        intro = named(plain_label(note), "keyPromptNote")
         intro.setWordWrap(True)
         form = QFormLayout()
         for app_id, pairs in self._pairs.items():
-            field = QLineEdit()
-            field.setObjectName(f"keyField_{'_'.join(pairs)}")
+            label, name = _field_texts(pairs)
+            # its accessible name says which key, never the key itself
+            field = named(QLineEdit(), f"keyField_{'_'.join(pairs)}", name)
             field.setEchoMode(QLineEdit.EchoMode.Password)
             field.setMinimumWidth(320)
-            label, name = _field_texts(pairs)
-            field.setAccessibleName(name)  # the name only, never the key
             field.setAccessibleDescription(_("Kept in memory for this session only."))
             field.setPlaceholderText(_("api_key for app ID {app_id}").format(app_id=app_id))
             field.textChanged.connect(self._update)

@@ -58,8 +58,7 @@ class PairBox(QGroupBox):
         self.test_button.setAccessibleDescription(
             _("Asks the service whether this app ID and API key work; nothing is changed.")
         )
-        self.result = plain_label()  # the service's sentence
-        self.result.setObjectName(f"{pair}TestResult")
+        self.result = named(plain_label(), f"{pair}TestResult")  # the service's sentence
         self.result.setWordWrap(True)
         name_value(self.result, self._result_name)
         form = QFormLayout(self)

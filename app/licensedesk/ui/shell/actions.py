@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar
 from licensedesk.i18n import N_, _
 
 from ..profiles import PROFILES_TIP
+from ..shared.a11y import named
 
 Shortcut = str | QKeySequence.StandardKey | None
 
@@ -225,9 +226,7 @@ class ActionRegistry:
         self.settings_bound = False  # WindowSettings.bind_actions did its work
         self.menus: dict[str, QMenu] = {}
         for key, title in MENUS:
-            menu = window.menuBar().addMenu(_(title))
-            menu.setObjectName(f"{key}Menu")
-            self.menus[key] = menu
+            self.menus[key] = named(window.menuBar().addMenu(_(title)), f"{key}Menu")
         # TRANSLATORS: the name of the toolbar with the support tasks (validate, upgrade…)
         toolbar = self.toolbar = window.addToolBar(_("Support"))
         toolbar.setObjectName("supportToolbar")

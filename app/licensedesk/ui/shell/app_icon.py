@@ -19,8 +19,8 @@ APP_ICON = "io.licensedesk.LicenseDesk.svg"
 @cache
 def app_icon() -> QIcon:
     """The window icon; an empty QIcon if the file is missing (the window still works)."""
-    path = resources.files(__package__).joinpath(APP_ICON)
-    return QIcon(str(path)) if path.is_file() else QIcon()
+    path = app_icon_file()
+    return QIcon(str(path)) if path is not None else QIcon()
 
 
 def app_icon_file() -> Path | None:

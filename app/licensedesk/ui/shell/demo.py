@@ -47,14 +47,6 @@ class DemoService:
         log.info("demo sandbox listening on %s", self.url)
         return self.url
 
-    @property
-    def running(self) -> bool:
-        return self.server is not None
-
-    def credentials(self) -> tuple[str, str]:
-        pair = self.data["catalogue"]["credentials"]["read_write"]
-        return pair["app_id"], pair["api_key"]
-
     def serials(self) -> dict[str, str]:
         return dict(self.data["catalogue"]["serials"]) if self.data else {}
 
@@ -68,7 +60,8 @@ class DemoService:
         """The in-memory Demo profile and its keys (never stored)."""
         from licensedesk.profiles import Profile
 
-        app_id, key = self.credentials()
+        pair = self.data["catalogue"]["credentials"]["read_write"]
+        app_id, key = pair["app_id"], pair["api_key"]
         profile = Profile(
             name=DEMO_PROFILE, base_url=self.url, read_app_id=app_id, write_app_id=app_id
         )

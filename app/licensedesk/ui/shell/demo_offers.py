@@ -9,13 +9,13 @@ the dataset changes; only the choice of which kinds to show is made here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from licensedesk.i18n import _, ngettext
 from licensedesk.licence_term import term
 
 from ..shared.licence_types import type_word
+from ..shared.values import as_datetime
 
 #: the catalogue's kinds worth a first look, in the order offered
 TOUR = (
@@ -35,7 +35,7 @@ class DemoOffer:
     description: str  # translated, one line
 
 
-def demo_offers(data: dict[str, Any] | None, now: datetime | None = None) -> list[DemoOffer]:
+def demo_offers(data: dict[str, Any] | None) -> list[DemoOffer]:
     """The :data:`TOUR`'s licences of the demo ``data`` (``create_demo``'s JSON) that it
     holds; none without data."""
     if not data:
@@ -52,18 +52,18 @@ def demo_offers(data: dict[str, Any] | None, now: datetime | None = None) -> lis
             )
             number = skus.get(licence["sku_id"], {}).get("number")
             upgradable = any(s.get("sku_upgrade") == number for s in skus.values())
-            offers.append(DemoOffer(licence["serial"], describe(licence, devices, upgradable, now)))
+            offers.append(DemoOffer(licence["serial"], describe(licence, devices, upgradable)))
     return offers
 
 
-def describe(
-    licence: dict[str, Any], devices: int, upgradable: bool = False, now: datetime | None = None
-) -> str:
+def describe(licence: dict[str, Any], devices: int, upgradable: bool) -> str:
     """ "perpetual, 3 devices", "subscription, expired", "trial, 25 days left, 1 device";
     ``upgradable``: another SKU of the service upgrades this licence's."""
     kind = str(licence.get("type") or "")
     parts = [type_word(kind)]
-    state = term(_moment(licence.get("start_at")), _moment(licence.get("end_at")), now, kind=kind)
+    state = term(
+        as_datetime(licence.get("start_at")), as_datetime(licence.get("end_at")), kind=kind
+    )
     if state.state == "expired":
         parts.append(_("expired"))
     elif state.state == "no_subscription":
@@ -84,7 +84,3 @@ def describe(
         # TRANSLATORS: a demo licence meant to be registered in the Register dialog
         parts.append(_("offline, to register"))
     return ", ".join(p for p in parts if p)
-
-
-def _moment(seconds: int | float | None) -> datetime | None:
-    return None if seconds is None else datetime.fromtimestamp(seconds, UTC)

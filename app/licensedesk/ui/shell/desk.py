@@ -55,16 +55,13 @@ class DeskApp(QObject):
         *,
         host_id: str | None = None,
         log_path: str | None = None,
-        demo_factory=DemoService,
         parent=None,
     ) -> None:
         super().__init__(parent)
         self.window = window
         self.connections = connections
         self.settings = settings
-        self.host_id = host_id
         self.log_path = log_path
-        self.demo_factory = demo_factory
         self.demo: DemoService | None = None
         self.error_dialog: ErrorDialog | None = None
         # Plain threads for blocking work (qasync's default executor uses QThreads,
@@ -147,7 +144,7 @@ class DeskApp(QObject):
 
     async def _start_demo(self) -> None:
         if self.demo is None:
-            demo = self.demo_factory()
+            demo = DemoService()
             self.window.statusBar().showMessage(_("Starting the demo service\u2026"))
             await asyncio.get_event_loop().run_in_executor(self.executor, demo.start)
             self.demo = demo

@@ -33,7 +33,6 @@ from licensedesk.i18n import N_, _, pgettext
 from ..shared.a11y import name_value, tab_chain
 from ..shared.labels import plain_label
 from ..shared.stacked import stacked
-from .app_icon import app_icon
 
 if TYPE_CHECKING:
     from ..shared.context import DeskContext
@@ -170,7 +169,6 @@ class HelpFeature:
 
     def about(self) -> AboutDialog:
         self.dialog = AboutDialog(places(self._context, self._log_path), self._window)
-        self.dialog.setWindowIcon(app_icon())
         self.dialog.open()
         return self.dialog
 

@@ -66,34 +66,28 @@ class MainWindow(QMainWindow):
     def _build_chrome(self) -> None:
         """Status bar, menus and toolbar, after the first paint: QAction shortcuts are
         slow to set up, and even importing QAction, QKeySequence and QLabel takes time."""
-        from PySide6.QtWidgets import QLabel
+        from PySide6.QtWidgets import QApplication, QLabel
 
+        from ..shared.a11y import named
         from ..shared.labels import plain_label
         from .actions import ActionRegistry
+        from .app_icon import app_icon
+        from .language_menu import LanguageMenu
         from .status_bar import StatusBar
 
         # the profile's name is a person's text and the server's address the profile's:
         # shown as text, never as HTML ("Profile: <b>x</b>")
-        self.status_profile = plain_label(_("No profile"))
-        self.status_profile.setObjectName("statusProfile")
-        self.status_server = plain_label()
-        self.status_server.setObjectName("statusServer")
-        self.status_last = QLabel()
-        self.status_last.setObjectName("statusLastRequest")
+        self.status_profile = named(plain_label(_("No profile")), "statusProfile")
+        self.status_server = named(plain_label(), "statusServer")
+        self.status_last = named(QLabel(), "statusLastRequest")
         bar = StatusBar()
         self.setStatusBar(bar)
         bar.addWidget(self.status_profile)
         bar.addWidget(self.status_server, 1)
         bar.addPermanentWidget(self.status_last)
-        from PySide6.QtWidgets import QApplication
-
-        from .app_icon import app_icon
-
-        QApplication.setWindowIcon(app_icon())  # every window and dialog of the app
-        self.setWindowIcon(app_icon())
+        # every window and dialog of the app (a widget without an icon of its own shows it)
+        QApplication.setWindowIcon(app_icon())
         self.registry = ActionRegistry(self)
-        from .language_menu import LanguageMenu
-
         self.language_menu = LanguageMenu(self.registry.menus["view"], self)
         self.registry["quit"].triggered.connect(self.close)
         self.registry["focusSerial"].triggered.connect(lambda: self.workspace.focus_serial())

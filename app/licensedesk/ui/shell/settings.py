@@ -4,6 +4,8 @@ whether to notify of renewals."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from PySide6.QtCore import QByteArray, QSettings
 
 from licensedesk import APP_ID
@@ -13,17 +15,12 @@ from licensedesk import APP_ID
 PRODUCTS_HEADER = "workspace/productsColumns"
 
 
-def default_settings() -> QSettings:
-    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, APP_ID, APP_ID)
-
-
 class WindowSettings:
     def __init__(self, settings: QSettings | None = None) -> None:
-        self.qsettings = settings or default_settings()
-
-    def _bytes(self, key: str) -> QByteArray | None:
-        value = self.qsettings.value(key)
-        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+        """``settings``: the user's own INI file of the app unless given (tests)."""
+        self.qsettings = settings or QSettings(
+            QSettings.Format.IniFormat, QSettings.Scope.UserScope, APP_ID, APP_ID
+        )
 
     def save_window(self, window) -> None:
         """Geometry, and the workspace's state if it was built (a session that stayed on
@@ -31,43 +28,44 @@ class WindowSettings:
         s = self.qsettings
         s.setValue("window/geometry", window.saveGeometry())
         s.setValue("window/state", window.saveState())
-        if not window.has_workspace():
-            s.sync()
-            return
-        ws = window.workspace
-        s.setValue("workspace/mainSplitter", ws.main_splitter.saveState())
-        s.setValue("workspace/topSplitter", ws.top_splitter.saveState())
-        s.setValue(
-            "workspace/activationsHeader", ws.activations.table.horizontalHeader().saveState()
-        )
-        s.setValue(PRODUCTS_HEADER, ws.products.table.horizontalHeader().saveState())
-        s.remove("workspace/productsHeader")  # the earlier column order's (PRODUCTS_HEADER)
-        s.setValue("lookup/recentByProfile", ws.recent_by_profile.dump())
-        s.remove("lookup/recentSerials")  # before 0.2: one list for all profiles, not found too
+        if window.has_workspace():
+            ws = window.workspace
+            s.setValue("workspace/mainSplitter", ws.main_splitter.saveState())
+            s.setValue("workspace/topSplitter", ws.top_splitter.saveState())
+            s.setValue(
+                "workspace/activationsHeader", ws.activations.table.horizontalHeader().saveState()
+            )
+            s.setValue(PRODUCTS_HEADER, ws.products.table.horizontalHeader().saveState())
+            s.remove("workspace/productsHeader")  # the earlier column order's (PRODUCTS_HEADER)
+            s.setValue("lookup/recentByProfile", ws.recent_by_profile.dump())
+            s.remove("lookup/recentSerials")  # before 0.2: one list for all profiles, not found too
         s.sync()
 
     def restore_geometry(self, window) -> None:
         """Before the first show: size and position only (no workspace needed)."""
-        for key, restore in (
-            ("window/geometry", window.restoreGeometry),
-            ("window/state", window.restoreState),
-        ):
-            value = self._bytes(key)
-            if value is not None:
-                restore(value)
+        self.restore(
+            (("window/geometry", window.restoreGeometry), ("window/state", window.restoreState))
+        )
 
     def restore_workspace(self, window) -> None:
         ws = window.workspace
-        for key, restore in (
-            ("workspace/mainSplitter", ws.main_splitter.restoreState),
-            ("workspace/topSplitter", ws.top_splitter.restoreState),
-            ("workspace/activationsHeader", ws.activations.restore_columns),
-            (PRODUCTS_HEADER, ws.products.restore_columns),
-        ):
-            value = self._bytes(key)
-            if value is not None:
-                restore(value)
+        self.restore(
+            (
+                ("workspace/mainSplitter", ws.main_splitter.restoreState),
+                ("workspace/topSplitter", ws.top_splitter.restoreState),
+                ("workspace/activationsHeader", ws.activations.restore_columns),
+                (PRODUCTS_HEADER, ws.products.restore_columns),
+            )
+        )
         ws.recent_by_profile.load(self.qsettings.value("lookup/recentByProfile"))
+
+    def restore(self, states: Iterable[tuple[str, Callable[[QByteArray], object]]]) -> None:
+        """Hand each ``(key, restore)`` its saved state; one never saved (or saved empty)
+        leaves its widget as it was made."""
+        for key, restore in states:
+            value = self.qsettings.value(key)
+            if isinstance(value, QByteArray) and not value.isEmpty():
+                restore(value)
 
     @property
     def last_profile(self) -> str | None:
@@ -79,8 +77,9 @@ class WindowSettings:
         self.qsettings.setValue("profiles/last", name or "")
 
     # -- on/off settings of the window's checkable actions (ActionSpec.setting) ---------
-    def flag(self, key: str, default: bool = True) -> bool:
-        value = self.qsettings.value(key, default)
+    def flag(self, key: str) -> bool:
+        """On unless turned off."""
+        value = self.qsettings.value(key, True)
         return value not in (False, "false", "0", 0)
 
     def set_flag(self, key: str, on: bool) -> None:

@@ -64,7 +64,7 @@ class SignalQuit(QObject):
         self._close = close
         self.received: int | None = None
         self._read_some, read_fd, write_fd, self._keep = _wakeup_pair()
-        self._previous_fd = signal.set_wakeup_fd(write_fd)
+        signal.set_wakeup_fd(write_fd)
         self._notifier = QSocketNotifier(read_fd, QSocketNotifier.Type.Read, self)
         self._notifier.activated.connect(self._drain)
         for signum in SIGNALS:

@@ -148,10 +148,10 @@ def hand_over(name: str, serial: str | None, timeout_ms: int = ANSWER_TIMEOUT_MS
         # what is buffered counts before waiting for more
         answer = bytes(socket.readAll().data())
         while b"\n" not in answer and len(answer) < 64:
-            if not socket.waitForReadyRead(max(0, deadline.remainingTime())):
-                answer += bytes(socket.readAll().data())
-                break
+            more = socket.waitForReadyRead(max(0, deadline.remainingTime()))
             answer += bytes(socket.readAll().data())
+            if not more:
+                break
         taken = answer.split(b"\n", 1)[0].strip() == ANSWER
         if not taken:
             log.debug("the window on %s did not answer in time: %r", name, answer)

@@ -22,13 +22,12 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject
 
 from .actions import SPECS
-from .demo import DemoService
 from .settings import WindowSettings
 
-#: how long a thread running Python (the decode of a big answer, the demo's service)
-#: may keep the UI thread from the GIL before it must hand it over: Python's 5 ms is
+#: how long another thread running Python (the decode of a big answer, the demo's service)
+#: may keep the interpreter before the window's gets it back: Python's default 5 ms is
 #: half a frame, and the wait comes on top of the UI's own work
-SWITCH_INTERVAL_S = 0.001
+GIL_TURN = 0.001
 
 
 def start_desk(
@@ -40,30 +39,22 @@ def start_desk(
     log_path: str | None = None,
     demo: bool = False,
     profile: str | None = None,
-    demo_factory=DemoService,
 ):
     """Build the pages and the features on ``window`` (already shown) and open the start page."""
     from .desk import DeskApp
 
-    sys.setswitchinterval(SWITCH_INTERVAL_S)
+    sys.setswitchinterval(GIL_TURN)
     window.build_pages()
     settings.restore_workspace(window)
     settings.bind_actions(window.registry)
     if demo or profile:
         window.show_workspace()
-    desk = DeskApp(
-        window, connections, settings, host_id=host_id, log_path=log_path, demo_factory=demo_factory
-    )
+    desk = DeskApp(window, connections, settings, host_id=host_id, log_path=log_path)
     if demo:
         desk.start_demo()
     else:
         desk.choose_start_page(profile)
     return desk
-
-
-#: how long another thread may keep the interpreter before the window's gets it back
-#: (Python's default is 5 ms)
-GIL_TURN = 0.001
 
 
 def settle_interpreter() -> None:

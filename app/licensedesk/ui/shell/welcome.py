@@ -14,6 +14,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from licensedesk.i18n import _
 
+from ..shared.a11y import named
+
 
 class WelcomePage(QWidget):
     demoRequested = Signal()
@@ -23,32 +25,26 @@ class WelcomePage(QWidget):
         super().__init__(parent)
         self.setObjectName("welcomePage")
         heading = _("Welcome to License Desk")
-        title = QLabel()
-        title.setObjectName("welcomeTitle")
+        title = named(QLabel(f"<h2>{escape(heading)}</h2>"), "welcomeTitle", heading)
         title.setTextFormat(Qt.TextFormat.RichText)
-        title.setText(f"<h2>{escape(heading)}</h2>")
-        title.setAccessibleName(heading)
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         words = _(
             "Look up licence serials, their products and the devices they are activated on.\n"
             "There is no connection to a licence service yet. Try the built-in demo service,\n"
             "or add a connection with the app ID and API key your service gave you."
         )
-        text = QLabel(words)
-        text.setObjectName("welcomeText")
+        text = named(QLabel(words), "welcomeText")
         text.setTextFormat(Qt.TextFormat.PlainText)
         text.setAlignment(Qt.AlignmentFlag.AlignCenter)
         text.setWordWrap(True)
         self.setAccessibleName(heading)
         self.setAccessibleDescription(words.replace("\n", " "))
-        self.demo_button = QPushButton(_("Try the demo"))
-        self.demo_button.setObjectName("tryDemoButton")
+        self.demo_button = named(QPushButton(_("Try the demo")), "tryDemoButton")
         self.demo_button.setDefault(True)
         self.demo_button.setAccessibleDescription(
             _("Starts a demo licence service on this computer, with sample serials")
         )
-        self.add_button = QPushButton(_("Add a connection\u2026"))
-        self.add_button.setObjectName("addConnectionButton")
+        self.add_button = named(QPushButton(_("Add a connection\u2026")), "addConnectionButton")
         self.add_button.setAccessibleDescription(
             _("Add a connection profile with the app ID and API key of your service")
         )
