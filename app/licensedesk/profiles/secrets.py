@@ -215,7 +215,7 @@ class SecretStore:
         """Keep an api_key. Returns True when it went to the OS keyring, False: memory only."""
         user = _check_pair(profile_name, pair)
         if not isinstance(api_key, str) or not api_key.strip():
-            raise SecretStoreError(_("The api_key is empty."))
+            raise SecretStoreError(_("The API key is empty."))  # as api.config says it
         return self._set(user, api_key.strip())
 
     def _set(self, user: str, api_key: str) -> bool:
