@@ -241,18 +241,11 @@ class ActivationsModel(RowsModel):
         if self._filter.set_text(text):
             self._refilter()
 
-    def filter_text(self) -> str:
-        return self._filter.needle
-
     def set_state_filter(self, state: str) -> None:
         """Show every device ("all"), the activated ones or the others (with the text
         filter on top)."""
         if self._filter.set_state(state):
             self._refilter()
-
-    def filtering(self) -> bool:
-        """Whether a filter hides devices (the text box or Active / Inactive)."""
-        return self._filter.active()
 
     def _texts_for_filter(self) -> list[str] | None:
         if self._filter.needle and self._texts is None:

@@ -35,7 +35,7 @@ from ..shared.a11y import named, tab_chain
 from ..shared.column_widths import restore_columns
 from ..shared.icons import icon
 from ..shared.part_state import TAB_PAGE_TOP, PartState
-from ..shared.table_copy import add_copy_shortcut, copy_cells
+from ..shared.table_copy import add_copy_shortcut
 from ..shared.values import format_number
 from .columns import COL_DEVICE, COL_HOST, COL_PRODUCT, WIDTHS, this_computer_marked
 from .model import ID_ROLE, ActivationsModel
@@ -412,9 +412,6 @@ class ActivationsPanel(QWidget):
         else:
             text = ngettext("{total} device", "{total} devices", total)
         return text.format(shown=format_number(shown), total=format_number(total))
-
-    def copy_selection(self) -> None:
-        copy_cells(self.table)
 
     # -- CSV -------------------------------------------------------------------
     def ask_csv_path(self, proposed: str) -> str:

@@ -37,7 +37,7 @@ from licensedesk.i18n import N_, _
 from ..shared.column_widths import cell_width, header_width, offer_column_menu, restore_columns
 from ..shared.part_state import PartState
 from ..shared.secret_field import SecretField
-from ..shared.table_copy import add_copy_shortcut, copy_cells
+from ..shared.table_copy import add_copy_shortcut
 from .products_model import (
     COL_ACTIVE,
     COL_CODE,
@@ -202,7 +202,3 @@ class ProductsPanel(QGroupBox):
         for col, field_widget in self.secret_fields.items():
             value = self.model.index(current.row(), col).data(SECRET_ROLE) if valid else ""
             field_widget.set_value(value or "")
-
-    def copy_selection(self) -> None:
-        """Ctrl+C: the selected cells as text; secret columns copy masked (use Copy)."""
-        copy_cells(self.table)
