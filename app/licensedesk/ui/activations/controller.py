@@ -26,6 +26,7 @@ from licensedesk.api.activation_rows import Devices
 from licensedesk.history.recorder import Records, record
 from licensedesk.i18n import N_, _, ngettext
 
+from ..lookup.controller import read_devices
 from ..shared.service_controller import ServiceController
 from ..shared.tasks import Failure, TaskRunner, failure_from
 from ..shared.values import format_number
@@ -233,11 +234,8 @@ class ActivationsController(ServiceController):
             on_error=self.rereadFailed.emit,
         )
 
-    async def _read(self, serial: str) -> list:
-        """The devices as the client's rows (a site licence's are many)."""
-        rows = Devices()
-        rows.activated = (await self._client().activation_rows(serial, rows.extend)).activated
-        return rows
+    async def _read(self, serial: str) -> Devices:
+        return await read_devices(self._client(), serial)
 
     def _record(self, action: str, activation_id: int):
         """The history's block for one device: the row as the table showed it."""

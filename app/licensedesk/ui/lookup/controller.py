@@ -109,7 +109,7 @@ class LookupController(ServiceController):
             return await self._load_license(client, serial)
         if part == "products":
             return await _products(client, serial)
-        activations = await _activation_rows(client, serial)
+        activations = await read_devices(client, serial)
         outcome = self._license_outcome
         if not activations and outcome is not None:
             missing = await asyncio.shield(outcome)
@@ -130,7 +130,7 @@ class LookupController(ServiceController):
             _settle(outcome, None)
 
 
-async def _activation_rows(client, serial: str) -> Devices:
+async def read_devices(client, serial: str) -> Devices:
     """The devices as the client's rows, with their counts (a site licence's 200,000
     are never 200,000 api objects: :mod:`licensedesk.api.activation_rows`)."""
     rows = Devices()
