@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor
 
 from licensedesk.i18n import N_, _
 
+from ..activations.free_seat_choice import full_products
 from ..shared import colours
 from ..shared.labels import shown
 from ..shared.rows_model import RowsModel
@@ -72,13 +73,7 @@ class ProductsModel(RowsModel):
     def full(self) -> list[Any]:
         """The products whose activated devices reach their ``max_host_count`` ([] while
         the devices are not known: no limit is claimed from a guess)."""
-        if self._seats is None:
-            return []
-        return [
-            p
-            for p in self._rows
-            if p.max_host_count is not None and self._seats.get(p.id, 0) >= p.max_host_count
-        ]
+        return [] if self._seats is None else full_products(self._rows, self._seats)
 
     def seats_text(self, p: Any) -> str:
         limit = "?" if p.max_host_count is None else p.max_host_count
