@@ -8,7 +8,7 @@ from whoever started the demo (``offer``); without them the box stays hidden.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLayout
 
 from licensedesk.i18n import _
 
@@ -62,9 +62,3 @@ class DemoSerials(QFrame):
 
     def has_offers(self) -> bool:
         return bool(self.buttons)
-
-    def chain_after(self, widget: QWidget) -> None:
-        """Tab from ``widget`` goes through the entries, in the order shown."""
-        for button in self.buttons:
-            QWidget.setTabOrder(widget, button)
-            widget = button

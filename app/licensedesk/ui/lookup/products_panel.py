@@ -19,8 +19,6 @@ the fields are off)."""
 
 from __future__ import annotations
 
-from itertools import pairwise
-
 from PySide6.QtCore import QByteArray
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from licensedesk.i18n import N_, _
 
+from ..shared.a11y import tab_chain
 from ..shared.column_widths import cell_width, header_width, offer_column_menu, restore_columns
 from ..shared.part_state import PartState
 from ..shared.secret_field import SecretField
@@ -120,8 +119,7 @@ class ProductsPanel(QGroupBox):
         chain = [self.table, self.full_line.button]
         for field in self.secret_fields.values():
             chain += [field.edit, field.reveal_button, field.copy_button]
-        for first, second in pairwise(chain):
-            QWidget.setTabOrder(first, second)
+        tab_chain(*chain)
 
     def _set_widths(self) -> None:
         """Seats and Active as wide as their title and their widest cell in the language in

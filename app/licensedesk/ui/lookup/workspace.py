@@ -10,7 +10,6 @@ are no tab stops (see license_card.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from itertools import pairwise
 
 from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
@@ -34,7 +33,7 @@ from ..activations.panel import ActivationsPanel
 from ..history.panel import HistoryPanel
 from ..profiles import PROFILES_TIP
 from ..shared import colours
-from ..shared.a11y import buddy, named
+from ..shared.a11y import buddy, named, tab_chain
 from ..shared.colours import text_style
 from ..shared.error_banner import ErrorBanner
 from ..shared.icons import icon
@@ -77,16 +76,13 @@ class Workspace(QWidget):
         self._build_splitters()
         self._lay_out(bar)
         self._connect()
-        for first, second in pairwise(
-            (
-                self.profile_selector,
-                self.profiles_button,
-                self.serial_input,
-                self.lookup_button,
-                self.check_all_button,
-            )
-        ):
-            QWidget.setTabOrder(first, second)  # as laid out; the parts follow in theirs
+        tab_chain(  # as laid out; the parts follow in theirs
+            self.profile_selector,
+            self.profiles_button,
+            self.serial_input,
+            self.lookup_button,
+            self.check_all_button,
+        )
 
     def _build_bar(self) -> QHBoxLayout:
         """The top row: profile, *Profiles…*, the serial box, *Look up*, the demo marker."""
@@ -371,7 +367,7 @@ class Workspace(QWidget):
         """The demo's licences to try, (serial, description) pairs: shown while the demo
         profile is on and nothing has been looked up."""
         self.demo_serials.offer(offers)
-        self.demo_serials.chain_after(self.check_all_button)
+        tab_chain(self.check_all_button, *self.demo_serials.buttons)  # in the order shown
         self.demo_serials.setVisible(self._demo and self.demo_serials.has_offers())
 
     def _demo_serial_chosen(self, serial: str) -> None:
