@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
 
-from licensedesk.i18n import _, ngettext
+from licensedesk.i18n import _
 
+from ..lookup.seats_full import full_sentence
 from ..shared.labels import plain_tip
 from ..shared.refusals import read_only_reason
-from ..shared.values import format_number
 from .controller import BULK
 from .free_seat_choice import candidates, full_products, preselected
 from .free_seat_dialog import FreeSeatDialog
@@ -138,12 +138,7 @@ class FreeSeat(QObject):
 def _intro(full: list) -> str:
     """The dialog's first sentence: which product is full, and what to choose."""
     if len(full) == 1:
-        p = full[0]
-        first = ngettext(
-            "All {n} seat of {product} is in use.",
-            "All {n} seats of {product} are in use.",
-            p.max_host_count,
-        ).format(n=format_number(p.max_host_count), product=p.name)
+        first = full_sentence([full[0].name], full[0].max_host_count)
     else:
         first = _("Every seat of {products} is in use.").format(
             products=", ".join(p.name for p in full)
@@ -153,9 +148,3 @@ def _intro(full: list) -> str:
         + " "
         + _("Tick the devices to free: the one updated longest ago is ticked, never this computer.")
     )
-
-
-def install_free_seat(
-    ctx: DeskContext, lookup: LookupPort, panel: ActivationsPanel, controller: ActivationsController
-) -> FreeSeat:
-    return FreeSeat(ctx, lookup, panel, controller)

@@ -36,7 +36,7 @@ from ..shared.refusals import read_only_reason
 from ..shared.tasks import Failure
 from .controller import VERBS, ActivationsController, BulkResult
 from .export_flow import install_export
-from .free_seat import install_free_seat
+from .free_seat import FreeSeat
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QObject
@@ -55,7 +55,7 @@ def install_activations(
     _connect_results(ctx, lookup, panel, controller)
     install_export(ctx, lookup, panel)
     _follow_write_access(ctx, lookup, panel)
-    install_free_seat(ctx, lookup, panel, controller)  # a child of the controller
+    FreeSeat(ctx, lookup, panel, controller)  # a child of the controller
     return controller
 
 
