@@ -63,8 +63,7 @@ class FreeSeatDialog(QDialog):
         self.setModal(True)
         self.resize(820, 320)
         self.choice: Choice | None = None
-        head = plain_label(intro)
-        head.setObjectName("freeSeatIntro")
+        head = named(plain_label(intro), "freeSeatIntro")
         head.setWordWrap(True)
         self.table = named(
             QTableWidget(len(rows), len(HEADERS)),
@@ -72,8 +71,7 @@ class FreeSeatDialog(QDialog):
             _("Active devices, updated longest ago first"),
         )
         self._fill(rows, chosen)
-        difference = plain_label(_(DIFFERENCE))
-        difference.setObjectName("freeSeatDifference")
+        difference = named(plain_label(_(DIFFERENCE)), "freeSeatDifference")
         difference.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.delete_button = buttons.addButton(

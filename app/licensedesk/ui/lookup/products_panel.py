@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from licensedesk.i18n import N_, _
 
-from ..shared.a11y import tab_chain
+from ..shared.a11y import named, tab_chain
 from ..shared.column_widths import cell_width, header_width, offer_column_menu, restore_columns
 from ..shared.part_state import PartState
 from ..shared.secret_field import SecretField
@@ -68,9 +68,7 @@ class ProductsPanel(QGroupBox):
     def __init__(self, parent=None) -> None:
         super().__init__(_("Products"), parent)
         self.model = ProductsModel(self)
-        self.table = QTableView()
-        self.table.setObjectName("productsTable")
-        self.table.setAccessibleName(_("Products"))
+        self.table = named(QTableView(), "productsTable", _("Products"))
         self.table.setAccessibleDescription(
             _(
                 "The licence's products; select one to reveal or copy its key and signatures "
@@ -125,12 +123,10 @@ class ProductsPanel(QGroupBox):
         """Seats and Active as wide as their title and their widest cell in the language in
         use (a product of a site licence: "123 / 500"); the code in what is left; the secrets
         hidden (see the module's docstring)."""
-        self.table.setColumnWidth(COL_NAME, 160)
-        self.table.setColumnWidth(COL_SEATS, self._needs()[COL_SEATS])
-        self.table.setColumnWidth(COL_ACTIVE, self._needs()[COL_ACTIVE])
-        # the last column fills what is left (a whole code at the default window size),
-        # and below that it is cut short rather than add a scroll bar
-        self.table.setColumnWidth(COL_CODE, CODE_WIDTH)
+        # the last column, the code, fills what is left (whole at the default window
+        # size), and below that it is cut short rather than add a scroll bar
+        for col, width in {COL_NAME: 160, **self._needs(), COL_CODE: CODE_WIDTH}.items():
+            self.table.setColumnWidth(col, width)
         for col in SECRET_COLUMNS:
             self.table.setColumnWidth(col, 100)
             self.table.setColumnHidden(col, True)

@@ -38,8 +38,7 @@ class SeatsFullLine(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("seatsFullLine")
-        self.label = plain_label()
-        self.label.setObjectName("seatsFullText")
+        self.label = named(plain_label(), "seatsFullText")
         self.label.setWordWrap(True)
         self.button = named(QPushButton(_("Free a seat\u2026")), "freeSeatButton", _("Free a seat"))
         self.button.setCursor(Qt.CursorShape.PointingHandCursor)

@@ -196,12 +196,11 @@ class Workspace(QWidget):
         self.main_splitter.setStretchFactor(1, 1)  # the devices get the rest
         # ...but never fewer than DEVICE_ROWS rows: in a short window the card scrolls
         # instead (card_scroll.py)
-        self.activations.state.currentChanged.connect(self._give_devices_room)
-        self._give_devices_room()
-        self.main_splitter.setChildrenCollapsible(False)
-
-    def _give_devices_room(self, _page: int = -1) -> None:
+        self.activations.state.currentChanged.connect(
+            lambda _page: give_devices_room(self.activations)
+        )
         give_devices_room(self.activations)
+        self.main_splitter.setChildrenCollapsible(False)
 
     def _lay_out(self, bar: QHBoxLayout) -> None:
         lay = QVBoxLayout(self)
