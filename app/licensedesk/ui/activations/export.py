@@ -19,18 +19,7 @@ from licensedesk.export_csv import write_rows
 
 from ..shared.export_file import write_text_file
 from ..shared.values import as_datetime
-from .model import (
-    COL_ACTIVATED,
-    COL_CREATED,
-    COL_DEVICE,
-    COL_HOST,
-    COL_PRODUCT,
-    COL_UPDATED,
-    HEADERS,
-    OBJECT_ROLE,
-    THIS_COMPUTER_ROLE,
-    ActivationsModel,
-)
+from .columns import HEADERS, OBJECT_ROLE, THIS_COMPUTER_ROLE
 
 
 def default_file_name(serial: str, day: date) -> str:
@@ -65,20 +54,18 @@ def write_csv(
 
 
 def _cells(model: QAbstractItemModel, r: int, serial: str, licensee: str) -> list[str]:
-    """Row ``r``'s cells, as :func:`write_csv` says."""
+    """Row ``r``'s cells, as :func:`write_csv` says (the table's in :data:`HEADERS`' order)."""
     a = model.index(r, 0).data(OBJECT_ROLE)
-    values = [ActivationsModel.display(a, c) for c in range(len(HEADERS))]
-    values[COL_ACTIVATED] = "true" if a.activated else "false"
-    values[COL_CREATED] = iso_time(a.created_at)
-    values[COL_UPDATED] = iso_time(a.updated_at)
-    for column, text in (
-        (COL_PRODUCT, a.product_name),
-        (COL_HOST, a.host_id),
-        (COL_DEVICE, a.device_tag),
-    ):
-        values[column] = text_cell(text or "")
-    this = "true" if model.index(r, 0).data(THIS_COMPUTER_ROLE) else "false"
-    return [text_cell(serial or a.serial or ""), text_cell(licensee or ""), *values, this]
+    return [
+        text_cell(serial or a.serial or ""),
+        text_cell(licensee or ""),
+        str(a.id),
+        *(text_cell(text or "") for text in (a.product_name, a.host_id, a.device_tag)),
+        "true" if a.activated else "false",
+        iso_time(a.created_at),
+        iso_time(a.updated_at),
+        "true" if model.index(r, 0).data(THIS_COMPUTER_ROLE) else "false",
+    ]
 
 
 def save_csv(path: str, model: QAbstractItemModel, serial: str = "", licensee: str = "") -> int:

@@ -33,7 +33,6 @@ from licensedesk.api.activation_rows import (
     ActivationRows,
     Devices,
     Row,
-    as_row,
     as_rows,
     to_row,
 )
@@ -301,11 +300,6 @@ class ActivationsModel(RowsModel):
     # -- cells ---------------------------------------------------------------------
     def _this(self, r: Row) -> bool:
         return bool(self.this_host_id) and r[HOST_ID] == self.this_host_id
-
-    @staticmethod
-    def display(a: Activation, column: int) -> str:
-        """``a``'s text in ``column``, as its cell shows it."""
-        return ActivationsModel.cell(as_row(a), column)
 
     @staticmethod
     def cell(r: Row, column: int) -> str:

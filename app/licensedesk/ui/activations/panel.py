@@ -34,10 +34,11 @@ from licensedesk.i18n import N_, _, ngettext
 from ..shared.a11y import named, tab_chain
 from ..shared.column_widths import restore_columns
 from ..shared.icons import icon
+from ..shared.labels import shown
 from ..shared.part_state import TAB_PAGE_TOP, PartState
 from ..shared.table_copy import add_copy_shortcut
 from ..shared.values import format_number
-from .columns import COL_DEVICE, COL_HOST, COL_PRODUCT, WIDTHS, this_computer_marked
+from .columns import COL_HOST, WIDTHS, this_computer_marked
 from .model import ID_ROLE, ActivationsModel
 from .state_filter import active_label, active_text, state_combo
 
@@ -339,14 +340,14 @@ class ActivationsPanel(QWidget):
             if a is None:
                 lines.append(f"#{aid}")
                 continue
-            host, tag, product = (
-                self.model.display(a, c) for c in (COL_HOST, COL_DEVICE, COL_PRODUCT)
-            )
             # TRANSLATORS: one device in the list of a confirmation, e.g.
             # "#12 Studio: Linux__64bits, host 3f2a…"
             lines.append(
                 _("#{id} {product}: {tag}, host {host}").format(
-                    id=aid, product=product, tag=tag, host=host
+                    id=aid,
+                    product=shown(a.product_name),
+                    tag=shown(a.device_tag),
+                    host=shown(a.host_id),
                 )
             )
         return lines
