@@ -16,6 +16,7 @@ file's columns stay the same whatever language the window speaks.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
@@ -251,17 +252,16 @@ class ActivationsModel(RowsModel):
             self._texts = search_texts(self._rows, self.this_host_id)
         return self._texts
 
-    def _refilter(self) -> None:
-        """The rows the filter shows now, in one ``layoutChanged``; the selection and the
-        current row follow their devices (or go, when hidden)."""
+    def _refilter(self, reorder: Callable[[], None] | None = None) -> None:
+        """The rows the filter shows now (after ``reorder``: a sort), in one
+        ``layoutChanged``; the selection and the current row follow their devices (or go,
+        when hidden)."""
         self.layoutAboutToBeChanged.emit()
         old = self.persistentIndexList()
         old_ids = [self._at(i.row())[ID] for i in old]
+        if reorder is not None:
+            reorder()
         self._shown = self._filter.shown(self._rows, self._texts_for_filter())
-        self._move_persistent(old, old_ids)
-        self.layoutChanged.emit()
-
-    def _move_persistent(self, old: list[QModelIndex], old_ids: list[int]) -> None:
         at = self._index()
         rows = [self._view_row(at[aid]) for aid in old_ids]
         self.changePersistentIndexList(
@@ -271,6 +271,7 @@ class ActivationsModel(RowsModel):
                 for row, i in zip(rows, old, strict=True)
             ],
         )
+        self.layoutChanged.emit()
 
     # -- sorting -----------------------------------------------------------------
     def sort(self, column: int, order=Qt.SortOrder.AscendingOrder) -> None:
@@ -279,23 +280,20 @@ class ActivationsModel(RowsModel):
         order already: ``QTableView.sortByColumn`` sorts twice."""
         if column not in SORT_KEYS or not self._rows or self._sorted == (column, order):
             return
-        key = SORT_KEYS[column]
-        self.layoutAboutToBeChanged.emit()
-        old = self.persistentIndexList()
-        old_ids = [self._at(i.row())[ID] for i in old]
-        reverse = order == Qt.SortOrder.DescendingOrder
-        if self._texts is None:
-            self._rows.sort(key=key, reverse=reverse)
-        else:  # the texts go with their rows
-            keys = list(map(key, self._rows))
-            moved = sorted(range(len(keys)), key=keys.__getitem__, reverse=reverse)
-            self._rows[:] = [self._rows[n] for n in moved]
-            self._texts = [self._texts[n] for n in moved]
-        self._row_of = None
+        key, reverse = SORT_KEYS[column], order == Qt.SortOrder.DescendingOrder
+
+        def reorder() -> None:
+            if self._texts is None:
+                self._rows.sort(key=key, reverse=reverse)
+            else:  # the texts go with their rows
+                keys = list(map(key, self._rows))
+                moved = sorted(range(len(keys)), key=keys.__getitem__, reverse=reverse)
+                self._rows[:] = [self._rows[n] for n in moved]
+                self._texts = [self._texts[n] for n in moved]
+            self._row_of = None
+
+        self._refilter(reorder)
         self._sorted = (column, order)
-        self._shown = self._filter.shown(self._rows, self._texts_for_filter())
-        self._move_persistent(old, old_ids)
-        self.layoutChanged.emit()
 
     # -- cells ---------------------------------------------------------------------
     def _this(self, r: Row) -> bool:
