@@ -41,7 +41,6 @@ SECRET_COLUMNS = {
     COL_SIGNATURE_TRIAL: "signature_trial",
 }
 
-OBJECT_ROLE = Qt.ItemDataRole.UserRole + 1
 SECRET_ROLE = Qt.ItemDataRole.UserRole + 2  # the unmasked secret of a secret column
 
 
@@ -108,8 +107,6 @@ class ProductsModel(RowsModel):
             return QColor(colours.BAD) if col == COL_ACTIVE and not p.active else None
         if role == SECRET_ROLE and col in SECRET_COLUMNS:
             return getattr(p, SECRET_COLUMNS[col]) or ""
-        if role == OBJECT_ROLE:
-            return p
         if role == Qt.ItemDataRole.ToolTipRole and col in SECRET_COLUMNS:
             return _("Masked: select the product to reveal or copy it")
         if role == Qt.ItemDataRole.ToolTipRole and col == COL_SEATS and self._seats is None:
