@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 from datetime import date
-from typing import Any, TextIO
+from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel
 
@@ -33,28 +33,8 @@ def iso_time(value: Any) -> str:
     return moment.astimezone().isoformat(timespec="seconds") if moment else ""
 
 
-def write_csv(
-    stream: TextIO, model: QAbstractItemModel, serial: str = "", licensee: str = ""
-) -> int:
-    """Write the rows the model shows (filtered, in view order) as CSV; returns the row count.
-
-    Columns: Serial, Licensee, the table's (Activated as ``true``/``false``, times
-    as :func:`iso_time`), then ``This computer``. The service's text (licensee, product,
-    host, device) is guarded against formulas and shows its control characters as the
-    table does (:func:`licensedesk.export_cells.text_cell`). The header stays in English whatever
-    language the window speaks (the untranslated :data:`HEADERS`): a file's columns are
-    for machines and scripts, and must not change with the language.
-    """
-    rows = model.rowCount()
-    return write_rows(
-        stream,
-        ["Serial", "Licensee", *HEADERS, "This computer"],
-        (_cells(model, r, serial, licensee) for r in range(rows)),
-    )
-
-
 def _cells(model: QAbstractItemModel, r: int, serial: str, licensee: str) -> list[str]:
-    """Row ``r``'s cells, as :func:`write_csv` says (the table's in :data:`HEADERS`' order)."""
+    """Row ``r``'s cells, as :func:`save_csv` says (the table's in :data:`HEADERS`' order)."""
     a = model.index(r, 0).data(OBJECT_ROLE)
     return [
         text_cell(serial or a.serial or ""),
@@ -68,10 +48,23 @@ def _cells(model: QAbstractItemModel, r: int, serial: str, licensee: str) -> lis
     ]
 
 
-def save_csv(path: str, model: QAbstractItemModel, serial: str = "", licensee: str = "") -> int:
-    """Write the CSV to ``path`` in one go; raises OSError. The text is built first, so
-    a failure leaves no half-written file (one that fails mid-write is removed)."""
+def save_csv(path: str, model: QAbstractItemModel, serial: str, licensee: str) -> int:
+    """Write the rows the model shows (filtered, in view order) as CSV to ``path`` in one
+    go; returns the row count, raises OSError. The text is built first, so a failure
+    leaves no half-written file (one that fails mid-write is removed).
+
+    Columns: Serial, Licensee, the table's (Activated as ``true``/``false``, times
+    as :func:`iso_time`), then ``This computer``. The service's text (licensee, product,
+    host, device) is guarded against formulas and shows its control characters as the
+    table does (:func:`licensedesk.export_cells.text_cell`). The header stays in English whatever
+    language the window speaks (the untranslated :data:`HEADERS`): a file's columns are
+    for machines and scripts, and must not change with the language.
+    """
     text = io.StringIO(newline="")
-    rows = write_csv(text, model, serial, licensee)
+    rows = write_rows(
+        text,
+        ["Serial", "Licensee", *HEADERS, "This computer"],
+        (_cells(model, r, serial, licensee) for r in range(model.rowCount())),
+    )
     write_text_file(path, text.getvalue())
     return rows

@@ -30,12 +30,10 @@ MIN_LINES = 8
 
 
 class CardScroll(QScrollArea):
-    def __init__(
-        self, content: QWidget, parent=None, *, whole: Callable[[], bool] = lambda: True
-    ) -> None:
+    def __init__(self, content: QWidget, *, whole: Callable[[], bool]) -> None:
         """``whole()``: whether ``content`` shows what needs its whole height (the card: a
         licence); otherwise it is made as tall as the area."""
-        super().__init__(parent)
+        super().__init__()
         self._shows_whole = whole
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the card shows data: no tab stop
