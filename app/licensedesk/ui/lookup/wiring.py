@@ -75,7 +75,7 @@ class LookupFeature(QObject):
         self._clear_timer.setInterval(CLEAR_DELAY_MS)
         self._clear_timer.timeout.connect(self._empty_results)
         self._busy_parts: set[str] = set()
-        self.copy = OfflineCopy(ctx, self)  # the book's, when the service is out of reach
+        self.copy = OfflineCopy(ctx)  # the book's, when the service is out of reach
         self._stop = ctx.window.registry["stop"]
         self._stop.setEnabled(False)
 
