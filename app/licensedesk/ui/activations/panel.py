@@ -263,9 +263,6 @@ class ActivationsPanel(QWidget):
         # the view's row layout now, not from its own timer after the first paint: with
         # 5,000 rows that second layout (the scroll bar's new range) painted it all again
         self.table.doItemsLayout()
-        self._show_rows()
-
-    def _show_rows(self) -> None:
         if self.model.total() == 0:
             self.state.show_message(_(EMPTY_TEXT))
         else:

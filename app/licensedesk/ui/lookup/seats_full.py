@@ -51,15 +51,12 @@ class SeatsFullLine(QWidget):
 
     def show_full(self, names: list[str], maximum: int) -> None:
         """``names``: the products at their limit ([]: none, the line goes)."""
-        if not names:
-            self.hide()
-            self.fullChanged.emit()
-            return
-        text = full_sentence(names, maximum)
-        self.label.setText(text)
-        self.label.setStyleSheet(text_style(colours.WARN))  # the palette of now
-        self.button.setAccessibleDescription(text)
-        self.show()
+        if names:
+            text = full_sentence(names, maximum)
+            self.label.setText(text)
+            self.label.setStyleSheet(text_style(colours.WARN))  # the palette of now
+            self.button.setAccessibleDescription(text)
+        self.setVisible(bool(names))
         self.fullChanged.emit()
 
     def follow(self, enabled: bool, tip: str) -> None:
