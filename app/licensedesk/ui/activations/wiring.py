@@ -113,7 +113,7 @@ def _connect_results(
         if result.failed:
             lines = [f"#{aid}: {f.sentence}\n{f.details}" for aid, f in result.failed]
             first = result.failed[0][1].sentence
-            ctx.banner.show_error(f"{result.summary()} {first}", "\n\n".join(lines))
+            ctx.banner.show_error(f"{summary[0]} {first}", "\n\n".join(lines))
 
     def rows_reread(serial: str, activations: list) -> None:
         if serial == lookup.serial:  # not another serial looked up meanwhile
