@@ -275,8 +275,7 @@ class ActivationsPanel(QWidget):
         self._bulk_running = running
         self.progress_row.setVisible(running)
         if running:
-            self.progress.setRange(0, max(total, 1))
-            self.progress.setValue(0)
+            self.set_progress(0, total)
             self.progress.setFormat(text)
         self._update_buttons()
 
