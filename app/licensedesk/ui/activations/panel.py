@@ -98,12 +98,7 @@ class ActivationsPanel(QWidget):
         bar.addWidget(self.filter, 1)
         bar.addWidget(self.state_filter)
         bar.addWidget(self.count_label)
-        for b in (
-            self.activate_button,
-            self.deactivate_button,
-            self.delete_button,
-            self.export_button,
-        ):
+        for b in (*self._write_buttons(), self.export_button):
             bar.addWidget(b)
         return bar
 
@@ -228,9 +223,7 @@ class ActivationsPanel(QWidget):
             self.filter,
             self.state_filter,
             self.table,
-            self.activate_button,
-            self.deactivate_button,
-            self.delete_button,
+            *self._write_buttons(),
             self.export_button,
             self.cancel_button,
         )
