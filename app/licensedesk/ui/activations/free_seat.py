@@ -12,7 +12,7 @@ again, so the licence book, and with it *View → Full seats…*, learns the sea
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
@@ -87,7 +87,9 @@ class FreeSeat(QObject):
         serial = self._lookup.serial or ""
         data = self._lookup.shown(serial)
         activations = (data.activations or []) if data else []
-        full = full_products(data.products if data else [], self._used())
+        full = full_products(
+            data.products if data else [], self._panel.model.activated_count_by_product()
+        )
         rows = candidates(full, activations, self._ctx.host_id)
         return self._ctx.runner.run("activations.freeSeat", self._ask(serial, full, rows))
 
@@ -105,17 +107,11 @@ class FreeSeat(QObject):
             return _(
                 "The devices of {serial} are not on show: press F5 to read them again."
             ).format(serial=serial)
-        if not full_products(data.products, self._used()):
+        if not full_products(data.products, self._panel.model.activated_count_by_product()):
             return _("No product of {serial} has every seat in use.").format(serial=serial)
         if self._controller.is_running():
             return _("Wait until the devices being changed are done.")
         return ""
-
-    def _used(self) -> dict[Any, int]:
-        """The activated devices per product id, as the table counted them (with the list,
-        or once until a row changes): asked on every part a lookup shows, where a pass
-        making an Activation of each of thousands of devices cost the UI thread a frame."""
-        return self._panel.model.activated_count_by_product()
 
     async def _ask(self, serial: str, full: list, rows: list) -> None:
         intro = _intro(full)
