@@ -191,8 +191,7 @@ class ProductsPanel(QGroupBox):
         self.full_line.show_full([p.name for p in full], full[0].max_host_count if full else 0)
 
     def _current_changed(self, current, _previous=None) -> None:
-        valid = current is not None and current.isValid()
-        self.secrets_box.setEnabled(valid)
-        for col, field_widget in self.secret_fields.items():
-            value = self.model.index(current.row(), col).data(SECRET_ROLE) if valid else ""
-            field_widget.set_value(value or "")
+        """The selected product's secrets in the fields (none selected: empty and off)."""
+        self.secrets_box.setEnabled(current.isValid())
+        for col, field in self.secret_fields.items():
+            field.set_value(self.model.index(current.row(), col).data(SECRET_ROLE) or "")
