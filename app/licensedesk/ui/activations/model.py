@@ -138,8 +138,7 @@ class ActivationsModel(RowsModel):
 
     def row_of(self, activation_id: int) -> int:
         """The row ``activation_id`` is shown in; -1 when it is not held or not shown."""
-        at = self._index().get(activation_id, -1)
-        return at if at < 0 or self._shown is None else self._view_row(at)
+        return self._view_row(self._index().get(activation_id, -1))
 
     def id_of_host(self, host_id: str, product: str = "") -> int | None:
         """The activation id of the device ``host_id`` (of ``product`` when given), or
