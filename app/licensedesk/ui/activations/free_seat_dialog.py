@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QTableWidget,
     QTableWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -28,6 +27,7 @@ from licensedesk.i18n import N_, _
 from ..shared.a11y import named, tab_chain
 from ..shared.awaitable import open_awaitable
 from ..shared.labels import plain_label, shown
+from ..shared.stacked import stacked
 from ..shared.values import local_time
 from .columns import this_computer_marked
 from .free_seat_choice import Candidate, updated_ago
@@ -88,11 +88,7 @@ class FreeSeatDialog(QDialog):
         self.delete_button.clicked.connect(lambda: self._choose("delete"))
         self.deactivate_button.clicked.connect(lambda: self._choose("deactivate"))
         buttons.rejected.connect(self.reject)
-        lay = QVBoxLayout(self)
-        lay.addWidget(head)
-        lay.addWidget(self.table, 1)
-        lay.addWidget(difference)
-        lay.addWidget(buttons)
+        stacked(self, head, (self.table, 1), difference, buttons)
         self.setAccessibleDescription(intro)
         self._fit_width()
         self.table.itemChanged.connect(lambda _item: self._update_buttons())

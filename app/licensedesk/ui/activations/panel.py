@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QStyle,
     QTableView,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -36,6 +35,7 @@ from ..shared.column_widths import restore_columns
 from ..shared.icons import icon
 from ..shared.labels import shown
 from ..shared.part_state import TAB_PAGE_TOP, PartState
+from ..shared.stacked import stacked
 from ..shared.table_copy import add_copy_shortcut
 from ..shared.values import format_number
 from .columns import COL_HOST, WIDTHS, this_computer_marked
@@ -167,16 +167,12 @@ class ActivationsPanel(QWidget):
 
     def _lay_out(self, bar: QHBoxLayout) -> None:
         content = QWidget()
-        lay = QVBoxLayout(content)
+        # the count of active devices under the table: the filter row holds no more
+        lay = stacked(content, bar, self.progress_row, (self.table, 1), self.active_label)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.addLayout(bar)
-        lay.addWidget(self.progress_row)
-        lay.addWidget(self.table, 1)
-        lay.addWidget(self.active_label)  # under the table: the filter row holds no more
         self.state = PartState(content, "activations")
-        outer = QVBoxLayout(self)
+        outer = stacked(self, self.state)
         outer.setContentsMargins(0, TAB_PAGE_TOP, 0, 0)  # the tab bar's line is its frame
-        outer.addWidget(self.state)
 
     def _connect(self) -> None:
         self.filter.textChanged.connect(self._filter_changed)

@@ -33,6 +33,7 @@ from ..shared.a11y import named
 from ..shared.colours import text_style
 from ..shared.labels import html_or_dash, or_dash, plain_label, plain_tip, rich_label, shown
 from ..shared.part_state import PartState
+from ..shared.stacked import stacked
 from ..shared.support_dialog import selectable
 from ..shared.values import local_time
 from .validity import ValidityBar, validity
@@ -171,9 +172,7 @@ class LicenseCard(QGroupBox):
         self.note = _mouse_only(named(plain_label(), "licenseNote", _("The team's note")))
         self.note.setStyleSheet(text_style(colours.MUTED))
         self.note.hide()
-        lay = QVBoxLayout(self)
-        lay.addWidget(self.state)
-        lay.addWidget(self.note)
+        stacked(self, self.state, self.note)
         self.license: Any = None
         #: none | link | loading | image | failed (tests and screen readers)
         self.image_state = "none"
@@ -203,10 +202,8 @@ class LicenseCard(QGroupBox):
         self.validity_bar.setRange(0, 100)
         self.validity_caption = named(plain_label(), "validityCaption", _("Validity period"))
         self.validity_row = QWidget()
-        vrow = QVBoxLayout(self.validity_row)
+        vrow = stacked(self.validity_row, self.validity_bar, self.validity_caption)
         vrow.setContentsMargins(0, 0, 0, 0)
-        vrow.addWidget(self.validity_bar)
-        vrow.addWidget(self.validity_caption)
         form.addRow(_("Validity:"), self.validity_row)
 
     def _build_image(self) -> None:

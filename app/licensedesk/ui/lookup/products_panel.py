@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHeaderView,
     QTableView,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -36,6 +35,7 @@ from ..shared.a11y import named, tab_chain
 from ..shared.column_widths import cell_width, header_width, offer_column_menu, restore_columns
 from ..shared.part_state import PartState
 from ..shared.secret_field import SecretField
+from ..shared.stacked import stacked
 from ..shared.table_copy import add_copy_shortcut
 from .products_model import (
     COL_ACTIVE,
@@ -104,14 +104,10 @@ class ProductsPanel(QGroupBox):
         self.secrets_box.setEnabled(False)
         self.full_line = SeatsFullLine()  # "All 2 seats of … are in use. Free a seat…"
         content = QWidget()
-        lay = QVBoxLayout(content)
+        lay = stacked(content, (self.table, 1), self.full_line, self.secrets_box)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.table, 1)
-        lay.addWidget(self.full_line)
-        lay.addWidget(self.secrets_box)
         self.state = PartState(content, "products")
-        outer = QVBoxLayout(self)
-        outer.addWidget(self.state)
+        stacked(self, self.state)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         add_copy_shortcut(self.table)
         chain = [self.table, self.full_line.button]

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSplitter,
     QTabWidget,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -38,6 +37,7 @@ from ..shared.colours import text_style
 from ..shared.error_banner import ErrorBanner
 from ..shared.icons import icon
 from ..shared.labels import plain_label
+from ..shared.stacked import stacked
 from .card_scroll import CardScroll
 from .demo_serials import DemoSerials
 from .device_room import give_devices_room
@@ -203,15 +203,10 @@ class Workspace(QWidget):
         self.main_splitter.setChildrenCollapsible(False)
 
     def _lay_out(self, bar: QHBoxLayout) -> None:
-        lay = QVBoxLayout(self)
-        lay.addLayout(bar)
         hint_row = QHBoxLayout()
         hint_row.addWidget(self.hint, 1)
         hint_row.addWidget(self.check_all_button)
-        lay.addLayout(hint_row)
-        lay.addWidget(self.banner)
-        lay.addWidget(self.demo_serials)
-        lay.addWidget(self.main_splitter, 1)
+        stacked(self, bar, hint_row, self.banner, self.demo_serials, (self.main_splitter, 1))
 
     def _connect(self) -> None:
         self.serial_input.textEdited.connect(self._on_edited)
