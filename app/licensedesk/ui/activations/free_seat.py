@@ -86,11 +86,9 @@ class FreeSeat(QObject):
             return None
         serial = self._lookup.serial or ""
         data = self._lookup.shown(serial)
-        activations = (data.activations or []) if data else []
-        full = full_products(
-            data.products if data else [], self._panel.model.activated_count_by_product()
-        )
-        rows = candidates(full, activations, self._ctx.host_id)
+        assert data is not None and data.activations is not None  # else _why_not said why
+        full = full_products(data.products, self._panel.model.activated_count_by_product())
+        rows = candidates(full, data.activations, self._ctx.host_id)
         return self._ctx.runner.run("activations.freeSeat", self._ask(serial, full, rows))
 
     def _why_not(self) -> str:
