@@ -188,8 +188,8 @@ class LicenseCard(QGroupBox):
             rich = key in self.LINKED
             label = named(rich_label() if rich else plain_label(), f"license_{key}", _(name))
             self.labels[key] = _mouse_only(label, links=rich)
-            self.labels[key].setOpenExternalLinks(True)
-            form.addRow(_(row_title), self.labels[key])
+            label.setOpenExternalLinks(True)
+            form.addRow(_(row_title), label)
             if key == "type":
                 self._add_validity_row(form)
         self._form = form
@@ -199,7 +199,6 @@ class LicenseCard(QGroupBox):
     def _add_validity_row(self, form: QFormLayout) -> None:
         """The validity bar and, under it, the period (subscriptions and trials)."""
         self.validity_bar = named(ValidityBar(), "validityBar", _("Validity"))
-        self.validity_bar.setRange(0, 100)
         self.validity_caption = named(plain_label(), "validityCaption", _("Validity period"))
         self.validity_row = QWidget()
         vrow = stacked(self.validity_row, self.validity_bar, self.validity_caption)
