@@ -242,18 +242,3 @@ def test_no_activations_shows_the_empty_text(desk, qtbot):
     assert panel.state.message_text() == "No devices activated"
     assert not desk.window.workspace.banner.isVisible()
     assert not panel.export_button.isEnabled()
-
-
-def test_toggle_failure_is_reported(desk, qtbot, run):
-    sandbox = desk.sandbox
-    look_up(desk, qtbot, sandbox.serial("perpetual"))
-    sandbox.faults.add("http500_html", path="/v2/activations/", method="PUT")
-    table = activations_table(desk)
-    index = table.model().index(0, COL_ACTIVATED)
-    before = index.data(Qt.ItemDataRole.CheckStateRole)
-    wanted = Qt.CheckState.Unchecked if before == Qt.CheckState.Checked else Qt.CheckState.Checked
-    table.model().setData(index, wanted.value, Qt.ItemDataRole.CheckStateRole)
-    wait_idle(desk, qtbot)
-    assert desk.window.workspace.banner.isVisible()
-    assert "0 of 1" in desk.window.workspace.banner.text()
-    assert index.data(Qt.ItemDataRole.CheckStateRole) == before

@@ -14,7 +14,9 @@ from ...support.zones import days_around
 from ..helpers import click, data_activations, data_licence, look_up
 
 SERIAL, LICENSEE, ID = 0, 1, 2
+HOST, DEVICE, ACTIVATED = 4, 5, 6
 CREATED, UPDATED = 7, 8  # the table's Created / Updated, after Serial and Licensee
+THIS = 9
 
 
 def answer_dialog(monkeypatch, panel, answer) -> list[str]:
@@ -69,6 +71,15 @@ def test_export_writes_serial_licensee_and_offset_times_where_asked(
     rows = list(csv.reader(saved.open(encoding="utf-8")))
     assert rows[0][:3] == ["Serial", "Licensee", "ID"]
     assert rows[0][CREATED : UPDATED + 1] == ["Created", "Updated"]
+    assert rows[0][HOST:] == [
+        "Host ID",
+        "Device tag",
+        "Activated",
+        "Created",
+        "Updated",
+        "This computer",
+    ]
+    assert [r[THIS] for r in rows[1:]].count("true") == 1  # the desk's host is one of them
     lic = data_licence(sandbox, "perpetual")
     acts = {a["id"]: a for a in data_activations(sandbox, "perpetual")}
     assert sorted(int(r[ID]) for r in rows[1:]) == sorted(acts)
@@ -76,6 +87,12 @@ def test_export_writes_serial_licensee_and_offset_times_where_asked(
         a = acts[int(r[ID])]
         assert r[SERIAL] == serial
         assert r[LICENSEE] == f"{lic['name']} <{lic['email']}>"
+        assert r[HOST : ACTIVATED + 1] == [
+            a["host_id"],
+            a["device_tag"],
+            str(a["activated"]).lower(),
+        ]
+        assert r[THIS] == str(a["host_id"] == desk.this_host).lower()
         for col, field in ((CREATED, "created_at"), (UPDATED, "updated_at")):
             assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+05:30", r[col]), r[col]
             assert datetime.fromisoformat(r[col]) == server_time(a[field])

@@ -56,3 +56,14 @@ def test_the_documented_403_is_shown_in_the_services_words(desk, qtbot):
     assert index.data(Qt.ItemDataRole.CheckStateRole) == before
     # not taken for a refusal of the key: changes are still offered
     assert desk.connections.can_write(desk.connections.current)
+
+
+def test_toggle_failure_is_reported(desk, qtbot):
+    sandbox = desk.sandbox
+    look_up(desk, qtbot, sandbox.serial("perpetual"))
+    sandbox.faults.add("http500_html", path="/v2/activations/", method="PUT")
+    before = toggle_first(desk, qtbot)
+    assert desk.window.workspace.banner.isVisible()
+    assert "0 of 1" in desk.window.workspace.banner.text()
+    index = activations_table(desk).model().index(0, COL_ACTIVATED)
+    assert index.data(Qt.ItemDataRole.CheckStateRole) == before

@@ -23,6 +23,8 @@ def test_free_a_seat_deletes_the_oldest_device_and_the_count_drops(desk, qtbot, 
     oldest, newer = oldest_first(sandbox)
 
     dialog = open_dialog(desk, qtbot)
+    intro = dialog.findChild(QLabel, "freeSeatIntro").text()
+    assert intro.startswith(line.label.text() + " Tick the devices")  # the line's sentence
     assert [(aid, ticked) for aid, ticked, _host in rows(dialog)] == [
         (oldest["id"], True),
         (newer["id"], False),

@@ -24,8 +24,9 @@ from PySide6.QtCore import Signal
 
 from licensedesk.api.activation_rows import Devices
 from licensedesk.history.recorder import Records, record
-from licensedesk.i18n import N_, _, ngettext
+from licensedesk.i18n import N_, N_plural, _, ngettext
 
+from ..lookup.controller import read_devices
 from ..shared.service_controller import ServiceController
 from ..shared.tasks import Failure, TaskRunner, failure_from
 from ..shared.values import format_number
@@ -41,6 +42,27 @@ VERBS = {
     "deactivate": N_("Deactivating %v of %m"),
     # TRANSLATORS: a progress bar; %v: devices done so far, %m: devices in all (keep both)
     "delete": N_("Deleting %v of %m"),
+}
+#: a summary's first clause per action ("2 of 3 deactivated")
+DONE = {
+    "activate": N_plural("{done} of {total} activated", "{done} of {total} activated"),
+    "deactivate": N_plural("{done} of {total} deactivated", "{done} of {total} deactivated"),
+    "delete": N_plural("{done} of {total} deleted", "{done} of {total} deleted"),
+}
+#: devices in the wanted state already, not sent: the summary's clause ("1 was already off")
+ALREADY = {
+    "activate": N_plural("{n} was already on", "{n} were already on"),
+    "deactivate": N_plural("{n} was already off", "{n} were already off"),
+}
+#: the summary when every selected device was in the wanted state: nothing was sent
+NOTHING_TO_DO = {
+    "activate": N_plural(
+        "Nothing to activate: {n} was already on.", "Nothing to activate: {n} were already on."
+    ),
+    "deactivate": N_plural(
+        "Nothing to deactivate: {n} was already off.",
+        "Nothing to deactivate: {n} were already off.",
+    ),
 }
 
 
@@ -60,12 +82,18 @@ class BulkResult:
     def summary(self) -> str:
         """One sentence for the status bar: clauses that each stand alone (translated
         whole, with their own plural), joined by "; "."""
-        done, total = len(self.succeeded), self.total
-        if self.skipped and not total:
-            return _nothing_to_do(self.action, len(self.skipped))
-        clauses = [_done(self.action, done, total)]
-        if self.skipped:
-            clauses.append(_already(self.action, len(self.skipped)))
+        done, total, skipped = len(self.succeeded), self.total, len(self.skipped)
+        if skipped and not total:
+            return ngettext(*NOTHING_TO_DO[self.action], skipped).format(n=format_number(skipped))
+        clauses = [
+            ngettext(*DONE[self.action], total).format(
+                done=format_number(done), total=format_number(total)
+            )
+        ]
+        if skipped:
+            clauses.append(
+                ngettext(*ALREADY[self.action], skipped).format(n=format_number(skipped))
+            )
         if self.failed:
             n = len(self.failed)
             # TRANSLATORS: a clause of a bulk action's summary ("2 of 3 deactivated; 1 failed.")
@@ -97,43 +125,6 @@ class BulkResult:
                     ).format(n=format_number(left))
                 )
         return "; ".join(clauses) + "."
-
-
-def _done(action: str, done: int, total: int) -> str:
-    """ "2 of 3 deactivated": the first clause of a summary."""
-    if action == "activate":
-        text = ngettext("{done} of {total} activated", "{done} of {total} activated", total)
-    elif action == "deactivate":
-        text = ngettext("{done} of {total} deactivated", "{done} of {total} deactivated", total)
-    else:
-        text = ngettext("{done} of {total} deleted", "{done} of {total} deleted", total)
-    return text.format(done=format_number(done), total=format_number(total))
-
-
-def _already(action: str, n: int) -> str:
-    """ "1 was already off": devices not sent, as they were in the wanted state."""
-    if action == "activate":
-        text = ngettext("{n} was already on", "{n} were already on", n)
-    else:
-        text = ngettext("{n} was already off", "{n} were already off", n)
-    return text.format(n=format_number(n))
-
-
-def _nothing_to_do(action: str, n: int) -> str:
-    """Every selected device was in the wanted state already: nothing was sent."""
-    if action == "activate":
-        text = ngettext(
-            "Nothing to activate: {n} was already on.",
-            "Nothing to activate: {n} were already on.",
-            n,
-        )
-    else:
-        text = ngettext(
-            "Nothing to deactivate: {n} was already off.",
-            "Nothing to deactivate: {n} were already off.",
-            n,
-        )
-    return text.format(n=format_number(n))
 
 
 class ActivationsController(ServiceController):
@@ -233,11 +224,8 @@ class ActivationsController(ServiceController):
             on_error=self.rereadFailed.emit,
         )
 
-    async def _read(self, serial: str) -> list:
-        """The devices as the client's rows (a site licence's are many)."""
-        rows = Devices()
-        rows.activated = (await self._client().activation_rows(serial, rows.extend)).activated
-        return rows
+    async def _read(self, serial: str) -> Devices:
+        return await read_devices(self._client(), serial)
 
     def _record(self, action: str, activation_id: int):
         """The history's block for one device: the row as the table showed it."""

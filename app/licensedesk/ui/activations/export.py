@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 from datetime import date
-from typing import Any, TextIO
+from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel
 
@@ -19,18 +19,7 @@ from licensedesk.export_csv import write_rows
 
 from ..shared.export_file import write_text_file
 from ..shared.values import as_datetime
-from .model import (
-    COL_ACTIVATED,
-    COL_CREATED,
-    COL_DEVICE,
-    COL_HOST,
-    COL_PRODUCT,
-    COL_UPDATED,
-    HEADERS,
-    OBJECT_ROLE,
-    THIS_COMPUTER_ROLE,
-    ActivationsModel,
-)
+from .columns import HEADERS, OBJECT_ROLE, THIS_COMPUTER_ROLE
 
 
 def default_file_name(serial: str, day: date) -> str:
@@ -44,10 +33,25 @@ def iso_time(value: Any) -> str:
     return moment.astimezone().isoformat(timespec="seconds") if moment else ""
 
 
-def write_csv(
-    stream: TextIO, model: QAbstractItemModel, serial: str = "", licensee: str = ""
-) -> int:
-    """Write the rows the model shows (filtered, in view order) as CSV; returns the row count.
+def _cells(model: QAbstractItemModel, r: int, serial: str, licensee: str) -> list[str]:
+    """Row ``r``'s cells, as :func:`save_csv` says (the table's in :data:`HEADERS`' order)."""
+    a = model.index(r, 0).data(OBJECT_ROLE)
+    return [
+        text_cell(serial or a.serial or ""),
+        text_cell(licensee or ""),
+        str(a.id),
+        *(text_cell(text or "") for text in (a.product_name, a.host_id, a.device_tag)),
+        "true" if a.activated else "false",
+        iso_time(a.created_at),
+        iso_time(a.updated_at),
+        "true" if model.index(r, 0).data(THIS_COMPUTER_ROLE) else "false",
+    ]
+
+
+def save_csv(path: str, model: QAbstractItemModel, serial: str, licensee: str) -> int:
+    """Write the rows the model shows (filtered, in view order) as CSV to ``path`` in one
+    go; returns the row count, raises OSError. The text is built first, so a failure
+    leaves no half-written file (one that fails mid-write is removed).
 
     Columns: Serial, Licensee, the table's (Activated as ``true``/``false``, times
     as :func:`iso_time`), then ``This computer``. The service's text (licensee, product,
@@ -56,35 +60,11 @@ def write_csv(
     language the window speaks (the untranslated :data:`HEADERS`): a file's columns are
     for machines and scripts, and must not change with the language.
     """
-    rows = model.rowCount()
-    return write_rows(
-        stream,
-        ["Serial", "Licensee", *HEADERS, "This computer"],
-        (_cells(model, r, serial, licensee) for r in range(rows)),
-    )
-
-
-def _cells(model: QAbstractItemModel, r: int, serial: str, licensee: str) -> list[str]:
-    """Row ``r``'s cells, as :func:`write_csv` says."""
-    a = model.index(r, 0).data(OBJECT_ROLE)
-    values = [ActivationsModel.display(a, c) for c in range(len(HEADERS))]
-    values[COL_ACTIVATED] = "true" if a.activated else "false"
-    values[COL_CREATED] = iso_time(a.created_at)
-    values[COL_UPDATED] = iso_time(a.updated_at)
-    for column, text in (
-        (COL_PRODUCT, a.product_name),
-        (COL_HOST, a.host_id),
-        (COL_DEVICE, a.device_tag),
-    ):
-        values[column] = text_cell(text or "")
-    this = "true" if model.index(r, 0).data(THIS_COMPUTER_ROLE) else "false"
-    return [text_cell(serial or a.serial or ""), text_cell(licensee or ""), *values, this]
-
-
-def save_csv(path: str, model: QAbstractItemModel, serial: str = "", licensee: str = "") -> int:
-    """Write the CSV to ``path`` in one go; raises OSError. The text is built first, so
-    a failure leaves no half-written file (one that fails mid-write is removed)."""
     text = io.StringIO(newline="")
-    rows = write_csv(text, model, serial, licensee)
+    rows = write_rows(
+        text,
+        ["Serial", "Licensee", *HEADERS, "This computer"],
+        (_cells(model, r, serial, licensee) for r in range(model.rowCount())),
+    )
     write_text_file(path, text.getvalue())
     return rows

@@ -12,15 +12,15 @@ again, so the licence book, and with it *View → Full seats…*, learns the sea
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
-from licensedesk.i18n import _, ngettext
+from licensedesk.i18n import _
 
+from ..lookup.seats_full import full_sentence
 from ..shared.labels import plain_tip
 from ..shared.refusals import read_only_reason
-from ..shared.values import format_number
 from .controller import BULK
 from .free_seat_choice import candidates, full_products, preselected
 from .free_seat_dialog import FreeSeatDialog
@@ -86,9 +86,9 @@ class FreeSeat(QObject):
             return None
         serial = self._lookup.serial or ""
         data = self._lookup.shown(serial)
-        activations = (data.activations or []) if data else []
-        full = full_products(data.products if data else [], self._used())
-        rows = candidates(full, activations, self._ctx.host_id)
+        assert data is not None and data.activations is not None  # else _why_not said why
+        full = full_products(data.products, self._panel.model.activated_count_by_product())
+        rows = candidates(full, data.activations, self._ctx.host_id)
         return self._ctx.runner.run("activations.freeSeat", self._ask(serial, full, rows))
 
     def _why_not(self) -> str:
@@ -105,17 +105,11 @@ class FreeSeat(QObject):
             return _(
                 "The devices of {serial} are not on show: press F5 to read them again."
             ).format(serial=serial)
-        if not full_products(data.products, self._used()):
+        if not full_products(data.products, self._panel.model.activated_count_by_product()):
             return _("No product of {serial} has every seat in use.").format(serial=serial)
         if self._controller.is_running():
             return _("Wait until the devices being changed are done.")
         return ""
-
-    def _used(self) -> dict[Any, int]:
-        """The activated devices per product id, as the table counted them (with the list,
-        or once until a row changes): asked on every part a lookup shows, where a pass
-        making an Activation of each of thousands of devices cost the UI thread a frame."""
-        return self._panel.model.activated_count_by_product()
 
     async def _ask(self, serial: str, full: list, rows: list) -> None:
         intro = _intro(full)
@@ -138,12 +132,7 @@ class FreeSeat(QObject):
 def _intro(full: list) -> str:
     """The dialog's first sentence: which product is full, and what to choose."""
     if len(full) == 1:
-        p = full[0]
-        first = ngettext(
-            "All {n} seat of {product} is in use.",
-            "All {n} seats of {product} are in use.",
-            p.max_host_count,
-        ).format(n=format_number(p.max_host_count), product=p.name)
+        first = full_sentence([full[0].name], full[0].max_host_count)
     else:
         first = _("Every seat of {products} is in use.").format(
             products=", ".join(p.name for p in full)
@@ -153,9 +142,3 @@ def _intro(full: list) -> str:
         + " "
         + _("Tick the devices to free: the one updated longest ago is ticked, never this computer.")
     )
-
-
-def install_free_seat(
-    ctx: DeskContext, lookup: LookupPort, panel: ActivationsPanel, controller: ActivationsController
-) -> FreeSeat:
-    return FreeSeat(ctx, lookup, panel, controller)

@@ -67,11 +67,11 @@ def preselected(rows: Iterable[Candidate]) -> set[int]:
     return set(chosen.values())
 
 
-def updated_ago(when: datetime | None, now: datetime | None = None) -> str:
+def updated_ago(when: datetime | None) -> str:
     """ "updated 30 days ago" in the person's calendar days; "" without a time."""
     if when is None:
         return ""
-    n = clock.days_between(when, now or clock.now())
+    n = clock.days_between(when, clock.now())
     if n <= 0:
         return _("updated today")
     return ngettext("updated {n} day ago", "updated {n} days ago", n).format(n=format_number(n))

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QTableWidget,
     QTableWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -28,6 +27,7 @@ from licensedesk.i18n import N_, _
 from ..shared.a11y import named, tab_chain
 from ..shared.awaitable import open_awaitable
 from ..shared.labels import plain_label, shown
+from ..shared.stacked import stacked
 from ..shared.values import local_time
 from .columns import this_computer_marked
 from .free_seat_choice import Candidate, updated_ago
@@ -63,8 +63,7 @@ class FreeSeatDialog(QDialog):
         self.setModal(True)
         self.resize(820, 320)
         self.choice: Choice | None = None
-        head = plain_label(intro)
-        head.setObjectName("freeSeatIntro")
+        head = named(plain_label(intro), "freeSeatIntro")
         head.setWordWrap(True)
         self.table = named(
             QTableWidget(len(rows), len(HEADERS)),
@@ -72,8 +71,7 @@ class FreeSeatDialog(QDialog):
             _("Active devices, updated longest ago first"),
         )
         self._fill(rows, chosen)
-        difference = plain_label(_(DIFFERENCE))
-        difference.setObjectName("freeSeatDifference")
+        difference = named(plain_label(_(DIFFERENCE)), "freeSeatDifference")
         difference.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.delete_button = buttons.addButton(
@@ -90,11 +88,7 @@ class FreeSeatDialog(QDialog):
         self.delete_button.clicked.connect(lambda: self._choose("delete"))
         self.deactivate_button.clicked.connect(lambda: self._choose("deactivate"))
         buttons.rejected.connect(self.reject)
-        lay = QVBoxLayout(self)
-        lay.addWidget(head)
-        lay.addWidget(self.table, 1)
-        lay.addWidget(difference)
-        lay.addWidget(buttons)
+        stacked(self, head, (self.table, 1), difference, buttons)
         self.setAccessibleDescription(intro)
         self._fit_width()
         self.table.itemChanged.connect(lambda _item: self._update_buttons())

@@ -16,6 +16,7 @@ file's columns stay the same whatever language the window speaks.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
@@ -33,7 +34,6 @@ from licensedesk.api.activation_rows import (
     ActivationRows,
     Devices,
     Row,
-    as_row,
     as_rows,
     to_row,
 )
@@ -138,8 +138,7 @@ class ActivationsModel(RowsModel):
 
     def row_of(self, activation_id: int) -> int:
         """The row ``activation_id`` is shown in; -1 when it is not held or not shown."""
-        at = self._index().get(activation_id, -1)
-        return at if at < 0 or self._shown is None else self._view_row(at)
+        return self._view_row(self._index().get(activation_id, -1))
 
     def id_of_host(self, host_id: str, product: str = "") -> int | None:
         """The activation id of the device ``host_id`` (of ``product`` when given), or
@@ -218,6 +217,9 @@ class ActivationsModel(RowsModel):
             self.endRemoveRows()
 
     def activated_count_by_product(self) -> dict[Any, int]:
+        """As counted with the list, or once until a row changes: *Free a seat…* asks on
+        every part a lookup shows, where making an Activation of each of thousands of
+        devices cost the UI thread a frame."""
         return dict(self._counted()[1])
 
     def active_count(self) -> int:
@@ -241,35 +243,27 @@ class ActivationsModel(RowsModel):
         if self._filter.set_text(text):
             self._refilter()
 
-    def filter_text(self) -> str:
-        return self._filter.needle
-
     def set_state_filter(self, state: str) -> None:
         """Show every device ("all"), the activated ones or the others (with the text
         filter on top)."""
         if self._filter.set_state(state):
             self._refilter()
 
-    def filtering(self) -> bool:
-        """Whether a filter hides devices (the text box or Active / Inactive)."""
-        return self._filter.active()
-
     def _texts_for_filter(self) -> list[str] | None:
         if self._filter.needle and self._texts is None:
             self._texts = search_texts(self._rows, self.this_host_id)
         return self._texts
 
-    def _refilter(self) -> None:
-        """The rows the filter shows now, in one ``layoutChanged``; the selection and the
-        current row follow their devices (or go, when hidden)."""
+    def _refilter(self, reorder: Callable[[], None] | None = None) -> None:
+        """The rows the filter shows now (after ``reorder``: a sort), in one
+        ``layoutChanged``; the selection and the current row follow their devices (or go,
+        when hidden)."""
         self.layoutAboutToBeChanged.emit()
         old = self.persistentIndexList()
         old_ids = [self._at(i.row())[ID] for i in old]
+        if reorder is not None:
+            reorder()
         self._shown = self._filter.shown(self._rows, self._texts_for_filter())
-        self._move_persistent(old, old_ids)
-        self.layoutChanged.emit()
-
-    def _move_persistent(self, old: list[QModelIndex], old_ids: list[int]) -> None:
         at = self._index()
         rows = [self._view_row(at[aid]) for aid in old_ids]
         self.changePersistentIndexList(
@@ -279,6 +273,7 @@ class ActivationsModel(RowsModel):
                 for row, i in zip(rows, old, strict=True)
             ],
         )
+        self.layoutChanged.emit()
 
     # -- sorting -----------------------------------------------------------------
     def sort(self, column: int, order=Qt.SortOrder.AscendingOrder) -> None:
@@ -287,32 +282,24 @@ class ActivationsModel(RowsModel):
         order already: ``QTableView.sortByColumn`` sorts twice."""
         if column not in SORT_KEYS or not self._rows or self._sorted == (column, order):
             return
-        key = SORT_KEYS[column]
-        self.layoutAboutToBeChanged.emit()
-        old = self.persistentIndexList()
-        old_ids = [self._at(i.row())[ID] for i in old]
-        reverse = order == Qt.SortOrder.DescendingOrder
-        if self._texts is None:
-            self._rows.sort(key=key, reverse=reverse)
-        else:  # the texts go with their rows
-            keys = list(map(key, self._rows))
-            moved = sorted(range(len(keys)), key=keys.__getitem__, reverse=reverse)
-            self._rows[:] = [self._rows[n] for n in moved]
-            self._texts = [self._texts[n] for n in moved]
-        self._row_of = None
+        key, reverse = SORT_KEYS[column], order == Qt.SortOrder.DescendingOrder
+
+        def reorder() -> None:
+            if self._texts is None:
+                self._rows.sort(key=key, reverse=reverse)
+            else:  # the texts go with their rows
+                keys = list(map(key, self._rows))
+                moved = sorted(range(len(keys)), key=keys.__getitem__, reverse=reverse)
+                self._rows[:] = [self._rows[n] for n in moved]
+                self._texts = [self._texts[n] for n in moved]
+            self._row_of = None
+
+        self._refilter(reorder)
         self._sorted = (column, order)
-        self._shown = self._filter.shown(self._rows, self._texts_for_filter())
-        self._move_persistent(old, old_ids)
-        self.layoutChanged.emit()
 
     # -- cells ---------------------------------------------------------------------
     def _this(self, r: Row) -> bool:
         return bool(self.this_host_id) and r[HOST_ID] == self.this_host_id
-
-    @staticmethod
-    def display(a: Activation, column: int) -> str:
-        """``a``'s text in ``column``, as its cell shows it."""
-        return ActivationsModel.cell(as_row(a), column)
 
     @staticmethod
     def cell(r: Row, column: int) -> str:

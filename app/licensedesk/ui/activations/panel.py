@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QStyle,
     QTableView,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -34,10 +33,12 @@ from licensedesk.i18n import N_, _, ngettext
 from ..shared.a11y import named, tab_chain
 from ..shared.column_widths import restore_columns
 from ..shared.icons import icon
+from ..shared.labels import shown
 from ..shared.part_state import TAB_PAGE_TOP, PartState
-from ..shared.table_copy import add_copy_shortcut, copy_cells
+from ..shared.stacked import stacked
+from ..shared.table_copy import add_copy_shortcut
 from ..shared.values import format_number
-from .columns import COL_DEVICE, COL_HOST, COL_PRODUCT, WIDTHS, this_computer_marked
+from .columns import COL_HOST, WIDTHS, this_computer_marked
 from .model import ID_ROLE, ActivationsModel
 from .state_filter import active_label, active_text, state_combo
 
@@ -97,12 +98,7 @@ class ActivationsPanel(QWidget):
         bar.addWidget(self.filter, 1)
         bar.addWidget(self.state_filter)
         bar.addWidget(self.count_label)
-        for b in (
-            self.activate_button,
-            self.deactivate_button,
-            self.delete_button,
-            self.export_button,
-        ):
+        for b in (*self._write_buttons(), self.export_button):
             bar.addWidget(b)
         return bar
 
@@ -171,16 +167,12 @@ class ActivationsPanel(QWidget):
 
     def _lay_out(self, bar: QHBoxLayout) -> None:
         content = QWidget()
-        lay = QVBoxLayout(content)
+        # the count of active devices under the table: the filter row holds no more
+        lay = stacked(content, bar, self.progress_row, (self.table, 1), self.active_label)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.addLayout(bar)
-        lay.addWidget(self.progress_row)
-        lay.addWidget(self.table, 1)
-        lay.addWidget(self.active_label)  # under the table: the filter row holds no more
         self.state = PartState(content, "activations")
-        outer = QVBoxLayout(self)
+        outer = stacked(self, self.state)
         outer.setContentsMargins(0, TAB_PAGE_TOP, 0, 0)  # the tab bar's line is its frame
-        outer.addWidget(self.state)
 
     def _connect(self) -> None:
         self.filter.textChanged.connect(self._filter_changed)
@@ -227,9 +219,7 @@ class ActivationsPanel(QWidget):
             self.filter,
             self.state_filter,
             self.table,
-            self.activate_button,
-            self.deactivate_button,
-            self.delete_button,
+            *self._write_buttons(),
             self.export_button,
             self.cancel_button,
         )
@@ -262,9 +252,6 @@ class ActivationsPanel(QWidget):
         # the view's row layout now, not from its own timer after the first paint: with
         # 5,000 rows that second layout (the scroll bar's new range) painted it all again
         self.table.doItemsLayout()
-        self._show_rows()
-
-    def _show_rows(self) -> None:
         if self.model.total() == 0:
             self.state.show_message(_(EMPTY_TEXT))
         else:
@@ -277,8 +264,7 @@ class ActivationsPanel(QWidget):
         self._bulk_running = running
         self.progress_row.setVisible(running)
         if running:
-            self.progress.setRange(0, max(total, 1))
-            self.progress.setValue(0)
+            self.set_progress(0, total)
             self.progress.setFormat(text)
         self._update_buttons()
 
@@ -339,14 +325,14 @@ class ActivationsPanel(QWidget):
             if a is None:
                 lines.append(f"#{aid}")
                 continue
-            host, tag, product = (
-                self.model.display(a, c) for c in (COL_HOST, COL_DEVICE, COL_PRODUCT)
-            )
             # TRANSLATORS: one device in the list of a confirmation, e.g.
             # "#12 Studio: Linux__64bits, host 3f2a…"
             lines.append(
                 _("#{id} {product}: {tag}, host {host}").format(
-                    id=aid, product=product, tag=tag, host=host
+                    id=aid,
+                    product=shown(a.product_name),
+                    tag=shown(a.device_tag),
+                    host=shown(a.host_id),
                 )
             )
         return lines
@@ -412,9 +398,6 @@ class ActivationsPanel(QWidget):
         else:
             text = ngettext("{total} device", "{total} devices", total)
         return text.format(shown=format_number(shown), total=format_number(total))
-
-    def copy_selection(self) -> None:
-        copy_cells(self.table)
 
     # -- CSV -------------------------------------------------------------------
     def ask_csv_path(self, proposed: str) -> str:

@@ -47,10 +47,6 @@ class RowFilter:
             self.state = state
         return changed
 
-    def active(self) -> bool:
-        """Whether it hides devices (a text, or Active / Inactive)."""
-        return bool(self.needle) or self.state != "all"
-
     def shown(self, rows: Sequence[Row], texts: Sequence[str] | None) -> list[int] | None:
         """The positions in ``rows`` of the devices shown, in order; None: every device.
         ``texts``: the rows' search texts (:func:`search_texts`), needed with a text."""

@@ -36,7 +36,7 @@ from ..shared.refusals import read_only_reason
 from ..shared.tasks import Failure
 from .controller import VERBS, ActivationsController, BulkResult
 from .export_flow import install_export
-from .free_seat import install_free_seat
+from .free_seat import FreeSeat
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QObject
@@ -55,7 +55,7 @@ def install_activations(
     _connect_results(ctx, lookup, panel, controller)
     install_export(ctx, lookup, panel)
     _follow_write_access(ctx, lookup, panel)
-    install_free_seat(ctx, lookup, panel, controller)  # a child of the controller
+    FreeSeat(ctx, lookup, panel, controller)  # a child of the controller
     return controller
 
 
@@ -113,7 +113,7 @@ def _connect_results(
         if result.failed:
             lines = [f"#{aid}: {f.sentence}\n{f.details}" for aid, f in result.failed]
             first = result.failed[0][1].sentence
-            ctx.banner.show_error(f"{result.summary()} {first}", "\n\n".join(lines))
+            ctx.banner.show_error(f"{summary[0]} {first}", "\n\n".join(lines))
 
     def rows_reread(serial: str, activations: list) -> None:
         if serial == lookup.serial:  # not another serial looked up meanwhile

@@ -30,12 +30,10 @@ MIN_LINES = 8
 
 
 class CardScroll(QScrollArea):
-    def __init__(
-        self, content: QWidget, parent=None, *, whole: Callable[[], bool] = lambda: True
-    ) -> None:
+    def __init__(self, content: QWidget, *, whole: Callable[[], bool]) -> None:
         """``whole()``: whether ``content`` shows what needs its whole height (the card: a
         licence); otherwise it is made as tall as the area."""
-        super().__init__(parent)
+        super().__init__()
         self._shows_whole = whole
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the card shows data: no tab stop
@@ -44,17 +42,18 @@ class CardScroll(QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # never narrower
         self._last_width = -1
 
-    def _whole(self) -> QSize:
-        """The card's minimum width with room for the scroll bar, and its whole height at
-        the width it has."""
-        content = self.widget()
-        hint = content.minimumSizeHint()
-        width = self.viewport().width()
-        height = hint.height()
+    def _whole_height(self) -> int:
+        """The card's whole height at the width it has (its minimum's, before it has one)."""
+        content, width = self.widget(), self.viewport().width()
+        height = content.minimumSizeHint().height()
         if content.hasHeightForWidth() and width > 0:
             height = max(height, content.heightForWidth(width))
+        return height
+
+    def _whole(self) -> QSize:
+        """The card's minimum width with room for the scroll bar, and its whole height."""
         bar = self.verticalScrollBar().sizeHint().width()
-        return QSize(hint.width() + bar, height)
+        return QSize(self.widget().minimumSizeHint().width() + bar, self._whole_height())
 
     def sizeHint(self) -> QSize:
         return self._whole()
@@ -68,14 +67,10 @@ class CardScroll(QScrollArea):
     def fit(self) -> None:
         """The card as wide as the area, and its whole height tall (or the area's, if that
         is more or the card shows no licence)."""
-        content = self.widget()
         width, height = self.viewport().width(), self.viewport().height()
         if self._shows_whole():
-            whole = content.minimumSizeHint().height()
-            if content.hasHeightForWidth():
-                whole = max(whole, content.heightForWidth(width))
-            height = max(height, whole)
-        content.resize(width, height)
+            height = max(height, self._whole_height())
+        self.widget().resize(width, height)
 
     def eventFilter(self, obj, ev) -> bool:
         """The card's content changed (another page, a licence's fields): its minimum

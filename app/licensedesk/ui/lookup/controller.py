@@ -99,23 +99,20 @@ class LookupController(ServiceController):
     async def _load(self, part: str, serial: str) -> Any:
         arrived = self._arrived  # this lookup's: a new lookup or a stop makes another
         try:
-            return await self._fetch(part, serial)
+            client = self._client()
+            if part == "license":
+                return await self._load_license(client, serial)
+            if part == "products":
+                return await _products(client, serial)
+            activations = await read_devices(client, serial)
+            outcome = self._license_outcome
+            if not activations and outcome is not None:
+                missing = await asyncio.shield(outcome)
+                if missing is not None:
+                    raise missing
+            return activations
         finally:
             arrived.add(part)
-
-    async def _fetch(self, part: str, serial: str) -> Any:
-        client = self._client()
-        if part == "license":
-            return await self._load_license(client, serial)
-        if part == "products":
-            return await _products(client, serial)
-        activations = await _activation_rows(client, serial)
-        outcome = self._license_outcome
-        if not activations and outcome is not None:
-            missing = await asyncio.shield(outcome)
-            if missing is not None:
-                raise missing
-        return activations
 
     async def _load_license(self, client, serial: str) -> Any:
         outcome = self._license_outcome
@@ -130,7 +127,7 @@ class LookupController(ServiceController):
             _settle(outcome, None)
 
 
-async def _activation_rows(client, serial: str) -> Devices:
+async def read_devices(client, serial: str) -> Devices:
     """The devices as the client's rows, with their counts (a site licence's 200,000
     are never 200,000 api objects: :mod:`licensedesk.api.activation_rows`)."""
     rows = Devices()

@@ -8,9 +8,11 @@ from whoever started the demo (``offer``); without them the box stays hidden.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton
 
 from licensedesk.i18n import _
+
+from ..shared.stacked import stacked
 
 #: entries per row of the grid (seven fit in four rows, beside each other at 760 px)
 COLUMNS = 2
@@ -36,10 +38,7 @@ class DemoSerials(QFrame):
         self._grid.setContentsMargins(0, 0, 0, 0)
         self._grid.setHorizontalSpacing(16)
         self._grid.setVerticalSpacing(0)
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 4, 0, 4)
-        lay.addWidget(self.title)
-        lay.addLayout(self._grid)
+        stacked(self, self.title, self._grid).setContentsMargins(0, 4, 0, 4)
         self.buttons: list[QPushButton] = []
         self.hide()
 
@@ -62,9 +61,3 @@ class DemoSerials(QFrame):
 
     def has_offers(self) -> bool:
         return bool(self.buttons)
-
-    def chain_after(self, widget: QWidget) -> None:
-        """Tab from ``widget`` goes through the entries, in the order shown."""
-        for button in self.buttons:
-            QWidget.setTabOrder(widget, button)
-            widget = button

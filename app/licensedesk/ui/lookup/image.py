@@ -21,8 +21,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QTimer, Signal
 
+from ..shared.service_controller import ServiceController
 from ..shared.tasks import Failure, TaskRunner
 
 log = logging.getLogger(__name__)
@@ -33,7 +34,7 @@ CACHE_ENTRIES = 16  # images are capped at 2 MiB; SKU images are far smaller
 SOON_MS = 16
 
 
-class LicenseImageController(QObject):
+class LicenseImageController(ServiceController):
     loading = Signal(str)  # url
     loaded = Signal(str, object, str)  # url, data (bytes), content type
     failed = Signal(str, str)  # url, sentence (for a tooltip or the log; the card stays quiet)
@@ -47,9 +48,7 @@ class LicenseImageController(QObject):
     ) -> None:
         """``client``: returns the current profile's LicenseClient (for its config only);
         ``wait_for``: the tasks to let finish before fetching (the lookup's parts)."""
-        super().__init__(parent)
-        self._runner = runner
-        self._client = client
+        super().__init__(runner, client, parent)
         self._wait_for = wait_for
         self._fetcher = None
         # recent images, key (service address, url) -> (data, content type)

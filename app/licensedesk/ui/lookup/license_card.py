@@ -33,21 +33,13 @@ from ..shared.a11y import named
 from ..shared.colours import text_style
 from ..shared.labels import html_or_dash, or_dash, plain_label, plain_tip, rich_label, shown
 from ..shared.part_state import PartState
+from ..shared.stacked import stacked
 from ..shared.support_dialog import selectable
 from ..shared.values import local_time
 from .validity import ValidityBar, validity
 
 
-def _label(name: str, title: str, rich: bool = False) -> QLabel:
-    """A data label: ``name`` its object name, ``title`` (translated) what a screen
-    reader calls it."""
-    label = _mouse_only(rich_label() if rich else plain_label(), links=rich)
-    label.setObjectName(name)
-    label.setAccessibleName(title)
-    return label
-
-
-def _mouse_only(label: QLabel, links: bool) -> QLabel:
+def _mouse_only(label: QLabel, links: bool = False) -> QLabel:
     """Selectable (and its links clickable) by mouse only: a label that shows data is
     no tab stop, so Tab goes from the serial box to the controls, not through ten
     labels that show no focus mark (keyboard flags would make it one)."""
@@ -63,8 +55,8 @@ def _mouse_only(label: QLabel, links: bool) -> QLabel:
 IMAGE_FAILED = N_("Image could not be loaded")
 #: what to do on an empty workspace: the card says it, the serial box describes itself so
 LOOK_UP_HINT = N_("Type or paste a serial and press Enter to look it up.")
-#: the card's fields: key (object name ``license_<key>``), the row's label, the field's
-#: name for a screen reader
+#: the card's fields, in its order: key (object name ``license_<key>``), the row's label,
+#: the field's name for a screen reader
 FIELD_TITLES = {
     "licensee": (N_("Licensee:"), N_("Licensee")),
     "sku": (N_("SKU:"), N_("SKU")),
@@ -156,17 +148,6 @@ def _links(lic: Any) -> list[tuple[str, str, str]]:
 class LicenseCard(QGroupBox):
     """Shows one License; its own busy state and error (see :class:`PartState`)."""
 
-    FIELDS = (
-        "licensee",
-        "sku",
-        "dealer",
-        "type",
-        "registered",
-        "created",
-        "updated",
-        "skuUpgrade",
-        "definer",
-    )
     #: shown as rich text, for their links; the others are plain text
     LINKED = ("licensee", "sku")
 
@@ -188,15 +169,10 @@ class LicenseCard(QGroupBox):
         row.addLayout(side)
         self.state = PartState(body, "licence")
         self.state.show_message(_(LOOK_UP_HINT))
-        self.note = named(plain_label(), "licenseNote", _("The team's note"))
-        self.note.setWordWrap(True)
+        self.note = _mouse_only(named(plain_label(), "licenseNote", _("The team's note")))
         self.note.setStyleSheet(text_style(colours.MUTED))
-        self.note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.note.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.note.hide()
-        lay = QVBoxLayout(self)
-        lay.addWidget(self.state)
-        lay.addWidget(self.note)
+        stacked(self, self.state, self.note)
         self.license: Any = None
         #: none | link | loading | image | failed (tests and screen readers)
         self.image_state = "none"
@@ -208,11 +184,12 @@ class LicenseCard(QGroupBox):
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.labels: dict[str, QLabel] = {}
-        for key in self.FIELDS:
-            row_title, name = FIELD_TITLES[key]
-            self.labels[key] = _label(f"license_{key}", _(name), rich=key in self.LINKED)
-            self.labels[key].setOpenExternalLinks(True)
-            form.addRow(_(row_title), self.labels[key])
+        for key, (row_title, name) in FIELD_TITLES.items():
+            rich = key in self.LINKED
+            label = named(rich_label() if rich else plain_label(), f"license_{key}", _(name))
+            self.labels[key] = _mouse_only(label, links=rich)
+            label.setOpenExternalLinks(True)
+            form.addRow(_(row_title), label)
             if key == "type":
                 self._add_validity_row(form)
         self._form = form
@@ -222,13 +199,10 @@ class LicenseCard(QGroupBox):
     def _add_validity_row(self, form: QFormLayout) -> None:
         """The validity bar and, under it, the period (subscriptions and trials)."""
         self.validity_bar = named(ValidityBar(), "validityBar", _("Validity"))
-        self.validity_bar.setRange(0, 100)
         self.validity_caption = named(plain_label(), "validityCaption", _("Validity period"))
         self.validity_row = QWidget()
-        vrow = QVBoxLayout(self.validity_row)
+        vrow = stacked(self.validity_row, self.validity_bar, self.validity_caption)
         vrow.setContentsMargins(0, 0, 0, 0)
-        vrow.addWidget(self.validity_bar)
-        vrow.addWidget(self.validity_caption)
         form.addRow(_("Validity:"), self.validity_row)
 
     def _build_image(self) -> None:

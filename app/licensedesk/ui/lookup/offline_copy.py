@@ -4,15 +4,13 @@ When the licence part fails because the service is down, times out, cannot be
 reached securely (TLS) or keeps refusing with a rate limit (:func:`licensedesk.book.offline.unreachable`), and the
 book holds the serial, the workspace shows the book's copy: the card, the products
 and the devices as last seen, under the banner :data:`licensedesk.book.offline.COPY_SHOWN`. The devices are read-only while a copy is on show
-(:attr:`OfflineCopy.shown`): nothing is ever changed from a copy. Never shown for a
+(:attr:`OfflineCopy.serial`): nothing is ever changed from a copy. Never shown for a
 "not found" or a refusal, and never when the service answers.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-
-from PySide6.QtCore import QObject, Signal
 
 from licensedesk.book.as_models import activations_of, licence_of, products_of
 from licensedesk.book.offline import COPY_SHOWN, unreachable
@@ -31,21 +29,16 @@ if TYPE_CHECKING:
 READ_ONLY = N_("This is the licence book's copy: nothing can be changed from it.")
 
 
-class OfflineCopy(QObject):
-    shown = Signal(str)  # the serial whose copy is on show
-
-    def __init__(self, ctx: DeskContext, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+class OfflineCopy:
+    def __init__(self, ctx: DeskContext) -> None:
         self._ctx = ctx
         self.serial: str | None = None  # the serial whose copy is on show, if any
 
-    def offer(self, serial: str, failure: Failure) -> bool:
+    def offer(self, serial: str, failure: Failure) -> None:
         """The licence part of ``serial`` failed: look for a copy when the service could
         not be reached (a task of the lookup's group: a new lookup cancels it)."""
-        if not unreachable(failure.error):
-            return False
-        self._ctx.runner.run("lookup.copy", self._show(serial, failure))
-        return True
+        if unreachable(failure.error):
+            self._ctx.runner.run("lookup.copy", self._show(serial, failure))
 
     def forget(self) -> None:
         """A new lookup started: no copy on show."""
@@ -73,4 +66,3 @@ class OfflineCopy(QObject):
             ws.activations.set_read_only(_(READ_ONLY))
         ws.update_seats(known=devices is not None)
         ws.banner.show_error(_(COPY_SHOWN).format(time=local_time(copy.seen_at)), failure.sentence)
-        self.shown.emit(copy.serial)

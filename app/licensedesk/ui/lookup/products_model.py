@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor
 
 from licensedesk.i18n import N_, _
 
+from ..activations.free_seat_choice import full_products
 from ..shared import colours
 from ..shared.labels import shown
 from ..shared.rows_model import RowsModel
@@ -40,7 +41,6 @@ SECRET_COLUMNS = {
     COL_SIGNATURE_TRIAL: "signature_trial",
 }
 
-OBJECT_ROLE = Qt.ItemDataRole.UserRole + 1
 SECRET_ROLE = Qt.ItemDataRole.UserRole + 2  # the unmasked secret of a secret column
 
 
@@ -72,13 +72,7 @@ class ProductsModel(RowsModel):
     def full(self) -> list[Any]:
         """The products whose activated devices reach their ``max_host_count`` ([] while
         the devices are not known: no limit is claimed from a guess)."""
-        if self._seats is None:
-            return []
-        return [
-            p
-            for p in self._rows
-            if p.max_host_count is not None and self._seats.get(p.id, 0) >= p.max_host_count
-        ]
+        return [] if self._seats is None else full_products(self._rows, self._seats)
 
     def seats_text(self, p: Any) -> str:
         limit = "?" if p.max_host_count is None else p.max_host_count
@@ -113,8 +107,6 @@ class ProductsModel(RowsModel):
             return QColor(colours.BAD) if col == COL_ACTIVE and not p.active else None
         if role == SECRET_ROLE and col in SECRET_COLUMNS:
             return getattr(p, SECRET_COLUMNS[col]) or ""
-        if role == OBJECT_ROLE:
-            return p
         if role == Qt.ItemDataRole.ToolTipRole and col in SECRET_COLUMNS:
             return _("Masked: select the product to reveal or copy it")
         if role == Qt.ItemDataRole.ToolTipRole and col == COL_SEATS and self._seats is None:

@@ -19,8 +19,6 @@ the fields are off)."""
 
 from __future__ import annotations
 
-from itertools import pairwise
-
 from PySide6.QtCore import QByteArray
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -28,16 +26,17 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHeaderView,
     QTableView,
-    QVBoxLayout,
     QWidget,
 )
 
 from licensedesk.i18n import N_, _
 
+from ..shared.a11y import named, tab_chain
 from ..shared.column_widths import cell_width, header_width, offer_column_menu, restore_columns
 from ..shared.part_state import PartState
 from ..shared.secret_field import SecretField
-from ..shared.table_copy import add_copy_shortcut, copy_cells
+from ..shared.stacked import stacked
+from ..shared.table_copy import add_copy_shortcut
 from .products_model import (
     COL_ACTIVE,
     COL_CODE,
@@ -69,9 +68,7 @@ class ProductsPanel(QGroupBox):
     def __init__(self, parent=None) -> None:
         super().__init__(_("Products"), parent)
         self.model = ProductsModel(self)
-        self.table = QTableView()
-        self.table.setObjectName("productsTable")
-        self.table.setAccessibleName(_("Products"))
+        self.table = named(QTableView(), "productsTable", _("Products"))
         self.table.setAccessibleDescription(
             _(
                 "The licence's products; select one to reveal or copy its key and signatures "
@@ -107,32 +104,25 @@ class ProductsPanel(QGroupBox):
         self.secrets_box.setEnabled(False)
         self.full_line = SeatsFullLine()  # "All 2 seats of … are in use. Free a seat…"
         content = QWidget()
-        lay = QVBoxLayout(content)
+        lay = stacked(content, (self.table, 1), self.full_line, self.secrets_box)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.table, 1)
-        lay.addWidget(self.full_line)
-        lay.addWidget(self.secrets_box)
         self.state = PartState(content, "products")
-        outer = QVBoxLayout(self)
-        outer.addWidget(self.state)
+        stacked(self, self.state)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         add_copy_shortcut(self.table)
         chain = [self.table, self.full_line.button]
         for field in self.secret_fields.values():
             chain += [field.edit, field.reveal_button, field.copy_button]
-        for first, second in pairwise(chain):
-            QWidget.setTabOrder(first, second)
+        tab_chain(*chain)
 
     def _set_widths(self) -> None:
         """Seats and Active as wide as their title and their widest cell in the language in
         use (a product of a site licence: "123 / 500"); the code in what is left; the secrets
         hidden (see the module's docstring)."""
-        self.table.setColumnWidth(COL_NAME, 160)
-        self.table.setColumnWidth(COL_SEATS, self._needs()[COL_SEATS])
-        self.table.setColumnWidth(COL_ACTIVE, self._needs()[COL_ACTIVE])
-        # the last column fills what is left (a whole code at the default window size),
-        # and below that it is cut short rather than add a scroll bar
-        self.table.setColumnWidth(COL_CODE, CODE_WIDTH)
+        # the last column, the code, fills what is left (whole at the default window
+        # size), and below that it is cut short rather than add a scroll bar
+        for col, width in {COL_NAME: 160, **self._needs(), COL_CODE: CODE_WIDTH}.items():
+            self.table.setColumnWidth(col, width)
         for col in SECRET_COLUMNS:
             self.table.setColumnWidth(col, 100)
             self.table.setColumnHidden(col, True)
@@ -197,12 +187,7 @@ class ProductsPanel(QGroupBox):
         self.full_line.show_full([p.name for p in full], full[0].max_host_count if full else 0)
 
     def _current_changed(self, current, _previous=None) -> None:
-        valid = current is not None and current.isValid()
-        self.secrets_box.setEnabled(valid)
-        for col, field_widget in self.secret_fields.items():
-            value = self.model.index(current.row(), col).data(SECRET_ROLE) if valid else ""
-            field_widget.set_value(value or "")
-
-    def copy_selection(self) -> None:
-        """Ctrl+C: the selected cells as text; secret columns copy masked (use Copy)."""
-        copy_cells(self.table)
+        """The selected product's secrets in the fields (none selected: empty and off)."""
+        self.secrets_box.setEnabled(current.isValid())
+        for col, field in self.secret_fields.items():
+            field.set_value(self.model.index(current.row(), col).data(SECRET_ROLE) or "")

@@ -27,9 +27,6 @@ class RecentSerials:
     def of(self, profile: str | None) -> list[str]:
         return list(self._by_profile.get(profile or "", []))
 
-    def forget_profile(self, profile: str) -> None:
-        self._by_profile.pop(profile, None)
-
     def dump(self) -> str:
         return json.dumps(self._by_profile, ensure_ascii=False, sort_keys=True)
 

@@ -38,8 +38,7 @@ class SeatsFullLine(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("seatsFullLine")
-        self.label = plain_label()
-        self.label.setObjectName("seatsFullText")
+        self.label = named(plain_label(), "seatsFullText")
         self.label.setWordWrap(True)
         self.button = named(QPushButton(_("Free a seat\u2026")), "freeSeatButton", _("Free a seat"))
         self.button.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -52,15 +51,12 @@ class SeatsFullLine(QWidget):
 
     def show_full(self, names: list[str], maximum: int) -> None:
         """``names``: the products at their limit ([]: none, the line goes)."""
-        if not names:
-            self.hide()
-            self.fullChanged.emit()
-            return
-        text = full_sentence(names, maximum)
-        self.label.setText(text)
-        self.label.setStyleSheet(text_style(colours.WARN))  # the palette of now
-        self.button.setAccessibleDescription(text)
-        self.show()
+        if names:
+            text = full_sentence(names, maximum)
+            self.label.setText(text)
+            self.label.setStyleSheet(text_style(colours.WARN))  # the palette of now
+            self.button.setAccessibleDescription(text)
+        self.setVisible(bool(names))
         self.fullChanged.emit()
 
     def follow(self, enabled: bool, tip: str) -> None:

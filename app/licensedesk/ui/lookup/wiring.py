@@ -75,7 +75,7 @@ class LookupFeature(QObject):
         self._clear_timer.setInterval(CLEAR_DELAY_MS)
         self._clear_timer.timeout.connect(self._empty_results)
         self._busy_parts: set[str] = set()
-        self.copy = OfflineCopy(ctx, self)  # the book's, when the service is out of reach
+        self.copy = OfflineCopy(ctx)  # the book's, when the service is out of reach
         self._stop = ctx.window.registry["stop"]
         self._stop.setEnabled(False)
 
@@ -230,9 +230,6 @@ class LookupFeature(QObject):
         if not (running and self._clear_timer.isActive()):  # else: after the requests left
             self.workspace.set_looking_up(running)
 
-    def _show_looking_up(self) -> None:
-        self.workspace.set_looking_up(bool(self._busy_parts))
-
     def _profile_changed(self, _name: str) -> None:
         self.controller.cancel()
         self.image.cancel()
@@ -258,7 +255,7 @@ class LookupFeature(QObject):
         """The previous serial's results go, but the parts whose answers are in: each is
         shown next, over the old content (emptied first, its page would change twice)."""
         self.workspace.empty_results(keep=self.controller.arrived())
-        self._show_looking_up()
+        self.workspace.set_looking_up(bool(self._busy_parts))
 
     def _show_license(self, license_: Any) -> None:
         self._clear_results()

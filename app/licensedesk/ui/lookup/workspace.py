@@ -10,7 +10,6 @@ are no tab stops (see license_card.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from itertools import pairwise
 
 from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
@@ -23,7 +22,6 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSplitter,
     QTabWidget,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -34,11 +32,12 @@ from ..activations.panel import ActivationsPanel
 from ..history.panel import HistoryPanel
 from ..profiles import PROFILES_TIP
 from ..shared import colours
-from ..shared.a11y import buddy, named
+from ..shared.a11y import buddy, named, tab_chain
 from ..shared.colours import text_style
 from ..shared.error_banner import ErrorBanner
 from ..shared.icons import icon
 from ..shared.labels import plain_label
+from ..shared.stacked import stacked
 from .card_scroll import CardScroll
 from .demo_serials import DemoSerials
 from .device_room import give_devices_room
@@ -77,16 +76,13 @@ class Workspace(QWidget):
         self._build_splitters()
         self._lay_out(bar)
         self._connect()
-        for first, second in pairwise(
-            (
-                self.profile_selector,
-                self.profiles_button,
-                self.serial_input,
-                self.lookup_button,
-                self.check_all_button,
-            )
-        ):
-            QWidget.setTabOrder(first, second)  # as laid out; the parts follow in theirs
+        tab_chain(  # as laid out; the parts follow in theirs
+            self.profile_selector,
+            self.profiles_button,
+            self.serial_input,
+            self.lookup_button,
+            self.check_all_button,
+        )
 
     def _build_bar(self) -> QHBoxLayout:
         """The top row: profile, *Profiles…*, the serial box, *Look up*, the demo marker."""
@@ -200,23 +196,17 @@ class Workspace(QWidget):
         self.main_splitter.setStretchFactor(1, 1)  # the devices get the rest
         # ...but never fewer than DEVICE_ROWS rows: in a short window the card scrolls
         # instead (card_scroll.py)
-        self.activations.state.currentChanged.connect(self._give_devices_room)
-        self._give_devices_room()
+        self.activations.state.currentChanged.connect(
+            lambda _page: give_devices_room(self.activations)
+        )
+        give_devices_room(self.activations)
         self.main_splitter.setChildrenCollapsible(False)
 
-    def _give_devices_room(self, _page: int = -1) -> None:
-        give_devices_room(self.activations)
-
     def _lay_out(self, bar: QHBoxLayout) -> None:
-        lay = QVBoxLayout(self)
-        lay.addLayout(bar)
         hint_row = QHBoxLayout()
         hint_row.addWidget(self.hint, 1)
         hint_row.addWidget(self.check_all_button)
-        lay.addLayout(hint_row)
-        lay.addWidget(self.banner)
-        lay.addWidget(self.demo_serials)
-        lay.addWidget(self.main_splitter, 1)
+        stacked(self, bar, hint_row, self.banner, self.demo_serials, (self.main_splitter, 1))
 
     def _connect(self) -> None:
         self.serial_input.textEdited.connect(self._on_edited)
@@ -371,7 +361,7 @@ class Workspace(QWidget):
         """The demo's licences to try, (serial, description) pairs: shown while the demo
         profile is on and nothing has been looked up."""
         self.demo_serials.offer(offers)
-        self.demo_serials.chain_after(self.check_all_button)
+        tab_chain(self.check_all_button, *self.demo_serials.buttons)  # in the order shown
         self.demo_serials.setVisible(self._demo and self.demo_serials.has_offers())
 
     def _demo_serial_chosen(self, serial: str) -> None:

@@ -7,7 +7,6 @@ from licensedesk.book import ProductSeats, Sighting
 from licensedesk.i18n import N_
 
 from ..shared.sightings_model import AS_OF, EMAIL, LICENSEE, SERIAL, Column, SightingsModel
-from ..shared.sightings_model import SERIAL_ROLE as SERIAL_ROLE  # the window's, from here
 
 
 def full(s: Sighting) -> list[ProductSeats]:

@@ -17,7 +17,8 @@ from licensedesk.i18n import _
 from ..shared.a11y import named
 from ..shared.labels import plain_label, plain_tip
 from ..shared.list_window import ListWindow
-from .full_model import COL_NOTE, SERIAL_ROLE, FullModel
+from ..shared.sightings_model import SERIAL_ROLE
+from .full_model import COL_NOTE, FullModel
 
 
 class FullSeatsWindow(ListWindow):
