@@ -31,7 +31,7 @@ from licensedesk.i18n import N_, _, ngettext
 
 from .changes import PERSON_KINDS
 from .erased_text import erased_json, erased_text, erased_value, holds, words_of
-from .folding import fold, like_pattern
+from .folding import fold
 from .sighting import Sighting
 from .sql import who_column
 
@@ -364,8 +364,3 @@ def _still_named(place: Place, words: frozenset[str]) -> bool:
                 return True
     changed = _changed_names(place, words)
     return any(holds(old, words) or holds(new, words) for _id, old, new, *_look in changed)
-
-
-def like_patterns(words: frozenset[str]) -> list[str]:
-    """``%word%`` for each folded word (a store's :attr:`Place.may_hold` on folded text)."""
-    return [like_pattern(w) for w in sorted(words)]

@@ -76,9 +76,3 @@ def search_text(parts: Iterable[str | None]) -> str:
     """The one folded text a licence is found by (its fields joined by newlines, so a
     word never runs across two fields)."""
     return "\n".join(f for f in (fold(p) for p in parts) if f)
-
-
-def like_pattern(word: str) -> str:
-    r"""``%word%`` for ``LIKE … ESCAPE '\'``, with ``%``, ``_`` and ``\`` in it literal."""
-    escaped = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"

@@ -15,10 +15,11 @@ from typing import Any
 
 import psycopg
 
+from licensedesk.history.sql import like_pattern
 from licensedesk.i18n import N_
 from licensedesk.storage.postgres import PostgresDatabase, make_beside
 
-from .erase import Forgotten, Place, erase_person, like_patterns
+from .erase import Forgotten, Place, erase_person
 from .folding import fold
 from .sighting import Sighting
 from .sql import DROP_ORPHAN_CHANGES, NEWEST, TIERS, find_words, tier_where
@@ -246,7 +247,7 @@ def _place(cur: psycopg.Cursor, history: bool, *, dry_run: bool = False) -> Plac
 
     def may_hold(column: str, words: frozenset[str]) -> tuple[str, list[Any]]:
         folded = column if column == "search" else _folded_sql(column)
-        return f"{folded} LIKE ANY(%s)", [like_patterns(words)]
+        return f"{folded} LIKE ANY(%s)", [[like_pattern(w) for w in sorted(words)]]
 
     return Place(
         run=run,

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from licensedesk.history.sql import like_pattern
+
 from .changes import Change
-from .folding import fold, like_pattern, search_words
+from .folding import fold, search_words
 from .sighting import Sighting
 
 #: the columns of ``book_licences`` a sighting fills, in :func:`row` order
