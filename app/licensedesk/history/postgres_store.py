@@ -79,7 +79,7 @@ _FAILED = {
     "read": N_("the team database {where} cannot be read ({problem})"),
     "written": N_("the team database {where} cannot be written ({problem})"),
 }
-#: the columns of :data:`.sql.COLUMNS` as :func:`.sql.entries_from_rows` reads them here
+#: the columns of :data:`.sql.COLUMNS` as :class:`.sql.EntryList` reads them here
 ROWS_SELECT = (
     SELECT.replace("id, ", "id::text, ", 1)
     .replace("activation_ids", "array_to_string(activation_ids, ',')")

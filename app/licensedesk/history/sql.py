@@ -133,14 +133,9 @@ def order_and_limit(limit: int | None, ph: str) -> tuple[str, list[Any]]:
     return sql, []
 
 
-def entries_from_rows(rows: list[tuple[Any, ...]], to_time: Callable[[Any], datetime]) -> EntryList:
-    """The entries of rows in :data:`COLUMNS` order, with ``activation_ids`` as "8,9" and
-    the JSON columns as text (an :class:`EntryList`: each made when first looked at)."""
-    return EntryList(rows, to_time)
-
-
 class EntryList(Sequence[Entry]):
-    """A read-only list of entries that makes each :class:`Entry` from its row when it is
+    """A read-only list of entries that makes each :class:`Entry` from its row (in
+    :data:`COLUMNS` order, ``activation_ids`` as "8,9", the JSON columns as text) when it is
     first looked at. Why: a table of a serial's 10,000 entries shows ~30 at a time, and
     making all 10,000 objects (JSON, times) cost more than the query itself; this way
     the history of a serial reads in the time of the query."""

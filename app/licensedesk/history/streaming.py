@@ -75,7 +75,7 @@ class PagedStore(Protocol):
 
     #: the placeholder of a parameter
     PH: str
-    #: SELECT of :data:`.sql.COLUMNS` as :func:`.sql.entries_from_rows` reads them
+    #: SELECT of :data:`.sql.COLUMNS` as :class:`.sql.EntryList` reads them
     ROWS_SELECT: str
     #: SELECT of each entry's JSON line (:func:`json_select`)
     JSON_SELECT: str
