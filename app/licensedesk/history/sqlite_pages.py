@@ -8,8 +8,9 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from licensedesk.storage.sqlite import time_text
 
 from . import sqlite_index
 from .model import HistoryQuery
@@ -17,17 +18,12 @@ from .search_index import IndexProgress
 from .sql import where
 from .store import StoreError
 
-__all__ = ["PAUSE", "SqlitePages", "time_text"]
+__all__ = ["PAUSE", "SqlitePages"]
 
 T = TypeVar("T")
 
 #: the least pause between two batches of the index's build, in seconds
 PAUSE = 0.12
-
-
-def time_text(moment: datetime) -> str:
-    """Fixed-width UTC ISO text, so that text order is time order (as the store writes)."""
-    return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
 class SqlitePages:

@@ -19,6 +19,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
@@ -27,11 +28,17 @@ from licensedesk.i18n import _
 from .errors import StoreError
 from .migrations import Steps, VersionTable, apply, plain_statements
 
-__all__ = ["SqliteDatabase", "cause", "connect", "immediate"]
+__all__ = ["SqliteDatabase", "cause", "connect", "immediate", "time_text"]
 
 T = TypeVar("T")
 #: SQLite's primary result codes (an extended code's low byte) a person can act on
 _BUSY, _LOCKED, _READONLY, _FULL, _CANTOPEN = 5, 6, 8, 13, 14
+
+
+def time_text(moment: datetime, timespec: str = "microseconds") -> str:
+    """A time as the stores write it in the file: fixed-width UTC ISO text, so that text
+    order is time order."""
+    return moment.astimezone(UTC).isoformat(timespec=timespec)
 
 
 def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
@@ -137,8 +144,8 @@ class SqliteDatabase:
     #: the migrations' options (:meth:`migrate`)
     SPLIT: ClassVar[Callable[[str], list[str]]] = staticmethod(plain_statements)
     FAST: ClassVar[bool] = False
-    #: the text of a migration step's time in the version table
-    _stamp: Callable[[], str]
+    #: how precisely a migration step's time is written in the version table
+    STAMP: ClassVar[str] = "microseconds"
 
     def __init__(self, path: str | Path, *, busy_timeout: float = 5.0) -> None:
         self.path = Path(path)
@@ -255,7 +262,7 @@ class SqliteDatabase:
         kind = VersionTable(
             "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)",
             "INSERT INTO {table} VALUES (?, ?)",
-            lambda v: (v, self._stamp()),
+            lambda v: (v, time_text(datetime.now(UTC), self.STAMP)),
         )
         with self._writing() as db:
             current = apply(db, steps, table=table, kind=kind, newer=self._newer, split=self.SPLIT)
