@@ -26,6 +26,7 @@ class PostgresPages:
 
     _search_ready: bool | None = None  # the index's function is there (asked once)
     if TYPE_CHECKING:  # the store's own (:class:`~licensedesk.storage.postgres.PostgresDatabase`)
+        LOCK_KEY: int
 
         def _conn(self) -> psycopg.Connection: ...
         def _connect(self) -> psycopg.Connection: ...
@@ -35,7 +36,9 @@ class PostgresPages:
     def _ensure_search(self) -> None:
         """After the migrations: pg_trgm and the index's function (the index itself is
         built later, by :meth:`build_search_index`)."""
-        self._search_ready = self._asking(postgres_index.ensure, doing="set up")
+        self._search_ready = self._asking(
+            lambda db: postgres_index.ensure(db, self.LOCK_KEY), doing="set up"
+        )
 
     def where_clause(self, query: HistoryQuery, *, indexed: bool = True) -> tuple[str, list[Any]]:
         """`` WHERE …`` and its parameters; a search through the index's function when
