@@ -247,11 +247,8 @@ def _dict(value: Any, name: str) -> dict[str, Any] | None:
 
 
 def _counts(value: Any) -> dict[str, int] | None:
-    if value is None:
-        return None
-    if not isinstance(value, dict):
-        raise EntryError(_("{name} must be a JSON object").format(name=repr("counts")))
-    return {str(k): int(v) for k, v in value.items()}
+    counts = _dict(value, "counts")
+    return None if counts is None else {str(k): int(v) for k, v in counts.items()}
 
 
 @dataclass(frozen=True)
