@@ -17,7 +17,7 @@ import psycopg
 
 from licensedesk.history.sql import like_pattern
 from licensedesk.i18n import N_
-from licensedesk.storage.postgres import PostgresDatabase, make_beside
+from licensedesk.storage.postgres import PostgresDatabase, make_beside, unchanged
 
 from .erase import Forgotten, Place, erase_person
 from .folding import fold
@@ -141,15 +141,7 @@ class PostgresBook(BookTable, PostgresDatabase):
     PH = "%s"
     LOCK = " FOR UPDATE"
 
-    @staticmethod
-    def _time_param(moment: datetime | None) -> datetime | None:
-        return moment
-
-    @staticmethod
-    def _time_of(stored: datetime) -> datetime:
-        return stored
-
-    _exact_time = _time_param
+    _time_param = _time_of = _exact_time = staticmethod(unchanged)
 
     def _beside(self, db: psycopg.Connection) -> None:
         make_beside(db, TRIGRAM_INDEX, _trigram_indexes_made)

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from psycopg.types.json import Jsonb
 
 from licensedesk.i18n import N_
-from licensedesk.storage.postgres import PostgresDatabase, Tables
+from licensedesk.storage.postgres import PostgresDatabase, Tables, unchanged
 
 from .model import Entry
 from .postgres_pages import PostgresPages
@@ -119,14 +119,7 @@ class PostgresStore(HistoryTable, PostgresPages, PostgresDatabase):
         super().__init__(url, **connection)
         self._analysed = self._unanalysed = 0  # rows imported through this store
 
-    def migrate(self) -> int:
-        current = super().migrate()
-        self._ensure_search()  # beside the schema, not a step of it
-        return current
-
-    @staticmethod
-    def _time_param(moment: datetime) -> datetime:
-        return moment
+    _time_param = staticmethod(unchanged)
 
     @staticmethod
     def _ids_param(ids: tuple[int, ...]) -> list[int]:

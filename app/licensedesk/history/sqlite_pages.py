@@ -8,9 +8,8 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
-
-from licensedesk.storage.sqlite import time_text
 
 from . import sqlite_index
 from .model import HistoryQuery
@@ -30,6 +29,7 @@ class SqlitePages:
     """The WHERE clause and the search index of the history in one SQLite file."""
 
     if TYPE_CHECKING:  # the store's own (:class:`~licensedesk.storage.sqlite.SqliteDatabase`)
+        _time_param: Callable[[datetime], Any]
 
         def _conn(self) -> sqlite3.Connection: ...
         def _fail(self, doing: str, exc: BaseException) -> StoreError: ...
@@ -46,7 +46,7 @@ class SqlitePages:
             query,
             ph="?",
             like="LIKE",
-            time_param=time_text,
+            time_param=self._time_param,
             as_text=lambda c: c,
             text_clause=clause,
         )

@@ -39,6 +39,7 @@ __all__ = [
     "Tables",
     "connect",
     "make_beside",
+    "unchanged",
 ]
 
 # psycopg reports what it gives up on while leaving a broken pipeline ("error ignored
@@ -59,6 +60,13 @@ _VERSIONS = VersionTable(
     lambda v: (v,),
 )
 _CURSORS = itertools.count(1)
+
+
+def unchanged(moment: T) -> T:
+    """A time as a store passes it to a ``timestamptz`` and reads it back: psycopg takes
+    and gives an aware datetime, so there is nothing to convert (the SQLite stores write
+    text: :func:`licensedesk.storage.sqlite.time_text`)."""
+    return moment
 
 
 def connect(url: str, password: str | None, connect_timeout: int) -> psycopg.Connection:
