@@ -80,17 +80,17 @@ def _into_wal(db: sqlite3.Connection, busy_timeout: float) -> None:
 
 
 @contextlib.contextmanager
-def immediate(db: sqlite3.Connection, *, keep: bool = True) -> Iterator[sqlite3.Connection]:
+def immediate(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """One write transaction: ``BEGIN IMMEDIATE`` (the write lock taken at once, so two
     writers queue on the busy handler instead of failing at their first write), then
-    ``COMMIT`` (``ROLLBACK`` when not ``keep``: a dry run); ``ROLLBACK`` when the block
-    or the commit raises. The error raised is the first one: a full disk or an I/O error
-    during COMMIT makes SQLite roll the transaction back itself, and our ROLLBACK's own
-    "cannot rollback - no transaction is active" would hide why."""
+    ``COMMIT``; ``ROLLBACK`` when the block or the commit raises. The error raised is the
+    first one: a full disk or an I/O error during COMMIT makes SQLite roll the transaction
+    back itself, and our ROLLBACK's own "cannot rollback - no transaction is active" would
+    hide why."""
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db
-        db.execute("COMMIT" if keep else "ROLLBACK")
+        db.execute("COMMIT")
     except BaseException:
         if db.in_transaction:
             with contextlib.suppress(sqlite3.Error):
