@@ -22,7 +22,7 @@ from licensedesk.storage.postgres import PostgresDatabase, make_beside, unchange
 from .erase import Forgotten, Place, erase_person
 from .folding import fold
 from .sighting import Sighting
-from .sql import DROP_ORPHAN_CHANGES, NEWEST, TIERS, find_words, tier_where
+from .sql import NEWEST, TIERS, find_words, tier_where
 from .store import FIND_LIMIT
 from .table import BookTable
 
@@ -179,13 +179,7 @@ class PostgresBook(BookTable, PostgresDatabase):
             if not (may and may[0]):
                 return 0
             with db.transaction(), db.cursor() as cur:
-                dropped = cur.execute(
-                    "DELETE FROM book_licences WHERE seen_at < %s", (before,)
-                ).rowcount
-                cur.execute(
-                    "DELETE FROM book_notes WHERE serial NOT IN (SELECT serial FROM book_licences)"
-                )
-                cur.execute(DROP_ORPHAN_CHANGES.format(p="%s"), (before,))
+                dropped = self._drop_unseen(cur, before)
         except psycopg.errors.InsufficientPrivilege:
             return 0
         except psycopg.Error as exc:

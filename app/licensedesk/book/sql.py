@@ -99,13 +99,6 @@ def change_of(values: Any, time_of: Any) -> Change:
     )
 
 
-#: the changes of a licence that outlive it are dropped with it (its retention)
-DROP_ORPHAN_CHANGES = (
-    "DELETE FROM book_changes WHERE seen_at < {p} AND NOT EXISTS (SELECT 1 FROM "
-    "book_licences b WHERE b.serial = book_changes.serial AND b.service = book_changes.service)"
-)
-
-
 class Find(NamedTuple):
     """A find's words, split by how the store looks them up."""
 

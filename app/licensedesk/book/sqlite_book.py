@@ -21,7 +21,7 @@ from .erase import Forgotten, Place, erase_person
 from .erased_text import erased_json, holds
 from .folding import fold
 from .sighting import Sighting
-from .sql import DROP_ORPHAN_CHANGES, NEWEST, TIERS, find_words, tier_where
+from .sql import NEWEST, TIERS, find_words, tier_where
 from .sqlite_schema import MIGRATIONS, split_statements
 from .store import FIND_LIMIT
 from .table import BookTable
@@ -122,17 +122,6 @@ class SqliteBook(BookTable, SqliteDatabase):
             "('book_search', 'book_names', 'history_search')"
         ).fetchall()
         return [name for (name,) in rows]
-
-    def drop_unseen(self, before: datetime) -> int:
-        with self._writing() as db:
-            dropped = db.execute(
-                "DELETE FROM book_licences WHERE seen_at < ?", (_time(before),)
-            ).rowcount
-            db.execute(
-                "DELETE FROM book_notes WHERE serial NOT IN (SELECT serial FROM book_licences)"
-            )
-            db.execute(DROP_ORPHAN_CHANGES.format(p="?"), (self._exact_time(before),))
-        return dropped
 
     # ------------------------------------------------------------ reads
 
