@@ -30,7 +30,7 @@ from concurrent.futures import Future
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from licensedesk.api.sentence import english_of
 from licensedesk.i18n import N_
@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 __all__ = ["PROBLEM", "HistoryReads", "NotRecorded", "Recorder", "Recording", "Records", "record"]
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # TRANSLATORS: {reason} is a clause in lower case: "the history file … cannot be written (…)"
 PROBLEM = N_("The history is not being recorded: {reason}.")
@@ -276,9 +277,7 @@ class Recorder:
         when the history vouches (:func:`.explaining.explaining`). Raises StoreError."""
         from .explaining import explaining  # a timeline's read: not loaded at start
 
-        return await asyncio.wrap_future(
-            self._worker.submit(lambda store: explaining(store, serial, devices_since, keep_months))
-        )
+        return await self._read(lambda store: explaining(store, serial, devices_since, keep_months))
 
     async def query(self, query: HistoryQuery) -> Sequence[Entry]:
         """Raises StoreError."""
@@ -307,7 +306,7 @@ class Recorder:
         """Build the search index when the store holds entries it lacks (off the worker:
         :mod:`.index_build`); ``told`` hears the progress on the event loop's thread.
         Returns whether it is built; raises StoreError."""
-        now = await asyncio.wrap_future(self._worker.submit(lambda s: s.search_progress()))
+        now = await self._read(lambda s: s.search_progress())
         if now.built:
             return True
         loop = asyncio.get_running_loop()
@@ -317,7 +316,8 @@ class Recorder:
         )
         return await asyncio.wrap_future(building)
 
-    async def _read(self, job: Callable[[HistoryStore], Sequence[Entry]]) -> Sequence[Entry]:
+    async def _read(self, job: Callable[[HistoryStore], T]) -> T:
+        """``job`` on the worker, after every write submitted before."""
         return await asyncio.wrap_future(self._worker.submit(job))
 
     # ------------------------------------------------------------ closing
