@@ -17,7 +17,7 @@ import psycopg
 
 from licensedesk.history.sql import like_pattern
 from licensedesk.i18n import N_
-from licensedesk.storage.postgres import PostgresDatabase, make_beside, unchanged
+from licensedesk.storage.postgres import PostgresDatabase, all_there, make_beside, unchanged
 
 from .erase import Forgotten, Place, erase_person
 from .folding import fold
@@ -144,7 +144,7 @@ class PostgresBook(BookTable, PostgresDatabase):
     _time_param = _time_of = _exact_time = staticmethod(unchanged)
 
     def _beside(self, db: psycopg.Connection) -> None:
-        make_beside(db, TRIGRAM_INDEX, _trigram_indexes_made)
+        make_beside(db, TRIGRAM_INDEX, lambda db: all_there(db, TRIGRAM_INDEXES))
 
     # ------------------------------------------------------------ writes
 
@@ -152,7 +152,7 @@ class PostgresBook(BookTable, PostgresDatabase):
         db = self._conn()
         try:
             with db.transaction() as tx, db.cursor() as cur:
-                history = _has_history(cur)
+                history = all_there(cur, ["history"])
                 done = erase_person(_place(cur, history, dry_run=dry_run), who)
                 if dry_run:  # it wrote nothing and locked no row: a read
                     raise psycopg.Rollback(tx)
@@ -208,20 +208,7 @@ class PostgresBook(BookTable, PostgresDatabase):
         return found
 
 
-def _trigram_indexes_made(db: psycopg.Connection) -> bool:
-    made = db.execute(
-        "SELECT bool_and(to_regclass(i) IS NOT NULL) FROM unnest(%s::text[]) AS i",
-        (list(TRIGRAM_INDEXES),),
-    ).fetchone()
-    return bool(made and made[0])
-
-
 # ---------------------------------------------------------------- erasing a person
-
-
-def _has_history(cur: psycopg.Cursor) -> bool:
-    row = cur.execute("SELECT to_regclass('history') IS NOT NULL").fetchone()
-    return bool(row and row[0])
 
 
 def _place(cur: psycopg.Cursor, history: bool, *, dry_run: bool = False) -> Place:
