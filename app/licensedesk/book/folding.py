@@ -40,15 +40,13 @@ def fold(text: str | None) -> str:
         return ""
     if text.isascii():  # nothing to decompose or strip (a host ID, most e-mails): 10× faster
         return " ".join(text.lower().split())
-    decomposed = unicodedata.normalize("NFKD", text.casefold()).translate(_PLAIN)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(bare.split())
+    return " ".join(fold_char(text).split())
 
 
 def fold_char(char: str) -> str:
-    """One character as :func:`fold` folds it ("" for an accent on its own): the same
-    steps, for texts whose every folded character must be traced back to its own
-    (:mod:`.erased_text`)."""
+    """One character as :func:`fold` folds it ("" for an accent on its own), whitespace
+    kept: for texts whose every folded character must be traced back to its own
+    (:mod:`.erased_text`). :func:`fold` takes the same steps on a whole text."""
     decomposed = unicodedata.normalize("NFKD", char.casefold()).translate(_PLAIN)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
