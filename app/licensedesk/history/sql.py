@@ -126,8 +126,13 @@ def where(
     return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
 
 
-def order_and_limit(limit: int | None, ph: str) -> tuple[str, list[Any]]:
-    sql = " ORDER BY history.time DESC, history.id DESC"  # the columns, not their text casts
+def order_and_limit(
+    limit: int | None, ph: str, *, oldest_first: bool = False
+) -> tuple[str, list[Any]]:
+    """Newest first (or oldest first), and the limit when there is one."""
+    direction = "" if oldest_first else " DESC"
+    # the columns, not their text casts
+    sql = f" ORDER BY history.time{direction}, history.id{direction}"
     if limit is not None:
         return sql + f" LIMIT {ph}", [int(limit)]
     return sql, []
