@@ -22,7 +22,7 @@ from .erased_text import erased_json, holds
 from .folding import fold
 from .sighting import Sighting
 from .sql import NEWEST, TIERS, find_words, tier_where
-from .sqlite_schema import MIGRATIONS, split_statements
+from .sqlite_schema import MIGRATIONS
 from .store import FIND_LIMIT
 from .table import BookTable
 
@@ -53,7 +53,6 @@ class SqliteBook(BookTable, SqliteDatabase):
     )
     MIGRATIONS = MIGRATIONS
     VERSION_TABLE = "book_schema_version"
-    SPLIT = staticmethod(split_statements)
     FAST = True  # up to date (every run but the first): no write transaction at all
     STAMP = "seconds"
 

@@ -26,7 +26,7 @@ from typing import Any, ClassVar, TypeVar
 from licensedesk.i18n import _
 
 from .errors import StoreError
-from .migrations import Steps, VersionTable, apply, plain_statements
+from .migrations import Steps, VersionTable, apply
 
 __all__ = ["SqliteDatabase", "cause", "connect", "immediate", "time_text"]
 
@@ -141,8 +141,7 @@ class SqliteDatabase:
     NEWER: ClassVar[str]
     MIGRATIONS: ClassVar[Steps]
     VERSION_TABLE: ClassVar[str]
-    #: the migrations' options (:meth:`migrate`)
-    SPLIT: ClassVar[Callable[[str], list[str]]] = staticmethod(plain_statements)
+    #: skip the write lock when the schema is at its last step (:meth:`migrate`)
     FAST: ClassVar[bool] = False
     #: how precisely a migration step's time is written in the version table
     STAMP: ClassVar[str] = "microseconds"
@@ -265,7 +264,7 @@ class SqliteDatabase:
             lambda v: (v, time_text(datetime.now(UTC), self.STAMP)),
         )
         with self._writing() as db:
-            current = apply(db, steps, table=table, kind=kind, newer=self._newer, split=self.SPLIT)
+            current = apply(db, steps, table=table, kind=kind, newer=self._newer)
             self._beside(db)
         return current
 
