@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from licensedesk import clock
 from licensedesk.history.scrub import service_origin
 
 from .folding import fold, search_text
@@ -332,10 +333,6 @@ def _in_utc(when: datetime | None) -> datetime | None:
     return when if when is None or when.tzinfo is UTC else when.astimezone(UTC)
 
 
-def now() -> datetime:
-    return datetime.now(UTC)
-
-
 def seen_fields(
     serial: str, *, profile: str | None, service: str | None, seen_at: datetime | None
 ) -> dict[str, Any]:
@@ -345,7 +342,7 @@ def seen_fields(
         "serial": serial,
         "service": service_origin(service),
         "profile": profile,
-        "seen_at": seen_at or now(),
+        "seen_at": seen_at or clock.now(),
     }
 
 

@@ -35,7 +35,6 @@ __all__ = [
     "new_entry_id",
     "outcome_text",
     "outcome_words",
-    "utc_now",
 ]
 
 #: What can be recorded: every change sent, a validation that recorded a host, a batch check,
@@ -74,10 +73,6 @@ _WORDS = {
 
 class EntryError(ValueError):
     """An entry (or an exported line) that is not valid; ``str()`` says why."""
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 def new_entry_id() -> str:

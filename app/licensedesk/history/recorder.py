@@ -32,12 +32,13 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from licensedesk import clock
 from licensedesk.api.sentence import english_of
 from licensedesk.i18n import N_
 from licensedesk.storage.errors import problem_sentence
 
 from .index_build import start_build
-from .model import OUTCOMES, Entry, HistoryQuery, new_entry_id, utc_now
+from .model import OUTCOMES, Entry, HistoryQuery, new_entry_id
 from .opening import open_store
 from .outcome import classify
 from .paging import PAGE, Sort
@@ -139,7 +140,7 @@ class Recording:
     def _finish(self, outcome: tuple[str, str | None]) -> Future[None]:
         state, detail = outcome
         self.entry = self.entry.replace(
-            outcome=state, detail=detail, counts=self._counts, finished=utc_now()
+            outcome=state, detail=detail, counts=self._counts, finished=clock.now()
         )
         return self._recorder._submit(self.entry)
 
@@ -227,7 +228,7 @@ class Recorder:
         """An ``async with`` block around one request (see the module's docstring)."""
         entry = Entry(
             id=new_entry_id(),
-            time=utc_now(),
+            time=clock.now(),
             user=os_user(),
             machine=machine_name(),
             action=action,
@@ -253,7 +254,7 @@ class Recorder:
         False when the store has no such entry or could not be written (see ``problem``)."""
         if outcome not in OUTCOMES:
             raise ValueError(f"unknown outcome {outcome!r} (known: {', '.join(OUTCOMES)})")
-        finished, kept = utc_now(), _kept(detail)
+        finished, kept = clock.now(), _kept(detail)
         future = self._worker.submit(
             lambda store: store.complete(entry_id, outcome, kept, counts, finished)
         )
