@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
+from licensedesk import clock
 from licensedesk.i18n import _
 
 from .errors import StoreError
@@ -261,7 +262,7 @@ class SqliteDatabase:
         kind = VersionTable(
             "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)",
             "INSERT INTO {table} VALUES (?, ?)",
-            lambda v: (v, time_text(datetime.now(UTC), self.STAMP)),
+            lambda v: (v, time_text(clock.now(), self.STAMP)),
         )
         with self._writing() as db:
             current = apply(db, steps, table=table, kind=kind, newer=self._newer)
