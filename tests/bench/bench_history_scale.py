@@ -181,8 +181,8 @@ def pages(name: str, store, raw_run, ph: str, time_param, id_cast: str = "") -> 
 
 def sqlite(total: int, folder: Path) -> None:
     from licensedesk.history import sqlite_index
-    from licensedesk.history.sqlite_pages import time_text as _time
     from licensedesk.history.sqlite_store import SqliteStore
+    from licensedesk.storage.sqlite import time_text as _time
 
     path = folder / "history.sqlite3"
     store = SqliteStore(path)

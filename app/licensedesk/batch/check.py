@@ -18,9 +18,9 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from licensedesk import clock
 from licensedesk.api.errors import ApiError, InvalidInput, NotFound, ServiceError
 from licensedesk.api.sentence import Sentence, say
 from licensedesk.api.serials import check_product_code, normalize_serial
@@ -167,7 +167,7 @@ class BatchCheck:
             return could_not_check(index, serial, exc)
         except ApiError as exc:
             return could_not_check(index, serial, exc)
-        now = datetime.now(UTC)
+        now = clock.now()
         validation = None
         if self.product is not None:
             try:

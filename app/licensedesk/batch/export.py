@@ -61,17 +61,14 @@ def iso_time(moment: datetime | None) -> str | None:
     return moment.astimezone().isoformat(timespec="seconds") if moment else None
 
 
-def seat_text(seat: Seats) -> str:
-    """``Studio Pro 1/3``; ``1/?`` when the product's maximum could not be read."""
-    maximum = "?" if seat.maximum is None else str(seat.maximum)
-    return f"{seat.product} {seat.used}/{maximum}"
-
-
 def seats_text(seats: tuple[Seats, ...] | None) -> str | None:
-    """``Studio Pro 1/3; Effects 0/3``; "" for none; None when the seats were not read."""
+    """``Studio Pro 1/3; Effects 0/3`` (``1/?`` when a product's maximum could not be
+    read); "" for none; None when the seats were not read."""
     if seats is None:
         return None
-    return "; ".join(seat_text(s) for s in seats)
+    return "; ".join(
+        f"{s.product} {s.used}/{'?' if s.maximum is None else s.maximum}" for s in seats
+    )
 
 
 def row_values(result: CheckResult) -> dict[str, Any]:

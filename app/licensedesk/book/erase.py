@@ -24,18 +24,18 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from licensedesk.history.store import StoreError
 from licensedesk.i18n import N_, _, ngettext
 
 from .changes import PERSON_KINDS
 from .erased_text import erased_json, erased_text, erased_value, holds, words_of
-from .folding import fold, like_pattern
+from .folding import fold
 from .sighting import Sighting
 from .sql import who_column
 
-__all__ = ["Forgotten", "Place", "erase_person", "forget", "nothing_named", "question", "said"]
+__all__ = ["Forgotten", "Place", "erase_person", "nothing_named", "question", "said"]
 
 #: the keys of a history before-row that hold a person's name or e-mail
 _PERSON_KEYS = ("licensee", "name", "email")
@@ -79,18 +79,6 @@ class Place:
     def write(self, sql: str, params: Sequence[Any]) -> None:
         if not self.dry_run:
             self.run(sql, params)
-
-
-class Forgets(Protocol):
-    """A book store (:class:`~.store.BookStore`), as far as :func:`forget` needs it."""
-
-    def forget(self, who: str, *, dry_run: bool = False) -> Forgotten: ...
-
-
-def forget(book: Forgets, who: str, *, dry_run: bool = False) -> Forgotten:
-    """Erase ``who`` (an e-mail, a name or a serial) from ``book``'s store, the history
-    beside it too; with ``dry_run``, only count. Raises StoreError."""
-    return book.forget(who, dry_run=dry_run)
 
 
 def nothing_named(who: str) -> str:
@@ -376,8 +364,3 @@ def _still_named(place: Place, words: frozenset[str]) -> bool:
                 return True
     changed = _changed_names(place, words)
     return any(holds(old, words) or holds(new, words) for _id, old, new, *_look in changed)
-
-
-def like_patterns(words: frozenset[str]) -> list[str]:
-    """``%word%`` for each folded word (a store's :attr:`Place.may_hold` on folded text)."""
-    return [like_pattern(w) for w in sorted(words)]

@@ -40,15 +40,13 @@ def fold(text: str | None) -> str:
         return ""
     if text.isascii():  # nothing to decompose or strip (a host ID, most e-mails): 10× faster
         return " ".join(text.lower().split())
-    decomposed = unicodedata.normalize("NFKD", text.casefold()).translate(_PLAIN)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(bare.split())
+    return " ".join(fold_char(text).split())
 
 
 def fold_char(char: str) -> str:
-    """One character as :func:`fold` folds it ("" for an accent on its own): the same
-    steps, for texts whose every folded character must be traced back to its own
-    (:mod:`.erased_text`)."""
+    """One character as :func:`fold` folds it ("" for an accent on its own), whitespace
+    kept: for texts whose every folded character must be traced back to its own
+    (:mod:`.erased_text`). :func:`fold` takes the same steps on a whole text."""
     decomposed = unicodedata.normalize("NFKD", char.casefold()).translate(_PLAIN)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
@@ -76,9 +74,3 @@ def search_text(parts: Iterable[str | None]) -> str:
     """The one folded text a licence is found by (its fields joined by newlines, so a
     word never runs across two fields)."""
     return "\n".join(f for f in (fold(p) for p in parts) if f)
-
-
-def like_pattern(word: str) -> str:
-    r"""``%word%`` for ``LIKE … ESCAPE '\'``, with ``%``, ``_`` and ``\`` in it literal."""
-    escaped = word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"

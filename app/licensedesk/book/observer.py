@@ -15,8 +15,10 @@ from concurrent.futures import Future
 from datetime import datetime
 from typing import Any
 
+from licensedesk import clock
+
 from .keeper import BookKeeper
-from .sighting import Sighting, device_fields, from_lookup, now, product_seats, seen_fields
+from .sighting import Sighting, device_fields, from_lookup, product_seats, seen_fields
 
 __all__ = ["BookObserver", "hand_over", "sighting_of"]
 
@@ -75,7 +77,7 @@ def hand_over(
         value = tuple(value)
     return keeper.keep_answer(
         functools.partial(
-            sighting_of, part, serial, value, profile=profile, service=service, seen_at=now()
+            sighting_of, part, serial, value, profile=profile, service=service, seen_at=clock.now()
         )
     )
 

@@ -10,14 +10,7 @@ hide them.
 
 from __future__ import annotations
 
-from licensedesk.api.errors import (
-    ApiError,
-    ConnectFailed,
-    RateLimited,
-    ServiceError,
-    TimedOut,
-    TlsError,
-)
+from licensedesk.api.errors import ConnectFailed, RateLimited, ServiceError, TimedOut, TlsError
 from licensedesk.i18n import N_
 
 __all__ = ["COPY_SHOWN", "unreachable"]
@@ -31,7 +24,7 @@ def unreachable(exc: BaseException) -> bool:
     """Whether ``exc`` means the service could not be reached (see the module)."""
     if isinstance(exc, ConnectFailed | TimedOut | TlsError | RateLimited):
         return True
-    if isinstance(exc, ServiceError) and isinstance(exc, ApiError):
+    if isinstance(exc, ServiceError):
         status = exc.details.http_status or exc.details.status_code or 0
         return status >= 500
     return False

@@ -7,10 +7,11 @@ one that imports it back: this one is the only place that names both stores.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from licensedesk import clock
 from licensedesk.storage.open import open_database
 
 from .sqlite_book import SqliteBook
@@ -38,7 +39,7 @@ def open_book(
 
     def drop_unseen(book: BookStore) -> None:
         if days is not None:
-            book.drop_unseen(datetime.now(UTC) - timedelta(days=days))
+            book.drop_unseen(clock.now() - timedelta(days=days))
 
     return open_database(
         settings, SqliteBook, _team, secrets=secrets, data_dir=data_dir, then=drop_unseen

@@ -15,13 +15,14 @@ from typing import Any
 
 import psycopg
 
+from licensedesk.history.sql import like_pattern
 from licensedesk.i18n import N_
-from licensedesk.storage.postgres import PostgresDatabase, make_beside
+from licensedesk.storage.postgres import PostgresDatabase, all_there, make_beside, unchanged
 
-from .erase import Forgotten, Place, erase_person, like_patterns
+from .erase import Forgotten, Place, erase_person
 from .folding import fold
 from .sighting import Sighting
-from .sql import DROP_ORPHAN_CHANGES, NEWEST, TIERS, find_words, tier_where
+from .sql import NEWEST, TIERS, find_words, tier_where
 from .store import FIND_LIMIT
 from .table import BookTable
 
@@ -140,18 +141,10 @@ class PostgresBook(BookTable, PostgresDatabase):
     PH = "%s"
     LOCK = " FOR UPDATE"
 
-    @staticmethod
-    def _time_param(moment: datetime | None) -> datetime | None:
-        return moment
-
-    @staticmethod
-    def _time_of(stored: datetime) -> datetime:
-        return stored
-
-    _exact_time = _time_param
+    _time_param = _time_of = _exact_time = staticmethod(unchanged)
 
     def _beside(self, db: psycopg.Connection) -> None:
-        make_beside(db, TRIGRAM_INDEX, _trigram_indexes_made)
+        make_beside(db, TRIGRAM_INDEX, lambda db: all_there(db, TRIGRAM_INDEXES))
 
     # ------------------------------------------------------------ writes
 
@@ -159,7 +152,7 @@ class PostgresBook(BookTable, PostgresDatabase):
         db = self._conn()
         try:
             with db.transaction() as tx, db.cursor() as cur:
-                history = _has_history(cur)
+                history = all_there(cur, ["history"])
                 done = erase_person(_place(cur, history, dry_run=dry_run), who)
                 if dry_run:  # it wrote nothing and locked no row: a read
                     raise psycopg.Rollback(tx)
@@ -186,13 +179,7 @@ class PostgresBook(BookTable, PostgresDatabase):
             if not (may and may[0]):
                 return 0
             with db.transaction(), db.cursor() as cur:
-                dropped = cur.execute(
-                    "DELETE FROM book_licences WHERE seen_at < %s", (before,)
-                ).rowcount
-                cur.execute(
-                    "DELETE FROM book_notes WHERE serial NOT IN (SELECT serial FROM book_licences)"
-                )
-                cur.execute(DROP_ORPHAN_CHANGES.format(p="%s"), (before,))
+                dropped = self._drop_unseen(cur, before)
         except psycopg.errors.InsufficientPrivilege:
             return 0
         except psycopg.Error as exc:
@@ -221,20 +208,7 @@ class PostgresBook(BookTable, PostgresDatabase):
         return found
 
 
-def _trigram_indexes_made(db: psycopg.Connection) -> bool:
-    made = db.execute(
-        "SELECT bool_and(to_regclass(i) IS NOT NULL) FROM unnest(%s::text[]) AS i",
-        (list(TRIGRAM_INDEXES),),
-    ).fetchone()
-    return bool(made and made[0])
-
-
 # ---------------------------------------------------------------- erasing a person
-
-
-def _has_history(cur: psycopg.Cursor) -> bool:
-    row = cur.execute("SELECT to_regclass('history') IS NOT NULL").fetchone()
-    return bool(row and row[0])
 
 
 def _place(cur: psycopg.Cursor, history: bool, *, dry_run: bool = False) -> Place:
@@ -246,7 +220,7 @@ def _place(cur: psycopg.Cursor, history: bool, *, dry_run: bool = False) -> Plac
 
     def may_hold(column: str, words: frozenset[str]) -> tuple[str, list[Any]]:
         folded = column if column == "search" else _folded_sql(column)
-        return f"{folded} LIKE ANY(%s)", [like_patterns(words)]
+        return f"{folded} LIKE ANY(%s)", [[like_pattern(w) for w in sorted(words)]]
 
     return Place(
         run=run,

@@ -13,11 +13,13 @@ import dataclasses
 import itertools
 import json
 import threading
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from licensedesk import clock
 from licensedesk.history.scrub import service_origin
 
 from .folding import fold, search_text
@@ -129,11 +131,11 @@ class Sighting:
             return self
         if any(p.id is None for p in self.products):
             return self  # seats as a batch check read them (it names no product ids)
-        used: dict[int | None, int] = dict(self.device_active or ())
-        if self.device_active is None:
-            for d in self.devices:
-                if d.activated:
-                    used[d.product_id] = used.get(d.product_id, 0) + 1
+        used: Mapping[int | None, int] = (
+            Counter(d.product_id for d in self.devices if d.activated)
+            if self.device_active is None
+            else dict(self.device_active)
+        )
         products = tuple(dataclasses.replace(p, used=used.get(p.id, 0)) for p in self.products)
         return dataclasses.replace(self, products=products)
 
@@ -331,10 +333,6 @@ def _in_utc(when: datetime | None) -> datetime | None:
     return when if when is None or when.tzinfo is UTC else when.astimezone(UTC)
 
 
-def now() -> datetime:
-    return datetime.now(UTC)
-
-
 def seen_fields(
     serial: str, *, profile: str | None, service: str | None, seen_at: datetime | None
 ) -> dict[str, Any]:
@@ -344,7 +342,7 @@ def seen_fields(
         "serial": serial,
         "service": service_origin(service),
         "profile": profile,
-        "seen_at": seen_at or now(),
+        "seen_at": seen_at or clock.now(),
     }
 
 
@@ -405,10 +403,7 @@ def device_fields(activations: Any) -> dict[str, Any]:
     counts = getattr(activations, "activated", None)
     if counts is None:
         activations = list(activations)
-        counts = {}
-        for a in activations:
-            if a.activated:
-                counts[a.product_id] = counts.get(a.product_id, 0) + 1
+        counts = Counter(a.product_id for a in activations if a.activated)
     return {
         "devices": devices_of(activations),
         "device_total": len(activations),

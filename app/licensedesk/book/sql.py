@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from licensedesk.history.sql import like_pattern
+
 from .changes import Change
-from .folding import fold, like_pattern, search_words
+from .folding import fold, search_words
 from .sighting import Sighting
 
 #: the columns of ``book_licences`` a sighting fills, in :func:`row` order
@@ -95,13 +97,6 @@ def change_of(values: Any, time_of: Any) -> Change:
         product,
         aid,
     )
-
-
-#: the changes of a licence that outlive it are dropped with it (its retention)
-DROP_ORPHAN_CHANGES = (
-    "DELETE FROM book_changes WHERE seen_at < {p} AND NOT EXISTS (SELECT 1 FROM "
-    "book_licences b WHERE b.serial = book_changes.serial AND b.service = book_changes.service)"
-)
 
 
 class Find(NamedTuple):

@@ -11,18 +11,18 @@ from __future__ import annotations
 
 import math
 import sqlite3
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from licensedesk.i18n import N_
-from licensedesk.storage.sqlite import SqliteDatabase
+from licensedesk.storage.sqlite import SqliteDatabase, time_text
 
 from .erase import Forgotten, Place, erase_person
 from .erased_text import erased_json, holds
 from .folding import fold
 from .sighting import Sighting
-from .sql import DROP_ORPHAN_CHANGES, NEWEST, TIERS, find_words, tier_where
-from .sqlite_schema import MIGRATIONS, split_statements
+from .sql import NEWEST, TIERS, find_words, tier_where
+from .sqlite_schema import MIGRATIONS
 from .store import FIND_LIMIT
 from .table import BookTable
 
@@ -37,8 +37,8 @@ _FAILED = {
 
 
 def _time(moment: datetime | None) -> str | None:
-    """Fixed-width UTC ISO text, so that text order is time order."""
-    return None if moment is None else moment.astimezone(UTC).isoformat(timespec="seconds")
+    """A licence's time as the file holds it: to the second (:func:`time_text`)."""
+    return None if moment is None else time_text(moment, "seconds")
 
 
 class SqliteBook(BookTable, SqliteDatabase):
@@ -53,21 +53,14 @@ class SqliteBook(BookTable, SqliteDatabase):
     )
     MIGRATIONS = MIGRATIONS
     VERSION_TABLE = "book_schema_version"
-    SPLIT = staticmethod(split_statements)
     FAST = True  # up to date (every run but the first): no write transaction at all
+    STAMP = "seconds"
 
     PH = "?"
 
-    def _stamp(self) -> str:
-        return datetime.now(UTC).isoformat(timespec="seconds")
-
     _time_param = staticmethod(_time)
     _time_of = staticmethod(datetime.fromisoformat)
-
-    @staticmethod
-    def _exact_time(moment: datetime) -> str:
-        """Fixed-width UTC ISO text to the microsecond (text order is time order)."""
-        return moment.astimezone(UTC).isoformat(timespec="microseconds")
+    _exact_time = staticmethod(time_text)
 
     # ------------------------------------------------------------ writes
 
@@ -128,17 +121,6 @@ class SqliteBook(BookTable, SqliteDatabase):
             "('book_search', 'book_names', 'history_search')"
         ).fetchall()
         return [name for (name,) in rows]
-
-    def drop_unseen(self, before: datetime) -> int:
-        with self._writing() as db:
-            dropped = db.execute(
-                "DELETE FROM book_licences WHERE seen_at < ?", (_time(before),)
-            ).rowcount
-            db.execute(
-                "DELETE FROM book_notes WHERE serial NOT IN (SELECT serial FROM book_licences)"
-            )
-            db.execute(DROP_ORPHAN_CHANGES.format(p="?"), (self._exact_time(before),))
-        return dropped
 
     # ------------------------------------------------------------ reads
 

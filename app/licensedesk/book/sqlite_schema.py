@@ -6,7 +6,7 @@ reads short; a step's triggers keep the trigram indexes in step with the table.
 
 from __future__ import annotations
 
-__all__ = ["MIGRATIONS", "split_statements"]
+__all__ = ["MIGRATIONS"]
 
 MIGRATIONS: tuple[tuple[int, str], ...] = (
     (
@@ -106,17 +106,3 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
     """,
     ),
 )
-
-
-def split_statements(script: str) -> list[str]:
-    """The statements of a migration; a trigger's body (``BEGIN … END;``) stays whole."""
-    out: list[str] = []
-    current = ""
-    for piece in script.split(";"):
-        current += piece + ";"
-        if current.count(" BEGIN\n") > current.count("END;"):
-            continue
-        if current.strip(" \n;"):
-            out.append(current.strip())
-        current = ""
-    return out

@@ -115,6 +115,27 @@ class BookTable:
                     (s.search(), s.to_json(), rowid),
                 )
 
+    def drop_unseen(self, before: datetime) -> int:
+        with self._writing() as db:
+            return self._drop_unseen(db, before)
+
+    def _drop_unseen(self, db: Any, before: datetime) -> int:
+        """The licences not seen since ``before``, in the caller's transaction, and the
+        notes and changes they leave behind: a licence's changes outlive it no longer than
+        it (its retention)."""
+        p = self.PH
+        dropped: int = db.execute(
+            f"DELETE FROM book_licences WHERE seen_at < {p}", (self._time_param(before),)
+        ).rowcount
+        db.execute("DELETE FROM book_notes WHERE serial NOT IN (SELECT serial FROM book_licences)")
+        db.execute(
+            f"DELETE FROM book_changes WHERE seen_at < {p} AND NOT EXISTS (SELECT 1 FROM "
+            "book_licences b WHERE b.serial = book_changes.serial "
+            "AND b.service = book_changes.service)",
+            (self._exact_time(before),),
+        )
+        return dropped
+
     # ------------------------------------------------------------ reads
 
     def copy(self, serial: str, service: str | None = None) -> Sighting | None:

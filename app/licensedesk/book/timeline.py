@@ -63,14 +63,9 @@ MAKES: dict[str, tuple[str, ...]] = {
 #: nor a note: the team's note is the desk's own text beside the licence, which the
 #: service never holds and the card shows itself.
 CHANGE_ACTIONS = ("activate", "deactivate", "delete", "upgrade", "register")
-#: the kind an entry listed on its own is shown as (to_dict's ``kind``)
-_KIND_OF = {
-    "activate": "device_activated",
-    "deactivate": "device_deactivated",
-    "delete": "device_removed",
-    "register": "registered",
-    "upgrade": "upgraded",
-}
+#: the kind an entry listed on its own is shown as (to_dict's ``kind``): the first its
+#: action makes
+_KIND_OF = {action: MAKES[action][0] for action in CHANGE_ACTIONS}
 #: outcomes of an entry that may have changed the licence (done; or sent, no answer)
 _MAY_HAVE = ("done", "unknown", "pending")
 #: device actions, which move a product's seats used

@@ -208,7 +208,7 @@ def _say_imported(printer: Printer, kept: int, read: int, missing: int, errors: 
 
 def cmd_forget(args: argparse.Namespace, printer: Printer) -> int:
     """Count first, ask (or ``--yes``), then erase in one go."""
-    from licensedesk.book.erase import forget, nothing_named, said
+    from licensedesk.book.erase import nothing_named, said
     from licensedesk.book.erase import question as erase_question
     from licensedesk.history import StoreError
 
@@ -218,13 +218,13 @@ def cmd_forget(args: argparse.Namespace, printer: Printer) -> int:
     _settings, _secrets, kind = chosen_store(args, printer)
     with open_book_store(args, printer) as book:
         try:
-            counted = forget(book, who, dry_run=True)
+            counted = book.forget(who, dry_run=True)
             if not counted.total:
                 printer.line(nothing_named(repr(who)))
                 return REFUSED
             question = erase_question(repr(who), counted)
             confirm(args, printer, question)
-            done = forget(book, who)
+            done = book.forget(who)
         except StoreError as exc:
             raise CliError(exc.sentence, NETWORK if exc.network else USAGE_CODE) from None
     printer.result({**done._asdict(), "left": list(done.left)}, said(done, team=kind == "team"))

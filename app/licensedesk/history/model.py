@@ -35,7 +35,6 @@ __all__ = [
     "new_entry_id",
     "outcome_text",
     "outcome_words",
-    "utc_now",
 ]
 
 #: What can be recorded: every change sent, a validation that recorded a host, a batch check,
@@ -74,10 +73,6 @@ _WORDS = {
 
 class EntryError(ValueError):
     """An entry (or an exported line) that is not valid; ``str()`` says why."""
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 def new_entry_id() -> str:
@@ -247,11 +242,8 @@ def _dict(value: Any, name: str) -> dict[str, Any] | None:
 
 
 def _counts(value: Any) -> dict[str, int] | None:
-    if value is None:
-        return None
-    if not isinstance(value, dict):
-        raise EntryError(_("{name} must be a JSON object").format(name=repr("counts")))
-    return {str(k): int(v) for k, v in value.items()}
+    counts = _dict(value, "counts")
+    return None if counts is None else {str(k): int(v) for k, v in counts.items()}
 
 
 @dataclass(frozen=True)

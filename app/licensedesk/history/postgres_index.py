@@ -28,14 +28,13 @@ import psycopg
 from licensedesk.storage.postgres import make_beside
 
 from .search_index import FIELDS, INDEX_VERSION, IndexProgress
+from .sql import like_pattern
 
 __all__ = ["build", "ensure", "function_ready", "progress", "text_clause"]
 
 FUNCTION = f"history_search_doc_v{INDEX_VERSION}"
 INDEX = f"history_search_v{INDEX_VERSION}"
 _ARGS = (*FIELDS, "activation_ids", "before_json")
-#: the migrations' advisory lock (postgres_store.LOCK_KEY, "LDHISTMG")
-SETUP_LOCK = 0x4C44_4849_5354_4D47
 #: an advisory lock: one desk builds, the others find it being built ("LDHISTIX")
 BUILD_LOCK = 0x4C44_4849_5354_4958
 _CALL = f"{FUNCTION}({', '.join(f'history.{a}' for a in _ARGS)})"
@@ -54,13 +53,13 @@ _SETUP = (
 )
 
 
-def ensure(db: psycopg.Connection) -> bool:
+def ensure(db: psycopg.Connection, lock: int) -> bool:
     """Make pg_trgm, the function and the marker when they are missing (each quick);
     False when the extension cannot be had (searches then read every entry). The index
     itself is :func:`build`'s. The function's name carries the version and its body
-    never changes: an index made on it stays right."""
-    # the migrations' lock: two desks starting together make it once
-    return make_beside(db, _SETUP, function_ready, lock=SETUP_LOCK)
+    never changes: an index made on it stays right. ``lock``: the migrations' advisory
+    lock, so that two desks starting together make it once."""
+    return make_beside(db, _SETUP, function_ready, lock=lock)
 
 
 def function_ready(db: psycopg.Connection) -> bool:
@@ -159,5 +158,4 @@ def _watch(
 def text_clause(text: str) -> tuple[str, list[Any]]:
     """A search as the index's expression: answered from the index once it is valid, by
     reading every entry until then."""
-    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"{_CALL} ILIKE %s ESCAPE '\\'", [f"%{escaped}%"]
+    return f"{_CALL} ILIKE %s ESCAPE '\\'", [like_pattern(text)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import psycopg
@@ -26,16 +27,18 @@ class PostgresPages:
 
     _search_ready: bool | None = None  # the index's function is there (asked once)
     if TYPE_CHECKING:  # the store's own (:class:`~licensedesk.storage.postgres.PostgresDatabase`)
+        LOCK_KEY: int
+        _time_param: Callable[[datetime], Any]
 
         def _conn(self) -> psycopg.Connection: ...
         def _connect(self) -> psycopg.Connection: ...
         def _fail(self, doing: str, exc: BaseException) -> StoreError: ...
         def _asking(self, ask: Callable[[psycopg.Connection], T], *, doing: str = ...) -> T: ...
 
-    def _ensure_search(self) -> None:
-        """After the migrations: pg_trgm and the index's function (the index itself is
-        built later, by :meth:`build_search_index`)."""
-        self._search_ready = self._asking(postgres_index.ensure, doing="set up")
+    def _beside(self, db: psycopg.Connection) -> None:
+        """After the migrations (:meth:`PostgresDatabase.migrate`): pg_trgm and the index's
+        function (the index itself is built later, by :meth:`build_search_index`)."""
+        self._search_ready = postgres_index.ensure(db, self.LOCK_KEY)
 
     def where_clause(self, query: HistoryQuery, *, indexed: bool = True) -> tuple[str, list[Any]]:
         """`` WHERE …`` and its parameters; a search through the index's function when
@@ -43,7 +46,7 @@ class PostgresPages:
         plain = {
             "ph": "%s",
             "like": "ILIKE",
-            "time_param": lambda t: t,
+            "time_param": self._time_param,
             "as_text": lambda column: f"{column}::text",
         }
         if indexed and self._search_ready is None and query.text:

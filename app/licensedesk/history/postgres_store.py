@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from psycopg.types.json import Jsonb
 
 from licensedesk.i18n import N_
-from licensedesk.storage.postgres import PostgresDatabase, Tables
+from licensedesk.storage.postgres import PostgresDatabase, Tables, unchanged
 
 from .model import Entry
 from .postgres_pages import PostgresPages
@@ -79,7 +79,7 @@ _FAILED = {
     "read": N_("the team database {where} cannot be read ({problem})"),
     "written": N_("the team database {where} cannot be written ({problem})"),
 }
-#: the columns of :data:`.sql.COLUMNS` as :func:`.sql.entries_from_rows` reads them here
+#: the columns of :data:`.sql.COLUMNS` as :class:`.sql.EntryList` reads them here
 ROWS_SELECT = (
     SELECT.replace("id, ", "id::text, ", 1)
     .replace("activation_ids", "array_to_string(activation_ids, ',')")
@@ -119,14 +119,7 @@ class PostgresStore(HistoryTable, PostgresPages, PostgresDatabase):
         super().__init__(url, **connection)
         self._analysed = self._unanalysed = 0  # rows imported through this store
 
-    def migrate(self) -> int:
-        current = super().migrate()
-        self._ensure_search()  # beside the schema, not a step of it
-        return current
-
-    @staticmethod
-    def _time_param(moment: datetime) -> datetime:
-        return moment
+    _time_param = staticmethod(unchanged)
 
     @staticmethod
     def _ids_param(ids: tuple[int, ...]) -> list[int]:

@@ -30,14 +30,15 @@ from concurrent.futures import Future
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from licensedesk import clock
 from licensedesk.api.sentence import english_of
 from licensedesk.i18n import N_
 from licensedesk.storage.errors import problem_sentence
 
 from .index_build import start_build
-from .model import OUTCOMES, Entry, HistoryQuery, new_entry_id, utc_now
+from .model import OUTCOMES, Entry, HistoryQuery, new_entry_id
 from .opening import open_store
 from .outcome import classify
 from .paging import PAGE, Sort
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
 __all__ = ["PROBLEM", "HistoryReads", "NotRecorded", "Recorder", "Recording", "Records", "record"]
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # TRANSLATORS: {reason} is a clause in lower case: "the history file … cannot be written (…)"
 PROBLEM = N_("The history is not being recorded: {reason}.")
@@ -138,7 +140,7 @@ class Recording:
     def _finish(self, outcome: tuple[str, str | None]) -> Future[None]:
         state, detail = outcome
         self.entry = self.entry.replace(
-            outcome=state, detail=detail, counts=self._counts, finished=utc_now()
+            outcome=state, detail=detail, counts=self._counts, finished=clock.now()
         )
         return self._recorder._submit(self.entry)
 
@@ -226,7 +228,7 @@ class Recorder:
         """An ``async with`` block around one request (see the module's docstring)."""
         entry = Entry(
             id=new_entry_id(),
-            time=utc_now(),
+            time=clock.now(),
             user=os_user(),
             machine=machine_name(),
             action=action,
@@ -252,7 +254,7 @@ class Recorder:
         False when the store has no such entry or could not be written (see ``problem``)."""
         if outcome not in OUTCOMES:
             raise ValueError(f"unknown outcome {outcome!r} (known: {', '.join(OUTCOMES)})")
-        finished, kept = utc_now(), _kept(detail)
+        finished, kept = clock.now(), _kept(detail)
         future = self._worker.submit(
             lambda store: store.complete(entry_id, outcome, kept, counts, finished)
         )
@@ -276,9 +278,7 @@ class Recorder:
         when the history vouches (:func:`.explaining.explaining`). Raises StoreError."""
         from .explaining import explaining  # a timeline's read: not loaded at start
 
-        return await asyncio.wrap_future(
-            self._worker.submit(lambda store: explaining(store, serial, devices_since, keep_months))
-        )
+        return await self._read(lambda store: explaining(store, serial, devices_since, keep_months))
 
     async def query(self, query: HistoryQuery) -> Sequence[Entry]:
         """Raises StoreError."""
@@ -307,7 +307,7 @@ class Recorder:
         """Build the search index when the store holds entries it lacks (off the worker:
         :mod:`.index_build`); ``told`` hears the progress on the event loop's thread.
         Returns whether it is built; raises StoreError."""
-        now = await asyncio.wrap_future(self._worker.submit(lambda s: s.search_progress()))
+        now = await self._read(lambda s: s.search_progress())
         if now.built:
             return True
         loop = asyncio.get_running_loop()
@@ -317,7 +317,8 @@ class Recorder:
         )
         return await asyncio.wrap_future(building)
 
-    async def _read(self, job: Callable[[HistoryStore], Sequence[Entry]]) -> Sequence[Entry]:
+    async def _read(self, job: Callable[[HistoryStore], T]) -> T:
+        """``job`` on the worker, after every write submitted before."""
         return await asyncio.wrap_future(self._worker.submit(job))
 
     # ------------------------------------------------------------ closing

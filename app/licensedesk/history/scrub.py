@@ -89,17 +89,14 @@ def clean_before(before: Any) -> dict[str, Any] | None:
         return None
     texts: list[str] = []
     if isinstance(before, dict) and _already_clean(before, texts) and plain("\x00".join(texts)):
-        size = len(json.dumps(before, ensure_ascii=False))
-        if size > BEFORE_LIMIT:
-            return {"note": f"what the row looked like was too large to keep ({size} characters)"}
-        return before
-    if not isinstance(before, dict):
-        before = {"value": before}
-    cleaned = _clean_value(before)
-    text = json.dumps(cleaned, ensure_ascii=False, default=str)
+        clean, text = before, json.dumps(before, ensure_ascii=False)
+    else:
+        whole = before if isinstance(before, dict) else {"value": before}
+        text = json.dumps(_clean_value(whole), ensure_ascii=False, default=str)
+        clean = json.loads(text)
     if len(text) > BEFORE_LIMIT:
         return {"note": f"what the row looked like was too large to keep ({len(text)} characters)"}
-    return json.loads(text)
+    return clean
 
 
 def _clean_value(value: Any) -> Any:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["FIELDS", "INDEX_VERSION", "MIN_TEXT", "IndexProgress", "searched"]
+__all__ = ["FIELDS", "INDEX_VERSION", "MIN_TEXT", "IndexProgress"]
 
 #: the index's own version: a new one is a new structure beside the history (never an
 #: ALTER of it), made and built in the background like the first
@@ -52,13 +52,3 @@ class IndexProgress:
     @property
     def fraction(self) -> float:
         return 1.0 if self.built or self.total <= 0 else min(self.done / self.total, 1.0)
-
-
-def searched(text: str | None) -> str:
-    """The text a search looks for ("" for none): stripped, as the person typed it."""
-    return (text or "").strip()
-
-
-def indexable(text: str) -> bool:
-    """Whether the trigram index can answer ``text`` (three characters or more)."""
-    return len(text) >= MIN_TEXT

@@ -126,21 +126,21 @@ def where(
     return (" WHERE " + " AND ".join(clauses) if clauses else ""), params
 
 
-def order_and_limit(limit: int | None, ph: str) -> tuple[str, list[Any]]:
-    sql = " ORDER BY history.time DESC, history.id DESC"  # the columns, not their text casts
+def order_and_limit(
+    limit: int | None, ph: str, *, oldest_first: bool = False
+) -> tuple[str, list[Any]]:
+    """Newest first (or oldest first), and the limit when there is one."""
+    direction = "" if oldest_first else " DESC"
+    # the columns, not their text casts
+    sql = f" ORDER BY history.time{direction}, history.id{direction}"
     if limit is not None:
         return sql + f" LIMIT {ph}", [int(limit)]
     return sql, []
 
 
-def entries_from_rows(rows: list[tuple[Any, ...]], to_time: Callable[[Any], datetime]) -> EntryList:
-    """The entries of rows in :data:`COLUMNS` order, with ``activation_ids`` as "8,9" and
-    the JSON columns as text (an :class:`EntryList`: each made when first looked at)."""
-    return EntryList(rows, to_time)
-
-
 class EntryList(Sequence[Entry]):
-    """A read-only list of entries that makes each :class:`Entry` from its row when it is
+    """A read-only list of entries that makes each :class:`Entry` from its row (in
+    :data:`COLUMNS` order, ``activation_ids`` as "8,9", the JSON columns as text) when it is
     first looked at. Why: a table of a serial's 10,000 entries shows ~30 at a time, and
     making all 10,000 objects (JSON, times) cost more than the query itself; this way
     the history of a serial reads in the time of the query."""

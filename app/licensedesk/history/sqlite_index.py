@@ -25,7 +25,10 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from .search_index import FIELDS, INDEX_VERSION, IndexProgress, indexable
+from licensedesk.storage.sqlite import immediate
+
+from .search_index import FIELDS, INDEX_VERSION, MIN_TEXT, IndexProgress
+from .sql import like_pattern
 
 __all__ = ["BATCH", "build_step", "drop", "ensure", "progress", "rebuild", "text_clause"]
 
@@ -106,8 +109,7 @@ def progress(db: sqlite3.Connection) -> IndexProgress:
 def build_step(db: sqlite3.Connection, batch: int = BATCH) -> IndexProgress:
     """Index the next ``batch`` rowids of the entries there were when the index was made
     (one transaction); returns how far it is."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with immediate(db):
         now = progress(db)
         if not now.built:
             start, end = now.done, min(now.done + batch, now.total)
@@ -122,10 +124,6 @@ def build_step(db: sqlite3.Connection, batch: int = BATCH) -> IndexProgress:
                 (end, end, INDEX_VERSION),
             )
             now = progress(db)
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
     return now
 
 
@@ -141,14 +139,9 @@ def drop(db: sqlite3.Connection) -> None:
 def rebuild(db: sqlite3.Connection) -> None:
     """Forget the index and make it again (built anew by :func:`build_step`): after a
     ``VACUUM``, or when it is suspected of being wrong."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with immediate(db):
         drop(db)
         ensure(db)
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
 
 
 def text_clause(built: bool) -> Callable[[str], tuple[str, list[Any]]]:
@@ -156,13 +149,12 @@ def text_clause(built: bool) -> Callable[[str], tuple[str, list[Any]]]:
     characters or more, else a scan of the same text (same answers, slower)."""
 
     def clause(text: str) -> tuple[str, list[Any]]:
-        if built and indexable(text):
+        if built and len(text) >= MIN_TEXT:
             phrase = '"' + text.replace('"', '""') + '"'
             return (
                 f"history.rowid IN (SELECT rowid FROM {_TABLE} WHERE {_TABLE} MATCH ?)",
                 [phrase],
             )
-        escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        return f"({doc('history')}) LIKE ? ESCAPE '\\'", [f"%{escaped}%"]
+        return f"({doc('history')}) LIKE ? ESCAPE '\\'", [like_pattern(text)]
 
     return clause

@@ -8,7 +8,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import sqlite_index
@@ -17,7 +17,7 @@ from .search_index import IndexProgress
 from .sql import where
 from .store import StoreError
 
-__all__ = ["PAUSE", "SqlitePages", "time_text"]
+__all__ = ["PAUSE", "SqlitePages"]
 
 T = TypeVar("T")
 
@@ -25,15 +25,11 @@ T = TypeVar("T")
 PAUSE = 0.12
 
 
-def time_text(moment: datetime) -> str:
-    """Fixed-width UTC ISO text, so that text order is time order (as the store writes)."""
-    return moment.astimezone(UTC).isoformat(timespec="microseconds")
-
-
 class SqlitePages:
     """The WHERE clause and the search index of the history in one SQLite file."""
 
     if TYPE_CHECKING:  # the store's own (:class:`~licensedesk.storage.sqlite.SqliteDatabase`)
+        _time_param: Callable[[datetime], Any]
 
         def _conn(self) -> sqlite3.Connection: ...
         def _fail(self, doing: str, exc: BaseException) -> StoreError: ...
@@ -50,7 +46,7 @@ class SqlitePages:
             query,
             ph="?",
             like="LIKE",
-            time_param=time_text,
+            time_param=self._time_param,
             as_text=lambda c: c,
             text_clause=clause,
         )

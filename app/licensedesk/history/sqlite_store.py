@@ -16,17 +16,17 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from licensedesk.i18n import N_
-from licensedesk.storage.sqlite import SqliteDatabase
+from licensedesk.storage.sqlite import SqliteDatabase, time_text
 
 from . import sqlite_index
 from .model import Entry
 from .scrub import clean_entry
 from .sql import SELECT
-from .sqlite_pages import SqlitePages, time_text
+from .sqlite_pages import SqlitePages
 from .streaming import json_select
 from .table import HistoryTable, insert
 
@@ -97,9 +97,6 @@ class SqliteStore(HistoryTable, SqlitePages, SqliteDatabase):
     )
     MIGRATIONS = MIGRATIONS
     VERSION_TABLE = "schema_version"
-
-    def _stamp(self) -> str:
-        return time_text(datetime.now(UTC))
 
     def _beside(self, db: sqlite3.Connection) -> None:
         sqlite_index.ensure(db)

@@ -38,7 +38,6 @@ __all__ = [
 #: that a page of entries (~2 KB each, made) stays a few megabytes
 PAGE = 2000
 
-_OLDEST_FIRST = " ORDER BY history.time, history.id"
 #: Entry.to_dict's keys and the columns each is made of (a dialect makes some of them
 #: JSON its own way: :func:`json_select`)
 JSON_FIELDS: tuple[tuple[str, str], ...] = (
@@ -75,7 +74,7 @@ class PagedStore(Protocol):
 
     #: the placeholder of a parameter
     PH: str
-    #: SELECT of :data:`.sql.COLUMNS` as :func:`.sql.entries_from_rows` reads them
+    #: SELECT of :data:`.sql.COLUMNS` as :class:`.sql.EntryList` reads them
     ROWS_SELECT: str
     #: SELECT of each entry's JSON line (:func:`json_select`)
     JSON_SELECT: str
@@ -92,18 +91,14 @@ class PagedStore(Protocol):
     def read_pages(self, sql: str, params: list[Any], size: int) -> Iterator[list[Any]]: ...
 
 
-def _where(store: PagedStore, query: HistoryQuery) -> tuple[str, list[Any], str]:
-    """(WHERE clause, its parameters, placeholder) in the store's dialect."""
+def _pages(
+    store: PagedStore, select: str, query: HistoryQuery, oldest_first: bool, size: int
+) -> Iterator[list[Any]]:
+    """The rows ``select`` makes of the entries matching ``query``, in time order, a page
+    at a time (the store's WHERE clause and placeholder)."""
     clause, params = store.where_clause(query, indexed=False)
-    return clause, params, store.PH
-
-
-def _ordered(query: HistoryQuery, ph: str, oldest_first: bool) -> tuple[str, list[Any]]:
-    if not oldest_first:
-        return order_and_limit(query.limit, ph)
-    if query.limit is None:
-        return _OLDEST_FIRST, []
-    return _OLDEST_FIRST + f" LIMIT {ph}", [int(query.limit)]
+    tail, more = order_and_limit(query.limit, store.PH, oldest_first=oldest_first)
+    return store.read_pages(select + clause + tail, params + more, size)
 
 
 def entry_pages(
@@ -121,9 +116,7 @@ def row_pages(
     """The rows of :data:`.sql.COLUMNS` (activation ids as "8,9", JSON as text, the time as
     the store's :meth:`~PagedStore.time_of` reads it) a page at a time: for who needs no
     Entry."""
-    clause, params, ph = _where(store, query)
-    tail, more = _ordered(query, ph, oldest_first)
-    yield from store.read_pages(store.ROWS_SELECT + clause + tail, params + more, size)
+    yield from _pages(store, store.ROWS_SELECT, query, oldest_first, size)
 
 
 def stream_entries(
@@ -139,9 +132,7 @@ def json_pages(
 ) -> Iterator[list[str]]:
     """The JSON line of each matching entry (no newline), a page at a time, as the
     database writes them: :meth:`Entry.to_dict`'s keys and values (times in UTC)."""
-    clause, params, ph = _where(store, query)
-    tail, more = _ordered(query, ph, oldest_first)
-    for rows in store.read_pages(store.JSON_SELECT + clause + tail, params + more, size):
+    for rows in _pages(store, store.JSON_SELECT, query, oldest_first, size):
         yield [row[0] for row in rows]
 
 
@@ -151,14 +142,12 @@ def table_pages(
     """The rows a table of entries shows (:attr:`PagedStore.TABLE_SELECT`), newest first, a page at
     a time: no entry is made (its ``before`` is not read), and the time is the store's own
     (ISO text from SQLite, a datetime from PostgreSQL)."""
-    clause, params, ph = _where(store, query)
-    tail, more = _ordered(query, ph, False)
-    yield from store.read_pages(store.TABLE_SELECT + clause + tail, params + more, size)
+    yield from _pages(store, store.TABLE_SELECT, query, False, size)
 
 
 def count(store: PagedStore, query: HistoryQuery) -> int:
     """How many entries match ``query`` (its limit ignored)."""
-    clause, params, _ph = _where(store, query)
+    clause, params = store.where_clause(query, indexed=False)
     with closing(store.read_pages("SELECT count(*) FROM history" + clause, params, 1)) as pages:
         rows = next(pages, [(0,)])
     return int(rows[0][0])

@@ -13,7 +13,7 @@ from licensedesk.storage.scrub import scrub_text
 from .model import Entry, HistoryQuery
 from .paging import PAGE, Sort, count_sql, page_sql
 from .scrub import clean_entry
-from .sql import WRITTEN, EntryList, entries_from_rows, order_and_limit, other_serial
+from .sql import WRITTEN, EntryList, order_and_limit, other_serial
 from .streaming import stream_entries
 
 __all__ = ["HistoryTable", "insert"]
@@ -34,7 +34,7 @@ class HistoryTable:
 
     #: the placeholder of a parameter
     PH: ClassVar[str]
-    #: SELECT of :data:`.sql.COLUMNS` as :func:`.sql.entries_from_rows` reads them
+    #: SELECT of :data:`.sql.COLUMNS` as :class:`.sql.EntryList` reads them
     ROWS_SELECT: ClassVar[str]
     #: a cast for an id's placeholder (``::uuid``) where ids are not text
     ID_CAST: ClassVar[str] = ""
@@ -110,7 +110,7 @@ class HistoryTable:
     # ------------------------------------------------------------ reads
 
     def _select(self, sql: str, params: Any) -> EntryList:
-        return entries_from_rows(self._read(sql, params), self.time_of)
+        return EntryList(self._read(sql, params), self.time_of)
 
     def get(self, entry_id: str) -> Entry | None:
         found = self._select(self.ROWS_SELECT + f" WHERE id = {self.PH}", (entry_id,))

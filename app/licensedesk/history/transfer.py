@@ -22,10 +22,9 @@ class ImportError_(EntryError):
     """A line of an import file that is not an entry; names the line."""
 
 
-def export_lines(entries: Iterable[Entry], *, ascii_only: bool = False) -> Iterator[str]:
+def export_lines(entries: Iterable[Entry]) -> Iterator[str]:
     """One JSON line per entry (no newline at the end of each)."""
-    for entry in entries:
-        yield json.dumps(entry.to_dict(), ensure_ascii=ascii_only, separators=(",", ":"))
+    return (entry.to_json() for entry in entries)
 
 
 def read_lines(

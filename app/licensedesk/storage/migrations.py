@@ -21,14 +21,12 @@ from typing import Any, Protocol
 
 from .errors import StoreError
 
-__all__ = ["Fail", "Newer", "Steps", "VersionTable", "apply", "plain_statements"]
+__all__ = ["Newer", "Steps", "VersionTable", "apply", "split_statements"]
 
 #: a store's migrations: (version, SQL script), the versions rising from 1
 Steps = tuple[tuple[int, str], ...]
 #: the sentence for a stored schema newer than this version knows, from (stored, known)
 Newer = Callable[[int, int], str]
-#: the caller's clause for a database error (which file or database, what was being done)
-Fail = Callable[[BaseException], StoreError]
 
 
 class Executes(Protocol):
@@ -47,9 +45,18 @@ class VersionTable:
     values: Callable[[int], tuple[Any, ...]]
 
 
-def plain_statements(script: str) -> list[str]:
-    """A step's statements, split at each ``;`` (for steps without a trigger body)."""
-    return list(filter(str.strip, script.split(";")))
+def split_statements(script: str) -> list[str]:
+    """The statements of a step; a trigger's body (``BEGIN … END;``) stays whole."""
+    out: list[str] = []
+    current = ""
+    for piece in script.split(";"):
+        current += piece + ";"
+        if current.count(" BEGIN\n") > current.count("END;"):
+            continue
+        if current.strip(" \n;"):
+            out.append(current.strip())
+        current = ""
+    return out
 
 
 def apply(
@@ -59,7 +66,6 @@ def apply(
     table: str,
     kind: VersionTable,
     newer: Newer,
-    split: Callable[[str], list[str]] = plain_statements,
 ) -> int:
     """Apply the steps above the version stored in ``table`` (made when missing), in
     order, in the caller's transaction; returns the version now stored. Raises
@@ -73,7 +79,7 @@ def apply(
         raise StoreError(newer(current, known))
     for version, script in steps:
         if version > current:
-            for statement in split(script):
+            for statement in split_statements(script):
                 db.execute(statement)
             db.execute(kind.insert.format(table=table), kind.values(version))
             current = version

@@ -37,8 +37,10 @@ __all__ = [
     "REWRITE_WAIT",
     "PostgresDatabase",
     "Tables",
+    "all_there",
     "connect",
     "make_beside",
+    "unchanged",
 ]
 
 # psycopg reports what it gives up on while leaving a broken pipeline ("error ignored
@@ -61,6 +63,13 @@ _VERSIONS = VersionTable(
 _CURSORS = itertools.count(1)
 
 
+def unchanged(moment: T) -> T:
+    """A time as a store passes it to a ``timestamptz`` and reads it back: psycopg takes
+    and gives an aware datetime, so there is nothing to convert (the SQLite stores write
+    text: :func:`licensedesk.storage.sqlite.time_text`)."""
+    return moment
+
+
 def connect(url: str, password: str | None, connect_timeout: int) -> psycopg.Connection:
     """An autocommit connection that reads times in UTC (the history's and the book's).
     Raises psycopg.Error."""
@@ -80,6 +89,14 @@ def connect(url: str, password: str | None, connect_timeout: int) -> psycopg.Con
         db.close()
         raise
     return db
+
+
+def all_there(db: psycopg.Connection | psycopg.Cursor, names: Iterable[str]) -> bool:
+    """Whether every relation ``names`` names (a table, an index) is there."""
+    row = db.execute(
+        "SELECT bool_and(to_regclass(n) IS NOT NULL) FROM unnest(%s::text[]) AS n", (list(names),)
+    ).fetchone()
+    return bool(row and row[0])
 
 
 def make_beside(
@@ -361,10 +378,7 @@ def _tables_facts(
     known: int,
     sequences: tuple[str, ...],
 ) -> Tables:
-    found = db.execute(
-        "SELECT bool_and(to_regclass(t) IS NOT NULL) FROM unnest(%s::text[]) AS t", (list(tables),)
-    ).fetchone()
-    if not found or not found[0]:
+    if not all_there(db, tables):
         return Tables(there=False, current=False, writes=False, owned=False)
     row = db.execute(
         "SELECT bool_and(has_table_privilege(t, 'INSERT') AND has_table_privilege(t, 'UPDATE')),"
@@ -382,8 +396,7 @@ def _tables_facts(
 
 def _stored_version(db: psycopg.Connection, table: str) -> int | None:
     """The version stored in the version ``table``; None when there is no such table yet."""
-    there = db.execute("SELECT to_regclass(%s) IS NOT NULL", (table,)).fetchone()
-    if not there or not there[0]:
+    if not all_there(db, [table]):
         return None
     row = db.execute(f"SELECT max(version) FROM {table}").fetchone()  # type: ignore[call-overload]
     return None if row is None or row[0] is None else int(row[0])

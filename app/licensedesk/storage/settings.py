@@ -198,20 +198,14 @@ class HistorySettings:
             raise SettingsError(_("The display name must be printable and at most 100 characters."))
         object.__setattr__(self, "display_name", name or None)
         days = self.book_days
-        if days is not None and (
-            isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= MAX_BOOK_DAYS
-        ):
+        if days is not None and not (_whole(days) and 1 <= days <= MAX_BOOK_DAYS):
             raise SettingsError(
                 _("The licence book keeps licences for 1 to {most} days, or for ever.").format(
                     most=MAX_BOOK_DAYS
                 )
             )
         months = self.keep_months
-        if months is not None and (
-            isinstance(months, bool)
-            or not isinstance(months, int)
-            or not 1 <= months <= MAX_KEEP_MONTHS
-        ):
+        if months is not None and not (_whole(months) and 1 <= months <= MAX_KEEP_MONTHS):
             raise SettingsError(
                 _("The history keeps entries for 1 to {most} months, or for ever.").format(
                     most=MAX_KEEP_MONTHS
@@ -241,6 +235,11 @@ class HistorySettings:
         )
 
 
+def _whole(value: Any) -> bool:
+    """A whole number in JSON: an int, and not JSON's true or false (a bool is an int)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _path(folder: Path | None) -> Path:
     return (folder if folder is not None else config_dir()) / FILE_NAME
 
@@ -258,12 +257,8 @@ def load_settings(folder: Path | None = None) -> HistorySettings:
                 path=path, problem=exc
             )
         ) from None
-    if not isinstance(data, dict):
-        raise SettingsError(
-            _("The history settings {path} do not have the expected shape.").format(path=path)
-        )
-    version = data.get("version", FILE_VERSION)
-    if not isinstance(version, int) or isinstance(version, bool):
+    version = data.get("version", FILE_VERSION) if isinstance(data, dict) else None
+    if not _whole(version):
         raise SettingsError(
             _("The history settings {path} do not have the expected shape.").format(path=path)
         )

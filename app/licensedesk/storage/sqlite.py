@@ -19,19 +19,27 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
+from licensedesk import clock
 from licensedesk.i18n import _
 
 from .errors import StoreError
-from .migrations import Steps, VersionTable, apply, plain_statements
+from .migrations import Steps, VersionTable, apply
 
-__all__ = ["SqliteDatabase", "cause", "connect", "immediate"]
+__all__ = ["SqliteDatabase", "cause", "connect", "immediate", "time_text"]
 
 T = TypeVar("T")
 #: SQLite's primary result codes (an extended code's low byte) a person can act on
 _BUSY, _LOCKED, _READONLY, _FULL, _CANTOPEN = 5, 6, 8, 13, 14
+
+
+def time_text(moment: datetime, timespec: str = "microseconds") -> str:
+    """A time as the stores write it in the file: fixed-width UTC ISO text, so that text
+    order is time order."""
+    return moment.astimezone(UTC).isoformat(timespec=timespec)
 
 
 def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
@@ -73,17 +81,17 @@ def _into_wal(db: sqlite3.Connection, busy_timeout: float) -> None:
 
 
 @contextlib.contextmanager
-def immediate(db: sqlite3.Connection, *, keep: bool = True) -> Iterator[sqlite3.Connection]:
+def immediate(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """One write transaction: ``BEGIN IMMEDIATE`` (the write lock taken at once, so two
     writers queue on the busy handler instead of failing at their first write), then
-    ``COMMIT`` (``ROLLBACK`` when not ``keep``: a dry run); ``ROLLBACK`` when the block
-    or the commit raises. The error raised is the first one: a full disk or an I/O error
-    during COMMIT makes SQLite roll the transaction back itself, and our ROLLBACK's own
-    "cannot rollback - no transaction is active" would hide why."""
+    ``COMMIT``; ``ROLLBACK`` when the block or the commit raises. The error raised is the
+    first one: a full disk or an I/O error during COMMIT makes SQLite roll the transaction
+    back itself, and our ROLLBACK's own "cannot rollback - no transaction is active" would
+    hide why."""
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db
-        db.execute("COMMIT" if keep else "ROLLBACK")
+        db.execute("COMMIT")
     except BaseException:
         if db.in_transaction:
             with contextlib.suppress(sqlite3.Error):
@@ -134,11 +142,10 @@ class SqliteDatabase:
     NEWER: ClassVar[str]
     MIGRATIONS: ClassVar[Steps]
     VERSION_TABLE: ClassVar[str]
-    #: the migrations' options (:meth:`migrate`)
-    SPLIT: ClassVar[Callable[[str], list[str]]] = staticmethod(plain_statements)
+    #: skip the write lock when the schema is at its last step (:meth:`migrate`)
     FAST: ClassVar[bool] = False
-    #: the text of a migration step's time in the version table
-    _stamp: Callable[[], str]
+    #: how precisely a migration step's time is written in the version table
+    STAMP: ClassVar[str] = "microseconds"
 
     def __init__(self, path: str | Path, *, busy_timeout: float = 5.0) -> None:
         self.path = Path(path)
@@ -255,10 +262,10 @@ class SqliteDatabase:
         kind = VersionTable(
             "(version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)",
             "INSERT INTO {table} VALUES (?, ?)",
-            lambda v: (v, self._stamp()),
+            lambda v: (v, time_text(clock.now(), self.STAMP)),
         )
         with self._writing() as db:
-            current = apply(db, steps, table=table, kind=kind, newer=self._newer, split=self.SPLIT)
+            current = apply(db, steps, table=table, kind=kind, newer=self._newer)
             self._beside(db)
         return current
 

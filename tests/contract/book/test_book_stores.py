@@ -257,7 +257,6 @@ def history(request, book, tmp_path):
 
 
 def test_forget_erases_name_and_email_from_book_notes_and_history(filled, history):
-    from licensedesk.book.erase import forget
     from licensedesk.history import Entry
     from licensedesk.history.model import new_entry_id
 
@@ -276,11 +275,11 @@ def test_forget_erases_name_and_email_from_book_notes_and_history(filled, histor
     )
     filled.set_note(MARIA, "owner: María Jénsen (MARIA.JENSEN@acme.example)", "ana", T0)
 
-    counted = forget(filled, "Maria.Jensen@ACME.example", dry_run=True)
+    counted = filled.forget("Maria.Jensen@ACME.example", dry_run=True)
     assert (counted.licences, counted.notes, counted.history) == (1, 1, 1)
     assert serials(filled.find("jensen")) == [MARIA]  # a dry run changes nothing
 
-    done = forget(filled, "Maria.Jensen@ACME.example")
+    done = filled.forget("Maria.Jensen@ACME.example")
     assert done == counted
     assert filled.find("jensen") == []
     copy = filled.copy(MARIA)
@@ -293,20 +292,17 @@ def test_forget_erases_name_and_email_from_book_notes_and_history(filled, histor
 
 
 def test_forget_by_name_or_serial(filled, history):
-    from licensedesk.book.erase import forget
-
-    assert forget(filled, "jens maria olsen").licences == 1  # a name, whole
+    assert filled.forget("jens maria olsen").licences == 1  # a name, whole
     assert filled.copy(JENS).licensee is None
-    assert forget(filled, ACME.lower()).licences == 1
+    assert filled.forget(ACME.lower()).licences == 1
     assert filled.copy(ACME).email is None
-    assert forget(filled, "nobody").licences == 0
+    assert filled.forget("nobody").licences == 0
 
 
 def test_forget_finds_a_person_named_only_in_a_note_and_another_licences_history(filled, history):
     """No book record is Ingrid's own: a teammate's note names her (without accents), an
     older record of another licence at another service has her, and the history kept
     her as the licensee a re-registration replaced. Forgetting her e-mail finds all."""
-    from licensedesk.book.erase import forget
     from licensedesk.history import Entry, HistoryQuery
     from licensedesk.history.model import new_entry_id
 
@@ -337,10 +333,10 @@ def test_forget_finds_a_person_named_only_in_a_note_and_another_licences_history
     )
     assert serials(filled.find("odegard")) == [ACME, MARIA]
 
-    counted = forget(filled, "ingrid@fjord.example", dry_run=True)
+    counted = filled.forget("ingrid@fjord.example", dry_run=True)
     assert (counted.licences, counted.notes, counted.history) == (1, 1, 1)
     assert serials(filled.find("odegard")) == [ACME, MARIA]  # a dry run changes nothing
-    done = forget(filled, "ingrid@fjord.example")
+    done = filled.forget("ingrid@fjord.example")
     assert done == counted
 
     for text in ("odegard", "ingrid", "fjord.example", "ingrid@old"):
@@ -357,10 +353,8 @@ def test_forget_finds_a_person_named_only_in_a_note_and_another_licences_history
 
 
 def test_forget_erases_whole_words_only(filled, history):
-    from licensedesk.book.erase import forget
-
     filled.set_note(JENS, "Ana is Anastasia's colleague", "bea", T0)
-    assert forget(filled, "Ana").notes == 1
+    assert filled.forget("Ana").notes == 1
     assert filled.note(JENS).text == "[erased] is Anastasia's colleague"
 
 

@@ -71,3 +71,21 @@ def test_clean_before_keeps_clean_json_and_caps_its_size():
 def test_display_fast_paths_match_the_patterns():
     assert visible("del\x7f") == "del\\x7f" and visible("ok") == "ok"
     assert json_safe('"del\x7f"') == '"del\\u007f"'
+
+
+def test_a_before_row_past_the_limit_is_kept_as_its_size_only():
+    """Clean or not (the quick path and the cleaning one), a row whose JSON is longer than
+    the limit is replaced by a note of its size; a short one is kept as it was given or
+    as cleaned."""
+    clean = {"tag": "x" * 8_000}
+    dirty = {"tag": "x" * 8_000, "api_key": "k", "when": ("a",)}
+    assert clean_before(clean) == {
+        "note": "what the row looked like was too large to keep (8011 characters)"
+    }
+    assert clean_before(dirty) == {
+        "note": "what the row looked like was too large to keep (8026 characters)"
+    }
+    small = {"tag": "desk", "api_key": "k", "when": ("a",)}
+    assert clean_before({"tag": "desk"}) == {"tag": "desk"}
+    assert clean_before(small) == {"tag": "desk", "when": ["a"]}
+    assert clean_before("text") == {"value": "text"}

@@ -13,8 +13,8 @@ from licensedesk.history import HistoryQuery
 from licensedesk.history import sqlite_index as index
 from licensedesk.history.paging import Sort, page_sql
 from licensedesk.history.sql import SELECT, where
-from licensedesk.history.sqlite_pages import time_text as _time
 from licensedesk.history.sqlite_store import SqliteStore
+from licensedesk.storage.sqlite import time_text as _time
 
 from . import paging_checks
 from .checks import T0, entry

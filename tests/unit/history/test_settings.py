@@ -92,6 +92,13 @@ def test_a_damaged_file_is_a_sentence(tmp_path):
     (tmp_path / "config" / "history.json").write_text('{"store": "cloud"}')
     with pytest.raises(SettingsError, match="not valid"):
         load_settings()
+    for shape in ("[]", '{"version": true}', '{"version": "1"}'):
+        (tmp_path / "config" / "history.json").write_text(shape)
+        with pytest.raises(SettingsError, match="expected shape"):
+            load_settings()
+    (tmp_path / "config" / "history.json").write_text('{"version": 2}')
+    with pytest.raises(SettingsError, match="newer License Desk"):
+        load_settings()
 
 
 def test_the_books_retention_round_trips_and_is_checked():
@@ -100,3 +107,6 @@ def test_the_books_retention_round_trips_and_is_checked():
     for wrong in (0, -1, 3651, True, "30"):
         with pytest.raises(SettingsError):
             HistorySettings(book_days=wrong)
+    for wrong in (0, 601, True, "24"):
+        with pytest.raises(SettingsError, match="months"):
+            HistorySettings(keep_months=wrong)

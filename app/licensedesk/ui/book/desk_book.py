@@ -23,7 +23,7 @@ from PySide6.QtCore import QObject, Signal
 
 from licensedesk.book import BookKeeper, Note, RenewalsQuery, Sighting, open_book
 from licensedesk.book.changes import Change
-from licensedesk.book.erase import Forgotten, forget
+from licensedesk.book.erase import Forgotten
 from licensedesk.book.observer import hand_over
 from licensedesk.history import HistorySettings, load_settings
 
@@ -96,7 +96,7 @@ class DeskBook(QObject):
             settings, data_dir = self.where()
             book = open_book(settings, secrets=self._recorder.secrets, data_dir=data_dir)
             try:
-                return forget(book, who, dry_run=dry_run)
+                return book.forget(who, dry_run=dry_run)
             finally:
                 book.close()
 
