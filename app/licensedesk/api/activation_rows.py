@@ -101,6 +101,15 @@ class Devices(list):
     activated: dict[int | None, int] | None = None
 
 
+async def read_devices(client: Any, serial: str) -> Devices:
+    """The devices of ``serial`` as the client's rows, with their counts: the lookup's
+    read and the activations' read after a change (a site licence's 200,000 are never
+    200,000 api objects)."""
+    rows = Devices()
+    rows.activated = (await client.activation_rows(serial, rows.extend)).activated
+    return rows
+
+
 @dataclass
 class SeenActivations:
     """What a list of devices tells the licence book: its first :data:`SEEN_DEVICES`
