@@ -20,7 +20,7 @@ from datetime import date, datetime, timedelta
 from typing import Any, TextIO
 
 from licensedesk import clock
-from licensedesk.export_cells import cell
+from licensedesk.export_cells import cell, times_as_text
 from licensedesk.export_csv import write_rows
 from licensedesk.export_xlsx import xlsx_bytes as sheet_bytes
 from licensedesk.i18n import _, ngettext
@@ -115,10 +115,7 @@ def row_values(s: Sighting, now: datetime | None = None) -> dict[str, Any]:
 
 def row_dict(s: Sighting, now: datetime | None = None) -> dict[str, Any]:
     """The row with JSON types only: times as ISO 8601 with the local offset."""
-    return {
-        k: v.astimezone().isoformat(timespec="seconds") if isinstance(v, datetime) else v
-        for k, v in row_values(s, now).items()
-    }
+    return times_as_text(row_values(s, now))
 
 
 def csv_line(s: Sighting, now: datetime | None = None) -> list[str]:
