@@ -13,7 +13,7 @@ the query. The lines are what is stored; the stores cleaned every entry on its w
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import closing
 from datetime import datetime
 from typing import Any, Protocol
@@ -26,7 +26,6 @@ __all__ = [
     "PAGE",
     "PagedStore",
     "count",
-    "entry_pages",
     "json_pages",
     "json_select",
     "row_pages",
@@ -101,15 +100,6 @@ def _pages(
     return store.read_pages(select + clause + tail, params + more, size)
 
 
-def entry_pages(
-    store: PagedStore, query: HistoryQuery, *, oldest_first: bool = False, size: int = PAGE
-) -> Iterator[Sequence[Entry]]:
-    """The entries matching ``query`` (newest first, or oldest first), a page at a time;
-    each page makes an entry when it is first looked at."""
-    for rows in row_pages(store, query, oldest_first=oldest_first, size=size):
-        yield EntryList(rows, store.time_of)
-
-
 def row_pages(
     store: PagedStore, query: HistoryQuery, *, oldest_first: bool = False, size: int = PAGE
 ) -> Iterator[list[tuple[Any, ...]]]:
@@ -122,9 +112,10 @@ def row_pages(
 def stream_entries(
     store: PagedStore, query: HistoryQuery, *, oldest_first: bool = False
 ) -> Iterator[Entry]:
-    """:func:`entry_pages`, one entry at a time."""
-    for page in entry_pages(store, query, oldest_first=oldest_first):
-        yield from page
+    """The entries matching ``query`` (newest first, or oldest first), one at a time, read
+    a page at a time; each entry is made when it is first looked at."""
+    for rows in row_pages(store, query, oldest_first=oldest_first):
+        yield from EntryList(rows, store.time_of)
 
 
 def json_pages(
