@@ -19,7 +19,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from .model import Entry, HistoryQuery
-from .sql import EntryList, order_and_limit
+from .sql import COLUMNS, EntryList, order_and_limit
 
 __all__ = [
     "JSON_FIELDS",
@@ -37,26 +37,11 @@ __all__ = [
 #: that a page of entries (~2 KB each, made) stays a few megabytes
 PAGE = 2000
 
-#: Entry.to_dict's keys and the columns each is made of (a dialect makes some of them
-#: JSON its own way: :func:`json_select`)
-JSON_FIELDS: tuple[tuple[str, str], ...] = (
-    ("id", "id"),
-    ("time", "time"),
-    ("user", "user_name"),
-    ("display_name", "display_name"),
-    ("machine", "machine"),
-    ("profile", "profile"),
-    ("service", "service"),
-    ("action", "action"),
-    ("serial", "serial"),
-    ("activation_ids", "activation_ids"),
-    ("product", "product"),
-    ("before", "before_json"),
-    ("outcome", "outcome"),
-    ("detail", "detail"),
-    ("counts", "counts"),
-    ("finished", "finished"),
-)
+#: the columns whose Entry.to_dict key is not their own name
+_KEYS = {"user_name": "user", "before_json": "before"}
+#: Entry.to_dict's keys and the column of :data:`.sql.COLUMNS` each is made of (a dialect
+#: makes some of them JSON its own way: :func:`json_select`)
+JSON_FIELDS: tuple[tuple[str, str], ...] = tuple((_KEYS.get(c, c), c) for c in COLUMNS)
 
 
 def json_select(template: str, as_json: dict[str, str]) -> str:
