@@ -26,7 +26,14 @@ from typing import Any
 
 from licensedesk.display_text import visible
 
-__all__ = ["FORMULA_STARTS", "cell", "local_time", "text_cell", "times_as_text"]
+__all__ = [
+    "FORMULA_STARTS",
+    "cell",
+    "csv_cell",
+    "local_time",
+    "text_cell",
+    "times_as_text",
+]
 
 #: the first characters that make a spreadsheet read a cell as a formula
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -43,6 +50,16 @@ def cell(value: Any) -> Any:
     """``value`` for an export: text guarded by :func:`text_cell`; anything else (None,
     bool, int, a datetime) as it is."""
     return text_cell(value) if isinstance(value, str) else value
+
+
+def csv_cell(value: Any) -> str:
+    """A value of a JSON row as its CSV cell: "" for null, ``true``/``false``, text
+    guarded (:func:`cell`), a number as it is written."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(cell(value))
 
 
 def local_time(moment: datetime | None) -> str:

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
 from typing import Any, TextIO
 
-from licensedesk.export_cells import cell, times_as_text
+from licensedesk.export_cells import csv_cell, times_as_text
 from licensedesk.export_csv import write_rows
 from licensedesk.export_json import json_text
 from licensedesk.export_xlsx import xlsx_bytes as sheet_bytes
@@ -99,20 +99,12 @@ def unanswered_row(text: str, status: str, words: str) -> dict[str, Any]:
     return row
 
 
-def _cell(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 def csv_cells(result: Row, columns: Sequence[str] = COLUMNS) -> list[str]:
     """The row's CSV cells in ``columns`` order ("" for none, ``true``/``false``); text
     guarded against formulas and with visible escapes (:mod:`licensedesk.export_cells`),
     numbers (``days_left``, ``line``) as they are."""
     row = row_dict(result)
-    return [_cell(cell(row.get(c))) for c in columns]
+    return [csv_cell(row.get(c)) for c in columns]
 
 
 def write_csv(fp: TextIO, results: Iterable[Row], columns: Sequence[str] = COLUMNS) -> int:

@@ -20,7 +20,7 @@ from datetime import date, datetime, timedelta
 from typing import Any, TextIO
 
 from licensedesk import clock
-from licensedesk.export_cells import cell, times_as_text
+from licensedesk.export_cells import csv_cell, times_as_text
 from licensedesk.export_csv import write_rows
 from licensedesk.export_xlsx import xlsx_bytes as sheet_bytes
 from licensedesk.i18n import _, ngettext
@@ -119,9 +119,9 @@ def row_dict(s: Sighting, now: datetime | None = None) -> dict[str, Any]:
 
 
 def csv_line(s: Sighting, now: datetime | None = None) -> list[str]:
-    """The row's CSV cells: text guarded (:func:`licensedesk.export_cells.cell`)."""
+    """The row's CSV cells: text guarded (:func:`licensedesk.export_cells.csv_cell`)."""
     row = row_dict(s, now)
-    return ["" if row[c] is None else str(cell(row[c])) for c in COLUMNS]
+    return [csv_cell(row[c]) for c in COLUMNS]
 
 
 def write_csv(
