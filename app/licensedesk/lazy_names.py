@@ -1,5 +1,5 @@
-"""A package's public names loaded on first use (PEP 562), for ``api``, ``history`` and
-``profiles``.
+"""A package's public names loaded on first use (PEP 562), for ``api``, ``book``,
+``history`` and ``profiles``.
 
 Why: importing ``licensedesk.api.serials`` or ``licensedesk.profiles.store`` alone must
 not pull in httpx, the models or the keyring through the package's ``__init__``. The

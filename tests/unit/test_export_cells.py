@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from licensedesk.export_cells import cell, text_cell
+from licensedesk.export_cells import cell, csv_cell, text_cell
 
 
 @pytest.mark.parametrize(
@@ -29,3 +29,13 @@ def test_text_that_a_spreadsheet_would_run_gets_a_quote(text, written):
 def test_numbers_and_other_values_we_write_stay_as_they_are():
     assert cell(-35) == -35 and cell(0) == 0 and cell(None) is None and cell(True) is True
     assert cell("-35") == "'-35"  # text is a stranger's: only our own numbers are spared
+
+
+def test_a_json_rows_values_as_csv_cells():
+    assert [csv_cell(v) for v in (None, True, False, -35, "=1+1")] == [
+        "",
+        "true",
+        "false",
+        "-35",
+        "'=1+1",
+    ]

@@ -28,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
@@ -135,14 +135,14 @@ def _wire(value: Any) -> Any:
     return value
 
 
-def _retry_after(response: ReadAnswer, cap: float) -> float | None:
-    raw = response.headers.get("retry-after")
-    if raw is None:
-        return None
+def retry_after(headers: Mapping[str, str], cap: float) -> float | None:
+    """An answer's Retry-After in seconds, capped; None when absent or not a number of
+    seconds (an HTTP date: the caller falls back to its own back-off)."""
+    raw = headers.get("retry-after")
     try:
-        return max(0.0, min(float(raw.strip()), cap))
+        return max(0.0, min(float(raw.strip()), cap)) if raw is not None else None
     except ValueError:
-        return None  # an HTTP date: fall back to our own back-off
+        return None
 
 
 class Transport:
@@ -272,7 +272,7 @@ class Transport:
             return self._backoff(attempt) if call.method == "GET" else None
         if not call.busy_retried:
             return None
-        after = _retry_after(response, self.config.retry_after_cap)
+        after = retry_after(response.headers, self.config.retry_after_cap)
         delay = after if after is not None else self._busy_backoff(attempt)
         # a wait that the deadline would cut short is not begun: the 429 is the answer
         return delay if time.monotonic() + delay < ends else None

@@ -20,10 +20,10 @@ colleagues with different languages exchange the same files.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import date, datetime
+from datetime import date
 from typing import Any, TextIO
 
-from licensedesk.export_cells import cell
+from licensedesk.export_cells import csv_cell, times_as_text
 from licensedesk.export_csv import write_rows
 from licensedesk.export_json import json_text
 from licensedesk.export_xlsx import xlsx_bytes as sheet_bytes
@@ -54,11 +54,6 @@ _TIMES = ("start", "end")
 
 #: a row for the exports: an answer, or the columns of a row without one
 Row = CheckResult | Mapping[str, Any]
-
-
-def iso_time(moment: datetime | None) -> str | None:
-    """ISO 8601 to the second, local time with its offset; None when unknown."""
-    return moment.astimezone().isoformat(timespec="seconds") if moment else None
 
 
 def seats_text(seats: tuple[Seats, ...] | None) -> str | None:
@@ -93,8 +88,7 @@ def row_values(result: CheckResult) -> dict[str, Any]:
 
 def row_dict(result: Row) -> dict[str, Any]:
     """The row with JSON types only (None, bool, int, str): times as ISO text."""
-    values = row_values(result) if isinstance(result, CheckResult) else result
-    return {k: iso_time(v) if isinstance(v, datetime) else v for k, v in values.items()}
+    return times_as_text(row_values(result) if isinstance(result, CheckResult) else result)
 
 
 def unanswered_row(text: str, status: str, words: str) -> dict[str, Any]:
@@ -105,20 +99,12 @@ def unanswered_row(text: str, status: str, words: str) -> dict[str, Any]:
     return row
 
 
-def _cell(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 def csv_cells(result: Row, columns: Sequence[str] = COLUMNS) -> list[str]:
     """The row's CSV cells in ``columns`` order ("" for none, ``true``/``false``); text
     guarded against formulas and with visible escapes (:mod:`licensedesk.export_cells`),
     numbers (``days_left``, ``line``) as they are."""
     row = row_dict(result)
-    return [_cell(cell(row.get(c))) for c in columns]
+    return [csv_cell(row.get(c)) for c in columns]
 
 
 def write_csv(fp: TextIO, results: Iterable[Row], columns: Sequence[str] = COLUMNS) -> int:

@@ -21,17 +21,10 @@ from typing import Any
 
 import httpx
 
+from licensedesk.api.transport import retry_after
+
 #: a 429 without a usable Retry-After (none, or an HTTP date): hold this long, doubling
 FALLBACK_PAUSE = 1.0
-
-
-def retry_after(response: httpx.Response, cap: float) -> float | None:
-    """Retry-After in seconds, capped; None when absent or not a number of seconds."""
-    raw = response.headers.get("retry-after")
-    try:
-        return max(0.0, min(float(raw.strip()), cap)) if raw is not None else None
-    except ValueError:
-        return None
 
 
 class BusyGate:
@@ -89,7 +82,7 @@ class WireWatch:
     async def _on_response(self, response: httpx.Response) -> None:
         if response.status_code != 429:
             return
-        delay = retry_after(response, self.gate.cap)
+        delay = retry_after(response.headers, self.gate.cap)
         if delay is None:
             self.gate.hold_unknown()
         else:

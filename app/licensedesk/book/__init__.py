@@ -34,17 +34,4 @@ _WHERE = {
 
 __getattr__, __dir__ = lazy_names(__name__, _WHERE)
 
-__all__ = [
-    "FIND_LIMIT",
-    "PROBLEM",
-    "BookKeeper",
-    "BookStore",
-    "Device",
-    "Note",
-    "ProductSeats",
-    "RenewalsQuery",
-    "Sighting",
-    "fold",
-    "from_lookup",
-    "open_book",
-]
+__all__ = list(_WHERE)

@@ -24,7 +24,7 @@ from pathlib import Path
 from licensedesk import clock
 from licensedesk.paths import replace_file
 
-from .sighting import Sighting
+from .sighting import Sighting, utc_text
 
 __all__ = ["FILE_NAME", "Announced"]
 
@@ -39,7 +39,7 @@ Key = tuple[str, str, str]  # service ("" when not known), serial, end (UTC, ISO
 def key_of(s: Sighting) -> Key | None:
     if s.end_at is None:
         return None
-    return (s.service or "", s.serial, s.end_at.astimezone(UTC).isoformat())
+    return (s.service or "", s.serial, utc_text(s.end_at))
 
 
 @dataclass

@@ -20,9 +20,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
-from .sighting import Device, Sighting
+from .sighting import Device, Sighting, utc_text
 
 __all__ = ["DEVICE_KINDS", "KINDS", "PERSON_KINDS", "Change", "changes_between"]
 
@@ -166,7 +166,7 @@ def _state(d: Device) -> str:
 
 
 def _time(when: datetime | None) -> str:
-    return "" if when is None else when.astimezone(UTC).isoformat()
+    return "" if when is None else utc_text(when)
 
 
 def _flag(value: bool | None) -> str:

@@ -20,7 +20,7 @@ from datetime import date, datetime, timedelta
 from typing import Any, TextIO
 
 from licensedesk import clock
-from licensedesk.export_cells import cell
+from licensedesk.export_cells import csv_cell, times_as_text
 from licensedesk.export_csv import write_rows
 from licensedesk.export_xlsx import xlsx_bytes as sheet_bytes
 from licensedesk.i18n import _, ngettext
@@ -115,16 +115,13 @@ def row_values(s: Sighting, now: datetime | None = None) -> dict[str, Any]:
 
 def row_dict(s: Sighting, now: datetime | None = None) -> dict[str, Any]:
     """The row with JSON types only: times as ISO 8601 with the local offset."""
-    return {
-        k: v.astimezone().isoformat(timespec="seconds") if isinstance(v, datetime) else v
-        for k, v in row_values(s, now).items()
-    }
+    return times_as_text(row_values(s, now))
 
 
 def csv_line(s: Sighting, now: datetime | None = None) -> list[str]:
-    """The row's CSV cells: text guarded (:func:`licensedesk.export_cells.cell`)."""
+    """The row's CSV cells: text guarded (:func:`licensedesk.export_cells.csv_cell`)."""
     row = row_dict(s, now)
-    return ["" if row[c] is None else str(cell(row[c])) for c in COLUMNS]
+    return [csv_cell(row[c]) for c in COLUMNS]
 
 
 def write_csv(

@@ -248,7 +248,7 @@ DEVICES_AT_ONCE = 100
 def _plain(value: Any) -> Any:
     """``value`` as JSON's types: a datetime as UTC ISO text, a dataclass as a dict."""
     if isinstance(value, datetime):
-        return _utc_text(value)
+        return utc_text(value)
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -258,8 +258,9 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _utc_text(when: datetime) -> str:
-    """ISO text in UTC (one read from the book is in UTC already: no conversion)."""
+def utc_text(when: datetime) -> str:
+    """A time as the book writes it: ISO text in UTC (one read from the book is in UTC
+    already: no conversion)."""
     return (when if when.tzinfo is UTC else when.astimezone(UTC)).isoformat()
 
 
@@ -278,7 +279,7 @@ def _devices_text(devices: Sequence[Device]) -> tuple[str, bool]:
             for name in _DEVICE_TIMES:
                 if isinstance(when := one[name], datetime):
                     exact = exact and type(when) is datetime and when.tzinfo is UTC
-                    one[name] = _utc_text(when)
+                    one[name] = utc_text(when)
             exact = exact and type(d) is Device and _plain_values(one.values())
             plain.append(one)
         pieces.append(json.dumps(plain, ensure_ascii=False)[1:-1])

@@ -28,7 +28,7 @@ import heapq
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import Any
 
 from licensedesk import clock
@@ -36,6 +36,7 @@ from licensedesk.history.model import Entry
 from licensedesk.i18n import N_plural, _, ngettext
 
 from .changes import DEVICE_KINDS, KINDS, Change
+from .sighting import utc_text
 
 __all__ = [
     "CHANGE_ACTIONS",
@@ -139,12 +140,12 @@ class Item:
         if c is None and e is not None:
             ids = e.activation_ids
         return {
-            "at": _iso(self.at),
+            "at": utc_text(self.at),
             "serial": self.serial or (c.serial if c else (e.serial if e else "")),
             "service": (c.service if c else "") or (e.service if e else "") or "",
             "kind": self.kind,
-            "seen_at": _iso(c.seen_at) if c else None,
-            "since": _iso(c.since) if c else None,
+            "seen_at": utc_text(c.seen_at) if c else None,
+            "since": utc_text(c.since) if c else None,
             "host_id": c.host_id if c else before.get("host_id") or "",
             "tag": c.tag if c else before.get("device_tag") or "",
             "product": c.product if c else before.get("product") or (e.product if e else "") or "",
@@ -154,13 +155,13 @@ class Item:
             "ours": self.ours,
             "cannot_say": self.cannot_say or None,
             "history_problem": self.history_problem,
-            "history_from": _iso(self.history_from) if self.history_from else None,
+            "history_from": utc_text(self.history_from) if self.history_from else None,
             "by": e.person if e else None,
             "by_machine": e.machine if e else None,
             "profile": e.profile if e else None,
             "entry_id": e.id if e else None,
             "action": e.action if e else None,
-            "made_at": _iso(e.time) if e else None,
+            "made_at": utc_text(e.time) if e else None,
             "outcome": e.outcome if e else None,
         }
 
@@ -484,10 +485,6 @@ def _seat_delta(devices: Iterable[Change], product: str) -> int:
 
 
 # ---------------------------------------------------------------- words
-
-
-def _iso(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat()
 
 
 def _when(text: str, day: DayWriter) -> str:

@@ -12,10 +12,9 @@ language in use: the window says them as its table does, the command line as its
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from typing import Any
 
-from licensedesk.export_cells import text_cell
+from licensedesk.export_cells import local_time, text_cell
 
 from .model import Entry
 
@@ -46,10 +45,6 @@ COLUMNS = (
 OWN_COLUMNS = frozenset({"time", "action", "activation_ids", "outcome", "finished", "id"})
 
 
-def _iso(moment: datetime | None) -> str:
-    return moment.astimezone().isoformat(timespec="seconds") if moment else ""
-
-
 def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True) if value else ""
 
@@ -57,7 +52,7 @@ def _json(value: Any) -> str:
 def csv_row(entry: Entry, what: str, outcome_words: str, details: str) -> list[str]:
     """The cells of one entry in :data:`COLUMNS` order."""
     values = {
-        "time": _iso(entry.time),
+        "time": local_time(entry.time),
         "user": entry.user,
         "display_name": entry.display_name or "",
         "machine": entry.machine,
@@ -74,7 +69,7 @@ def csv_row(entry: Entry, what: str, outcome_words: str, details: str) -> list[s
         "details": details,
         "before": _json(entry.before),
         "counts": _json(entry.counts),
-        "finished": _iso(entry.finished),
+        "finished": local_time(entry.finished),
         "id": entry.id,
     }
     # people's and the service's text: as the table shows it, never read as a formula

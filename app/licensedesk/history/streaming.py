@@ -13,20 +13,19 @@ the query. The lines are what is stored; the stores cleaned every entry on its w
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import closing
 from datetime import datetime
 from typing import Any, Protocol
 
 from .model import Entry, HistoryQuery
-from .sql import EntryList, order_and_limit
+from .sql import COLUMNS, EntryList, order_and_limit
 
 __all__ = [
     "JSON_FIELDS",
     "PAGE",
     "PagedStore",
     "count",
-    "entry_pages",
     "json_pages",
     "json_select",
     "row_pages",
@@ -38,26 +37,11 @@ __all__ = [
 #: that a page of entries (~2 KB each, made) stays a few megabytes
 PAGE = 2000
 
-#: Entry.to_dict's keys and the columns each is made of (a dialect makes some of them
-#: JSON its own way: :func:`json_select`)
-JSON_FIELDS: tuple[tuple[str, str], ...] = (
-    ("id", "id"),
-    ("time", "time"),
-    ("user", "user_name"),
-    ("display_name", "display_name"),
-    ("machine", "machine"),
-    ("profile", "profile"),
-    ("service", "service"),
-    ("action", "action"),
-    ("serial", "serial"),
-    ("activation_ids", "activation_ids"),
-    ("product", "product"),
-    ("before", "before_json"),
-    ("outcome", "outcome"),
-    ("detail", "detail"),
-    ("counts", "counts"),
-    ("finished", "finished"),
-)
+#: the columns whose Entry.to_dict key is not their own name
+_KEYS = {"user_name": "user", "before_json": "before"}
+#: Entry.to_dict's keys and the column of :data:`.sql.COLUMNS` each is made of (a dialect
+#: makes some of them JSON its own way: :func:`json_select`)
+JSON_FIELDS: tuple[tuple[str, str], ...] = tuple((_KEYS.get(c, c), c) for c in COLUMNS)
 
 
 def json_select(template: str, as_json: dict[str, str]) -> str:
@@ -101,15 +85,6 @@ def _pages(
     return store.read_pages(select + clause + tail, params + more, size)
 
 
-def entry_pages(
-    store: PagedStore, query: HistoryQuery, *, oldest_first: bool = False, size: int = PAGE
-) -> Iterator[Sequence[Entry]]:
-    """The entries matching ``query`` (newest first, or oldest first), a page at a time;
-    each page makes an entry when it is first looked at."""
-    for rows in row_pages(store, query, oldest_first=oldest_first, size=size):
-        yield EntryList(rows, store.time_of)
-
-
 def row_pages(
     store: PagedStore, query: HistoryQuery, *, oldest_first: bool = False, size: int = PAGE
 ) -> Iterator[list[tuple[Any, ...]]]:
@@ -122,9 +97,10 @@ def row_pages(
 def stream_entries(
     store: PagedStore, query: HistoryQuery, *, oldest_first: bool = False
 ) -> Iterator[Entry]:
-    """:func:`entry_pages`, one entry at a time."""
-    for page in entry_pages(store, query, oldest_first=oldest_first):
-        yield from page
+    """The entries matching ``query`` (newest first, or oldest first), one at a time, read
+    a page at a time; each entry is made when it is first looked at."""
+    for rows in row_pages(store, query, oldest_first=oldest_first):
+        yield from EntryList(rows, store.time_of)
 
 
 def json_pages(

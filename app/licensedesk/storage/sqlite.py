@@ -7,7 +7,7 @@ says only its sentences, its schema steps and its SQL.
 
 WAL with ``synchronous=NORMAL``: readers never wait for a writer, and another window
 or a CLI command may write the same file at the same time (they queue on SQLite's
-lock, ``busy_timeout``). A committed write survives a crash of the process; a power
+lock, :data:`BUSY_TIMEOUT`). A committed write survives a crash of the process; a power
 cut may lose the last transactions (the price of NORMAL instead of FULL).
 """
 
@@ -34,6 +34,8 @@ __all__ = ["SqliteDatabase", "cause", "connect", "immediate", "time_text"]
 T = TypeVar("T")
 #: SQLite's primary result codes (an extended code's low byte) a person can act on
 _BUSY, _LOCKED, _READONLY, _FULL, _CANTOPEN = 5, 6, 8, 13, 14
+#: seconds a statement waits for another program's lock on the file before it fails
+BUSY_TIMEOUT = 5.0
 
 
 def time_text(moment: datetime, timespec: str = "microseconds") -> str:
@@ -42,15 +44,15 @@ def time_text(moment: datetime, timespec: str = "microseconds") -> str:
     return moment.astimezone(UTC).isoformat(timespec=timespec)
 
 
-def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
+def connect(path: Path) -> sqlite3.Connection:
     """A connection to ``path`` (made with its folder when missing), in WAL mode.
     Raises OSError or sqlite3.Error."""
     path.parent.mkdir(parents=True, exist_ok=True)
     # isolation_level=None: no implicit transactions, each write says BEGIN itself;
     # check_same_thread=False: a store's worker thread owns it, one at a time.
-    db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None, check_same_thread=False)
+    db = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
     try:
-        _into_wal(db, busy_timeout)
+        _into_wal(db)
         db.execute("PRAGMA synchronous=NORMAL")
         # what is deleted or replaced is overwritten, not left in free pages: erasing a
         # licensee's personal data leaves no copy in the file
@@ -61,11 +63,11 @@ def connect(path: Path, busy_timeout: float) -> sqlite3.Connection:
     return db
 
 
-def _into_wal(db: sqlite3.Connection, busy_timeout: float) -> None:
+def _into_wal(db: sqlite3.Connection) -> None:
     """``PRAGMA journal_mode=WAL``, tried again until the busy timeout: while another
     process turns a new file into WAL, SQLite answers "database is locked" at once,
     without waiting on its busy handler (two desks or commands starting together)."""
-    give_up = time.monotonic() + busy_timeout
+    give_up = time.monotonic() + BUSY_TIMEOUT
     pause = 0.005
     while True:
         try:
@@ -147,10 +149,9 @@ class SqliteDatabase:
     #: how precisely a migration step's time is written in the version table
     STAMP: ClassVar[str] = "microseconds"
 
-    def __init__(self, path: str | Path, *, busy_timeout: float = 5.0) -> None:
+    def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.label = self.LABEL.format(path=self.path)
-        self._busy_timeout = busy_timeout
         self._db: sqlite3.Connection | None = None
         #: sees each read's statement and parameters (the benchmark replays them)
         self.trace: Callable[[str, Any], None] | None = None
@@ -165,7 +166,7 @@ class SqliteDatabase:
     def _conn(self) -> sqlite3.Connection:
         if self._db is None:
             try:
-                self._db = connect(self.path, self._busy_timeout)
+                self._db = connect(self.path)
             except (OSError, sqlite3.Error) as exc:
                 raise self._fail("opened", exc) from None
         return self._db

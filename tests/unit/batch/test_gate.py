@@ -1,4 +1,5 @@
-"""The busy gate: Retry-After read and capped, holds never shortened, unknown delays doubling."""
+"""The busy gate: Retry-After read and capped (the client's reading, which the gate uses),
+holds never shortened, unknown delays doubling."""
 
 from __future__ import annotations
 
@@ -7,21 +8,22 @@ import time
 
 import httpx
 
-from licensedesk.batch.gate import FALLBACK_PAUSE, BusyGate, retry_after
+from licensedesk.api.transport import retry_after
+from licensedesk.batch.gate import FALLBACK_PAUSE, BusyGate
 
 
-def response(value: str | None) -> httpx.Response:
-    headers = {} if value is None else {"retry-after": value}
-    return httpx.Response(429, headers=headers)
+def headers(value: str | None) -> httpx.Headers:
+    """The headers of a 429 with ``value`` as its Retry-After (none with None)."""
+    return httpx.Response(429, headers={} if value is None else {"retry-after": value}).headers
 
 
 def test_retry_after_seconds_capped_or_none():
-    assert retry_after(response("2"), cap=10) == 2.0
-    assert retry_after(response(" 0.5 "), cap=10) == 0.5
-    assert retry_after(response("120"), cap=10) == 10.0
-    assert retry_after(response("-3"), cap=10) == 0.0
-    assert retry_after(response("Wed, 21 Oct 2026 07:28:00 GMT"), cap=10) is None
-    assert retry_after(response(None), cap=10) is None
+    assert retry_after(headers("2"), cap=10) == 2.0
+    assert retry_after(headers(" 0.5 "), cap=10) == 0.5
+    assert retry_after(headers("120"), cap=10) == 10.0
+    assert retry_after(headers("-3"), cap=10) == 0.0
+    assert retry_after(headers("Wed, 21 Oct 2026 07:28:00 GMT"), cap=10) is None
+    assert retry_after(headers(None), cap=10) is None
 
 
 def test_hold_is_capped_and_never_shortened():

@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel
 
-from licensedesk.export_cells import text_cell
+from licensedesk.export_cells import local_time, text_cell
 from licensedesk.export_csv import write_rows
 
 from ..shared.export_file import write_text_file
@@ -29,8 +29,7 @@ def default_file_name(serial: str, day: date) -> str:
 
 def iso_time(value: Any) -> str:
     """ISO 8601 in local time with the UTC offset, to the second; "" when unknown."""
-    moment = as_datetime(value)
-    return moment.astimezone().isoformat(timespec="seconds") if moment else ""
+    return local_time(as_datetime(value))
 
 
 def _cells(model: QAbstractItemModel, r: int, serial: str, licensee: str) -> list[str]:
