@@ -24,29 +24,6 @@ if TYPE_CHECKING:
     from .output import Printer
 
 
-def lang_from_argv(argv: list[str]) -> str | None:
-    """The value of ``--lang X`` / ``--lang=X`` wherever it is (before or after the command),
-    or None. Read before the parser is built, so that ``--help`` is in that language; the
-    parser checks the value afterwards (an unknown one: argparse's exit 2)."""
-    for i, arg in enumerate(argv):
-        if arg == "--":
-            break
-        if arg == "--lang":
-            return argv[i + 1] if i + 1 < len(argv) else None
-        if arg.startswith("--lang="):
-            return arg.removeprefix("--lang=")
-    return None
-
-
-def choose_language(requested: str | None) -> str:
-    """``--lang``, else the window's saved choice, else the system's; returns the code in
-    use. Only :func:`main` calls this: :func:`build_parser` alone stays in the language
-    already in use (English), so man pages and completion are built in English."""
-    return i18n.use_language(
-        i18n.resolve_language(requested, i18n.saved_language(), i18n.system_languages())
-    )
-
-
 async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
     from licensedesk.api import LicenseClient
     from licensedesk.book.observer import BookObserver
@@ -117,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     The language is chosen first (``--lang``, the saved setting, the system), so that
     ``--help`` and argparse's messages about our options are translated too."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    choose_language(lang_from_argv(argv))
+    i18n.choose_language(i18n.lang_in_argv(argv))
     closed = streams.prepare_streams()
     try:
         args = parse_arguments(build_parser(commands=set(argv)), argv)
