@@ -7,7 +7,6 @@ team's database); these commands read it directly, as the history commands do.
 from __future__ import annotations
 
 import argparse
-import contextlib
 from typing import TYPE_CHECKING, Any
 
 from licensedesk.i18n import N_, _, ngettext
@@ -17,7 +16,7 @@ from .errors import USAGE as USAGE_CODE
 from .history_cmds import chosen_store, opened
 
 if TYPE_CHECKING:
-    from licensedesk.book import BookKeeper, BookStore, Sighting
+    from licensedesk.book import BookKeeper, Sighting
 
     from .output import Printer
 
@@ -29,13 +28,6 @@ EMPTY_BOOK = N_(
     "licensedesk-cli book import FILE, or from a team database (licensedesk-cli history "
     "use postgresql://\u2026)."
 )
-
-
-def open_book_store(
-    args: argparse.Namespace, printer: Printer
-) -> contextlib.AbstractContextManager[BookStore]:
-    """The book to use, opened (:func:`.history_cmds.opened`)."""
-    return opened(args, printer, book=True)
 
 
 def row_of(s: Sighting) -> dict[str, Any]:
@@ -65,7 +57,7 @@ def cmd_find(args: argparse.Namespace, printer: Printer) -> int:
     text = " ".join(args.text)
     if not search_words(text):
         raise UsageError(_("Give a word of three characters or more to find."))
-    with open_book_store(args, printer) as book:
+    with opened(args, printer, book=True) as book:
         found = book.find(text)
         empty = not found and not book.count()
     if printer.json_mode:
@@ -216,7 +208,7 @@ def cmd_forget(args: argparse.Namespace, printer: Printer) -> int:
 
     who = args.words[1]
     _settings, _secrets, kind = chosen_store(args, printer)
-    with open_book_store(args, printer) as book:
+    with opened(args, printer, book=True) as book:
         try:
             counted = forget(book, who, dry_run=True)
             if not counted.total:

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from licensedesk import clock
 from licensedesk.i18n import _
 
-from .book_cmds import open_book_store
 from .errors import OK, one_output_format
+from .history_cmds import opened
 
 if TYPE_CHECKING:
     from licensedesk.book import Sighting
@@ -29,7 +29,7 @@ def cmd_expiring(args: argparse.Namespace, printer: Printer) -> int:
 
     one_output_format(args)
     now = clock.now()
-    with open_book_store(args, printer) as book:
+    with opened(args, printer, book=True) as book:
         found = ending(book, args.within, dealer=args.dealer, now=now)
     if args.csv:
         _write_csv(printer, found, now)

@@ -23,11 +23,11 @@ def _copy_of(
 ) -> Sighting | None:
     from licensedesk.history import StoreError
 
-    from .book_cmds import open_book_store
     from .errors import CliError
+    from .history_cmds import opened
 
     try:
-        with open_book_store(args, printer) as book:
+        with opened(args, printer, book=True) as book:
             return book.copy(serial, service)
     except (CliError, StoreError):
         return None  # no book to read: the service's error is all there is to say

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 from licensedesk.i18n import _
 
-from .book_cmds import open_book_store
 from .errors import OK, REFUSED, CliError, one_output_format
 from .history_cmds import chosen_store, opened
 from .when import parse_when
@@ -36,7 +35,7 @@ def cmd_timeline(args: argparse.Namespace, printer: Printer) -> int:
     one_output_format(args)
     serial = normalize_serial(args.serial)
     since = parse_when(args.since) if args.since else None
-    with open_book_store(args, printer) as book:
+    with opened(args, printer, book=True) as book:
         seen = book.copy(serial)
         if seen is None:
             raise CliError(
