@@ -27,14 +27,7 @@ from licensedesk.i18n import _
 from licensedesk.profiles import Profile, ProfileError, ProfileStore, client_config
 
 from .errors import UsageError
-from .options import (  # noqa: F401 - re-exported from their old home
-    ENV_KEY,
-    ENV_KEYS,
-    ENV_PROFILE,
-    ENV_WRITE_KEY,
-    PROFILE_FIELDS,
-    add_profile_field_options,
-)
+from .options import ENV_KEY, ENV_KEYS, ENV_PROFILE, ENV_WRITE_KEY, PROFILE_FIELDS
 from .output import Printer
 
 if TYPE_CHECKING:  # the keyring (slow to import) only when a key comes from it
@@ -98,6 +91,14 @@ def stored_keys_config(profile: Profile, secrets: SecretStore, printer: Printer)
     return config
 
 
+def stored_profile(name: str, store: ProfileStore | None = None) -> Profile:
+    """The profile called ``name`` (in ``store``, else the profiles file), or UsageError."""
+    try:
+        return (store or ProfileStore()).get(name)
+    except ProfileError as exc:
+        raise UsageError(exc.sentence) from None
+
+
 def profile_from_args(name: str, args: argparse.Namespace) -> Profile:
     """A validated Profile from the field options (defaults where not given)."""
     fields = {f: getattr(args, f) for f in PROFILE_FIELDS if getattr(args, f, None) is not None}
@@ -154,10 +155,7 @@ def resolve_connection(args: argparse.Namespace, printer: Printer) -> Connection
                 "{variable} set. (See 'licensedesk-cli profile add --help'.)"
             ).format(variable=f"${ENV_KEY}")
         )
-    try:
-        profile = ProfileStore().get(profile_name)
-    except ProfileError as exc:
-        raise UsageError(exc.sentence) from None
+    profile = stored_profile(profile_name)
     from licensedesk.profiles import SecretStore
 
     config = stored_keys_config(profile, SecretStore(), printer)

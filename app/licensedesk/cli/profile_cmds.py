@@ -17,17 +17,10 @@ from licensedesk.i18n import N_, _
 from licensedesk.profiles import PAIRS, Profile, ProfileError, ProfileStore, SecretStore
 
 from .asking import stdin_is_interactive
-from .connection import (
-    ENV_KEY,
-    ENV_KEYS,
-    ENV_WRITE_KEY,
-    env_key,
-    key_storage,
-    profile_from_args,
-    stored_keys_config,
-)
+from .connection import env_key, key_storage, profile_from_args, stored_keys_config, stored_profile
 from .errors import OK, REFUSED, UsageError, exit_code_for
 from .interruptible import run_interruptible
+from .options import ENV_KEY, ENV_KEYS, ENV_WRITE_KEY
 from .output import Printer, fields_text, table_text
 
 #: per key pair, whole sentences (a pair's name alone would not fit every language)
@@ -67,17 +60,6 @@ def read_secret(prompt: str) -> str:
     return getpass.getpass(prompt)
 
 
-def _store() -> ProfileStore:
-    return ProfileStore()
-
-
-def _profile_or_usage(store: ProfileStore, name: str) -> Profile:
-    try:
-        return store.get(name)
-    except ProfileError as exc:
-        raise UsageError(exc.sentence) from None
-
-
 def _key_status(secrets: SecretStore, profile: Profile) -> dict[str, bool | None]:
     """Per pair: True stored, False missing, None no app_id for it."""
     return {
@@ -91,7 +73,7 @@ def _keys_word(status: dict[str, bool | None]) -> str:
 
 def cmd_add(args: argparse.Namespace, printer: Printer) -> int:
     profile = profile_from_args(args.name, args)
-    store = _store()
+    store = ProfileStore()
     exists = _name_free_or_replaced(store, profile.name, replace=args.replace)
     keys = _collect_keys(profile, printer)  # every key before writing anything
     secrets = SecretStore()
@@ -201,7 +183,7 @@ def _report_added(
 
 
 def cmd_list(args: argparse.Namespace, printer: Printer) -> int:
-    store = _store()
+    store = ProfileStore()
     try:
         profiles = store.list()
         last = store.last_used
@@ -237,8 +219,8 @@ def cmd_list(args: argparse.Namespace, printer: Printer) -> int:
 
 
 def cmd_show(args: argparse.Namespace, printer: Printer) -> int:
-    store = _store()
-    profile = _profile_or_usage(store, args.name)
+    store = ProfileStore()
+    profile = stored_profile(args.name, store)
     secrets = SecretStore()
     status = _key_status(secrets, profile)
     data: dict[str, Any] = {
@@ -301,7 +283,7 @@ def cmd_remove(args: argparse.Namespace, printer: Printer) -> int:
 
 def cmd_test(args: argparse.Namespace, printer: Printer) -> int:
     """Connection test that changes nothing: the client's check_read / check_write."""
-    profile = _profile_or_usage(_store(), args.name)
+    profile = stored_profile(args.name)
     config = stored_keys_config(profile, SecretStore(), printer)
 
     async def run() -> dict[str, Any]:
