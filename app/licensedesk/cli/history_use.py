@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import os
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from licensedesk.i18n import _
@@ -51,8 +52,6 @@ def cmd_use(args: argparse.Namespace, printer: Printer, where: str) -> int:
 
 def _with_keep_months(args: argparse.Namespace, current: HistorySettings) -> HistorySettings:
     """``--keep-months N|forever`` over the settings in use (checked by HistorySettings)."""
-    from dataclasses import replace
-
     from licensedesk.history import SettingsError
 
     text = (getattr(args, "keep_months", None) or "").strip().lower()
@@ -71,7 +70,7 @@ def _with_keep_months(args: argparse.Namespace, current: HistorySettings) -> His
         raise UsageError(exc.sentence) from None
 
 
-def _save(printer: Printer, settings: HistorySettings) -> str:
+def _save(settings: HistorySettings) -> str:
     from licensedesk.history import SettingsError, save_settings
 
     try:
@@ -81,16 +80,9 @@ def _save(printer: Printer, settings: HistorySettings) -> str:
 
 
 def _use_local(printer: Printer, current: HistorySettings) -> int:
-    from licensedesk.history import HistorySettings, local_history_path
+    from licensedesk.history import local_history_path
 
-    settings = HistorySettings(
-        store="local",
-        team_url=current.team_url,
-        display_name=current.display_name,
-        book_days=current.book_days,
-        keep_months=current.keep_months,
-    )
-    path = _save(printer, settings)
+    path = _save(replace(current, store="local"))
     printer.result(
         {"store": "local", "file": str(local_history_path()), "settings": path},
         _(
@@ -102,7 +94,7 @@ def _use_local(printer: Printer, current: HistorySettings) -> int:
 
 
 def _use_team(printer: Printer, current: HistorySettings, url: str) -> int:
-    from licensedesk.history import HistorySettings, SettingsError
+    from licensedesk.history import SettingsError
     from licensedesk.history.team_check import test_connection
     from licensedesk.storage.settings import check_team_url, describe_team_url, split_password
 
@@ -118,7 +110,9 @@ def _use_team(printer: Printer, current: HistorySettings, url: str) -> int:
         url = check_team_url(url)
     except SettingsError as exc:
         raise UsageError(exc.sentence) from None
-    secrets = _secrets()
+    from licensedesk.profiles import SecretStore
+
+    secrets = SecretStore()
     password, typed = _password(secrets, describe_team_url(url))
     check = test_connection(url, password)
     if not check.ok:
@@ -126,14 +120,7 @@ def _use_team(printer: Printer, current: HistorySettings, url: str) -> int:
             check.sentence + " " + _("Nothing was saved."), NETWORK if check.network else REFUSED
         )
     kept = _keep(printer, secrets, password) if typed else None
-    settings = HistorySettings(
-        store="team",
-        team_url=url,
-        display_name=current.display_name,
-        book_days=current.book_days,
-        keep_months=current.keep_months,
-    )
-    path = _save(printer, settings)
+    path = _save(replace(current, store="team", team_url=url))
     where = describe_team_url(url)
     then = (
         _("Changes are recorded in the team database {where} from now on (saved in {settings}).")
@@ -155,12 +142,6 @@ def _use_team(printer: Printer, current: HistorySettings, url: str) -> int:
         check.sentence + "\n" + then.format(where=where, settings=path),
     )
     return OK
-
-
-def _secrets() -> SecretStore:
-    from licensedesk.profiles import SecretStore
-
-    return SecretStore()
 
 
 def _password(secrets: SecretStore, where: str) -> tuple[str | None, bool]:
