@@ -110,14 +110,9 @@ def prepare_book(args: argparse.Namespace) -> str:
     if len(words) != 2 or words[0] not in ("import", "forget", "retention"):
         raise UsageError(_("usage: {usage}").format(usage=BOOK_USAGE))
     if words[0] == "import":
-        from licensedesk.batch.parse import parse_serials
+        from .check import read_serials
 
-        from .check import no_serial, read_input
-
-        parsed = parse_serials(read_input(words[1]))
-        if not parsed.serials:
-            raise UsageError(no_serial(words[1], len(parsed.not_serials)))
-        args.parsed = parsed
+        args.parsed = read_serials(words[1])
     return words[0]
 
 
@@ -170,8 +165,6 @@ async def cmd_import(
 def _say_imported(printer: Printer, kept: int, read: int, missing: int, errors: int) -> None:
     """What an import kept (counted from the book's committed writes) and what it could
     not check, in one line."""
-    from licensedesk.i18n import ngettext
-
     said = [
         ngettext("{n} licence kept in the book.", "{n} licences kept in the book.", kept).format(
             n=kept
