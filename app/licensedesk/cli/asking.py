@@ -16,11 +16,16 @@ if TYPE_CHECKING:
     from .output import Printer
 
 
-def stdin_is_interactive() -> bool:
+def is_terminal(stream: object) -> bool:
+    """Whether ``stream`` is a terminal (not a closed stream, nor a stand-in without one)."""
     try:
-        return sys.stdin.isatty()
+        return bool(stream.isatty())  # type: ignore[attr-defined]
     except (AttributeError, ValueError):
         return False
+
+
+def stdin_is_interactive() -> bool:
+    return is_terminal(sys.stdin)
 
 
 #: the word that confirms a destructive command; "y" and "yes" are taken in every language

@@ -199,8 +199,7 @@ async def cmd_delete_activation(run: ServiceRun) -> int:
     ).format(id=aid)
     serial = normalize_serial(args.serial) if args.serial else None
     before: dict[str, Any] | None = None
-    if args.serial and not args.yes:
-        serial = normalize_serial(args.serial)
+    if serial and not args.yes:
         found = [a for a in await client.activations(serial) if a.id == aid]
         if not found:
             raise CliError(
