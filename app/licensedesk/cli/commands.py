@@ -15,7 +15,7 @@ from licensedesk import i18n
 from licensedesk.i18n import _
 
 from . import recording, streams
-from .errors import INTERNAL, INTERRUPTED, OK, CliError, exit_code_for
+from .errors import INTERNAL, INTERRUPTED, CliError, exit_code_for
 from .parser import build_parser
 
 if TYPE_CHECKING:
@@ -206,9 +206,3 @@ def _dispatch(args: argparse.Namespace, printer: Printer) -> int:
         )
         _report(printer, err, INTERNAL)
         return INTERNAL
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
-
-__all__ = ["OK", "build_parser", "main"]
