@@ -57,8 +57,7 @@ async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
             await recorder.aclose()
         await recording.close_keeper(keeper)
         if keeper.problem:  # a book import's own error; a lookup's warning beside its answer
-            said = _("Error: {sentence}") if args.command == "book" else _("Warning: {sentence}")
-            printer.note(said.format(sentence=keeper.problem))
+            (printer.error if args.command == "book" else printer.warn)(keeper.problem)
 
 
 def _report(
@@ -66,7 +65,7 @@ def _report(
 ) -> None:
     """``sentence``: what to say when it is more than ``exc``'s own (where to fix a key)."""
     sentence = sentence or exc.sentence
-    printer.note(_("Error: {sentence}").format(sentence=sentence))
+    printer.error(sentence)
     details = None if isinstance(exc, CliError) else exc.details.describe()
     if printer.verbose and details:
         printer.note(details)

@@ -49,7 +49,7 @@ async def show_copy(
     )
     if copy is None:
         return False
-    printer.note(_("Error: {sentence}").format(sentence=error.sentence))
+    printer.error(error.sentence)
     printer.note(_(COPY_SHOWN).format(time=human(copy.seen_at)))
     printer.result(_as_json(copy), fields_text(_fields(copy)))
     return True

@@ -146,6 +146,14 @@ class Printer:
         """A message for the person on stderr (both modes)."""
         streams.write(self.err, visible_lines(self.scrub(text)))  # stderr gone: none to tell
 
+    def error(self, sentence: str) -> None:
+        """``Error: …`` on stderr: why the command did not do (all) it was asked."""
+        self.note(_("Error: {sentence}").format(sentence=sentence))
+
+    def warn(self, sentence: str) -> None:
+        """``Warning: …`` on stderr: what went wrong beside a command that went on."""
+        self.note(_("Warning: {sentence}").format(sentence=sentence))
+
     def note_once(self, text: str | None) -> None:
         if text and text not in self._said:
             self._said.add(text)

@@ -172,7 +172,7 @@ def _report_added(
                 )
             )
     for warning in profile.warnings():
-        printer.note(_("Warning: {sentence}").format(sentence=warning))
+        printer.warn(warning)
     if not secrets.persistent:
         printer.note(
             _(
@@ -190,7 +190,7 @@ def cmd_list(args: argparse.Namespace, printer: Printer) -> int:
     except ProfileError as exc:
         raise UsageError(exc.sentence) from None
     for problem in store.problems:  # refused entries: the others stay usable
-        printer.note(_("Warning: {sentence}").format(sentence=problem))
+        printer.warn(problem)
     secrets = SecretStore()
     status = {p.name: _key_status(secrets, p) for p in profiles}
     if printer.json_mode:
@@ -254,7 +254,7 @@ def cmd_show(args: argparse.Namespace, printer: Printer) -> int:
     ]
     printer.line(fields_text(rows))
     for warning in profile.warnings():
-        printer.note(_("Warning: {sentence}").format(sentence=warning))
+        printer.warn(warning)
     return OK
 
 

@@ -17,8 +17,6 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from licensedesk.i18n import _
-
 if TYPE_CHECKING:
     from licensedesk.book import BookKeeper
     from licensedesk.history import Recorder
@@ -70,11 +68,7 @@ def open_recorder(profile: Profile, printer: Printer) -> Recorder:
     from licensedesk.history import Recorder
 
     settings, secrets = _settings_and_secrets()
-
-    def warn(sentence: str) -> None:
-        printer.note(_("Warning: {sentence}").format(sentence=sentence))
-
-    recorder = Recorder.from_settings(settings, secrets=secrets, on_problem=warn)
+    recorder = Recorder.from_settings(settings, secrets=secrets, on_problem=printer.warn)
     recorder.use_connection(profile.name, profile.base_url)
     return recorder
 
