@@ -224,10 +224,10 @@ def cmd_retention(args: argparse.Namespace, printer: Printer) -> int:
     from licensedesk.history import SettingsError, load_settings, save_settings
 
     from .errors import UsageError
+    from .options import count_or_forever
 
-    text = args.words[1].strip().lower()
     try:
-        days = None if text in ("forever", "for-ever", "0") else int(text)
+        days = count_or_forever(args.words[1])
         settings = replace(load_settings(), book_days=days)
         save_settings(settings)
     except ValueError:

@@ -24,6 +24,7 @@ from licensedesk.i18n import _
 
 from .asking import stdin_is_interactive
 from .errors import NETWORK, OK, REFUSED, CliError, UsageError
+from .options import count_or_forever
 
 if TYPE_CHECKING:
     from licensedesk.history import HistorySettings
@@ -54,12 +55,11 @@ def _with_keep_months(args: argparse.Namespace, current: HistorySettings) -> His
     """``--keep-months N|forever`` over the settings in use (checked by HistorySettings)."""
     from licensedesk.history import SettingsError
 
-    text = (getattr(args, "keep_months", None) or "").strip().lower()
-    if not text:
+    given = getattr(args, "keep_months", None) or ""
+    if not given.strip():
         return current
     try:
-        months = None if text in ("forever", "for-ever", "0") else int(text)
-        return replace(current, keep_months=months)
+        return replace(current, keep_months=count_or_forever(given))
     except ValueError:
         raise UsageError(
             _("Give a number of months or 'forever', not {text}.").format(
