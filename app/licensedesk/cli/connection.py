@@ -26,7 +26,7 @@ from licensedesk.api.errors import InvalidInput
 from licensedesk.i18n import _
 from licensedesk.profiles import Profile, ProfileError, ProfileStore, client_config
 
-from .errors import UsageError
+from .errors import UsageError, as_usage_error
 from .options import ENV_KEY, ENV_KEYS, ENV_PROFILE, ENV_WRITE_KEY, PROFILE_FIELDS
 from .output import Printer
 
@@ -93,19 +93,15 @@ def stored_keys_config(profile: Profile, secrets: SecretStore, printer: Printer)
 
 def stored_profile(name: str, store: ProfileStore | None = None) -> Profile:
     """The profile called ``name`` (in ``store``, else the profiles file), or UsageError."""
-    try:
+    with as_usage_error(ProfileError):
         return (store or ProfileStore()).get(name)
-    except ProfileError as exc:
-        raise UsageError(exc.sentence) from None
 
 
 def profile_from_args(name: str, args: argparse.Namespace) -> Profile:
     """A validated Profile from the field options (defaults where not given)."""
     fields = {f: getattr(args, f) for f in PROFILE_FIELDS if getattr(args, f, None) is not None}
-    try:
+    with as_usage_error(ProfileError):
         return Profile(name=name, **fields)
-    except ProfileError as exc:
-        raise UsageError(exc.sentence) from None
 
 
 @dataclass(frozen=True)
@@ -163,7 +159,5 @@ def resolve_connection(args: argparse.Namespace, printer: Printer) -> Connection
 
 
 def _config(profile: Profile, secrets: SecretStore | None, keys: dict) -> ClientConfig:
-    try:
+    with as_usage_error(InvalidInput):
         return client_config(profile, secrets, keys=keys)
-    except InvalidInput as exc:
-        raise UsageError(exc.sentence) from None

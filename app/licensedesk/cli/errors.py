@@ -26,6 +26,8 @@ fewer licences than were read (3 when it is a team database not reached), else 0
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # imported when needed: building the parser loads no network code
@@ -51,6 +53,16 @@ class CliError(Exception):
 class UsageError(CliError):
     def __init__(self, sentence: str) -> None:
         super().__init__(sentence, USAGE)
+
+
+@contextlib.contextmanager
+def as_usage_error(*kinds: type[Exception]) -> Iterator[None]:
+    """An error of ``kinds`` (a profile's, the settings', input refused: each carries its
+    ``sentence``) ends the command as a usage error, exit 2."""
+    try:
+        yield
+    except kinds as exc:
+        raise UsageError(exc.sentence) from None  # type: ignore[attr-defined]
 
 
 def file_error(file: object, exc: OSError, *, writing: bool = False) -> UsageError:

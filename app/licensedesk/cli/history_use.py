@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from licensedesk.i18n import _
 
 from .asking import stdin_is_interactive
-from .errors import NETWORK, OK, REFUSED, CliError, UsageError
+from .errors import NETWORK, OK, REFUSED, CliError, UsageError, as_usage_error
 from .options import count_or_forever
 
 if TYPE_CHECKING:
@@ -41,10 +41,8 @@ def read_password(prompt: str) -> str:
 def cmd_use(args: argparse.Namespace, printer: Printer, where: str) -> int:
     from licensedesk.history import SettingsError, load_settings
 
-    try:
+    with as_usage_error(SettingsError):
         current = load_settings()
-    except SettingsError as exc:
-        raise UsageError(exc.sentence) from None
     current = _with_keep_months(args, current)
     if where == "local":
         return _use_local(printer, current)
@@ -73,10 +71,8 @@ def _with_keep_months(args: argparse.Namespace, current: HistorySettings) -> His
 def _save(settings: HistorySettings) -> str:
     from licensedesk.history import SettingsError, save_settings
 
-    try:
+    with as_usage_error(SettingsError):
         return str(save_settings(settings))
-    except SettingsError as exc:
-        raise UsageError(exc.sentence) from None
 
 
 def _use_local(printer: Printer, current: HistorySettings) -> int:
@@ -106,10 +102,8 @@ def _use_team(printer: Printer, current: HistorySettings, url: str) -> int:
                 "$LICENSEDESK_HISTORY_PASSWORD or in the OS keyring. Nothing was saved."
             )
         )
-    try:
+    with as_usage_error(SettingsError):
         url = check_team_url(url)
-    except SettingsError as exc:
-        raise UsageError(exc.sentence) from None
     from licensedesk.profiles import SecretStore
 
     secrets = SecretStore()

@@ -18,7 +18,7 @@ from licensedesk.profiles import PAIRS, Profile, ProfileError, ProfileStore, Sec
 
 from .asking import stdin_is_interactive
 from .connection import env_key, key_storage, profile_from_args, stored_keys_config, stored_profile
-from .errors import OK, REFUSED, UsageError, exit_code_for
+from .errors import OK, REFUSED, UsageError, as_usage_error, exit_code_for
 from .interruptible import run_interruptible
 from .options import ENV_KEY, ENV_KEYS, ENV_WRITE_KEY
 from .output import Printer, fields_text, table_text
@@ -84,10 +84,8 @@ def cmd_add(args: argparse.Namespace, printer: Printer) -> int:
 
 def _name_free_or_replaced(store: ProfileStore, name: str, *, replace: bool) -> bool:
     """Whether a profile of that name exists; a usage error if it does and may not go."""
-    try:
+    with as_usage_error(ProfileError):
         exists = store.find(name) is not None
-    except ProfileError as exc:
-        raise UsageError(exc.sentence) from None
     if exists and not replace:
         raise UsageError(
             _("A profile called {name} already exists: add --replace to overwrite it.").format(
@@ -123,14 +121,12 @@ def _save_profile(
     replace: bool,
 ) -> dict[str, bool]:
     """Writes the profile, then its keys; per pair, whether the keyring took the key."""
-    try:
+    with as_usage_error(ProfileError):
         # under the file's lock: a profile of that name saved meanwhile is not overwritten
         if exists or replace:
             store.save(profile)
         else:
             store.add(profile)
-    except ProfileError as exc:
-        raise UsageError(exc.sentence) from None
     if exists:
         for pair in PAIRS:
             if pair not in keys:
@@ -184,11 +180,9 @@ def _report_added(
 
 def cmd_list(args: argparse.Namespace, printer: Printer) -> int:
     store = ProfileStore()
-    try:
+    with as_usage_error(ProfileError):
         profiles = store.list()
         last = store.last_used
-    except ProfileError as exc:
-        raise UsageError(exc.sentence) from None
     for problem in store.problems:  # refused entries: the others stay usable
         printer.warn(problem)
     secrets = SecretStore()
@@ -267,10 +261,8 @@ def cmd_remove(args: argparse.Namespace, printer: Printer) -> int:
     secrets = SecretStore()
     store = ProfileStore(secrets=secrets)
     name = args.name.strip()  # an entry this version refuses can be removed too
-    try:
+    with as_usage_error(ProfileError):
         store.remove(name)
-    except ProfileError as exc:
-        raise UsageError(exc.sentence) from None
     if secrets.persistent:
         text = _("Removed profile {name} and its keys from {storage}.").format(
             name=repr(name), storage=secrets.backend_description
