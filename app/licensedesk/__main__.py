@@ -36,14 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
     from licensedesk import __version__
     from licensedesk.translated_parser import TranslatedParser
 
-    parser = TranslatedParser(prog="licensedesk", description="License Desk", add_help=False)
-    parser.add_argument("-h", "--help", action="help", help=_("show this help message and exit"))
-    parser.add_argument(
-        "--version",
-        action="version",
-        version=f"%(prog)s {__version__}",
-        help=_("show program's version number and exit"),
-    )
+    parser = TranslatedParser(prog="licensedesk", description="License Desk")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--demo", action="store_true", help=_("open on the built-in sandbox"))
     parser.add_argument("--profile", metavar="NAME", help=_("open this connection profile"))
     parser.add_argument(
