@@ -16,7 +16,7 @@ columns); otherwise JSON lines (what ``history import`` reads).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -129,33 +129,26 @@ def cmd_list(
     from licensedesk.history.streaming import table_pages
 
     from .history_table import TableWords, headers
+    from .output import column_widths, row_layout
 
     if printer.json_mode or csv:
         pages = _pages(store, query, printer, csv=csv, ascii_only=True, oldest_first=False)
         return _print_pages(printer, pages)
     words = TableWords(with_serial=serial is None)
-    widths: list[int] | None = None
+    line = None
     for page in table_pages(store, query):
         rows = [words.cells(row) for row in page]
-        if widths is None:  # the first page's widths (a longer cell later pushes out)
+        if line is None:  # the first page's widths (a longer cell later pushes out)
             names = headers(serial is None)
-            widths = [max([len(n)] + [len(r[i]) for r in rows]) for i, n in enumerate(names)]
-            line = _layout(widths)
+            line = row_layout(column_widths(names, rows))
             printer.raw(line([n.upper() for n in names]))
         printer.raw(printer.scrub("\n".join(map(line, rows))))
         if printer.lost is not None:
             break
-    if widths is None:
+    if line is None:
         printer.line(
             _("No history for {serial}.").format(serial=serial)
             if serial
             else _("No history matches.")
         )
     return OK
-
-
-def _layout(widths: list[int]) -> Callable[[Sequence[str]], str]:
-    """A row's line: each cell left-aligned in its width, two spaces apart, no trailing
-    space (one ``str.format`` a row, not a call per cell)."""
-    fill = "  ".join(f"{{:<{w}}}" for w in widths).format
-    return lambda cells: fill(*cells).rstrip()
