@@ -11,7 +11,6 @@ This reads both where the history settings say (``--store`` picks the other), as
 from __future__ import annotations
 
 import argparse
-import io
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -88,13 +87,11 @@ def _nothing_since(serial: str, since: datetime | None, seen_at: datetime) -> st
 def _csv_text(items: list[Item]) -> str:
     """A header and one line per item (:meth:`Item.to_dict`), through the one CSV writer
     of every export, text guarded against formulas; a terminal's line ends."""
-    from licensedesk.export_csv import write_rows
+    from licensedesk.export_csv import CsvText
 
     columns = _columns()
-    buffer = io.StringIO(newline="")
     rows = ([_cell(item.to_dict().get(c)) for c in columns] for item in items)
-    write_rows(buffer, columns, rows, line_end="\n")
-    return buffer.getvalue()
+    return CsvText(line_end="\n").text([columns, *rows])
 
 
 def _columns() -> list[str]:
