@@ -5,7 +5,9 @@ zones have one offset, a whole number of hours: then the local text is the hour'
 worked out once per UTC hour, followed by the moment's own minutes and seconds. An hour
 in which the offset changes, or a zone of half or quarter hours, is worked out once
 per UTC minute (a zone changes its offset only at a whole minute), and an offset with
-seconds (a zone's local mean time, before 1900 or so) for each moment.
+seconds (a zone's local mean time, before 1900 or so) for each moment. What is worked
+out is kept in a :class:`Remembered`, the bounded memory every long listing of the
+command line uses for the texts it repeats.
 """
 
 from __future__ import annotations
