@@ -38,9 +38,8 @@ class JsonListWriter:
         self._gathered: list[str] = []
         self._size = 0
         self._times = Remembered(iso_text)  # timestamps' texts: a long list repeats them
-        self._ascii = not streams.speaks_unicode(printer.out)
         self._encode = json.JSONEncoder(
-            ensure_ascii=self._ascii, separators=(",\n    ", ": ")
+            ensure_ascii=not streams.speaks_unicode(printer.out), separators=(",\n    ", ": ")
         ).encode
 
     def add_rows(self, rows: list[tuple]) -> None:
@@ -60,15 +59,8 @@ class JsonListWriter:
                     values[at] = times[moment]
             objects.append(dict(zip(FIELDS, values, strict=True)))
         text = self._encode(objects)[2:-2].replace(_BETWEEN, _OUT + ",\n" + _IN)
-        self._add_block(_IN + text + _OUT, len(rows))
-
-    def _add_block(self, block: str, n: int) -> None:
-        """``n`` elements' text; the block before it is gathered with its ``,``."""
-        if self._last is not None:
-            self._gathered.append(("[\n" if self.count == 0 else "") + self._last + ",")
-            self._size += len(self._last)
-            self.count += self._last_n
-        self._last, self._last_n = block, n
+        self._gather(",")
+        self._last, self._last_n = _IN + text + _OUT, len(rows)
         if self._size >= _WRITE_AT:
             self._flush()
 
@@ -76,11 +68,16 @@ class JsonListWriter:
         """The last element and the ``]`` (``[]`` for none)."""
         if self._last is None:
             self._gathered.append("[]")
-        else:
-            self._gathered.append(("[\n" if self.count == 0 else "") + self._last + "\n]")
-            self.count += self._last_n
-            self._last = None
+        self._gather("\n]")
+        self._last = None
         self._flush()
+
+    def _gather(self, after: str) -> None:
+        """The newest block (after the list's ``[`` when it is the first), then ``after``."""
+        if self._last is not None:
+            self._gathered.append(("[\n" if self.count == 0 else "") + self._last + after)
+            self._size += len(self._last)
+            self.count += self._last_n
 
     def _flush(self) -> None:
         if self._gathered:
