@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from licensedesk.i18n import N_, _, ngettext
 
-from .errors import NETWORK, OK, REFUSED, CliError
+from .errors import NETWORK, OK, REFUSED
 from .errors import USAGE as USAGE_CODE
 from .history_cmds import chosen_store, opened
 
@@ -195,23 +195,18 @@ def cmd_forget(args: argparse.Namespace, printer: Printer) -> int:
     """Count first, ask (or ``--yes``), then erase in one go."""
     from licensedesk.book.erase import forget, nothing_named, said
     from licensedesk.book.erase import question as erase_question
-    from licensedesk.history import StoreError
 
     from .asking import confirm
 
     who = args.words[1]
     _settings, _secrets, kind = chosen_store(args, printer)
-    with opened(args, printer, book=True) as book:
-        try:
-            counted = forget(book, who, dry_run=True)
-            if not counted.total:
-                printer.line(nothing_named(repr(who)))
-                return REFUSED
-            question = erase_question(repr(who), counted)
-            confirm(args, printer, question)
-            done = forget(book, who)
-        except StoreError as exc:
-            raise CliError(exc.sentence, NETWORK if exc.network else USAGE_CODE) from None
+    with opened(args, printer, book=True) as book:  # a StoreError: the CLI's error there
+        counted = forget(book, who, dry_run=True)
+        if not counted.total:
+            printer.line(nothing_named(repr(who)))
+            return REFUSED
+        confirm(args, printer, erase_question(repr(who), counted))
+        done = forget(book, who)
     printer.result({**done._asdict(), "left": list(done.left)}, said(done, team=kind == "team"))
     return OK
 
