@@ -21,15 +21,13 @@ if TYPE_CHECKING:
 def _copy_of(
     args: argparse.Namespace, printer: Printer, serial: str, service: str | None
 ) -> Sighting | None:
-    from licensedesk.history import StoreError
-
     from .errors import CliError
     from .history_cmds import opened
 
     try:
         with opened(args, printer, book=True) as book:
             return book.copy(serial, service)
-    except (CliError, StoreError):
+    except CliError:  # the store's own errors too (opened makes them the CLI's)
         return None  # no book to read: the service's error is all there is to say
 
 
