@@ -218,19 +218,17 @@ def cmd_retention(args: argparse.Namespace, printer: Printer) -> int:
 
     from licensedesk.history import SettingsError, load_settings, save_settings
 
-    from .errors import UsageError
+    from .errors import UsageError, as_usage_error
     from .options import count_or_forever
 
     try:
         days = count_or_forever(args.words[1])
-        settings = replace(load_settings(), book_days=days)
-        save_settings(settings)
     except ValueError:
         raise UsageError(
             _("Give a number of days or 'forever', not {text}.").format(text=repr(args.words[1]))
         ) from None
-    except SettingsError as exc:
-        raise UsageError(exc.sentence) from None
+    with as_usage_error(SettingsError):  # a damaged file, a number out of range: its words
+        save_settings(replace(load_settings(), book_days=days))
     said = (
         _("The licence book keeps licences for ever.")
         if days is None

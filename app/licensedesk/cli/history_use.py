@@ -57,15 +57,15 @@ def _with_keep_months(args: argparse.Namespace, current: HistorySettings) -> His
     if not given.strip():
         return current
     try:
-        return replace(current, keep_months=count_or_forever(given))
+        months = count_or_forever(given)
     except ValueError:
         raise UsageError(
             _("Give a number of months or 'forever', not {text}.").format(
                 text=repr(args.keep_months)
             )
         ) from None
-    except SettingsError as exc:
-        raise UsageError(exc.sentence) from None
+    with as_usage_error(SettingsError):  # out of range: the settings' own words
+        return replace(current, keep_months=months)
 
 
 def _save(settings: HistorySettings) -> str:
