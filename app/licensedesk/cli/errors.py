@@ -30,6 +30,8 @@ import contextlib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from licensedesk.i18n import _
+
 if TYPE_CHECKING:  # imported when needed: building the parser loads no network code
     from licensedesk.api.errors import ApiError
 
@@ -68,8 +70,6 @@ def as_usage_error(*kinds: type[Exception]) -> Iterator[None]:
 def file_error(file: object, exc: OSError, *, writing: bool = False) -> UsageError:
     """A file the person named (or standard input) cannot be read or written: the
     system's reason."""
-    from licensedesk.i18n import _
-
     if writing:
         sentence = _("The file {file} cannot be written ({reason}).")
     else:
@@ -100,7 +100,5 @@ def exit_code_for(exc: ApiError) -> int:
 def one_output_format(args: object) -> None:
     """``--json`` and ``--csv`` ask for two outputs of one command: refused (exit 2) before
     anything is read, rather than one of them silently winning."""
-    from licensedesk.i18n import _
-
     if getattr(args, "json", False) and getattr(args, "csv", False):
         raise UsageError(_("Give --json or --csv, not both."))
