@@ -5,6 +5,7 @@ replaces asks here, so the word that confirms is the same everywhere)."""
 from __future__ import annotations
 
 import argparse
+import getpass
 import sys
 from typing import TYPE_CHECKING
 
@@ -36,6 +37,11 @@ YES = N_("yes")
 def ask(question: str) -> str:
     """Read one answer from the terminal (tests replace this)."""
     return input(question)
+
+
+def read_secret(prompt: str) -> str:
+    """Read a key or a password at a hidden prompt (tests replace this)."""
+    return getpass.getpass(prompt)
 
 
 def confirm(args: argparse.Namespace, printer: Printer, question: str) -> None:

@@ -15,13 +15,13 @@ finds, lists and reads the history, and says once per command what it could not 
 from __future__ import annotations
 
 import argparse
-import getpass
 import os
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from licensedesk.i18n import _
 
+from . import asking
 from .asking import stdin_is_interactive
 from .errors import NETWORK, OK, REFUSED, CliError, UsageError, as_usage_error
 from .options import count_or_forever
@@ -31,11 +31,6 @@ if TYPE_CHECKING:
     from licensedesk.profiles import SecretStore
 
     from .output import Printer
-
-
-def read_password(prompt: str) -> str:
-    """A hidden prompt (tests replace this)."""
-    return getpass.getpass(prompt)
 
 
 def cmd_use(args: argparse.Namespace, printer: Printer, where: str) -> int:
@@ -152,7 +147,7 @@ def _password(secrets: SecretStore, where: str) -> tuple[str | None, bool]:
             if stored
             else _("Password of {where} (hidden; Enter for none): ")
         )
-        typed = read_password(prompt.format(where=where))
+        typed = asking.read_secret(prompt.format(where=where))
         if typed:
             return typed, True
     return stored, False

@@ -8,7 +8,6 @@ keyring only.
 from __future__ import annotations
 
 import argparse
-import getpass
 from typing import Any
 
 from licensedesk.api import LicenseClient
@@ -16,6 +15,7 @@ from licensedesk.api.errors import ApiError
 from licensedesk.i18n import N_, _
 from licensedesk.profiles import PAIRS, Profile, ProfileError, ProfileStore, SecretStore
 
+from . import asking
 from .asking import stdin_is_interactive
 from .connection import env_key, key_storage, profile_from_args, stored_keys_config, stored_profile
 from .errors import OK, REFUSED, UsageError, as_usage_error, exit_code_for
@@ -53,11 +53,6 @@ KEY_STATE = {
     # TRANSLATORS: the write pair has an app_id but its api_key is not in the keyring
     ("write", False): N_("write MISSING"),
 }
-
-
-def read_secret(prompt: str) -> str:
-    """A hidden prompt (tests replace this)."""
-    return getpass.getpass(prompt)
 
 
 def _key_status(secrets: SecretStore, profile: Profile) -> dict[str, bool | None]:
@@ -103,7 +98,7 @@ def _collect_keys(profile: Profile, printer: Printer) -> dict[str, str]:
         if key is None:
             if not stdin_is_interactive():
                 raise UsageError(_(NO_KEY[pair]).format(variable=f"${ENV_KEYS[pair]}"))
-            key = read_secret(_(KEY_PROMPT[pair]).format(name=repr(profile.name))).strip()
+            key = asking.read_secret(_(KEY_PROMPT[pair]).format(name=repr(profile.name))).strip()
             if not key:
                 raise UsageError(_(EMPTY_KEY[pair]))
         printer.add_secret(key)

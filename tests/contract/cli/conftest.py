@@ -81,7 +81,7 @@ class Cli:
                 return pending.pop(0)
 
             m.setattr(asking, "ask", ask)
-            m.setattr(profile_cmds, "read_secret", ask)
+            m.setattr(asking, "read_secret", ask)
             m.setattr(profile_cmds, "stdin_is_interactive", lambda: tty)
             self.capsys.readouterr()
             code = main(list(argv))
