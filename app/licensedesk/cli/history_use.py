@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 from licensedesk.i18n import _
 
 from . import asking
-from .asking import stdin_is_interactive
 from .errors import NETWORK, OK, REFUSED, CliError, UsageError, as_usage_error
 from .options import count_or_forever
 
@@ -141,7 +140,7 @@ def _password(secrets: SecretStore, where: str) -> tuple[str | None, bool]:
     if given:
         return given, True
     stored = secrets.get_named(KEYRING_ENTRY)
-    if stdin_is_interactive():
+    if asking.stdin_is_interactive():
         prompt = (
             _("Password of {where} (hidden; Enter keeps the one in the keyring): ")
             if stored

@@ -16,7 +16,6 @@ from licensedesk.i18n import N_, _
 from licensedesk.profiles import PAIRS, Profile, ProfileError, ProfileStore, SecretStore
 
 from . import asking
-from .asking import stdin_is_interactive
 from .connection import env_key, key_storage, profile_from_args, stored_keys_config, stored_profile
 from .errors import OK, REFUSED, UsageError, as_usage_error, exit_code_for
 from .interruptible import run_interruptible
@@ -96,7 +95,7 @@ def _collect_keys(profile: Profile, printer: Printer) -> dict[str, str]:
     for pair in profile.pairs:
         key = env_key(pair)
         if key is None:
-            if not stdin_is_interactive():
+            if not asking.stdin_is_interactive():
                 raise UsageError(_(NO_KEY[pair]).format(variable=f"${ENV_KEYS[pair]}"))
             key = asking.read_secret(_(KEY_PROMPT[pair]).format(name=repr(profile.name))).strip()
             if not key:
