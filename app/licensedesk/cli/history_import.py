@@ -98,13 +98,14 @@ def cmd_import(args: Any, printer: Printer, store_of: Any, source: str) -> int:
     from licensedesk.history.transfer import ImportError_
     from licensedesk.text_input import InputProblem, bounded_lines, open_input
 
-    name = _("standard input") if source == "-" else source
+    name = _("standard input") if source == "-" else source  # within a sentence
+    where = _("Standard input") if source == "-" else source  # starting one
     n = added = 0
     try:
         total = None if source == "-" else count_lines(source)
         progress = Progress(printer, total)
         with open_input(source) as fh, store_of(args, printer) as store:
-            for entries, read in _pages(bounded_lines(fh, _where(source)), name):
+            for entries, read in _pages(bounded_lines(fh, where), name):
                 added += store.import_entries(entries)
                 n += len(entries)
                 progress(read, added)
@@ -147,8 +148,3 @@ def _stopped(added: int) -> str:
         "it is mended adds only what is missing.",
         added,
     ).format(added=f"{added:,}")
-
-
-def _where(source: str) -> str:
-    """The input as a sentence starts with it."""
-    return _("Standard input") if source == "-" else source
