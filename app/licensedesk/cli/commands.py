@@ -35,7 +35,7 @@ async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
     recorder = None
     if recording.records(args):
         recorder = recording.open_recorder(conn.profile, printer)
-    keeper = recording.open_keeper(conn.profile)
+    keeper = recording.open_keeper()
     try:
         async with LicenseClient(conn.config) as client:
             client.on_seen = BookObserver(keeper, conn.profile.name, conn.profile.base_url)

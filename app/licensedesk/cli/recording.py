@@ -73,9 +73,9 @@ def open_recorder(profile: Profile, printer: Printer) -> Recorder:
     return recorder
 
 
-def open_keeper(profile: Profile) -> BookKeeper:
-    """The licence book where the history is, for what ``profile``'s client reads. Its
-    problem (if any) is said by the caller once the command is done."""
+def open_keeper() -> BookKeeper:
+    """The licence book where the history is, for what the client reads. Its problem (if
+    any) is said by the caller once the command is done."""
     from licensedesk.book import BookKeeper
 
     settings, secrets = _settings_and_secrets()
