@@ -218,13 +218,7 @@ async def cmd_delete_activation(run: ServiceRun) -> int:
         question = _(
             "Activation {id} of {serial} (device {host_id}, {device_tag}, {product}) will be "
             "deleted: that device loses its seat. This cannot be undone."
-        ).format(
-            id=aid,
-            serial=serial,
-            host_id=a.host_id,
-            device_tag=a.device_tag,
-            product=a.product_name,
-        )
+        ).format(id=aid, serial=serial, **before)
     confirm(args, printer, question)
     async with record(
         recorder, "delete", serial=serial, activation_ids=[aid], before=before
