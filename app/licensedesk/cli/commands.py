@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     The language is chosen first (``--lang``, the saved setting, the system), so that
     ``--help`` and argparse's messages about our options are translated too."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    i18n.choose_language(i18n.lang_in_argv(argv))
+    i18n.choose_language(i18n.lang_in_argv(argv))  # not build_parser's: man pages stay English
     closed = streams.prepare_streams()
     try:
         args = parse_arguments(build_parser(commands=set(argv)), argv)
