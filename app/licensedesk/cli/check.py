@@ -162,7 +162,7 @@ async def _check(
     concurrency = args.concurrency or profile.batch_concurrency
     batch = BatchCheck(client, parsed.serials, product=args.product, concurrency=concurrency)
     progress = Progress(printer.err, batch.total)
-    rows = OrderedRows(printer, mode, batch.total, progress)
+    rows = OrderedRows(printer, mode, progress)
     _notes(printer, parsed, mode)
 
     def on_result(result: CheckResult) -> None:

@@ -71,12 +71,9 @@ def summary(results: Sequence[CheckResult], duplicates: int) -> str:
 class OrderedRows:
     """Writes rows in input order as soon as all rows before them are written."""
 
-    def __init__(
-        self, printer: Printer, mode: str, total: int, progress: Progress | None = None
-    ) -> None:
+    def __init__(self, printer: Printer, mode: str, progress: Progress) -> None:
         self.printer = printer
         self.mode = mode  # "text" | "json" | "csv"
-        self.total = total
         self.progress = progress
         self.written: list[CheckResult] = []
         self._early: dict[int, CheckResult] = {}
@@ -85,8 +82,7 @@ class OrderedRows:
             self._write(self._csv(list(COLUMNS)))
 
     def _write(self, line: str) -> None:
-        if self.progress is not None:
-            self.progress.clear()  # a terminal shows both: no row after a half progress line
+        self.progress.clear()  # a terminal shows both: no row after a half progress line
         out = self.printer.out
         out.write(self.printer.scrub(line) + "\n")
         out.flush()
