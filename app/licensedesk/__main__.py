@@ -23,6 +23,7 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
+from licensedesk import i18n
 from licensedesk.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -33,17 +34,10 @@ def build_parser() -> argparse.ArgumentParser:
     """The command's options (also read by ``scripts/cli-extras.sh`` for the man page and
     the shell completion)."""
     from licensedesk import __version__
-    from licensedesk.i18n import LANGUAGES
     from licensedesk.translated_parser import TranslatedParser
 
-    parser = TranslatedParser(prog="licensedesk", description="License Desk", add_help=False)
-    parser.add_argument("-h", "--help", action="help", help=_("show this help message and exit"))
-    parser.add_argument(
-        "--version",
-        action="version",
-        version=f"%(prog)s {__version__}",
-        help=_("show program's version number and exit"),
-    )
+    parser = TranslatedParser(prog="licensedesk", description="License Desk")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("--demo", action="store_true", help=_("open on the built-in sandbox"))
     parser.add_argument("--profile", metavar="NAME", help=_("open this connection profile"))
     parser.add_argument(
@@ -52,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=_(
             "the language of the window ({choices}); default: the one "
             "chosen in View > Language, else the system's"
-        ).format(choices=", ".join(LANGUAGES)),
+        ).format(choices=", ".join(i18n.LANGUAGES)),
     )
     # the desktop file's Exec=licensedesk %U hands over a link (or nothing); to the
     # window already open, if there is one
@@ -79,33 +73,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     quick = quick_args(argv)
     if quick is not None:
         return quick
-    choose_language(lang_in_argv(argv))
+    i18n.choose_language(i18n.lang_in_argv(argv))
     return build_parser().parse_args(argv)
-
-
-def lang_in_argv(argv: list[str]) -> str | None:
-    """The value of ``--lang X`` / ``--lang=X`` (the last one, as argparse reads it), or
-    None; read before the parser exists so that ``--help`` is in that language."""
-    found = None
-    for i, word in enumerate(argv):
-        if word == "--":
-            break
-        if word == "--lang" and i + 1 < len(argv):
-            found = argv[i + 1]
-        elif word.startswith("--lang="):
-            found = word.partition("=")[2]
-    return found
-
-
-def choose_language(requested: str | None) -> str:
-    """``--lang``, else the language saved in the window, else the system's, for what is
-    said before the window exists (``install_language`` decides again with Qt's view of
-    the system, for the window); returns the code in use."""
-    from licensedesk import i18n
-
-    return i18n.use_language(
-        i18n.resolve_language(requested, i18n.saved_language(), i18n.system_languages())
-    )
 
 
 #: options :func:`quick_args` reads: flags, and options with a value
@@ -287,7 +256,7 @@ def record_early_signals() -> list[int]:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if no_display():
-        choose_language(args.lang)
+        i18n.choose_language(args.lang)
         given = sys.argv[1:] if argv is None else argv
         print(_(NO_DISPLAY).format(command=start_command([sys.argv[0], *given])), file=sys.stderr)
         return 2

@@ -23,14 +23,14 @@ from __future__ import annotations
 import re
 import unicodedata
 
+#: the unsafe characters past the C0 controls: DEL, C1, bidi, separators, lone surrogates
+_PAST_C0 = "\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff"
 #: every character :func:`visible` escapes (see the module docstring)
-UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
+UNSAFE = re.compile(f"[\x00-\x1f{_PAST_C0}]")
 #: the same, minus newline: for our own multi-line texts that quote service text
-UNSAFE_BUT_NEWLINE = re.compile(
-    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
-)
+UNSAFE_BUT_NEWLINE = re.compile(f"[\x00-\x09\x0b-\x1f{_PAST_C0}]")
 #: what ``json.dumps(..., ensure_ascii=False)`` leaves raw among :data:`UNSAFE`
-_JSON_RAW = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
+_JSON_RAW = re.compile(f"[{_PAST_C0}]")
 
 
 def _escape(match: re.Match[str]) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import islice
 from typing import Any, TextIO
 
 __all__ = ["CsvText", "csv_pages", "write_rows"]
@@ -73,11 +74,6 @@ def write_rows(
 
 def _pages(rows: Iterable[Row], size: int) -> Iterator[list[Row]]:
     """``rows`` in lists of ``size`` (the last one shorter)."""
-    page: list[Row] = []
-    for row in rows:
-        page.append(row)
-        if len(page) >= size:
-            yield page
-            page = []
-    if page:
+    rows = iter(rows)
+    while page := list(islice(rows, size)):
         yield page

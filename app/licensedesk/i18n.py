@@ -44,8 +44,10 @@ __all__ = [
     "N_plural",
     "_",
     "catalogue_key",
+    "choose_language",
     "current_language",
     "format_number",
+    "lang_in_argv",
     "locale_dir",
     "message_ids",
     "ngettext",
@@ -194,6 +196,28 @@ def resolve_language(
         if code:
             return code
     return SOURCE_LANGUAGE
+
+
+def lang_in_argv(argv: list[str]) -> str | None:
+    """The value of ``--lang X`` / ``--lang=X`` (the last one, as argparse reads it; before
+    or after a sub-command), or None. Read before a parser is built, so that ``--help`` is
+    in that language; the parser checks the value afterwards."""
+    found = None
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif word.startswith("--lang="):
+            found = word.partition("=")[2]
+    return found
+
+
+def choose_language(requested: str | None) -> str:
+    """Switch to ``requested`` (``--lang``), else the language saved in the window, else the
+    system's, before a command says anything; returns the code in use. (The window's
+    ``install_language`` decides again with Qt's view of the system.)"""
+    return use_language(resolve_language(requested, saved_language(), system_languages()))
 
 
 def use_language(code: str, folder: str | None = None) -> str:

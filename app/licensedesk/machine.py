@@ -163,13 +163,6 @@ def os_machine_id(
     return None
 
 
-def _read_machine_id() -> str | None:
-    found = os_machine_id()
-    if found is None:
-        log.info("No OS machine id; using the stored fallback host id.")
-    return found
-
-
 def data_dir() -> Path:
     """The application's data folder (``$LICENSEDESK_DATA_DIR`` wins)."""
     override = os.environ.get("LICENSEDESK_DATA_DIR")
@@ -203,9 +196,10 @@ def fallback_host_id(folder: Path) -> str:
 @functools.cache
 def host_id() -> str:
     """This machine's 32-hex host id; stable across runs and restarts. Never raises."""
-    machine_id = _read_machine_id()
+    machine_id = os_machine_id()
     if machine_id is not None:
         return derive_host_id(machine_id)
+    log.info("No OS machine id; using the stored fallback host id.")
     return fallback_host_id(data_dir())
 
 

@@ -116,7 +116,10 @@ class PartFile:
         else:
             fd, self._tmp = self._make_part(target, st)
             self._target = target
-        self._fh = self._stream(fd)
+        if self._binary:
+            self._fh = os.fdopen(fd, "wb")
+        else:
+            self._fh = os.fdopen(fd, "w", encoding="utf-8", newline="")
         return self._fh
 
     def _open_through(self, target: str, st: os.stat_result) -> int:
@@ -150,11 +153,6 @@ class PartFile:
                     os.fchmod(fd, stat.S_IMODE(st.st_mode) & 0o777)
             return fd, tmp
         raise FileExistsError(errno.EEXIST, "no free temporary name", folder)
-
-    def _stream(self, fd: int):
-        if self._binary:
-            return os.fdopen(fd, "wb")
-        return os.fdopen(fd, "w", encoding="utf-8", newline="")
 
     def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
         import contextlib

@@ -81,16 +81,6 @@ def _mb(size: int) -> int:
     return size // (1024 * 1024)
 
 
-def _too_large(name: str, ceiling: int = SERIAL_LIST_MAX) -> InputProblem:
-    """A list of serials (a file, standard input, a paste) past ``ceiling``."""
-    return InputProblem(
-        _(
-            "{name} is larger than {size} MB; a list of serials is much smaller. "
-            "Is it the right file?"
-        ).format(name=name, size=_mb(ceiling))
-    )
-
-
 def paste_too_large() -> str:
     """A paste past :data:`SERIAL_LIST_MAX` characters."""
     return _("The pasted text is larger than {size} MB; a list of serials is much smaller.").format(
@@ -145,9 +135,9 @@ def open_input(source: str, *, wait_for_writer: bool = True) -> BinaryIO:
     return os.fdopen(fd, "rb")
 
 
-def read_bounded(stream: BinaryIO, name: str, *, ceiling: int = SERIAL_LIST_MAX) -> bytes:
+def read_bounded(stream: BinaryIO, name: str) -> bytes:
     """Every byte of ``stream``, a :data:`PIECE` at a time; raises :class:`InputProblem`
-    as soon as it is past ``ceiling`` or its first piece is not text. Ctrl+C
+    as soon as it is past :data:`SERIAL_LIST_MAX` or its first piece is not text. Ctrl+C
     (KeyboardInterrupt) comes between two pieces."""
     pieces: list[bytes] = []
     size = 0
@@ -155,8 +145,13 @@ def read_bounded(stream: BinaryIO, name: str, *, ceiling: int = SERIAL_LIST_MAX)
         if not pieces and is_binary(piece):
             raise _not_text(name, "serials")
         size += len(piece)
-        if size > ceiling:
-            raise _too_large(name, ceiling)
+        if size > SERIAL_LIST_MAX:
+            raise InputProblem(
+                _(
+                    "{name} is larger than {size} MB; a list of serials is much smaller. "
+                    "Is it the right file?"
+                ).format(name=name, size=_mb(SERIAL_LIST_MAX))
+            )
         pieces.append(piece)
     return b"".join(pieces)
 
@@ -189,21 +184,21 @@ def read_serial_list(source: str, name: str, *, wait_for_writer: bool = True) ->
     return serial_list_text(data, name)
 
 
-def bounded_lines(stream: BinaryIO, name: str, *, ceiling: int = HISTORY_LINE_MAX) -> Iterator[str]:
+def bounded_lines(stream: BinaryIO, name: str) -> Iterator[str]:
     """The lines of ``stream`` (UTF-8, each with its newline), each read in at most
-    ``ceiling`` bytes: a line past it, or a first line that is not text, raises
+    :data:`HISTORY_LINE_MAX` bytes: a line past it, or a first line that is not text, raises
     :class:`InputProblem`; a byte that is not UTF-8 raises UnicodeDecodeError."""
     number = 0
-    while line := stream.readline(ceiling + 1):
+    while line := stream.readline(HISTORY_LINE_MAX + 1):
         number += 1
         if number == 1 and is_binary(line):
             raise _not_text(name, "history")
-        if len(line) > ceiling:
+        if len(line) > HISTORY_LINE_MAX:
             raise InputProblem(
                 _(
                     "{file}: line {line} is longer than {size} MB; a history entry is "
                     "much smaller. Is it the right file?"
-                ).format(line=number, file=name, size=_mb(ceiling))
+                ).format(line=number, file=name, size=_mb(HISTORY_LINE_MAX))
             )
         yield line.decode("utf-8")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 
-__all__ = ["build_parser", "main"]
+__all__ = ["main"]
 
 VERSION_FLAGS = (["--version"],)
 
@@ -26,11 +26,3 @@ def main(argv: list[str] | None = None) -> int:
     from .commands import main as run
 
     return run(args)
-
-
-def __getattr__(name: str):
-    if name == "build_parser":
-        from .commands import build_parser
-
-        return build_parser
-    raise AttributeError(name)

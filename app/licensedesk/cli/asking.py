@@ -5,6 +5,7 @@ replaces asks here, so the word that confirms is the same everywhere)."""
 from __future__ import annotations
 
 import argparse
+import getpass
 import sys
 from typing import TYPE_CHECKING
 
@@ -16,11 +17,16 @@ if TYPE_CHECKING:
     from .output import Printer
 
 
-def stdin_is_interactive() -> bool:
+def is_terminal(stream: object) -> bool:
+    """Whether ``stream`` is a terminal (not a closed stream, nor a stand-in without one)."""
     try:
-        return sys.stdin.isatty()
+        return bool(stream.isatty())  # type: ignore[attr-defined]
     except (AttributeError, ValueError):
         return False
+
+
+def stdin_is_interactive() -> bool:
+    return is_terminal(sys.stdin)
 
 
 #: the word that confirms a destructive command; "y" and "yes" are taken in every language
@@ -31,6 +37,11 @@ YES = N_("yes")
 def ask(question: str) -> str:
     """Read one answer from the terminal (tests replace this)."""
     return input(question)
+
+
+def read_secret(prompt: str) -> str:
+    """Read a key or a password at a hidden prompt (tests replace this)."""
+    return getpass.getpass(prompt)
 
 
 def confirm(args: argparse.Namespace, printer: Printer, question: str) -> None:

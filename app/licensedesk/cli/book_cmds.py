@@ -7,17 +7,16 @@ team's database); these commands read it directly, as the history commands do.
 from __future__ import annotations
 
 import argparse
-import contextlib
 from typing import TYPE_CHECKING, Any
 
 from licensedesk.i18n import N_, _, ngettext
 
-from .errors import NETWORK, OK, REFUSED, CliError
+from .errors import NETWORK, OK, REFUSED
 from .errors import USAGE as USAGE_CODE
 from .history_cmds import chosen_store, opened
 
 if TYPE_CHECKING:
-    from licensedesk.book import BookKeeper, BookStore, Sighting
+    from licensedesk.book import BookKeeper, Sighting
 
     from .output import Printer
 
@@ -29,13 +28,6 @@ EMPTY_BOOK = N_(
     "licensedesk-cli book import FILE, or from a team database (licensedesk-cli history "
     "use postgresql://\u2026)."
 )
-
-
-def open_book_store(
-    args: argparse.Namespace, printer: Printer
-) -> contextlib.AbstractContextManager[BookStore]:
-    """The book to use, opened (:func:`.history_cmds.opened`)."""
-    return opened(args, printer, book=True)
 
 
 def row_of(s: Sighting) -> dict[str, Any]:
@@ -65,7 +57,7 @@ def cmd_find(args: argparse.Namespace, printer: Printer) -> int:
     text = " ".join(args.text)
     if not search_words(text):
         raise UsageError(_("Give a word of three characters or more to find."))
-    with open_book_store(args, printer) as book:
+    with opened(args, printer, book=True) as book:
         found = book.find(text)
         empty = not found and not book.count()
     if printer.json_mode:
@@ -118,14 +110,9 @@ def prepare_book(args: argparse.Namespace) -> str:
     if len(words) != 2 or words[0] not in ("import", "forget", "retention"):
         raise UsageError(_("usage: {usage}").format(usage=BOOK_USAGE))
     if words[0] == "import":
-        from licensedesk.batch.parse import parse_serials
+        from .check import read_serials
 
-        from .check import no_serial, read_input
-
-        parsed = parse_serials(read_input(words[1]))
-        if not parsed.serials:
-            raise UsageError(no_serial(words[1], len(parsed.not_serials)))
-        args.parsed = parsed
+        args.parsed = read_serials(words[1])
     return words[0]
 
 
@@ -178,8 +165,6 @@ async def cmd_import(
 def _say_imported(printer: Printer, kept: int, read: int, missing: int, errors: int) -> None:
     """What an import kept (counted from the book's committed writes) and what it could
     not check, in one line."""
-    from licensedesk.i18n import ngettext
-
     said = [
         ngettext("{n} licence kept in the book.", "{n} licences kept in the book.", kept).format(
             n=kept
@@ -210,23 +195,18 @@ def cmd_forget(args: argparse.Namespace, printer: Printer) -> int:
     """Count first, ask (or ``--yes``), then erase in one go."""
     from licensedesk.book.erase import nothing_named, said
     from licensedesk.book.erase import question as erase_question
-    from licensedesk.history import StoreError
 
     from .asking import confirm
 
     who = args.words[1]
     _settings, _secrets, kind = chosen_store(args, printer)
-    with open_book_store(args, printer) as book:
-        try:
-            counted = book.forget(who, dry_run=True)
-            if not counted.total:
-                printer.line(nothing_named(repr(who)))
-                return REFUSED
-            question = erase_question(repr(who), counted)
-            confirm(args, printer, question)
-            done = book.forget(who)
-        except StoreError as exc:
-            raise CliError(exc.sentence, NETWORK if exc.network else USAGE_CODE) from None
+    with opened(args, printer, book=True) as book:  # a StoreError: the CLI's error there
+        counted = book.forget(who, dry_run=True)
+        if not counted.total:
+            printer.line(nothing_named(repr(who)))
+            return REFUSED
+        confirm(args, printer, erase_question(repr(who), counted))
+        done = book.forget(who)
     printer.result({**done._asdict(), "left": list(done.left)}, said(done, team=kind == "team"))
     return OK
 
@@ -238,19 +218,17 @@ def cmd_retention(args: argparse.Namespace, printer: Printer) -> int:
 
     from licensedesk.history import SettingsError, load_settings, save_settings
 
-    from .errors import UsageError
+    from .errors import UsageError, as_usage_error
+    from .options import count_or_forever
 
-    text = args.words[1].strip().lower()
     try:
-        days = None if text in ("forever", "for-ever", "0") else int(text)
-        settings = replace(load_settings(), book_days=days)
-        save_settings(settings)
+        days = count_or_forever(args.words[1])
     except ValueError:
         raise UsageError(
             _("Give a number of days or 'forever', not {text}.").format(text=repr(args.words[1]))
         ) from None
-    except SettingsError as exc:
-        raise UsageError(exc.sentence) from None
+    with as_usage_error(SettingsError):  # a damaged file, a number out of range: its words
+        save_settings(replace(load_settings(), book_days=days))
     said = (
         _("The licence book keeps licences for ever.")
         if days is None

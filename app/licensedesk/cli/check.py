@@ -21,6 +21,7 @@ from licensedesk.i18n import _, ngettext
 from licensedesk.text_input import InputProblem, read_serial_list
 
 from . import streams
+from .asking import is_terminal
 from .check_output import OrderedRows, Progress, summary
 from .errors import INTERRUPTED, NETWORK, OK, REFUSED, USAGE, UsageError, one_output_format
 from .output import Printer
@@ -46,7 +47,7 @@ def read_input(name: str) -> str:
     if name == "-":
         if sys.stdin is None:
             raise UsageError(_("There is no standard input to read serials from."))
-        if _isatty(sys.stdin):
+        if is_terminal(sys.stdin):
             print(
                 _("Paste or type the serials, then press Ctrl+D (Ctrl+Z, Enter on Windows)."),
                 file=sys.stderr,
@@ -64,20 +65,19 @@ def read_input(name: str) -> str:
         ) from None
 
 
-def _isatty(stream: object) -> bool:
-    try:
-        return bool(stream.isatty())  # type: ignore[attr-defined]
-    except (AttributeError, ValueError):
-        return False
-
-
 def prepare(args: argparse.Namespace) -> None:
     """Before connecting: the output mode and the serials (usage errors exit 2)."""
     one_output_format(args)
-    parsed = parse_serials(read_input(args.file))
+    args.parsed = read_serials(args.file)
+
+
+def read_serials(name: str) -> ParsedInput:
+    """The serials of FILE or standard input (``check``, ``book import``); a usage error
+    when it holds none."""
+    parsed = parse_serials(read_input(name))
     if not parsed.serials:
-        raise UsageError(no_serial(args.file, len(parsed.not_serials)))
-    args.parsed = parsed
+        raise UsageError(no_serial(name, len(parsed.not_serials)))
+    return parsed
 
 
 def no_serial(name: str, not_serials: int) -> str:
@@ -162,7 +162,7 @@ async def _check(
     concurrency = args.concurrency or profile.batch_concurrency
     batch = BatchCheck(client, parsed.serials, product=args.product, concurrency=concurrency)
     progress = Progress(printer.err, batch.total)
-    rows = OrderedRows(printer, mode, batch.total, progress)
+    rows = OrderedRows(printer, mode, progress)
     _notes(printer, parsed, mode)
 
     def on_result(result: CheckResult) -> None:

@@ -27,6 +27,7 @@ from licensedesk.display_text import visible
 from licensedesk.export_csv import CsvText
 from licensedesk.i18n import _, ngettext
 
+from .asking import is_terminal
 from .output import Printer
 
 
@@ -70,12 +71,9 @@ def summary(results: Sequence[CheckResult], duplicates: int) -> str:
 class OrderedRows:
     """Writes rows in input order as soon as all rows before them are written."""
 
-    def __init__(
-        self, printer: Printer, mode: str, total: int, progress: Progress | None = None
-    ) -> None:
+    def __init__(self, printer: Printer, mode: str, progress: Progress) -> None:
         self.printer = printer
         self.mode = mode  # "text" | "json" | "csv"
-        self.total = total
         self.progress = progress
         self.written: list[CheckResult] = []
         self._early: dict[int, CheckResult] = {}
@@ -83,15 +81,11 @@ class OrderedRows:
         if mode == "csv":
             self._write(self._csv(list(COLUMNS)))
 
-    @property
-    def out(self) -> TextIO:
-        return self.printer.out
-
     def _write(self, line: str) -> None:
-        if self.progress is not None:
-            self.progress.clear()  # a terminal shows both: no row after a half progress line
-        self.out.write(self.printer.scrub(line) + "\n")
-        self.out.flush()
+        self.progress.clear()  # a terminal shows both: no row after a half progress line
+        out = self.printer.out
+        out.write(self.printer.scrub(line) + "\n")
+        out.flush()
 
     def _csv(self, cells: list[str]) -> str:
         """One CSV line without its end (the one writer of every export's CSV)."""
@@ -116,24 +110,19 @@ class OrderedRows:
         """Every answer so far, written or still waiting for an earlier row."""
         return [*self.written, *self._early.values()]
 
-    def flush_answered(self) -> int:
+    def flush_answered(self) -> None:
         """After an interruption: write every answered row left, in input order (the
-        unanswered ones are skipped). Returns how many were written now."""
-        rows = [self._early.pop(i) for i in sorted(self._early)]
-        for row in rows:
+        unanswered ones are skipped)."""
+        for row in [self._early.pop(i) for i in sorted(self._early)]:
             self.written.append(row)
             self._write(self.line(row))
-        return len(rows)
 
 
 class Progress:
     """``  37 / 1000 checked`` on one line of a terminal's stderr; silent otherwise."""
 
     def __init__(self, err: TextIO, total: int, every: float = 0.1) -> None:
-        try:
-            self.enabled = err.isatty()
-        except (AttributeError, ValueError):
-            self.enabled = False
+        self.enabled = is_terminal(err)
         self.err, self.total, self.every = err, total, every
         self._last = 0.0
         self._shown = False

@@ -15,36 +15,13 @@ from licensedesk import i18n
 from licensedesk.i18n import _
 
 from . import recording, streams
-from .errors import INTERNAL, INTERRUPTED, OK, CliError, exit_code_for
+from .errors import INTERNAL, INTERRUPTED, CliError, exit_code_for
 from .parser import build_parser
 
 if TYPE_CHECKING:
     from licensedesk.api import ApiError
 
     from .output import Printer
-
-
-def lang_from_argv(argv: list[str]) -> str | None:
-    """The value of ``--lang X`` / ``--lang=X`` wherever it is (before or after the command),
-    or None. Read before the parser is built, so that ``--help`` is in that language; the
-    parser checks the value afterwards (an unknown one: argparse's exit 2)."""
-    for i, arg in enumerate(argv):
-        if arg == "--":
-            break
-        if arg == "--lang":
-            return argv[i + 1] if i + 1 < len(argv) else None
-        if arg.startswith("--lang="):
-            return arg.removeprefix("--lang=")
-    return None
-
-
-def choose_language(requested: str | None) -> str:
-    """``--lang``, else the window's saved choice, else the system's; returns the code in
-    use. Only :func:`main` calls this: :func:`build_parser` alone stays in the language
-    already in use (English), so man pages and completion are built in English."""
-    return i18n.use_language(
-        i18n.resolve_language(requested, i18n.saved_language(), i18n.system_languages())
-    )
 
 
 async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
@@ -58,7 +35,7 @@ async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
     recorder = None
     if recording.records(args):
         recorder = recording.open_recorder(conn.profile, printer)
-    keeper = recording.open_keeper(conn.profile)
+    keeper = recording.open_keeper()
     try:
         async with LicenseClient(conn.config) as client:
             client.on_seen = BookObserver(keeper, conn.profile.name, conn.profile.base_url)
@@ -80,8 +57,7 @@ async def _run_service(args: argparse.Namespace, printer: Printer) -> int:
             await recorder.aclose()
         await recording.close_keeper(keeper)
         if keeper.problem:  # a book import's own error; a lookup's warning beside its answer
-            said = _("Error: {sentence}") if args.command == "book" else _("Warning: {sentence}")
-            printer.note(said.format(sentence=keeper.problem))
+            (printer.error if args.command == "book" else printer.warn)(keeper.problem)
 
 
 def _report(
@@ -89,7 +65,7 @@ def _report(
 ) -> None:
     """``sentence``: what to say when it is more than ``exc``'s own (where to fix a key)."""
     sentence = sentence or exc.sentence
-    printer.note(_("Error: {sentence}").format(sentence=sentence))
+    printer.error(sentence)
     details = None if isinstance(exc, CliError) else exc.details.describe()
     if printer.verbose and details:
         printer.note(details)
@@ -117,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     The language is chosen first (``--lang``, the saved setting, the system), so that
     ``--help`` and argparse's messages about our options are translated too."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    choose_language(lang_from_argv(argv))
+    i18n.choose_language(i18n.lang_in_argv(argv))  # not build_parser's: man pages stay English
     closed = streams.prepare_streams()
     try:
         args = parse_arguments(build_parser(commands=set(argv)), argv)
@@ -229,9 +205,3 @@ def _dispatch(args: argparse.Namespace, printer: Printer) -> int:
         )
         _report(printer, err, INTERNAL)
         return INTERNAL
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
-
-__all__ = ["OK", "build_parser", "main"]

@@ -26,15 +26,8 @@ from licensedesk.api.errors import InvalidInput
 from licensedesk.i18n import _
 from licensedesk.profiles import Profile, ProfileError, ProfileStore, client_config
 
-from .errors import UsageError
-from .options import (  # noqa: F401 - re-exported from their old home
-    ENV_KEY,
-    ENV_KEYS,
-    ENV_PROFILE,
-    ENV_WRITE_KEY,
-    PROFILE_FIELDS,
-    add_profile_field_options,
-)
+from .errors import UsageError, as_usage_error
+from .options import ENV_KEY, ENV_KEYS, ENV_PROFILE, ENV_WRITE_KEY, PROFILE_FIELDS
 from .output import Printer
 
 if TYPE_CHECKING:  # the keyring (slow to import) only when a key comes from it
@@ -98,13 +91,17 @@ def stored_keys_config(profile: Profile, secrets: SecretStore, printer: Printer)
     return config
 
 
+def stored_profile(name: str, store: ProfileStore | None = None) -> Profile:
+    """The profile called ``name`` (in ``store``, else the profiles file), or UsageError."""
+    with as_usage_error(ProfileError):
+        return (store or ProfileStore()).get(name)
+
+
 def profile_from_args(name: str, args: argparse.Namespace) -> Profile:
     """A validated Profile from the field options (defaults where not given)."""
     fields = {f: getattr(args, f) for f in PROFILE_FIELDS if getattr(args, f, None) is not None}
-    try:
+    with as_usage_error(ProfileError):
         return Profile(name=name, **fields)
-    except ProfileError as exc:
-        raise UsageError(exc.sentence) from None
 
 
 @dataclass(frozen=True)
@@ -154,10 +151,7 @@ def resolve_connection(args: argparse.Namespace, printer: Printer) -> Connection
                 "{variable} set. (See 'licensedesk-cli profile add --help'.)"
             ).format(variable=f"${ENV_KEY}")
         )
-    try:
-        profile = ProfileStore().get(profile_name)
-    except ProfileError as exc:
-        raise UsageError(exc.sentence) from None
+    profile = stored_profile(profile_name)
     from licensedesk.profiles import SecretStore
 
     config = stored_keys_config(profile, SecretStore(), printer)
@@ -165,7 +159,5 @@ def resolve_connection(args: argparse.Namespace, printer: Printer) -> Connection
 
 
 def _config(profile: Profile, secrets: SecretStore | None, keys: dict) -> ClientConfig:
-    try:
+    with as_usage_error(InvalidInput):
         return client_config(profile, secrets, keys=keys)
-    except InvalidInput as exc:
-        raise UsageError(exc.sentence) from None

@@ -26,7 +26,11 @@ fewer licences than were read (3 when it is a team database not reached), else 0
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
+
+from licensedesk.i18n import _
 
 if TYPE_CHECKING:  # imported when needed: building the parser loads no network code
     from licensedesk.api.errors import ApiError
@@ -53,11 +57,19 @@ class UsageError(CliError):
         super().__init__(sentence, USAGE)
 
 
+@contextlib.contextmanager
+def as_usage_error(*kinds: type[Exception]) -> Iterator[None]:
+    """An error of ``kinds`` (a profile's, the settings', input refused: each carries its
+    ``sentence``) ends the command as a usage error, exit 2."""
+    try:
+        yield
+    except kinds as exc:
+        raise UsageError(exc.sentence) from None  # type: ignore[attr-defined]
+
+
 def file_error(file: object, exc: OSError, *, writing: bool = False) -> UsageError:
     """A file the person named (or standard input) cannot be read or written: the
     system's reason."""
-    from licensedesk.i18n import _
-
     if writing:
         sentence = _("The file {file} cannot be written ({reason}).")
     else:
@@ -88,7 +100,5 @@ def exit_code_for(exc: ApiError) -> int:
 def one_output_format(args: object) -> None:
     """``--json`` and ``--csv`` ask for two outputs of one command: refused (exit 2) before
     anything is read, rather than one of them silently winning."""
-    from licensedesk.i18n import _
-
     if getattr(args, "json", False) and getattr(args, "csv", False):
         raise UsageError(_("Give --json or --csv, not both."))

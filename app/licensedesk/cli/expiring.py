@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from licensedesk import clock
 from licensedesk.i18n import _
 
-from .book_cmds import open_book_store
 from .errors import OK, one_output_format
+from .history_cmds import opened
 
 if TYPE_CHECKING:
     from licensedesk.book import Sighting
@@ -25,14 +25,14 @@ if TYPE_CHECKING:
 
 
 def cmd_expiring(args: argparse.Namespace, printer: Printer) -> int:
-    from licensedesk.book.renewals import ending, ending_sentence, row_dict
+    from licensedesk.book.renewals import csv_text, ending, ending_sentence, row_dict
 
     one_output_format(args)
     now = clock.now()
-    with open_book_store(args, printer) as book:
+    with opened(args, printer, book=True) as book:
         found = ending(book, args.within, dealer=args.dealer, now=now)
-    if args.csv:
-        _write_csv(printer, found, now)
+    if args.csv:  # the window's CSV, with a terminal's line ends
+        printer.raw(printer.scrub(csv_text(found, now, line_end="\n")).rstrip("\n"))
     elif printer.json_mode:
         printer.json([row_dict(s, now) for s in found])
     elif found:
@@ -78,11 +78,3 @@ def _table(found: list[Sighting], now: datetime, within: int) -> str:
         for row, s in zip(rows, found, strict=True):
             row.append(s.note)
     return table_text(headers, rows) + "\n" + ending_sentence(len(found), within)
-
-
-def _write_csv(printer: Printer, found: list[Sighting], now: datetime) -> None:
-    """The window's CSV (:func:`licensedesk.book.renewals.csv_text`) with a terminal's
-    line ends, through the scrub."""
-    from licensedesk.book.renewals import csv_text
-
-    printer.raw(printer.scrub(csv_text(found, now, line_end="\n")).rstrip("\n"))

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from licensedesk.i18n import _
 
-from .errors import NETWORK, CliError, UsageError, one_output_format
+from .errors import NETWORK, CliError, UsageError, as_usage_error, one_output_format
 from .errors import USAGE as USAGE_CODE
 
 if TYPE_CHECKING:  # .output loads the models: not while building the parser
@@ -63,10 +63,8 @@ def chosen_store(args: argparse.Namespace, printer: Printer) -> tuple[Any, Any, 
     ``team``): where the history and the licence book are, ``--store`` first."""
     from licensedesk.history import SettingsError, load_settings
 
-    try:
+    with as_usage_error(SettingsError):
         settings = load_settings()
-    except SettingsError as exc:
-        raise UsageError(exc.sentence) from None
     kind = getattr(args, "store", None) or settings.store
     secrets = None
     if kind == "team":

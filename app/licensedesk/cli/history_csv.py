@@ -21,48 +21,27 @@ from licensedesk.history.model import outcome_text
 from licensedesk.history.sql import StoredRow
 
 from .history_table import what_words
-from .local_times import KEPT, LocalTimes, kept
+from .local_times import LocalTimes, Remembered
 
 __all__ = ["csv_pages"]
 
 
-class _Guarded(dict[str, str]):
-    """``text_cell`` of the values that repeat (people, machines, profiles, products,
-    serials, counts), each said once; forgotten past :data:`KEPT` (memory stays bounded
-    whatever the history)."""
-
-    def __missing__(self, text: str) -> str:
-        if len(self) >= KEPT:
-            self.clear()
-        cell = self[text] = text_cell(text)
-        return cell
-
-
 class _Cells:
-    """The cells of a row, in COLUMNS order; what repeats is said once."""
+    """The cells of a row, in COLUMNS order; what repeats (people, machines, profiles,
+    products, serials, counts, outcomes) is said once."""
 
     def __init__(self) -> None:
         self._times = LocalTimes(table=False)
-        self._outcomes: dict[tuple[Any, ...], str] = {}
-        self._whats: dict[tuple[Any, ...], str] = {}
-        self._guarded = _Guarded()
+        self._outcomes = Remembered(
+            lambda key: (text_cell(outcome_text(*key)), text_cell(key[1] or ""))
+        )
+        self._whats = Remembered(lambda key: text_cell(what_words(*key)))
+        self._guarded = Remembered(text_cell)
 
     def __call__(self, row: tuple[Any, ...]) -> list[str]:
         r = StoredRow._make(row)
-        said = self._outcomes.get((r.outcome, r.detail))
-        if said is None:
-            said = kept(
-                self._outcomes,
-                (r.outcome, r.detail),
-                (text_cell(outcome_text(r.outcome, r.detail)), text_cell(r.detail or "")),
-            )
-        what = self._whats.get((r.action, r.ids, r.counts))
-        if what is None:
-            what = kept(
-                self._whats,
-                (r.action, r.ids, r.counts),
-                text_cell(what_words(r.action, r.ids, r.counts)),
-            )
+        said = self._outcomes[r.outcome, r.detail]
+        what = self._whats[r.action, r.ids, r.counts]
         same, times = self._guarded, self._times
         return [
             times.text(r.time),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from itertools import islice
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any
 
 from licensedesk.i18n import _, ngettext
 
@@ -96,15 +96,16 @@ def cmd_import(args: Any, printer: Printer, store_of: Any, source: str) -> int:
     """Read ``source`` (a file, or ``-``: stdin) into the store ``store_of(args, printer)``
     opens."""
     from licensedesk.history.transfer import ImportError_
-    from licensedesk.text_input import InputProblem, bounded_lines
+    from licensedesk.text_input import InputProblem, bounded_lines, open_input
 
-    name = _("standard input") if source == "-" else source
+    name = _("standard input") if source == "-" else source  # within a sentence
+    where = _("Standard input") if source == "-" else source  # starting one
     n = added = 0
     try:
         total = None if source == "-" else count_lines(source)
         progress = Progress(printer, total)
-        with _opened(source) as fh, store_of(args, printer) as store:
-            for entries, read in _pages(bounded_lines(fh, _where(source)), name):
+        with open_input(source) as fh, store_of(args, printer) as store:
+            for entries, read in _pages(bounded_lines(fh, where), name):
                 added += store.import_entries(entries)
                 n += len(entries)
                 progress(read, added)
@@ -147,16 +148,3 @@ def _stopped(added: int) -> str:
         "it is mended adds only what is missing.",
         added,
     ).format(added=f"{added:,}")
-
-
-def _where(source: str) -> str:
-    """The input as a sentence starts with it."""
-    return _("Standard input") if source == "-" else source
-
-
-def _opened(source: str) -> BinaryIO:
-    """The file, or standard input (a duplicate: closing it leaves standard input open),
-    to be read in bytes, a bounded line at a time (:func:`licensedesk.text_input.bounded_lines`)."""
-    from licensedesk.text_input import open_input
-
-    return open_input(source)

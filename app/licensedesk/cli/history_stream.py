@@ -16,7 +16,7 @@ columns); otherwise JSON lines (what ``history import`` reads).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -69,49 +69,56 @@ def json_line_pages(
         yield (ascii_json(text) if ascii_only else text), len(lines)
 
 
+def _pages(
+    store: Any,
+    query: HistoryQuery,
+    printer: Printer,
+    *,
+    csv: bool,
+    ascii_only: bool,
+    oldest_first: bool,
+) -> Iterator[tuple[str, int]]:
+    """(text, entries in it) a page at a time: the History window's CSV columns
+    (:mod:`.history_csv`), else JSON lines."""
+    if csv:
+        from .history_csv import csv_pages
+
+        return csv_pages(store, query, oldest_first=oldest_first)
+    return json_line_pages(store, query, printer, ascii_only=ascii_only, oldest_first=oldest_first)
+
+
+def _print_pages(printer: Printer, pages: Iterator[tuple[str, int]]) -> int:
+    """Each page on stdout as it is read; once the reader went away, no more is read."""
+    for text, _n in pages:
+        printer.raw(text.removesuffix("\n"))
+        if printer.lost is not None:
+            break
+    return OK
+
+
 # ---------------------------------------------------------------- commands
 
 
-def export_kind(target: str, csv_flag: bool) -> str:
-    """``csv`` (``--csv``, or a file name ending in ``.csv``) or ``jsonl``."""
-    return "csv" if csv_flag or (target != "-" and target.lower().endswith(".csv")) else "jsonl"
-
-
 def cmd_export(args: Any, printer: Printer, store: Any, query: HistoryQuery, target: str) -> int:
-    """Write the entries of ``query``, oldest first, to ``target`` (``-``: stdout)."""
-    kind = export_kind(target, bool(getattr(args, "csv", False)))
-    to_stdout = target == "-"
-    if kind == "csv":
-        from .history_csv import csv_pages
+    """Write the entries of ``query``, oldest first, to ``target`` (``-``: stdout): CSV with
+    ``--csv`` or a file name ending in ``.csv``, else JSON lines."""
+    from licensedesk.page_file import write_pages
 
-        pages = csv_pages(store, query)
-    else:
-        pages = json_line_pages(store, query, printer, ascii_only=to_stdout)
+    to_stdout = target == "-"
+    csv = bool(getattr(args, "csv", False)) or target.lower().endswith(".csv")
+    pages = _pages(store, query, printer, csv=csv, ascii_only=to_stdout, oldest_first=True)
     if to_stdout:
-        for text, _n in pages:
-            printer.raw(text.removesuffix("\n") if text else text)
-            if printer.lost is not None:  # the reader went away: stop reading too
-                break
-        return OK
-    n = write_pages(Path(target), pages)
+        return _print_pages(printer, pages)
+    try:  # whole or not at all (the History window's file too); names licensees: private
+        n = write_pages(target, pages, private=True)
+    except OSError as exc:
+        raise file_error(Path(target), exc, writing=True) from None
     printer.note(
         ngettext("Exported {n} entry to {file}.", "Exported {n} entries to {file}.", n).format(
             n=n, file=target
         )
     )
     return OK
-
-
-def write_pages(path: Path, pages: Iterator[tuple[str, int]]) -> int:
-    """Write every page to ``path`` whole or not at all
-    (:func:`licensedesk.page_file.write_pages`, the History window's file too); how many
-    entries."""
-    from licensedesk.page_file import write_pages as written
-
-    try:
-        return written(path, pages, private=True)  # names licensees: its owner's only
-    except OSError as exc:
-        raise file_error(path, exc, writing=True) from None
 
 
 def cmd_list(
@@ -122,42 +129,26 @@ def cmd_list(
     from licensedesk.history.streaming import table_pages
 
     from .history_table import TableWords, headers
+    from .output import column_widths, row_layout
 
     if printer.json_mode or csv:
-        if csv:
-            from .history_csv import csv_pages
-
-            pages = csv_pages(store, query, oldest_first=False)
-        else:
-            pages = json_line_pages(store, query, printer, ascii_only=True, oldest_first=False)
-        for text, _n in pages:
-            printer.raw(text.removesuffix("\n"))
-            if printer.lost is not None:
-                break
-        return OK
+        pages = _pages(store, query, printer, csv=csv, ascii_only=True, oldest_first=False)
+        return _print_pages(printer, pages)
     words = TableWords(with_serial=serial is None)
-    widths: list[int] | None = None
+    line = None
     for page in table_pages(store, query):
         rows = [words.cells(row) for row in page]
-        if widths is None:  # the first page's widths (a longer cell later pushes out)
+        if line is None:  # the first page's widths (a longer cell later pushes out)
             names = headers(serial is None)
-            widths = [max([len(n)] + [len(r[i]) for r in rows]) for i, n in enumerate(names)]
-            line = _layout(widths)
+            line = row_layout(column_widths(names, rows))
             printer.raw(line([n.upper() for n in names]))
         printer.raw(printer.scrub("\n".join(map(line, rows))))
         if printer.lost is not None:
             break
-    if widths is None:
+    if line is None:
         printer.line(
             _("No history for {serial}.").format(serial=serial)
             if serial
             else _("No history matches.")
         )
     return OK
-
-
-def _layout(widths: list[int]) -> Callable[[Sequence[str]], str]:
-    """A row's line: each cell left-aligned in its width, two spaces apart, no trailing
-    space (one ``str.format`` a row, not a call per cell)."""
-    fill = "  ".join(f"{{:<{w}}}" for w in widths).format
-    return lambda cells: fill(*cells).rstrip()

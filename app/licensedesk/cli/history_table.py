@@ -16,7 +16,7 @@ from licensedesk.display_text import visible
 from licensedesk.history.model import outcome_text
 from licensedesk.i18n import _
 
-from .local_times import LocalTimes, kept
+from .local_times import LocalTimes, Remembered
 
 __all__ = ["TableWords", "headers", "what_words"]
 
@@ -45,32 +45,23 @@ class TableWords:
     def __init__(self, with_serial: bool) -> None:
         self.with_serial = with_serial
         self.times = LocalTimes(table=True)
-        self._people: dict[tuple[Any, ...], str] = {}
-        self._outcomes: dict[tuple[Any, ...], str] = {}
-        self._whats: dict[tuple[Any, ...], str] = {}
-        self._serials: dict[Any, str] = {}
+        self._people = Remembered(_who)
+        self._outcomes = Remembered(lambda key: visible(outcome_text(*key)))
+        self._whats = Remembered(lambda key: visible(what_words(*key)))
+        self._serials = Remembered(lambda serial: visible(serial) if serial else "-")
 
     def cells(self, row: Sequence[Any]) -> list[str]:
         when, user, display, machine, serial, action, ids, counts, outcome, detail = row
-        who = self._people.get((user, display, machine))
-        if who is None:
-            where = f"{user}@{machine}"
-            who = kept(
-                self._people,
-                (user, display, machine),
-                visible(f"{display} ({where})" if display else where),
-            )
-        said = self._outcomes.get((outcome, detail))
-        if said is None:
-            said = kept(self._outcomes, (outcome, detail), visible(outcome_text(outcome, detail)))
-        what = self._whats.get((action, ids, counts))
-        if what is None:
-            what = kept(
-                self._whats, (action, ids, counts), visible(what_words(action, ids, counts))
-            )
+        who = self._people[user, display, machine]
+        what = self._whats[action, ids, counts]
+        said = self._outcomes[outcome, detail]
         if not self.with_serial:
             return [self.times.text(when), who, what, said]
-        shown = self._serials.get(serial)
-        if shown is None:
-            shown = kept(self._serials, serial, visible(serial) if serial else "-")
-        return [self.times.text(when), who, shown, what, said]
+        return [self.times.text(when), who, self._serials[serial], what, said]
+
+
+def _who(person: tuple[str, str | None, str]) -> str:
+    """``Display Name (user@machine)``, or ``user@machine`` without a display name."""
+    user, display, machine = person
+    where = f"{user}@{machine}"
+    return visible(f"{display} ({where})" if display else where)

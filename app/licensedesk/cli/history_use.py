@@ -15,14 +15,15 @@ finds, lists and reads the history, and says once per command what it could not 
 from __future__ import annotations
 
 import argparse
-import getpass
 import os
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from licensedesk.i18n import _
 
-from .asking import stdin_is_interactive
-from .errors import NETWORK, OK, REFUSED, CliError, UsageError
+from . import asking
+from .errors import NETWORK, OK, REFUSED, CliError, UsageError, as_usage_error
+from .options import count_or_forever
 
 if TYPE_CHECKING:
     from licensedesk.history import HistorySettings
@@ -31,18 +32,11 @@ if TYPE_CHECKING:
     from .output import Printer
 
 
-def read_password(prompt: str) -> str:
-    """A hidden prompt (tests replace this)."""
-    return getpass.getpass(prompt)
-
-
 def cmd_use(args: argparse.Namespace, printer: Printer, where: str) -> int:
     from licensedesk.history import SettingsError, load_settings
 
-    try:
+    with as_usage_error(SettingsError):
         current = load_settings()
-    except SettingsError as exc:
-        raise UsageError(exc.sentence) from None
     current = _with_keep_months(args, current)
     if where == "local":
         return _use_local(printer, current)
@@ -51,46 +45,34 @@ def cmd_use(args: argparse.Namespace, printer: Printer, where: str) -> int:
 
 def _with_keep_months(args: argparse.Namespace, current: HistorySettings) -> HistorySettings:
     """``--keep-months N|forever`` over the settings in use (checked by HistorySettings)."""
-    from dataclasses import replace
-
     from licensedesk.history import SettingsError
 
-    text = (getattr(args, "keep_months", None) or "").strip().lower()
-    if not text:
+    given = getattr(args, "keep_months", None) or ""
+    if not given.strip():
         return current
     try:
-        months = None if text in ("forever", "for-ever", "0") else int(text)
-        return replace(current, keep_months=months)
+        months = count_or_forever(given)
     except ValueError:
         raise UsageError(
             _("Give a number of months or 'forever', not {text}.").format(
                 text=repr(args.keep_months)
             )
         ) from None
-    except SettingsError as exc:
-        raise UsageError(exc.sentence) from None
+    with as_usage_error(SettingsError):  # out of range: the settings' own words
+        return replace(current, keep_months=months)
 
 
-def _save(printer: Printer, settings: HistorySettings) -> str:
+def _save(settings: HistorySettings) -> str:
     from licensedesk.history import SettingsError, save_settings
 
-    try:
+    with as_usage_error(SettingsError):
         return str(save_settings(settings))
-    except SettingsError as exc:
-        raise UsageError(exc.sentence) from None
 
 
 def _use_local(printer: Printer, current: HistorySettings) -> int:
-    from licensedesk.history import HistorySettings, local_history_path
+    from licensedesk.history import local_history_path
 
-    settings = HistorySettings(
-        store="local",
-        team_url=current.team_url,
-        display_name=current.display_name,
-        book_days=current.book_days,
-        keep_months=current.keep_months,
-    )
-    path = _save(printer, settings)
+    path = _save(replace(current, store="local"))
     printer.result(
         {"store": "local", "file": str(local_history_path()), "settings": path},
         _(
@@ -102,7 +84,7 @@ def _use_local(printer: Printer, current: HistorySettings) -> int:
 
 
 def _use_team(printer: Printer, current: HistorySettings, url: str) -> int:
-    from licensedesk.history import HistorySettings, SettingsError
+    from licensedesk.history import SettingsError
     from licensedesk.history.team_check import test_connection
     from licensedesk.storage.settings import check_team_url, describe_team_url, split_password
 
@@ -114,11 +96,11 @@ def _use_team(printer: Printer, current: HistorySettings, url: str) -> int:
                 "$LICENSEDESK_HISTORY_PASSWORD or in the OS keyring. Nothing was saved."
             )
         )
-    try:
+    with as_usage_error(SettingsError):
         url = check_team_url(url)
-    except SettingsError as exc:
-        raise UsageError(exc.sentence) from None
-    secrets = _secrets()
+    from licensedesk.profiles import SecretStore
+
+    secrets = SecretStore()
     password, typed = _password(secrets, describe_team_url(url))
     check = test_connection(url, password)
     if not check.ok:
@@ -126,14 +108,7 @@ def _use_team(printer: Printer, current: HistorySettings, url: str) -> int:
             check.sentence + " " + _("Nothing was saved."), NETWORK if check.network else REFUSED
         )
     kept = _keep(printer, secrets, password) if typed else None
-    settings = HistorySettings(
-        store="team",
-        team_url=url,
-        display_name=current.display_name,
-        book_days=current.book_days,
-        keep_months=current.keep_months,
-    )
-    path = _save(printer, settings)
+    path = _save(replace(current, store="team", team_url=url))
     where = describe_team_url(url)
     then = (
         _("Changes are recorded in the team database {where} from now on (saved in {settings}).")
@@ -157,12 +132,6 @@ def _use_team(printer: Printer, current: HistorySettings, url: str) -> int:
     return OK
 
 
-def _secrets() -> SecretStore:
-    from licensedesk.profiles import SecretStore
-
-    return SecretStore()
-
-
 def _password(secrets: SecretStore, where: str) -> tuple[str | None, bool]:
     """(the password to try, whether it was given now: from the variable or the prompt)."""
     from licensedesk.storage.settings import KEYRING_ENTRY, PASSWORD_VARIABLE
@@ -171,13 +140,13 @@ def _password(secrets: SecretStore, where: str) -> tuple[str | None, bool]:
     if given:
         return given, True
     stored = secrets.get_named(KEYRING_ENTRY)
-    if stdin_is_interactive():
+    if asking.stdin_is_interactive():
         prompt = (
             _("Password of {where} (hidden; Enter keeps the one in the keyring): ")
             if stored
             else _("Password of {where} (hidden; Enter for none): ")
         )
-        typed = read_password(prompt.format(where=where))
+        typed = asking.read_secret(prompt.format(where=where))
         if typed:
             return typed, True
     return stored, False

@@ -11,19 +11,18 @@ the next one or the end: its ``,`` or the ``]`` follows it.
 from __future__ import annotations
 
 import json
-from datetime import datetime
 
 from licensedesk.api.activation_rows import CREATED_AT, FIELDS, UPDATED_AT
 from licensedesk.api.wire import iso_text
 from licensedesk.display_text import json_safe
 
 from . import streams
+from .local_times import Remembered
 from .output import Printer
 
 _IN, _OUT = "  {\n    ", "\n  }"
 _BETWEEN = "},\n    {"  # two elements, as the encoder with these separators joins them
 _TIMES = (CREATED_AT, UPDATED_AT)
-_TIMES_KEPT = 65_536
 #: text gathered before it is written: few large writes (each lets the decode thread in)
 _WRITE_AT = 1024 * 1024
 
@@ -38,10 +37,9 @@ class JsonListWriter:
         self._last_n = 0
         self._gathered: list[str] = []
         self._size = 0
-        self._times: dict[datetime, str] = {}  # timestamps' texts: a long list repeats them
-        self._ascii = not streams.speaks_unicode(printer.out)
+        self._times = Remembered(iso_text)  # timestamps' texts: a long list repeats them
         self._encode = json.JSONEncoder(
-            ensure_ascii=self._ascii, separators=(",\n    ", ": ")
+            ensure_ascii=not streams.speaks_unicode(printer.out), separators=(",\n    ", ": ")
         ).encode
 
     def add_rows(self, rows: list[tuple]) -> None:
@@ -52,29 +50,17 @@ class JsonListWriter:
         separator + ``{`` can only be between two elements)."""
         if not rows:
             return
-        times, kept, objects = self._times, _TIMES_KEPT, []
+        times, objects = self._times, []
         for row in rows:
             values = list(row)
             for at in _TIMES:
                 moment = values[at]
                 if moment is not None:
-                    text = times.get(moment)
-                    if text is None:
-                        text = iso_text(moment)
-                        if len(times) < kept:
-                            times[moment] = text
-                    values[at] = text
+                    values[at] = times[moment]
             objects.append(dict(zip(FIELDS, values, strict=True)))
         text = self._encode(objects)[2:-2].replace(_BETWEEN, _OUT + ",\n" + _IN)
-        self._add_block(_IN + text + _OUT, len(rows))
-
-    def _add_block(self, block: str, n: int) -> None:
-        """``n`` elements' text; the block before it is gathered with its ``,``."""
-        if self._last is not None:
-            self._gathered.append(("[\n" if self.count == 0 else "") + self._last + ",")
-            self._size += len(self._last)
-            self.count += self._last_n
-        self._last, self._last_n = block, n
+        self._gather(",")
+        self._last, self._last_n = _IN + text + _OUT, len(rows)
         if self._size >= _WRITE_AT:
             self._flush()
 
@@ -82,11 +68,16 @@ class JsonListWriter:
         """The last element and the ``]`` (``[]`` for none)."""
         if self._last is None:
             self._gathered.append("[]")
-        else:
-            self._gathered.append(("[\n" if self.count == 0 else "") + self._last + "\n]")
-            self.count += self._last_n
-            self._last = None
+        self._gather("\n]")
+        self._last = None
         self._flush()
+
+    def _gather(self, after: str) -> None:
+        """The newest block (after the list's ``[`` when it is the first), then ``after``."""
+        if self._last is not None:
+            self._gathered.append(("[\n" if self.count == 0 else "") + self._last + after)
+            self._size += len(self._last)
+            self.count += self._last_n
 
     def _flush(self) -> None:
         if self._gathered:

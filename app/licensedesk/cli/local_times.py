@@ -5,15 +5,18 @@ zones have one offset, a whole number of hours: then the local text is the hour'
 worked out once per UTC hour, followed by the moment's own minutes and seconds. An hour
 in which the offset changes, or a zone of half or quarter hours, is worked out once
 per UTC minute (a zone changes its offset only at a whole minute), and an offset with
-seconds (a zone's local mean time, before 1900 or so) for each moment.
+seconds (a zone's local mean time, before 1900 or so) for each moment. What is worked
+out is kept in a :class:`Remembered`, the bounded memory every long listing of the
+command line uses for the texts it repeats.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-__all__ = ["KEPT", "LocalTimes", "kept"]
+__all__ = ["KEPT", "LocalTimes", "Remembered"]
 
 #: texts remembered of each kind before they are all forgotten (memory stays bounded)
 KEPT = 65_536
@@ -24,7 +27,6 @@ _HOUR, _MINUTE, _SECOND = timedelta(hours=1), timedelta(minutes=1), timedelta(se
 _STARTS = {_HOUR: ":00:00+00:00", _MINUTE: ":00+00:00"}
 #: the text before what each moment brings itself: the table's format, the ISO text's length
 _HEADS = {_HOUR: ("%Y-%m-%d %H:", 14), _MINUTE: ("%Y-%m-%d %H:%M:", 17)}
-_NONE = object()  # not worked out yet
 
 
 class LocalTimes:
@@ -33,8 +35,8 @@ class LocalTimes:
 
     def __init__(self, *, table: bool) -> None:
         self.table = table
-        self._hours: dict[Any, tuple[str, str] | None] = {}
-        self._minutes: dict[Any, tuple[str, str] | None] = {}
+        self._hours = Remembered(lambda hour: self._parts(hour, _HOUR))
+        self._minutes = Remembered(lambda minute: self._parts(minute, _MINUTE))
 
     def text(self, when: str | datetime) -> str:
         """``when``: the store's own (fixed-width UTC ISO text from SQLite, an aware
@@ -47,14 +49,10 @@ class LocalTimes:
             when = when.astimezone(UTC)
             minute = when.replace(second=0, microsecond=0)
             hour, rest = minute.replace(minute=0), f"{when.minute:02d}:{when.second:02d}"
-        parts = self._hours.get(hour, _NONE)
-        if parts is _NONE:
-            parts = kept(self._hours, hour, self._parts(hour, _HOUR))
+        parts = self._hours[hour]
         if parts is not None:
             return parts[0] + rest + parts[1]  # the minutes and seconds are the moment's
-        parts = self._minutes.get(minute, _NONE)
-        if parts is _NONE:
-            parts = kept(self._minutes, minute, self._parts(minute, _MINUTE))
+        parts = self._minutes[minute]
         if parts is not None:
             return parts[0] + rest[3:] + parts[1]  # its seconds
         return self._whole(when if isinstance(when, datetime) else datetime.fromisoformat(when))
@@ -85,9 +83,16 @@ class LocalTimes:
         return local.isoformat(timespec="seconds")
 
 
-def kept(said: dict[Any, Any], key: Any, value: Any) -> Any:
-    """``value``, remembered under ``key`` (all forgotten once there are :data:`KEPT`)."""
-    if len(said) >= KEPT:
-        said.clear()
-    said[key] = value
-    return value
+class Remembered(dict[Any, Any]):
+    """``make(key)`` of each key, made on its first use and remembered; all forgotten once
+    there are :data:`KEPT` (memory stays bounded whatever the history)."""
+
+    def __init__(self, make: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key: Any) -> Any:
+        if len(self) >= KEPT:
+            self.clear()
+        value = self[key] = self._make(key)
+        return value

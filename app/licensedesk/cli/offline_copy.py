@@ -21,15 +21,13 @@ if TYPE_CHECKING:
 def _copy_of(
     args: argparse.Namespace, printer: Printer, serial: str, service: str | None
 ) -> Sighting | None:
-    from licensedesk.history import StoreError
-
-    from .book_cmds import open_book_store
     from .errors import CliError
+    from .history_cmds import opened
 
     try:
-        with open_book_store(args, printer) as book:
+        with opened(args, printer, book=True) as book:
             return book.copy(serial, service)
-    except (CliError, StoreError):
+    except CliError:  # the store's own errors too (opened makes them the CLI's)
         return None  # no book to read: the service's error is all there is to say
 
 
@@ -49,7 +47,7 @@ async def show_copy(
     )
     if copy is None:
         return False
-    printer.note(_("Error: {sentence}").format(sentence=error.sentence))
+    printer.error(error.sentence)
     printer.note(_(COPY_SHOWN).format(time=human(copy.seen_at)))
     printer.result(_as_json(copy), fields_text(_fields(copy)))
     return True

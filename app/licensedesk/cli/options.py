@@ -108,6 +108,13 @@ def concurrency(text: str) -> int:
     return value
 
 
+def count_or_forever(text: str) -> int | None:
+    """``N|forever`` (``book retention``, ``history use --keep-months``): the whole number,
+    or None for ``forever`` (also ``for-ever`` and ``0``); ValueError for anything else."""
+    text = text.strip().lower()
+    return None if text in ("forever", "for-ever", "0") else int(text)
+
+
 # The options several commands take: each command gives only what is its own (a help
 # that says what the option means there).
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, TextIO
 
@@ -66,17 +66,23 @@ def fields_text(pairs: Iterable[tuple[str, Any]]) -> str:
     return "\n".join(f"{label + ':':<{width + 1}} {value}" for label, value in rows)
 
 
+def column_widths(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[int]:
+    """Each column as wide as its header or its longest cell."""
+    return [max([len(h)] + [len(row[i]) for row in rows]) for i, h in enumerate(headers)]
+
+
+def row_layout(widths: Sequence[int]) -> Callable[[Sequence[str]], str]:
+    """A row's line: each cell left-aligned in its width, two spaces apart, no trailing
+    space (one ``str.format`` a row, not a call per cell: a history lists a million)."""
+    fill = "  ".join(f"{{:<{w}}}" for w in widths).format
+    return lambda cells: fill(*cells).rstrip()
+
+
 def table_text(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     """A plain table: upper-case headers, columns padded with two spaces."""
     cells = [[human(v) for v in row] for row in rows]
-    widths = [len(h) for h in headers]
-    for row in cells:
-        for i, cell in enumerate(row):
-            widths[i] = max(widths[i], len(cell))
-    lines = ["  ".join(h.upper().ljust(w) for h, w in zip(headers, widths, strict=True)).rstrip()]
-    for row in cells:
-        lines.append("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
-    return "\n".join(lines)
+    line = row_layout(column_widths(headers, cells))
+    return "\n".join([line([h.upper() for h in headers]), *map(line, cells)])
 
 
 class Printer:
@@ -145,6 +151,14 @@ class Printer:
     def note(self, text: str) -> None:
         """A message for the person on stderr (both modes)."""
         streams.write(self.err, visible_lines(self.scrub(text)))  # stderr gone: none to tell
+
+    def error(self, sentence: str) -> None:
+        """``Error: …`` on stderr: why the command did not do (all) it was asked."""
+        self.note(_("Error: {sentence}").format(sentence=sentence))
+
+    def warn(self, sentence: str) -> None:
+        """``Warning: …`` on stderr: what went wrong beside a command that went on."""
+        self.note(_("Warning: {sentence}").format(sentence=sentence))
 
     def note_once(self, text: str | None) -> None:
         if text and text not in self._said:

@@ -8,7 +8,6 @@ keyring only.
 from __future__ import annotations
 
 import argparse
-import getpass
 from typing import Any
 
 from licensedesk.api import LicenseClient
@@ -16,18 +15,11 @@ from licensedesk.api.errors import ApiError
 from licensedesk.i18n import N_, _
 from licensedesk.profiles import PAIRS, Profile, ProfileError, ProfileStore, SecretStore
 
-from .asking import stdin_is_interactive
-from .connection import (
-    ENV_KEY,
-    ENV_KEYS,
-    ENV_WRITE_KEY,
-    env_key,
-    key_storage,
-    profile_from_args,
-    stored_keys_config,
-)
-from .errors import OK, REFUSED, UsageError, exit_code_for
+from . import asking
+from .connection import env_key, key_storage, profile_from_args, stored_keys_config, stored_profile
+from .errors import OK, REFUSED, UsageError, as_usage_error, exit_code_for
 from .interruptible import run_interruptible
+from .options import ENV_KEY, ENV_KEYS, ENV_WRITE_KEY
 from .output import Printer, fields_text, table_text
 
 #: per key pair, whole sentences (a pair's name alone would not fit every language)
@@ -62,22 +54,6 @@ KEY_STATE = {
 }
 
 
-def read_secret(prompt: str) -> str:
-    """A hidden prompt (tests replace this)."""
-    return getpass.getpass(prompt)
-
-
-def _store() -> ProfileStore:
-    return ProfileStore()
-
-
-def _profile_or_usage(store: ProfileStore, name: str) -> Profile:
-    try:
-        return store.get(name)
-    except ProfileError as exc:
-        raise UsageError(exc.sentence) from None
-
-
 def _key_status(secrets: SecretStore, profile: Profile) -> dict[str, bool | None]:
     """Per pair: True stored, False missing, None no app_id for it."""
     return {
@@ -91,7 +67,7 @@ def _keys_word(status: dict[str, bool | None]) -> str:
 
 def cmd_add(args: argparse.Namespace, printer: Printer) -> int:
     profile = profile_from_args(args.name, args)
-    store = _store()
+    store = ProfileStore()
     exists = _name_free_or_replaced(store, profile.name, replace=args.replace)
     keys = _collect_keys(profile, printer)  # every key before writing anything
     secrets = SecretStore()
@@ -102,10 +78,8 @@ def cmd_add(args: argparse.Namespace, printer: Printer) -> int:
 
 def _name_free_or_replaced(store: ProfileStore, name: str, *, replace: bool) -> bool:
     """Whether a profile of that name exists; a usage error if it does and may not go."""
-    try:
+    with as_usage_error(ProfileError):
         exists = store.find(name) is not None
-    except ProfileError as exc:
-        raise UsageError(exc.sentence) from None
     if exists and not replace:
         raise UsageError(
             _("A profile called {name} already exists: add --replace to overwrite it.").format(
@@ -121,9 +95,9 @@ def _collect_keys(profile: Profile, printer: Printer) -> dict[str, str]:
     for pair in profile.pairs:
         key = env_key(pair)
         if key is None:
-            if not stdin_is_interactive():
+            if not asking.stdin_is_interactive():
                 raise UsageError(_(NO_KEY[pair]).format(variable=f"${ENV_KEYS[pair]}"))
-            key = read_secret(_(KEY_PROMPT[pair]).format(name=repr(profile.name))).strip()
+            key = asking.read_secret(_(KEY_PROMPT[pair]).format(name=repr(profile.name))).strip()
             if not key:
                 raise UsageError(_(EMPTY_KEY[pair]))
         printer.add_secret(key)
@@ -141,14 +115,12 @@ def _save_profile(
     replace: bool,
 ) -> dict[str, bool]:
     """Writes the profile, then its keys; per pair, whether the keyring took the key."""
-    try:
+    with as_usage_error(ProfileError):
         # under the file's lock: a profile of that name saved meanwhile is not overwritten
         if exists or replace:
             store.save(profile)
         else:
             store.add(profile)
-    except ProfileError as exc:
-        raise UsageError(exc.sentence) from None
     if exists:
         for pair in PAIRS:
             if pair not in keys:
@@ -190,7 +162,7 @@ def _report_added(
                 )
             )
     for warning in profile.warnings():
-        printer.note(_("Warning: {sentence}").format(sentence=warning))
+        printer.warn(warning)
     if not secrets.persistent:
         printer.note(
             _(
@@ -201,14 +173,12 @@ def _report_added(
 
 
 def cmd_list(args: argparse.Namespace, printer: Printer) -> int:
-    store = _store()
-    try:
+    store = ProfileStore()
+    with as_usage_error(ProfileError):
         profiles = store.list()
         last = store.last_used
-    except ProfileError as exc:
-        raise UsageError(exc.sentence) from None
     for problem in store.problems:  # refused entries: the others stay usable
-        printer.note(_("Warning: {sentence}").format(sentence=problem))
+        printer.warn(problem)
     secrets = SecretStore()
     status = {p.name: _key_status(secrets, p) for p in profiles}
     if printer.json_mode:
@@ -237,8 +207,8 @@ def cmd_list(args: argparse.Namespace, printer: Printer) -> int:
 
 
 def cmd_show(args: argparse.Namespace, printer: Printer) -> int:
-    store = _store()
-    profile = _profile_or_usage(store, args.name)
+    store = ProfileStore()
+    profile = stored_profile(args.name, store)
     secrets = SecretStore()
     status = _key_status(secrets, profile)
     data: dict[str, Any] = {
@@ -272,7 +242,7 @@ def cmd_show(args: argparse.Namespace, printer: Printer) -> int:
     ]
     printer.line(fields_text(rows))
     for warning in profile.warnings():
-        printer.note(_("Warning: {sentence}").format(sentence=warning))
+        printer.warn(warning)
     return OK
 
 
@@ -285,10 +255,8 @@ def cmd_remove(args: argparse.Namespace, printer: Printer) -> int:
     secrets = SecretStore()
     store = ProfileStore(secrets=secrets)
     name = args.name.strip()  # an entry this version refuses can be removed too
-    try:
+    with as_usage_error(ProfileError):
         store.remove(name)
-    except ProfileError as exc:
-        raise UsageError(exc.sentence) from None
     if secrets.persistent:
         text = _("Removed profile {name} and its keys from {storage}.").format(
             name=repr(name), storage=secrets.backend_description
@@ -301,7 +269,7 @@ def cmd_remove(args: argparse.Namespace, printer: Printer) -> int:
 
 def cmd_test(args: argparse.Namespace, printer: Printer) -> int:
     """Connection test that changes nothing: the client's check_read / check_write."""
-    profile = _profile_or_usage(_store(), args.name)
+    profile = stored_profile(args.name)
     config = stored_keys_config(profile, SecretStore(), printer)
 
     async def run() -> dict[str, Any]:

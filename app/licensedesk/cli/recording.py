@@ -17,8 +17,6 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from licensedesk.i18n import _
-
 if TYPE_CHECKING:
     from licensedesk.book import BookKeeper
     from licensedesk.history import Recorder
@@ -70,18 +68,14 @@ def open_recorder(profile: Profile, printer: Printer) -> Recorder:
     from licensedesk.history import Recorder
 
     settings, secrets = _settings_and_secrets()
-
-    def warn(sentence: str) -> None:
-        printer.note(_("Warning: {sentence}").format(sentence=sentence))
-
-    recorder = Recorder.from_settings(settings, secrets=secrets, on_problem=warn)
+    recorder = Recorder.from_settings(settings, secrets=secrets, on_problem=printer.warn)
     recorder.use_connection(profile.name, profile.base_url)
     return recorder
 
 
-def open_keeper(profile: Profile) -> BookKeeper:
-    """The licence book where the history is, for what ``profile``'s client reads. Its
-    problem (if any) is said by the caller once the command is done."""
+def open_keeper() -> BookKeeper:
+    """The licence book where the history is, for what the client reads. Its problem (if
+    any) is said by the caller once the command is done."""
     from licensedesk.book import BookKeeper
 
     settings, secrets = _settings_and_secrets()

@@ -56,22 +56,18 @@ FOR_OPTIONS = {
 _PAIR = {"add_read": "read", "check_read": "read", "add_write": "write", "check_write": "write"}
 
 
-def where(exc: ApiError, args: argparse.Namespace) -> str | None:
-    """Where this command line fixes what ``exc`` refused; None when it is no refusal of
-    the credentials."""
+def told(exc: ApiError, args: argparse.Namespace) -> str:
+    """``exc``'s sentence and, for a refusal of the credentials, where this command line
+    fixes what was refused."""
     from licensedesk.api.errors import NotAuthorized
 
     if not isinstance(exc, NotAuthorized):
-        return None
+        return exc.sentence
     remedy = exc.remedy.value if exc.remedy is not None else None
     variable = f"${ENV_KEYS[_PAIR[remedy]]}" if remedy is not None else f"${ENV_KEY}"
     if getattr(args, "base_url", None):
-        return _(FOR_OPTIONS[remedy]).format(variable=variable, write_variable=f"${ENV_WRITE_KEY}")
-    profile = getattr(args, "profile", None) or os.environ.get(ENV_PROFILE) or "NAME"
-    return _(FOR_PROFILE[remedy]).format(profile=shlex.quote(profile), variable=variable)
-
-
-def told(exc: ApiError, args: argparse.Namespace) -> str:
-    """``exc``'s sentence, and where this command line fixes what it refused."""
-    fix = where(exc, args)
-    return exc.sentence if fix is None else f"{exc.sentence} {fix}"
+        fix = _(FOR_OPTIONS[remedy]).format(variable=variable, write_variable=f"${ENV_WRITE_KEY}")
+    else:
+        profile = getattr(args, "profile", None) or os.environ.get(ENV_PROFILE) or "NAME"
+        fix = _(FOR_PROFILE[remedy]).format(profile=shlex.quote(profile), variable=variable)
+    return f"{exc.sentence} {fix}"

@@ -199,8 +199,7 @@ async def cmd_delete_activation(run: ServiceRun) -> int:
     ).format(id=aid)
     serial = normalize_serial(args.serial) if args.serial else None
     before: dict[str, Any] | None = None
-    if args.serial and not args.yes:
-        serial = normalize_serial(args.serial)
+    if serial and not args.yes:
         found = [a for a in await client.activations(serial) if a.id == aid]
         if not found:
             raise CliError(
@@ -219,13 +218,7 @@ async def cmd_delete_activation(run: ServiceRun) -> int:
         question = _(
             "Activation {id} of {serial} (device {host_id}, {device_tag}, {product}) will be "
             "deleted: that device loses its seat. This cannot be undone."
-        ).format(
-            id=aid,
-            serial=serial,
-            host_id=a.host_id,
-            device_tag=a.device_tag,
-            product=a.product_name,
-        )
+        ).format(id=aid, serial=serial, **before)
     confirm(args, printer, question)
     async with record(
         recorder, "delete", serial=serial, activation_ids=[aid], before=before

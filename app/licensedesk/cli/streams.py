@@ -15,14 +15,11 @@ import errno
 import os
 import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from licensedesk.i18n import _
 
 from .errors import OK, USAGE
-
-if TYPE_CHECKING:
-    pass
 
 #: 128 + SIGPIPE: the reader of the output went away (``| head``), as a shell reports it
 BROKEN_PIPE = 141

@@ -11,13 +11,11 @@ This reads both where the history settings say (``--store`` picks the other), as
 from __future__ import annotations
 
 import argparse
-import io
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from licensedesk.i18n import _
 
-from .book_cmds import open_book_store
 from .errors import OK, REFUSED, CliError, one_output_format
 from .history_cmds import chosen_store, opened
 from .when import parse_when
@@ -36,7 +34,7 @@ def cmd_timeline(args: argparse.Namespace, printer: Printer) -> int:
     one_output_format(args)
     serial = normalize_serial(args.serial)
     since = parse_when(args.since) if args.since else None
-    with open_book_store(args, printer) as book:
+    with opened(args, printer, book=True) as book:
         seen = book.copy(serial)
         if seen is None:
             raise CliError(
@@ -89,13 +87,11 @@ def _nothing_since(serial: str, since: datetime | None, seen_at: datetime) -> st
 def _csv_text(items: list[Item]) -> str:
     """A header and one line per item (:meth:`Item.to_dict`), through the one CSV writer
     of every export, text guarded against formulas; a terminal's line ends."""
-    from licensedesk.export_csv import write_rows
+    from licensedesk.export_csv import CsvText
 
     columns = _columns()
-    buffer = io.StringIO(newline="")
     rows = ([_cell(item.to_dict().get(c)) for c in columns] for item in items)
-    write_rows(buffer, columns, rows, line_end="\n")
-    return buffer.getvalue()
+    return CsvText(line_end="\n").text([columns, *rows])
 
 
 def _columns() -> list[str]:

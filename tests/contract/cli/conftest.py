@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from licensedesk.cli import asking, main, profile_cmds
+from licensedesk.cli import asking, main
 from tests.support.memory_keyring import MemoryKeyring, keyring_backend
 from tests.support.net import free_port
 
@@ -81,8 +81,7 @@ class Cli:
                 return pending.pop(0)
 
             m.setattr(asking, "ask", ask)
-            m.setattr(profile_cmds, "read_secret", ask)
-            m.setattr(profile_cmds, "stdin_is_interactive", lambda: tty)
+            m.setattr(asking, "read_secret", ask)
             self.capsys.readouterr()
             code = main(list(argv))
             captured = self.capsys.readouterr()

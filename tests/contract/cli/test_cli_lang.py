@@ -15,7 +15,7 @@ import pytest
 
 from licensedesk import i18n
 from licensedesk.cli import main
-from licensedesk.cli.commands import build_parser, lang_from_argv
+from licensedesk.cli.commands import build_parser
 
 
 @pytest.fixture(autouse=True)
@@ -45,13 +45,14 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         ([], None),
         (["show", "X", "--lang", "de"], "de"),  # after the command name
         (["profile", "list", "--lang=en"], "en"),
+        (["--lang", "en", "show", "X", "--lang", "de"], "de"),  # the last, as argparse
         (["--lang"], None),  # no value: argparse says so later
         (["history", "--", "--lang", "de"], None),  # after "--" it is not an option
         (["--lang", "xx"], "xx"),  # checked by the parser, not here
     ],
 )
 def test_lang_is_found_before_parsing(argv: list[str], found: str | None) -> None:
-    assert lang_from_argv(argv) == found
+    assert i18n.lang_in_argv(argv) == found
 
 
 def test_unknown_language_is_a_usage_error_naming_the_choices(

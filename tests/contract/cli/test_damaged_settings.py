@@ -50,6 +50,33 @@ def test_damaged_history_settings_never_stop_a_change(sandbox, child, text):
     assert [e["action"] for e in child.history()] == ["activate"]  # nothing else lost
 
 
+def test_a_retention_or_keep_months_the_settings_refuse_says_why(child):
+    """The number is read first; what the history settings then refuse (a damaged file, a
+    number out of range) is said in their words, not as a number that could not be read."""
+    settings = child.config / "history.json"
+    settings.write_text("[1, 2]", encoding="utf-8")
+    done = child("book", "retention", "30")
+    child.assert_quiet(done)
+    assert done.code == 2
+    assert done.err_lines == [
+        f"Error: The history settings {settings} do not have the expected shape."
+    ]
+    assert settings.read_text(encoding="utf-8") == "[1, 2]"
+    settings.unlink()
+
+    done = child("book", "retention", "100000")
+    assert done.code == 2
+    assert done.err_lines == [
+        "Error: The licence book keeps licences for 1 to 3650 days, or for ever."
+    ]
+    done = child("history", "use", "local", "--keep-months", "100000")
+    assert done.code == 2
+    assert done.err_lines == ["Error: The history keeps entries for 1 to 600 months, or for ever."]
+    done = child("book", "retention", "thirty")
+    assert done.err_lines == ["Error: Give a number of days or 'forever', not 'thirty'."]
+    assert not settings.exists()
+
+
 PROFILE = ["--base-url", "https://licenses.example.com", "--app-id", "shop"]
 
 

@@ -80,7 +80,7 @@ def english_after():
     ],
 )
 def test_lang_is_found_before_the_parser_exists(argv, lang):
-    from licensedesk.__main__ import lang_in_argv
+    from licensedesk.i18n import lang_in_argv
 
     assert lang_in_argv(argv) == lang
 
