@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from licensedesk.i18n import _
 
@@ -87,10 +87,11 @@ def _nothing_since(serial: str, since: datetime | None, seen_at: datetime) -> st
 def _csv_text(items: list[Item]) -> str:
     """A header and one line per item (:meth:`Item.to_dict`), through the one CSV writer
     of every export, text guarded against formulas; a terminal's line ends."""
+    from licensedesk.export_cells import csv_cell
     from licensedesk.export_csv import CsvText
 
     columns = _columns()
-    rows = ([_cell(item.to_dict().get(c)) for c in columns] for item in items)
+    rows = ([csv_cell(item.to_dict().get(c)) for c in columns] for item in items)
     return CsvText(line_end="\n").text([columns, *rows])
 
 
@@ -100,15 +101,3 @@ def _columns() -> list[str]:
     from licensedesk.book.timeline import Item
 
     return list(Item(datetime.now(UTC), None, None, None).to_dict())
-
-
-def _cell(value: Any) -> Any:
-    """A value as its JSON says it: ``true``/``false``, an empty cell for null; text
-    guarded (:func:`licensedesk.export_cells.cell`)."""
-    from licensedesk.export_cells import cell
-
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return cell(value)
