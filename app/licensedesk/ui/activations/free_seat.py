@@ -21,6 +21,7 @@ from licensedesk.i18n import _
 from ..lookup.seats_full import full_sentence
 from ..shared.labels import plain_tip
 from ..shared.refusals import read_only_reason
+from ..shared.tasks import wait_for_tasks
 from .controller import BULK
 from .free_seat_choice import candidates, full_products, preselected
 from .free_seat_dialog import FreeSeatDialog
@@ -121,9 +122,7 @@ class FreeSeat(QObject):
             return
         if not await self._controller.delete(choice.ids, self._panel.describe(choice.ids)):
             return
-        bulk = self._ctx.runner.task(BULK)
-        if bulk is not None:
-            await asyncio.wait([bulk])
+        await wait_for_tasks([self._ctx.runner.task(BULK)])
         # the devices as the service now holds them: the licence book (and its *Full
         # seats* view) learns that the seat is free
         self._lookup.reload("activations", serial)

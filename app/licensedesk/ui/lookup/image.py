@@ -24,7 +24,7 @@ from typing import Any
 from PySide6.QtCore import QTimer, Signal
 
 from ..shared.service_controller import ServiceController
-from ..shared.tasks import Failure, TaskRunner
+from ..shared.tasks import Failure, TaskRunner, wait_for_tasks
 
 log = logging.getLogger(__name__)
 
@@ -117,9 +117,7 @@ class LicenseImageController(ServiceController):
     async def _fetch(self, url: str):
         from licensedesk.api.errors import ApiError, BadResponse
 
-        others = self._wait_for()
-        if others:
-            await asyncio.wait(others)
+        await wait_for_tasks(self._wait_for())
         try:
             config = self._client().config
             return await self.fetcher.fetch(url, config)

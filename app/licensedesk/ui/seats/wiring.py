@@ -18,6 +18,7 @@ from licensedesk.i18n import N_, _, ngettext
 from ..shared.context import DeskContext, LookupPort
 from ..shared.refusals import no_write_pair
 from ..shared.sightings_model import BOOK_HOLDS
+from ..shared.tasks import wait_for_tasks
 from ..shared.values import format_number
 from .window import FullSeatsWindow
 
@@ -98,9 +99,7 @@ class SeatsFeature(QObject):
 
         async def free() -> None:
             self._open_licence(serial)
-            running = self._lookup.in_flight()
-            if running:
-                await asyncio.wait(running)
+            await wait_for_tasks(self._lookup.in_flight())
             if self._lookup.serial != serial:
                 return
             action = self._ctx.window.registry["freeSeat"]
