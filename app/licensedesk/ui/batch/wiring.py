@@ -159,7 +159,7 @@ class BatchFeature(QObject):
             w.exportRequested.connect(lambda kind: export(w, settings.qsettings, kind))
             w.fileChosen.connect(self.load_file)
             w.inputSettled.connect(self._count)
-            w.serialActivated.connect(self._look_up)
+            w.serialActivated.connect(self._lookup.show_in_front)
             w.closed.connect(c.cancel)
             w.closed.connect(lambda: save_batch_window(w, settings))
             app = QCoreApplication.instance()
@@ -203,12 +203,6 @@ class BatchFeature(QObject):
         w.set_running(False)
         said = summary(w.model.counts(), stopped) if w.model.rowCount() else ""
         w.show_status(" ".join(filter(None, (said, self._note))))
-
-    def _look_up(self, serial: str) -> None:
-        self._lookup.show(serial)
-        main = self._ctx.window
-        main.raise_()
-        main.activateWindow()
 
     def _profile_changed(self, _name: str) -> None:
         """Answers from two services must not mix in one table, nor stand under the new

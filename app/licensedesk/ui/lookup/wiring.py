@@ -135,6 +135,13 @@ class LookupFeature(QObject):
         self._window.show_workspace()
         self.controller.lookup(serial)
 
+    def show_in_front(self, serial: str) -> None:
+        """:meth:`show`, the main window brought in front of the window that asked (the
+        batch, the history's or the Full seats view's row opened)."""
+        self.show(serial)
+        self._window.raise_()
+        self._window.activateWindow()
+
     def show_note(self, serial: str, text: str) -> None:
         """The team's note on ``serial`` (the book's), on the card while it shows it."""
         if serial == self.serial:

@@ -52,7 +52,7 @@ class SeatsFeature(QObject):
         """Show the view (made on first use) and read the list; returns it (tests)."""
         if self.window is None:
             self.window = w = FullSeatsWindow(self._ctx.window)
-            w.openRequested.connect(self._open_licence)
+            w.openRequested.connect(self._lookup.show_in_front)
             w.freeRequested.connect(self.free)
             w.refreshRequested.connect(self.load)
         self._follow_profile()
@@ -98,7 +98,7 @@ class SeatsFeature(QObject):
         (the action's status tip)."""
 
         async def free() -> None:
-            self._open_licence(serial)
+            self._lookup.show_in_front(serial)
             await wait_for_tasks(self._lookup.in_flight())
             if self._lookup.serial != serial:
                 return
@@ -109,11 +109,6 @@ class SeatsFeature(QObject):
                 self._ctx.banner.show_error(action.statusTip())
 
         return self._ctx.runner.run("seats.free", free)
-
-    def _open_licence(self, serial: str) -> None:
-        self._lookup.show(serial)
-        self._ctx.window.raise_()
-        self._ctx.window.activateWindow()
 
     def _follow_profile(self) -> None:
         if self.window is None:
