@@ -50,10 +50,7 @@ class FreeSeat(QObject):
         self.action: QAction = ctx.window.registry["freeSeat"]
         self._tip = self.action.toolTip()  # what it does, said while it is offered
         self.action.triggered.connect(lambda _checked=False: self.open())
-        connections = ctx.connections
-        connections.currentChanged.connect(lambda _name: self.follow())
-        connections.profilesChanged.connect(self.follow)
-        connections.writeRefused.connect(lambda _name: self.follow())
+        ctx.connections.follow_write_access(self.follow)
         # what the workspace shows: a lookup, its products' seats, a change of devices
         lookup.started.connect(lambda _serial: self.follow())
         lookup.partShown.connect(lambda _part: self.follow())

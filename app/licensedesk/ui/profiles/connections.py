@@ -60,6 +60,13 @@ class Connections(QObject):
             raise NoProfile(name)
         return self.store.get(name)
 
+    def follow_write_access(self, follow: Callable[[], object]) -> None:
+        """Call ``follow`` whenever whether the profile in use may write can have changed:
+        another profile chosen, the profiles edited, a single pair refused for a write."""
+        self.currentChanged.connect(lambda _name: follow())
+        self.profilesChanged.connect(follow)
+        self.writeRefused.connect(lambda _name: follow())
+
     def can_write(self, name: str | None) -> bool:
         """Whether writes are offered for profile ``name``: it holds a write pair, or its
         only pair has not been refused for a write in this session (DESIGN §3: with one

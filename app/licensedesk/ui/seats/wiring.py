@@ -43,10 +43,7 @@ class SeatsFeature(QObject):
         self._lookup = lookup
         self.window: FullSeatsWindow | None = None
         ctx.window.registry["fullSeats"].triggered.connect(lambda _checked=False: self.open())
-        connections = ctx.connections
-        connections.currentChanged.connect(lambda _name: self._follow_profile())
-        connections.profilesChanged.connect(self._follow_profile)
-        connections.writeRefused.connect(lambda _name: self._follow_profile())
+        ctx.connections.follow_write_access(self._follow_profile)
 
     def open(self) -> FullSeatsWindow:
         """Show the view (made on first use) and read the list; returns it (tests)."""
