@@ -22,7 +22,6 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from licensedesk.api.errors import InvalidInput
 from licensedesk.api.serials import check_product_code
-from licensedesk.batch.check import MAX_CONCURRENCY  # what the engine takes
 from licensedesk.i18n import N_, _
 from licensedesk.text_input import InputProblem
 
@@ -34,7 +33,6 @@ if TYPE_CHECKING:
     from ..shared.context import DeskContext, LookupPort
     from .window import BatchWindow
 
-DEFAULT_CONCURRENCY = 8
 NO_SERIALS = N_("There is no serial to check: paste some, or open a .txt or .csv file.")
 RUNNING = N_("A check is running: cancel it first to check other serials.")
 PROFILE_CHANGED = N_("The connection profile changed, so the check stopped.")
@@ -47,7 +45,11 @@ class BatchFeature(QObject):
         self._ctx = ctx
         self._lookup = lookup
         self.controller = BatchController(
-            ctx.runner, ctx.connections.client, self._concurrency, self, history=ctx.recorder
+            ctx.runner,
+            ctx.connections.client,
+            ctx.connections.batch_concurrency,
+            self,
+            history=ctx.recorder,
         )
         self.window: BatchWindow | None = None
         self._product: str | None = None  # of the last check: a retry uses it too
@@ -225,19 +227,6 @@ class BatchFeature(QObject):
             self.window.setWindowTitle(
                 _("Check many serials \u2014 {profile}").format(profile=name) if name else _(TITLE)
             )
-
-    def _concurrency(self) -> int:
-        """The profile's ``batch_concurrency`` (requests at once), else 8."""
-        connections = self._ctx.connections
-        try:
-            value = getattr(
-                connections.profile(connections.current), "batch_concurrency", DEFAULT_CONCURRENCY
-            )
-        except Exception:  # no profile: the check says so when it asks for the client
-            return DEFAULT_CONCURRENCY
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            return DEFAULT_CONCURRENCY
-        return min(value, MAX_CONCURRENCY)
 
 
 def install_batch(
