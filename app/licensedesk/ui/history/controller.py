@@ -20,12 +20,13 @@ import asyncio
 import logging
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from licensedesk.history import Entry, HistoryQuery, HistoryReads, StoreError
 from licensedesk.history.paging import PAGE, Sort
 
 from ..shared.tasks import TaskRunner, wait_for_tasks
+from ..shared.timers import one_shot
 from .page_window import Backward, PageRead
 
 log = logging.getLogger(__name__)
@@ -70,10 +71,7 @@ class HistoryController(QObject):
         self._runner = runner
         self._history = history
         self._after = after
-        self._soon = QTimer(self)
-        self._soon.setSingleShot(True)
-        self._soon.setInterval(AFTER_CHANGE_MS)
-        self._soon.timeout.connect(self._changed)
+        self._soon = one_shot(self, AFTER_CHANGE_MS, self._changed)
         self._changed_serial: str | None = None
         self._changed_query: HistoryQuery | None = None
         self._closed = False

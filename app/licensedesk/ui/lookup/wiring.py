@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
@@ -25,6 +25,7 @@ from licensedesk.i18n import N_, _
 
 from ..shared.support_dialog import serial_or_none
 from ..shared.tasks import Failure
+from ..shared.timers import one_shot
 from .controller import LookupController
 from .image import LicenseImageController
 from .offline_copy import OfflineCopy
@@ -70,10 +71,7 @@ class LookupFeature(QObject):
         self._parts = {"license": ws.card, "products": ws.products, "activations": ws.activations}
         self._banner_part: str | None = None  # the part whose error the banner shows
         self._activations_loaded = False  # a list is on show (not an error, not loading)
-        self._clear_timer = QTimer(self)
-        self._clear_timer.setSingleShot(True)
-        self._clear_timer.setInterval(CLEAR_DELAY_MS)
-        self._clear_timer.timeout.connect(self._empty_results)
+        self._clear_timer = one_shot(self, CLEAR_DELAY_MS, self._empty_results)
         self._busy_parts: set[str] = set()
         self.copy = OfflineCopy(ctx)  # the book's, when the service is out of reach
         self._stop = ctx.window.registry["stop"]

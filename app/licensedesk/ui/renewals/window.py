@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -36,6 +36,7 @@ from ..shared.icons import icon
 from ..shared.labels import plain_label
 from ..shared.row_table import read_rows
 from ..shared.table_copy import add_copy_shortcut
+from ..shared.timers import one_shot
 from .model import (
     COL_DEALER,
     COL_EMAIL,
@@ -156,10 +157,7 @@ class RenewalsWindow(QWidget):
         )
 
     def _connect(self) -> None:
-        self._settle = QTimer(self)
-        self._settle.setSingleShot(True)
-        self._settle.setInterval(SETTLE_MS)
-        self._settle.timeout.connect(self.filtersChanged)
+        self._settle = one_shot(self, SETTLE_MS, self.filtersChanged)
         self.dealer.textEdited.connect(lambda _text: self._settle.start())
         self.dealer.returnPressed.connect(self._filters_now)
         self.within.currentIndexChanged.connect(lambda _i: self._filters_now())
