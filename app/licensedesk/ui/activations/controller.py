@@ -26,8 +26,7 @@ from licensedesk.api.activation_rows import Devices
 from licensedesk.history.recorder import Records, record
 from licensedesk.i18n import N_, N_plural, _, ngettext
 
-from ..lookup.controller import read_devices
-from ..shared.service_controller import ServiceController
+from ..shared.service_controller import ServiceController, read_devices
 from ..shared.tasks import Failure, TaskRunner, failure_from
 from ..shared.values import format_number
 

@@ -19,9 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import Signal
 
-from licensedesk.api.activation_rows import Devices
-
-from ..shared.service_controller import ServiceController
+from ..shared.service_controller import ServiceController, read_devices
 from ..shared.tasks import TaskRunner
 
 PARTS = ("license", "products", "activations")
@@ -125,14 +123,6 @@ class LookupController(ServiceController):
             raise
         finally:
             _settle(outcome, None)
-
-
-async def read_devices(client, serial: str) -> Devices:
-    """The devices as the client's rows, with their counts (a site licence's 200,000
-    are never 200,000 api objects: :mod:`licensedesk.api.activation_rows`)."""
-    rows = Devices()
-    rows.activated = (await client.activation_rows(serial, rows.extend)).activated
-    return rows
 
 
 async def _products(client, serial: str) -> list | str:

@@ -2,7 +2,8 @@
 
 Its requests run as named tasks of the desk's :class:`~.tasks.TaskRunner`, each with the
 client of the profile in use when it starts, and what changes a licence is recorded in the
-history (none given: a controller tested alone records nothing)."""
+history (none given: a controller tested alone records nothing). :func:`read_devices` is
+how the lookup and the activations' reread after a change read a serial's devices."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject
 
 if TYPE_CHECKING:
+    from licensedesk.api.activation_rows import Devices
     from licensedesk.history.recorder import Records
 
     from .tasks import TaskRunner
@@ -31,3 +33,13 @@ class ServiceController(QObject):
         self._runner = runner
         self._client = client
         self._history = history
+
+
+async def read_devices(client, serial: str) -> Devices:
+    """The devices as the client's rows, with their counts (a site licence's 200,000
+    are never 200,000 api objects: :mod:`licensedesk.api.activation_rows`)."""
+    from licensedesk.api.activation_rows import Devices
+
+    rows = Devices()
+    rows.activated = (await client.activation_rows(serial, rows.extend)).activated
+    return rows
