@@ -21,6 +21,7 @@ from licensedesk.i18n import _
 from ..lookup.seats_full import full_sentence
 from ..shared.labels import plain_tip
 from ..shared.refusals import read_only_reason
+from ..shared.tasks import wait_for_tasks
 from .controller import BULK
 from .free_seat_choice import candidates, full_products, preselected
 from .free_seat_dialog import FreeSeatDialog
@@ -49,10 +50,7 @@ class FreeSeat(QObject):
         self.action: QAction = ctx.window.registry["freeSeat"]
         self._tip = self.action.toolTip()  # what it does, said while it is offered
         self.action.triggered.connect(lambda _checked=False: self.open())
-        connections = ctx.connections
-        connections.currentChanged.connect(lambda _name: self.follow())
-        connections.profilesChanged.connect(self.follow)
-        connections.writeRefused.connect(lambda _name: self.follow())
+        ctx.connections.follow_write_access(self.follow)
         # what the workspace shows: a lookup, its products' seats, a change of devices
         lookup.started.connect(lambda _serial: self.follow())
         lookup.partShown.connect(lambda _part: self.follow())
@@ -121,9 +119,7 @@ class FreeSeat(QObject):
             return
         if not await self._controller.delete(choice.ids, self._panel.describe(choice.ids)):
             return
-        bulk = self._ctx.runner.task(BULK)
-        if bulk is not None:
-            await asyncio.wait([bulk])
+        await wait_for_tasks([self._ctx.runner.task(BULK)])
         # the devices as the service now holds them: the licence book (and its *Full
         # seats* view) learns that the seat is free
         self._lookup.reload("activations", serial)

@@ -14,7 +14,6 @@ from __future__ import annotations
 from PySide6.QtCore import QByteArray, QItemSelectionModel, Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
@@ -35,6 +34,7 @@ from ..shared.column_widths import restore_columns
 from ..shared.icons import icon
 from ..shared.labels import shown
 from ..shared.part_state import TAB_PAGE_TOP, PartState
+from ..shared.row_table import read_rows
 from ..shared.stacked import stacked
 from ..shared.table_copy import add_copy_shortcut
 from ..shared.values import format_number
@@ -144,17 +144,10 @@ class ActivationsPanel(QWidget):
                 "selected devices, Ctrl+C copies them."
             )
         )
-        # Tab / Shift+Tab leave the table (arrows move between cells): the default walks
-        # every cell and wraps, so the keyboard never gets out
-        self.table.setTabKeyNavigation(False)
-        self.table.setModel(self.model)
+        read_rows(self.table, self.model, many=True)  # the Activated box still toggles: no editor
         self.table.setSortingEnabled(True)
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.table.verticalHeader().hide()
         self.table.setAlternatingRowColors(True)
-        self.table.setWordWrap(False)
         self.table.verticalHeader().setDefaultSectionSize(24)
         # rows of one fixed height (the header is hidden: nobody resizes them); with
         # thousands of rows this saves the header's per-row bookkeeping on each reset

@@ -142,12 +142,11 @@ def _follow_write_access(ctx: DeskContext, lookup: LookupPort, panel: Activation
     book's copy is on show, :mod:`..lookup.offline_copy`, until the next lookup)."""
     connections = ctx.connections
 
-    def profile_chosen(name: str) -> None:
+    def follow() -> None:
         """Read-only here: a profile without a write pair whose only key the service
         refused for a write (DESIGN §3: a reseller's key), or without any pair."""
+        name = connections.current
         panel.set_read_only(read_only_reason(connections.can_write(name), name))
 
-    connections.currentChanged.connect(profile_chosen)
-    connections.profilesChanged.connect(lambda: profile_chosen(connections.current))
-    connections.writeRefused.connect(lambda _name: profile_chosen(connections.current))
-    lookup.started.connect(lambda _serial: profile_chosen(connections.current))
+    connections.follow_write_access(follow)
+    lookup.started.connect(lambda _serial: follow())

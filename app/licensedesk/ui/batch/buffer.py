@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
+
+from ..shared.timers import one_shot
 
 #: how long an answer may wait before it is shown: under a human's notice,
 #: long enough that each flush carries many answers at full speed
@@ -23,10 +25,7 @@ class ResultBuffer(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._items: list[Any] = []
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(FLUSH_MS)
-        self._timer.timeout.connect(self.flush)
+        self._timer = one_shot(self, FLUSH_MS, self.flush)
 
     def add(self, item: Any) -> None:
         self._items.append(item)

@@ -14,14 +14,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
+from PySide6.QtWidgets import QHeaderView, QTableView
 
 from licensedesk.batch.model import Status
 from licensedesk.batch.status import NOT_FOUND_WORDS, date_words
 from licensedesk.i18n import _
 
 from ..shared.a11y import named
-from ..shared.column_widths import cell_width, header_width
+from ..shared.column_widths import cell_width, fit_serial, header_width
+from ..shared.row_table import read_rows
 from ..shared.table_copy import add_copy_shortcut
 from .model import (
     COL_DAYS,
@@ -85,17 +86,11 @@ def answers_table(proxy: BatchProxy) -> AnswersView:
     table.setAccessibleDescription(
         _("One row per serial; Enter or a double-click looks the serial up in the main window")
     )
-    table.setTabKeyNavigation(False)
-    table.setModel(proxy)
+    read_rows(table, proxy, many=True)
     table.setSortingEnabled(True)
     table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
-    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setAlternatingRowColors(True)
-    table.setWordWrap(False)
     rows = table.verticalHeader()
-    rows.hide()
     rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # no row measures its text
     rows.setDefaultSectionSize(24)
     header = table.horizontalHeader()
@@ -104,7 +99,6 @@ def answers_table(proxy: BatchProxy) -> AnswersView:
     for col, width in _WIDTHS:
         table.setColumnWidth(col, max(width, header_width(table, col)))
     table.setColumnWidth(COL_STATUS, max(table.columnWidth(COL_STATUS), status_width(table)))
-    serial = table.fontMetrics().horizontalAdvance("WXYZ-0000-WXYZ-0000-WXYZ")
-    table.setColumnWidth(COL_SERIAL, serial + 16)  # a serial is never cut short
+    fit_serial(table, COL_SERIAL)
     add_copy_shortcut(table)
     return table

@@ -9,7 +9,7 @@ dialogs sit behind :meth:`BatchWindow.ask_open_path` and
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -27,6 +27,7 @@ from ..shared.icons import icon
 from ..shared.labels import plain_label
 from ..shared.stacked import stacked
 from ..shared.support_dialog import hint_label
+from ..shared.timers import one_shot
 from ..shared.values import format_number as number
 from .files import OPEN_FILTER, dropped_file
 from .inputs import button as _button
@@ -185,10 +186,7 @@ class BatchWindow(QWidget):
         )
 
     def _connect(self) -> None:
-        self._settle = QTimer(self)
-        self._settle.setSingleShot(True)
-        self._settle.setInterval(SETTLE_MS)
-        self._settle.timeout.connect(lambda: self.inputSettled.emit(self.text()))
+        self._settle = one_shot(self, SETTLE_MS, lambda: self.inputSettled.emit(self.text()))
         self.input.textChanged.connect(self._settle.start)
         self.input.fileDropped.connect(self.fileChosen)
         self.input.refused.connect(self.banner.show_error)

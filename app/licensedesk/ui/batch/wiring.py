@@ -22,7 +22,6 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from licensedesk.api.errors import InvalidInput
 from licensedesk.api.serials import check_product_code
-from licensedesk.batch.check import MAX_CONCURRENCY  # what the engine takes
 from licensedesk.i18n import N_, _
 from licensedesk.text_input import InputProblem
 
@@ -34,7 +33,6 @@ if TYPE_CHECKING:
     from ..shared.context import DeskContext, LookupPort
     from .window import BatchWindow
 
-DEFAULT_CONCURRENCY = 8
 NO_SERIALS = N_("There is no serial to check: paste some, or open a .txt or .csv file.")
 RUNNING = N_("A check is running: cancel it first to check other serials.")
 PROFILE_CHANGED = N_("The connection profile changed, so the check stopped.")
@@ -47,7 +45,11 @@ class BatchFeature(QObject):
         self._ctx = ctx
         self._lookup = lookup
         self.controller = BatchController(
-            ctx.runner, ctx.connections.client, self._concurrency, self, history=ctx.recorder
+            ctx.runner,
+            ctx.connections.client,
+            ctx.connections.batch_concurrency,
+            self,
+            history=ctx.recorder,
         )
         self.window: BatchWindow | None = None
         self._product: str | None = None  # of the last check: a retry uses it too
@@ -159,7 +161,7 @@ class BatchFeature(QObject):
             w.exportRequested.connect(lambda kind: export(w, settings.qsettings, kind))
             w.fileChosen.connect(self.load_file)
             w.inputSettled.connect(self._count)
-            w.serialActivated.connect(self._look_up)
+            w.serialActivated.connect(self._lookup.show_in_front)
             w.closed.connect(c.cancel)
             w.closed.connect(lambda: save_batch_window(w, settings))
             app = QCoreApplication.instance()
@@ -204,12 +206,6 @@ class BatchFeature(QObject):
         said = summary(w.model.counts(), stopped) if w.model.rowCount() else ""
         w.show_status(" ".join(filter(None, (said, self._note))))
 
-    def _look_up(self, serial: str) -> None:
-        self._lookup.show(serial)
-        main = self._ctx.window
-        main.raise_()
-        main.activateWindow()
-
     def _profile_changed(self, _name: str) -> None:
         """Answers from two services must not mix in one table, nor stand under the new
         profile's title: stop, clear the rows (the serials stay in the box, to check again
@@ -231,19 +227,6 @@ class BatchFeature(QObject):
             self.window.setWindowTitle(
                 _("Check many serials \u2014 {profile}").format(profile=name) if name else _(TITLE)
             )
-
-    def _concurrency(self) -> int:
-        """The profile's ``batch_concurrency`` (requests at once), else 8."""
-        connections = self._ctx.connections
-        try:
-            value = getattr(
-                connections.profile(connections.current), "batch_concurrency", DEFAULT_CONCURRENCY
-            )
-        except Exception:  # no profile: the check says so when it asks for the client
-            return DEFAULT_CONCURRENCY
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            return DEFAULT_CONCURRENCY
-        return min(value, MAX_CONCURRENCY)
 
 
 def install_batch(

@@ -8,7 +8,7 @@ dialog shows; the searching is :mod:`.wiring`'s.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelectionModel, Qt, QTimer, Signal
+from PySide6.QtCore import QItemSelectionModel, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,6 +26,7 @@ from ..shared.a11y import named
 from ..shared.close_keys import add_close_keys
 from ..shared.column_widths import fit_capped
 from ..shared.labels import plain_label
+from ..shared.timers import one_shot
 from .found_model import COL_EMAIL, COL_LICENSEE, COL_SKU, SERIAL_ROLE, FoundModel
 
 #: how long typing pauses before the book is asked (a person types faster than this)
@@ -69,10 +70,7 @@ class FindDialog(QDialog):
         layout.addWidget(self.box)
         layout.addWidget(self.status)
         layout.addWidget(self.table, 1)
-        self._settle = QTimer(self)
-        self._settle.setSingleShot(True)
-        self._settle.setInterval(SETTLE_MS)
-        self._settle.timeout.connect(lambda: self.searchRequested.emit(self.box.text()))
+        self._settle = one_shot(self, SETTLE_MS, lambda: self.searchRequested.emit(self.box.text()))
         self._open_when_found = False  # Enter came before the results: open the first
         self.box.textEdited.connect(lambda _text: self._settle.start())
         self.box.returnPressed.connect(self.open_chosen)

@@ -20,12 +20,13 @@ import asyncio
 import logging
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from licensedesk.history import Entry, HistoryQuery, HistoryReads, StoreError
 from licensedesk.history.paging import PAGE, Sort
 
-from ..shared.tasks import TaskRunner
+from ..shared.tasks import TaskRunner, wait_for_tasks
+from ..shared.timers import one_shot
 from .page_window import Backward, PageRead
 
 log = logging.getLogger(__name__)
@@ -70,10 +71,7 @@ class HistoryController(QObject):
         self._runner = runner
         self._history = history
         self._after = after
-        self._soon = QTimer(self)
-        self._soon.setSingleShot(True)
-        self._soon.setInterval(AFTER_CHANGE_MS)
-        self._soon.timeout.connect(self._changed)
+        self._soon = one_shot(self, AFTER_CHANGE_MS, self._changed)
         self._changed_serial: str | None = None
         self._changed_query: HistoryQuery | None = None
         self._closed = False
@@ -129,10 +127,9 @@ class HistoryController(QObject):
         """Read nothing more (on quit); returns once the reads in flight have ended."""
         self._closed = True
         self._soon.stop()
-        tasks = [t for t in map(self._runner.task, self._runner.running()) if t is not None]
+        tasks = list(map(self._runner.task, self._runner.running()))
         self._runner.cancel_all()
-        if tasks:
-            await asyncio.gather(*tasks, return_exceptions=True)
+        await wait_for_tasks(tasks)
 
     def cancel_serial(self) -> None:
         self._changed_serial = None
@@ -146,9 +143,7 @@ class HistoryController(QObject):
         )
 
     async def _serial(self, serial: str) -> Sequence[Entry] | None:
-        lookup = self._after()
-        if lookup:
-            await asyncio.wait(lookup)
+        await wait_for_tasks(self._after())
         try:
             entries = await self._history.history(serial)
         except StoreError as exc:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QDate, QSignalBlocker, QStringListModel, Qt, QTimer, Signal
+from PySide6.QtCore import QDate, QSignalBlocker, QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -29,6 +29,7 @@ from licensedesk.i18n import N_, _
 
 from ..shared.a11y import buddy, named, tab_chain
 from ..shared.support_dialog import hint_label
+from ..shared.timers import one_shot
 from .words import ACTION_WORDS, OUTCOME_FILTER_WORDS
 
 SETTLE_MS = 300
@@ -110,10 +111,7 @@ class HistoryFilters(QWidget):
 
     def _connect(self) -> None:
         """Typing settles before the list is read again; a choice applies at once."""
-        self._settle = QTimer(self)
-        self._settle.setSingleShot(True)
-        self._settle.setInterval(SETTLE_MS)
-        self._settle.timeout.connect(self.changed)
+        self._settle = one_shot(self, SETTLE_MS, self.changed)
         for edit in (self.serial, self.person, self.search):
             edit.textChanged.connect(self._settle.start)
         for combo in (self.action, self.outcome):

@@ -20,10 +20,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 
 from licensedesk.history.paging import PAGE
 
+from ..shared.timers import one_shot
 from .model import SORT_KEYS, HistoryModel
 from .page_window import PageRead, PageWindow, landing
 
@@ -57,10 +58,8 @@ class PagedHistoryModel(HistoryModel):
         self._wanted: tuple[int, int] | None = None  # rows painted but not held
         self._margin = page // 5  # a row this near an edge brings the next page
         self.paged_on = False  # a page was read after the first (the person scrolled)
-        self._planner = QTimer(self)  # after the paint: one read for the rows it asked
-        self._planner.setSingleShot(True)
-        self._planner.setInterval(0)
-        self._planner.timeout.connect(self._plan)
+        # after the paint: one read for the rows it asked
+        self._planner = one_shot(self, 0, self._plan)
 
     def set_entries(self, entries: Sequence[Entry], more: bool = False) -> None:
         """A new list: its first page (``more``: the store may hold more after it)."""

@@ -24,7 +24,9 @@ from PySide6.QtWidgets import (
 
 from licensedesk.i18n import N_, _
 
+from ..shared.column_widths import fit_serial
 from ..shared.part_state import TAB_PAGE_TOP, PartState
+from ..shared.row_table import read_rows
 from ..shared.table_copy import add_copy_shortcut, copy_cells
 from .model import (
     COL_OUTCOME,
@@ -50,21 +52,14 @@ def history_table(
     (``copy``: how, the History window's own way, :mod:`.held_copy`)."""
     table = QTableView()
     table.setObjectName(name)
-    table.setModel(model)
-    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    read_rows(table, model, many=True)
     table.setAlternatingRowColors(True)
-    table.setWordWrap(False)
-    table.setTabKeyNavigation(False)
-    table.verticalHeader().hide()
     header = table.horizontalHeader()
     header.setStretchLastSection(True)
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     for col, width in _WIDTHS:
         table.setColumnWidth(col, width)
-    serial = table.fontMetrics().horizontalAdvance("WXYZ-0000-WXYZ-0000-WXYZ")
-    table.setColumnWidth(COL_SERIAL, serial + 16)  # a serial is never cut short
+    fit_serial(table, COL_SERIAL)
     add_copy_shortcut(table, copy)
     table.setAccessibleDescription(_("Newest first; Ctrl+C copies the selected rows"))
     return table

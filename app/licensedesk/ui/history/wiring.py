@@ -156,7 +156,7 @@ class HistoryFeature(QObject):
             w.exportCancelRequested.connect(x.cancel)
             w.closed.connect(x.cancel)
             w.settingsRequested.connect(self.settings)
-            w.serialActivated.connect(self._look_up)
+            w.serialActivated.connect(self._lookup.show_in_front)
             c.queryBusy.connect(w.set_busy)
             c.queried.connect(lambda _q, entries, more: w.show_entries(entries, more))
             c.queryFailed.connect(w.show_error)
@@ -292,12 +292,6 @@ class HistoryFeature(QObject):
         w.show_index(None)
         if built and self._listed is not None and self._listed.text and not w.model.paged_on:
             self.refresh_window()  # the search on show, from the index now
-
-    def _look_up(self, serial: str) -> None:
-        self._lookup.show(serial)
-        main = self._ctx.window
-        main.raise_()
-        main.activateWindow()
 
     async def aclose(self) -> None:
         """On quit: nothing more is read (the recorder is closed next)."""

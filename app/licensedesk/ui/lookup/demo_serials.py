@@ -61,3 +61,7 @@ class DemoSerials(QFrame):
 
     def has_offers(self) -> bool:
         return bool(self.buttons)
+
+    def show_while(self, demo: bool) -> None:
+        """Shown while the demo profile is on (``demo``), and only with licences to offer."""
+        self.setVisible(demo and self.has_offers())

@@ -21,10 +21,11 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Signal
 
 from ..shared.service_controller import ServiceController
-from ..shared.tasks import Failure, TaskRunner
+from ..shared.tasks import Failure, TaskRunner, wait_for_tasks
+from ..shared.timers import one_shot
 
 log = logging.getLogger(__name__)
 
@@ -54,10 +55,7 @@ class LicenseImageController(ServiceController):
         # recent images, key (service address, url) -> (data, content type)
         self._cache: OrderedDict[tuple[str, str], tuple[bytes, str]] = OrderedDict()
         self._soon: Any = None  # the licence show_soon was given
-        self._soon_timer = QTimer(self)
-        self._soon_timer.setSingleShot(True)
-        self._soon_timer.setInterval(SOON_MS)
-        self._soon_timer.timeout.connect(self._show_soon_now)
+        self._soon_timer = one_shot(self, SOON_MS, self._show_soon_now)
 
     @property
     def fetcher(self):
@@ -117,9 +115,7 @@ class LicenseImageController(ServiceController):
     async def _fetch(self, url: str):
         from licensedesk.api.errors import ApiError, BadResponse
 
-        others = self._wait_for()
-        if others:
-            await asyncio.wait(others)
+        await wait_for_tasks(self._wait_for())
         try:
             config = self._client().config
             return await self.fetcher.fetch(url, config)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QFormLayout,
     QGroupBox,
     QHeaderView,
@@ -34,6 +33,7 @@ from licensedesk.i18n import N_, _
 from ..shared.a11y import named, tab_chain
 from ..shared.column_widths import cell_width, header_width, offer_column_menu, restore_columns
 from ..shared.part_state import PartState
+from ..shared.row_table import read_rows
 from ..shared.secret_field import SecretField
 from ..shared.stacked import stacked
 from ..shared.table_copy import add_copy_shortcut
@@ -75,13 +75,8 @@ class ProductsPanel(QGroupBox):
                 "below. Ctrl+C copies the selected cells."
             )
         )
-        self.table.setModel(self.model)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.verticalHeader().hide()
+        read_rows(self.table, self.model, many=False)
         self.table.setAlternatingRowColors(True)
-        self.table.setTabKeyNavigation(False)  # Tab leaves the table; arrows move within
-        self.table.setWordWrap(False)  # a code cut short ends in "…", not on a second line
         header = self.table.horizontalHeader()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
@@ -25,6 +25,7 @@ from licensedesk.i18n import N_, _
 
 from ..shared.support_dialog import serial_or_none
 from ..shared.tasks import Failure
+from ..shared.timers import one_shot
 from .controller import LookupController
 from .image import LicenseImageController
 from .offline_copy import OfflineCopy
@@ -70,10 +71,7 @@ class LookupFeature(QObject):
         self._parts = {"license": ws.card, "products": ws.products, "activations": ws.activations}
         self._banner_part: str | None = None  # the part whose error the banner shows
         self._activations_loaded = False  # a list is on show (not an error, not loading)
-        self._clear_timer = QTimer(self)
-        self._clear_timer.setSingleShot(True)
-        self._clear_timer.setInterval(CLEAR_DELAY_MS)
-        self._clear_timer.timeout.connect(self._empty_results)
+        self._clear_timer = one_shot(self, CLEAR_DELAY_MS, self._empty_results)
         self._busy_parts: set[str] = set()
         self.copy = OfflineCopy(ctx)  # the book's, when the service is out of reach
         self._stop = ctx.window.registry["stop"]
@@ -134,6 +132,13 @@ class LookupFeature(QObject):
         self.workspace.serial_input.setText(serial)
         self._window.show_workspace()
         self.controller.lookup(serial)
+
+    def show_in_front(self, serial: str) -> None:
+        """:meth:`show`, the main window brought in front of the window that asked (the
+        batch, the history's or the Full seats view's row opened)."""
+        self.show(serial)
+        self._window.raise_()
+        self._window.activateWindow()
 
     def show_note(self, serial: str, text: str) -> None:
         """The team's note on ``serial`` (the book's), on the card while it shows it."""

@@ -355,14 +355,14 @@ class Workspace(QWidget):
     def set_demo(self, on: bool) -> None:
         self._demo = on
         self.demo_marker.setVisible(on)
-        self.demo_serials.setVisible(on and self.demo_serials.has_offers())
+        self.demo_serials.show_while(on)
 
     def offer_demo_serials(self, offers: list[tuple[str, str]]) -> None:
         """The demo's licences to try, (serial, description) pairs: shown while the demo
         profile is on and nothing has been looked up."""
         self.demo_serials.offer(offers)
         tab_chain(self.check_all_button, *self.demo_serials.buttons)  # in the order shown
-        self.demo_serials.setVisible(self._demo and self.demo_serials.has_offers())
+        self.demo_serials.show_while(self._demo)
 
     def _demo_serial_chosen(self, serial: str) -> None:
         self.serial_input.setText(serial)
@@ -383,7 +383,7 @@ class Workspace(QWidget):
         for part in (self.card, self.products, self.activations):
             part.clear()
         self.history.clear()
-        self.demo_serials.setVisible(self._demo and self.demo_serials.has_offers())
+        self.demo_serials.show_while(self._demo)
 
     def empty_results(self, keep: Collection[str] = ()) -> None:
         """A lookup runs: the previous serial's results go, but the parts in ``keep``

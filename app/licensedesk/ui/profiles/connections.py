@@ -18,6 +18,9 @@ from PySide6.QtCore import QObject, Signal
 
 log = logging.getLogger(__name__)
 
+#: the requests at once of a batch check without a usable profile (the model's default)
+DEFAULT_BATCH_CONCURRENCY = 8
+
 
 class NoProfile(Exception):
     pass
@@ -59,6 +62,23 @@ class Connections(QObject):
         if self.store is None:
             raise NoProfile(name)
         return self.store.get(name)
+
+    def batch_concurrency(self) -> int:
+        """The requests at once a check of many serials sends with the profile in use: its
+        ``batch_concurrency``, which the profile model keeps within 1..32 (as the command
+        line passes it); without a profile 8, and the check says so when it asks for the
+        client."""
+        try:
+            return self.profile(self.current).batch_concurrency
+        except Exception:
+            return DEFAULT_BATCH_CONCURRENCY
+
+    def follow_write_access(self, follow: Callable[[], object]) -> None:
+        """Call ``follow`` whenever whether the profile in use may write can have changed:
+        another profile chosen, the profiles edited, a single pair refused for a write."""
+        self.currentChanged.connect(lambda _name: follow())
+        self.profilesChanged.connect(follow)
+        self.writeRefused.connect(lambda _name: follow())
 
     def can_write(self, name: str | None) -> bool:
         """Whether writes are offered for profile ``name``: it holds a write pair, or its

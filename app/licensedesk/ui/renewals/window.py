@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QModelIndex, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QFileDialog,
     QHBoxLayout,
@@ -31,11 +30,13 @@ from licensedesk.i18n import N_, _, ngettext
 
 from ..shared.a11y import buddy, named, tab_chain
 from ..shared.close_keys import add_close_keys
-from ..shared.column_widths import fit_capped
+from ..shared.column_widths import fit_capped, fit_serial
 from ..shared.error_banner import ErrorBanner
 from ..shared.icons import icon
 from ..shared.labels import plain_label
+from ..shared.row_table import read_rows
 from ..shared.table_copy import add_copy_shortcut
+from ..shared.timers import one_shot
 from .model import (
     COL_DEALER,
     COL_EMAIL,
@@ -111,18 +112,11 @@ class RenewalsWindow(QWidget):
                 "the licence in the main window"
             ),
         )
-        table.setModel(self.model)
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.setWordWrap(False)
-        table.setTabKeyNavigation(False)
-        table.verticalHeader().hide()
+        read_rows(table, self.model, many=True)
         header = table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        serial = table.fontMetrics().horizontalAdvance("WXYZ-0000-WXYZ-0000-WXYZ")
-        table.setColumnWidth(0, serial + 16)
+        fit_serial(table, 0)
         for column in (COL_LICENSEE, COL_EMAIL, COL_NOTE):
             table.setColumnWidth(column, 180)
         add_copy_shortcut(table)
@@ -163,10 +157,7 @@ class RenewalsWindow(QWidget):
         )
 
     def _connect(self) -> None:
-        self._settle = QTimer(self)
-        self._settle.setSingleShot(True)
-        self._settle.setInterval(SETTLE_MS)
-        self._settle.timeout.connect(self.filtersChanged)
+        self._settle = one_shot(self, SETTLE_MS, self.filtersChanged)
         self.dealer.textEdited.connect(lambda _text: self._settle.start())
         self.dealer.returnPressed.connect(self._filters_now)
         self.within.currentIndexChanged.connect(lambda _i: self._filters_now())

@@ -43,7 +43,6 @@ if TYPE_CHECKING:
     from ..shared.context import DeskContext, LookupPort
 
 LOAD, REFRESH = "renewals.load", "renewals.refresh"
-DEFAULT_CONCURRENCY = 8
 
 
 class RenewalsFeature(QObject):
@@ -123,7 +122,9 @@ class RenewalsFeature(QObject):
         errors = 0
         if serials:
             check = BatchCheck(
-                self._ctx.connections.client(), serials, concurrency=self._concurrency()
+                self._ctx.connections.client(),
+                serials,
+                concurrency=self._ctx.connections.batch_concurrency(),
             )
             w.show_status(
                 ngettext(
@@ -149,15 +150,6 @@ class RenewalsFeature(QObject):
                     errors,
                 ).format(n=format_number(errors))
             )
-
-    def _concurrency(self) -> int:
-        """The profile's ``batch_concurrency``, as the batch window uses it."""
-        connections = self._ctx.connections
-        try:
-            value = connections.profile(connections.current).batch_concurrency
-        except Exception:  # no profile: the check says so when it asks for the client
-            return DEFAULT_CONCURRENCY
-        return value if isinstance(value, int) and 1 <= value <= 32 else DEFAULT_CONCURRENCY
 
     # -- export -------------------------------------------------------------------------
     def export(self, kind: str) -> str | None:

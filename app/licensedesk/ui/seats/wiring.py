@@ -18,6 +18,7 @@ from licensedesk.i18n import N_, _, ngettext
 from ..shared.context import DeskContext, LookupPort
 from ..shared.refusals import no_write_pair
 from ..shared.sightings_model import BOOK_HOLDS
+from ..shared.tasks import wait_for_tasks
 from ..shared.values import format_number
 from .window import FullSeatsWindow
 
@@ -42,16 +43,13 @@ class SeatsFeature(QObject):
         self._lookup = lookup
         self.window: FullSeatsWindow | None = None
         ctx.window.registry["fullSeats"].triggered.connect(lambda _checked=False: self.open())
-        connections = ctx.connections
-        connections.currentChanged.connect(lambda _name: self._follow_profile())
-        connections.profilesChanged.connect(self._follow_profile)
-        connections.writeRefused.connect(lambda _name: self._follow_profile())
+        ctx.connections.follow_write_access(self._follow_profile)
 
     def open(self) -> FullSeatsWindow:
         """Show the view (made on first use) and read the list; returns it (tests)."""
         if self.window is None:
             self.window = w = FullSeatsWindow(self._ctx.window)
-            w.openRequested.connect(self._open_licence)
+            w.openRequested.connect(self._lookup.show_in_front)
             w.freeRequested.connect(self.free)
             w.refreshRequested.connect(self.load)
         self._follow_profile()
@@ -97,10 +95,8 @@ class SeatsFeature(QObject):
         (the action's status tip)."""
 
         async def free() -> None:
-            self._open_licence(serial)
-            running = self._lookup.in_flight()
-            if running:
-                await asyncio.wait(running)
+            self._lookup.show_in_front(serial)
+            await wait_for_tasks(self._lookup.in_flight())
             if self._lookup.serial != serial:
                 return
             action = self._ctx.window.registry["freeSeat"]
@@ -110,11 +106,6 @@ class SeatsFeature(QObject):
                 self._ctx.banner.show_error(action.statusTip())
 
         return self._ctx.runner.run("seats.free", free)
-
-    def _open_licence(self, serial: str) -> None:
-        self._lookup.show(serial)
-        self._ctx.window.raise_()
-        self._ctx.window.activateWindow()
 
     def _follow_profile(self) -> None:
         if self.window is None:

@@ -27,6 +27,13 @@ def header_width(table: QTableView, col: int) -> int:
     return header.fontMetrics().horizontalAdvance(text) + 4 * margin + arrow
 
 
+def fit_serial(table: QTableView, col: int) -> None:
+    """Column ``col`` as wide as the widest serial: a serial is never cut short."""
+    table.setColumnWidth(
+        col, table.fontMetrics().horizontalAdvance("WXYZ-0000-WXYZ-0000-WXYZ") + 16
+    )
+
+
 def cell_width(table: QTableView, text: str) -> int:
     """The width a cell needs to show ``text`` whole (the delegate's margins included)."""
     margin = table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1

@@ -14,7 +14,6 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QAbstractItemModel, QItemSelectionModel, QObject, Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDialog,
     QDialogButtonBox,
     QPushButton,
@@ -28,6 +27,7 @@ from .a11y import named, tab_chain
 from .close_keys import add_close_keys
 from .colours import text_style
 from .labels import plain_label
+from .row_table import read_rows
 
 __all__ = ["ListWindow"]
 
@@ -53,13 +53,7 @@ class ListWindow(QDialog):
         self.status.setWordWrap(True)
         self.model = model(self)
         t = self.table = named(QTableView(), f"{name}Table", *table)
-        t.setModel(self.model)
-        t.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        t.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        t.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        t.setTabKeyNavigation(False)
-        t.verticalHeader().hide()
-        t.setWordWrap(False)
+        read_rows(t, self.model, many=False)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         layout = QVBoxLayout(self)
         layout.addWidget(self.status)

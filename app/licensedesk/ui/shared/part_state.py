@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QProgressBar, QStackedWidget, QVBoxLayout, QWidget
 
 from licensedesk.i18n import N_, _
@@ -11,6 +11,7 @@ from . import colours
 from .a11y import named
 from .colours import text_style
 from .labels import plain_label
+from .timers import one_shot
 
 #: the busy sentence of the parts there are (whole sentences: "Loading {what}" would not
 #: translate), by the ``what`` they are made with
@@ -64,10 +65,7 @@ class PartState(QStackedWidget):
         self.addWidget(self.message)
         self._busy_page = busy_page
         self._busy = False
-        self._busy_timer = QTimer(self)
-        self._busy_timer.setSingleShot(True)
-        self._busy_timer.setInterval(self.BUSY_DELAY_MS)
-        self._busy_timer.timeout.connect(self._show_busy_page)
+        self._busy_timer = one_shot(self, self.BUSY_DELAY_MS, self._show_busy_page)
         self.show_message("")
 
     def set_busy(self, busy: bool) -> None:

@@ -153,10 +153,6 @@ class SupportDialog(QDialog):
         self.busy_label.setText(what)
         self.busy_bar.setAccessibleName(what)
         self.busy_row.setVisible(busy)
-        self._busy_changed(busy)
-
-    def _busy_changed(self, busy: bool) -> None:  # pragma: no cover - overridden
-        pass
 
     def show_failure(self, failure) -> None:
         """A sentence and redacted details, inside the dialog; the dialog stays usable."""

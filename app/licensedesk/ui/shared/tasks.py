@@ -41,7 +41,7 @@ import inspect
 import logging
 import time
 import traceback
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,6 +83,14 @@ def failure_from(exc: BaseException) -> Failure:
         error=exc,
         unexpected=True,
     )
+
+
+async def wait_for_tasks(tasks: Iterable[asyncio.Task | None]) -> None:
+    """Return once these tasks have ended, however they end (at once for none). Never
+    gather: cancelling the one who waits must not cancel the tasks it waits for."""
+    pending = [t for t in tasks if t is not None]
+    if pending:
+        await asyncio.wait(pending)
 
 
 class TaskRunner(QObject):

@@ -32,6 +32,7 @@ from licensedesk.history import SettingsError
 from licensedesk.history.store import StoreError
 from licensedesk.i18n import N_, _, ngettext
 
+from ..shared.tasks import wait_for_tasks
 from ..shared.values import format_number, short_day
 from .card_line import ChangesLine
 from .window import TimelineWindow
@@ -87,9 +88,7 @@ class TimelineFeature(QObject):
 
     async def _lookup_changes(self, serial: str, since: datetime) -> str:
         """The line of the changes this lookup made the book see ("" for none)."""
-        parts = self._lookup.in_flight()  # started after the lookup's signal, not before
-        if parts:
-            await asyncio.wait(parts)  # never gather: cancelling this would cancel them
+        await wait_for_tasks(self._lookup.in_flight())  # started after the lookup's signal
         if self._lookup.serial != serial:
             return ""
         try:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -36,6 +36,7 @@ from ..shared.support_dialog import (
     serial_edit,
     serial_or_none,
 )
+from ..shared.timers import one_shot
 from .host_choice import DEVICE, NOTHING, THIS, TYPED, HostChoice
 from .result_box import ResultBox
 
@@ -142,10 +143,7 @@ class ValidateDialog(SupportDialog):
 
     def _connect(self) -> None:
         """Enter validates; a serial that stays unchanged a moment asks for its lists."""
-        self._serial_timer = QTimer(self)
-        self._serial_timer.setSingleShot(True)
-        self._serial_timer.setInterval(SERIAL_SETTLE_MS)
-        self._serial_timer.timeout.connect(self._serial_paused)
+        self._serial_timer = one_shot(self, SERIAL_SETTLE_MS, self._serial_paused)
         self.validate_button.clicked.connect(self.submit)
         for edit in (
             self.serial_input,
