@@ -31,25 +31,6 @@ from licensedesk.i18n import N_, _
 
 from .sentence import english_of, say
 
-__all__ = [
-    "ApiError",
-    "BadResponse",
-    "ConnectFailed",
-    "ErrorDetails",
-    "InvalidInput",
-    "NotAuthorized",
-    "NotFound",
-    "RateLimited",
-    "Refused",
-    "Remedy",
-    "SeatLimitReached",
-    "ServiceError",
-    "TimedOut",
-    "TlsError",
-    "TransportError",
-    "UpgradeMismatch",
-]
-
 
 @dataclass(frozen=True)
 class ErrorDetails:
