@@ -8,8 +8,9 @@ and which column's tooltip is the licence's note.
 
 Every tooltip is plain text (:func:`.labels.plain_tip`): a note or a licensee is a
 person's text, and Qt would render ``<b>x</b><img src=…>`` in a tooltip as rich text.
-A cell's tooltip is its whole text (a view elides a long one: :func:`.column_widths.fit_capped`),
-then the note where the view has no column of its own for it.
+A cell's tooltip is its whole text (a view elides a long one:
+:func:`.column_widths.fit_capped`), then the note where the view has no column of its own
+for it.
 """
 
 from __future__ import annotations
