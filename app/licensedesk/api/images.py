@@ -345,7 +345,7 @@ def _transport_error(exc: httpx.HTTPError, url: str) -> ApiError:
 
 
 async def fetch_image(url: str, config: ClientConfig, **limits) -> FetchedImage:
-    """One fetch with a client of its own (tests, scripts); the UI keeps an ImageFetcher."""
+    """One fetch with a client of its own, for the tests; the UI keeps an ImageFetcher."""
     fetcher = ImageFetcher(**limits)
     try:
         return await fetcher.fetch(url, config)

@@ -5,7 +5,6 @@ replaces asks here, so the word that confirms is the same everywhere)."""
 from __future__ import annotations
 
 import argparse
-import getpass
 import sys
 from typing import TYPE_CHECKING
 
@@ -40,7 +39,10 @@ def ask(question: str) -> str:
 
 
 def read_secret(prompt: str) -> str:
-    """Read a key or a password at a hidden prompt (tests replace this)."""
+    """Read a key or a password at a hidden prompt (tests replace this). getpass (and
+    termios) is loaded here: most commands that import this module never ask for one."""
+    import getpass
+
     return getpass.getpass(prompt)
 
 
