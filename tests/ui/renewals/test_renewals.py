@@ -115,16 +115,21 @@ def test_the_dealer_and_the_profile_narrow_the_list(desk, qtbot, seen):
     assert window.model.serials() == ending
 
 
-def test_enter_opens_the_licence_in_the_workspace(desk, qtbot, seen):
+def test_enter_opens_the_licence_in_the_workspace_in_front(desk, qtbot, seen):
+    """The main window comes in front of the list, as from *Full seats* or the history:
+    the card opened is the one the person sees."""
     _data, (soon, later, _beyond) = seen
     look_up(desk, qtbot, soon)
     window = open_renewals(desk, qtbot)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
     model = window.model
     row = next(r for r in range(model.rowCount()) if model.index(r, 0).data(SERIAL_ROLE) == later)
     window.table.setFocus()
     window.table.setCurrentIndex(model.index(row, 0))
     QTest.keyClick(window.table, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: desk.lookup.serial == later)
+    qtbot.waitUntil(desk.window.isActiveWindow)
     wait_idle(desk, qtbot)
 
 

@@ -135,7 +135,7 @@ class LookupFeature(QObject):
 
     def show_in_front(self, serial: str) -> None:
         """:meth:`show`, the main window brought in front of the window that asked (the
-        batch, the history's or the Full seats view's row opened)."""
+        batch's, the history's, the Full seats or the Renewals view's row opened)."""
         self.show(serial)
         self._window.raise_()
         self._window.activateWindow()

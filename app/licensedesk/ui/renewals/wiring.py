@@ -63,7 +63,7 @@ class RenewalsFeature(QObject):
             w.filtersChanged.connect(self.load)
             w.refreshRequested.connect(self.refresh)
             w.exportRequested.connect(self.export)
-            w.openRequested.connect(self._lookup.show)
+            w.openRequested.connect(self._lookup.show_in_front)
         self.window.set_profiles(self._ctx.connections.names())
         self.window.show()
         self.window.raise_()
