@@ -72,6 +72,12 @@ def relist(desk, qtbot, window, change) -> None:
     wait_listed(desk, qtbot, window)
 
 
+def renew_the_3_day_subscription(desk, tmp_path) -> None:
+    """Meanwhile, at the service, the 3-day subscription was renewed for a year."""
+    ending_demo(tmp_path / "renewed.db", {**ENDING, "subscription_active": 368})
+    desk.sandbox.server.use_database(tmp_path / "renewed.db")
+
+
 def test_within_30_days_lists_the_3_and_20_day_licences_soonest_first(desk, qtbot, seen):
     data, (soon, later, beyond) = seen
     window = open_renewals(desk, qtbot)
@@ -139,9 +145,7 @@ def test_refresh_checks_the_listed_licences_read_only_and_lists_them_anew(
     _data, (soon, later, _beyond) = seen
     window = open_renewals(desk, qtbot)
     assert window.model.serials() == [soon, later]
-    # meanwhile the 3-day subscription was renewed for a year at the service
-    ending_demo(tmp_path / "renewed.db", {**ENDING, "subscription_active": 368})
-    desk.sandbox.server.use_database(tmp_path / "renewed.db")
+    renew_the_3_day_subscription(desk, tmp_path)
     desk.sandbox.clear_requests()
 
     window.show_status("")
@@ -166,9 +170,7 @@ def test_a_licence_renewed_and_looked_up_leaves_the_open_list_without_refresh(
     _data, (soon, later, _beyond) = seen
     window = open_renewals(desk, qtbot)
     assert window.model.serials() == [soon, later]
-    # meanwhile the 3-day subscription was renewed for a year at the service
-    ending_demo(tmp_path / "renewed.db", {**ENDING, "subscription_active": 368})
-    desk.sandbox.server.use_database(tmp_path / "renewed.db")
+    renew_the_3_day_subscription(desk, tmp_path)
 
     look_up(desk, qtbot, soon)  # in the main window, not the list's Refresh
     qtbot.waitUntil(lambda: window.model.serials() == [later])
